@@ -1,0 +1,47 @@
+import * as z from 'zod/mini';
+import { Decimal } from './common';
+
+/** GET /api/settings: the one settings object (spec README: disagreements become settings). */
+export const Settings = z.object({
+  /** true when third parties are sandboxes; every sandbox screen says so */
+  sandbox: z.boolean(),
+  /** base address of the trading platform, e.g. "/platform" */
+  platform: z.string(),
+  languages: z.array(z.string()),
+  defaultLanguage: z.string(),
+  /** processors in order; overrides the default stack VLOAD */
+  cascade: z.array(z.string()),
+  no_vload: z.array(z.string()),
+  minDeposit: Decimal,
+  usCaFixedAmount: Decimal,
+  usCaMinShown: Decimal,
+  mdps: z.object({
+    ALL: z.optional(Decimal),
+    USA: z.optional(Decimal),
+    NO_EU_US: z.optional(Decimal),
+    OCODE: z.record(z.string(), Decimal),
+    COUNTRY: z.record(z.string(), Decimal),
+    USERS: z.record(z.string(), Decimal),
+    DEFAULT: z.optional(Decimal),
+  }),
+  maxBonusPercent: Decimal,
+  maxBonusValue: Decimal,
+  upload: z.object({ types: z.array(z.string()), maxBytes: z.number() }),
+  toastMs: z.number(),
+  chatHiddenPaths: z.array(z.string()),
+  /** publish machine inspection events to the explorer (off by default in production) */
+  inspect: z.boolean(),
+  /** IANA zone for the weekend window, '' = the user's own */
+  timeZone: z.string(),
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** POST /api/us/handler: client error report (spec 000 §7). */
+export const ErrorReport = z.object({
+  error: z.string().check(z.maxLength(2000)),
+  url: z.string().check(z.maxLength(2000)),
+  lineNumber: z.optional(z.number()),
+  column: z.optional(z.number()),
+  object: z.optional(z.string().check(z.maxLength(8000))),
+});
+export type ErrorReport = z.infer<typeof ErrorReport>;

@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+import { Currency, Decimal } from './common';
+
+/** One balance of the current user (spec 000 §3, 001 §3, 002 §3). */
+export const Balance = z.object({
+  accountId: z.string(),
+  currency: Currency,
+  accountGroup: z.string(),
+  /** "trading" or "exchange" (the exchange account) or "demo" */
+  type: z.enum(['trading', 'exchange', 'demo']),
+  amount: Decimal,
+  depositsTotal: Decimal,
+});
+export type Balance = z.infer<typeof Balance>;
+
+/** The current user, loaded once and read by key (spec 000 §3). */
+export const CurrentUser = z.object({
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  country: z.string(),
+  currency: Currency,
+  balances: z.array(Balance),
+  current_accountId: z.string(),
+  /** balance of the current account */
+  available: Decimal,
+  affsId: z.string(),
+  comments: z.string(),
+  /** comma list of processors, '' when not set */
+  cascade: z.string(),
+  /** minimum deposit override, '' when not set */
+  md: z.string(),
+  mdps: z.string(),
+  cardRisk: z.boolean(),
+  /** 'Full' means verified */
+  verification: z.string(),
+  two_factor: z.enum(['', 'email', 'google', 'sms']),
+  isDemo: z.boolean(),
+  regTime: z.string(),
+  sign: z.boolean(),
+  last_count: z.number(),
+  depositsTotal: Decimal,
+  tr_attemps: z.number(),
+  tr_success: z.boolean(),
+  tr_validate: z.boolean(),
+  wd_methods: z.string(),
+  can_upload: z.boolean(),
+  fillCard: z.string(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+/** GET /api/me: the session as the browser may know it. Always 200; user null when signed out. */
+export const MeResponse = z.object({
+  user: z.nullable(CurrentUser),
+  /** CSRF token of this session, sent back as the x-csrf-token header on every state-changing call */
+  csrf: z.string(),
+});
+export type MeResponse = z.infer<typeof MeResponse>;

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The server (server/main.ts) serves dist/ in production; `npm run dev` proxies API calls to it.
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rollupOptions: {
+      input: { main: 'index.html' },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/platform': apiTarget,
+      '/logout': apiTarget,
+      '/upload': apiTarget,
+    },
+  },
+});
