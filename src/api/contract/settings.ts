@@ -33,6 +33,8 @@ export const Settings = z.object({
   inspect: z.boolean(),
   /** IANA zone for the weekend window, '' = the user's own */
   timeZone: z.string(),
+  /** sandbox mode only: the demo login shown on the login page */
+  demoLogin: z.optional(z.object({ email: z.string(), password: z.string() })),
 });
 export type Settings = z.infer<typeof Settings>;
 

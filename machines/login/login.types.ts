@@ -1,0 +1,45 @@
+import type { Msg } from '../shared/message';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface LoginInput {
+  /** hash to open after login, from the rd input (e.g. "#/show/funding") */
+  rd?: string;
+  /** true on the autologin page: values come from the server instead of the form */
+  autologin?: boolean;
+  /** one-time key of the autologin page */
+  autologinKey?: string;
+}
+
+export interface LoginContext {
+  email: string;
+  password: string;
+  rd: string;
+  autologinKey: string;
+  platformToken: string;
+  error: Msg | null;
+  /** bumps on every failure so the view can shake the message again */
+  shakes: number;
+}
+
+export type LoginEvent =
+  | { type: 'login.submit'; email: string; password: string }
+  | { type: 'login.edit' };
+
+/** platform POST login (spec 000 §7) */
+export interface PlatformLoginOutput {
+  success: boolean;
+  token?: string;
+  message?: string;
+}
+
+export interface SessionLoginInput extends Credentials {
+  token: string;
+}
+
+export interface AutologinOutput extends Credentials {
+  redirect: string;
+}

@@ -1,0 +1,92 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { SessionContext, SessionEvent, SessionSnapshotData, UserRecord } from './session.types';
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} not provided`);
+};
+
+/** The current user and settings, loaded once per page; refreshed on user updates; logout. */
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent },
+  actors: {
+    loadSession: fromPromise<SessionSnapshotData>(notProvided('loadSession')),
+    loadUser: fromPromise<UserRecord | null>(notProvided('loadUser')),
+    logout: fromPromise<void>(notProvided('logout')),
+  },
+  actions: {
+    /** app effect: go to /{lang}/login */
+    goToLogin: () => {},
+  },
+  guards: {
+    hasUser: (_, params: { user: UserRecord | null }) => params.user !== null,
+  },
+  delays: {
+    /** waits longer after each failure: 2 s, 4 s, 8 s … at most 30 s */
+    retryBackoff: ({ context }) => Math.min(30_000, 2_000 * 2 ** Math.max(0, context.failures - 1)),
+  },
+}).createMachine({
+  id: 'session',
+  context: { user: null, settings: null, updates: 0, failures: 0 },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadSession',
+        onDone: [
+          {
+            guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output.user }) },
+            target: 'signedIn',
+            actions: assign(({ event }) => ({ user: event.output.user, settings: event.output.settings, failures: 0 })),
+          },
+          {
+            target: 'signedOut',
+            actions: assign(({ event }) => ({ user: null, settings: event.output.settings, failures: 0 })),
+          },
+        ],
+        onError: { target: 'unavailable', actions: assign(({ context }) => ({ failures: context.failures + 1 })) },
+      },
+    },
+    /** the server could not be reached: show it, retry by itself with backoff or on request */
+    unavailable: {
+      after: { retryBackoff: 'loading' },
+      on: { 'session.retry': 'loading' },
+    },
+    signedOut: {},
+    signedIn: {
+      initial: 'idle',
+      on: {
+        'session.logout': '.loggingOut',
+        'platform.notAuth': '.loggingOut',
+      },
+      states: {
+        idle: {
+          on: { 'user.update': 'refreshing' },
+        },
+        refreshing: {
+          invoke: {
+            src: 'loadUser',
+            onDone: [
+              {
+                guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
+                target: 'idle',
+                actions: assign(({ event, context }) => ({ user: event.output, updates: context.updates + 1 })),
+              },
+              { target: '#session.signedOut', actions: [assign({ user: null }), 'goToLogin'] },
+            ],
+            // a failed refresh keeps what the trader sees; the next update tries again
+            onError: { target: 'idle' },
+          },
+          on: { 'user.update': { target: 'refreshing', reenter: true } },
+        },
+        loggingOut: {
+          invoke: {
+            src: 'logout',
+            onDone: { target: '#session.signedOut', actions: [assign({ user: null }), 'goToLogin'] },
+            // the server session may survive a network failure, but this page forgets the user either way
+            onError: { target: '#session.signedOut', actions: [assign({ user: null }), 'goToLogin'] },
+          },
+        },
+      },
+    },
+  },
+});

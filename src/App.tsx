@@ -1,0 +1,57 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect } from 'react';
+import { selectSessionStatus, selectSettings, sessionActor } from './flows/app';
+import { useT } from './i18n';
+import { ModalHost } from './features/shell/ModalHost';
+import { ToastHost } from './features/shell/ToastHost';
+import { SandboxBanner } from './ui/SandboxBanner';
+import { Spinner } from './ui/Spinner';
+
+const LoginPage = lazy(() => import('./features/login/LoginPage'));
+const AutologinPage = lazy(() => import('./features/login/AutologinPage'));
+const RegisterPage = lazy(() => import('./features/register/RegisterPage'));
+const TradingPage = lazy(() => import('./features/trading/TradingPage'));
+
+function Unavailable() {
+  const { t } = useT();
+  const status = useSelector(sessionActor, selectSessionStatus);
+  if (status !== 'unavailable') return null;
+  return (
+    <div className="offline" role="alert">
+      {t('session.unavailable')}{' '}
+      <button type="button" className="button button--small" onClick={() => sessionActor.send({ type: 'session.retry' })}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The pages /{lang}/login, /{lang}/register, /{lang}/autologin and /{lang}/trading (spec 000 §2).
+ * Moving between pages is a full navigation, so the top level needs no router: react-router
+ * lives in the trading page (its hash routes), which keeps the login page small.
+ */
+const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage } as const;
+
+function ToLogin({ lang }: { lang: string }) {
+  useEffect(() => window.location.replace(`/${lang}/login`), [lang]);
+  return null;
+}
+
+export function App() {
+  const { t, lang } = useT();
+  const sandbox = useSelector(sessionActor, (s) => selectSettings(s)?.sandbox ?? false);
+  const name = window.location.pathname.split('/')[2] ?? '';
+  const Page = pages[name as keyof typeof pages];
+  return (
+    <>
+      {sandbox && <SandboxBanner text={t('app.sandbox')} />}
+      <Unavailable />
+      <Suspense fallback={<main className="centered"><Spinner label={t('common.loading')} /></main>}>
+        {Page ? <Page /> : <ToLogin lang={lang} />}
+      </Suspense>
+      <ModalHost />
+      <ToastHost />
+    </>
+  );
+}

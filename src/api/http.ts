@@ -1,0 +1,57 @@
+import ky, { HTTPError, type Options } from 'ky';
+import type * as z from 'zod/mini';
+import { ApiError } from './contract';
+import { csrfToken } from './csrf';
+
+/**
+ * What a failed call looks like to the rest of the app (the same plain shape machines use,
+ * see machines/shared/failure.ts): either the server was not reached, or it answered with
+ * the contract's ApiError.
+ */
+export type CallFailure = { kind: 'network' } | { kind: 'http'; status: number; error: string; message: string };
+
+const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The one ky instance: same-origin cookies, CSRF header, no automatic retries of payments. */
+export const http = ky.create({
+  credentials: 'same-origin',
+  retry: 0,
+  timeout: 20_000,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        if (unsafe.has(request.method)) request.headers.set('x-csrf-token', csrfToken());
+      },
+    ],
+  },
+});
+
+async function toFailure(error: unknown): Promise<CallFailure> {
+  if (error instanceof HTTPError) {
+    const body: unknown = await error.response.json().catch(() => null);
+    const parsed = ApiError.safeParse(body);
+    const status = error.response.status;
+    if (parsed.success) return { kind: 'http', status, error: parsed.data.error, message: parsed.data.message };
+    return { kind: 'http', status, error: 'server_error', message: '' };
+  }
+  return { kind: 'network' };
+}
+
+/**
+ * One server call: sends, then parses the answer with the contract schema. Throws a
+ * CallFailure (never a raw ky error) so machines can tell transport from server failures.
+ */
+export async function call<S extends z.ZodMiniType>(schema: S, url: string, options: Options = {}): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await http(url.replace(/^\//, '/'), options).json();
+  } catch (error) {
+    throw await toFailure(error);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const failure: CallFailure = { kind: 'http', status: 200, error: 'server_error', message: 'Unexpected answer from the server' };
+    throw failure;
+  }
+  return parsed.data;
+}

@@ -1,0 +1,21 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { loginFlow } from '../../flows/login';
+import { selectAutologinFailed } from '../../flows/login-view';
+import { useT } from '../../i18n';
+import { Spinner } from '../../ui/Spinner';
+
+/** /{lang}/autologin?key=…: signs in with values the server pre-filled; on failure back to login. */
+export default function AutologinPage() {
+  const { t } = useT();
+  const key = new URLSearchParams(window.location.search).get('key') ?? '';
+  const login = useActorRef(loginFlow, { input: { autologinKey: key || 'missing' } });
+  const failed = useSelector(login, selectAutologinFailed);
+  return (
+    <main className="auth">
+      <div className="auth__card" aria-live="polite">
+        <h1>{t('autologin.title')}</h1>
+        {failed ? <p>{t('autologin.failed')}</p> : <Spinner label={t('common.loading')} />}
+      </div>
+    </main>
+  );
+}

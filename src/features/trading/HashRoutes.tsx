@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation, useParams, useRoutes } from 'react-router-dom';
+import { literal } from '../../../machines/shared/message';
+import { showAlert, showToast } from '../../flows/app';
+import { useT } from '../../i18n';
+import { HomeView } from './HomeView';
+import { showPages, swPages } from './pages';
+
+function Unknown() {
+  useEffect(() => showToast({ key: 'page.unknown' }), []);
+  return <Navigate to={{ hash: '/home' }} replace />;
+}
+
+function Show() {
+  const { page = '', add, ng } = useParams();
+  const View = showPages[page];
+  return View ? <View add={add} ng={ng} /> : <Unknown />;
+}
+
+function Sw() {
+  const { page = '' } = useParams();
+  const View = swPages[page];
+  return View ? <View /> : <Unknown />;
+}
+
+function Listen() {
+  const { t } = useT();
+  const { proc = '' } = useParams();
+  return (
+    <section className="panel" aria-live="polite">
+      <h1>{t('listen.title')}</h1>
+      <p>{t('listen.body', { proc })}</p>
+    </section>
+  );
+}
+
+/** A `message` query parameter on home is shown in an Error alert (spec 000 §2). */
+function Home() {
+  const { search } = useLocation();
+  const hashQuery = window.location.hash.split('?')[1] ?? '';
+  const message = new URLSearchParams(search).get('message') ?? new URLSearchParams(hashQuery).get('message');
+  useEffect(() => {
+    if (message) showAlert({ variant: 'error', title: { key: 'error.title' }, text: literal(message.slice(0, 500)) });
+  }, [message]);
+  return <HomeView />;
+}
+
+/** The hash routes of the trading page (spec 000 §2); /home is the default for any unknown route. */
+export function HashRoutes() {
+  const { hash } = useLocation();
+  const pathname = (hash.replace(/^#/, '').split('?')[0] || '/home').replace(/\/+$/, '') || '/home';
+  return useRoutes(
+    [
+      { path: '/home', element: <Home /> },
+      { path: '/show/:page', element: <Show /> },
+      { path: '/show/:page/:add', element: <Show /> },
+      { path: '/show/:page/:add/:ng', element: <Show /> },
+      { path: '/sw/:page', element: <Sw /> },
+      { path: '/listen/:page/:proc/:id/:uid', element: <Listen /> },
+      { path: '*', element: <Unknown /> },
+    ],
+    { pathname },
+  );
+}

@@ -1,0 +1,29 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { selectSessionStatus, sessionActor } from '../../flows/app';
+import { goTo } from '../../flows/navigation';
+import { useT } from '../../i18n';
+import { Spinner } from '../../ui/Spinner';
+import { AccountBar } from './AccountBar';
+import { HashRoutes } from './HashRoutes';
+
+/** /{lang}/trading: the signed-in shell with its hash routes. */
+export default function TradingPage() {
+  const { t, lang } = useT();
+  const status = useSelector(sessionActor, selectSessionStatus);
+  useEffect(() => {
+    if (status === 'signedOut') goTo(`/${lang}/login?rd=${encodeURIComponent(window.location.hash)}`);
+  }, [status, lang]);
+  if (status !== 'signedIn') return <main className="centered"><Spinner label={t('common.loading')} /></main>;
+  return (
+    <BrowserRouter>
+      <div className="shell">
+        <AccountBar />
+        <main className="shell__main">
+          <HashRoutes />
+        </main>
+      </div>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import { useT } from '../../i18n';
+
+export interface PageProps {
+  add?: string;
+  ng?: string;
+}
+
+function Pending({ title }: { title: 'page.funding.title' | 'page.personal.title' }) {
+  const { t } = useT();
+  return (
+    <section className="panel">
+      <h1>{t(title)}</h1>
+      <p>{t('page.pending')}</p>
+    </section>
+  );
+}
+
+/**
+ * Named pages of #/show/{page} (spec 000 §2: funding and personal). Each area replaces its
+ * entry when it lands; an unknown name goes home.
+ */
+export const showPages: Record<string, ComponentType<PageProps>> = {
+  funding: () => <Pending title="page.funding.title" />,
+  personal: () => <Pending title="page.personal.title" />,
+};
+
+/** Named fragments of #/sw/{page} (e.g. validate, from the validation issue). */
+export const swPages: Record<string, ComponentType<PageProps>> = {};

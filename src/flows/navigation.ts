@@ -1,0 +1,18 @@
+import { isLang, type Lang } from '../i18n';
+
+/** The language from the URL (/{lang}/…), English when missing or unknown. */
+export function currentLang(): Lang {
+  const first = window.location.pathname.split('/')[1];
+  return isLang(first) ? first : 'en';
+}
+
+/** Full navigation between pages (login → trading): a fresh page gets a fresh session. */
+export function goTo(path: string): void {
+  window.location.assign(path);
+}
+
+/** Only same-app hash routes may follow a login (no open redirect). */
+export function safeHash(rd: string): string {
+  const hash = rd.startsWith('#') ? rd : rd ? `#${rd}` : '';
+  return /^#\/[\w\-/]*$/.test(hash) ? hash : '';
+}

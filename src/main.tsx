@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { sessionActor, startAppActors, toastActor } from './flows/app';
+import { installErrorReporting } from './flows/error-reporting';
+import { enableInspection, inspectionRequested } from './flows/inspector';
+import { currentLang } from './flows/navigation';
+import { I18nProvider, isLang, loadDict } from './i18n';
+import './ui/styles.css';
+
+async function boot(): Promise<void> {
+  const first = window.location.pathname.split('/')[1];
+  if (!isLang(first)) {
+    // unknown or missing language: keep the rest of the address under English
+    const rest = first ? window.location.pathname : '/login';
+    window.location.replace(`/en${rest === '/' ? '/login' : rest}${window.location.search}${window.location.hash}`);
+    return;
+  }
+  installErrorReporting();
+  if (inspectionRequested()) enableInspection();
+  startAppActors();
+  const stop = sessionActor.subscribe((s) => {
+    const settings = s.context.settings as { inspect?: boolean; toastMs?: number } | null;
+    if (!settings) return;
+    if (settings.inspect) enableInspection();
+    if (settings.toastMs) toastActor.send({ type: 'toast.configure', durationMs: settings.toastMs });
+    stop.unsubscribe();
+  });
+  const lang = currentLang();
+  document.documentElement.lang = lang;
+  const dict = await loadDict(lang);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider lang={lang} dict={dict}>
+        <App />
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();
