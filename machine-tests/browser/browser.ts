@@ -1,0 +1,37 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium; never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** script errors the page threw: a test fails on any */
+  errors: string[];
+}
+
+/** A fresh browser context (own cookies) at the given viewport. */
+export async function openTab(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Tab> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+export const DEMO = { email: 'trader@example.com', password: 'Trader-2026' };
+
+/** Signs in through the login form as a trader would. */
+export async function signIn(page: Page, baseURL: string, creds = DEMO, lang = 'en'): Promise<void> {
+  await page.goto(`${baseURL}/${lang}/login`);
+  await page.getByLabel(lang === 'ru' ? 'Эл. почта' : 'Email').fill(creds.email);
+  await page.getByLabel(lang === 'ru' ? 'Пароль' : 'Password').fill(creds.password);
+  await page.getByRole('button', { name: lang === 'ru' ? 'Войти' : 'Sign in' }).click();
+}

@@ -1,0 +1,22 @@
+import type { TestProject } from 'vitest/node';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { startServer, type RunningServer } from './server-process';
+
+let server: RunningServer | undefined;
+
+/** Builds the front end if needed and starts the real server once for the browser suite. */
+export async function setup(project: TestProject): Promise<void> {
+  buildIfStale();
+  server = await startServer();
+  project.provide('baseURL', server.url);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}

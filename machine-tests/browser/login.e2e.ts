@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openTab, signIn, DEMO } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('signing in', () => {
+  it('the demo trader signs in and sees the trading page with the balance', async () => {
+    const { page, errors, context } = await openTab(browser);
+    await signIn(page, baseURL);
+    await page.waitForURL(`${baseURL}/en/trading**`);
+    const balance = page.getByTestId('balance');
+    await expect.poll(() => balance.textContent()).toContain('$10,000.00');
+    // the embedded sandbox platform is on the home route and says it is simulated
+    const frame = page.frameLocator('iframe[title="Trading platform"]');
+    await expect.poll(() => frame.locator('body').textContent()).toMatch(/simulated/i);
+    // the session cookie is not readable by scripts
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'sid')?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('sid=');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a wrong password shows the error and keeps the email', async () => {
+    const { page, errors, context } = await openTab(browser);
+    await signIn(page, baseURL, { email: DEMO.email, password: 'not-the-password' });
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Wrong email or password');
+    expect(await page.getByLabel('Email').inputValue()).toBe(DEMO.email);
+    expect(page.url()).toContain('/en/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an unknown hash route lands on home', async () => {
+    const { page, context } = await openTab(browser);
+    await signIn(page, baseURL);
+    await page.waitForURL(`${baseURL}/en/trading**`);
+    await page.goto(`${baseURL}/en/trading#/no/such/route`);
+    await page.waitForFunction(() => window.location.hash === '#/home');
+    await expect.poll(() => page.locator('iframe[title="Trading platform"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('the home message parameter is shown in an Error alert, as text', async () => {
+    const { page, context } = await openTab(browser);
+    await signIn(page, baseURL);
+    await page.waitForURL(`${baseURL}/en/trading**`);
+    await page.goto(`${baseURL}/en/trading?message=${encodeURIComponent('<b>Card expired</b>')}#/home`);
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.textContent()).toContain('<b>Card expired</b>');
+    expect(await dialog.locator('b').count()).toBe(0);
+    await context.close();
+  });
+
+  it('signs in in Russian and logs out back to the login page', async () => {
+    const { page, context } = await openTab(browser, { width: 390, height: 844 });
+    await signIn(page, baseURL, DEMO, 'ru');
+    await page.waitForURL(`${baseURL}/ru/trading**`);
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    await page.waitForURL(`${baseURL}/ru/login**`);
+    // the server session is gone: the trading page sends us back to login
+    await page.goto(`${baseURL}/ru/trading#/home`);
+    await page.waitForURL(`${baseURL}/ru/login**`);
+    await context.close();
+  });
+});

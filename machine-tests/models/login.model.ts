@@ -1,0 +1,34 @@
+import { loginMachine } from '../../machines/login/login.machine';
+import type { MachineModel } from '../runner/types';
+
+const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
+
+/** Login: the form, the platform step, the session step, autologin. */
+export const loginModel: MachineModel = {
+  machine: loginMachine,
+  input: {},
+  events: {
+    'login.submit': [
+      { email: 'trader@example.com', password: 'Trader-2026' },
+      { email: '   ', password: '' },
+    ],
+  },
+  actors: {
+    loadAutologin: [{ output: { email: 'trader@example.com', password: 'al_ticket', redirect: '#/show/funding' } }, { error: http(404, 'not_found') }],
+    platformLogin: [
+      { output: { success: true, token: 'pf-token' } },
+      { output: { success: false, message: 'Invalid login or password' } },
+      { output: { success: false } },
+      { error: { kind: 'network' } },
+    ],
+    sessionLogin: [
+      { output: { ok: true, message: 'ok' } },
+      { error: http(401, 'login.password', 'Wrong email or password') },
+      { error: http(429, 'login.locked', 'Too many attempts') },
+      { error: { kind: 'network' } },
+    ],
+  },
+};
+
+/** The same machine started by the autologin page. */
+export const autologinModel: MachineModel = { ...loginModel, input: { autologinKey: 'key-1' } };

@@ -1,0 +1,13 @@
+import { modalMachine } from '../../machines/modal/modal.machine';
+import type { MachineModel } from '../runner/types';
+
+export const modalModel: MachineModel = {
+  machine: modalMachine,
+  events: {
+    'modal.open': [
+      { request: { id: 'a1', kind: 'alert', text: { key: 'server_error' }, variant: 'error' } },
+      { request: { id: 'c1', kind: 'confirm', text: { key: 'common.yes' } } },
+      { request: { id: 'd1', kind: 'dynamic', name: 'add-account' } },
+    ],
+  },
+};

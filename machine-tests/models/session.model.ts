@@ -1,0 +1,14 @@
+import { sessionMachine } from '../../machines/session/session.machine';
+import type { MachineModel } from '../runner/types';
+
+const user = { email: 'trader@example.com', available: '10000.00' };
+const settings = { platform: '/platform', toastMs: 5000 };
+
+export const sessionModel: MachineModel = {
+  machine: sessionMachine,
+  actors: {
+    loadSession: [{ output: { user, settings } }, { output: { user: null, settings } }, { error: { kind: 'network' } }],
+    loadUser: [{ output: { ...user, available: '9000.00' } }, { output: null }, { error: { kind: 'network' } }],
+    logout: [{ output: undefined }, { error: { kind: 'network' } }],
+  },
+};

@@ -1,0 +1,12 @@
+import { toastMachine } from '../../machines/toast/toast.machine';
+import type { MachineModel } from '../runner/types';
+
+export const toastModel: MachineModel = {
+  machine: toastMachine,
+  input: { durationMs: 5000 },
+  events: {
+    'toast.show': [{ toast: { id: 't1', text: { key: 'server_error' }, kind: 'error' } }],
+    'toast.dismiss': [{ id: 't1' }],
+    'toast.configure': [{ durationMs: 3000 }],
+  },
+};

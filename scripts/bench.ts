@@ -1,0 +1,75 @@
+// `npm run bench`: every budget in scripts/bench/budgets.ts, measured on this machine.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser } from '../machine-tests/browser/browser';
+import { startServer } from '../machine-tests/browser/server-process';
+import { buildIfStale } from './build-if-stale.mjs';
+import { BUDGETS } from './bench/budgets';
+import { pageJsGzip } from './bench/bundle';
+
+const rows: Array<{ name: string; value: string; budget: string; ok: boolean }> = [];
+const record = (name: string, value: number, limit: number, unit: string, higherIsBetter = false) =>
+  rows.push({ name, value: `${value.toFixed(1)} ${unit}`, budget: `${higherIsBetter ? '≥' : '≤'} ${limit} ${unit}`, ok: higherIsBetter ? value >= limit : value <= limit });
+
+async function timeToFirstPage(dataDir: string): Promise<number> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'ignore' });
+  try {
+    for (;;) {
+      if (performance.now() - started > 30_000) throw new Error('server did not start within 30 s');
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/en/login`);
+        if (res.ok && (await res.text()).includes('<div id="root">')) return performance.now() - started;
+      } catch {
+        // not yet
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+async function main(): Promise<void> {
+  buildIfStale();
+  for (const [page, limit] of Object.entries(BUDGETS.pageJsGzip)) {
+    record(`${page} page JavaScript (gzip)`, pageJsGzip(page as 'login').bytes / 1000, limit / 1000, 'kB');
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'brokerage-bench-'));
+  record('npm start → first page (fresh database)', await timeToFirstPage(dataDir), BUDGETS.startToFirstPageMs, 'ms');
+  record('npm start → first page (existing database)', await timeToFirstPage(dataDir), BUDGETS.startToFirstPageMs, 'ms');
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const server = await startServer();
+  try {
+    const browser = await launchBrowser();
+    const page = await (await browser.newContext()).newPage();
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      await page.goto(`${server.url}/en/login`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      samples.push(await page.evaluate(() => performance.now()));
+    }
+    await browser.close();
+    samples.sort((a, b) => a - b);
+    record('login page ready in Chromium (median of 5)', samples[2], BUDGETS.loginPageLoadMs, 'ms');
+
+    const load = spawnSync(process.execPath, ['scripts/bench/load.mjs', `${server.url}/api/settings`, '5', '16'], { encoding: 'utf8' });
+    const figures = JSON.parse(load.stdout) as { rps: number; p99: number; errors: number; requests: number };
+    record('GET /api/settings p99 (16 connections, 5 s)', figures.p99, BUDGETS.settingsP99Ms, 'ms');
+    record('GET /api/settings throughput', figures.rps, BUDGETS.settingsMinRps, 'req/s', true);
+  } finally {
+    await server.stop();
+  }
+
+  console.log('\nbudget                                               measured        budget');
+  for (const r of rows) console.log(`${r.ok ? 'ok  ' : 'OVER'} ${r.name.padEnd(48)} ${r.value.padStart(12)}   ${r.budget}`);
+  process.exit(rows.every((r) => r.ok) ? 0 : 1);
+}
+
+void main();

@@ -1,0 +1,15 @@
+/** Every performance budget of the product, in one place. `npm run bench` checks them all. */
+export const BUDGETS = {
+  /** all JavaScript a page loads, gzip, bytes (1 kB = 1000 bytes) */
+  pageJsGzip: {
+    login: 110_000,
+    trading: 140_000,
+  },
+  /** `npm start` on an installed, built checkout: first page served, ms */
+  startToFirstPageMs: 3_000,
+  /** login page in Chromium: navigation start to load event, ms (loopback) */
+  loginPageLoadMs: 1_500,
+  /** GET /api/settings under load from a second process: p99 ms and minimum requests per second */
+  settingsP99Ms: 50,
+  settingsMinRps: 300,
+} as const;

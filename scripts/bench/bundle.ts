@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export function readManifest(root = process.cwd()): Manifest {
+  return JSON.parse(readFileSync(join(root, 'dist', '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Every JS file a chunk needs before it runs: itself and its static imports, recursively. */
+export function chunkClosure(manifest: Manifest, keys: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`no chunk ${key} in the manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return [...files].filter((f) => f.endsWith('.js'));
+}
+
+export function gzipBytes(files: string[], root = process.cwd()): number {
+  return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(root, 'dist', f)), { level: 9 }).length, 0);
+}
+
+/** The JS each page loads: the entry plus the page's lazy chunk, with their imports. */
+export const PAGES: Record<string, string[]> = {
+  login: ['index.html', 'src/features/login/LoginPage.tsx'],
+  trading: ['index.html', 'src/features/trading/TradingPage.tsx'],
+};
+
+export function pageJsGzip(page: keyof typeof PAGES, root = process.cwd()): { bytes: number; files: string[] } {
+  const files = chunkClosure(readManifest(root), PAGES[page]);
+  return { bytes: gzipBytes(files, root), files };
+}

@@ -1,0 +1,2 @@
+export function frontEndIsStale(root?: string): boolean;
+export function buildIfStale(root?: string): boolean;

@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Sources that go into dist/: if any is newer than dist/index.html, the front end is rebuilt. */
+const SOURCES = ['src', 'machines', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export function frontEndIsStale(root = process.cwd()) {
+  const built = join(root, 'dist', 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return SOURCES.some((s) => newestMtime(join(root, s)) > builtAt);
+}
+
+/** Builds the front end when dist/ is missing or older than its sources. */
+export function buildIfStale(root = process.cwd()) {
+  if (!frontEndIsStale(root)) return false;
+  console.log('Building the front end (vite build)…');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error('The front-end build failed; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+  return true;
+}
