@@ -3,6 +3,8 @@ import type { MachineModel } from '../runner/types';
 
 export const modalModel: MachineModel = {
   machine: modalMachine,
+  // the queue can grow without end; three events deep reaches every state and transition
+  maxDepth: 4,
   events: {
     'modal.open': [
       { request: { id: 'a1', kind: 'alert', text: { key: 'server_error' }, variant: 'error' } },

@@ -4,6 +4,7 @@ import type { MachineModel } from '../runner/types';
 export const toastModel: MachineModel = {
   machine: toastMachine,
   input: { durationMs: 5000 },
+  maxDepth: 6,
   events: {
     'toast.show': [{ toast: { id: 't1', text: { key: 'server_error' }, kind: 'error' } }],
     'toast.dismiss': [{ id: 't1' }],

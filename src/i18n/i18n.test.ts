@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
-import { makeTranslator } from './index';
+import { makeTranslator, registerMessages } from './index';
 import { ru } from './ru';
 
 describe('translator', () => {
@@ -14,6 +14,12 @@ describe('translator', () => {
   });
   it('prefers its own translation over the server text', () => {
     expect(makeTranslator('ru', ru).text({ key: 'login.password', fallback: 'Wrong email or password' })).toBe(ru['login.password']);
+  });
+  it('area dictionaries registered at run time are found in the current language, else English', () => {
+    registerMessages({ en: { 'area.hello': 'Hello {name}', 'area.only_en': 'Only English' }, ru: { 'area.hello': 'Привет {name}' } as Record<string, string> });
+    const ruT = makeTranslator('ru', ru);
+    expect(ruT.t('area.hello', { name: 'Ann' })).toBe('Привет Ann');
+    expect(ruT.t('area.only_en')).toBe('Only English');
   });
   it('Russian has every English key, none left in English by mistake', () => {
     expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());

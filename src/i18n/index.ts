@@ -1,17 +1,32 @@
-import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Msg } from '../../machines/shared/message';
 import { en, type MessageKey } from './en';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Lang = (typeof LANGUAGES)[number];
-export type Dict = Record<MessageKey, string>;
+export type Dict = Record<string, string>;
 
 export const isLang = (value: string | undefined): value is Lang => LANGUAGES.includes(value as Lang);
 
-/** English is bundled; other languages load on demand so the login page stays small. */
+/** English core texts are bundled; other languages load on demand so the login page stays small. */
 export async function loadDict(lang: Lang): Promise<Dict> {
   if (lang === 'ru') return (await import('./ru')).ru;
   return en;
+}
+
+/**
+ * Area dictionaries (funding, crypto, withdrawal, …) register themselves when their feature
+ * chunk loads, in every language at once: `registerMessages({ en: {...}, ru: {...} })`.
+ * src/i18n/i18n.test.ts checks that every language has every key and every key used exists.
+ */
+const areas: Record<Lang, Dict> = { en: {}, ru: {} };
+let version = 0;
+const listeners = new Set<() => void>();
+
+export function registerMessages(messages: Record<Lang, Dict>): void {
+  for (const lang of LANGUAGES) Object.assign(areas[lang], messages[lang]);
+  version += 1;
+  listeners.forEach((l) => l());
 }
 
 function interpolate(text: string, params?: Record<string, string | number>): string {
@@ -22,15 +37,18 @@ function interpolate(text: string, params?: Record<string, string | number>): st
 export interface Translator {
   lang: Lang;
   /** a known key, with {name} parameters */
-  t: (key: MessageKey, params?: Record<string, string | number>) => string;
+  t: (key: MessageKey | (string & {}), params?: Record<string, string | number>) => string;
   /** a message from a machine or the server: its key if we know it, else the server's text, else server_error */
   text: (message: Msg | null | undefined) => string;
-  has: (key: string) => key is MessageKey;
+  has: (key: string) => boolean;
 }
 
 export function makeTranslator(lang: Lang, dict: Dict): Translator {
-  const has = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(dict, key);
-  const t: Translator['t'] = (key, params) => interpolate(dict[key] ?? en[key] ?? key, params);
+  const own = Object.prototype.hasOwnProperty;
+  const lookup = (key: string): string | undefined =>
+    own.call(dict, key) ? dict[key] : own.call(areas[lang], key) ? areas[lang][key] : own.call(areas.en, key) ? areas.en[key] : undefined;
+  const has = (key: string): boolean => key !== '' && lookup(key) !== undefined;
+  const t: Translator['t'] = (key, params) => interpolate(lookup(key) ?? (en as Dict)[key] ?? key, params);
   const text: Translator['text'] = (message) => {
     if (!message) return '';
     if (has(message.key)) return t(message.key, message.params);
@@ -40,9 +58,14 @@ export function makeTranslator(lang: Lang, dict: Dict): Translator {
 }
 
 const I18nContext = createContext<Translator>(makeTranslator('en', en));
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
 
 export function I18nProvider({ lang, dict, children }: { lang: Lang; dict: Dict; children: ReactNode }) {
-  const value = useMemo(() => makeTranslator(lang, dict), [lang, dict]);
+  const areasVersion = useSyncExternalStore(subscribe, () => version);
+  const value = useMemo(() => makeTranslator(lang, dict), [lang, dict, areasVersion]); // eslint-disable-line react-hooks/exhaustive-deps
   return createElement(I18nContext.Provider, { value }, children);
 }
 
