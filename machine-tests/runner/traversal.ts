@@ -1,0 +1,97 @@
+import { getAdjacencyMap } from '@xstate/graph';
+import { initialTransition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { eventSource } from './events';
+import { formatValue, serializeEvent, serializeSnapshot, stableJson } from './serialize';
+import type { MachineModel } from './types';
+
+/** above this many explored transitions the traversal stops with an error that asks for cases or maxDepth */
+export const DEFAULT_TRAVERSAL_LIMIT = 30_000;
+
+export interface Traversal {
+  machine: AnyStateMachine;
+  input: unknown;
+  initial: AnyMachineSnapshot;
+  /** serialized snapshot → the snapshot and, per serialized event, the event and the next snapshot */
+  adjacency: Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }>;
+  /** options to hand to @xstate/graph's path generators, so they see the same graph */
+  options: {
+    events: (s: AnyMachineSnapshot) => AnyEventObject[];
+    serializeState: (s: AnyMachineSnapshot) => string;
+    serializeEvent: (e: AnyEventObject) => string;
+    fromState: AnyMachineSnapshot;
+    stopWhen?: (s: AnyMachineSnapshot) => boolean;
+    limit: number;
+  };
+  /** the logic the generators walk: the machine, with readable errors and depth tracking */
+  logic: AnyStateMachine;
+  missingActorCases: Set<string>;
+}
+
+/**
+ * Builds the state graph of `model.machine` with @xstate/graph: snapshots are value + context,
+ * events come from what each snapshot listens to, expanded into the model's cases.
+ */
+export function traverse(model: MachineModel, input: unknown = model.input, limit = DEFAULT_TRAVERSAL_LIMIT): Traversal {
+  const machine = model.machine;
+  const depth = new WeakMap<AnyMachineSnapshot, number>();
+  /** distinct values seen per context key, to name what grows when the traversal does not end */
+  const seen = new Map<string, Set<string>>();
+  const logic: AnyStateMachine = Object.create(machine);
+  logic.transition = (snapshot: AnyMachineSnapshot, event: AnyEventObject, scope: unknown) => {
+    let next: AnyMachineSnapshot;
+    try {
+      next = (machine.transition as (s: unknown, e: unknown, sc: unknown) => AnyMachineSnapshot)(snapshot, event, scope);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new Error(`${machine.id}: ${serializeEvent(event)} in ${formatValue(snapshot.value)} threw: ${why}`);
+    }
+    if (next.status === 'error') {
+      throw new Error(`${machine.id}: ${serializeEvent(event)} in ${formatValue(snapshot.value)} put the machine in error: ${String(next.error)}`);
+    }
+    depth.set(next, (depth.get(snapshot) ?? 0) + 1);
+    for (const [key, value] of Object.entries((next.context ?? {}) as Record<string, unknown>)) {
+      const values = seen.get(key) ?? new Set<string>();
+      seen.set(key, values);
+      if (values.size <= limit) values.add(stableJson(value));
+    }
+    return next;
+  };
+
+  const [initial] = initialTransition(machine, input as never);
+  if (initial.status === 'error') throw new Error(`${machine.id}: the initial snapshot is an error: ${String(initial.error)}`);
+  depth.set(initial, 0);
+  const source = eventSource(model);
+  const maxDepth = model.maxDepth;
+  const options: Traversal['options'] = {
+    events: source.events,
+    serializeState: serializeSnapshot,
+    serializeEvent,
+    fromState: initial,
+    stopWhen: maxDepth === undefined ? undefined : (s) => (depth.get(s) ?? 0) >= maxDepth,
+    limit,
+  };
+  let adjacency: Traversal['adjacency'];
+  try {
+    adjacency = getAdjacencyMap(logic, options) as Traversal['adjacency'];
+  } catch (err) {
+    if (err instanceof Error && err.message === 'Traversal limit exceeded') {
+      throw new Error(
+        `${machine.id}: more than ${limit} transitions explored; the context grows without end ` +
+          `(${growing(seen)}). Give fewer payload cases, or set maxDepth in the model.`,
+      );
+    }
+    throw err;
+  }
+  return { machine, input, initial, adjacency, options, logic, missingActorCases: source.missingActorCases };
+}
+
+/** the context keys with the most distinct values, e.g. `context.shakes: 2406 values` */
+function growing(seen: Map<string, Set<string>>): string {
+  return [...seen]
+    .map(([key, values]) => [key, values.size] as const)
+    .filter(([, n]) => n > 1)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([key, n]) => `context.${key}: ${n} values`)
+    .join(', ');
+}
