@@ -1,11 +1,10 @@
 /**
  * The coverage gate: every machine of machines/index.ts has a model, every generated path
  * (shortest + edge cover) replays on a real actor, and the paths reach 100% of the machine's
- * states and transitions. With an empty registry it runs the runner's own fixtures instead.
+ * states and transitions. (coverage-empty.test.ts shows the gate on an empty registry.)
  */
 import { describe, expect, it } from 'vitest';
 import { machines } from '../machines/index';
-import { fixtures, goodFixtures } from './fixtures';
 import { models } from './models/index';
 import { formatProblems } from './runner/report';
 import { runMachine } from './runner/run';
@@ -28,7 +27,11 @@ const uncovered = (r: MachineReport): string =>
     .filter(Boolean)
     .join('\n');
 
-describe.runIf(ids.length > 0)('coverage gate: machines/index.ts', () => {
+describe('coverage gate: machines/index.ts', () => {
+  it('the registry is not empty', () => {
+    expect(ids.length).toBeGreaterThan(0);
+  });
+
   it.each(ids)('%s has a model', (id) => {
     expect(models[id], `add machine-tests/models/${id}.model.ts and register it in machine-tests/models/index.ts`).toBeDefined();
     expect(models[id].machine === machines[id].machine, `models.${id}.machine must be the registered machine`).toBe(true);
@@ -48,12 +51,5 @@ describe.runIf(ids.length > 0)('coverage gate: machines/index.ts', () => {
 
   it('every model belongs to a registered machine', () => {
     expect(Object.keys(models).filter((id) => !(id in machines))).toEqual([]);
-  });
-});
-
-describe.runIf(ids.length === 0)('coverage gate: empty registry, the runner on its fixtures', () => {
-  it.each(goodFixtures)('%s replays and covers every state and transition', (id) => {
-    const r = runMachine(id, fixtures[id]);
-    expect(formatProblems([r], { warnings: false })).toBe('');
   });
 });

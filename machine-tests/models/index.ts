@@ -1,5 +1,5 @@
 import type { MachineModel } from '../runner/types';
-import { autologinModel, loginModel } from './login.model';
+import { loginModel } from './login.model';
 import { modalModel } from './modal.model';
 import { sessionModel } from './session.model';
 import { toastModel } from './toast.model';
@@ -10,8 +10,7 @@ import { toastModel } from './toast.model';
  * without a model.
  */
 export const models: Record<string, MachineModel> = {
-  // the form and the autologin page start the same machine with different inputs
-  login: { ...loginModel, inputs: [loginModel.input, autologinModel.input] },
+  login: loginModel,
   session: sessionModel,
   modal: modalModel,
   toast: toastModel,

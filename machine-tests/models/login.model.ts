@@ -6,7 +6,10 @@ const http = (status: number, error: string, message = '') => ({ kind: 'http', s
 /** Login: the form, the platform step, the session step, autologin. */
 export const loginModel: MachineModel = {
   machine: loginMachine,
-  input: {},
+  // the form and the autologin page start the same machine
+  inputs: [{}, { autologinKey: 'key-1' }],
+  // `shakes` counts failures without end; five events deep reaches every state and transition
+  maxDepth: 6,
   events: {
     'login.submit': [
       { email: 'trader@example.com', password: 'Trader-2026' },
@@ -30,5 +33,3 @@ export const loginModel: MachineModel = {
   },
 };
 
-/** The same machine started by the autologin page. */
-export const autologinModel: MachineModel = { ...loginModel, input: { autologinKey: 'key-1' } };
