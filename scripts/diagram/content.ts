@@ -65,7 +65,10 @@ export function nodeRows(node: DiagramNode, internal: readonly DiagramEdge[]): R
   const rows: Row[] = [];
   if (node.entry.length) rows.push({ text: shorten(`entry / ${[...new Set(node.entry)].join(', ')}`), kind: 'entry' });
   if (node.exit.length) rows.push({ text: shorten(`exit / ${[...new Set(node.exit)].join(', ')}`), kind: 'exit' });
-  for (const inv of node.invokes) rows.push({ text: shorten(`invoke: ${inv.src}`), kind: 'invoke' });
+  for (const inv of node.invokes) {
+    const child = inv.machine && inv.machine !== inv.src ? ` (machine ${inv.machine})` : '';
+    rows.push({ text: shorten(`invoke: ${inv.src}${child}`), kind: 'invoke' });
+  }
   for (const e of internal) {
     const text = [e.event, e.guard ? `[${e.guard}]` : '', actionsText(e.actions)].filter(Boolean).join(' ');
     rows.push({ text: shorten(text, 48), kind: 'internal', transitionId: e.transitionId });

@@ -42,7 +42,7 @@ export function machinePage(doc: MachineDoc): string {
   };
   const states = model.nodes.map((n) => {
     const invokes = n.invokes.map((i) => (i.machine && i.machine !== i.src ? `${i.src} (machine ${i.machine})` : i.src));
-    return `| ${cell(code(statePath(model, n)))} | ${cell(kindText(n))} | ${cell(n.entry.join(', '))} | ${cell(n.exit.join(', '))} | ${cell(invokes.join(', '))} |`;
+    return `| ${cell(code(statePath(model, n)))} | ${cell(kindText(n))} | ${cell(n.entry.join(', '))} | ${cell(n.exit.join(', '))} | ${cell(invokes.join(', '))} | ${cell(n.description ?? '')} |`;
   });
   const transitions = model.edges.map((e) => {
     const target = e.internal ? '(stays, no exit)' : name(e.target);
@@ -69,8 +69,8 @@ export function machinePage(doc: MachineDoc): string {
     '',
     `## States (${model.nodes.length})`,
     '',
-    '| state | kind | entry | exit | invokes |',
-    '|---|---|---|---|---|',
+    '| state | kind | entry | exit | invokes | description |',
+    '|---|---|---|---|---|---|',
     ...states,
     '',
     `## Transitions (${model.edges.length})`,

@@ -122,7 +122,7 @@ describe('multi-target transitions', () => {
 
 describe('browser reuse', () => {
   it('keeps model, layout and renderer free of Node APIs (the explorer runs them in the browser)', () => {
-    for (const file of ['model.ts', 'names.ts', 'content.ts', 'layout.ts', 'svg.ts', 'mermaid.ts', 'render.ts', 'docs.ts']) {
+    for (const file of ['model.ts', 'names.ts', 'content.ts', 'layout.ts', 'svg.ts', 'mermaid.ts', 'render.ts', 'docs.ts', 'quality.ts']) {
       const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
       expect(source, file).not.toMatch(/from ['"](node:|fs|path|url|os|child_process)/);
       expect(source, file).not.toMatch(/\bprocess\.|\bBuffer\b|require\(/);

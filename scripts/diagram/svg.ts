@@ -5,7 +5,8 @@ import type { DiagramEdge, DiagramModel, DiagramNode } from './model';
 /**
  * Model + layout → a standalone SVG string. Pure (no DOM, no Node APIs) so the
  * explorer can call it in the browser. States carry `data-state-id`, transitions
- * (edges and the rows of targetless ones) `data-transition-id`.
+ * (edges and the rows of targetless ones) `data-transition-id`. The explorer highlights by
+ * adding classes: `active` on a state's groups, `taken` / `covered` / `uncovered` on transitions.
  */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -40,6 +41,14 @@ const STYLE = `
   .label .actions { fill: #64748b; }
   .initial circle { fill: #0f172a; }
   .initial path { fill: none; stroke: #0f172a; stroke-width: 1.3; }
+  .state.active > rect.box, .state.active > circle { stroke: #2563eb; stroke-width: 2.6; }
+  .header.active .title { fill: #1d4ed8; }
+  .transition.covered path { stroke: #16a34a; }
+  .transition.uncovered path { stroke: #dc2626; stroke-dasharray: 2 3; }
+  .transition.taken path { stroke: #2563eb; stroke-width: 2.6; }
+  .row.covered { fill: #16a34a; }
+  .row.uncovered { fill: #dc2626; }
+  .row.taken { fill: #2563eb; font-weight: bold; }
 `;
 
 /** A polyline with slightly rounded bends. */
@@ -78,7 +87,8 @@ function classesOf(node: DiagramNode): string {
 
 /** The state's box (drawn under the edges). */
 function boxSvg(node: DiagramNode, box: NodeLayout): string {
-  const open = `<g class="${classesOf(node)}" data-state-id="${esc(node.id)}"><title>${esc(node.id)}</title>`;
+  const tip = node.description ? `${node.id}: ${node.description}` : node.id;
+  const open = `<g class="${classesOf(node)}" data-state-id="${esc(node.id)}"><title>${esc(tip)}</title>`;
   if (node.kind === 'history') {
     const c = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     return `${open}<circle cx="${n(c.x)}" cy="${n(c.y)}" r="${n(box.width / 2)}"/></g>`;
@@ -149,7 +159,7 @@ export function renderSvg(model: DiagramModel, layout: DiagramLayout, title = mo
   const lines: string[] = [];
   for (const init of layout.initials) {
     lines.push(
-      `<g class="initial" data-initial-of="${esc(init.parent)}" data-state-id="${esc(init.target)}"><circle cx="${n(init.dot.x)}" cy="${n(init.dot.y)}" r="5"/><path d="${pathOf(init.points)}" marker-end="url(#arrow-initial)"/></g>`,
+      `<g class="initial" data-initial-of="${esc(init.parent)}" data-initial-target="${esc(init.target)}"><circle cx="${n(init.dot.x)}" cy="${n(init.dot.y)}" r="5"/><path d="${pathOf(init.points)}" marker-end="url(#arrow-initial)"/></g>`,
     );
   }
   for (const edge of model.edges) {
@@ -158,12 +168,12 @@ export function renderSvg(model: DiagramModel, layout: DiagramLayout, title = mo
   }
   const parts = [...boxes, ...lines, ...headers];
   const marker = (id: string, fill: string) =>
-    `<marker id="${id}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,1 L9,5 L0,9 z" fill="${fill}"/></marker>`;
+    `<marker id="${id}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="10" markerHeight="10" orient="auto-start-reverse"><path d="M0,1 L9,5 L0,9 z" fill="${fill}"/></marker>`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(layout.width)} ${n(layout.height)}" width="${n(layout.width)}" height="${n(layout.height)}" role="img" aria-label="${esc(`Statechart: ${title}`)}" data-machine-id="${esc(model.id)}">`,
     `<title>${esc(`Statechart: ${title}`)}</title>`,
     `<style>${STYLE}</style>`,
-    `<defs>${marker('arrow', '#64748b')}${marker('arrow-initial', '#0f172a')}<marker id="start" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="7" markerHeight="7"><circle cx="5" cy="5" r="4" fill="#64748b"/></marker></defs>`,
+    `<defs>${marker('arrow', '#64748b')}${marker('arrow-initial', '#0f172a')}<marker id="start" viewBox="0 0 10 10" refX="5" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9"><circle cx="5" cy="5" r="4" fill="#64748b"/></marker></defs>`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     ...parts,
     '</svg>',
