@@ -2,3 +2,4 @@ export * from './common';
 export * from './user';
 export * from './login';
 export * from './settings';
+export * from './autologin';

@@ -1,0 +1,61 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db';
+import { consumeTicket } from './domain/autologin';
+import { settingsFor } from './domain/settings';
+import { errorHandler } from './http/errors';
+import { installFrontend } from './http/frontend';
+import { watchRoutes } from './http/not-found';
+import { installSecurityHeaders } from './http/security-headers';
+import { installSessions } from './http/session';
+import { autologinRoutes } from './routes/autologin';
+import type { RouteDeps } from './routes/deps';
+import { loginRoutes } from './routes/login';
+import { logoutRoutes } from './routes/logout';
+import { meRoutes } from './routes/me';
+import { reportRoutes } from './routes/reports';
+import { settingsRoutes } from './routes/settings';
+import { sandboxGateway, type PlatformGateway } from './sandbox/platform/gateway';
+import { platformRoutes } from './sandbox/platform/routes';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  /** the trading platform as the broker reaches it; the sandbox platform by default */
+  platform?: PlatformGateway;
+  /** the built front end (dist/); without it page URLs answer "run npm run build" */
+  distDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** JSON bodies are small; file uploads (multipart) get their own limit. */
+export const BODY_LIMIT = 64 * 1024;
+
+/** The server without listening: tests drive it with app.inject(). */
+export async function buildApp({ db, config, platform = sandboxGateway(db), distDir, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy });
+  await app.register(cookie);
+  app.setErrorHandler(errorHandler);
+  installSecurityHeaders(app);
+  installSessions(app, db);
+  const routes = watchRoutes(app);
+
+  const settings = settingsFor(config);
+  const deps: RouteDeps = { db, config, settings, platform };
+  await app.register(settingsRoutes, deps);
+  await app.register(meRoutes, deps);
+  await app.register(loginRoutes, deps);
+  await app.register(logoutRoutes, deps);
+  await app.register(reportRoutes, deps);
+  await app.register(autologinRoutes, deps);
+  await app.register(platformRoutes, {
+    prefix: settings.platform,
+    db,
+    acceptTicket: (login, password) => consumeTicket(db, login, password, 'platform'),
+  });
+
+  app.get('/', async (_request, reply) => reply.redirect(`/${settings.defaultLanguage}/login`, 302));
+  routes.install(await installFrontend(app, distDir));
+  return app;
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DbOptions {
+  /** PostgreSQL only: run every connection with this search_path (tests use a fresh schema each) */
+  searchPath?: string;
+  /** PostgreSQL only: pool size */
+  poolSize?: number;
+  /** PGlite only: start from this dump (PGlite dumpDataDir) instead of an empty cluster */
+  loadDataDir?: Blob;
+}
+
+/**
+ * The one database handle. PGlite (embedded, persisted under DATA_DIR, or in memory for
+ * 'memory://') by default; PostgreSQL through `pg` when DATABASE_URL is set. The same
+ * Kysely queries and migrations run on both.
+ */
+export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, options: DbOptions = {}): Db {
+  if (config.databaseUrl) {
+    if (options.searchPath !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.searchPath)) {
+      throw new Error(`invalid search_path: ${options.searchPath}`);
+    }
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.searchPath !== undefined && { options: `-c search_path=${options.searchPath}` }),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const dir = config.dataDir.startsWith('memory://') ? config.dataDir : path.resolve(config.dataDir);
+  const pglite = new PGlite(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+/** 'PGlite at ./data' or 'PostgreSQL' (without credentials), for the start banner. */
+export function describeDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): string {
+  if (!config.databaseUrl) return `PGlite at ${config.dataDir}`;
+  try {
+    const url = new URL(config.databaseUrl);
+    return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}

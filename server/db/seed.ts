@@ -1,0 +1,85 @@
+import type { Db } from '.';
+import { houseAccount, transfer } from '../domain/ledger';
+import { parseMoney } from '../domain/money';
+import { hashPassword } from '../domain/passwords';
+import { findUserByEmail } from '../domain/users';
+import { createAccount as createPlatformAccount, findAccount as findPlatformAccount } from '../sandbox/platform/store';
+import { demoUsers, type DemoUser } from './demo-users';
+
+/**
+ * Idempotent seed: the demo users, their accounts funded through the ledger from the house
+ * account (idempotency keys make a second run change nothing), and their sandbox platform
+ * accounts with the same email and password.
+ */
+export async function seed(db: Db): Promise<void> {
+  for (const demo of demoUsers) await seedUser(db, demo);
+}
+
+async function seedUser(db: Db, demo: DemoUser): Promise<void> {
+  let user = await findUserByEmail(db, demo.email);
+  if (!user) {
+    await db
+      .insertInto('users')
+      .values({
+        email: demo.email.toLowerCase(),
+        password_hash: await hashPassword(demo.password),
+        first_name: demo.firstName,
+        last_name: demo.lastName,
+        country: demo.country,
+        currency: demo.currency,
+        verification: demo.verification,
+        card_risk: demo.cardRisk,
+        current_account_id: null,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+    user = await findUserByEmail(db, demo.email);
+    if (!user) throw new Error(`seed: could not create ${demo.email}`);
+  }
+
+  const accountIds: number[] = [];
+  for (const def of demo.accounts) {
+    const existing = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('currency', '=', def.currency)
+      .where('type', '=', def.type)
+      .executeTakeFirst();
+    const id =
+      existing?.id ??
+      (
+        await db
+          .insertInto('accounts')
+          .values({ user_id: user.id, currency: def.currency, type: def.type, account_group: def.type === 'demo' ? 'demo' : 'standard' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    accountIds.push(id);
+    const amount = parseMoney(def.amount, def.currency);
+    if (amount > 0n) {
+      await transfer(db, {
+        kind: def.type === 'demo' ? 'demo_credit' : 'deposit',
+        idempotencyKey: `seed:${demo.email}:${def.currency}:${def.type}`,
+        debitAccountId: await houseAccount(db, def.currency),
+        creditAccountId: id,
+        amountMinor: amount,
+        currency: def.currency,
+        meta: { source: 'seed' },
+      });
+    }
+  }
+  if (user.current_account_id === null && accountIds.length > 0) {
+    await db.updateTable('users').set({ current_account_id: accountIds[0] }).where('id', '=', user.id).where('current_account_id', 'is', null).execute();
+  }
+
+  if (!(await findPlatformAccount(db, demo.email))) {
+    const first = demo.accounts[0];
+    await createPlatformAccount(db, {
+      login: demo.email,
+      password: demo.password,
+      currency: first?.currency ?? demo.currency,
+      balanceMinor: first ? parseMoney(first.amount, first.currency) : 0n,
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import type { SessionRow } from '../db/schema';
+import type { DbOrTx } from './ledger';
+import { hashToken, newToken } from './tokens';
+
+/**
+ * Browser sessions. The cookie holds a random 32-byte token; the table holds only its
+ * SHA-256. Sessions expire 12 hours after the last request (sliding). Anonymous sessions
+ * (user_id null) exist so that the login form has a CSRF token too.
+ */
+export const SESSION_TTL_MS = 12 * 60 * 60_000;
+/** the expiry is pushed forward at most once a minute per session */
+const SLIDE_AFTER_MS = 60_000;
+
+export interface NewSession {
+  /** the cookie value: shown to the browser once, never stored */
+  token: string;
+  row: SessionRow;
+}
+
+const expiry = (): Date => new Date(Date.now() + SESSION_TTL_MS);
+
+export async function createSession(db: DbOrTx, userId: number | null): Promise<NewSession> {
+  const token = newToken();
+  const row = await db
+    .insertInto('sessions')
+    .values({ id: hashToken(token), user_id: userId, csrf: newToken(), expires_at: expiry() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { token, row };
+}
+
+/** The live session for a cookie value, its expiry slid forward; null when unknown or expired. */
+export async function findSession(db: DbOrTx, token: string): Promise<SessionRow | null> {
+  if (!token || token.length > 100) return null;
+  const row = await db.selectFrom('sessions').selectAll().where('id', '=', hashToken(token)).where('expires_at', '>', new Date()).executeTakeFirst();
+  if (!row) return null;
+  const next = expiry();
+  if (next.getTime() - row.expires_at.getTime() > SLIDE_AFTER_MS) {
+    await db.updateTable('sessions').set({ expires_at: next }).where('id', '=', row.id).execute();
+    row.expires_at = next;
+  }
+  return row;
+}
+
+export async function destroySession(db: DbOrTx, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** A new session (new id, new CSRF token) replacing `oldId`: no session fixation across sign-in. */
+export async function rotateSession(db: DbOrTx, oldId: string | null, userId: number | null): Promise<NewSession> {
+  if (oldId) await destroySession(db, oldId);
+  return createSession(db, userId);
+}
+
+/** Deletes expired sessions; returns how many. */
+export async function purgeExpiredSessions(db: DbOrTx): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { Balance, CurrentUser } from '../../src/api/contract';
+import type { UserRow } from '../db/schema';
+import { toBigInt } from '../db/values';
+import type { DbOrTx } from './ledger';
+import { formatMoney, isCurrency } from './money';
+
+/** ledger kinds that count as the client's own deposits (depositsTotal) */
+export const DEPOSIT_KINDS = ['deposit'] as const;
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** A demo account is one whose email domain is the site's own host (spec 000 §6). */
+export function isDemoEmail(email: string, siteHost: string): boolean {
+  const at = email.lastIndexOf('@');
+  return at > 0 && email.slice(at + 1).toLowerCase() === siteHost.toLowerCase();
+}
+
+export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+const contractType = (type: string): Balance['type'] | null =>
+  type === 'trading' || type === 'exchange' || type === 'demo' ? type : null;
+
+/**
+ * The current user as the browser sees it (contract CurrentUser), built from the database.
+ * Amounts are decimal strings. depositsTotal of the user sums the deposits in the user's own
+ * currency only: amounts in different currencies are not added up without a rate.
+ */
+export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: string): Promise<CurrentUser | null> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) return null;
+  const accounts = await db
+    .selectFrom('accounts as a')
+    .select([
+      'a.id',
+      'a.currency',
+      'a.account_group',
+      'a.type',
+      'a.balance_minor',
+      sql<bigint | string>`coalesce((
+        select sum(e.amount_minor) from ledger_entries e
+        join ledger_transactions t on t.id = e.tx_id
+        where e.account_id = a.id and e.amount_minor > 0 and t.kind in (${sql.join(DEPOSIT_KINDS)})
+      ), 0)::bigint`.as('deposits_minor'),
+    ])
+    .where('a.user_id', '=', userId)
+    .orderBy('a.id')
+    .execute();
+
+  const balances: Balance[] = [];
+  let depositsMinor = 0n;
+  for (const a of accounts) {
+    const type = contractType(a.type);
+    if (!type || !isCurrency(a.currency)) continue;
+    const deposits = toBigInt(a.deposits_minor);
+    if (a.currency === user.currency) depositsMinor += deposits;
+    balances.push({
+      accountId: String(a.id),
+      currency: a.currency,
+      accountGroup: a.account_group,
+      type,
+      amount: formatMoney(toBigInt(a.balance_minor), a.currency),
+      depositsTotal: formatMoney(deposits, a.currency),
+    });
+  }
+  const currency = isCurrency(user.currency) ? user.currency : 'USD';
+  const current = balances.find((b) => b.accountId === String(user.current_account_id)) ?? balances[0];
+  return {
+    userId: String(user.id),
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    country: user.country,
+    currency,
+    balances,
+    current_accountId: current?.accountId ?? '',
+    available: current?.amount ?? formatMoney(0n, currency),
+    affsId: user.affs_id,
+    comments: user.comments,
+    cascade: user.cascade,
+    md: user.md,
+    mdps: user.mdps,
+    cardRisk: user.card_risk,
+    verification: user.verification,
+    two_factor: user.two_factor,
+    isDemo: isDemoEmail(user.email, siteHost),
+    regTime: user.reg_time.toISOString(),
+    sign: user.sign,
+    last_count: user.last_count,
+    depositsTotal: formatMoney(depositsMinor, currency),
+    tr_attemps: user.tr_attemps,
+    tr_success: user.tr_success,
+    tr_validate: user.tr_validate,
+    wd_methods: user.wd_methods,
+    can_upload: user.can_upload,
+    fillCard: user.fill_card,
+  };
+}

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Paths the front end never owns: their unknown URLs are API 404s, not the app. */
+export const isServerPath = (url: string): boolean => /^\/(api|platform|upload|logout)(\/|\?|$)/.test(url);
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Front end not built</title></head>
+<body><h1>The front end is not built yet</h1>
+<p>Run <code>npm run build</code>, then start the server again (or use <code>npm start</code>, which builds what is missing).</p>
+<p>The API under <code>/api</code> works meanwhile.</p></body></html>
+`;
+
+export type FrontendFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+
+/**
+ * Serves the built front end from `distDir`: /assets/* (content-hashed by Vite) cached
+ * forever, everything else revalidated. Returns the fallback for page URLs (the app's
+ * index.html, or a page saying to build it when dist/ is missing).
+ */
+export async function installFrontend(app: FastifyInstance, distDir: string | undefined): Promise<FrontendFallback> {
+  const root = distDir ? path.resolve(distDir) : undefined;
+  if (!root || !existsSync(path.join(root, 'index.html'))) {
+    return (_request, reply) => reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT);
+  }
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const assets = filePath.startsWith(path.join(root, 'assets') + path.sep);
+      reply.header('cache-control', assets ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (_request, reply) => reply.sendFile('index.html', root);
+}
+
+/** A page request: GET or HEAD outside the server's paths, from something that accepts HTML. */
+export function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (isServerPath(request.url)) return false;
+  return String(request.headers.accept ?? '').includes('text/html');
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db';
+import type { SessionRow } from '../db/schema';
+import { createSession, findSession, type NewSession } from '../domain/sessions';
+import { sameSecret } from '../domain/tokens';
+import { HttpError, sendError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the live session of the `sid` cookie, loaded for /api, /upload and /logout */
+    session: SessionRow | null;
+  }
+}
+
+export const SESSION_COOKIE = 'sid';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Paths that use the site session (the platform under /platform has its own). */
+const usesSession = (url: string): boolean => /^\/(api|upload|logout)(\/|\?|$)/.test(url);
+/** Paths whose state-changing calls need the CSRF header. */
+const needsCsrf = (url: string): boolean => /^\/(api|upload)(\/|\?|$)/.test(url);
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' });
+}
+
+/** The request's session, or a new anonymous one (cookie set on the reply). */
+export async function ensureSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> {
+  if (request.session) return request.session;
+  const created = await createSession(db, null);
+  setSessionCookie(request, reply, created);
+  request.session = created.row;
+  return created.row;
+}
+
+/** The signed-in user's id, or 401 auth.required. */
+export function requireUser(request: FastifyRequest): number {
+  const userId = request.session?.user_id;
+  if (userId === null || userId === undefined) throw new HttpError(401, 'auth.required', 'Please sign in.');
+  return userId;
+}
+
+/**
+ * Loads the session of the `sid` cookie and enforces CSRF: every POST/PUT/PATCH/DELETE under
+ * /api and /upload needs the header x-csrf-token equal to the session's token; without it
+ * the answer is 403 `csrf` before the body is read, so nothing happens.
+ */
+export function installSessions(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!usesSession(request.url)) return;
+    const token = request.cookies[SESSION_COOKIE];
+    request.session = token ? await findSession(db, token) : null;
+    if (!UNSAFE.has(request.method) || !needsCsrf(request.url) || request.is404) return;
+    const header = request.headers['x-csrf-token'];
+    const sent = typeof header === 'string' ? header : '';
+    if (!request.session || !sent || !sameSecret(sent, request.session.csrf)) {
+      return sendError(reply, new HttpError(403, 'csrf', 'Your session changed or expired. Reload the page and try again.'));
+    }
+  });
+}

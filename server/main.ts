@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDb, describeDb } from './db';
+import { demoUsers } from './db/demo-users';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import { purgeExpiredAutologin } from './domain/autologin';
+import { purgeExpiredSessions } from './domain/sessions';
+
+/** `npm run serve`: migrate, seed (sandbox only), serve the API, the sandbox platform and dist/. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = createDb(config);
+  await migrate(db);
+  if (config.sandbox) await seed(db);
+
+  const app = await buildApp({
+    db,
+    config,
+    distDir: fileURLToPath(new URL('../dist', import.meta.url)),
+    logger: { level: process.env.LOG_LEVEL ?? (config.nodeEnv === 'production' ? 'info' : 'warn') },
+  });
+  const housekeeping = setInterval(() => {
+    Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db)]).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+  }, 60 * 60_000);
+  housekeeping.unref();
+
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.warn(`${signal}: shutting down`);
+    clearInterval(housekeeping);
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  Brokerage reference server: http://${shownHost}:${config.port}/`,
+    `  Database: ${describeDb(config)}${config.sandbox ? ' · sandbox third parties' : ''}`,
+  ];
+  if (config.sandbox) {
+    lines.push('  Demo logins:');
+    for (const user of demoUsers) lines.push(`    ${user.email.padEnd(22)} ${user.password.padEnd(13)} ${user.purpose}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import type { Settings } from '../../src/api/contract';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { SessionRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { PlatformGateway } from '../sandbox/platform/gateway';
+
+/** What every route plugin gets. */
+export interface RouteDeps {
+  db: Db;
+  config: Config;
+  settings: Settings;
+  platform: PlatformGateway;
+}
+
+/** The session of a state-changing call (the CSRF hook has already required one). */
+export function sessionOf(request: FastifyRequest): SessionRow {
+  if (!request.session) throw new HttpError(403, 'csrf', 'Your session changed or expired. Reload the page and try again.');
+  return request.session;
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { LoginRequest, type LoginResponse } from '../../src/api/contract';
+import { beginAttempt, lockedMessage, settleAttempt } from '../domain/attempts';
+import { consumeTicket } from '../domain/autologin';
+import { checkPassword } from '../domain/passwords';
+import { rotateSession } from '../domain/sessions';
+import { findUserByEmail, normalizeEmail } from '../domain/users';
+import { HttpError } from '../http/errors';
+import { parse } from '../http/parse';
+import { setSessionCookie } from '../http/session';
+import { sessionOf, type RouteDeps } from './deps';
+
+/**
+ * POST /api/login (spec 000 §7), after the platform login. In order:
+ * 1. the per-email attempt limit (5 failures in 15 min lock 15 min), before anything else;
+ * 2. the platform token must belong to a live platform session of the same login (so this
+ *    endpoint is no password oracle for callers without a platform session);
+ * 3. the password (or a one-time autologin ticket), argon2id, with a dummy verification
+ *    when the email is unknown: the same answer and timing either way;
+ * 4. a new session id and CSRF token (no fixation).
+ */
+export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform }) => {
+  app.post('/api/login', async (request, reply): Promise<LoginResponse> => {
+    const body = parse(LoginRequest, request.body);
+    const session = sessionOf(request);
+    const email = normalizeEmail(body.email);
+
+    const gate = await beginAttempt(db, 'site', email, request.ip);
+    if (gate.lockedUntil) {
+      const seconds = Math.max(1, Math.ceil((gate.lockedUntil.getTime() - gate.now.getTime()) / 1000));
+      throw new HttpError(429, 'login.locked', lockedMessage(gate.lockedUntil, gate.now), undefined, { 'retry-after': String(seconds) });
+    }
+
+    const platformLogin = body.token ? await platform.verifyToken(body.token) : null;
+    if (!platformLogin || normalizeEmail(platformLogin.login) !== email) {
+      await settleAttempt(db, gate.attemptId, 'token');
+      throw new HttpError(401, 'login.platform_token', 'The trading platform did not confirm this sign-in. Please try again.');
+    }
+
+    const user = await findUserByEmail(db, email);
+    const ok = (user !== undefined && (await consumeTicket(db, email, body.password, 'site'))) || (await checkPassword(user?.password_hash, body.password));
+    if (!ok || !user) {
+      await settleAttempt(db, gate.attemptId, 'fail');
+      throw new HttpError(401, 'login.password', 'Wrong email or password.');
+    }
+
+    await settleAttempt(db, gate.attemptId, 'success');
+    const next = await rotateSession(db, session.id, user.id);
+    setSessionCookie(request, reply, next);
+    request.session = next.row;
+    return { ok: true, message: 'Signed in.' };
+  });
+};

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Settings } from '../../src/api/contract';
+import { buildApp } from '../app';
+import { testApp, type TestApp } from '../test/client';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+});
+afterAll(() => t?.close());
+
+describe('GET /api/settings', () => {
+  it('answers the contract Settings with the spec README defaults', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(res.statusCode).toBe(200);
+    const settings = Settings.parse(res.json());
+    expect(settings).toEqual({
+      sandbox: true,
+      platform: '/platform',
+      languages: ['en', 'ru'],
+      defaultLanguage: 'en',
+      cascade: [],
+      no_vload: [],
+      minDeposit: '250',
+      usCaFixedAmount: '250',
+      usCaMinShown: '500',
+      mdps: { OCODE: {}, COUNTRY: {}, USERS: {} },
+      maxBonusPercent: '3.5',
+      maxBonusValue: '200',
+      upload: { types: ['image/png', 'image/jpeg', 'application/pdf'], maxBytes: 10_485_760 },
+      toastMs: 5000,
+      chatHiddenPaths: [],
+      inspect: false,
+      timeZone: '',
+    });
+  });
+
+  it('follows SANDBOX and INSPECT from the configuration, and hides the sandbox autologin when off', async () => {
+    const app = await buildApp({ db: t.db, config: { ...t.config, sandbox: false, inspect: true } });
+    try {
+      const settings = Settings.parse((await app.inject({ method: 'GET', url: '/api/settings' })).json());
+      expect(settings.sandbox).toBe(false);
+      expect(settings.inspect).toBe(true);
+      const me = await app.inject({ method: 'GET', url: '/api/me' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/sandbox/autologin',
+        headers: { cookie: `sid=${me.cookies[0].value}`, 'x-csrf-token': me.json().csrf },
+        payload: { email: 'trader@example.com' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('not_found');
+    } finally {
+      await app.close();
+    }
+  });
+});

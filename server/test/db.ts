@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { loadConfig, type Config } from '../config';
+import { createDb, type Db } from '../db';
+import { migrate } from '../db/migrate';
+import type { Database } from '../db/schema';
+import { seed as seedDemo } from '../db/seed';
+
+export interface TestDb {
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Test configuration: in-memory PGlite, or the PostgreSQL of DATABASE_URL. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), dataDir: 'memory://', nodeEnv: 'test', ...overrides };
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starting PGlite from scratch runs initdb (seconds). The first test file migrates an empty
+ * database once and leaves a dump in the temp directory, keyed by the migrations' source;
+ * every other file starts from that dump (about a second).
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const dir = fileURLToPath(new URL('../db/migrations/', import.meta.url));
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)));
+  const file = path.join(os.tmpdir(), `brokerage-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const pglite = new PGlite('memory://');
+    const template = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    await migrate(template);
+    const dump = await pglite.dumpDataDir('none');
+    await template.destroy();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    return dump;
+  }
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default; with
+ * DATABASE_URL a new schema t_<random> on that PostgreSQL (every pooled connection gets it
+ * as search_path), dropped by close().
+ */
+export async function freshDb(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestDb> {
+  const config = testConfig(options.config);
+  let db: Db;
+  let drop = async () => {};
+  if (config.databaseUrl) {
+    const url = config.databaseUrl;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    await admin(url, `create schema ${schema}`);
+    db = createDb(config, { searchPath: schema, poolSize: 20 });
+    drop = () => admin(url, `drop schema ${schema} cascade`);
+  } else {
+    db = createDb(config, { loadDataDir: await migratedTemplate() });
+  }
+  await migrate(db);
+  if (options.seed) await seedDemo(db);
+  return {
+    db,
+    config,
+    async close() {
+      await db.destroy();
+      await drop();
+    },
+  };
+}
+
+/** Row counts of every table, to assert that a refused request wrote nothing. */
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const tables = [
+    'users',
+    'accounts',
+    'ledger_transactions',
+    'ledger_entries',
+    'sessions',
+    'login_attempts',
+    'client_errors',
+    'login_fail_notifications',
+    'autologin_tickets',
+    'platform_accounts',
+    'platform_sessions',
+  ] as const;
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
