@@ -6,6 +6,7 @@ import { consumeTicket } from './domain/autologin';
 import { settingsFor } from './domain/settings';
 import { errorHandler } from './http/errors';
 import { installFrontend } from './http/frontend';
+import { installInputGuard } from './http/input-guard';
 import { watchRoutes } from './http/not-found';
 import { installSecurityHeaders } from './http/security-headers';
 import { installSessions } from './http/session';
@@ -39,6 +40,7 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), dist
   app.setErrorHandler(errorHandler);
   installSecurityHeaders(app);
   installSessions(app, db);
+  installInputGuard(app);
   const routes = watchRoutes(app);
 
   const settings = settingsFor(config);

@@ -39,9 +39,13 @@ export async function installFrontend(app: FastifyInstance, distDir: string | un
   return (_request, reply) => reply.sendFile('index.html', root);
 }
 
-/** A page request: GET or HEAD outside the server's paths, from something that accepts HTML. */
+/**
+ * A page request: GET or HEAD outside the server's paths, not a file (assets, anything with
+ * an extension: a missing file stays a 404), from something that accepts HTML.
+ */
 export function wantsPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (isServerPath(request.url)) return false;
+  const pathname = request.url.split('?')[0];
+  if (isServerPath(pathname) || pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname)) return false;
   return String(request.headers.accept ?? '').includes('text/html');
 }
