@@ -3,6 +3,7 @@ import { loginModel } from './login.model';
 import { modalModel } from './modal.model';
 import { sessionModel } from './session.model';
 import { toastModel } from './toast.model';
+import { explorerLiveModel, explorerModel, explorerStepModel } from './explorer-models';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -14,4 +15,7 @@ export const models: Record<string, MachineModel> = {
   session: sessionModel,
   modal: modalModel,
   toast: toastModel,
+  explorer: explorerModel,
+  explorerStep: explorerStepModel,
+  explorerLive: explorerLiveModel,
 };
