@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useParams, useRoutes } from 'react-router-dom';
 import { literal } from '../../../machines/shared/message';
 import { showAlert, showToast } from '../../flows/app';
@@ -39,15 +39,19 @@ function Home() {
   const { search } = useLocation();
   const hashQuery = window.location.hash.split('?')[1] ?? '';
   const message = new URLSearchParams(search).get('message') ?? new URLSearchParams(hashQuery).get('message');
+  const shown = useRef<string | null>(null);
   useEffect(() => {
-    if (message) showAlert({ variant: 'error', title: { key: 'error.title' }, text: literal(message.slice(0, 500)) });
+    if (!message || shown.current === message) return;
+    shown.current = message;
+    showAlert({ variant: 'error', title: { key: 'error.title' }, text: literal(message.slice(0, 500)) });
   }, [message]);
   return <HomeView />;
 }
 
 /** The hash routes of the trading page (spec 000 §2); /home is the default for any unknown route. */
 export function HashRoutes() {
-  const { hash } = useLocation();
+  const location = useLocation();
+  const { hash } = location;
   const pathname = (hash.replace(/^#/, '').split('?')[0] || '/home').replace(/\/+$/, '') || '/home';
   return useRoutes(
     [
@@ -59,6 +63,7 @@ export function HashRoutes() {
       { path: '/listen/:page/:proc/:id/:uid', element: <Listen /> },
       { path: '*', element: <Unknown /> },
     ],
-    { pathname },
+    // the nested views see the real search and hash, with the hash path as their pathname
+    { ...location, pathname },
   );
 }
