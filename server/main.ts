@@ -5,6 +5,7 @@ import { createDb, describeDb } from './db';
 import { demoUsers } from './db/demo-users';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { purgeOldAttempts } from './domain/attempts';
 import { purgeExpiredAutologin } from './domain/autologin';
 import { purgeExpiredSessions } from './domain/sessions';
 
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
     logger: { level: process.env.LOG_LEVEL ?? (config.nodeEnv === 'production' ? 'info' : 'warn') },
   });
   const housekeeping = setInterval(() => {
-    Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db)]).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+    Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db)]).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
   }, 60 * 60_000);
   housekeeping.unref();
 

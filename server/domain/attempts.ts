@@ -62,3 +62,8 @@ export function lockedMessage(lockedUntil: Date, now: Date): string {
   const time = lockedUntil.toISOString().slice(11, 16);
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} (after ${time} UTC).`;
 }
+
+/** Deletes attempts older than a day (they no longer decide anything); housekeeping in main.ts. */
+export async function purgeOldAttempts(db: DbOrTx): Promise<void> {
+  await db.deleteFrom('login_attempts').where('at', '<', sql<Date>`now() - interval '1 day'`).execute();
+}

@@ -63,6 +63,9 @@ describe('front end', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ error: 'not_found' });
     }
+    const missing = await app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
     const wrong = await app.inject({ method: 'GET', url: '/api/login' });
     expect(wrong.statusCode).toBe(405);
     expect(wrong.headers.allow).toBe('POST');

@@ -24,8 +24,8 @@ const LoginForm = z.object({
 
 const INVALID = 'Invalid login or password';
 
-function cookieOptions(request: FastifyRequest) {
-  return { httpOnly: true, sameSite: 'strict' as const, path: '/platform', secure: request.protocol === 'https' };
+function cookieOptions(request: FastifyRequest, path: string) {
+  return { httpOnly: true, sameSite: 'strict' as const, path, secure: request.protocol === 'https' };
 }
 
 /** Platform error answers carry the platform's success:false next to the ApiError fields. */
@@ -41,6 +41,8 @@ function platformErrorHandler(error: FastifyError, request: FastifyRequest, repl
  * XMLHttpRequest`, which a cross-site form cannot send (CSRF for a cookie-authenticated API).
  */
 export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, { db, acceptTicket }) => {
+  /** the cookie is sent only to the platform's own paths */
+  const cookiePath = app.prefix || '/';
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -67,14 +69,14 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
     const previous = request.cookies[PLATFORM_COOKIE];
     if (previous) await destroyPlatformSession(db, previous);
     const session = await createPlatformSession(db, account.id);
-    reply.setCookie(PLATFORM_COOKIE, session.cookie, { ...cookieOptions(request), maxAge: PLATFORM_SESSION_TTL_MS / 1000 });
+    reply.setCookie(PLATFORM_COOKIE, session.cookie, { ...cookieOptions(request, cookiePath), maxAge: PLATFORM_SESSION_TTL_MS / 1000 });
     return { success: true, data: { token: session.token } };
   });
 
   app.post('/logout', async (request, reply) => {
     const cookie = request.cookies[PLATFORM_COOKIE];
     if (cookie) await destroyPlatformSession(db, cookie);
-    reply.clearCookie(PLATFORM_COOKIE, cookieOptions(request));
+    reply.clearCookie(PLATFORM_COOKIE, cookieOptions(request, cookiePath));
     return { success: true };
   });
 
