@@ -17,6 +17,8 @@ import { logoutRoutes } from './routes/logout';
 import { meRoutes } from './routes/me';
 import { reportRoutes } from './routes/reports';
 import { settingsRoutes } from './routes/settings';
+import { memoryHub, type PushHub } from './push/hub';
+import { eventRoutes } from './routes/events';
 import { sandboxGateway, type PlatformGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
 
@@ -25,6 +27,8 @@ export interface AppOptions {
   config: Config;
   /** the trading platform as the broker reaches it; the sandbox platform by default */
   platform?: PlatformGateway;
+  /** pushes events to browsers (server-sent events); in-memory for one instance by default */
+  push?: PushHub;
   /** the built front end (dist/); without it page URLs answer "run npm run build" */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -34,8 +38,8 @@ export interface AppOptions {
 export const BODY_LIMIT = 64 * 1024;
 
 /** The server without listening: tests drive it with app.inject(). */
-export async function buildApp({ db, config, platform = sandboxGateway(db), distDir, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy });
+export async function buildApp({ db, config, platform = sandboxGateway(db), push = memoryHub(), distDir, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: true });
   await app.register(cookie);
   app.setErrorHandler(errorHandler);
   installSecurityHeaders(app);
@@ -44,13 +48,14 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), dist
   const routes = watchRoutes(app);
 
   const settings = settingsFor(config);
-  const deps: RouteDeps = { db, config, settings, platform };
+  const deps: RouteDeps = { db, config, settings, platform, push };
   await app.register(settingsRoutes, deps);
   await app.register(meRoutes, deps);
   await app.register(loginRoutes, deps);
   await app.register(logoutRoutes, deps);
   await app.register(reportRoutes, deps);
   await app.register(autologinRoutes, deps);
+  await app.register(eventRoutes, deps);
   await app.register(platformRoutes, {
     prefix: settings.platform,
     db,

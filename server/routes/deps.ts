@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { SessionRow } from '../db/schema';
 import { HttpError } from '../http/errors';
+import type { PushHub } from '../push/hub';
 import type { PlatformGateway } from '../sandbox/platform/gateway';
 
 /** What every route plugin gets. */
@@ -12,6 +13,8 @@ export interface RouteDeps {
   config: Config;
   settings: Settings;
   platform: PlatformGateway;
+  /** server-sent events to the user's open tabs */
+  push: PushHub;
 }
 
 /** The session of a state-changing call (the CSRF hook has already required one). */

@@ -3,3 +3,4 @@ export * from './user';
 export * from './login';
 export * from './settings';
 export * from './autologin';
+export * from './events';

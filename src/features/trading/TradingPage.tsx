@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { selectSessionStatus, sessionActor } from '../../flows/app';
 import { goTo } from '../../flows/navigation';
+import { startPush } from '../../flows/push';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { AccountBar } from './AccountBar';
@@ -12,6 +13,7 @@ import { HashRoutes } from './HashRoutes';
 export default function TradingPage() {
   const { t, lang } = useT();
   const status = useSelector(sessionActor, selectSessionStatus);
+  useEffect(() => startPush(), []);
   useEffect(() => {
     if (status === 'signedOut') goTo(`/${lang}/login?rd=${encodeURIComponent(window.location.hash)}`);
   }, [status, lang]);

@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+
+/**
+ * One server-sent event (GET /api/events, `data:` is this JSON). Areas add their own types:
+ *   user.updated                       the user or a balance changed: reload it
+ *   payment.updated  id, status        a card payment attempt moved (issue 3)
+ *   invoice.updated  id (guid), status a crypto invoice moved (issue 4)
+ */
+export const ServerEvent = z.object({
+  type: z.string().check(z.maxLength(64)),
+  id: z.optional(z.string()),
+  status: z.optional(z.string()),
+});
+export type ServerEvent = z.infer<typeof ServerEvent>;
