@@ -20,7 +20,9 @@ export const loginModel: MachineModel = {
     loadAutologin: [{ output: { email: 'trader@example.com', password: 'al_ticket', redirect: '#/show/funding' } }, { error: http(404, 'not_found') }],
     platformLogin: [
       { output: { success: true, token: 'pf-token' } },
-      { output: { success: false, message: 'Invalid login or password' } },
+      { output: { success: false, code: 'invalid_credentials', message: 'Invalid login or password' } },
+      { output: { success: false, code: 'locked', message: 'Too many attempts, try in 15 minutes' } },
+      { output: { success: false, code: 'maintenance', message: 'Platform maintenance' } },
       { output: { success: false } },
       { error: { kind: 'network' } },
     ],

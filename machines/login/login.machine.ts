@@ -39,6 +39,7 @@ export const loginMachine = setup({
     hasCredentials: ({ event }) =>
       event.type === 'login.submit' && event.email.trim() !== '' && event.password !== '',
     platformAccepted: (_, output: PlatformLoginOutput) => output.success && !!output.token,
+    isPlatformCode: (_, params: { code?: string; expected: string }) => params.code === params.expected,
     isWrongPassword: (_, error: unknown) =>
       isCallFailure(error) && error.kind === 'http' && error.error === 'login.password',
   },
@@ -96,9 +97,23 @@ export const loginMachine = setup({
             actions: assign(({ event }) => ({ platformToken: event.output.token ?? '' })),
           },
           {
+            // the platform checks the password first: a wrong one is the common failure
+            guard: { type: 'isPlatformCode', params: ({ event }) => ({ code: event.output.code, expected: 'invalid_credentials' }) },
+            target: 'failed',
+            actions: [
+              assign(({ event }) => ({ error: msg('login.password', event.output.message) })),
+              { type: 'notifyLoginFail', params: ({ context }) => ({ email: context.email }) },
+            ],
+          },
+          {
+            guard: { type: 'isPlatformCode', params: ({ event }) => ({ code: event.output.code, expected: 'locked' }) },
+            target: 'failed',
+            actions: assign(({ event }) => ({ error: msg('login.locked', event.output.message) })),
+          },
+          {
             target: 'failed',
             actions: assign(({ event }) => ({
-              error: event.output.message ? msg('login.platform_rejected', event.output.message) : msg('server_error'),
+              error: event.output.message ? msg('', event.output.message) : msg('server_error'),
             })),
           },
         ],

@@ -34,6 +34,8 @@ export interface PlatformLoginOutput {
   success: boolean;
   token?: string;
   message?: string;
+  /** 'invalid_credentials', 'locked', or another platform code */
+  code?: string;
 }
 
 export interface SessionLoginInput extends Credentials {

@@ -36,7 +36,6 @@ export const en = {
   'login.password_required': 'Enter your password.',
   'login.locked': 'Too many failed attempts. For your security, sign-in is paused for this account for 15 minutes.',
   'login.platform_token': 'The trading platform did not confirm your sign-in. Please try again.',
-  'login.platform_rejected': 'The trading platform rejected the sign-in.',
   'login.no_account': 'New here?',
   'login.register_link': 'Open an account',
   'login.demo_hint': 'Sandbox demo login: {email} / {password}',

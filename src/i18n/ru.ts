@@ -34,7 +34,6 @@ export const ru: Record<MessageKey, string> = {
   'login.password_required': 'Введите пароль.',
   'login.locked': 'Слишком много неудачных попыток. Для вашей безопасности вход в этот аккаунт приостановлен на 15 минут.',
   'login.platform_token': 'Торговая платформа не подтвердила вход. Попробуйте ещё раз.',
-  'login.platform_rejected': 'Торговая платформа отклонила вход.',
   'login.no_account': 'Впервые у нас?',
   'login.register_link': 'Открыть счёт',
   'login.demo_hint': 'Демо-вход в песочнице: {email} / {password}',

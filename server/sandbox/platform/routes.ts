@@ -56,14 +56,14 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
   app.post('/login', async (request, reply) => {
     const form = parse(LoginForm, request.body);
     const gate = await beginAttempt(db, 'platform', form.login.trim().toLowerCase(), request.ip);
-    if (gate.lockedUntil) return { success: false, message: lockedMessage(gate.lockedUntil, gate.now) };
+    if (gate.lockedUntil) return { success: false, code: 'locked', message: lockedMessage(gate.lockedUntil, gate.now) };
     const account = await findAccount(db, form.login);
     const ok =
       (account !== undefined && acceptTicket !== undefined && (await acceptTicket(account.login, form.password))) ||
       (await checkPassword(account?.passwordHash, form.password));
     if (!ok || !account) {
       await settleAttempt(db, gate.attemptId, 'fail');
-      return { success: false, message: INVALID };
+      return { success: false, code: 'invalid_credentials', message: INVALID };
     }
     await settleAttempt(db, gate.attemptId, 'success');
     const previous = request.cookies[PLATFORM_COOKIE];

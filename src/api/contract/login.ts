@@ -6,6 +6,8 @@ export const PlatformLoginResponse = z.object({
   success: z.boolean(),
   data: z.optional(z.object({ token: z.string() })),
   message: z.optional(z.string()),
+  /** why a login failed: 'invalid_credentials' or 'locked' (other codes: show the message) */
+  code: z.optional(z.string()),
 });
 export type PlatformLoginResponse = z.infer<typeof PlatformLoginResponse>;
 
