@@ -87,7 +87,7 @@ export interface SessionsTable {
 }
 
 export type AttemptScope = 'site' | 'platform';
-/** pending: being checked; fail/success: the outcome; locked: refused unchecked; token: right password, wrong platform token */
+/** pending: being checked; fail/success: the outcome; locked: refused unchecked; token: the platform did not confirm (or could not be asked), password unchecked */
 export type AttemptOutcome = 'pending' | 'fail' | 'success' | 'locked' | 'token';
 
 export interface LoginAttemptsTable {

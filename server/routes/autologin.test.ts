@@ -44,7 +44,7 @@ describe('autologin', () => {
     // each side accepts the ticket only once
     const other = t.browser();
     await other.me();
-    expect((await other.platformLogin(values.email, values.password)).json()).toEqual({ success: false, message: 'Invalid login or password' });
+    expect((await other.platformLogin(values.email, values.password)).json()).toMatchObject({ success: false, message: 'Invalid login or password' });
     const token = (await other.platformLogin(values.email, 'Trader-2026')).json().data.token;
     const second = await other.login(values.email, values.password, token);
     expect(second.statusCode).toBe(401);

@@ -31,7 +31,14 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, plat
       throw new HttpError(429, 'login.locked', lockedMessage(gate.lockedUntil, gate.now), undefined, { 'retry-after': String(seconds) });
     }
 
-    const platformLogin = body.token ? await platform.verifyToken(body.token) : null;
+    let platformLogin: { login: string } | null = null;
+    try {
+      platformLogin = body.token ? await platform.verifyToken(body.token) : null;
+    } catch (error) {
+      request.log.error({ err: error }, 'platform gateway failed');
+      await settleAttempt(db, gate.attemptId, 'token');
+      throw new HttpError(503, 'platform.unavailable', 'The trading platform is not reachable right now. Please try again shortly.');
+    }
     if (!platformLogin || normalizeEmail(platformLogin.login) !== email) {
       await settleAttempt(db, gate.attemptId, 'token');
       throw new HttpError(401, 'login.platform_token', 'The trading platform did not confirm this sign-in. Please try again.');

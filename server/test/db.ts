@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,18 @@ async function admin(url: string, statement: string): Promise<void> {
   }
 }
 
+/** The installed PGlite version (a dump is only valid for the version that made it). */
+function pgliteVersion(): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+    if (pkg.name === '@electric-sql/pglite' && pkg.version) return pkg.version;
+  }
+  return 'unknown';
+}
+
 /**
  * Starting PGlite from scratch runs initdb (seconds). The first test file migrates an empty
  * database once and leaves a dump in the temp directory, keyed by the migrations' source;
@@ -42,7 +55,7 @@ async function admin(url: string, statement: string): Promise<void> {
  */
 async function migratedTemplate(): Promise<Blob> {
   const dir = fileURLToPath(new URL('../db/migrations/', import.meta.url));
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(pgliteVersion());
   for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)));
   const file = path.join(os.tmpdir(), `brokerage-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   try {

@@ -36,7 +36,7 @@ describe('sandbox trading platform', () => {
     for (const [login, password] of [['trader@example.com', 'nope'], ['nobody@example.com', 'Trader-2026']]) {
       const res = await b.platformLogin(login, password);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: false, message: 'Invalid login or password' });
+      expect(res.json()).toMatchObject({ success: false, message: 'Invalid login or password' });
       expect(res.cookies).toHaveLength(0);
     }
   });
