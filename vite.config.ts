@@ -1,17 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { explorerLayouts } from './scripts/explorer/vite-plugin.mjs';
 
 // The server (server/main.ts) serves dist/ in production; `npm run dev` proxies API calls to it.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), explorerLayouts()],
   build: {
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
     rollupOptions: {
-      input: { main: 'index.html' },
+      input: { main: 'index.html', explorer: 'explorer.html' },
     },
   },
   server: {

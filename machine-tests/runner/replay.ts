@@ -26,8 +26,11 @@ export function compareSnapshot(actual: AnyMachineSnapshot, expected: AnyMachine
   return problems.length ? problems.join('; ') : undefined;
 }
 
-/** Delivers one path event to the live actor the way the real world would; returns a problem or undefined. */
-function deliver(
+/**
+ * Delivers one path event to the live actor the way the real world would; returns a problem or undefined.
+ * The explorer's step mode delivers the events an analyst clicks with it too.
+ */
+export function deliver(
   event: AnyEventObject,
   ctx: { actor: AnyActorRef; fakes: FakeActors; timers: TimerWatch; clock: SimulatedClock; model: MachineModel; before: AnyMachineSnapshot },
 ): string | undefined {

@@ -36,7 +36,10 @@ export async function installFrontend(app: FastifyInstance, distDir: string | un
       reply.header('cache-control', assets ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return (_request, reply) => reply.sendFile('index.html', root);
+  // /explorer/ is the analysts' machine explorer (its own Vite entry, explorer.html)
+  const explorer = existsSync(path.join(root, 'explorer.html'));
+  return (request, reply) =>
+    reply.sendFile(explorer && /^\/explorer(\/|$)/.test(request.url.split('?')[0]) ? 'explorer.html' : 'index.html', root);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { inspect } from '../../flows/inspector';
 import { loginFlow } from '../../flows/login';
 import { selectAutologinFailed } from '../../flows/login-view';
 import { useT } from '../../i18n';
@@ -8,7 +9,7 @@ import { Spinner } from '../../ui/Spinner';
 export default function AutologinPage() {
   const { t } = useT();
   const key = new URLSearchParams(window.location.search).get('key') ?? '';
-  const login = useActorRef(loginFlow, { input: { autologinKey: key || 'missing' } });
+  const login = useActorRef(loginFlow, { input: { autologinKey: key || 'missing' }, inspect });
   const failed = useSelector(login, selectAutologinFailed);
   return (
     <main className="auth">

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
 import { selectSessionStatus, selectSettings, sessionActor } from '../../flows/app';
+import { inspect } from '../../flows/inspector';
 import { loginFlow } from '../../flows/login';
 import { selectLoginBusy, selectLoginError, selectShakes } from '../../flows/login-view';
 import { goTo, safeHash } from '../../flows/navigation';
@@ -11,7 +12,7 @@ import { LanguageSwitch } from '../shell/LanguageSwitch';
 export default function LoginPage() {
   const { t, text, lang } = useT();
   const rd = new URLSearchParams(window.location.search).get('rd') ?? '';
-  const login = useActorRef(loginFlow, { input: { rd } });
+  const login = useActorRef(loginFlow, { input: { rd }, inspect });
   const busy = useSelector(login, selectLoginBusy);
   const error = useSelector(login, selectLoginError);
   const shakes = useSelector(login, selectShakes);

@@ -1,0 +1,42 @@
+/**
+ * Precomputed diagram layouts for the explorer: every machine of machines/index.ts → its diagram
+ * model and elkjs layout, so the explorer page needs no elkjs (~480 kB gzip) to show a diagram.
+ * The Vite plugin (./vite-plugin.ts) runs this in a child process at build time:
+ *   npx tsx scripts/explorer/layouts.ts            JSON of every layout on stdout
+ *   npx tsx scripts/explorer/layouts.ts --times    the time elkjs took per machine
+ */
+import { pathToFileURL } from 'node:url';
+import type { AnyStateMachine } from 'xstate';
+import { layoutModel, type DiagramLayout } from '../diagram/layout';
+import { buildModel, type DiagramModel } from '../diagram/model';
+
+export interface PrecomputedDiagram {
+  id: string;
+  model: DiagramModel;
+  layout: DiagramLayout;
+  /** time to build the model and lay it out, ms */
+  layoutMs: number;
+}
+
+export async function computeLayouts(registry: Record<string, { machine: AnyStateMachine }>): Promise<PrecomputedDiagram[]> {
+  const out: PrecomputedDiagram[] = [];
+  for (const [id, { machine }] of Object.entries(registry)) {
+    const started = performance.now();
+    const model = buildModel(machine);
+    const layout = await layoutModel(model);
+    out.push({ id, model, layout, layoutMs: Math.round((performance.now() - started) * 10) / 10 });
+  }
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { machines } = await import('../../machines/index');
+  const all = await computeLayouts(machines);
+  if (process.argv.includes('--times')) {
+    for (const d of all) {
+      console.log(`${d.id.padEnd(16)} ${String(d.model.nodes.length).padStart(3)} states ${String(d.model.edges.length).padStart(3)} edges  ${d.layoutMs} ms`);
+    }
+  } else {
+    process.stdout.write(JSON.stringify(all));
+  }
+}

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { freshDb, type TestDb } from '../test/db';
+
+let t: TestDb;
+let dist: string;
+let app: FastifyInstance;
+beforeAll(async () => {
+  t = await freshDb();
+  dist = mkdtempSync(path.join(os.tmpdir(), 'dist-explorer-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>App</title>');
+  writeFileSync(path.join(dist, 'explorer.html'), '<!doctype html><title>Machine explorer</title>');
+  app = await buildApp({ db: t.db, config: t.config, distDir: dist });
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html' };
+
+describe('the machine explorer page', () => {
+  it('/explorer/ (with or without the slash, with a query) serves explorer.html', async () => {
+    for (const url of ['/explorer/', '/explorer', '/explorer/?lang=ru']) {
+      const res = await app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('Machine explorer');
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+    }
+  });
+
+  it('other pages keep the app, including ones that only start with "explorer"', async () => {
+    for (const url of ['/en/login', '/explorers', '/en/explorer/']) {
+      const res = await app.inject({ method: 'GET', url, headers: html });
+      expect(res.body, url).toContain('<title>App</title>');
+    }
+  });
+});

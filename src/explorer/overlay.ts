@@ -1,0 +1,54 @@
+/**
+ * Highlights on a rendered statechart (scripts/diagram/svg.ts): classes on the elements that carry
+ * `data-state-id` and `data-transition-id`. The SVG's own style colours transitions that are
+ * `taken`, `covered` or `uncovered` and states that are `active`; OVERLAY_CSS adds the states'
+ * coverage colours. It goes into the page and into exported SVGs, so a download looks the same.
+ */
+export const OVERLAY_CSS = `
+  .state.covered > rect.box { fill: #f0fdf4; }
+  .state.uncovered > rect.box { stroke: #dc2626; stroke-width: 2; stroke-dasharray: 5 3; fill: #fef2f2; }
+  .state.active > rect.box { fill: #eff6ff; }
+  .transition.uncovered .label text { fill: #b91c1c; }
+  .transition.taken .label rect { fill: #dbeafe; fill-opacity: 1; }
+`;
+
+export interface Highlight {
+  /** active state ids */
+  active?: readonly string[];
+  /** transition ids just taken */
+  taken?: readonly string[];
+  /** coverage: what the generated paths covered and did not */
+  coverage?: { states: { covered: readonly string[]; uncovered: readonly string[] }; transitions: { covered: readonly string[]; uncovered: readonly string[] } };
+}
+
+const CLASSES = ['active', 'taken', 'covered', 'uncovered'];
+
+/** Sets the highlight classes on every state and transition of `svg` (and clears the old ones). */
+export function applyHighlight(svg: Element, h: Highlight): void {
+  const active = new Set(h.active ?? []);
+  const taken = new Set(h.taken ?? []);
+  const cov = h.coverage;
+  const sets = cov
+    ? {
+        coveredStates: new Set(cov.states.covered),
+        uncoveredStates: new Set(cov.states.uncovered),
+        coveredTransitions: new Set(cov.transitions.covered),
+        uncoveredTransitions: new Set(cov.transitions.uncovered),
+      }
+    : undefined;
+  for (const el of svg.querySelectorAll('[data-state-id]')) {
+    const id = el.getAttribute('data-state-id')!;
+    el.classList.remove(...CLASSES);
+    // the root is always active: marking it would frame the whole diagram
+    if (active.has(id) && !el.classList.contains('state-root')) el.classList.add('active');
+    if (sets?.coveredStates.has(id)) el.classList.add('covered');
+    if (sets?.uncoveredStates.has(id)) el.classList.add('uncovered');
+  }
+  for (const el of svg.querySelectorAll('[data-transition-id]')) {
+    const id = el.getAttribute('data-transition-id')!;
+    el.classList.remove(...CLASSES);
+    if (taken.has(id)) el.classList.add('taken');
+    if (sets?.coveredTransitions.has(id)) el.classList.add('covered');
+    if (sets?.uncoveredTransitions.has(id)) el.classList.add('uncovered');
+  }
+}

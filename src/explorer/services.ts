@@ -1,0 +1,56 @@
+import { createContext, useContext } from 'react';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { explorerMachine } from '../../machines/explorer/explorer.machine';
+import type { CoverageReport, DiagramInfo } from '../../machines/explorer/explorer.types';
+import { liveMachine } from '../../machines/explorer/live.machine';
+import { stepMachine } from '../../machines/explorer/step.machine';
+import type { CatalogEntry } from './catalog';
+import { inspectChannelActor } from './channel-actor';
+import { stepEngineActor } from './engine-actor';
+
+export interface ExplorerDeps {
+  catalog: CatalogEntry[];
+  loadDiagram: (id: string) => Promise<DiagramInfo>;
+  loadCoverage: () => Promise<CoverageReport>;
+  openChannel?: (name: string) => BroadcastChannel;
+}
+
+export interface ExplorerServices {
+  catalog: CatalogEntry[];
+  find: (id: string) => CatalogEntry | undefined;
+  page: ActorRefFrom<typeof explorerMachine>;
+  step: ActorRefFrom<typeof stepMachine>;
+  live: ActorRefFrom<typeof liveMachine>;
+}
+
+/** The explorer's three actors, bound to the loaders, the step engine and the inspection channel. */
+export function createServices(deps: ExplorerDeps): ExplorerServices {
+  const byId = new Map(deps.catalog.map((e) => [e.id, e]));
+  const find = (id: string) => byId.get(id);
+  const page = createActor(
+    explorerMachine.provide({
+      actors: {
+        loadDiagram: fromPromise(({ input }) => deps.loadDiagram(input.id)),
+        loadCoverage: fromPromise(() => deps.loadCoverage()),
+      },
+    }),
+  );
+  const step = createActor(stepMachine.provide({ actors: { stepEngine: stepEngineActor(find) } }));
+  const live = createActor(liveMachine.provide({ actors: { inspectChannel: inspectChannelActor(deps.openChannel) } }));
+  return { catalog: deps.catalog, find, page, step, live };
+}
+
+export function startServices(s: ExplorerServices): void {
+  s.page.start();
+  s.step.start();
+  s.live.start();
+  s.live.send({ type: 'live.start' });
+}
+
+export const ServicesContext = createContext<ExplorerServices | null>(null);
+
+export function useServices(): ExplorerServices {
+  const s = useContext(ServicesContext);
+  if (!s) throw new Error('explorer services are not provided');
+  return s;
+}
