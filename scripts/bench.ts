@@ -21,7 +21,7 @@ async function timeToFirstPage(dataDir: string): Promise<number> {
     for (;;) {
       if (performance.now() - started > 30_000) throw new Error('server did not start within 30 s');
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/en/login`);
+        const res = await fetch(`http://127.0.0.1:${port}/en/login`, { headers: { accept: 'text/html' } });
         if (res.ok && (await res.text()).includes('<div id="root">')) return performance.now() - started;
       } catch {
         // not yet

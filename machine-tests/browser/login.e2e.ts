@@ -68,8 +68,9 @@ describe('signing in', () => {
     await page.getByRole('button', { name: 'Выйти' }).click();
     await page.waitForURL(`${baseURL}/ru/login**`);
     // the server session is gone: the trading page sends us back to login
-    await page.goto(`${baseURL}/ru/trading#/home`);
+    await page.goto(`${baseURL}/ru/trading#/home`, { waitUntil: 'commit' });
     await page.waitForURL(`${baseURL}/ru/login**`);
+    expect(page.url()).toContain('rd=');
     await context.close();
   });
 });

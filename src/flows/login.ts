@@ -17,7 +17,7 @@ export const loginFlow = loginMachine.provide({
     }),
     platformLogin: fromPromise(async ({ input }) => {
       const answer = await platformLogin(platformBase(), input.email, input.password);
-      return { success: answer.success, token: answer.data?.token, message: answer.message };
+      return { success: answer.success, token: answer.data?.token, message: answer.message, code: answer.code };
     }),
     sessionLogin: fromPromise(async ({ input }) =>
       login({
@@ -31,7 +31,7 @@ export const loginFlow = loginMachine.provide({
   },
   actions: {
     goToTrading: (_, params) => goTo(`/${currentLang()}/trading${safeHash(params.rd)}`),
-    goToLogin: () => goTo(`/${currentLang()}/login`),
+    goToLogin: () => goTo(`/${currentLang()}/login?autologin=failed`),
     notifyLoginFail: (_, params) => {
       notifyLoginFail(params.email).catch(() => undefined);
     },

@@ -11,8 +11,8 @@ export function goTo(path: string): void {
   window.location.assign(path);
 }
 
-/** Only same-app hash routes may follow a login (no open redirect). */
+/** Only same-app hash routes may follow a login (no open redirect): "#/show/funding", "/show/funding" and "show/funding" all give "#/show/funding". */
 export function safeHash(rd: string): string {
-  const hash = rd.startsWith('#') ? rd : rd ? `#${rd}` : '';
-  return /^#\/[\w\-/]*$/.test(hash) ? hash : '';
+  const path = rd.replace(/^#?\/?/, '');
+  return path && /^[\w\-/]+$/.test(path) ? `#/${path}` : '';
 }

@@ -11,7 +11,9 @@ import { LanguageSwitch } from '../shell/LanguageSwitch';
 /** /{lang}/login: email and password; platform login, then the product session. */
 export default function LoginPage() {
   const { t, text, lang } = useT();
-  const rd = new URLSearchParams(window.location.search).get('rd') ?? '';
+  const query = new URLSearchParams(window.location.search);
+  const rd = query.get('rd') ?? '';
+  const autologinFailed = query.get('autologin') === 'failed';
   const login = useActorRef(loginFlow, { input: { rd }, inspect });
   const busy = useSelector(login, selectLoginBusy);
   const error = useSelector(login, selectLoginError);
@@ -38,6 +40,11 @@ export default function LoginPage() {
         </div>
         <h1>{t('login.title')}</h1>
         <p className="muted">{t('login.subtitle')}</p>
+        {autologinFailed && !error && (
+          <p className="form-note" role="status">
+            {t('autologin.failed')}
+          </p>
+        )}
         <form onSubmit={submit} noValidate aria-busy={busy} onChange={() => error && login.send({ type: 'login.edit' })}>
           <label className="field">
             <span>{t('login.email')}</span>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { selectSessionStatus, sessionActor } from '../../flows/app';
 import { goTo } from '../../flows/navigation';
@@ -14,8 +14,11 @@ export default function TradingPage() {
   const { t, lang } = useT();
   const status = useSelector(sessionActor, selectSessionStatus);
   useEffect(() => startPush(), []);
+  // a page opened while signed out goes to login; a logout navigates by itself (session flow)
+  const wasSignedIn = useRef(false);
   useEffect(() => {
-    if (status === 'signedOut') goTo(`/${lang}/login?rd=${encodeURIComponent(window.location.hash)}`);
+    if (status === 'signedIn') wasSignedIn.current = true;
+    else if (status === 'signedOut' && !wasSignedIn.current) goTo(`/${lang}/login?rd=${encodeURIComponent(window.location.hash)}`);
   }, [status, lang]);
   if (status !== 'signedIn') return <main className="centered"><Spinner label={t('common.loading')} /></main>;
   return (
