@@ -73,4 +73,21 @@ describe('signing in', () => {
     expect(page.url()).toContain('rd=');
     await context.close();
   });
+
+  it('when the platform session is gone, the embedded platform says not-auth and the trader is logged out', async () => {
+    const { page, context } = await openTab(browser);
+    await signIn(page, baseURL);
+    await page.waitForURL(`${baseURL}/en/trading**`);
+    await expect.poll(() => page.frameLocator('iframe[title="Trading platform"]').locator('body').textContent()).toMatch(/simulated/i);
+    // the platform session ends (expiry, logout elsewhere); the embedded page notices on its next call
+    await page.evaluate(() => fetch('/platform/logout', { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' } }));
+    await page.evaluate(() => {
+      const frame = document.querySelector('iframe');
+      if (frame) frame.src = frame.src;
+    });
+    await page.waitForURL(`${baseURL}/en/login**`);
+    const me = await page.evaluate(async () => (await (await fetch('/api/me')).json()) as { user: unknown });
+    expect(me.user).toBeNull();
+    await context.close();
+  });
 });
