@@ -3,7 +3,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Sources that go into dist/: if any is newer than dist/index.html, the front end is rebuilt. */
-const SOURCES = ['src', 'machines', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src', 'machines', 'index.html', 'vite.config.ts', 'package.json',
+  // the explorer (explorer.html) also bundles the test models, the path runner, the diagram code and the coverage report
+  'explorer.html', 'machine-tests/models', 'machine-tests/runner', 'scripts/diagram', 'scripts/explorer', 'docs/coverage'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -28,6 +30,8 @@ export function buildIfStale(root = process.cwd()) {
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // a build started from a test runner (NODE_ENV=test) must still be the production build
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.error('The front-end build failed; see the messages above.');
