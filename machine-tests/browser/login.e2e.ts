@@ -82,8 +82,7 @@ describe('signing in', () => {
     // the platform session ends (expiry, logout elsewhere); the embedded page notices on its next call
     await page.evaluate(() => fetch('/platform/logout', { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' } }));
     await page.evaluate(() => {
-      const frame = document.querySelector('iframe');
-      if (frame) frame.src = frame.src;
+      document.querySelector('iframe')?.contentWindow?.location.reload();
     });
     await page.waitForURL(`${baseURL}/en/login**`);
     const me = await page.evaluate(async () => (await (await fetch('/api/me')).json()) as { user: unknown });
