@@ -1,38 +1,4 @@
-/**
- * The inspection protocol between the app (src/flows/inspector.ts, when inspection is on) and the
- * explorer, on the BroadcastChannel `brokerage-inspect`. Small JSON messages; every app message
- * names its page load (`source`) and actor (`actorId`, XState's session id, unique per page).
- */
-export const INSPECT_CHANNEL = 'brokerage-inspect';
-
-interface FromActor {
-  /** one page load of the app (a random id) */
-  source: string;
-  /** the actor's session id, e.g. `x:3` */
-  actorId: string;
-  /** the machine's id (`login`), '' for actors that are not machines (promises, callbacks) */
-  machineId: string;
-}
-
-export interface TransitionMessage {
-  /** `<source state id>:<event type>:<index>` as the diagram and the coverage report name it */
-  id: string;
-  source: string;
-  targets: string[];
-  eventType: string;
-}
-
-export type InspectMessage =
-  | (FromActor & { kind: '@xstate.actor'; name: string; parentId: string | null; page: string })
-  | (FromActor & { kind: '@xstate.snapshot'; value: unknown; status: string; event: string })
-  | (FromActor & { kind: '@xstate.microstep'; event: string; transitions: TransitionMessage[] })
-  /** the page is going away: its actors end */
-  | { kind: 'bye'; source: string }
-  /** from an explorer: every app page answers with its running actors and their snapshots */
-  | { kind: 'hello' };
-
-/** the event type of the snapshots an app page sends in answer to `hello` */
-export const REPLAY_EVENT = 'xstate.replay';
+export { INSPECT_CHANNEL, REPLAY_EVENT, type InspectMessage, type TransitionMessage } from '../inspection/protocol';
 
 /** One actor of an app page as the explorer follows it. */
 export interface LiveActor {

@@ -2,7 +2,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loginMachine } from '../../machines/login/login.machine';
-import { INSPECT_CHANNEL, type InspectMessage } from '../../machines/explorer/live.types';
+import { INSPECT_CHANNEL, type InspectMessage } from '../../machines/inspection/protocol';
 import { enableInspection, inspect, inspectionRequested } from './inspector';
 
 const explorer = new BroadcastChannel(INSPECT_CHANNEL);

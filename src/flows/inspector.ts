@@ -1,6 +1,6 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import { INSPECT_CHANNEL, REPLAY_EVENT, type InspectMessage } from '../../machines/explorer/live.types';
-import { transitionId } from '../../machines/explorer/transition-id';
+import { INSPECT_CHANNEL, REPLAY_EVENT, type InspectMessage } from '../../machines/inspection/protocol';
+import { transitionId } from '../../machines/inspection/transition-id';
 
 /** The channel the analysts' explorer listens on (issue 7); the protocol is in machines/explorer/live.types.ts. */
 export { INSPECT_CHANNEL };

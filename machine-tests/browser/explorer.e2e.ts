@@ -1,0 +1,258 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { machines } from '../../machines/index';
+import { explorerCodeInTraderPages, explorerJs } from '../../scripts/explorer/isolation';
+import { launchBrowser, openTab, DEMO } from './browser';
+
+const baseURL = inject('baseURL');
+const explorer = `${baseURL}/explorer/`;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** a state's box (its title and rows are a second group with the same id, drawn over the edges) */
+const state = (page: Page, id: string) => page.locator(`.x-stage g.state:not(.header)[data-state-id="${id}"]`);
+/** polls that wait for the server or another tab */
+const slow = { timeout: 15_000 };
+const edge = (page: Page, id: string) => page.locator(`.x-stage [data-transition-id="${id}"]`).first();
+const hasClass = async (page: Page, selector: string, cls: string) =>
+  page.locator(selector).first().evaluate((el, c) => el.classList.contains(c), cls);
+/** waits until the diagram marks the state active */
+const activeState = (page: Page, id: string) => page.locator(`.x-stage g.state.active:not(.header)[data-state-id="${id}"]`).waitFor({ timeout: 10_000 });
+const stepState = (page: Page) => page.getByTestId('step-state').textContent();
+const clickEvent = (page: Page, label: RegExp) => page.getByTestId('step-panel').getByRole('button', { name: label }).click();
+
+describe('the machine explorer', () => {
+  it('is served at /explorer/, lists every machine, searches, and loads nothing from elsewhere', async () => {
+    const { page, errors, context } = await openTab(browser);
+    const foreign: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(baseURL) && !/^(data|blob):/.test(r.url())) foreign.push(r.url());
+    });
+    await page.goto(explorer);
+    const links = page.getByTestId('machine-list').getByRole('link');
+    await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute('data-machine')))).toEqual(Object.keys(machines));
+    await page.getByRole('searchbox').fill('toa');
+    await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute('data-machine')))).toEqual(['toast']);
+    // a state name finds its machine too
+    await page.getByRole('searchbox').fill('platformLogin');
+    await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute('data-machine')))).toContain('login');
+    await page.getByTestId('machine-list').getByRole('link').first().click();
+    await expect.poll(() => state(page, 'login.platformLogin').count()).toBe(1);
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the statechart from the build-time layout, zooms and pans it', async () => {
+    const { page, errors, context } = await openTab(browser);
+    await page.goto(`${explorer}#/m/login`);
+    await expect.poll(() => state(page, 'login.editing').count()).toBe(1);
+    // nested boxes, initial markers, final states, guards, invoked actors
+    expect(await page.locator('.x-stage .initial[data-initial-of="login"]').count()).toBe(1);
+    expect(await page.locator('.x-stage g.state-final').count()).toBeGreaterThan(0);
+    expect(await page.locator('.x-stage .label .guard').count()).toBeGreaterThan(0);
+    expect(await page.locator('.x-stage .row-invoke').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('layout-info').getAttribute('data-source')).toBe('build');
+
+    const stage = page.locator('.x-stage');
+    const transform = () => stage.evaluate((el) => (el as HTMLElement).style.transform);
+    const zoom = page.getByTestId('zoom');
+    const before = await zoom.textContent();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => zoom.textContent()).not.toBe(before);
+    const box = (await page.locator('.x-canvas').boundingBox())!;
+    const t0 = await transform();
+    await page.mouse.move(box.x + 200, box.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 260, box.y + 240, { steps: 4 });
+    await page.mouse.up();
+    const t1 = await transform();
+    expect(t1).not.toBe(t0);
+    const scale = (t: string) => Number(/scale\(([\d.]+)\)/.exec(t)![1]);
+    expect(scale(t1)).toBe(scale(t0));
+    await page.mouse.move(box.x + 300, box.y + 300);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(async () => scale(await transform())).toBeGreaterThan(scale(t1));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('steps the login machine from editing to success on fakes (the invoice machine is not registered yet)', async () => {
+    const { page, errors, context } = await openTab(browser);
+    await page.goto(`${explorer}#/m/login/step`);
+    await expect.poll(() => stepState(page)).toBe('editing');
+    await activeState(page, 'login.editing');
+
+    await clickEvent(page, /^login\.submit\(email="trader@example\.com"/);
+    await expect.poll(() => stepState(page)).toBe('platformLogin');
+    await activeState(page, 'login.platformLogin');
+    expect(await hasClass(page, '.x-stage g.state[data-state-id="login.editing"]', 'active')).toBe(false);
+    expect(await edge(page, 'login.editing:login.submit:0').evaluate((el) => el.classList.contains('taken'))).toBe(true);
+    expect(await page.getByTestId('step-context').textContent()).toContain('"email": "trader@example.com"');
+
+    // an actor error goes through `failed` back to the form; back undoes it
+    await clickEvent(page, /^platformLogin\.error/);
+    await expect.poll(() => stepState(page)).toBe('editing');
+    await page.getByRole('button', { name: /Back/ }).click();
+    await expect.poll(() => stepState(page)).toBe('platformLogin');
+
+    await clickEvent(page, /^platformLogin\.done\(\{"success":true/);
+    await expect.poll(() => stepState(page)).toBe('sessionLogin');
+    await clickEvent(page, /^sessionLogin\.done/);
+    await expect.poll(() => page.getByTestId('step-status').getAttribute('data-status')).toBe('done');
+    await activeState(page, 'login.success');
+    expect(await edge(page, 'login.sessionLogin:xstate.done.actor.0.login.sessionLogin:0').evaluate((el) => el.classList.contains('taken'))).toBe(true);
+    expect(await page.getByTestId('step-history').locator('li').count()).toBe(3);
+
+    await page.getByRole('button', { name: /Reset/ }).click();
+    await expect.poll(() => stepState(page)).toBe('editing');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('steps delays on the simulated clock (toast)', async () => {
+    const { page, context } = await openTab(browser);
+    await page.goto(`${explorer}#/m/toast/step`);
+    await clickEvent(page, /^toast\.show/);
+    await expect.poll(() => stepState(page)).toBe('showing');
+    await clickEvent(page, /^after\(toastDuration=5000ms\)/);
+    await expect.poll(() => page.getByTestId('step-clock').textContent()).toBe('5 s');
+    expect(await stepState(page)).toBe('idle');
+    await context.close();
+  });
+
+  it('follows a live login in a second tab, with the children of each actor', async () => {
+    const { page: app, context, errors } = await openTab(browser);
+    // the trader's tab is already open when the explorer starts: it answers the explorer's hello
+    await app.goto(`${baseURL}/en/login?inspect=1`);
+    await app.getByLabel('Email').waitFor();
+    const live = await context.newPage();
+    live.on('pageerror', (e) => errors.push(e.message));
+    await live.goto(`${explorer}#/live`);
+    const login = live.locator('[data-machine-id="login"]').first();
+    /** waits (in the browser) until the login actor's row shows `value` */
+    const loginAt = (value: string) => login.locator('[data-testid=actor-state]', { hasText: new RegExp(`^${value}$`) }).waitFor(slow);
+    /** waits until the diagram marks the state active (and the transition taken) */
+    const shown = (stateId: string, transitionId?: string) =>
+      Promise.all([
+        live.locator(`.x-stage g.state.active:not(.header)[data-state-id="${stateId}"]`).waitFor(slow),
+        transitionId && live.locator(`.x-stage g.transition.taken[data-transition-id="${transitionId}"]`).waitFor(slow),
+      ]);
+    await loginAt('editing');
+    expect(await live.locator('[data-machine-id="session"]').count()).toBe(1);
+    await shown('login.editing');
+
+    // hold the product login until the explorer has shown the step before it
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await app.route('**/api/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await app.getByLabel('Email').fill(DEMO.email);
+    await app.getByLabel('Password').fill(DEMO.password);
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await loginAt('sessionLogin');
+    await shown('login.sessionLogin', 'login.platformLogin:xstate.done.actor.0.login.platformLogin:0');
+    expect(await live.locator('.x-stage g.state.active:not(.header)[data-state-id="login.editing"]').count()).toBe(0);
+    // the invoked actors are listed under the login actor
+    await live.locator('[data-testid=live-actors] button', { hasText: 'sessionLogin' }).first().waitFor(slow);
+    // stay on this actor when the trading page's actors arrive
+    await login.click();
+    expect(await login.getAttribute('aria-pressed')).toBe('true');
+    release();
+
+    await app.waitForURL(`${baseURL}/en/trading**`);
+    await loginAt('success');
+    expect(await login.getAttribute('data-ended')).toBe('true');
+    await shown('login.success', 'login.sessionLogin:xstate.done.actor.0.login.sessionLogin:0');
+    // inspection stays on in the trader's tab after the navigation: the trading page's session shows up
+    await live.locator('[data-machine-id="session"][data-ended="false"]').waitFor(slow);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('overlays coverage from docs/coverage/machines.json; the table links to each diagram', async () => {
+    const report = JSON.parse(await readFile('docs/coverage/machines.json', 'utf8')) as {
+      machines: Record<string, { transitions: { covered: string[]; uncovered: string[] } }>;
+    };
+    const { page, errors, context } = await openTab(browser);
+    await page.goto(`${explorer}#/coverage`);
+    const table = page.getByTestId('coverage-table');
+    for (const id of Object.keys(report.machines)) expect(await table.locator(`tr[data-machine="${id}"]`).count(), id).toBe(1);
+    await table.locator('tr[data-machine="login"] a').click();
+    await expect.poll(() => page.url()).toContain('#/m/login/coverage');
+    await expect.poll(() => page.getByTestId('coverage-panel').count()).toBe(1);
+    const login = report.machines.login.transitions;
+    await expect.poll(() => page.locator('.x-stage [data-transition-id].covered').count()).toBeGreaterThan(0);
+    const drawn = await page
+      .locator('.x-stage [data-transition-id]')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-transition-id')!, e.classList.contains('covered'), e.classList.contains('uncovered')] as const));
+    for (const [id, covered, uncovered] of drawn) {
+      expect(covered, id).toBe(login.covered.includes(id));
+      expect(uncovered, id).toBe(login.uncovered.includes(id));
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('downloads the diagram as SVG and as PNG', async () => {
+    const { page, errors, context } = await openTab(browser);
+    await page.goto(`${explorer}#/m/login/step`);
+    await expect.poll(() => stepState(page)).toBe('editing');
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the diagram as SVG' }).click()]);
+    expect(svg.suggestedFilename()).toBe('login.svg');
+    const text = await readFile((await svg.path())!, 'utf8');
+    expect(text).toContain('<svg');
+    expect(text).toContain('data-state-id="login.editing"');
+    expect(text).toMatch(/class="state state-atomic active" data-state-id="login.editing"/);
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the diagram as PNG' }).click()]);
+    expect(png.suggestedFilename()).toBe('login.png');
+    const bytes = await readFile((await png.path())!);
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    const width = bytes.readUInt32BE(16);
+    const height = bytes.readUInt32BE(20);
+    const size = (await page.locator('.x-stage svg').evaluate((el) => [Number(el.getAttribute('width')), Number(el.getAttribute('height'))])) as [number, number];
+    expect(width).toBe(Math.ceil(size[0]) * 2);
+    expect(height).toBe(Math.ceil(size[1]) * 2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lays a diagram out in the browser too (?layout=browser), for machines added after the build', async () => {
+    const { page, errors, context } = await openTab(browser);
+    const ids = Object.keys(machines);
+    await page.goto(`${explorer}?layout=browser#/m/${ids[0]}`);
+    await expect.poll(() => page.getByTestId('layout-info').getAttribute('data-source'), { timeout: 20_000 }).toBe('browser');
+    expect(await page.locator('.x-stage g.state').count()).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a phone screen (390 px) and speaks Russian', async () => {
+    const { page, errors, context } = await openTab(browser, { width: 390, height: 844 });
+    await page.goto(`${explorer}?lang=ru#/m/login/step`);
+    await expect.poll(() => page.getByRole('link', { name: 'Обозреватель автоматов' }).count()).toBe(1);
+    await expect.poll(() => stepState(page)).toBe('editing');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the explorer's code out of the trader's pages", () => {
+    expect(explorerCodeInTraderPages()).toEqual({ login: [], trading: [] });
+    const js = explorerJs();
+    expect(js.initial.files.length).toBeGreaterThan(0);
+    // elkjs is only a lazy chunk (the build precomputes the layouts)
+    expect(js.lazy.some((l) => l.key.includes('scripts/diagram/layout'))).toBe(true);
+    expect(js.initial.gzip).toBeLessThan(150_000);
+  });
+});
