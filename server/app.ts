@@ -32,14 +32,25 @@ export interface AppOptions {
   /** the built front end (dist/); without it page URLs answer "run npm run build" */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Resolves when the database is migrated and seeded. Until then calls that need it wait,
+   * while pages (the built front end) are served at once: `npm start` answers its first page
+   * before PGlite has finished starting.
+   */
+  ready?: Promise<void>;
 }
 
 /** JSON bodies are small; file uploads (multipart) get their own limit. */
 export const BODY_LIMIT = 64 * 1024;
 
 /** The server without listening: tests drive it with app.inject(). */
-export async function buildApp({ db, config, platform = sandboxGateway(db), push = memoryHub(), distDir, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, platform = sandboxGateway(db), push = memoryHub(), distDir, logger = false, ready }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: true });
+  if (ready) {
+    app.addHook('onRequest', async (request) => {
+      if (/^\/(api|platform|upload|logout)(\/|\?|$)/.test(request.url)) await ready;
+    });
+  }
   await app.register(cookie);
   app.setErrorHandler(errorHandler);
   installSecurityHeaders(app);

@@ -13,12 +13,20 @@ import { purgeExpiredSessions } from './domain/sessions';
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDb(config);
-  await migrate(db);
-  if (config.sandbox) await seed(db);
+  // listen first: pages are served while the database starts; API calls wait for `ready`
+  const ready = (async () => {
+    await migrate(db);
+    if (config.sandbox) await seed(db);
+  })();
+  ready.catch((error: unknown) => {
+    console.error('The database could not be prepared:', error);
+    process.exit(1);
+  });
 
   const app = await buildApp({
     db,
     config,
+    ready,
     distDir: fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: process.env.LOG_LEVEL ?? (config.nodeEnv === 'production' ? 'info' : 'warn') },
   });
@@ -44,7 +52,7 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [
     '',
-    `  Brokerage reference server: http://${shownHost}:${config.port}/`,
+    `  Brokerage is running: http://${shownHost}:${config.port}/en/login`,
     `  Database: ${describeDb(config)}${config.sandbox ? ' · sandbox third parties' : ''}`,
   ];
   if (config.sandbox) {
