@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/001_foundation';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
@@ -6,9 +6,16 @@ const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
 };
 
-/** Brings the schema to the latest migration; throws when one fails. */
+/**
+ * Brings the schema to the latest migration; throws when one fails. The migration tables
+ * live in the connection's current schema, named explicitly: Kysely otherwise takes a
+ * kysely_migration table in any schema of the database as its own (tests run many schemas).
+ */
 export async function migrate<DB>(db: Kysely<DB>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('Database migration failed: no current schema (check search_path)');
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -91,8 +91,14 @@ export async function freshDb(options: { seed?: boolean; config?: Partial<Config
   } else {
     db = createDb(config, { loadDataDir: await migratedTemplate() });
   }
-  await migrate(db);
-  if (options.seed) await seedDemo(db);
+  try {
+    await migrate(db);
+    if (options.seed) await seedDemo(db);
+  } catch (error) {
+    await db.destroy();
+    await drop();
+    throw error;
+  }
   return {
     db,
     config,
