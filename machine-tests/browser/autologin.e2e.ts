@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, launchBrowser, openTab } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO, openTab, sharedBrowser } from './browser';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = sharedBrowser();
 
 /** A tester's one-time sign-in link (sandbox-only endpoint), asked from inside the page with its CSRF token. */
 async function autologinUrl(page: Page, email: string, redirect = ''): Promise<string> {
@@ -31,14 +24,14 @@ async function autologinUrl(page: Page, email: string, redirect = ''): Promise<s
 
 describe('autologin', () => {
   it('signs in with a one-time link and opens the redirect; the link works once', async () => {
-    const { page, context, errors } = await openTab(browser);
+    const { page, context, errors } = await openTab(chromium.current);
     const url = await autologinUrl(page, DEMO.email, 'show/funding');
     await page.goto(`${baseURL}${url}`);
     await page.waitForURL(`${baseURL}/en/trading#/show/funding`);
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$10,000.00');
     expect(errors).toEqual([]);
     // a second use of the same link fails and lands on the login page, which says so
-    const other = await openTab(browser);
+    const other = await openTab(chromium.current);
     await other.page.goto(`${baseURL}${url}`);
     await other.page.waitForURL(`${baseURL}/en/login?autologin=failed`);
     await expect.poll(() => other.page.getByRole('status').first().textContent()).toContain('Automatic sign-in did not work');
@@ -47,7 +40,7 @@ describe('autologin', () => {
   });
 
   it('a made-up key goes back to the login page', async () => {
-    const { page, context } = await openTab(browser);
+    const { page, context } = await openTab(chromium.current);
     await page.goto(`${baseURL}/en/autologin?key=made-up`);
     await page.waitForURL(`${baseURL}/en/login?autologin=failed`);
     await context.close();

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium; never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,4 +35,16 @@ export async function signIn(page: Page, baseURL: string, creds = DEMO, lang = '
   await page.getByLabel(lang === 'ru' ? 'Эл. почта' : 'Email').fill(creds.email);
   await page.getByLabel(lang === 'ru' ? 'Пароль' : 'Password').fill(creds.password);
   await page.getByRole('button', { name: lang === 'ru' ? 'Войти' : 'Sign in' }).click();
+}
+
+/** One Chromium for a test file: launched before its tests, closed after. Read `.current` inside tests. */
+export function sharedBrowser(): { current: Browser } {
+  const holder = {} as { current: Browser };
+  beforeAll(async () => {
+    holder.current = await launchBrowser();
+  });
+  afterAll(async () => {
+    await holder.current?.close();
+  });
+  return holder;
 }

@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, signIn, DEMO } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { openTab, sharedBrowser, signIn, DEMO } from './browser';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = sharedBrowser();
 
 describe('signing in', () => {
   it('the demo trader signs in and sees the trading page with the balance', async () => {
-    const { page, errors, context } = await openTab(browser);
+    const { page, errors, context } = await openTab(chromium.current);
     await signIn(page, baseURL);
     await page.waitForURL(`${baseURL}/en/trading**`);
     const balance = page.getByTestId('balance');
@@ -31,7 +23,7 @@ describe('signing in', () => {
   });
 
   it('a wrong password shows the error and keeps the email', async () => {
-    const { page, errors, context } = await openTab(browser);
+    const { page, errors, context } = await openTab(chromium.current);
     await signIn(page, baseURL, { email: DEMO.email, password: 'not-the-password' });
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Wrong email or password');
     expect(await page.getByLabel('Email').inputValue()).toBe(DEMO.email);
@@ -41,7 +33,7 @@ describe('signing in', () => {
   });
 
   it('an unknown hash route lands on home', async () => {
-    const { page, context } = await openTab(browser);
+    const { page, context } = await openTab(chromium.current);
     await signIn(page, baseURL);
     await page.waitForURL(`${baseURL}/en/trading**`);
     await page.goto(`${baseURL}/en/trading#/no/such/route`);
@@ -51,7 +43,7 @@ describe('signing in', () => {
   });
 
   it('the home message parameter is shown in an Error alert, as text', async () => {
-    const { page, context } = await openTab(browser);
+    const { page, context } = await openTab(chromium.current);
     await signIn(page, baseURL);
     await page.waitForURL(`${baseURL}/en/trading**`);
     await page.goto(`${baseURL}/en/trading?message=${encodeURIComponent('<b>Card expired</b>')}#/home`);
@@ -62,7 +54,7 @@ describe('signing in', () => {
   });
 
   it('signs in in Russian and logs out back to the login page', async () => {
-    const { page, context } = await openTab(browser, { width: 390, height: 844 });
+    const { page, context } = await openTab(chromium.current, { width: 390, height: 844 });
     await signIn(page, baseURL, DEMO, 'ru');
     await page.waitForURL(`${baseURL}/ru/trading**`);
     await page.getByRole('button', { name: 'Выйти' }).click();
@@ -75,7 +67,7 @@ describe('signing in', () => {
   });
 
   it('when the platform session is gone, the embedded platform says not-auth and the trader is logged out', async () => {
-    const { page, context } = await openTab(browser);
+    const { page, context } = await openTab(chromium.current);
     await signIn(page, baseURL);
     await page.waitForURL(`${baseURL}/en/trading**`);
     await expect.poll(() => page.frameLocator('iframe[title="Trading platform"]').locator('body').textContent()).toMatch(/simulated/i);

@@ -6,7 +6,7 @@ import { loginFlow } from '../../flows/login';
 import { selectLoginBusy, selectLoginError, selectShakes } from '../../flows/login-view';
 import { goTo, safeHash } from '../../flows/navigation';
 import { useT } from '../../i18n';
-import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { AuthCard } from '../shell/AuthCard';
 
 /** /{lang}/login: email and password; platform login, then the product session. */
 export default function LoginPage() {
@@ -32,13 +32,7 @@ export default function LoginPage() {
   };
 
   return (
-    <main className="auth">
-      <div className="auth__card">
-        <div className="auth__top">
-          <span className="brand">{t('app.name')}</span>
-          <LanguageSwitch />
-        </div>
-        <h1>{t('login.title')}</h1>
+    <AuthCard title={t('login.title')}>
         <p className="muted">{t('login.subtitle')}</p>
         {autologinFailed && !error && (
           <p className="form-note" role="status">
@@ -67,7 +61,6 @@ export default function LoginPage() {
           {t('login.no_account')} <a href={`/${lang}/register`}>{t('login.register_link')}</a>
         </p>
         {demo && <p className="auth__demo">{t('login.demo_hint', { email: demo.email, password: demo.password })}</p>}
-      </div>
-    </main>
+    </AuthCard>
   );
 }
