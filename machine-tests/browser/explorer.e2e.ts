@@ -84,7 +84,7 @@ describe('the machine explorer', () => {
     await context.close();
   });
 
-  it('steps the login machine from editing to success on fakes (the invoice machine is not registered yet)', async () => {
+  it('steps the login machine from editing to success on fakes', async () => {
     const { page, errors, context } = await openTab(browser);
     await page.goto(`${explorer}#/m/login/step`);
     await expect.poll(() => stepState(page)).toBe('editing');
@@ -113,6 +113,28 @@ describe('the machine explorer', () => {
 
     await page.getByRole('button', { name: /Reset/ }).click();
     await expect.poll(() => stepState(page)).toBe('editing');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('steps the invoice machine from waiting to success: countdown start, a poll, a partial payment, then paid', async () => {
+    const { page, errors, context } = await openTab(browser);
+    await page.goto(`${explorer}#/m/invoice/step`);
+    await expect.poll(() => stepState(page)).toBe('starting');
+    await clickEvent(page, /^after\(countdownStartDelay=300ms\)/);
+    await activeState(page, 'invoice.waiting.idle');
+    await clickEvent(page, /^after\(invoicePoll=60000ms\)/);
+    await activeState(page, 'invoice.waiting.checking');
+    await clickEvent(page, /^checkInvoice\.done\(\{"due":"0\.0005","paid":"0\.0005","status":"wt"\}\)/);
+    await activeState(page, 'invoice.waiting.idle');
+    expect(await page.getByTestId('step-context').textContent()).toContain('"due": "0.0005"');
+    await clickEvent(page, /^invoice\.push/);
+    await activeState(page, 'invoice.waiting.checking');
+    await clickEvent(page, /^checkInvoice\.done\(\{"hash":"ab12","status":"su"\}\)/);
+    await expect.poll(() => stepState(page)).toBe('paid');
+    await activeState(page, 'invoice.paid');
+    expect(await edge(page, 'invoice.waiting.checking:xstate.done.actor.0.invoice.waiting.checking:0').evaluate((el) => el.classList.contains('taken'))).toBe(true);
+    expect(await page.getByTestId('step-context').textContent()).toContain('"status": "su"');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,5 @@
 import type { MachineModel } from '../runner/types';
+import { invoiceModel } from './invoice.model';
 import { loginModel } from './login.model';
 import { modalModel } from './modal.model';
 import { sessionModel } from './session.model';
@@ -11,6 +12,7 @@ import { explorerLiveModel, explorerModel, explorerStepModel } from './explorer-
  * without a model.
  */
 export const models: Record<string, MachineModel> = {
+  invoice: invoiceModel,
   login: loginModel,
   session: sessionModel,
   modal: modalModel,

@@ -18,6 +18,12 @@ describe('paths', () => {
     expect(kept.map((p) => p.steps.slice(1).map((s) => s.event.type).join(''))).toEqual(['b', 'acd']);
   });
 
+  it('keeps a path from another input even when its events are a prefix (an invoice opened already paid)', () => {
+    const fromPaid = { ...path(), input: { status: 'su' } };
+    const kept = dedupe([path('a', 'b'), fromPaid, path()]);
+    expect(kept).toEqual([path('a', 'b'), fromPaid]);
+  });
+
   it('starts every path at the initial snapshot with xstate.init, each step holding the snapshot after it', () => {
     const tr = traverse(fixtures.checkout);
     for (const p of generatePaths(tr, ['shortest', 'edge', 'simple'])) {

@@ -48,11 +48,12 @@ export function simplePaths(tr: Traversal, maxPaths = 2_000, maxLength = 30): Pa
   return out;
 }
 
-/** Drops every path whose events are a prefix of another path's events (it replays inside the longer one). */
+/** Drops every path whose events are a prefix of another path's events from the same input (it replays inside the longer one). */
 export function dedupe(paths: TestPath[]): TestPath[] {
   interface Trie { next: Map<string, Trie> }
   const root: Trie = { next: new Map() };
-  const keyed = paths.map((path, index) => ({ path, index, events: path.steps.slice(1).map((s) => serializeEvent(s.event)) }));
+  // paths from different inputs never contain each other: the input is the first key
+  const keyed = paths.map((path, index) => ({ path, index, events: [JSON.stringify(path.input ?? null), ...path.steps.slice(1).map((s) => serializeEvent(s.event))] }));
   const longestFirst = [...keyed].sort((a, b) => b.events.length - a.events.length || a.index - b.index);
   const kept = new Set<number>();
   for (const k of longestFirst) {

@@ -1,0 +1,113 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { InvoiceCheck, InvoiceContext, InvoiceEvent, InvoiceInput } from './invoice.types';
+
+/** what the time until expiry is measured from: the countdown starts this long after the page loads */
+export const COUNTDOWN_START_DELAY_MS = 300;
+
+/**
+ * One crypto invoice, for every coin (spec 000 §4, 001 §4, 002 §4): wt → su | ex. Polled every
+ * 60 s while waiting (for ETH too, polling only while wt), checked at once on a pushed event,
+ * and once more when the countdown to the server's expiry ends. Polling stops at su or ex.
+ */
+export const invoiceMachine = setup({
+  types: {} as { context: InvoiceContext; events: InvoiceEvent; input: InvoiceInput },
+  actors: {
+    checkInvoice: fromPromise<InvoiceCheck, { coin: string; guid: string }>(async () => {
+      throw new Error('checkInvoice not provided');
+    }),
+  },
+  actions: {
+    /** app effect: the voucher finish page */
+    goToVoucherFinish: () => {},
+    record: assign((_, check: InvoiceCheck) => ({ status: check.status, paid: check.paid ?? '0', due: check.due ?? '' })),
+  },
+  guards: {
+    isStatus: (_, params: { status: string; expected: string }) => params.status === params.expected,
+    isVoucher: ({ context }) => context.voucher,
+  },
+  delays: {
+    countdownStartDelay: COUNTDOWN_START_DELAY_MS,
+    invoicePoll: 60_000,
+    untilExpiry: ({ context }) => Math.max(0, context.expiresAt - context.startedAt),
+  },
+}).createMachine({
+  id: 'invoice',
+  context: ({ input }) => ({
+    coin: input.coin,
+    guid: input.guid,
+    expiresAt: input.expiresAt,
+    startedAt: input.now + COUNTDOWN_START_DELAY_MS,
+    status: input.status ?? 'wt',
+    voucher: input.voucher ?? false,
+    paid: '0',
+    due: '',
+  }),
+  initial: 'boot',
+  states: {
+    boot: {
+      always: [
+        { guard: { type: 'isStatus', params: ({ context }) => ({ status: context.status, expected: 'su' }) }, target: 'paid' },
+        { guard: { type: 'isStatus', params: ({ context }) => ({ status: context.status, expected: 'ex' }) }, target: 'expired' },
+        { target: 'starting' },
+      ],
+    },
+    starting: {
+      after: { countdownStartDelay: 'waiting' },
+      on: { 'invoice.push': 'waiting.checking' },
+    },
+    /** the countdown runs on this state, which a check never re-enters */
+    waiting: {
+      initial: 'idle',
+      after: { untilExpiry: 'finalCheck' },
+      states: {
+        idle: {
+          after: { invoicePoll: 'checking' },
+          on: { 'invoice.push': 'checking' },
+        },
+        checking: {
+          invoke: {
+            src: 'checkInvoice',
+            input: ({ context }) => ({ coin: context.coin, guid: context.guid }),
+            onDone: [
+              { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'su' }) }, target: '#invoice.paid', actions: { type: 'record', params: ({ event }) => event.output } },
+              { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'ex' }) }, target: '#invoice.expired', actions: { type: 'record', params: ({ event }) => event.output } },
+              { target: 'idle', actions: { type: 'record', params: ({ event }) => event.output } },
+            ],
+            // a failed check keeps waiting; the next poll tries again
+            onError: { target: 'idle' },
+          },
+        },
+      },
+    },
+    /** the countdown ended: one status check (spec) */
+    finalCheck: {
+      invoke: {
+        src: 'checkInvoice',
+        input: ({ context }) => ({ coin: context.coin, guid: context.guid }),
+        onDone: [
+          { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'su' }) }, target: 'paid', actions: { type: 'record', params: ({ event }) => event.output } },
+          { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'ex' }) }, target: 'expired', actions: { type: 'record', params: ({ event }) => event.output } },
+          // the server has not closed it yet (clock skew, a payment being confirmed): keep asking
+          { target: 'overdue', actions: { type: 'record', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'overdue' },
+      },
+    },
+    overdue: {
+      after: { invoicePoll: 'finalCheck' },
+      on: { 'invoice.push': 'finalCheck' },
+    },
+    paid: {
+      entry: assign({ status: 'su' }),
+      always: { guard: 'isVoucher', target: 'voucherFinished' },
+    },
+    voucherFinished: {
+      type: 'final',
+      entry: 'goToVoucherFinish',
+    },
+    expired: {
+      type: 'final',
+      entry: assign({ status: 'ex' }),
+    },
+  },
+});
