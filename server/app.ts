@@ -19,6 +19,10 @@ import { reportRoutes } from './routes/reports';
 import { settingsRoutes } from './routes/settings';
 import { memoryHub, type PushHub } from './push/hub';
 import { eventRoutes } from './routes/events';
+import { withdrawalRoutes } from './routes/withdrawal';
+import { securityRoutes } from './routes/security';
+import { accountRoutes } from './routes/accounts';
+import { sandboxSecurityRoutes } from './routes/sandbox-security';
 import { sandboxGateway, type PlatformGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
 
@@ -67,6 +71,10 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(reportRoutes, deps);
   await app.register(autologinRoutes, deps);
   await app.register(eventRoutes, deps);
+  await app.register(withdrawalRoutes, deps);
+  await app.register(securityRoutes, deps);
+  await app.register(accountRoutes, deps);
+  await app.register(sandboxSecurityRoutes, deps);
   await app.register(platformRoutes, {
     prefix: settings.platform,
     db,

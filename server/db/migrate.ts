@@ -1,9 +1,11 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/001_foundation';
+import * as security from './migrations/030_security';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
+  '030_security': security,
 };
 
 /**

@@ -15,7 +15,8 @@ export type Json = ColumnType<Record<string, unknown>, string, string>;
 
 export type Verification = 'Full' | 'None';
 export type TwoFactor = '' | 'email' | 'google' | 'sms';
-export type AccountType = 'trading' | 'exchange' | 'demo' | 'house';
+/** 'pending': one per currency, no user, holds requested withdrawals (migration 030) */
+export type AccountType = 'trading' | 'exchange' | 'demo' | 'house' | 'pending';
 
 export interface UsersTable {
   id: Generated<number>;

@@ -2,11 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { LoginRequest, type LoginResponse } from '../../src/api/contract';
 import { beginAttempt, lockedMessage, settleAttempt } from '../domain/attempts';
 import { consumeTicket } from '../domain/autologin';
+import { openChallenge } from '../domain/security/factors';
 import { checkPassword } from '../domain/passwords';
 import { rotateSession } from '../domain/sessions';
 import { findUserByEmail, normalizeEmail } from '../domain/users';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
+import { sandboxMessenger } from '../sandbox/messages/messenger';
 import { setSessionCookie } from '../http/session';
 import { sessionOf, type RouteDeps } from './deps';
 
@@ -17,9 +19,12 @@ import { sessionOf, type RouteDeps } from './deps';
  *    endpoint is no password oracle for callers without a platform session);
  * 3. the password (or a one-time autologin ticket), argon2id, with a dummy verification
  *    when the email is unknown: the same answer and timing either way;
- * 4. a new session id and CSRF token (no fixation).
+ * 4. with a second factor set: a challenge for this session (an email/SMS code is sent) and
+ *    `factor` in the answer; the session signs in at /api/fraud/factors_check;
+ * 5. otherwise a new session id and CSRF token (no fixation).
  */
 export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform }) => {
+  const messenger = sandboxMessenger(db);
   app.post('/api/login', async (request, reply): Promise<LoginResponse> => {
     const body = parse(LoginRequest, request.body);
     const session = sessionOf(request);
@@ -52,6 +57,11 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, plat
     }
 
     await settleAttempt(db, gate.attemptId, 'success');
+    if (user.two_factor !== '') {
+      // the password is right; the session signs in only after the second factor (/api/fraud/factors_check)
+      await openChallenge(db, messenger, session.id, user, user.two_factor);
+      return { ok: true, message: 'Enter your second factor.', factor: user.two_factor };
+    }
     const next = await rotateSession(db, session.id, user.id);
     setSessionCookie(request, reply, next);
     request.session = next.row;

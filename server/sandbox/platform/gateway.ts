@@ -1,6 +1,7 @@
 import type { PlatformUserInfo } from '../../../src/api/contract';
 import type { DbOrTx } from '../../domain/ledger';
 import { accountOfToken, createAccount, findAccount, userInfoOf } from './store';
+import { setAccountPassword } from './password';
 
 /**
  * What the broker needs from the trading platform. The sandbox implements it over its own
@@ -13,6 +14,8 @@ export interface PlatformGateway {
   createAccount(input: { login: string; password: string; currency: string }): Promise<boolean>;
   /** the account's balance as the platform reports it, or null when there is no such login */
   userInfo(login: string): Promise<PlatformUserInfo | null>;
+  /** sets the login's platform password (the broker checked the old one); false when there is no such login */
+  setPassword?(login: string, password: string): Promise<boolean>;
 }
 
 export function sandboxGateway(db: DbOrTx): PlatformGateway {
@@ -26,5 +29,6 @@ export function sandboxGateway(db: DbOrTx): PlatformGateway {
       const account = await findAccount(db, login);
       return account ? userInfoOf(account) : null;
     },
+    setPassword: (login, password) => setAccountPassword(db, login, password),
   };
 }

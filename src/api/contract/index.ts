@@ -4,3 +4,7 @@ export * from './login';
 export * from './settings';
 export * from './autologin';
 export * from './events';
+export * from './withdrawal';
+export * from './security';
+export * from './accounts';
+export * from './sandbox-security';

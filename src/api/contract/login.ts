@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FactorType } from './security';
 
 /** Platform (third party) login form (spec 000 §7): form-encoded login, password. */
 export const PlatformLoginRequest = z.object({ login: z.string(), password: z.string() });
@@ -36,7 +37,12 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
  *   error 'login.locked' (too many attempts; `message` says when to retry),
  *   error 'login.platform_token' (platform token not valid for this email).
  */
-export const LoginResponse = z.object({ ok: z.literal(true), message: z.string() });
+export const LoginResponse = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** the password was right and the account has a second factor: prove it with /api/fraud/factors_check (purpose login) */
+  factor: z.optional(FactorType),
+});
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const NotifyLoginFail = z.object({ email: z.string().check(z.maxLength(254)) });

@@ -1,0 +1,117 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { CreatedAt, Int8, Int8Id, Timestamp } from './schema';
+
+/**
+ * Tables of issue 5 (migration 030_security): withdrawals, two-factor, transaction validation,
+ * turnover and the sandbox outbox. They join the Database interface by module augmentation, so
+ * this area's tables live in this file.
+ */
+export type WithdrawalStatus = 'pending' | 'cancelled' | 'paid' | 'rejected';
+export type FactorType = 'email' | 'google' | 'sms';
+export type CodePurpose = 'login' | 'withdrawal' | 'change' | 'setup';
+export type GrantPurpose = 'withdrawal' | 'change';
+
+export interface WithdrawalsTable {
+  id: string;
+  user_id: number;
+  account_id: number;
+  /** the client's idempotency key, unique per user */
+  request_key: string;
+  amount_minor: Int8;
+  currency: string;
+  method: string;
+  wallet: string;
+  alt: string;
+  fixed: boolean;
+  bonus_forfeited: boolean;
+  status: WithdrawalStatus;
+  hold_tx_id: string;
+  settle_tx_id: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface UserSecurityTable {
+  user_id: number;
+  /** base32 TOTP secret of the active google factor */
+  totp_secret: string | null;
+  /** the last accepted TOTP time step: a code is never accepted twice */
+  totp_last_step: Int8 | null;
+  /** the secret shown while google is being set up */
+  pending_totp_secret: string | null;
+  setup_type: FactorType | null;
+  setup_stage: 'code' | 'google' | null;
+  setup_expires_at: Date | null;
+  factor_failures: Generated<number>;
+  factor_locked_until: Date | null;
+  password_failures: Generated<number>;
+  password_locked_until: Date | null;
+}
+
+export interface TwoFactorCodesTable {
+  id: Int8Id;
+  user_id: number;
+  purpose: CodePurpose;
+  channel: 'email' | 'sms';
+  /** SHA-256 of the code */
+  code_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface TwoFactorChallengesTable {
+  /** the session (hash) that passed the password and waits for the second factor */
+  session_id: string;
+  user_id: number;
+  type: FactorType;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface TwoFactorGrantsTable {
+  id: Int8Id;
+  session_id: string;
+  user_id: number;
+  purpose: GrantPurpose;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface TransactionValidationsTable {
+  user_id: number;
+  value_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface AccountTurnoverTable {
+  account_id: number;
+  current_minor: ColumnType<bigint | string, bigint | string | undefined, bigint | string>;
+  need_minor: ColumnType<bigint | string, bigint | string | undefined, bigint | string>;
+}
+
+export interface SandboxOutboxTable {
+  id: Int8Id;
+  user_id: number | null;
+  channel: 'email' | 'sms';
+  address: string;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+declare module './schema' {
+  interface Database {
+    withdrawals: WithdrawalsTable;
+    user_security: UserSecurityTable;
+    two_factor_codes: TwoFactorCodesTable;
+    two_factor_challenges: TwoFactorChallengesTable;
+    two_factor_grants: TwoFactorGrantsTable;
+    transaction_validations: TransactionValidationsTable;
+    account_turnover: AccountTurnoverTable;
+    sandbox_outbox: SandboxOutboxTable;
+  }
+}
+
+export type WithdrawalRow = Selectable<WithdrawalsTable>;

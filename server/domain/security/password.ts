@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import { checkPassword, hashPassword } from '../passwords';
+import { ensureSecurityRow } from './factors';
+import { Refusal } from './refusal';
+
+/**
+ * Password change (spec 002 §3, §7; 000 §7 platform password). The current password is checked
+ * with argon2id; 5 wrong ones lock the form for 15 minutes (counted in the database). The new
+ * password is set on our server and on the trading platform (the platform login comes first
+ * at sign-in, so both must change together); other sessions of the user are ended.
+ */
+export const PASSWORD_LIMIT = 5;
+export const PASSWORD_LOCK_MS = 15 * 60_000;
+export const PASSWORD_MIN = 8;
+
+export interface PasswordChange {
+  oldPassword: string;
+  password: string;
+  repeatPassword: string;
+}
+
+export async function changePassword(db: Db, platform: PlatformGateway, userId: number, keepSessionId: string, change: PasswordChange): Promise<void> {
+  if (change.password.length < PASSWORD_MIN) throw new Refusal(400, 'security.password_short', `The new password needs at least ${PASSWORD_MIN} characters.`);
+  if (!/[A-Za-z]/.test(change.password) || !/\d/.test(change.password)) {
+    throw new Refusal(400, 'security.password_weak', 'Use letters and digits in the new password.');
+  }
+  if (change.password !== change.repeatPassword) throw new Refusal(400, 'security.repeat_mismatch', 'The two new passwords are not the same.');
+  if (change.password === change.oldPassword) throw new Refusal(400, 'security.password_same', 'The new password must differ from the current one.');
+
+  await ensureSecurityRow(db, userId);
+  const lock = await db.selectFrom('user_security').select('password_locked_until').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  if (lock.password_locked_until && lock.password_locked_until.getTime() > Date.now()) {
+    const minutes = Math.max(1, Math.ceil((lock.password_locked_until.getTime() - Date.now()) / 60_000));
+    throw new Refusal(429, 'security.locked', `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      'retry-after': String(minutes * 60),
+    });
+  }
+  const user = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (!(await checkPassword(user.password_hash, change.oldPassword))) {
+    await db
+      .updateTable('user_security')
+      .set({
+        password_failures: sql`case when password_failures + 1 >= ${PASSWORD_LIMIT} then 0 else password_failures + 1 end`,
+        password_locked_until: sql`case when password_failures + 1 >= ${PASSWORD_LIMIT} then now() + make_interval(secs => ${PASSWORD_LOCK_MS / 1000}) else password_locked_until end`,
+      })
+      .where('user_id', '=', userId)
+      .execute();
+    throw new Refusal(400, 'security.old_wrong', 'The current password is not correct.');
+  }
+
+  // the platform first: if it refuses, nothing changed anywhere
+  if (!platform.setPassword || !(await platform.setPassword(user.email, change.password))) {
+    throw new Refusal(502, 'security.platform', 'The trading platform did not accept the new password. Nothing was changed.');
+  }
+  const hash = await hashPassword(change.password);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+      await trx.updateTable('user_security').set({ password_failures: 0, password_locked_until: null }).where('user_id', '=', userId).execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
+    });
+  } catch (error) {
+    // put the platform back to the password that still works here
+    await platform.setPassword(user.email, change.oldPassword).catch(() => false);
+    throw error;
+  }
+}

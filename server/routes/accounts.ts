@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { CreateAccountRequest, SetAccountRequest, type CreateAccountResponse, type SetAccountResponse } from '../../src/api/contract';
+import { createAccount, setCurrentAccount, setExchangeAccount } from '../domain/accounts';
+import { parse } from '../http/parse';
+import { requireUser } from '../http/session';
+import type { RouteDeps } from './deps';
+import { answering } from './refusals';
+
+/** Accounts (spec 000 §7, 001 §4, §7): switch the current account, the exchange account, open one in another currency. */
+export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, push }) => {
+  app.post('/api/us/set_account', async (request): Promise<SetAccountResponse> => {
+    const { account } = parse(SetAccountRequest, request.body);
+    const userId = requireUser(request);
+    const id = await answering(() => setCurrentAccount(db, userId, Number(account)));
+    push.publish(userId, { type: 'user.updated' });
+    return { ok: true, current_accountId: String(id) };
+  });
+
+  // the spec sends an empty body
+  app.post('/api/us/set_account_exchange', async (request): Promise<SetAccountResponse> => {
+    const userId = requireUser(request);
+    const id = await answering(() =>
+      db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+        return setExchangeAccount(trx, userId);
+      }),
+    );
+    push.publish(userId, { type: 'user.updated' });
+    return { ok: true, current_accountId: String(id) };
+  });
+
+  app.post('/api/us/create_account', async (request): Promise<CreateAccountResponse> => {
+    const { currency } = parse(CreateAccountRequest, request.body);
+    const userId = requireUser(request);
+    const id = await answering(() =>
+      db.transaction().execute(async (trx) => {
+        // one account opening at a time per trader: two clicks cannot open the same currency twice
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+        return createAccount(trx, userId, currency, config.siteHost);
+      }),
+    );
+    push.publish(userId, { type: 'user.updated' });
+    return { ok: true, accountId: String(id), message: 'Account successfully added' };
+  });
+};

@@ -1,0 +1,147 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  FactorsCheckRequest,
+  PasswordChangeRequest,
+  TwoFactorsRequest,
+  ValidationAttemptRequest,
+  type FactorsCheckResponse,
+  type MeResponse,
+  type PasswordChangeResponse,
+  type TwoFactorsResponse,
+  type ValidationAttemptResponse,
+} from '../../src/api/contract';
+import type { Db } from '../db';
+import type { CodePurpose } from '../db/schema-security';
+import { checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, startSetup, useGrant } from '../domain/security/factors';
+import { changePassword } from '../domain/security/password';
+import { Refusal } from '../domain/security/refusal';
+import { attemptValidation } from '../domain/security/validation';
+import { rotateSession } from '../domain/sessions';
+import { loadCurrentUser } from '../domain/users';
+import { HttpError } from '../http/errors';
+import { parse } from '../http/parse';
+import { requireUser, setSessionCookie } from '../http/session';
+import { sandboxMessenger } from '../sandbox/messages/messenger';
+import { sessionOf, type RouteDeps } from './deps';
+import { answering } from './refusals';
+
+const userOf = (db: Db, id: number) => db.selectFrom('users').select(['id', 'email', 'two_factor']).where('id', '=', id).executeTakeFirstOrThrow();
+
+const NO_CHALLENGE = () => new HttpError(401, 'factor.no_challenge', 'Your sign-in has expired. Please sign in again.');
+const FACTOR_REQUIRED = () => new HttpError(403, 'factor.required', 'Confirm with your current second factor first.');
+
+/**
+ * Security (spec 002 §3, §4, §7; 001 §4, §7): password change, the two-factor method, code entry
+ * for sign-in / withdrawal / method change / setup, the transaction validation attempts and the
+ * user refresh.
+ */
+export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform, config, push }) => {
+  const messenger = sandboxMessenger(db);
+
+  app.post('/api/us/security', async (request): Promise<PasswordChangeResponse> => {
+    const body = parse(PasswordChangeRequest, request.body);
+    const session = sessionOf(request);
+    const userId = requireUser(request);
+    await answering(() => changePassword(db, platform, userId, session.id, body));
+    return { message: 'Your password has been changed. Other devices were signed out.' };
+  });
+
+  app.post('/api/fraud/two_factors', async (request): Promise<TwoFactorsResponse> => {
+    const body = parse(TwoFactorsRequest, request.body);
+    const session = sessionOf(request);
+    return answering(async (): Promise<TwoFactorsResponse> => {
+      if (body.type === 'email_resend') return resend(request, body.purpose ?? 'login');
+      const userId = requireUser(request);
+      const user = await userOf(db, userId);
+      const current = user.two_factor;
+      const saved: TwoFactorsResponse = { success: true, next: 'done', message: 'Saving Successfully' };
+      if (!body.state) {
+        if (current === '' || current !== body.type) return saved;
+        if (!(await useGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
+        await disableFactor(db, userId);
+        push.publish(userId, { type: 'user.updated' });
+        return saved;
+      }
+      if (current === body.type) return saved;
+      if (current !== '' && !(await useGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
+      const channel = await startSetup(db, messenger, user, body.type);
+      return { success: true, next: 'code', channel, message: channel === 'sms' ? 'We sent a code by SMS.' : 'We sent a code to your email.' };
+    });
+  });
+
+  /** a new email/SMS code for a step in progress */
+  async function resend(request: FastifyRequest, purpose: CodePurpose): Promise<TwoFactorsResponse> {
+    const session = sessionOf(request);
+    let userId: number;
+    let channel: string;
+    if (purpose === 'login') {
+      const challenge = await findChallenge(db, session.id);
+      if (!challenge) throw NO_CHALLENGE();
+      userId = challenge.userId;
+      channel = challenge.type;
+    } else {
+      userId = requireUser(request);
+      if (purpose === 'setup') {
+        const setup = await db.selectFrom('user_security').select(['setup_type', 'setup_stage']).where('user_id', '=', userId).executeTakeFirst();
+        if (!setup?.setup_type || setup.setup_stage !== 'code') throw new Refusal(409, 'factor.no_setup', 'This setup has expired. Choose the method again.');
+        channel = setup.setup_type === 'sms' ? 'sms' : 'email';
+      } else {
+        channel = (await userOf(db, userId)).two_factor;
+      }
+    }
+    if (channel !== 'email' && channel !== 'sms') throw new Refusal(400, 'factor.no_code', 'Authenticator codes are not sent: open your authenticator app.');
+    const user = await userOf(db, userId);
+    await issueCode(db, messenger, user, purpose, channel);
+    return { success: true, next: 'code', channel, message: 'We sent a new code.' };
+  }
+
+  app.post('/api/fraud/factors_check', async (request, reply): Promise<FactorsCheckResponse> => {
+    const body = parse(FactorsCheckRequest, request.body);
+    const session = sessionOf(request);
+    return answering(async (): Promise<FactorsCheckResponse> => {
+      if (body.purpose === 'login') return checkLogin(request, reply, body);
+      const userId = requireUser(request);
+      const user = await userOf(db, userId);
+      if (body.purpose === 'setup') {
+        const step = await continueSetup(db, user, body.type, body.code.trim());
+        if (step.saved) push.publish(userId, { type: 'user.updated' });
+        return { success: step.success, disabled: step.disabled, message: step.message, ...(step.qr && { qr: step.qr, secret: step.secret }) };
+      }
+      if (user.two_factor === '' || user.two_factor !== body.type) throw new Refusal(400, 'factor.type', 'This second factor is not the one set for your account.');
+      const result = await checkFactor(db, userId, body.type, body.purpose, body.code.trim());
+      if (result.success) await grant(db, session.id, userId, body.purpose);
+      return { success: result.success, disabled: result.disabled, message: result.message };
+    });
+  });
+
+  async function checkLogin(request: FastifyRequest, reply: FastifyReply, body: FactorsCheckRequest): Promise<FactorsCheckResponse> {
+    const session = sessionOf(request);
+    const challenge = await findChallenge(db, session.id);
+    if (!challenge) throw NO_CHALLENGE();
+    if (challenge.type !== body.type) throw new Refusal(400, 'factor.type', 'This second factor is not the one set for your account.');
+    const result = await checkFactor(db, challenge.userId, challenge.type, 'login', body.code.trim());
+    if (result.success) {
+      // signed in only now: a new session id and CSRF token (the challenge ends with the old session)
+      const next = await rotateSession(db, session.id, challenge.userId);
+      setSessionCookie(request, reply, next);
+      request.session = next.row;
+    }
+    return { success: result.success, disabled: result.disabled, message: result.success ? 'Signed in.' : result.message };
+  }
+
+  app.post('/api/fraud/attemps', async (request): Promise<ValidationAttemptResponse> => {
+    const { value } = parse(ValidationAttemptRequest, request.body);
+    const userId = requireUser(request);
+    const required = await db.selectFrom('transaction_validations').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+    if (!required) throw new HttpError(409, 'validation.not_required', 'There is no transaction to validate.');
+    const attempt = await attemptValidation(db, userId, value);
+    if (attempt.ok && !attempt.already) push.publish(userId, { type: 'user.updated' });
+    return { return: attempt.ok, attemps: attempt.attempts };
+  });
+
+  app.post('/api/fraud/user', async (request): Promise<MeResponse> => {
+    const session = sessionOf(request);
+    const userId = requireUser(request);
+    return { user: await loadCurrentUser(db, userId, config.siteHost), csrf: session.csrf };
+  });
+};

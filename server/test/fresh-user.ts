@@ -1,0 +1,13 @@
+import type { FreshUserRequest, FreshUserResponse } from '../../src/api/contract';
+import type { Browser } from './client';
+
+/** Issue 5 tests: a new sandbox user through POST /api/sandbox/fresh-user, signed in on `browser`. */
+export async function freshUser(browser: Browser, request: FreshUserRequest = {}): Promise<FreshUserResponse> {
+  await browser.me();
+  const res = await browser.send('POST', '/api/sandbox/fresh-user', { json: request });
+  if (res.statusCode !== 200) throw new Error(`fresh-user: ${res.statusCode} ${res.body}`);
+  const user = res.json() as FreshUserResponse;
+  const signed = await browser.signIn(user.email, user.password);
+  if (signed.statusCode !== 200) throw new Error(`sign-in: ${signed.statusCode} ${signed.body}`);
+  return user;
+}

@@ -1,0 +1,46 @@
+import * as z from 'zod/mini';
+import { Currency, Decimal } from './common';
+
+/**
+ * Sandbox only (SANDBOX=true): testers' helpers for issue 5.
+ * POST /api/sandbox/fresh-user creates a new user (and its platform account) with the given
+ * balances, so browser tests never depend on each other's data.
+ */
+export const FreshUserRequest = z.object({
+  verification: z.optional(z.enum(['Full', 'None'])),
+  currency: z.optional(Currency),
+  /** trading and exchange balances to fund through the ledger */
+  balances: z.optional(
+    z.array(z.object({ currency: Currency, type: z.enum(['trading', 'exchange']), amount: Decimal })).check(z.maxLength(12)),
+  ),
+  /** comma list of methods already used for withdrawals */
+  wd_methods: z.optional(z.string().check(z.maxLength(200))),
+  /** turnover of the first account: current and needed (case two) */
+  turnover: z.optional(z.object({ current: Decimal, need: Decimal })),
+  /** the value the validate page expects; sets tr_validate */
+  validationValue: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
+  two_factor: z.optional(z.enum(['', 'email'])),
+});
+export type FreshUserRequest = z.infer<typeof FreshUserRequest>;
+
+export const FreshUserResponse = z.object({ email: z.string(), password: z.string(), userId: z.string() });
+export type FreshUserResponse = z.infer<typeof FreshUserResponse>;
+
+export const OutboxMessage = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  address: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  /** the code in the message, when it carries one */
+  code: z.optional(z.string()),
+  createdAt: z.string(),
+});
+export const OutboxList = z.object({ messages: z.array(OutboxMessage) });
+export type OutboxList = z.infer<typeof OutboxList>;
+
+/** POST /api/sandbox/withdrawals/settle: the sandbox payout processor pays or rejects a pending withdrawal */
+export const SettleWithdrawalRequest = z.object({
+  id: z.string().check(z.maxLength(64)),
+  outcome: z.enum(['paid', 'rejected']),
+});

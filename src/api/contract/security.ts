@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+
+/** a second factor: an emailed code, an authenticator app (TOTP), an SMS code */
+export const FactorType = z.enum(['email', 'google', 'sms']);
+export type FactorType = z.infer<typeof FactorType>;
+
+/** POST /api/us/security (spec 002 §3, §7) */
+export const PasswordChangeRequest = z.object({
+  oldPassword: z.string().check(z.minLength(1, 'security.old_required'), z.maxLength(200)),
+  password: z.string().check(z.minLength(8, 'security.password_short'), z.maxLength(200, 'security.password_long')),
+  repeatPassword: z.string().check(z.maxLength(200)),
+});
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
+export const PasswordChangeResponse = z.object({ message: z.string() });
+export type PasswordChangeResponse = z.infer<typeof PasswordChangeResponse>;
+
+/** what a second factor is asked for */
+export const FactorPurpose = z.enum(['login', 'withdrawal', 'change', 'setup']);
+export type FactorPurpose = z.infer<typeof FactorPurpose>;
+
+/**
+ * POST /api/fraud/two_factors: choose a method (`state` true) or turn the current one off
+ * (`state` false); `email_resend` sends a new email/SMS code for `purpose`.
+ */
+export const TwoFactorsRequest = z.object({
+  type: z.enum(['email', 'google', 'sms', 'email_resend']),
+  state: z.boolean(),
+  purpose: z.optional(FactorPurpose),
+});
+export type TwoFactorsRequest = z.infer<typeof TwoFactorsRequest>;
+
+export const TwoFactorsResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** 'done': saved; 'code': a code was sent on `channel`, prove it with factors_check (purpose setup) */
+  next: z.enum(['done', 'code']),
+  channel: z.optional(z.enum(['email', 'sms'])),
+});
+export type TwoFactorsResponse = z.infer<typeof TwoFactorsResponse>;
+
+/** POST /api/fraud/factors_check (spec 001 §7) */
+export const FactorsCheckRequest = z.object({
+  type: FactorType,
+  code: z.string().check(z.maxLength(12)),
+  purpose: FactorPurpose,
+});
+export type FactorsCheckRequest = z.infer<typeof FactorsCheckRequest>;
+
+export const FactorsCheckResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** too many wrong codes: entry is disabled for a while */
+  disabled: z.boolean(),
+  /** google setup, after the email step: the otpauth:// URI to show as a QR, and its secret */
+  qr: z.optional(z.string()),
+  secret: z.optional(z.string()),
+});
+export type FactorsCheckResponse = z.infer<typeof FactorsCheckResponse>;
+
+/** POST /api/fraud/attemps: one transaction validation attempt (spec 002 §4) */
+export const ValidationAttemptRequest = z.object({ value: z.string().check(z.maxLength(64)) });
+export const ValidationAttemptResponse = z.object({
+  return: z.boolean(),
+  /** attempts used so far (5 locks) */
+  attemps: z.number(),
+});
+export type ValidationAttemptResponse = z.infer<typeof ValidationAttemptResponse>;
