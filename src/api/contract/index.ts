@@ -4,6 +4,7 @@ export * from './login';
 export * from './settings';
 export * from './autologin';
 export * from './events';
+export * from './crypto';
 export * from './withdrawal';
 export * from './security';
 export * from './accounts';

@@ -1,0 +1,356 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Settings } from '../../../src/api/contract';
+import type { Db } from '../../db';
+import type { CryptoInvoiceRow, InvoiceStatus } from '../../db/schema-crypto';
+import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
+import { houseAccount, transfer, type DbOrTx } from '../ledger';
+import { InvalidAmount, exponentOf, isCurrency, parseMoney } from '../money';
+import { isDemoEmail } from '../users';
+import { deriveAddress, parseExtendedPublicKey } from './addresses';
+import { assetOf, CHAINS, type Asset, type ChainId, type CoinSlug } from './coins';
+import type { CryptoConfig } from './config';
+import { coinForFiat, fiatForCoin, priceScaled, RateUnavailable, type RateSource } from './rates';
+import { InvalidUnits, RATE_DECIMALS, formatUnits, parseUnits, pow10 } from './units';
+import type { ChainWatcher } from './watcher';
+
+/**
+ * Crypto invoices (spec 000 §3-4, 001 §4, 002 §4): created with a fresh address and an amount
+ * fixed at the rate of the moment, then moved by what the chain watcher sees:
+ * wt → su (paid in full before expiry: credited through the ledger in the same database
+ * transaction, idempotency key = the invoice) or wt → ex (the hour ran out). Payments that
+ * arrive after expiry, or on top of a paid invoice, are recorded as late and never lost.
+ */
+
+export class CryptoError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 503,
+    /** translation key */
+    readonly key: string,
+    message: string,
+    readonly params?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'CryptoError';
+  }
+}
+
+export interface InvoiceEvents {
+  /** the invoice moved (status, paid or late changed) */
+  invoiceUpdated(userId: number, guid: string, status: InvoiceStatus): void;
+  /** a credit landed: balances changed */
+  userUpdated(userId: number): void;
+}
+
+export interface InvoiceDeps {
+  db: Db;
+  watcher: ChainWatcher;
+  rates: RateSource;
+  config: CryptoConfig;
+  settings: Pick<Settings, 'minDeposit' | 'usCaMinShown'>;
+  siteHost: string;
+  events: InvoiceEvents;
+  now?: () => Date;
+}
+
+/** the largest fiat value one invoice may carry, in whole units */
+export const MAX_INVOICE_FIAT = 10_000_000n;
+
+const clock = (deps: InvoiceDeps): Date => deps.now?.() ?? new Date();
+const xpubHash = (xpub: string): string => createHash('sha256').update(xpub).digest('hex');
+
+/** The minimum deposit of a user in their account currency: their own override, else 500 shown for US/CA, else the setting. */
+export function minDepositFor(user: { md: string; country: string }, settings: InvoiceDeps['settings']): string {
+  if (/^\d{1,12}(\.\d{1,2})?$/.test(user.md)) return user.md;
+  if (user.country === 'US' || user.country === 'CA') return settings.usCaMinShown;
+  return settings.minDeposit;
+}
+
+export interface CreateInvoiceInput {
+  userId: number;
+  coin: CoinSlug;
+  token?: string;
+  /** fiat amount in the account currency, or in fixed mode the coin amount */
+  amount: string;
+  fixed: boolean;
+  bonus: boolean;
+  /** the fiat currency the amount is in (non-fixed); must be the credited account's */
+  currency?: string;
+  voucher?: boolean;
+}
+
+/** Hands out the next address index of a chain's key: the counter only grows (row lock). */
+async function nextIndex(db: DbOrTx, chain: ChainId, hash: string): Promise<number> {
+  const row = await db
+    .insertInto('crypto_address_counters')
+    .values({ chain, xpub_hash: hash, next_index: 1 })
+    .onConflict((oc) => oc.columns(['chain', 'xpub_hash']).doUpdateSet({ next_index: sql`crypto_address_counters.next_index + 1` }))
+    .returning('next_index')
+    .executeTakeFirstOrThrow();
+  return row.next_index - 1;
+}
+
+function amountError(error: unknown): never {
+  if (error instanceof InvalidAmount || error instanceof InvalidUnits) {
+    throw new CryptoError(400, error.key === 'amount.too_precise' ? 'crypto.too_precise' : 'crypto.wrong_amount', error.key === 'amount.too_precise' ? 'The amount has too many decimals.' : 'Wrong amount!');
+  }
+  throw error;
+}
+
+export async function createInvoice(deps: InvoiceDeps, input: CreateInvoiceInput): Promise<CryptoInvoiceRow> {
+  const asset = assetOf(input.coin, input.token);
+  if (!asset) throw new CryptoError(400, 'crypto.token', 'Choose one of the offered tokens.');
+  const xpub = deps.config.xpubs[asset.chain];
+  if (!xpub) throw new CryptoError(503, 'crypto.unavailable', `${CHAINS[asset.chain].name} deposits are not available right now.`);
+  const { db } = deps;
+
+  const user = await db.selectFrom('users').select(['id', 'email', 'md', 'country', 'current_account_id']).where('id', '=', input.userId).executeTakeFirst();
+  if (!user) throw new CryptoError(404, 'not_found', 'Not found.');
+  if (isDemoEmail(user.email, deps.siteHost)) throw new CryptoError(403, 'crypto.demo', 'This is a DEMO account: crypto deposits are not available on it.');
+  const accounts = await db.selectFrom('accounts').select(['id', 'currency', 'type']).where('user_id', '=', user.id).orderBy('id').execute();
+  const current = accounts.find((a) => a.id === user.current_account_id) ?? accounts.find((a) => a.type === 'trading');
+  if (!current || !isCurrency(current.currency)) throw new CryptoError(400, 'crypto.no_account', 'You have no account to deposit into.');
+  if (current.type === 'demo') throw new CryptoError(403, 'crypto.demo', 'This is a DEMO account: crypto deposits are not available on it.');
+
+  let quote;
+  try {
+    quote = await deps.rates.quote();
+  } catch {
+    throw new CryptoError(503, 'crypto.rates_unavailable', 'Exchange rates are not available right now. Please try again in a minute.');
+  }
+
+  let coinMinor: bigint;
+  let creditAccount = current;
+  let creditMinor: bigint;
+  let fiatMinor: bigint;
+  let rateCurrency = current.currency;
+  let price: bigint;
+  try {
+    if (input.fixed) {
+      // the amount is in the coin; it lands in the trader's account of that coin when there is one
+      coinMinor = (() => {
+        try {
+          return parseUnits(input.amount, asset.decimals);
+        } catch (error) {
+          return amountError(error);
+        }
+      })();
+      if (coinMinor <= 0n) throw new CryptoError(400, 'crypto.wrong_amount', 'Wrong amount!');
+      const own = accounts.find((a) => a.currency === asset.symbol && a.type !== 'demo');
+      price = priceScaled(quote, asset.symbol, current.currency);
+      fiatMinor = fiatForCoin(coinMinor, asset.decimals, price, exponentOf(current.currency));
+      if (own && isCurrency(own.currency) && exponentOf(own.currency) === asset.decimals) {
+        creditAccount = own;
+        creditMinor = coinMinor;
+      } else {
+        creditMinor = fiatMinor;
+      }
+      if (creditMinor <= 0n) throw new CryptoError(400, 'crypto.amount_too_small', 'The amount is too small to credit.');
+    } else {
+      if (input.currency !== undefined && input.currency !== current.currency) {
+        throw new CryptoError(400, 'crypto.currency', `Your account is in ${current.currency}: enter the amount in ${current.currency}.`);
+      }
+      try {
+        fiatMinor = parseMoney(input.amount, current.currency);
+      } catch (error) {
+        return amountError(error);
+      }
+      const min = minDepositFor(user, deps.settings);
+      if (fiatMinor < parseMoney(min, current.currency)) {
+        throw new CryptoError(400, 'crypto.min_deposit', `Wrong amount! Min deposit ${min}`, { min });
+      }
+      price = priceScaled(quote, asset.symbol, current.currency);
+      coinMinor = coinForFiat(fiatMinor, exponentOf(current.currency), price, asset.decimals);
+      creditMinor = fiatMinor;
+    }
+  } catch (error) {
+    if (error instanceof RateUnavailable) throw new CryptoError(503, 'crypto.rates_unavailable', 'Exchange rates are not available right now. Please try again in a minute.');
+    throw error;
+  }
+  rateCurrency = current.currency;
+  if (fiatMinor > MAX_INVOICE_FIAT * pow10(exponentOf(current.currency))) {
+    throw new CryptoError(400, 'crypto.amount_too_large', 'The amount is too large for one invoice.');
+  }
+
+  const account = parseExtendedPublicKey(xpub);
+  const hash = xpubHash(xpub);
+  const createdAt = clock(deps);
+  const guid = randomUUID();
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const index = await nextIndex(trx, asset.chain, hash);
+        return trx
+          .insertInto('crypto_invoices')
+          .values({
+            guid,
+            user_id: user.id,
+            coin: input.coin,
+            asset: asset.symbol,
+            chain: asset.chain,
+            address: deriveAddress(account, index, CHAINS[asset.chain].format),
+            address_index: index,
+            xpub_hash: hash,
+            amount_minor: coinMinor,
+            decimals: asset.decimals,
+            rate: formatUnits(price, RATE_DECIMALS),
+            rate_currency: rateCurrency,
+            rate_source: quote.source,
+            fiat_minor: fiatMinor,
+            credit_account_id: creditAccount.id,
+            credit_currency: creditAccount.currency,
+            credit_minor: creditMinor,
+            fixed: input.fixed,
+            bonus: input.fixed ? false : input.bonus,
+            voucher: input.voucher ?? false,
+            created_at: createdAt,
+            expires_at: new Date(createdAt.getTime() + deps.config.invoiceTtlMs),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+    } catch (error) {
+      // the address was handed out under another counter (a restored database): take the next
+      if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
+    }
+  }
+  throw new CryptoError(503, 'crypto.unavailable', 'No fresh address is available right now.');
+}
+
+/** The invoice if it belongs to the user (another user's invoice is as unknown as a missing one). */
+export async function findInvoice(db: DbOrTx, userId: number, guid: string): Promise<CryptoInvoiceRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(guid)) return undefined;
+  return db.selectFrom('crypto_invoices').selectAll().where('guid', '=', guid).where('user_id', '=', userId).executeTakeFirst();
+}
+
+const assetOfRow = (row: CryptoInvoiceRow): Asset | undefined =>
+  row.coin === 'token' ? assetOf('token', row.asset) : assetOf(row.coin as CoinSlug);
+
+interface Tally {
+  received: bigint;
+  late: bigint;
+  hash: string;
+  /** when the payment that completed the invoice was seen */
+  completedAt: Date | null;
+}
+
+/** Splits the chain's confirmed payments into counted (before expiry, up to the amount) and late. */
+function tally(row: CryptoInvoiceRow, payments: Array<{ txid: string; amountMinor: bigint; seenAt: Date }>): Tally & { late: bigint; perTx: Map<string, boolean> } {
+  const amount = toBigInt(row.amount_minor);
+  const perTx = new Map<string, boolean>();
+  let received = 0n;
+  let late = 0n;
+  let hash = '';
+  let completedAt: Date | null = null;
+  for (const p of [...payments].sort((a, b) => a.seenAt.getTime() - b.seenAt.getTime() || a.txid.localeCompare(b.txid))) {
+    const afterExpiry = p.seenAt.getTime() > row.expires_at.getTime();
+    const afterPaid = completedAt !== null || (row.status === 'su' && row.paid_at !== null && p.seenAt.getTime() > row.paid_at.getTime());
+    const isLate = afterExpiry || afterPaid;
+    perTx.set(p.txid, isLate);
+    if (isLate) {
+      late += p.amountMinor;
+      continue;
+    }
+    received += p.amountMinor;
+    hash = p.txid;
+    if (received >= amount && completedAt === null) completedAt = p.seenAt;
+  }
+  return { received, late, hash, completedAt, perTx };
+}
+
+export interface SyncResult {
+  invoice: CryptoInvoiceRow;
+  changed: boolean;
+  credited: boolean;
+}
+
+/**
+ * Brings an invoice up to date with the chain. Read-only when nothing changed; otherwise one
+ * transaction with the invoice row locked records new payments, moves the status and, on
+ * success, credits through the ledger (idempotency key = the invoice): a repeated check, a
+ * second server or a restart can never credit twice.
+ */
+export async function syncInvoice(deps: InvoiceDeps, row: CryptoInvoiceRow): Promise<SyncResult> {
+  const asset = assetOfRow(row);
+  const chain = CHAINS[row.chain as ChainId];
+  if (!asset || !chain) return { invoice: row, changed: false, credited: false };
+  const seen = await deps.watcher.paymentsTo(chain.id, row.address);
+  const confirmed = seen.filter((p) => p.asset === asset.symbol && p.decimals === row.decimals && p.confirmations >= chain.confirmations && p.amountMinor > 0n);
+  const now = clock(deps);
+  const view = tally(row, confirmed);
+  const dueToExpire = row.status === 'wt' && now.getTime() >= row.expires_at.getTime() && view.received < toBigInt(row.amount_minor);
+  const dueToPay = row.status === 'wt' && view.completedAt !== null;
+  const unchanged =
+    !dueToExpire && !dueToPay && view.received === toBigInt(row.received_minor) && view.late === toBigInt(row.late_minor) && view.hash === row.hash;
+  if (unchanged) return { invoice: row, changed: false, credited: false };
+
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const locked = await trx.selectFrom('crypto_invoices').selectAll().where('guid', '=', row.guid).forUpdate().executeTakeFirstOrThrow();
+    const again = tally(locked, confirmed);
+    for (const p of confirmed) {
+      await trx
+        .insertInto('crypto_payments')
+        .values({ invoice_guid: locked.guid, chain: chain.id, txid: p.txid, amount_minor: p.amountMinor, seen_at: p.seenAt, late: again.perTx.get(p.txid) ?? true })
+        .onConflict((oc) => oc.columns(['invoice_guid', 'chain', 'txid']).doNothing())
+        .execute();
+    }
+    let status = locked.status;
+    let creditTx = locked.credit_tx_id;
+    let paidAt = locked.paid_at;
+    let closedAt = locked.closed_at;
+    let credited = false;
+    if (status === 'wt' && again.completedAt !== null) {
+      const house = await houseAccount(trx, locked.credit_currency);
+      const tx = await transfer(trx, {
+        kind: 'deposit',
+        idempotencyKey: `crypto-invoice:${locked.guid}`,
+        debitAccountId: house,
+        creditAccountId: locked.credit_account_id,
+        amountMinor: toBigInt(locked.credit_minor),
+        currency: locked.credit_currency,
+        meta: { method: 'crypto', coin: locked.coin, asset: locked.asset, invoice: locked.guid, hash: again.hash },
+      });
+      status = 'su';
+      creditTx = tx.txId;
+      paidAt = again.completedAt;
+      closedAt = now;
+      credited = !tx.replayed;
+    } else if (status === 'wt' && now.getTime() >= locked.expires_at.getTime()) {
+      status = 'ex';
+      closedAt = now;
+    }
+    const updated = await trx
+      .updateTable('crypto_invoices')
+      .set({ status, credit_tx_id: creditTx, paid_at: paidAt, closed_at: closedAt, received_minor: again.received, late_minor: again.late, hash: again.hash || locked.hash })
+      .where('guid', '=', locked.guid)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { invoice: updated, credited };
+  });
+  deps.events.invoiceUpdated(row.user_id, row.guid, result.invoice.status);
+  if (result.credited) deps.events.userUpdated(row.user_id);
+  return { invoice: result.invoice, changed: true, credited: result.credited };
+}
+
+/** Closes waiting invoices whose hour has passed (the server side of the countdown); returns how many moved. */
+export async function sweepExpired(deps: InvoiceDeps, limit = 100): Promise<number> {
+  const rows = await deps.db
+    .selectFrom('crypto_invoices')
+    .selectAll()
+    .where('status', '=', 'wt')
+    .where('expires_at', '<=', clock(deps))
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  let moved = 0;
+  for (const row of rows) if ((await syncInvoice(deps, row)).changed) moved += 1;
+  return moved;
+}
+
+/** Brings up to date every waiting invoice paying to an address (the watcher saw activity there). */
+export async function syncAddress(deps: InvoiceDeps, chain: ChainId, address: string): Promise<void> {
+  const rows = await deps.db.selectFrom('crypto_invoices').selectAll().where('chain', '=', chain).where('address', '=', address).execute();
+  for (const row of rows) await syncInvoice(deps, row);
+}
+
+export { assetOfRow };

@@ -1,0 +1,80 @@
+import type { CryptoInvoice, InvoiceCheckResponse } from '../../../src/api/contract';
+import type { CryptoInvoiceRow } from '../../db/schema-crypto';
+import { toBigInt } from '../../db/values';
+import { formatMoney } from '../money';
+import { CHAINS, type Asset, type ChainId } from './coins';
+import { assetOfRow } from './invoices';
+import { formatUnits, formatUnitsShort, pow10 } from './units';
+
+/**
+ * The payment URI a wallet understands: BIP21 for bitcoin-like chains
+ * (`bitcoin:bc1…?amount=0.0015`; CashAddr already carries its `bitcoincash:` prefix),
+ * EIP-681 for ETH (`ethereum:0x…@1?value=<wei>`) and ERC-20 tokens
+ * (`ethereum:<contract>@1/transfer?address=0x…&uint256=<base units>`).
+ */
+export function paymentUri(chain: ChainId, asset: Asset, address: string, minor: bigint, decimals: number): string {
+  const spec = CHAINS[chain];
+  if (spec.scheme === 'ethereum') {
+    if (asset.contract) {
+      const units = minor * pow10((asset.tokenDecimals ?? decimals) - decimals);
+      return `ethereum:${asset.contract}@1/transfer?address=${address}&uint256=${units}`;
+    }
+    return `ethereum:${address}@1?value=${minor * pow10(18 - decimals)}`;
+  }
+  const target = address.includes(':') ? address : `${spec.scheme}:${address}`;
+  return `${target}?amount=${formatUnitsShort(minor, decimals)}`;
+}
+
+function figures(row: CryptoInvoiceRow) {
+  const amount = toBigInt(row.amount_minor);
+  const paid = toBigInt(row.received_minor);
+  const due = row.status === 'wt' && amount > paid ? amount - paid : 0n;
+  return { amount, paid, due, late: toBigInt(row.late_minor) };
+}
+
+/** POST /api/{coin}/check answer. */
+export function checkView(row: CryptoInvoiceRow): InvoiceCheckResponse {
+  const f = figures(row);
+  return { status: row.status, hash: row.hash, paid: formatUnits(f.paid, row.decimals), due: formatUnits(f.due, row.decimals), late: formatUnits(f.late, row.decimals) };
+}
+
+/** GET /api/crypto/invoices/{guid} answer. */
+export function invoiceView(row: CryptoInvoiceRow, sandbox: boolean, now: Date): CryptoInvoice {
+  const asset = assetOfRow(row);
+  const chain = CHAINS[row.chain as ChainId];
+  if (!asset || !chain) throw new Error(`invoice ${row.guid} has an unknown asset`);
+  const f = figures(row);
+  const uriAmount = f.due > 0n ? f.due : f.amount;
+  return {
+    guid: row.guid,
+    coin: row.coin as CryptoInvoice['coin'],
+    asset: row.asset,
+    assetName: asset.name,
+    chain: chain.id,
+    chainName: chain.name,
+    ...(asset.contract && { contract: asset.contract }),
+    address: row.address,
+    amount: formatUnits(f.amount, row.decimals),
+    paid: formatUnits(f.paid, row.decimals),
+    due: formatUnits(f.due, row.decimals),
+    late: formatUnits(f.late, row.decimals),
+    status: row.status,
+    hash: row.hash,
+    rate: row.rate,
+    rateCurrency: row.rate_currency,
+    rateSource: row.rate_source,
+    fiatAmount: formatMoney(toBigInt(row.fiat_minor), row.rate_currency),
+    creditAmount: formatMoney(toBigInt(row.credit_minor), row.credit_currency),
+    creditCurrency: row.credit_currency,
+    fixed: row.fixed,
+    voucher: row.voucher,
+    confirmations: chain.confirmations,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    serverNow: now.toISOString(),
+    paymentUri: paymentUri(chain.id, asset, row.address, uriAmount, row.decimals),
+    explorerUrl: asset.contract ? `https://etherscan.io/token/${asset.contract}?a=${row.address}` : chain.explorerAddress(row.address),
+    txUrl: row.hash ? chain.explorerTx(row.hash) : '',
+    sandbox,
+  };
+}

@@ -1,0 +1,178 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  CryptoPayRequest,
+  InvoiceCheckRequest,
+  type CryptoInvoice,
+  type CryptoOptions,
+  type CryptoPayResponse,
+  type CryptoRates,
+  type InvoiceCheckResponse,
+} from '../../src/api/contract';
+import { CHAINS, COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
+import { loadCryptoConfig } from '../domain/crypto/config';
+import { CryptoError, createInvoice, findInvoice, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
+import { priceString, type RateSource } from '../domain/crypto/rates';
+import { checkView, invoiceView } from '../domain/crypto/view';
+import type { ChainPayment, ChainWatcher } from '../domain/crypto/watcher';
+import { isCurrency } from '../domain/money';
+import { HttpError, notFound } from '../http/errors';
+import { parse } from '../http/parse';
+import { requireUser } from '../http/session';
+import { sandboxChain, type SandboxChain } from '../sandbox/chain/sandbox-chain';
+import { sandboxChainRoutes } from '../sandbox/chain/routes';
+import { sandboxRates } from '../sandbox/rates/sandbox-rates';
+import type { RouteDeps } from './deps';
+
+/** the server side of the countdown: waiting invoices past their hour are closed this often */
+export const SWEEP_INTERVAL_MS = 30_000;
+
+/** Without a sandbox and without a real integration, crypto deposits say they are unavailable. */
+const noChain: ChainWatcher = { paymentsTo: async (): Promise<ChainPayment[]> => [], onActivity: () => () => {} };
+const noRates: RateSource = {
+  quote: async () => {
+    throw new Error('no rate source configured');
+  },
+};
+
+export interface CryptoRouteOptions extends RouteDeps {
+  /** a real chain watcher and price feed; the sandbox ones in sandbox mode by default */
+  watcher?: ChainWatcher;
+  rates?: RateSource;
+}
+
+function answer<T>(work: () => Promise<T>): Promise<T> {
+  return work().catch((error: unknown) => {
+    if (error instanceof CryptoError) throw new HttpError(error.status, error.key, error.message);
+    throw error;
+  });
+}
+
+/**
+ * Crypto deposits: /api/{coin}/pay, /api/{coin}/check, the invoice page address
+ * /api/{coin}/invoice/{guid}, the invoice itself, the rates, and (sandbox only) the chain
+ * control testers pay or expire invoices with.
+ */
+export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, options) => {
+  const { db, config, settings, push } = options;
+  const chain: SandboxChain | null = config.sandbox && !options.watcher ? sandboxChain(db) : null;
+  const deps: InvoiceDeps = {
+    db,
+    watcher: options.watcher ?? chain ?? noChain,
+    rates: options.rates ?? (config.sandbox ? sandboxRates() : noRates),
+    config: loadCryptoConfig(config.sandbox),
+    settings,
+    siteHost: config.siteHost,
+    events: {
+      invoiceUpdated: (userId, guid, status) => push.publish(userId, { type: 'invoice.updated', id: guid, status }),
+      userUpdated: (userId) => push.publish(userId, { type: 'user.updated' }),
+    },
+  };
+
+  // the watcher tells us when one of our addresses receives something
+  const stopWatching = deps.watcher.onActivity((chainId, address) => {
+    syncAddress(deps, chainId, address).catch((error: unknown) => app.log.error({ err: error }, 'crypto: sync after chain activity failed'));
+  });
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(() => {
+      sweepExpired(deps).catch((error: unknown) => app.log.warn({ err: error }, 'crypto: expiry sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    stopWatching();
+  });
+
+  const ownInvoice = async (request: FastifyRequest, guid: string, coin?: CoinSlug) => {
+    const userId = requireUser(request);
+    const row = await findInvoice(db, userId, guid);
+    if (!row || (coin !== undefined && row.coin !== coin)) throw notFound('There is no such invoice.');
+    return row;
+  };
+
+  for (const coin of COIN_SLUGS) {
+    app.post(`/api/${coin}/pay`, async (request): Promise<CryptoPayResponse> => {
+      const userId = requireUser(request);
+      const body = parse(CryptoPayRequest, request.body);
+      if (coin === 'token' && !body.token) throw new HttpError(400, 'crypto.token', 'Choose one of the offered tokens.', { token: 'crypto.token' });
+      const row = await answer(() =>
+        createInvoice(deps, { userId, coin, token: body.token, amount: body.amount, fixed: body.fixed ?? false, bonus: body.bonus ?? false, currency: body.currency }),
+      );
+      return { return: true, guid: row.guid, url: `/api/${coin}/invoice/${row.guid}` };
+    });
+
+    app.post(`/api/${coin}/check`, async (request): Promise<InvoiceCheckResponse> => {
+      const { guid } = parse(InvoiceCheckRequest, request.body);
+      const row = await ownInvoice(request, guid, coin);
+      return checkView((await syncInvoice(deps, row)).invoice);
+    });
+
+    // the spec's invoice page address: the page itself lives in the trading shell
+    app.get<{ Params: { guid: string }; Querystring: { lang?: string } }>(`/api/${coin}/invoice/:guid`, async (request, reply) => {
+      const { guid } = request.params;
+      if (!/^[0-9a-f-]{36}$/.test(guid)) throw notFound('There is no such invoice.');
+      const lang = settings.languages.includes(request.query.lang ?? '') ? request.query.lang : settings.defaultLanguage;
+      return reply.redirect(`/${lang}/trading#/show/invoice/${coin}/${guid}`, 302);
+    });
+  }
+
+  app.get<{ Params: { guid: string } }>('/api/crypto/invoices/:guid', async (request): Promise<CryptoInvoice> => {
+    const row = await ownInvoice(request, request.params.guid);
+    const { invoice } = await syncInvoice(deps, row);
+    return invoiceView(invoice, config.sandbox, new Date());
+  });
+
+  app.get('/api/crypto/options', async (request): Promise<CryptoOptions> => {
+    const userId = requireUser(request);
+    const user = await db.selectFrom('users').select(['md', 'country', 'currency', 'current_account_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const account = user.current_account_id === null ? undefined : await db.selectFrom('accounts').select('currency').where('id', '=', user.current_account_id).executeTakeFirst();
+    const currency = account && isCurrency(account.currency) ? account.currency : user.currency;
+    const quote = await deps.rates.quote().catch(() => null);
+    const price = (symbol: string): string => {
+      if (!quote) return '0';
+      try {
+        return priceString(quote, symbol, currency);
+      } catch {
+        return '0';
+      }
+    };
+    const assets = [
+      ...COIN_SLUGS.filter((c): c is Exclude<CoinSlug, 'token'> => c !== 'token').map((coin) => ({ coin, asset: COIN_ASSETS[coin] })),
+      ...Object.values(TOKENS).map((asset) => ({ coin: 'token' as const, asset })),
+    ].map(({ coin, asset }) => ({
+      coin,
+      symbol: asset.symbol,
+      name: asset.name,
+      decimals: asset.decimals,
+      price: price(asset.symbol),
+      available: deps.config.xpubs[asset.chain] !== undefined && price(asset.symbol) !== '0',
+    }));
+    return {
+      currency,
+      minDeposit: minDepositFor(user, settings),
+      assets,
+      rateSource: quote?.source ?? 'none',
+      ratesAt: (quote?.at ?? new Date()).toISOString(),
+      altcoinDefault: '1.5',
+      sandbox: config.sandbox,
+    };
+  });
+
+  // rates keyed by coin (spec 001 §7, 002 §7): approximate, no markup; GET and POST
+  const rates = async (): Promise<CryptoRates> => {
+    const quote = await deps.rates.quote().catch(() => {
+      throw new HttpError(503, 'crypto.rates_unavailable', 'Exchange rates are not available right now. Please try again in a minute.');
+    });
+    const symbols = [...new Set([...Object.values(COIN_ASSETS), ...Object.values(TOKENS)].map((a) => a.symbol))];
+    const table: Record<string, string> = {};
+    for (const symbol of symbols) if (quote.usd[symbol] !== undefined) table[symbol] = priceString(quote, symbol, 'USD');
+    return { base: 'USD', rates: table, source: quote.source, at: quote.at.toISOString(), approximate: true };
+  };
+  for (const path of ['/api/bitcoin/currency', '/api/triggers/exchange']) {
+    app.get(path, rates);
+    app.post(path, rates);
+  }
+
+  if (chain) await app.register(sandboxChainRoutes, { deps, chain, chains: CHAINS });
+};

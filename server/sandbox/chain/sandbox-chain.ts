@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { ChainId } from '../../domain/crypto/coins';
+import type { ChainPayment, ChainWatcher } from '../../domain/crypto/watcher';
+import type { DbOrTx } from '../../domain/ledger';
+import { toBigInt } from '../../db/values';
+
+/**
+ * The sandbox blockchain: a table of simulated transactions that testers send from the
+ * sandbox control (docs/sandbox.md). Nothing here touches a real network, and the
+ * transaction ids are random, so a public explorer will not find them.
+ */
+export interface SandboxSend {
+  chain: ChainId;
+  address: string;
+  asset: string;
+  amountMinor: bigint;
+  decimals: number;
+  /** the sandbox confirms at once by default */
+  confirmations: number;
+}
+
+export interface SandboxChain extends ChainWatcher {
+  /** broadcasts a simulated transaction and tells the watchers; returns its id */
+  send(input: SandboxSend): Promise<string>;
+}
+
+const newTxid = (chain: ChainId): string => (chain === 'eth' ? `0x${randomBytes(32).toString('hex')}` : randomBytes(32).toString('hex'));
+
+export function sandboxChain(db: DbOrTx): SandboxChain {
+  const listeners = new Set<(chain: ChainId, address: string) => void>();
+  return {
+    async paymentsTo(chain, address): Promise<ChainPayment[]> {
+      const rows = await db
+        .selectFrom('sandbox_chain_txs')
+        .select(['txid', 'asset', 'amount_minor', 'decimals', 'confirmations', 'created_at'])
+        .where('chain', '=', chain)
+        .where('address', '=', address)
+        .orderBy('created_at')
+        .orderBy('txid')
+        .execute();
+      return rows.map((r) => ({
+        txid: r.txid,
+        asset: r.asset,
+        amountMinor: toBigInt(r.amount_minor),
+        decimals: r.decimals,
+        confirmations: r.confirmations,
+        seenAt: r.created_at,
+      }));
+    },
+    onActivity(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async send(input) {
+      if (input.amountMinor <= 0n) throw new RangeError('a transaction sends a positive amount');
+      const txid = newTxid(input.chain);
+      await db
+        .insertInto('sandbox_chain_txs')
+        .values({
+          txid,
+          chain: input.chain,
+          address: input.address,
+          asset: input.asset,
+          amount_minor: input.amountMinor,
+          decimals: input.decimals,
+          confirmations: input.confirmations,
+          created_at: new Date(),
+        })
+        .execute();
+      for (const listener of listeners) listener(input.chain, input.address);
+      return txid;
+    },
+  };
+}
