@@ -12,7 +12,7 @@ import {
 } from '../../src/api/contract';
 import type { Db } from '../db';
 import type { CodePurpose } from '../db/schema-security';
-import { checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, startSetup, useGrant } from '../domain/security/factors';
+import { checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, startSetup, consumeGrant } from '../domain/security/factors';
 import { changePassword } from '../domain/security/password';
 import { Refusal } from '../domain/security/refusal';
 import { attemptValidation } from '../domain/security/validation';
@@ -57,13 +57,13 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
       const saved: TwoFactorsResponse = { success: true, next: 'done', message: 'Saving Successfully' };
       if (!body.state) {
         if (current === '' || current !== body.type) return saved;
-        if (!(await useGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
+        if (!(await consumeGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
         await disableFactor(db, userId);
         push.publish(userId, { type: 'user.updated' });
         return saved;
       }
       if (current === body.type) return saved;
-      if (current !== '' && !(await useGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
+      if (current !== '' && !(await consumeGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
       const channel = await startSetup(db, messenger, user, body.type);
       return { success: true, next: 'code', channel, message: channel === 'sms' ? 'We sent a code by SMS.' : 'We sent a code to your email.' };
     });

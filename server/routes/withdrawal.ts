@@ -11,7 +11,7 @@ import {
 } from '../../src/api/contract';
 import { toBigInt } from '../db/values';
 import { formatMoney } from '../domain/money';
-import { issueCode, useGrant } from '../domain/security/factors';
+import { issueCode, consumeGrant } from '../domain/security/factors';
 import { Refusal } from '../domain/security/refusal';
 import { shortWallet } from '../domain/withdrawals/wallets';
 import { checkWithdrawal, endWithdrawal, pendingWithdrawals, requestWithdrawal } from '../domain/withdrawals/withdrawals';
@@ -53,7 +53,7 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
       const user = await db.selectFrom('users').select(['email', 'two_factor']).where('id', '=', userId).executeTakeFirstOrThrow();
       const result = await requestWithdrawal(db, userId, body, {
         required: user.two_factor !== '',
-        useGrant: (trx) => useGrant(trx, session.id, userId, 'withdrawal'),
+        consumeGrant: (trx) => consumeGrant(trx, session.id, userId, 'withdrawal'),
       });
       if (result.kind === 'factor') {
         if (result.type !== 'google') {

@@ -73,7 +73,7 @@ export async function issueCode(db: DbOrTx, messenger: Messenger, user: FactorUs
 }
 
 /** Uses the newest valid code of `purpose` if it matches; single use even under concurrency. */
-async function useCode(db: DbOrTx, userId: number, purpose: CodePurpose, code: string): Promise<boolean> {
+async function consumeCode(db: DbOrTx, userId: number, purpose: CodePurpose, code: string): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
   const used = await db
     .updateTable('two_factor_codes')
@@ -96,7 +96,7 @@ async function useCode(db: DbOrTx, userId: number, purpose: CodePurpose, code: s
 }
 
 /** A TOTP code against `secret`: accepted once, only for a step later than the last accepted one. */
-async function useTotp(db: DbOrTx, userId: number, secret: string, code: string): Promise<number | null> {
+async function consumeTotp(db: DbOrTx, userId: number, secret: string, code: string): Promise<number | null> {
   const step = totpStep(secret, code);
   if (step === null) return null;
   const accepted = await db
@@ -153,9 +153,9 @@ export async function checkFactor(db: DbOrTx, userId: number, type: FactorType, 
   let ok: boolean;
   if (type === 'google') {
     const row = await db.selectFrom('user_security').select('totp_secret').where('user_id', '=', userId).executeTakeFirstOrThrow();
-    ok = row.totp_secret !== null && (await useTotp(db, userId, row.totp_secret, code)) !== null;
+    ok = row.totp_secret !== null && (await consumeTotp(db, userId, row.totp_secret, code)) !== null;
   } else {
-    ok = await useCode(db, userId, purpose, code);
+    ok = await consumeCode(db, userId, purpose, code);
   }
   return ok ? succeed(db, userId) : countFailure(db, userId);
 }
@@ -183,7 +183,7 @@ export async function grant(db: DbOrTx, sessionId: string, userId: number, purpo
 }
 
 /** Uses one live grant of `purpose` of this session; false when there is none. */
-export async function useGrant(db: DbOrTx, sessionId: string, userId: number, purpose: GrantPurpose): Promise<boolean> {
+export async function consumeGrant(db: DbOrTx, sessionId: string, userId: number, purpose: GrantPurpose): Promise<boolean> {
   const used = await db
     .updateTable('two_factor_grants')
     .set({ used_at: new Date() })
@@ -241,7 +241,7 @@ export async function continueSetup(db: DbOrTx, user: FactorUser, type: FactorTy
   if (setup.setup_stage === 'code') {
     const channel = setup.setup_type === 'sms' ? 'sms' : 'email';
     if (type !== channel) throw new Refusal(400, 'factor.type', `Enter the code we sent by ${channel === 'sms' ? 'SMS' : 'email'}.`);
-    if (!(await useCode(db, user.id, 'setup', code))) return countFailure(db, user.id);
+    if (!(await consumeCode(db, user.id, 'setup', code))) return countFailure(db, user.id);
     await succeed(db, user.id);
     if (setup.setup_type === 'google') {
       const secret = newTotpSecret();

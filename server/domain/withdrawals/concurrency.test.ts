@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const balance = async (id: number) => toBigInt((await t.db.selectFrom('accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow()).balance_minor);
-const noFactor = { required: false, useGrant: async () => true };
+const noFactor = { required: false, consumeGrant: async () => true };
 const request = (i: number, amount: string) =>
   requestWithdrawal(t.db, userId, { amount, method: 'Bank Wire', wallet: WALLET, fixed: false, alt: '', currency: 'EUR', is_bonus: false, key: `c-${i}-${amount}` }, noFactor);
 

@@ -142,14 +142,14 @@ const findByKey = (db: DbOrTx, userId: number, key: string) =>
 
 /**
  * POST /api/withdrawal/final: every rule again (the check is only advice), the second factor
- * when the trader has one (`useGrant` consumes a proven factor inside the transaction), then
+ * when the trader has one (`consumeGrant` consumes a proven factor inside the transaction), then
  * the hold. The same key twice returns the first withdrawal.
  */
 export async function requestWithdrawal(
   db: Db,
   userId: number,
   input: FinalInput,
-  factor: { required: boolean; useGrant: (trx: DbOrTx) => Promise<boolean> },
+  factor: { required: boolean; consumeGrant: (trx: DbOrTx) => Promise<boolean> },
 ): Promise<FinalResult> {
   const earlier = await findByKey(db, userId, input.key);
   if (earlier) return { kind: 'done', withdrawal: earlier, replayed: true };
@@ -163,7 +163,7 @@ export async function requestWithdrawal(
   const id = randomUUID();
   try {
     return await db.transaction().execute(async (trx): Promise<FinalResult> => {
-      if (factor.required && !(await factor.useGrant(trx))) return { kind: 'factor', type: p.user.two_factor as 'email' | 'google' | 'sms' };
+      if (factor.required && !(await factor.consumeGrant(trx))) return { kind: 'factor', type: p.user.two_factor as 'email' | 'google' | 'sms' };
       const hold = await transfer(trx, {
         kind: 'withdrawal_hold',
         idempotencyKey: `withdrawal:${id}:hold`,
