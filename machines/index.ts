@@ -5,6 +5,13 @@ import { modalMachine } from './modal/modal.machine';
 import { sessionMachine } from './session/session.machine';
 import { toastMachine } from './toast/toast.machine';
 import { explorerMachine, liveMachine, stepMachine } from './explorer/index';
+import { withdrawalMachine } from './withdrawal/withdrawal.machine';
+import { withdrawalPendingMachine } from './withdrawal/pending.machine';
+import { validationMachine } from './validation/validation.machine';
+import { twoFactorEntryMachine } from './two-factor/entry.machine';
+import { twoFactorChoiceMachine } from './two-factor/choice.machine';
+import { passwordChangeMachine } from './security/password.machine';
+import { accountsMachine } from './accounts/accounts.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -19,6 +26,13 @@ export const machines: Record<string, MachineEntry> = {
   invoice: { machine: invoiceMachine, purpose: 'A crypto invoice for any coin: wt → su | ex, polled every 60 s, checked on push and when the countdown ends' },
   modal: { machine: modalMachine, purpose: 'One modal manager for alert, confirm and dynamic modals, queued' },
   toast: { machine: toastMachine, purpose: 'Toasts that leave after the toast duration (5 s by default)' },
+  withdrawal: { machine: withdrawalMachine, purpose: 'Withdrawal: tabs and form checks, the server case (confirm one/two/three/four/six, need-verify, five direct), exchange mode, second factor, need_auth logout' },
+  withdrawalPending: { machine: withdrawalPendingMachine, purpose: 'Pending withdrawals: the list, cancel after a Yes/No confirmation, Success or the server message' },
+  validation: { machine: validationMachine, purpose: 'Transaction validation: at most 5 attempts (counted by the server), wrong resets the input, success goes home' },
+  twoFactorEntry: { machine: twoFactorEntryMachine, purpose: 'Six-digit code entry for sign-in, withdrawal and method changes: auto-submit, paste, resend, disabled after too many wrong codes' },
+  twoFactorChoice: { machine: twoFactorChoiceMachine, purpose: 'Choosing the two-factor method: current factor first, email code, google QR and first TOTP code, Saving Successfully' },
+  passwordChange: { machine: passwordChangeMachine, purpose: 'Password change: first invalid field focused, server message or the generic error' },
+  accounts: { machine: accountsMachine, purpose: 'Accounts: switch balances and the exchange account, add an account in another currency' },
   explorer: { machine: explorerMachine, purpose: 'The machine explorer page: opens a diagram (laid out at build time or in the browser) and the coverage report' },
   explorerStep: { machine: stepMachine, purpose: 'Explorer step mode: a machine on fake actors and a simulated clock, one clicked event at a time; back and reset' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },

@@ -5,6 +5,9 @@ import { modalModel } from './modal.model';
 import { sessionModel } from './session.model';
 import { toastModel } from './toast.model';
 import { explorerLiveModel, explorerModel, explorerStepModel } from './explorer-models';
+import { twoFactorChoiceModel, twoFactorEntryModel } from './two-factor.model';
+import { withdrawalModel, withdrawalPendingModel } from './withdrawal.model';
+import { accountsModel, passwordChangeModel, validationModel } from './security.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -20,4 +23,11 @@ export const models: Record<string, MachineModel> = {
   explorer: explorerModel,
   explorerStep: explorerStepModel,
   explorerLive: explorerLiveModel,
+  withdrawal: withdrawalModel,
+  withdrawalPending: withdrawalPendingModel,
+  validation: validationModel,
+  twoFactorEntry: twoFactorEntryModel,
+  twoFactorChoice: twoFactorChoiceModel,
+  passwordChange: passwordChangeModel,
+  accounts: accountsModel,
 };

@@ -3,7 +3,7 @@ import type { MachineModel } from '../runner/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
 
-/** Login: the form, the platform step, the session step, autologin. */
+/** Login: the form, the platform step, the session step, the second factor, autologin. */
 export const loginModel: MachineModel = {
   machine: loginMachine,
   // the form and the autologin page start the same machine
@@ -28,10 +28,12 @@ export const loginModel: MachineModel = {
     ],
     sessionLogin: [
       { output: { ok: true, message: 'ok' } },
+      { output: { ok: true, message: 'Enter your second factor.', factor: 'google' } },
       { error: http(401, 'login.password', 'Wrong email or password') },
       { error: http(429, 'login.locked', 'Too many attempts') },
       { error: { kind: 'network' } },
     ],
+    twoFactorEntry: [{ output: {} }],
   },
 };
 

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureMsg, isCallFailure } from '../shared/failure';
 import { msg } from '../shared/message';
+import { twoFactorEntryMachine } from '../two-factor/entry.machine';
 import type {
   AutologinOutput,
   Credentials,
@@ -9,6 +10,7 @@ import type {
   LoginInput,
   PlatformLoginOutput,
   SessionLoginInput,
+  SessionLoginOutput,
 } from './login.types';
 
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -24,7 +26,8 @@ export const loginMachine = setup({
   actors: {
     loadAutologin: fromPromise<AutologinOutput, { key: string }>(notProvided('loadAutologin')),
     platformLogin: fromPromise<PlatformLoginOutput, Credentials>(notProvided('platformLogin')),
-    sessionLogin: fromPromise<unknown, SessionLoginInput>(notProvided('sessionLogin')),
+    sessionLogin: fromPromise<SessionLoginOutput, SessionLoginInput>(notProvided('sessionLogin')),
+    twoFactorEntry: twoFactorEntryMachine,
   },
   actions: {
     /** app effect: full navigation to /{lang}/trading plus the rd hash */
@@ -40,6 +43,7 @@ export const loginMachine = setup({
       event.type === 'login.submit' && event.email.trim() !== '' && event.password !== '',
     platformAccepted: (_, output: PlatformLoginOutput) => output.success && !!output.token,
     isPlatformCode: (_, params: { code?: string; expected: string }) => params.code === params.expected,
+    asksFactor: (_, output: SessionLoginOutput) => output.factor !== undefined,
     isWrongPassword: (_, error: unknown) =>
       isCallFailure(error) && error.kind === 'http' && error.error === 'login.password',
   },
@@ -53,6 +57,7 @@ export const loginMachine = setup({
     platformToken: '',
     error: null,
     shakes: 0,
+    factor: '',
   }),
   initial: 'boot',
   states: {
@@ -124,7 +129,14 @@ export const loginMachine = setup({
       invoke: {
         src: 'sessionLogin',
         input: ({ context }) => ({ email: context.email, password: context.password, token: context.platformToken }),
-        onDone: { target: 'success' },
+        onDone: [
+          {
+            guard: { type: 'asksFactor', params: ({ event }) => event.output },
+            target: 'twoFactor',
+            actions: assign(({ event }) => ({ factor: event.output.factor ?? '', password: '', platformToken: '' })),
+          },
+          { target: 'success' },
+        ],
         onError: [
           {
             guard: { type: 'isWrongPassword', params: ({ event }: { event: { error: unknown } }) => event.error },
@@ -140,6 +152,21 @@ export const loginMachine = setup({
               error: isCallFailure(event.error) && event.error.kind === 'network' ? msg('login_error') : failureMsg(event.error, 'server_error'),
             })),
           },
+        ],
+      },
+    },
+    /** the password was right; the account asks for its second factor (spec 001 §4) */
+    twoFactor: {
+      invoke: {
+        id: 'factor',
+        src: 'twoFactorEntry',
+        input: ({ context }) => ({ type: context.factor || 'email', purpose: 'login' as const }),
+        onDone: 'success',
+      },
+      on: {
+        'factor.cancel': [
+          { guard: { type: 'isAutologin', params: ({ context }) => ({ autologin: context.autologinKey !== '' }) }, target: 'autologinFailed' },
+          { target: 'editing', actions: assign({ factor: '' }) },
         ],
       },
     },

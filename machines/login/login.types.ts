@@ -1,4 +1,5 @@
 import type { Msg } from '../shared/message';
+import type { FactorType } from '../two-factor/two-factor.types';
 
 export interface Credentials {
   email: string;
@@ -23,11 +24,20 @@ export interface LoginContext {
   error: Msg | null;
   /** bumps on every failure so the view can shake the message again */
   shakes: number;
+  /** the second factor the server asked for after the password ('' when none) */
+  factor: FactorType | '';
 }
 
 export type LoginEvent =
   | { type: 'login.submit'; email: string; password: string }
-  | { type: 'login.edit' };
+  | { type: 'login.edit' }
+  /** the trader leaves the second-factor step (back to the form) */
+  | { type: 'factor.cancel' };
+
+/** POST /api/login: `factor` when the account has a second factor */
+export interface SessionLoginOutput {
+  factor?: FactorType;
+}
 
 /** platform POST login (spec 000 §7) */
 export interface PlatformLoginOutput {

@@ -12,7 +12,7 @@ import {
 } from '../../src/api/contract';
 import type { Db } from '../db';
 import type { CodePurpose } from '../db/schema-security';
-import { checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, startSetup, consumeGrant } from '../domain/security/factors';
+import { type FactorCheck, checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, startSetup, consumeGrant } from '../domain/security/factors';
 import { changePassword } from '../domain/security/password';
 import { Refusal } from '../domain/security/refusal';
 import { attemptValidation } from '../domain/security/validation';
@@ -26,6 +26,15 @@ import { sessionOf, type RouteDeps } from './deps';
 import { answering } from './refusals';
 
 const userOf = (db: Db, id: number) => db.selectFrom('users').select(['id', 'email', 'two_factor']).where('id', '=', id).executeTakeFirstOrThrow();
+
+/** a factor check as the client reads it: success, or the failure's key, message and attempts left */
+const answer = (check: FactorCheck): FactorsCheckResponse => ({
+  success: check.success,
+  disabled: check.disabled,
+  message: check.message,
+  ...(check.key && { error: check.key }),
+  ...(check.left !== undefined && { left: check.left }),
+});
 
 const NO_CHALLENGE = () => new HttpError(401, 'factor.no_challenge', 'Your sign-in has expired. Please sign in again.');
 const FACTOR_REQUIRED = () => new HttpError(403, 'factor.required', 'Confirm with your current second factor first.');
@@ -105,12 +114,12 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
       if (body.purpose === 'setup') {
         const step = await continueSetup(db, user, body.type, body.code.trim());
         if (step.saved) push.publish(userId, { type: 'user.updated' });
-        return { success: step.success, disabled: step.disabled, message: step.message, ...(step.qr && { qr: step.qr, secret: step.secret }) };
+        return { ...answer(step), ...(step.qr && { qr: step.qr, secret: step.secret }) };
       }
       if (user.two_factor === '' || user.two_factor !== body.type) throw new Refusal(400, 'factor.type', 'This second factor is not the one set for your account.');
       const result = await checkFactor(db, userId, body.type, body.purpose, body.code.trim());
       if (result.success) await grant(db, session.id, userId, body.purpose);
-      return { success: result.success, disabled: result.disabled, message: result.message };
+      return answer(result);
     });
   });
 
@@ -126,7 +135,7 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
       setSessionCookie(request, reply, next);
       request.session = next.row;
     }
-    return { success: result.success, disabled: result.disabled, message: result.success ? 'Signed in.' : result.message };
+    return answer(result.success ? { ...result, message: 'Signed in.' } : result);
   }
 
   app.post('/api/fraud/attemps', async (request): Promise<ValidationAttemptResponse> => {

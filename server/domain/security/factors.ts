@@ -113,6 +113,7 @@ export interface FactorCheck {
   disabled: boolean;
   message: string;
   key: string;
+  left?: number;
 }
 
 const LOCKED: FactorCheck = { success: false, disabled: true, key: 'factor.locked', message: 'Too many wrong codes. Code entry is disabled for 15 minutes.' };
@@ -137,7 +138,7 @@ async function countFailure(db: DbOrTx, userId: number): Promise<FactorCheck> {
     .executeTakeFirstOrThrow();
   if (row.factor_locked_until !== null && row.factor_locked_until.getTime() > Date.now()) return LOCKED;
   const left = FACTOR_LIMIT - row.factor_failures;
-  return { success: false, disabled: false, key: 'factor.wrong', message: `Wrong code. ${left} attempt${left === 1 ? '' : 's'} left.` };
+  return { success: false, disabled: false, key: 'factor.wrong', left, message: `Wrong code. ${left} attempt${left === 1 ? '' : 's'} left.` };
 }
 
 const OK: FactorCheck = { success: true, disabled: false, key: '', message: 'Confirmed.' };

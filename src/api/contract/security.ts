@@ -51,6 +51,10 @@ export const FactorsCheckResponse = z.object({
   message: z.string(),
   /** too many wrong codes: entry is disabled for a while */
   disabled: z.boolean(),
+  /** translation key of a failure: 'factor.wrong' (with `left`) or 'factor.locked' */
+  error: z.optional(z.string()),
+  /** attempts left after a wrong code */
+  left: z.optional(z.number()),
   /** google setup, after the email step: the otpauth:// URI to show as a QR, and its secret */
   qr: z.optional(z.string()),
   secret: z.optional(z.string()),

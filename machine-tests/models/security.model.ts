@@ -1,0 +1,67 @@
+import { accountsMachine } from '../../machines/accounts/accounts.machine';
+import { passwordChangeMachine } from '../../machines/security/password.machine';
+import { validationMachine } from '../../machines/validation/validation.machine';
+import type { MachineModel } from '../runner/types';
+
+const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
+
+/** Transaction validation: already validated, locked at 5, wrong with attempts left, the last attempt, success, errors. */
+export const validationModel: MachineModel = {
+  machine: validationMachine,
+  inputs: [
+    { success: false, attempts: 0 },
+    { success: true, attempts: 1 },
+    { success: false, attempts: 5 },
+  ],
+  maxDepth: 5,
+  events: { 'value.change': [{ value: '4821' }, { value: ' ' }] },
+  actors: {
+    attemptValidation: [
+      { output: { return: true, attemps: 1 } },
+      { output: { return: false, attemps: 2 } },
+      { output: { return: false, attemps: 5 } },
+      { error: http(409, 'validation.not_required', 'There is no transaction to validate.') },
+      { error: { kind: 'network' } },
+    ],
+  },
+};
+
+const form = (oldPassword: string, password: string, repeatPassword: string) => ({ oldPassword, password, repeatPassword });
+
+/** Password change: each invalid field, success, a field refusal, a generic failure; the google prefill. */
+export const passwordChangeModel: MachineModel = {
+  machine: passwordChangeMachine,
+  inputs: [{}, { storedGoogle: 'g-123' }],
+  maxDepth: 4,
+  events: {
+    'form.submit': [
+      form('old', 'NewPass-1', 'NewPass-1'),
+      form('', 'NewPass-1', 'NewPass-1'),
+      form('old', 'short1', 'short1'),
+      form('old', 'lettersonly', 'lettersonly'),
+      form('old', 'NewPass-1', 'NewPass-2'),
+    ],
+  },
+  actors: {
+    changePassword: [
+      { output: { message: 'Your password has been changed.' } },
+      { error: http(400, 'security.old_wrong', 'The current password is not correct.') },
+      { error: http(500, 'server_error') },
+    ],
+  },
+};
+
+/** Accounts: switch, exchange, add (empty currency, success, failure), close. */
+export const accountsModel: MachineModel = {
+  machine: accountsMachine,
+  maxDepth: 5,
+  events: {
+    'account.select': [{ accountId: '7' }],
+    'add.submit': [{ currency: 'EUR' }, { currency: '' }],
+  },
+  actors: {
+    setAccount: [{ output: { ok: true } }, { error: http(404, 'account.not_set') }],
+    setExchangeAccount: [{ output: { ok: true } }, { error: { kind: 'network' } }],
+    createAccount: [{ output: { ok: true } }, { error: http(409, 'account.not_offered', 'You cannot open another USD account.') }],
+  },
+};

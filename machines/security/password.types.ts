@@ -1,0 +1,28 @@
+import type { Msg } from '../shared/message';
+
+export type PasswordField = 'oldPassword' | 'password' | 'repeatPassword';
+
+export interface PasswordInput {
+  /** a stored google value (social sign-in) prefills the current password (spec 002 §3) */
+  storedGoogle?: string;
+}
+
+export interface PasswordForm {
+  oldPassword: string;
+  password: string;
+  repeatPassword: string;
+}
+
+export interface PasswordContext {
+  /** the prefill of the current password */
+  prefill: string;
+  error: Msg | null;
+  /** the first invalid field: the view moves the focus there */
+  invalid: PasswordField | null;
+  /** bumps on every failed submit, so the focus moves again and the message shakes */
+  attempts: number;
+  /** bumps when the form is cleared after a change */
+  resets: number;
+}
+
+export type PasswordEvent = ({ type: 'form.submit' } & PasswordForm) | { type: 'form.edit' };

@@ -1,0 +1,107 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { failureMsg } from '../shared/failure';
+import { msg, type Msg } from '../shared/message';
+import { notProvided } from '../shared/not-provided';
+import { twoFactorEntryMachine } from './entry.machine';
+import type { ChoiceContext, ChoiceEvent, ChoiceInput, FactorType, SetFactorOutput } from './two-factor.types';
+
+/**
+ * Choosing the two-factor method (spec 002 §3, §4): email, google or sms, one at a time
+ * (choosing one clears the others). With a method already on, its code is asked first. Every
+ * method is proven before it is saved: the code sent by email (or SMS); google starts with the
+ * email code too, then shows a new TOTP secret as a QR code and text, and the first code from
+ * the app saves it. Success shows 'Saving Successfully'; a failure toasts the server message.
+ */
+export const twoFactorChoiceMachine = setup({
+  types: {} as { context: ChoiceContext; events: ChoiceEvent; input: ChoiceInput },
+  actors: {
+    setFactor: fromPromise<SetFactorOutput, { type: FactorType; state: boolean }>(notProvided('setFactor')),
+    twoFactorEntry: twoFactorEntryMachine,
+  },
+  actions: {
+    /** app effect: a toast */
+    notify: (_, _params: { text: Msg; kind: 'success' | 'error' }) => {},
+    /** app effect: reload the current user (its two_factor changed) */
+    factorSaved: () => {},
+  },
+  guards: {
+    changesNothing: ({ context, event }) =>
+      event.type === 'method.choose' && (event.enable ? event.method === context.current : event.method !== context.current),
+    hasCurrent: ({ context }) => context.current !== '',
+    isDone: (_, output: SetFactorOutput) => output.success && output.next === 'done',
+    sentCode: (_, output: SetFactorOutput) => output.success && output.next === 'code',
+    showsSecret: (_, output: { qr?: string }) => !!output.qr,
+  },
+}).createMachine({
+  id: 'twoFactorChoice',
+  context: ({ input }) => ({ current: input.current, target: null, enable: true, channel: null, qr: '', secret: '' }),
+  initial: 'idle',
+  on: {
+    'method.sync': { actions: assign(({ event }) => ({ current: event.current })) },
+  },
+  states: {
+    idle: {
+      entry: assign({ target: null, channel: null, qr: '', secret: '' }),
+      on: {
+        'method.choose': [
+          { guard: 'changesNothing' },
+          { guard: 'hasCurrent', target: 'confirmingCurrent', actions: assign(({ event }) => ({ target: event.method, enable: event.enable })) },
+          { target: 'requesting', actions: assign(({ event }) => ({ target: event.method, enable: event.enable })) },
+        ],
+      },
+    },
+    /** the method on now is proven first */
+    confirmingCurrent: {
+      invoke: {
+        id: 'factor',
+        src: 'twoFactorEntry',
+        input: ({ context }) => ({ type: context.current as FactorType, purpose: 'change' as const }),
+        onDone: 'requesting',
+      },
+      on: { 'factor.cancel': 'idle' },
+    },
+    requesting: {
+      invoke: {
+        src: 'setFactor',
+        input: ({ context }) => ({ type: context.target as FactorType, state: context.enable }),
+        onDone: [
+          { guard: { type: 'isDone', params: ({ event }) => event.output }, target: 'saved' },
+          { guard: { type: 'sentCode', params: ({ event }) => event.output }, target: 'enteringCode', actions: assign(({ event }) => ({ channel: event.output.channel ?? 'email' })) },
+          { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ text: msg('factor.save_failed', event.output.message || undefined), kind: 'error' }) } },
+        ],
+        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ text: failureMsg(event.error, 'server_error'), kind: 'error' }) } },
+      },
+    },
+    /** the email (or SMS) code of the setup; for google it returns the new secret */
+    enteringCode: {
+      invoke: {
+        id: 'factor',
+        src: 'twoFactorEntry',
+        input: ({ context }) => ({ type: context.channel ?? 'email', purpose: 'setup' as const }),
+        onDone: [
+          { guard: { type: 'showsSecret', params: ({ event }) => event.output }, target: 'google', actions: assign(({ event }) => ({ qr: event.output.qr ?? '', secret: event.output.secret ?? '' })) },
+          { target: 'saved' },
+        ],
+      },
+      on: { 'factor.cancel': 'idle' },
+    },
+    /** the google modal: QR and secret, and the first code from the app */
+    google: {
+      invoke: {
+        id: 'factor',
+        src: 'twoFactorEntry',
+        input: { type: 'google' as const, purpose: 'setup' as const },
+        onDone: 'saved',
+      },
+      on: { 'factor.cancel': 'idle' },
+    },
+    saved: {
+      entry: [
+        assign(({ context }) => ({ current: context.enable ? (context.target ?? '') : '' })),
+        { type: 'notify', params: { text: msg('factor.saved'), kind: 'success' } },
+        'factorSaved',
+      ],
+      always: 'idle',
+    },
+  },
+});

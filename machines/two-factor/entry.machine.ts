@@ -1,0 +1,110 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { failureMsg } from '../shared/failure';
+import { msg } from '../shared/message';
+import { notProvided } from '../shared/not-provided';
+import { CODE_LENGTH, type CheckInput, type CheckOutput, type EntryContext, type EntryEvent, type EntryInput, type EntryOutput } from './two-factor.types';
+
+const empty = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');
+
+/** the digits of a pasted text, spread from `from` (a whole code pasted anywhere fills all six) */
+function spread(digits: string[], text: string, from: number): string[] {
+  const found = text.replace(/\D/g, '').slice(0, CODE_LENGTH);
+  const start = found.length === CODE_LENGTH ? 0 : from;
+  const next = [...digits];
+  for (let i = 0; i < found.length && start + i < CODE_LENGTH; i++) next[start + i] = found[i];
+  return next;
+}
+
+/**
+ * Two-factor code entry (spec 001 §4, §5, §8): six single-digit inputs, numeric only; the code
+ * is checked as soon as the sixth digit is in (typed or pasted). A wrong code clears the inputs
+ * and shows the server's message; too many wrong codes disable entry. Email and SMS codes can
+ * be sent again (the server allows one every 30 s). Invoked by sign-in, withdrawal and the
+ * method choice; its output (the google secret of a setup) goes to the parent.
+ */
+export const twoFactorEntryMachine = setup({
+  types: {} as { context: EntryContext; events: EntryEvent; input: EntryInput; output: EntryOutput },
+  actors: {
+    checkCode: fromPromise<CheckOutput, CheckInput>(notProvided('checkCode')),
+    resendCode: fromPromise<unknown, EntryInput>(notProvided('resendCode')),
+  },
+  guards: {
+    isDigit: ({ event }) => event.type === 'digit.input' && /^\d$/.test(event.value.slice(-1)) && event.index >= 0 && event.index < CODE_LENGTH,
+    isComplete: ({ context }) => context.digits.every((d) => d !== ''),
+    canResend: ({ context }) => context.type !== 'google',
+    accepted: (_, output: CheckOutput) => output.success,
+    disabled: (_, output: CheckOutput) => output.disabled,
+  },
+  delays: {
+    /** the resend link rests this long after a code was sent (the server's own limit is 30 s) */
+    resendCooldown: 30_000,
+  },
+}).createMachine({
+  id: 'twoFactorEntry',
+  context: ({ input }) => ({ type: input.type, purpose: input.purpose, digits: empty(), error: null, failures: 0, notice: null, qr: '', secret: '' }),
+  initial: 'editing',
+  states: {
+    editing: {
+      always: { guard: 'isComplete', target: 'checking' },
+      on: {
+        'digit.input': {
+          guard: 'isDigit',
+          actions: assign(({ context, event }) => ({
+            digits: context.digits.map((d, i) => (i === event.index ? event.value.slice(-1) : d)),
+            error: null,
+          })),
+        },
+        'digit.clear': { actions: assign(({ context, event }) => ({ digits: context.digits.map((d, i) => (i === event.index ? '' : d)) })) },
+        'code.paste': { actions: assign(({ context, event }) => ({ digits: spread(context.digits, event.text, context.digits.indexOf('') === -1 ? 0 : context.digits.indexOf('')), error: null })) },
+      },
+      initial: 'ready',
+      states: {
+        ready: {
+          on: { 'code.resend': { guard: 'canResend', target: 'sending' } },
+        },
+        sending: {
+          invoke: {
+            src: 'resendCode',
+            input: ({ context }) => ({ type: context.type, purpose: context.purpose }),
+            onDone: { target: 'cooling', actions: assign({ notice: msg('factor.resent'), error: null }) },
+            onError: { target: 'ready', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'server_error'), notice: null })) },
+          },
+        },
+        cooling: {
+          after: { resendCooldown: 'ready' },
+        },
+      },
+    },
+    checking: {
+      invoke: {
+        src: 'checkCode',
+        input: ({ context }) => ({ type: context.type, purpose: context.purpose, code: context.digits.join('') }),
+        onDone: [
+          { guard: { type: 'accepted', params: ({ event }) => event.output }, target: 'done', actions: assign(({ event }) => ({ error: null, qr: event.output.qr ?? '', secret: event.output.secret ?? '' })) },
+          {
+            guard: { type: 'disabled', params: ({ event }) => event.output },
+            target: 'disabled',
+            actions: assign(({ event }) => ({ digits: empty(), error: msg('factor.locked', event.output.message) })),
+          },
+          {
+            target: 'editing',
+            actions: assign(({ context, event }) => ({
+              digits: empty(),
+              notice: null,
+              failures: context.failures + 1,
+              error: msg(event.output.error ?? 'factor.wrong', event.output.message || undefined, event.output.left === undefined ? undefined : { left: event.output.left }),
+            })),
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: assign(({ context, event }) => ({ digits: empty(), notice: null, failures: context.failures + 1, error: failureMsg(event.error, 'server_error') })),
+        },
+      },
+    },
+    /** too many wrong codes: the inputs are off; the parent offers a way out */
+    disabled: {},
+    done: { type: 'final' },
+  },
+  output: ({ context }) => (context.qr ? { qr: context.qr, secret: context.secret } : {}),
+});
