@@ -20,6 +20,7 @@ async function timeToFirstPage(dataDir: string): Promise<number> {
   try {
     for (;;) {
       if (performance.now() - started > 30_000) throw new Error('server did not start within 30 s');
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before serving a page`);
       try {
         const res = await fetch(`http://127.0.0.1:${port}/en/login`, { headers: { accept: 'text/html' } });
         if (res.ok && (await res.text()).includes('<div id="root">')) return performance.now() - started;
@@ -29,8 +30,11 @@ async function timeToFirstPage(dataDir: string): Promise<number> {
       await new Promise((r) => setTimeout(r, 25));
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }
 }
 
