@@ -1,5 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { invoiceMachine } from './invoice/invoice.machine';
+import { invoicePageMachine } from './invoice-page/invoice-page.machine';
+import { cryptoDepositMachine } from './crypto-deposit/crypto-deposit.machine';
 import { loginMachine } from './login/login.machine';
 import { modalMachine } from './modal/modal.machine';
 import { sessionMachine } from './session/session.machine';
@@ -24,6 +26,8 @@ export const machines: Record<string, MachineEntry> = {
   login: { machine: loginMachine, purpose: 'Sign in: platform login, then the product session; autologin; errors shaken' },
   session: { machine: sessionMachine, purpose: 'The current user and settings, loaded once; user updates; logout and platform not-auth' },
   invoice: { machine: invoiceMachine, purpose: 'A crypto invoice for any coin: wt → su | ex, polled every 60 s, checked on push and when the countdown ends' },
+  invoicePage: { machine: invoicePageMachine, purpose: 'The invoice page: loads the invoice, runs the invoice machine on its server expiry, forwards pushed updates, sandbox pay/expire control' },
+  cryptoDeposit: { machine: cryptoDepositMachine, purpose: 'A crypto funding tab: amount in fiat (minimum deposit) or in the coin (fixed mode), pay, then the invoice page; demo accounts blocked' },
   modal: { machine: modalMachine, purpose: 'One modal manager for alert, confirm and dynamic modals, queued' },
   toast: { machine: toastMachine, purpose: 'Toasts that leave after the toast duration (5 s by default)' },
   withdrawal: { machine: withdrawalMachine, purpose: 'Withdrawal: tabs and form checks, the server case (confirm one/two/three/four/six, need-verify, five direct), exchange mode, second factor, need_auth logout' },

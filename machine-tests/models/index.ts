@@ -1,5 +1,7 @@
 import type { MachineModel } from '../runner/types';
 import { invoiceModel } from './invoice.model';
+import { invoicePageModel } from './invoice-page.model';
+import { cryptoDepositModel } from './crypto-deposit.model';
 import { loginModel } from './login.model';
 import { modalModel } from './modal.model';
 import { sessionModel } from './session.model';
@@ -16,6 +18,8 @@ import { accountsModel, passwordChangeModel, validationModel } from './security.
  */
 export const models: Record<string, MachineModel> = {
   invoice: invoiceModel,
+  invoicePage: invoicePageModel,
+  cryptoDeposit: cryptoDepositModel,
   login: loginModel,
   session: sessionModel,
   modal: modalModel,

@@ -19,7 +19,16 @@ export const invoiceMachine = setup({
   actions: {
     /** app effect: the voucher finish page */
     goToVoucherFinish: () => {},
-    record: assign((_, check: InvoiceCheck) => ({ status: check.status, paid: check.paid ?? '0', due: check.due ?? '' })),
+    /** app effect: a paid invoice changed the balance; the current user is reloaded (spec 000 §4: success broadcasts a user update) */
+    broadcastUserUpdate: () => {},
+    record: assign(({ context }, check: InvoiceCheck) => ({
+      status: check.status,
+      paid: check.paid ?? '0',
+      due: check.due ?? '',
+      late: check.late ?? context.late,
+      hash: check.hash ?? context.hash,
+      uri: check.uri ?? context.uri,
+    })),
   },
   guards: {
     isStatus: (_, params: { status: string; expected: string }) => params.status === params.expected,
@@ -41,6 +50,9 @@ export const invoiceMachine = setup({
     voucher: input.voucher ?? false,
     paid: '0',
     due: '',
+    late: '',
+    hash: '',
+    uri: '',
   }),
   initial: 'boot',
   states: {
@@ -98,7 +110,7 @@ export const invoiceMachine = setup({
       on: { 'invoice.push': 'finalCheck' },
     },
     paid: {
-      entry: assign({ status: 'su' }),
+      entry: [assign({ status: 'su' }), 'broadcastUserUpdate'],
       always: { guard: 'isVoucher', target: 'voucherFinished' },
     },
     voucherFinished: {

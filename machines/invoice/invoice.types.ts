@@ -23,6 +23,12 @@ export interface InvoiceContext {
   /** received so far and still due, in the coin (decimal strings), for partial payments */
   paid: string;
   due: string;
+  /** arrived after expiry or on top of a paid invoice: recorded, never lost ('' until known) */
+  late: string;
+  /** the last counted payment's transaction id */
+  hash: string;
+  /** the payment URI of what is still due ('' until a check gives one) */
+  uri: string;
 }
 
 /** POST /api/{coin}/check answer, as the flow hands it over */
@@ -31,6 +37,8 @@ export interface InvoiceCheck {
   hash?: string;
   paid?: string;
   due?: string;
+  late?: string;
+  uri?: string;
 }
 
 export type InvoiceEvent =

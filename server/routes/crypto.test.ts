@@ -16,8 +16,8 @@ beforeAll(async () => {
   app = await buildApp({ db: t.db, config: t.config, push });
 });
 afterAll(async () => {
-  await app.close();
-  await t.close();
+  await app?.close();
+  await t?.close();
 });
 
 /** A new sandbox trader (USD 1000.00) signed in on a fresh browser. */

@@ -325,11 +325,17 @@ export async function syncInvoice(deps: InvoiceDeps, row: CryptoInvoiceRow): Pro
       .where('guid', '=', locked.guid)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { invoice: updated, credited };
+    // another check may have recorded the same payments a moment ago: then nothing moved here
+    const moved =
+      updated.status !== locked.status ||
+      toBigInt(updated.received_minor) !== toBigInt(locked.received_minor) ||
+      toBigInt(updated.late_minor) !== toBigInt(locked.late_minor) ||
+      updated.hash !== locked.hash;
+    return { invoice: updated, credited, moved };
   });
-  deps.events.invoiceUpdated(row.user_id, row.guid, result.invoice.status);
+  if (result.moved) deps.events.invoiceUpdated(row.user_id, row.guid, result.invoice.status);
   if (result.credited) deps.events.userUpdated(row.user_id);
-  return { invoice: result.invoice, changed: true, credited: result.credited };
+  return { invoice: result.invoice, changed: result.moved, credited: result.credited };
 }
 
 /** Closes waiting invoices whose hour has passed (the server side of the countdown); returns how many moved. */

@@ -35,7 +35,21 @@ function figures(row: CryptoInvoiceRow) {
 /** POST /api/{coin}/check answer. */
 export function checkView(row: CryptoInvoiceRow): InvoiceCheckResponse {
   const f = figures(row);
-  return { status: row.status, hash: row.hash, paid: formatUnits(f.paid, row.decimals), due: formatUnits(f.due, row.decimals), late: formatUnits(f.late, row.decimals) };
+  return {
+    status: row.status,
+    hash: row.hash,
+    paid: formatUnits(f.paid, row.decimals),
+    due: formatUnits(f.due, row.decimals),
+    late: formatUnits(f.late, row.decimals),
+    paymentUri: uriOf(row, f),
+  };
+}
+
+/** the URI of what is still due (the whole amount once the invoice is closed) */
+function uriOf(row: CryptoInvoiceRow, f: ReturnType<typeof figures>): string {
+  const asset = assetOfRow(row);
+  if (!asset) return '';
+  return paymentUri(row.chain as ChainId, asset, row.address, f.due > 0n ? f.due : f.amount, row.decimals);
 }
 
 /** GET /api/crypto/invoices/{guid} answer. */
@@ -44,7 +58,6 @@ export function invoiceView(row: CryptoInvoiceRow, sandbox: boolean, now: Date):
   const chain = CHAINS[row.chain as ChainId];
   if (!asset || !chain) throw new Error(`invoice ${row.guid} has an unknown asset`);
   const f = figures(row);
-  const uriAmount = f.due > 0n ? f.due : f.amount;
   return {
     guid: row.guid,
     coin: row.coin as CryptoInvoice['coin'],
@@ -72,9 +85,10 @@ export function invoiceView(row: CryptoInvoiceRow, sandbox: boolean, now: Date):
     createdAt: row.created_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
     serverNow: now.toISOString(),
-    paymentUri: paymentUri(chain.id, asset, row.address, uriAmount, row.decimals),
+    paymentUri: uriOf(row, f),
     explorerUrl: asset.contract ? `https://etherscan.io/token/${asset.contract}?a=${row.address}` : chain.explorerAddress(row.address),
     txUrl: row.hash ? chain.explorerTx(row.hash) : '',
+    txUrlTemplate: chain.explorerTx('{hash}'),
     sandbox,
   };
 }

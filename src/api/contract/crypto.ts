@@ -44,6 +44,8 @@ export const InvoiceCheckResponse = z.object({
   due: Decimal,
   /** arrived after expiry or on top of a paid invoice: recorded for review, never lost */
   late: Decimal,
+  /** the payment URI of what is still due */
+  paymentUri: z.string(),
 });
 export type InvoiceCheckResponse = z.infer<typeof InvoiceCheckResponse>;
 
@@ -86,6 +88,8 @@ export const CryptoInvoice = z.object({
   paymentUri: z.string(),
   explorerUrl: z.string(),
   txUrl: z.string(),
+  /** the explorer's transaction page with {hash} in place of the transaction id */
+  txUrlTemplate: z.string(),
   /** the chain is the sandbox chain: nothing is real */
   sandbox: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useT } from '../../i18n';
+import { InvoicePageView } from '../crypto/pages';
 
 export interface PageProps {
   add?: string;
@@ -23,6 +24,7 @@ function Pending({ title }: { title: 'page.funding.title' | 'page.personal.title
 export const showPages: Record<string, ComponentType<PageProps>> = {
   funding: () => <Pending title="page.funding.title" />,
   personal: () => <Pending title="page.personal.title" />,
+  invoice: InvoicePageView,
 };
 
 /** Named fragments of #/sw/{page} (e.g. validate, from the validation issue). */

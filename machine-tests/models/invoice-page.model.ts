@@ -1,0 +1,29 @@
+import { invoicePageMachine } from '../../machines/invoice-page/invoice-page.machine';
+import type { MachineModel } from '../runner/types';
+
+const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
+// the page machine reads only status and voucher; the view reads the rest
+const invoice = { guid: 'g-1', coin: 'btc', asset: 'BTC', amount: '0.00389106', status: 'wt', voucher: false };
+
+/** Invoice page: loading (found, missing, failing), the invoice child, pushes, the sandbox control. */
+export const invoicePageModel: MachineModel = {
+  machine: invoicePageMachine,
+  input: { coin: 'btc', guid: 'g-1' },
+  events: {
+    'sandbox.send': [{ kind: 'full' }, { kind: 'expire' }],
+  },
+  actors: {
+    loadInvoice: [
+      { output: { invoice, expiresAt: 1_700_003_600_000, now: 1_700_000_000_000 } },
+      { error: http(404, 'not_found', 'There is no such invoice.') },
+      { error: { kind: 'network' } },
+    ],
+    // the invoice child runs until the page closes: its own model covers it
+    invoice: [{ output: undefined }],
+    sandboxSend: [{ output: { ok: true, txid: 'ab', status: 'su' } }, { error: http(404, 'not_found', 'There is no such invoice.') }],
+  },
+  emitted: {
+    serverEvents: [{ type: 'server.invoice' }],
+  },
+  maxDepth: 5,
+};

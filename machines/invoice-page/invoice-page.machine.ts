@@ -1,0 +1,88 @@
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { invoiceMachine } from '../invoice/invoice.machine';
+import { failureMsg, isCallFailure } from '../shared/failure';
+import type { InvoicePageContext, InvoicePageEvent, InvoicePageInput, LoadedInvoice, SandboxKind } from './invoice-page.types';
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} not provided`);
+};
+
+/**
+ * The invoice page (spec 001 §2 /api/{coin}/invoice/{guid}; 002 §2): loads the invoice, then
+ * runs the invoice machine as a child with the server's expiry; pushed updates reach the child
+ * at once. In sandbox mode a tester pays or expires the invoice from the page.
+ */
+export const invoicePageMachine = setup({
+  types: {} as { context: InvoicePageContext; events: InvoicePageEvent; input: InvoicePageInput },
+  actors: {
+    loadInvoice: fromPromise<LoadedInvoice, { guid: string }>(notProvided('loadInvoice')),
+    invoice: invoiceMachine,
+    /** the server's invoice.updated events for this invoice, sent back as server.invoice */
+    serverEvents: fromCallback<InvoicePageEvent, { guid: string }>(() => () => {}),
+    sandboxSend: fromPromise<unknown, { guid: string; kind: SandboxKind }>(notProvided('sandboxSend')),
+  },
+  guards: {
+    isNotFound: (_, error: unknown) => isCallFailure(error) && error.kind === 'http' && error.status === 404,
+  },
+}).createMachine({
+  id: 'invoicePage',
+  context: ({ input }) => ({ coin: input.coin, guid: input.guid, loaded: null, error: null, sandboxError: null, sandboxKind: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadInvoice',
+        input: ({ context }) => ({ guid: context.guid }),
+        onDone: { target: 'ready', actions: assign({ loaded: ({ event }) => event.output, error: null }) },
+        onError: [
+          { guard: { type: 'isNotFound', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'notFound' },
+          { target: 'failed', actions: assign({ error: ({ event }) => failureMsg(event.error, 'crypto.load_failed') }) },
+        ],
+      },
+    },
+    /** the invoice could not be loaded (network, server): say so and offer a retry */
+    failed: {
+      on: { 'page.retry': 'loading' },
+    },
+    /** no such invoice, or another trader's */
+    notFound: { type: 'final' },
+    ready: {
+      type: 'parallel',
+      invoke: [
+        {
+          id: 'invoice',
+          src: 'invoice',
+          input: ({ context }) => {
+            const loaded = context.loaded!;
+            return { coin: context.coin, guid: context.guid, expiresAt: loaded.expiresAt, now: loaded.now, status: loaded.invoice.status, voucher: loaded.invoice.voucher };
+          },
+        },
+        { src: 'serverEvents', input: ({ context }) => ({ guid: context.guid }) },
+      ],
+      on: {
+        'server.invoice': { actions: sendTo('invoice', { type: 'invoice.push' }) },
+      },
+      states: {
+        sandbox: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'sandbox.send': { target: 'sending', actions: assign({ sandboxKind: ({ event }) => event.kind, sandboxError: null }) },
+              },
+            },
+            sending: {
+              invoke: {
+                src: 'sandboxSend',
+                input: ({ context }) => ({ guid: context.guid, kind: context.sandboxKind ?? 'full' }),
+                // the server pushes the change; asking at once covers a lost push
+                onDone: { target: 'idle', actions: sendTo('invoice', { type: 'invoice.push' }) },
+                onError: { target: 'idle', actions: assign({ sandboxError: ({ event }) => failureMsg(event.error, 'crypto.sandbox_failed') }) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
