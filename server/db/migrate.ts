@@ -2,12 +2,14 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/001_foundation';
 import * as crypto from './migrations/020_crypto';
 import * as security from './migrations/030_security';
+import * as trading from './migrations/040_trading';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
   '020_crypto': crypto,
   '030_security': security,
+  '040_trading': trading,
 };
 
 /**

@@ -50,6 +50,7 @@ describe('sandbox trading platform', () => {
     const res = await b.send('GET', '/platform/userInfo');
     expect(res.statusCode).toBe(200);
     expect(PlatformUserInfo.parse(res.json())).toEqual({ available: '10000.00', currency: 'USD', login: 'trader@example.com' });
+    expect(res.json().all).toBe('10000.00');
   });
 
   it('logout ends the platform session and its token', async () => {
@@ -88,7 +89,7 @@ describe('sandbox trading platform', () => {
     const gateway = sandboxGateway(t.db);
     expect(await gateway.createAccount({ login: 'New@Example.com', password: 'pw-123456', currency: 'EUR' })).toBe(true);
     expect(await gateway.createAccount({ login: 'new@example.com', password: 'other', currency: 'USD' })).toBe(false);
-    expect(await gateway.userInfo('new@example.com')).toEqual({ available: '0.00', currency: 'EUR', login: 'new@example.com' });
+    expect(await gateway.userInfo('new@example.com')).toEqual({ available: '0.00', all: '0.00', currency: 'EUR', login: 'new@example.com' });
     expect(await gateway.userInfo('missing@example.com')).toBeNull();
     expect((await t.browser().platformLogin('new@example.com', 'pw-123456')).json().success).toBe(true);
   });
@@ -108,7 +109,7 @@ describe('sandbox trading platform', () => {
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.body).toContain("{ type: 'platform.not_auth' }");
     expect(js.body).toContain('window.location.origin');
-    expect(js.body).toContain("fetch('userInfo'");
+    expect(js.body).toContain("call('state')");
     const css = await t.app.inject({ method: 'GET', url: '/platform/trade.css' });
     expect(css.headers['content-type']).toMatch(/text\/css/);
   });

@@ -5,13 +5,19 @@ import { beginAttempt, lockedMessage, settleAttempt } from '../../domain/attempt
 import { checkPassword } from '../../domain/passwords';
 import { HttpError, toHttpError } from '../../http/errors';
 import { parse } from '../../http/parse';
-import { accountOfCookie, createPlatformSession, destroyPlatformSession, findAccount, PLATFORM_SESSION_TTL_MS, userInfoOf } from './store';
-import { TRADE_CSP, TRADE_CSS, TRADE_HTML, TRADE_JS } from './trade-page';
+import { setAccountPassword } from './password';
+import { chartOf, EXPIRIES, INSTRUMENTS, instrumentOf, pricesAt } from './prices';
+import { accountOfCookie, createPlatformSession, destroyPlatformSession, findAccount, PLATFORM_SESSION_TTL_MS, type PlatformAccount } from './store';
+import { tradePage, TRADE_CSP } from './trade-page';
+import { accountState, listOrders, listTransactions, openTrade, PlatformRefusal, settleDue, stakeLimits, userInfoOfAccount, type ListQuery } from './trades';
+import { formatMoney } from '../../domain/money';
 
 export interface PlatformOptions {
   db: Db;
   /** the broker's autologin tickets: accepts `password` once for `login` in place of the password */
   acceptTicket?: (login: string, password: string) => Promise<boolean>;
+  /** how often due trades are settled in the background (0: only when an account is read) */
+  settleEveryMs?: number;
 }
 
 export const PLATFORM_COOKIE = 'pf_session';
@@ -23,6 +29,71 @@ const LoginForm = z.object({
 });
 
 const INVALID = 'Invalid login or password';
+
+const digits = (max: number) => z.string().check(z.regex(new RegExp(`^\\d{1,${max}}$`), 'validation.format'));
+
+const TradeRequest = z.object({
+  symbol: z.string().check(z.maxLength(16)),
+  direction: z.enum(['up', 'down']),
+  amount: z.string().check(z.maxLength(24)),
+  expiry: z.number().check(z.int()),
+  key: z.string().check(z.minLength(8), z.maxLength(100)),
+});
+
+const ListParams = z.object({
+  dateFrom: z.optional(digits(15)),
+  dateTo: z.optional(digits(15)),
+  limit: z.optional(digits(4)),
+  offset: z.optional(digits(7)),
+  status: z.optional(z.string().check(z.maxLength(16))),
+  symbol: z.optional(z.string().check(z.maxLength(16))),
+  trType: z.optional(z.string().check(z.maxLength(16))),
+});
+
+const PasswordChange = z.object({
+  oldPassword: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(200)),
+  newPassword: z.string().check(z.minLength(8, 'platform.password_short'), z.maxLength(200)),
+  newPasswordConfirm: z.string().check(z.maxLength(200)),
+});
+
+const ORDER_STATUSES = ['open', 'won', 'lost', 'tie'];
+const TX_STATUSES = ['completed', 'pending', 'cancelled'];
+const TX_TYPES = ['deposit', 'withdrawal', 'trade', 'payout', 'refund'];
+
+/** Query of GET orders / transactions: dates in epoch ms (default: the last 30 days), at most 1000 rows. */
+function listQuery(input: unknown): ListQuery {
+  const q = parse(ListParams, input ?? {}, 'query');
+  const now = Date.now();
+  const query: ListQuery = {
+    dateFrom: q.dateFrom !== undefined ? Number(q.dateFrom) : now - 30 * 86_400_000,
+    dateTo: q.dateTo !== undefined ? Number(q.dateTo) : now,
+    limit: Math.min(1000, q.limit !== undefined ? Number(q.limit) : 100),
+    offset: q.offset !== undefined ? Number(q.offset) : 0,
+  };
+  if (q.status) {
+    if (![...ORDER_STATUSES, ...TX_STATUSES].includes(q.status)) throw new HttpError(400, 'validation', 'Unknown status.', { status: 'validation.choice' });
+    query.status = q.status;
+  }
+  if (q.symbol) {
+    if (!instrumentOf(q.symbol)) throw new HttpError(400, 'validation', 'Unknown symbol.', { symbol: 'validation.choice' });
+    query.symbol = q.symbol;
+  }
+  if (q.trType) {
+    if (!TX_TYPES.includes(q.trType)) throw new HttpError(400, 'validation', 'Unknown transaction type.', { trType: 'validation.choice' });
+    query.trType = q.trType;
+  }
+  return query;
+}
+
+/** A platform refusal as the answer it describes. */
+async function refusing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PlatformRefusal) throw new HttpError(error.status, error.key, error.message);
+    throw error;
+  }
+}
 
 function cookieOptions(request: FastifyRequest, path: string) {
   return { httpOnly: true, sameSite: 'strict' as const, path, secure: request.protocol === 'https' };
@@ -40,7 +111,7 @@ function platformErrorHandler(error: FastifyError, request: FastifyRequest, repl
  * and its own session cookie. Its state-changing calls need `X-Requested-With:
  * XMLHttpRequest`, which a cross-site form cannot send (CSRF for a cookie-authenticated API).
  */
-export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, { db, acceptTicket }) => {
+export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, { db, acceptTicket, settleEveryMs = 1000 }) => {
   /** the cookie is sent only to the platform's own paths */
   const cookiePath = app.prefix || '/';
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -80,19 +151,102 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
     return { success: true };
   });
 
-  app.get('/userInfo', async (request) => {
+  /** the signed-in platform account, or 401 not_auth (the embedded page then tells its parent) */
+  async function signedIn(request: FastifyRequest): Promise<PlatformAccount> {
     const account = await accountOfCookie(db, request.cookies[PLATFORM_COOKIE] ?? '');
     if (!account) throw new HttpError(401, 'platform.not_auth', 'not_auth');
-    return userInfoOf(account);
+    return account;
+  }
+
+  app.get('/userInfo', async (request) => {
+    const account = await signedIn(request);
+    return userInfoOfAccount(db, account.id, account.login);
   });
 
-  app.get('/trade', async (_request, reply) =>
-    reply.header('content-security-policy', TRADE_CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(TRADE_HTML),
-  );
-  app.get('/trade.js', async (_request, reply) =>
-    reply.header('content-security-policy', TRADE_CSP).header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(TRADE_JS),
-  );
-  app.get('/trade.css', async (_request, reply) =>
-    reply.header('content-security-policy', TRADE_CSP).header('cache-control', 'no-cache').type('text/css; charset=utf-8').send(TRADE_CSS),
-  );
+  /** instruments, payouts and expiries (public) */
+  app.get('/instruments', async () => ({
+    instruments: INSTRUMENTS.map((i) => ({ symbol: i.symbol, name: i.name, decimals: i.decimals, payoutPercent: i.payoutPercent })),
+    expiries: EXPIRIES,
+    simulated: true,
+  }));
+
+  /** what the trading page polls once a second: prices, balance, open and recent trades */
+  app.get('/state', async (request) => {
+    const account = await signedIn(request);
+    const now = Date.now();
+    const state = await accountState(db, account.id, now);
+    const limits = stakeLimits(state.currency);
+    return {
+      serverTime: now,
+      login: account.login,
+      ...state,
+      minStake: formatMoney(limits.min, state.currency),
+      maxStake: formatMoney(limits.max, state.currency),
+      prices: pricesAt(now),
+    };
+  });
+
+  app.get('/chart', async (request) => {
+    const q = parse(z.object({ symbol: z.string().check(z.maxLength(16)), seconds: z.optional(digits(4)) }), request.query, 'query');
+    const instrument = instrumentOf(q.symbol);
+    if (!instrument) throw new HttpError(400, 'validation', 'Unknown symbol.', { symbol: 'validation.choice' });
+    const seconds = Math.max(10, Math.min(900, q.seconds ? Number(q.seconds) : 300));
+    const now = Date.now();
+    return { symbol: instrument.symbol, decimals: instrument.decimals, serverTime: now, points: chartOf(instrument, now, seconds) };
+  });
+
+  app.post('/trades', async (request) => {
+    const account = await signedIn(request);
+    const body = parse(TradeRequest, request.body);
+    const trade = await refusing(() => openTrade(db, account.id, body));
+    return { success: true, trade };
+  });
+
+  app.get('/orders', async (request) => {
+    const account = await signedIn(request);
+    return listOrders(db, account.id, listQuery(request.query));
+  });
+
+  app.get('/transactions', async (request) => {
+    const account = await signedIn(request);
+    return listTransactions(db, account.id, listQuery(request.query));
+  });
+
+  /** platform POST password (spec 000 §7): the signed-in account's own password */
+  app.post('/password', async (request) => {
+    const account = await signedIn(request);
+    const body = parse(PasswordChange, request.body);
+    if (body.newPassword !== body.newPasswordConfirm) {
+      throw new HttpError(400, 'validation', 'The new passwords do not match.', { newPasswordConfirm: 'platform.password_mismatch' });
+    }
+    const gate = await beginAttempt(db, 'platform', account.login, request.ip);
+    if (gate.lockedUntil) throw new HttpError(429, 'platform.locked', lockedMessage(gate.lockedUntil, gate.now));
+    if (!(await checkPassword(account.passwordHash, body.oldPassword))) {
+      await settleAttempt(db, gate.attemptId, 'fail');
+      throw new HttpError(400, 'platform.old_password', 'The current password is wrong.', { oldPassword: 'platform.old_password' });
+    }
+    await settleAttempt(db, gate.attemptId, 'success');
+    await setAccountPassword(db, account.login, body.newPassword);
+    return { success: true };
+  });
+
+  const page = await tradePage();
+  const send = (type: string, body: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('content-security-policy', TRADE_CSP).header('cache-control', 'no-cache').type(type).send(body);
+  app.get('/trade', send('text/html; charset=utf-8', page.html));
+  app.get('/trade.js', send('text/javascript; charset=utf-8', page.js));
+  app.get('/trade.css', send('text/css; charset=utf-8', page.css));
+
+  if (settleEveryMs > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      settleDue(db)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'platform: settling due trades failed'))
+        .finally(() => (running = false));
+    }, settleEveryMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 };
