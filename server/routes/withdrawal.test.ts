@@ -124,7 +124,7 @@ describe('POST /api/withdrawal/final', () => {
     const b = t.browser();
     await freshUser(b, { turnover: { current: '10.00', need: '500.00' } });
     const refused = await final(b);
-    expect([refused.statusCode, refused.json().error]).toEqual([409, 'withdrawal.turnover']);
+    expect([refused.statusCode, refused.json().error]).toEqual([409, 'withdrawal.turnover_open']);
     const ok = WithdrawalFinal.parse((await final(b, { is_bonus: true })).json());
     expect(ok).toMatchObject({ return: true, is_bonus: true });
     expect((await check(b, { amount: '1' })).json()).toMatchObject({ need_turnover: '0.00' });

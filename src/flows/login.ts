@@ -5,6 +5,7 @@ import { loadAutologin, login, notifyLoginFail } from '../api/session';
 import { selectSettings, sessionActor } from './app';
 import { deviceFingerprint } from './fingerprint';
 import { currentLang, goTo, safeHash } from './navigation';
+import { twoFactorEntryFlow } from './two-factor';
 
 const platformBase = (): string => selectSettings(sessionActor.getSnapshot())?.platform ?? '/platform';
 
@@ -19,15 +20,17 @@ export const loginFlow = loginMachine.provide({
       const answer = await platformLogin(platformBase(), input.email, input.password);
       return { success: answer.success, token: answer.data?.token, message: answer.message, code: answer.code };
     }),
-    sessionLogin: fromPromise(async ({ input }) =>
-      login({
+    sessionLogin: fromPromise(async ({ input }) => {
+      const answer = await login({
         email: input.email,
         password: input.password,
         token: input.token,
         captcha: await deviceFingerprint(),
         url: window.location.href.slice(0, 2000),
-      }),
-    ),
+      });
+      return { factor: answer.factor };
+    }),
+    twoFactorEntry: twoFactorEntryFlow,
   },
   actions: {
     goToTrading: (_, params) => goTo(`/${currentLang()}/trading${safeHash(params.rd)}`),

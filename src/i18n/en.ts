@@ -39,6 +39,7 @@ export const en = {
   'login.no_account': 'New here?',
   'login.register_link': 'Open an account',
   'login.demo_hint': 'Sandbox demo login: {email} / {password}',
+  'login.factor_title': 'Confirm it is you',
   'autologin.title': 'Signing you in…',
   'autologin.failed': 'Automatic sign-in did not work. Please sign in with your email and password.',
 
@@ -51,6 +52,9 @@ export const en = {
   'nav.home': 'Trade',
   'nav.funding': 'Deposit',
   'nav.personal': 'Verification',
+  'nav.withdrawal': 'Withdraw',
+  'nav.security': 'Security',
+  'nav.accounts': 'Accounts',
   'nav.logout': 'Log out',
   'nav.menu': 'Menu',
   'balance.label': 'Balance',

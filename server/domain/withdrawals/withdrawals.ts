@@ -157,7 +157,7 @@ export async function requestWithdrawal(
   if (p.user.verification !== 'Full') throw new Refusal(403, 'withdrawal.verify', 'Please verify your identity before you withdraw.');
   const turnoverOpen = p.turnoverMinor.need > p.turnoverMinor.current;
   if (turnoverOpen && !input.is_bonus) {
-    throw new Refusal(409, 'withdrawal.turnover', 'The bonus turnover is not reached yet: confirm that the bonus is cancelled to withdraw now.');
+    throw new Refusal(409, 'withdrawal.turnover_open', 'The bonus turnover is not reached yet: confirm that the bonus is cancelled to withdraw now.');
   }
   const pending = await pendingAccount(db, p.account.currency);
   const id = randomUUID();

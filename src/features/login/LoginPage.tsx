@@ -3,10 +3,11 @@ import { useEffect, type FormEvent } from 'react';
 import { selectSessionStatus, selectSettings, sessionActor } from '../../flows/app';
 import { inspect } from '../../flows/inspector';
 import { loginFlow } from '../../flows/login';
-import { selectLoginBusy, selectLoginError, selectShakes } from '../../flows/login-view';
+import { selectAsksFactor, selectLoginBusy, selectLoginError, selectShakes } from '../../flows/login-view';
 import { goTo, safeHash } from '../../flows/navigation';
 import { useT } from '../../i18n';
 import { AuthCard } from '../shell/AuthCard';
+import { FactorStep } from './FactorStep';
 
 /** /{lang}/login: email and password; platform login, then the product session. */
 export default function LoginPage() {
@@ -20,6 +21,7 @@ export default function LoginPage() {
   const shakes = useSelector(login, selectShakes);
   const status = useSelector(sessionActor, selectSessionStatus);
   const demo = useSelector(sessionActor, (s) => selectSettings(s)?.demoLogin);
+  const factor = useSelector(login, selectAsksFactor);
 
   useEffect(() => {
     if (status === 'signedIn') goTo(`/${lang}/trading${safeHash(rd)}`);
@@ -30,6 +32,14 @@ export default function LoginPage() {
     const form = new FormData(e.currentTarget);
     login.send({ type: 'login.submit', email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
   };
+
+  if (factor) {
+    return (
+      <AuthCard title={t('login.title')}>
+        <FactorStep login={login} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title')}>

@@ -19,6 +19,9 @@ export function AccountBar() {
         <Link to={{ hash: '/home' }}>{t('nav.home')}</Link>
         <Link to={{ hash: '/show/funding' }}>{t('nav.funding')}</Link>
         <Link to={{ hash: '/show/personal' }}>{t('nav.personal')}</Link>
+        <Link to={{ hash: '/show/withdrawal' }}>{t('nav.withdrawal')}</Link>
+        <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
+        <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
       </nav>
       <div className="topbar__balance" data-testid="balance">
         <span className="muted">{t('balance.label')}</span>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useT } from '../../i18n';
+import { AccountsEntry, SecurityEntry, ValidateEntry, WithdrawalEntry } from '../withdrawal/entries';
 import { InvoicePageView } from '../crypto/pages';
 
 export interface PageProps {
@@ -24,8 +25,13 @@ function Pending({ title }: { title: 'page.funding.title' | 'page.personal.title
 export const showPages: Record<string, ComponentType<PageProps>> = {
   funding: () => <Pending title="page.funding.title" />,
   personal: () => <Pending title="page.personal.title" />,
+  withdrawal: WithdrawalEntry,
+  security: SecurityEntry,
+  accounts: AccountsEntry,
   invoice: InvoicePageView,
 };
 
 /** Named fragments of #/sw/{page} (e.g. validate, from the validation issue). */
-export const swPages: Record<string, ComponentType<PageProps>> = {};
+export const swPages: Record<string, ComponentType<PageProps>> = {
+  validate: ValidateEntry,
+};

@@ -1,0 +1,14 @@
+import { FactorsCheckResponse, TwoFactorsResponse, type FactorPurpose, type FactorType } from './contract';
+import { call } from './http';
+
+/** POST /api/fraud/factors_check: one code for a purpose (sign-in, withdrawal, method change, setup). */
+export const checkFactor = (type: FactorType, code: string, purpose: FactorPurpose): Promise<FactorsCheckResponse> =>
+  call(FactorsCheckResponse, '/api/fraud/factors_check', { method: 'POST', json: { type, code, purpose } });
+
+/** POST /api/fraud/two_factors {type: 'email_resend'}: a new email/SMS code for the step in progress. */
+export const resendCode = (purpose: FactorPurpose): Promise<TwoFactorsResponse> =>
+  call(TwoFactorsResponse, '/api/fraud/two_factors', { method: 'POST', json: { type: 'email_resend', state: true, purpose } });
+
+/** POST /api/fraud/two_factors: switch a method on (a code is sent) or off. */
+export const setFactor = (type: FactorType, state: boolean): Promise<TwoFactorsResponse> =>
+  call(TwoFactorsResponse, '/api/fraud/two_factors', { method: 'POST', json: { type, state } });
