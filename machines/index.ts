@@ -14,6 +14,7 @@ import { twoFactorEntryMachine } from './two-factor/entry.machine';
 import { twoFactorChoiceMachine } from './two-factor/choice.machine';
 import { passwordChangeMachine } from './security/password.machine';
 import { accountsMachine } from './accounts/accounts.machine';
+import { registerMachine } from './register/register.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -36,6 +37,7 @@ export const machines: Record<string, MachineEntry> = {
   twoFactorEntry: { machine: twoFactorEntryMachine, purpose: 'Six-digit code entry for sign-in, withdrawal and method changes: auto-submit, paste, resend, disabled after too many wrong codes' },
   twoFactorChoice: { machine: twoFactorChoiceMachine, purpose: 'Choosing the two-factor method: current factor first, email code, google QR and first TOTP code, Saving Successfully' },
   passwordChange: { machine: passwordChangeMachine, purpose: 'Password change: first invalid field focused, server message or the generic error' },
+  register: { machine: registerMachine, purpose: 'Registration: fields checked on blur and submit, the US residents notice, the account opened, then autologin to the trading page' },
   accounts: { machine: accountsMachine, purpose: 'Accounts: switch balances and the exchange account, add an account in another currency' },
   explorer: { machine: explorerMachine, purpose: 'The machine explorer page: opens a diagram (laid out at build time or in the browser) and the coverage report' },
   explorerStep: { machine: stepMachine, purpose: 'Explorer step mode: a machine on fake actors and a simulated clock, one clicked event at a time; back and reset' },

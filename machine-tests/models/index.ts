@@ -10,6 +10,7 @@ import { explorerLiveModel, explorerModel, explorerStepModel } from './explorer-
 import { twoFactorChoiceModel, twoFactorEntryModel } from './two-factor.model';
 import { withdrawalModel, withdrawalPendingModel } from './withdrawal.model';
 import { accountsModel, passwordChangeModel, validationModel } from './security.model';
+import { registerModel } from './register.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -34,4 +35,5 @@ export const models: Record<string, MachineModel> = {
   twoFactorChoice: twoFactorChoiceModel,
   passwordChange: passwordChangeModel,
   accounts: accountsModel,
+  register: registerModel,
 };

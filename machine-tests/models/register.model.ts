@@ -1,0 +1,57 @@
+import { registerMachine } from '../../machines/register/register.machine';
+import type { MachineModel } from '../runner/types';
+
+const http = (status: number, error: string, message = '', fields?: Record<string, string>) => ({
+  kind: 'http',
+  status,
+  error,
+  message,
+  ...(fields && { fields }),
+});
+
+const filled = {
+  country: 'DE',
+  currency: 'EUR',
+  login: 'anna@example.com',
+  password: 'Long-enough-2026',
+  firstName: 'Anna',
+  lastName: 'Schmidt',
+  phone_prefix: '49',
+  phone: '1512 3456789',
+  promo: '',
+};
+
+/**
+ * Registration: an empty form and a filled one (DE, and US with its notice); blur checks
+ * (stale results dropped), a refused form, the US notice accepted or declined, and every kind of
+ * server refusal.
+ */
+export const registerModel: MachineModel = {
+  machine: registerMachine,
+  inputs: [{}, { values: filled }, { values: { ...filled, country: 'US', phone_prefix: '1', phone: '202 555 0143' } }],
+  // every field.change makes a new context: three events deep reaches every state and transition
+  maxDepth: 3,
+  events: {
+    'field.change': [{ field: 'login', value: 'new@example.com' }],
+    'field.blur': [{ field: 'login' }],
+    'country.change': [
+      { country: 'US', prefix: '1' },
+      { country: 'DE', prefix: '49' },
+    ],
+  },
+  actors: {
+    checkFields: [
+      { output: [{ field: 'login', value: 'anna@example.com', error: { key: 'register.email_taken' } }] },
+      { output: [{ field: 'login', value: 'anna@example.com', error: null }] },
+      { error: { kind: 'network' } },
+    ],
+    checkForm: [{ output: {} }, { output: { password: { key: 'register.password_short', params: { min: 10 } } } }, { error: new Error('rules failed') }],
+    register: [
+      { output: { key: 'autologin-key' } },
+      { error: http(409, 'register.email_taken', 'An account with this email already exists.') },
+      { error: http(400, 'validation', 'Please check these fields: usNotice.', { usNotice: 'register.us_notice_required' }) },
+      { error: http(429, 'register.limited', 'Too many registrations from your network.') },
+      { error: { kind: 'network' } },
+    ],
+  },
+};

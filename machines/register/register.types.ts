@@ -1,0 +1,71 @@
+import type { CallFailure } from '../shared/failure';
+import type { Msg } from '../shared/message';
+
+/** The form as typed (spec 001 §3 registration fields; `login` is the email). */
+export interface RegisterForm {
+  country: string;
+  currency: string;
+  login: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone_prefix: string;
+  phone: string;
+  promo: string;
+}
+
+export type RegisterFormField = keyof RegisterForm;
+
+export interface RegisterInput {
+  /** prefilled values: the promo code of a link (?promo=…), a default currency */
+  values?: Partial<RegisterForm>;
+}
+
+export interface RegisterContext {
+  /** everything typed, kept through every error (nothing is lost) */
+  values: RegisterForm;
+  /** per field (wire names, plus `usNotice`): what is wrong, as a key */
+  errors: Record<string, Msg>;
+  /** an error about the whole form (limits, the platform, the network) */
+  formError: Msg | null;
+  /** fields the trader has left once: re-checked on every blur */
+  touched: RegisterFormField[];
+  /** a US resident accepted the notice for US residents (reset when the country changes) */
+  usAgreed: boolean;
+  /** bumps on every refused submit: the view shakes the message and focuses the first bad field */
+  shakes: number;
+  /** the one-time autologin key of the new account */
+  key: string;
+}
+
+export type RegisterEvent =
+  | { type: 'field.change'; field: RegisterFormField; value: string }
+  | { type: 'field.blur'; field: RegisterFormField }
+  /** a country chosen; `prefix` is its default calling code */
+  | { type: 'country.change'; country: string; prefix: string }
+  | { type: 'register.submit' }
+  | { type: 'usNotice.agree' }
+  | { type: 'usNotice.decline' };
+
+/** the per-field errors of a whole form (empty: it may be sent) */
+export type FieldErrors = Record<string, Msg>;
+
+export interface CheckFieldsInput {
+  values: RegisterForm;
+  fields: RegisterFormField[];
+}
+
+/** one checked field: applied only if the field still holds `value` */
+export interface FieldResult {
+  field: RegisterFormField;
+  value: string;
+  error: Msg | null;
+}
+
+export interface RegisterSubmission {
+  values: RegisterForm;
+  usNotice: boolean;
+}
+
+/** A failed registration call: a CallFailure, with the server's field keys on a 400. */
+export type RegisterFailure = CallFailure | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string> };
