@@ -108,7 +108,7 @@ describe('the machine explorer', () => {
     await clickEvent(page, /^sessionLogin\.done/);
     await expect.poll(() => page.getByTestId('step-status').getAttribute('data-status')).toBe('done');
     await activeState(page, 'login.success');
-    expect(await edge(page, 'login.sessionLogin:xstate.done.actor.0.login.sessionLogin:0').evaluate((el) => el.classList.contains('taken'))).toBe(true);
+    expect(await edge(page, 'login.sessionLogin:xstate.done.actor.0.login.sessionLogin:1').evaluate((el) => el.classList.contains('taken'))).toBe(true);
     expect(await page.getByTestId('step-history').locator('li').count()).toBe(3);
 
     await page.getByRole('button', { name: /Reset/ }).click();
@@ -194,7 +194,7 @@ describe('the machine explorer', () => {
     await app.waitForURL(`${baseURL}/en/trading**`);
     await loginAt('success');
     expect(await login.getAttribute('data-ended')).toBe('true');
-    await shown('login.success', 'login.sessionLogin:xstate.done.actor.0.login.sessionLogin:0');
+    await shown('login.success', 'login.sessionLogin:xstate.done.actor.0.login.sessionLogin:1');
     // inspection stays on in the trader's tab after the navigation: the trading page's session shows up
     await live.locator('[data-machine-id="session"][data-ended="false"]').waitFor(slow);
     expect(errors).toEqual([]);

@@ -40,7 +40,7 @@ describe('step engine', () => {
     view = engine.send(pick(view, /^platformLogin\.done\(\{"success":true/));
     expect(view.value).toBe('sessionLogin');
     view = engine.send(pick(view, /^sessionLogin\.done/));
-    expect(view).toMatchObject({ value: 'success', status: 'done', enabled: [], taken: ['login.sessionLogin:xstate.done.actor.0.login.sessionLogin:0'] });
+    expect(view).toMatchObject({ value: 'success', status: 'done', enabled: [], taken: ['login.sessionLogin:xstate.done.actor.0.login.sessionLogin:1'] });
     expect(() => engine.send({ type: 'login.edit' })).toThrow(/the machine is done/);
     engine.stop();
   });
@@ -91,7 +91,7 @@ describe('catalog', () => {
   it('lists every registered machine with its states and events', () => {
     expect(catalog.map((e) => e.id)).toEqual(Object.keys(machines));
     expect(entry('login').states).toContain('platformLogin');
-    expect(entry('login').events).toEqual(['login.edit', 'login.submit']);
+    expect(entry('login').events).toEqual(['factor.cancel', 'login.edit', 'login.submit']);
     expect(entry('login').inputs).toEqual([{}, { autologinKey: 'key-1' }]);
   });
 
