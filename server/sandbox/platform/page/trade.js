@@ -1,5 +1,4 @@
 /* The sandbox platform's embeddable trading page (a third party's own script, not the broker's app). */
-/* global window, document, fetch, setInterval, clearInterval, URLSearchParams, crypto */
 'use strict';
 (function () {
   var TEXTS = {
