@@ -40,7 +40,7 @@ export function Countdown({ expiresAt, startedAt, running }: { expiresAt: number
   const left = expiresAt - (running ? now : startedAt);
   const text = formatRemaining(left);
   return (
-    <div className={`crypto-countdown${left < LOW_TIME_MS ? ' crypto-countdown--low' : ''}`} role="timer" aria-label={t('crypto.invoice.countdown_label', { time: text })}>
+    <div className={`crypto-countdown${left < LOW_TIME_MS ? ' crypto-countdown--low' : ''}`} role="timer" aria-label={t('crypto.invoice.countdown_label', { time: text })} data-testid="crypto-countdown">
       <span className="muted">{t('crypto.invoice.time_left')}</span>
       <strong aria-hidden="true">{text}</strong>
     </div>
