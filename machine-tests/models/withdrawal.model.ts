@@ -38,6 +38,7 @@ export const withdrawalModel: MachineModel = {
       { output: { return: false, is_bonus: false, message: 'Confirm', factor: true, type: 'email' } },
       { output: { return: false, is_bonus: false, message: '', factor: false } },
       { error: http(401, 'auth.required') },
+      { error: http(403, 'csrf', 'Your session changed or expired.') },
       { error: { kind: 'network' } },
     ],
     twoFactorEntry: [{ output: {} }],

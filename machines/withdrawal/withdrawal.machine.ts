@@ -41,7 +41,8 @@ export const withdrawalMachine = setup({
     isCase: (_, params: { case?: WithdrawalCase; expected: WithdrawalCase }) => params.case === params.expected,
     accepted: (_, output: FinalOutput) => output.return,
     asksFactor: (_, output: FinalOutput) => output.factor,
-    isAuthFailure: (_, error: unknown) => isCallFailure(error) && error.kind === 'http' && error.status === 401,
+    /** the session is gone (signed out elsewhere, expired): 401, or the CSRF check of a deleted session */
+    isAuthFailure: (_, error: unknown) => isCallFailure(error) && error.kind === 'http' && (error.status === 401 || (error.status === 403 && error.error === 'csrf')),
   },
 }).createMachine({
   id: 'withdrawal',

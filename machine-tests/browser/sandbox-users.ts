@@ -1,0 +1,51 @@
+import type { Page } from 'playwright-core';
+
+/** What POST /api/sandbox/fresh-user takes (see src/api/contract/sandbox-security.ts). */
+export interface FreshUserOptions {
+  verification?: 'Full' | 'None';
+  balances?: { currency: string; type: 'trading' | 'exchange'; amount: string }[];
+  wd_methods?: string;
+  turnover?: { current: string; need: string };
+  validationValue?: string;
+  two_factor?: '' | 'email';
+}
+
+export interface FreshUser {
+  email: string;
+  password: string;
+}
+
+/** A new sandbox user for one test (tests never share data); `page` must be on our origin. */
+export async function freshUser(page: Page, baseURL: string, options: FreshUserOptions = {}): Promise<FreshUser> {
+  if (!page.url().startsWith(baseURL)) await page.goto(`${baseURL}/en/login`);
+  return page.evaluate(async (body) => {
+    const me = (await (await fetch('/api/me')).json()) as { csrf: string };
+    const res = await fetch('/api/sandbox/fresh-user', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`fresh-user ${res.status} ${await res.text()}`);
+    return (await res.json()) as { email: string; password: string };
+  }, options);
+}
+
+/** The newest code the sandbox "sent" to `email` (GET /api/sandbox/outbox). */
+export async function outboxCode(page: Page, email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const code = await page.evaluate(async (address) => {
+      const res = await fetch(`/api/sandbox/outbox?email=${encodeURIComponent(address)}`);
+      const body = (await res.json()) as { messages: { code?: string }[] };
+      return body.messages[0]?.code ?? '';
+    }, email);
+    if (code) return code;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no code in the outbox of ${email}`);
+}
+
+/** Types a code into the six digit boxes, one key at a time, as a person would. */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Digit 1 of 6').waitFor();
+  for (const [i, digit] of [...code].entries()) await page.getByLabel(`Digit ${i + 1} of 6`).pressSequentially(digit);
+}
