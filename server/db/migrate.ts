@@ -3,6 +3,7 @@ import * as foundation from './migrations/001_foundation';
 import * as crypto from './migrations/020_crypto';
 import * as security from './migrations/030_security';
 import * as trading from './migrations/040_trading';
+import * as register from './migrations/050_register';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '020_crypto': crypto,
   '030_security': security,
   '040_trading': trading,
+  '050_register': register,
 };
 
 /**

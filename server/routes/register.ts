@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  RegisterCheckRequest,
+  RegisterRequest,
+  normalizeEmailInput,
+  type RegisterCheckResponse,
+  type RegisterResponse,
+} from '../../src/api/contract/register';
+import { createAutologinKey } from '../domain/autologin';
+import { beginRegistration, checkAllowed, settleRegistration } from '../domain/register/limits';
+import { checkRegistrationField, fieldsMessage, openAccount, RegisterRefusal, registrationRefusals } from '../domain/register/register';
+import { HttpError } from '../http/errors';
+import { parse } from '../http/parse';
+import { sessionOf, type RouteDeps } from './deps';
+
+const minutes = (seconds: number): string => {
+  const m = Math.max(1, Math.ceil(seconds / 60));
+  return `${m} minute${m === 1 ? '' : 's'}`;
+};
+
+const CHECK_TEXT: Record<string, string> = {
+  'register.email_taken': 'An account with this email already exists. Please sign in instead.',
+  'register.email_invalid': 'This is not an email address.',
+  'register.email_domain': 'This email domain is reserved. Please use your own email.',
+  'register.phone_nanp': 'Enter the 10-digit number with the area code.',
+  'register.phone_short': 'The number is too short.',
+  'register.phone_long': 'The number is too long.',
+  'register.phone_digits': 'Use digits only.',
+  'register.phone_prefix_invalid': 'This is not a calling code we know.',
+};
+
+/**
+ * POST /api/register (spec 001 §7): opens an account and answers a one-time autologin key, so the
+ * browser signs in through /{lang}/autologin and lands on /{lang}/trading#/home.
+ * POST /api/register/check (spec 000 §5 "server validate"): one field (email or phone) under `em`.
+ * In order: the body's shape, the form rules (400 with every bad field; nothing written), the
+ * attempt limits (429), then the email (409) and the account.
+ */
+export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings, platform }) => {
+  app.post('/api/register', async (request): Promise<RegisterResponse> => {
+    const body = parse(RegisterRequest, request.body);
+    sessionOf(request);
+    const fields = registrationRefusals(body, config.siteHost);
+    if (Object.keys(fields).length > 0) throw new HttpError(400, 'validation', fieldsMessage(fields), fields);
+    const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
+
+    const gate = await beginRegistration(db, normalizeEmailInput(body.login), request.ip);
+    if (gate.limited) {
+      const { reason, retryAfterSeconds } = gate.limited;
+      const what = reason === 'email' ? 'for this email' : 'from your network';
+      throw new HttpError(429, 'register.limited', `Too many registration attempts ${what}. Please try again in ${minutes(retryAfterSeconds)}.`, undefined, {
+        'retry-after': String(retryAfterSeconds),
+      });
+    }
+    try {
+      const opened = await openAccount(db, platform, body, lang);
+      const { key } = await createAutologinKey(db, opened.userId, { redirect: 'home', lang, mobile: false });
+      await settleRegistration(db, gate.attemptId, 'created');
+      return { ok: true, key, url: `/${lang}/autologin?key=${encodeURIComponent(key)}` };
+    } catch (error) {
+      await settleRegistration(db, gate.attemptId, 'refused');
+      if (error instanceof RegisterRefusal) {
+        if (error.status >= 500) request.log.error({ err: error.cause }, 'platform account not opened');
+        throw new HttpError(error.status, error.key, error.message, error.fields);
+      }
+      throw error;
+    }
+  });
+
+  app.post('/api/register/check', async (request): Promise<RegisterCheckResponse> => {
+    const body = parse(RegisterCheckRequest, request.body);
+    sessionOf(request);
+    const limit = await checkAllowed(db, request.ip);
+    if (!limit.allowed) {
+      throw new HttpError(429, 'register.limited', `Too many checks from your network. Please try again in ${minutes(limit.retryAfterSeconds)}.`, undefined, {
+        'retry-after': String(limit.retryAfterSeconds),
+      });
+    }
+    const key = await checkRegistrationField(db, config.siteHost, body.field, body.em, body.prefix ?? '');
+    if (!key) return { error: false, message: 'OK' };
+    return { error: true, key, message: CHECK_TEXT[key] ?? 'Please check this field.' };
+  });
+};
