@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { toBigInt } from '../../db/values';
+import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import { houseAccount, InsufficientFunds, transfer } from '../ledger';
+import { formatMoney, isCurrency, parseMoney } from '../money';
+
+export interface BookingResult {
+  /** settled trades newly booked to the trading account */
+  booked: number;
+  /** the platform's balance as the platform reported it (null: no platform account) */
+  platformAvailable: string | null;
+}
+
+/**
+ * The balance sync (spec 002 §9): the page reports the platform balance it saw; the server does
+ * not trust that figure. It asks the platform for the trades of this trader settled since the
+ * last sync and books each result into the ledger once (idempotency key per platform trade):
+ * a profit from the house account to the trader's trading account, a loss the other way.
+ * A loss the trading account cannot cover is left for the next sync (the cursor stays before it).
+ */
+export async function bookSettledTrades(db: Db, platform: PlatformGateway, userId: number): Promise<BookingResult> {
+  const user = await db.selectFrom('users').select(['email', 'currency']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const info = await platform.userInfo(user.email);
+  if (!info || !platform.settledTrades) return { booked: 0, platformAvailable: info?.available ?? null };
+  await db.insertInto('trading_sync').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+
+  const sync = await db.selectFrom('trading_sync').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const trades = await platform.settledTrades({ login: user.email, since: sync.cursor ?? undefined, limit: 500 });
+  let booked = 0;
+  let cursor = sync.cursor;
+  // each result is its own ledger transaction (a concurrent sync of the same trade replays it)
+  for (const trade of trades) {
+    if (trade.profitMinor !== 0n && isCurrency(trade.currency)) {
+      const account = await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('currency', '=', trade.currency)
+        .where('type', 'in', ['trading', 'demo'])
+        .orderBy('id')
+        .executeTakeFirst();
+      if (account) {
+        const house = await houseAccount(db, trade.currency);
+        const won = trade.profitMinor > 0n;
+        try {
+          const result = await transfer(db, {
+            kind: 'trade_result',
+            idempotencyKey: `platform-trade:${trade.id}`,
+            debitAccountId: won ? house : account.id,
+            creditAccountId: won ? account.id : house,
+            amountMinor: won ? trade.profitMinor : -trade.profitMinor,
+            currency: trade.currency,
+            meta: { platformTrade: trade.id, symbol: trade.symbol, status: trade.status },
+          });
+          if (!result.replayed) booked += 1;
+        } catch (error) {
+          if (error instanceof InsufficientFunds) break;
+          throw error;
+        }
+      }
+    }
+    cursor = trade.settledAt;
+  }
+  await db
+    .updateTable('trading_sync')
+    .set((eb) => ({
+      // the cursor only moves forward, whichever sync finishes last
+      cursor: cursor === null ? eb.ref('cursor') : sql<Date>`greatest(coalesce(cursor, ${cursor}), ${cursor})`,
+      booked: sql<number>`booked + ${booked}`,
+      platform_available_minor: isCurrency(info.currency) ? parseMoney(info.available, info.currency) : null,
+      synced_at: new Date(),
+    }))
+    .where('user_id', '=', userId)
+    .execute();
+  return { booked, platformAvailable: info.available };
+}
+
+/** What the last sync saw, for tests and support. */
+export async function lastSync(db: Db, userId: number): Promise<{ booked: number; platformAvailable: string | null; syncedAt: Date | null } | null> {
+  const row = await db.selectFrom('trading_sync').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return null;
+  const user = await db.selectFrom('users').select('currency').where('id', '=', userId).executeTakeFirstOrThrow();
+  return {
+    booked: row.booked,
+    platformAvailable: row.platform_available_minor === null ? null : formatMoney(toBigInt(row.platform_available_minor), user.currency),
+    syncedAt: row.synced_at,
+  };
+}

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  ChatBalanceRequest,
+  HistoryQuery,
+  ReportsQuery,
+  SandboxPlatformExpire,
+  SandboxPlatformFund,
+  SandboxSignalRequest,
+  SignalsRequest,
+  TipRequest,
+  type ChatBalanceResponse,
+  type ChatTokenResponse,
+  type HistoryResponse,
+  type ReportsResponse,
+  type RunlineResponse,
+  type SignalsResponse,
+  type TipResponse,
+} from '../../src/api/contract';
+import { InvalidAmount, parseMoney } from '../domain/money';
+import { bookSettledTrades } from '../domain/trading/booking';
+import { historyOf, reportsOf, runline } from '../domain/trading/history';
+import { publishSandboxSignal, signalsFor } from '../domain/trading/signals';
+import { sendTip } from '../domain/trading/tips';
+import { HttpError } from '../http/errors';
+import { parse } from '../http/parse';
+import { requireUser } from '../http/session';
+import { sandboxChat, type ChatGateway } from '../sandbox/chat/chat';
+import { chatRoutes } from '../sandbox/chat/routes';
+import { findAccount } from '../sandbox/platform/store';
+import { moveBalance } from '../sandbox/platform/trades';
+import type { RouteDeps } from './deps';
+import { answering } from './refusals';
+
+/**
+ * Trading (issue 6): history and reports from the platform, the chat token, tips, the balance
+ * sync, signals and the ticker of real settled trades. With SANDBOX=true it also mounts the
+ * sandbox chat provider at /chat and the testers' calls under /api/sandbox.
+ */
+export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway }> = async (app, deps) => {
+  const { db, config, platform } = deps;
+  const chat = deps.chat ?? sandboxChat(db);
+
+  app.post('/api/us/history', async (request): Promise<HistoryResponse> => {
+    const query = parse(HistoryQuery, request.body);
+    const userId = requireUser(request);
+    return answering(() => historyOf(db, platform, userId, query));
+  });
+
+  app.post('/api/us/reports', async (request): Promise<ReportsResponse> => {
+    const query = parse(ReportsQuery, request.body);
+    const userId = requireUser(request);
+    return answering(() => reportsOf(db, platform, userId, query));
+  });
+
+  /** a token for the chat provider; a visitor gets none and chats as a guest (spec 001 §6) */
+  app.post('/api/chat/token', async (request): Promise<ChatTokenResponse> => {
+    const base = { url: chat.url, host: chat.hosts[0], sandbox: config.sandbox };
+    const userId = request.session?.user_id;
+    if (userId === null || userId === undefined) return { token: null, ...base };
+    const user = await db.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirstOrThrow();
+    const { token } = await chat.issueToken({ userRef: String(userId), name: user.first_name || 'Trader' });
+    return { token, ...base };
+  });
+
+  app.post('/api/chat/balance', async (request): Promise<ChatBalanceResponse> => {
+    parse(ChatBalanceRequest, request.body);
+    const userId = requireUser(request);
+    const result = await bookSettledTrades(db, platform, userId);
+    return { ok: true, booked: result.booked, platformAvailable: result.platformAvailable };
+  });
+
+  app.post('/api/triggers/tips', async (request): Promise<TipResponse> => {
+    const body = parse(TipRequest, request.body);
+    const userId = requireUser(request);
+    const tip = await answering(() => sendTip(db, userId, body, { hosts: chat.hosts, siteHost: config.siteHost }));
+    deps.push.publish(userId, { type: 'user.updated' });
+    return { ok: true, ...tip };
+  });
+
+  app.post('/api/signals', async (request): Promise<SignalsResponse> => {
+    const body = parse(SignalsRequest, request.body ?? {});
+    const userId = requireUser(request);
+    // `test` asks the sandbox source for a signal now (sandbox only; ignored otherwise)
+    if (body.test && config.sandbox) await publishSandboxSignal(db);
+    const signals = await signalsFor(db, userId, { sandbox: config.sandbox });
+    return { signals, serverTime: Date.now() };
+  });
+
+  app.get('/api/trading/runline', async (request): Promise<RunlineResponse> => {
+    requireUser(request);
+    return { entries: await runline(db, platform) };
+  });
+
+  if (!config.sandbox) return;
+
+  await app.register(chatRoutes, { prefix: '/chat', db });
+
+  const platformAccount = async (email: string) => {
+    const account = await findAccount(db, email);
+    if (!account) throw new HttpError(404, 'user.not_found', 'No platform account with this email.');
+    return account;
+  };
+
+  /** sandbox: money onto a platform account (a platform deposit, shown in its transactions) */
+  app.post('/api/sandbox/platform/fund', async (request) => {
+    const body = parse(SandboxPlatformFund, request.body);
+    const account = await platformAccount(body.email);
+    let amount: bigint;
+    try {
+      amount = parseMoney(body.amount, account.currency);
+    } catch (error) {
+      if (error instanceof InvalidAmount) throw new HttpError(400, error.key, error.message);
+      throw error;
+    }
+    if (amount <= 0n) throw new HttpError(400, 'amount.invalid', 'The amount must be above zero.');
+    await moveBalance(db, account.id, amount, 'deposit', 'sandbox deposit');
+    return { ok: true as const };
+  });
+
+  /** sandbox: the platform sessions of a login end now (as if they had expired) */
+  app.post('/api/sandbox/platform/expire', async (request) => {
+    const body = parse(SandboxPlatformExpire, request.body);
+    const account = await platformAccount(body.email);
+    await db.updateTable('platform_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('account_id', '=', account.id).execute();
+    return { ok: true as const };
+  });
+
+  /** sandbox: publish a signal now (optionally with a short pop-up, for testers) */
+  app.post('/api/sandbox/signals', async (request) => {
+    const body = parse(SandboxSignalRequest, request.body ?? {});
+    const id = await publishSandboxSignal(db, body);
+    return { ok: true as const, id };
+  });
+};
