@@ -1,0 +1,149 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { failureMsg } from '../shared/failure';
+import { msg } from '../shared/message';
+import { notProvided } from '../shared/not-provided';
+import { normalizeAmount, sliderSteps, compareAmounts } from './amount';
+import type { FundingContext, FundingEvent, FundingInput, FundingOptions, PromoOutput } from './funding.types';
+import { isCardTab, isTab, type TabId } from './tabs';
+
+/** The add parameter's alerts (spec 001 §2): title and wording from translations. */
+const ALERTS: Record<string, FundingContext['alert']> = {
+  entro: { title: msg('funding.add.entro.title'), text: msg('funding.add.entro.text'), variant: 'info' },
+  payment_error: { title: msg('funding.add.payment_error.title'), text: msg('funding.add.payment_error.text'), variant: 'error' },
+  payment_success: { title: msg('funding.add.payment_success.title'), text: msg('funding.add.payment_success.text'), variant: 'success' },
+  payment_process: { title: msg('funding.add.payment_process.title'), text: msg('funding.add.payment_process.text'), variant: 'info' },
+};
+
+/** Default tab: card; bitcoin on mobile and for a risk-flagged trader (spec 001 §2, §6). */
+function initialTab(input: FundingInput): TabId {
+  const wanted: TabId = input.mobile || input.risk ? 'bitcoin' : 'card';
+  return input.tabs.includes(wanted) ? wanted : (input.tabs[0] ?? 'card');
+}
+
+/** The amount a page opens with: the fixed amount, else 250 when allowed, else the minimum. */
+function defaultAmount(options: FundingOptions): string {
+  if (options.fixedAmount !== null) return options.fixedAmount;
+  const [min] = sliderSteps(options.minDeposit);
+  return compareAmounts('250', options.minDeposit) >= 0 ? '250' : min;
+}
+
+/**
+ * The funding page (spec 001 §2-4): its tabs (which ones, which first), the add parameter's
+ * alerts, the partner-risk popup on the card tabs, the deposit amount with its slider steps and
+ * the opt-in bonus (cleared in fixed mode), and a promo code (prefilled from the promo link).
+ */
+export const fundingMachine = setup({
+  types: {} as { context: FundingContext; events: FundingEvent; input: FundingInput },
+  actors: {
+    loadOptions: fromPromise<FundingOptions>(notProvided('loadOptions')),
+    checkPromo: fromPromise<PromoOutput, { promo: string }>(notProvided('checkPromo')),
+  },
+  actions: {
+    setPromo: assign(({ event }) => (event.type === 'promo.change' ? { promo: event.value.slice(0, 64), promoPercent: '0', promoError: null } : {})),
+  },
+  guards: {
+    isVisibleTab: ({ context, event }) => event.type === 'tab.select' && isTab(event.tab) && context.tabs.includes(event.tab),
+    isRiskCardTab: ({ context, event }) =>
+      event.type === 'tab.select' && context.risk && isCardTab(event.tab) && context.tabs.includes(event.tab as TabId),
+    isAmountLocked: ({ context }) => context.options?.fixedAmount != null,
+    canHaveBonus: ({ context }) => !context.fixed,
+    hasAlert: ({ context }) => context.alert !== null,
+    hasPromo: ({ context }) => context.promo.trim() !== '',
+  },
+}).createMachine({
+  id: 'funding',
+  context: ({ input }) => ({
+    ...input,
+    tab: initialTab(input),
+    options: null,
+    amount: '',
+    bonus: false,
+    fixed: input.exchange,
+    promo: input.add === 'promo' ? input.ng.slice(0, 64) : '',
+    promoPercent: '0',
+    promoError: null,
+    alert: ALERTS[input.add] ?? null,
+    scrollToAmount: input.add === 'promo',
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadOptions',
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => {
+            const fixed = context.exchange || event.output.fixedAmount !== null;
+            return { options: event.output, amount: defaultAmount(event.output), fixed, bonus: false, error: null };
+          }),
+        },
+        onError: { target: 'loadFailed', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'funding.load_failed') })) },
+      },
+    },
+    loadFailed: {
+      on: { 'options.retry': 'loading' },
+    },
+    ready: {
+      type: 'parallel',
+      on: {
+        'tab.select': { guard: 'isVisibleTab', actions: assign(({ event }) => ({ tab: event.tab as TabId })) },
+        'amount.scrolled': { actions: assign({ scrollToAmount: false }) },
+        'bonus.toggle': { guard: 'canHaveBonus', actions: assign(({ event }) => ({ bonus: event.on })) },
+        'promo.change': { actions: 'setPromo' },
+      },
+      states: {
+        amount: {
+          initial: 'editable',
+          states: {
+            editable: {
+              always: { guard: 'isAmountLocked', target: 'locked' },
+              on: {
+                'amount.change': { actions: assign(({ event }) => ({ amount: event.value.slice(0, 24) })) },
+                'amount.step': { actions: assign(({ event }) => ({ amount: normalizeAmount(event.value) })) },
+              },
+            },
+            /** US and CA: the amount is fixed (spec 000 §6) */
+            locked: {},
+          },
+        },
+        dialog: {
+          initial: 'boot',
+          states: {
+            boot: { always: [{ guard: 'hasAlert', target: 'alert' }, { target: 'none' }] },
+            none: {
+              on: { 'tab.select': { guard: 'isRiskCardTab', target: 'risk', actions: assign(({ event }) => ({ tab: event.tab as TabId })) } },
+            },
+            alert: { on: { 'alert.close': { target: 'none', actions: assign({ alert: null }) } } },
+            /** the partner-risk popup (spec 001 §6) */
+            risk: { on: { 'alert.close': 'none' } },
+          },
+        },
+        promo: {
+          initial: 'boot',
+          states: {
+            boot: { always: [{ guard: 'hasPromo', target: 'checking' }, { target: 'idle' }] },
+            idle: {
+              on: {
+                'promo.apply': [
+                  { guard: 'hasPromo', target: 'checking' },
+                  { actions: assign({ promoError: msg('funding.promo.invalid') }) },
+                ],
+              },
+            },
+            checking: {
+              // a new code while the old one is checked: the old answer no longer matters
+              on: { 'promo.change': { target: 'idle', actions: 'setPromo' } },
+              invoke: {
+                src: 'checkPromo',
+                input: ({ context }) => ({ promo: context.promo.trim() }),
+                onDone: { target: 'idle', actions: assign(({ event }) => ({ promoPercent: event.output.percent, promoError: null })) },
+                onError: { target: 'idle', actions: assign(({ event }) => ({ promoPercent: '0', promoError: failureMsg(event.error, 'funding.promo.invalid') })) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,38 @@
+/**
+ * The funding tabs (spec 001 §2) and which of them a trader sees. The set depends on language
+ * or currency (the Russian payment methods), on the country (Skrill) and on the settings (Vload).
+ */
+export const TABS = [
+  'card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins',
+  'neteller', 'skrill', 'perfect', 'vload', 'webmoney', 'yandex', 'qiwi', 'okpay', 'bank', 'fiat',
+] as const;
+export type TabId = (typeof TABS)[number];
+
+export const isTab = (value: string): value is TabId => (TABS as readonly string[]).includes(value);
+
+/** Skrill is hidden for these countries (spec 001 §6). */
+export const SKRILL_HIDDEN = ['DE', 'GB', 'BE', 'FR', 'ES', 'CN', 'HK', 'IL', 'MO', 'SG', 'AE', 'CA', 'TR', 'US', 'JP'];
+/** shown only in Russian or to RUB accounts */
+const RUSSIAN_METHODS: readonly TabId[] = ['webmoney', 'yandex', 'qiwi'];
+
+export interface TabFacts {
+  lang: string;
+  currency: string;
+  country: string;
+  /** the settings hide Vload for this partner (no_vload) */
+  vloadHidden: boolean;
+}
+
+export function visibleTabs(facts: TabFacts): TabId[] {
+  const russian = facts.lang === 'ru' || facts.currency === 'RUB';
+  const country = facts.country.toUpperCase();
+  return TABS.filter(
+    (tab) =>
+      !(RUSSIAN_METHODS.includes(tab) && !russian) &&
+      !(tab === 'skrill' && SKRILL_HIDDEN.includes(country)) &&
+      !(tab === 'vload' && facts.vloadHidden),
+  );
+}
+
+/** The card tabs: a risk-flagged trader sees the partner-risk popup there, a demo account the demo block. */
+export const isCardTab = (tab: string): boolean => tab === 'card' || tab === 'jcb';
