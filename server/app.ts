@@ -19,10 +19,13 @@ import { reportRoutes } from './routes/reports';
 import { settingsRoutes } from './routes/settings';
 import { memoryHub, type PushHub } from './push/hub';
 import { eventRoutes } from './routes/events';
+import { cryptoRoutes } from './routes/crypto';
 import { withdrawalRoutes } from './routes/withdrawal';
 import { securityRoutes } from './routes/security';
 import { accountRoutes } from './routes/accounts';
 import { sandboxSecurityRoutes } from './routes/sandbox-security';
+import { tradingRoutes } from './routes/trading';
+import { registerRoutes } from './routes/register';
 import { sandboxGateway, type PlatformGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
 
@@ -71,10 +74,13 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(reportRoutes, deps);
   await app.register(autologinRoutes, deps);
   await app.register(eventRoutes, deps);
+  await app.register(cryptoRoutes, deps);
   await app.register(withdrawalRoutes, deps);
   await app.register(securityRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(sandboxSecurityRoutes, deps);
+  await app.register(tradingRoutes, deps);
+  await app.register(registerRoutes, deps);
   await app.register(platformRoutes, {
     prefix: settings.platform,
     db,

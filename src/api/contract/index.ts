@@ -9,3 +9,5 @@ export * from './withdrawal';
 export * from './security';
 export * from './accounts';
 export * from './sandbox-security';
+export * from './trading';
+export * from './register';
