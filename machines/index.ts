@@ -15,6 +15,10 @@ import { twoFactorChoiceMachine } from './two-factor/choice.machine';
 import { passwordChangeMachine } from './security/password.machine';
 import { accountsMachine } from './accounts/accounts.machine';
 import { registerMachine } from './register/register.machine';
+import { cascadeMachine } from './cascade/cascade.machine';
+import { entropayMachine } from './cascade/entropay.machine';
+import { listenMachine } from './listen/listen.machine';
+import { fundingMachine } from './funding/funding.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -39,6 +43,10 @@ export const machines: Record<string, MachineEntry> = {
   passwordChange: { machine: passwordChangeMachine, purpose: 'Password change: first invalid field focused, server message or the generic error' },
   register: { machine: registerMachine, purpose: 'Registration: fields checked on blur and submit, the US residents notice, the account opened, then autologin to the trading page' },
   accounts: { machine: accountsMachine, purpose: 'Accounts: switch balances and the exchange account, add an account in another currency' },
+  cascade: { machine: cascadeMachine, purpose: 'Card funding cascade: fraud check, then each processor of the stack once; hard declines stop; do-not-honor dialog; tried list survives a reload' },
+  listen: { machine: listenMachine, purpose: 'Listening for one processor result: a check every 5 s, at once on push, until final, stop or the deadline' },
+  entropay: { machine: entropayMachine, purpose: 'Entropay dialogs: start (confirm or reject) and the CVV dialog (at least 3 characters)' },
+  funding: { machine: fundingMachine, purpose: 'The funding page: tabs by language/currency, risk and demo popups, add alerts, amount slider steps, bonus tiers, promo code' },
   explorer: { machine: explorerMachine, purpose: 'The machine explorer page: opens a diagram (laid out at build time or in the browser) and the coverage report' },
   explorerStep: { machine: stepMachine, purpose: 'Explorer step mode: a machine on fake actors and a simulated clock, one clicked event at a time; back and reset' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },

@@ -11,6 +11,7 @@ import { twoFactorChoiceModel, twoFactorEntryModel } from './two-factor.model';
 import { withdrawalModel, withdrawalPendingModel } from './withdrawal.model';
 import { accountsModel, passwordChangeModel, validationModel } from './security.model';
 import { registerModel } from './register.model';
+import { cascadeModel, entropayModel, listenModel } from './cascade.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -36,4 +37,7 @@ export const models: Record<string, MachineModel> = {
   passwordChange: passwordChangeModel,
   accounts: accountsModel,
   register: registerModel,
+  cascade: cascadeModel,
+  listen: listenModel,
+  entropay: entropayModel,
 };
