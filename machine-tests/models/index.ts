@@ -12,6 +12,7 @@ import { withdrawalModel, withdrawalPendingModel } from './withdrawal.model';
 import { accountsModel, passwordChangeModel, validationModel } from './security.model';
 import { registerModel } from './register.model';
 import { cascadeModel, entropayModel, listenModel } from './cascade.model';
+import { fundingModel } from './funding.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -40,4 +41,5 @@ export const models: Record<string, MachineModel> = {
   cascade: cascadeModel,
   listen: listenModel,
   entropay: entropayModel,
+  funding: fundingModel,
 };
