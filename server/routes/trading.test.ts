@@ -119,8 +119,9 @@ describe('balance sync', () => {
     // the page's figure is not trusted: a made-up balance changes nothing beyond the real results
     const first = await b.send('POST', '/api/chat/balance', { json: { balance: '999999.00', all: '999999.00' } });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ ok: true, booked: 2, platformAvailable: '178.20' });
-    const again = await b.send('POST', '/api/chat/balance', { json: { balance: '178.20', all: '178.20' } });
+    // 200.00 on the platform, +8.20 from the won 10 (82% payout), -20.00 for the lost 20
+    expect(first.json()).toEqual({ ok: true, booked: 2, platformAvailable: '188.20' });
+    const again = await b.send('POST', '/api/chat/balance', { json: { balance: '188.20', all: '188.20' } });
     expect(again.json()).toMatchObject({ booked: 0 });
     const me = await loadCurrentUser(t.db, (await findUserByEmail(t.db, user.email))!.id, 'brokerage.test');
     expect(me?.available).toBe('488.20');
