@@ -19,6 +19,7 @@ import { cascadeMachine } from './cascade/cascade.machine';
 import { entropayMachine } from './cascade/entropay.machine';
 import { listenMachine } from './listen/listen.machine';
 import { fundingMachine } from './funding/funding.machine';
+import { signalsMachine } from './signals/signals.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -47,6 +48,7 @@ export const machines: Record<string, MachineEntry> = {
   listen: { machine: listenMachine, purpose: 'Listening for one processor result: a check every 5 s, at once on push, until final, stop or the deadline' },
   entropay: { machine: entropayMachine, purpose: 'Entropay dialogs: start (confirm or reject) and the CVV dialog (at least 3 characters)' },
   funding: { machine: fundingMachine, purpose: 'The funding page: tabs by language/currency, risk and demo popups, add alerts, amount slider steps, bonus tiers, promo code' },
+  signals: { machine: signalsMachine, purpose: 'Trading signals: first fetch after 5 s, then every 300 s; each shown once a day; pop-ups count down to the server-held expiry, then close' },
   explorer: { machine: explorerMachine, purpose: 'The machine explorer page: opens a diagram (laid out at build time or in the browser) and the coverage report' },
   explorerStep: { machine: stepMachine, purpose: 'Explorer step mode: a machine on fake actors and a simulated clock, one clicked event at a time; back and reset' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },

@@ -12,6 +12,7 @@ import { withdrawalModel, withdrawalPendingModel } from './withdrawal.model';
 import { accountsModel, passwordChangeModel, validationModel } from './security.model';
 import { registerModel } from './register.model';
 import { cascadeModel, entropayModel, listenModel } from './cascade.model';
+import { signalsModel } from './signals.model';
 import { fundingModel } from './funding.model';
 
 /**
@@ -41,5 +42,6 @@ export const models: Record<string, MachineModel> = {
   cascade: cascadeModel,
   listen: listenModel,
   entropay: entropayModel,
+  signals: signalsModel,
   funding: fundingModel,
 };
