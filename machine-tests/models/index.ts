@@ -13,7 +13,11 @@ import { accountsModel, passwordChangeModel, validationModel } from './security.
 import { registerModel } from './register.model';
 import { cascadeModel, entropayModel, listenModel } from './cascade.model';
 import { signalsModel } from './signals.model';
+import { tipsModel } from './tips.model';
 import { fundingModel } from './funding.model';
+import { balanceSyncModel } from './balance-sync.model';
+import { tradingBlockModel } from './trading-block.model';
+import { reportsModel } from './reports.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -43,5 +47,9 @@ export const models: Record<string, MachineModel> = {
   listen: listenModel,
   entropay: entropayModel,
   signals: signalsModel,
+  tips: tipsModel,
   funding: fundingModel,
+  balanceSync: balanceSyncModel,
+  tradingBlock: tradingBlockModel,
+  reports: reportsModel,
 };
