@@ -22,6 +22,9 @@ import { fundingMachine } from './funding/funding.machine';
 import { balanceSyncMachine } from './balance-sync/balance-sync.machine';
 import { tradingBlockMachine } from './trading-block/trading-block.machine';
 import { reportsMachine } from './reports/reports.machine';
+import { balanceSyncMachine } from './balance-sync/balance-sync.machine';
+import { tradingBlockMachine } from './trading-block/trading-block.machine';
+import { reportsMachine } from './reports/reports.machine';
 import { signalsMachine } from './signals/signals.machine';
 import { tipsMachine } from './tips/tips.machine';
 
@@ -52,6 +55,9 @@ export const machines: Record<string, MachineEntry> = {
   listen: { machine: listenMachine, purpose: 'Listening for one processor result: a check every 5 s, at once on push, until final, stop or the deadline' },
   entropay: { machine: entropayMachine, purpose: 'Entropay dialogs: start (confirm or reject) and the CVV dialog (at least 3 characters)' },
   funding: { machine: fundingMachine, purpose: 'The funding page: tabs by language/currency, risk and demo popups, add alerts, amount slider steps, bonus tiers, promo code' },
+  balanceSync: { machine: balanceSyncMachine, purpose: 'Balance sync: the platform balance to our server at most once a minute and only when changed; user update on the 1st and every 5th' },
+  tradingBlock: { machine: tradingBlockMachine, purpose: 'Trading block: locked when not Full, deposited (or last_count) and not signed; sign-up modal reopened up to 10 clicks; signing unlocks' },
+  reports: { machine: reportsMachine, purpose: 'History and reports: DD.MM.YYYY range, status and symbol/type filters, paging (999 offset / 100 skip), Load data error with retry' },
   balanceSync: { machine: balanceSyncMachine, purpose: 'Balance sync: the platform balance to our server at most once a minute and only when changed; user update on the 1st and every 5th' },
   tradingBlock: { machine: tradingBlockMachine, purpose: 'Trading block: locked when not Full, deposited (or last_count) and not signed; sign-up modal reopened up to 10 clicks; signing unlocks' },
   reports: { machine: reportsMachine, purpose: 'History and reports: DD.MM.YYYY range, status and symbol/type filters, paging (999 offset / 100 skip), Load data error with retry' },

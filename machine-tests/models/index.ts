@@ -18,6 +18,9 @@ import { fundingModel } from './funding.model';
 import { balanceSyncModel } from './balance-sync.model';
 import { tradingBlockModel } from './trading-block.model';
 import { reportsModel } from './reports.model';
+import { balanceSyncModel } from './balance-sync.model';
+import { tradingBlockModel } from './trading-block.model';
+import { reportsModel } from './reports.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -49,6 +52,9 @@ export const models: Record<string, MachineModel> = {
   signals: signalsModel,
   tips: tipsModel,
   funding: fundingModel,
+  balanceSync: balanceSyncModel,
+  tradingBlock: tradingBlockModel,
+  reports: reportsModel,
   balanceSync: balanceSyncModel,
   tradingBlock: tradingBlockModel,
   reports: reportsModel,

@@ -1,0 +1,88 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { failureMsg } from '../shared/failure';
+import { msg } from '../shared/message';
+import { notProvided } from '../shared/not-provided';
+import type { BlockFacts, SignInput, TradingBlockContext, TradingBlockEvent, TradingBlockInput } from './trading-block.types';
+
+/** clicks on the locked platform that reopen the sign-up modal (spec 002 §9) */
+export const MAX_REOPENS = 10;
+
+/** The blocking rule (spec 002 §4): not Full, has deposited (or has last_count), has not signed. */
+export function isTradingBlocked(facts: BlockFacts): boolean {
+  return !facts.verified && (facts.deposited || facts.last_count > 0) && !facts.signed;
+}
+
+/**
+ * Trading block (spec 002 §4): while the rule holds, the platform is locked and the sign-up
+ * modal opens; clicks on the lock reopen it up to MAX_REOPENS times (the lock's own button
+ * always does). A successful signature unlocks trading and refreshes the user.
+ */
+export const tradingBlockMachine = setup({
+  types: {} as { context: TradingBlockContext; events: TradingBlockEvent; input: TradingBlockInput },
+  actors: {
+    sign: fromPromise<{ ok: true }, SignInput>(notProvided('sign')),
+  },
+  actions: {
+    /** app effect: sessionActor.send({ type: 'user.update' }) */
+    refreshUser: () => {},
+  },
+  guards: {
+    isBlocked: ({ context }) => isTradingBlocked(context.facts),
+    canReopen: ({ context }) => context.reopens < MAX_REOPENS,
+    isSignable: ({ event }) => event.type === 'sign.submit' && event.agree && event.name.trim().length >= 2,
+    missesAgreement: ({ event }) => event.type === 'sign.submit' && !event.agree,
+  },
+}).createMachine({
+  id: 'tradingBlock',
+  context: ({ input }) => ({ facts: input.facts, reopens: Math.min(input.reopens ?? 0, MAX_REOPENS), error: null }),
+  initial: 'checking',
+  on: {
+    'user.changed': { target: '.checking', actions: assign(({ event }) => ({ facts: event.facts })) },
+  },
+  states: {
+    checking: {
+      always: [{ guard: 'isBlocked', target: 'blocked' }, { target: 'open' }],
+    },
+    open: {},
+    blocked: {
+      initial: 'modal',
+      states: {
+        closed: {
+          on: {
+            // past the limit the click stays on the lock; its button still opens the modal
+            'block.click': { guard: 'canReopen', target: 'modal', actions: assign(({ context }) => ({ reopens: context.reopens + 1 })) },
+            'sign.open': 'modal',
+          },
+        },
+        modal: {
+          initial: 'editing',
+          on: { 'sign.close': { target: 'closed', actions: assign({ error: null }) } },
+          states: {
+            editing: {
+              on: {
+                'sign.edit': { actions: assign({ error: null }) },
+                'sign.submit': [
+                  { guard: 'isSignable', target: 'signing', actions: assign({ error: null }) },
+                  { guard: 'missesAgreement', actions: assign({ error: msg('block.agree_required') }) },
+                  { actions: assign({ error: msg('block.name_required') }) },
+                ],
+              },
+            },
+            signing: {
+              on: { 'sign.close': {} },
+              invoke: {
+                src: 'sign',
+                input: ({ event }) => ({ name: event.type === 'sign.submit' ? event.name.trim() : '' }),
+                onDone: {
+                  target: '#tradingBlock.open',
+                  actions: [assign(({ context }) => ({ facts: { ...context.facts, signed: true } })), 'refreshUser'],
+                },
+                onError: { target: 'editing', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'block.sign_error') })) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
