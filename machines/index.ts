@@ -27,6 +27,7 @@ import { tradingBlockMachine } from './trading-block/trading-block.machine';
 import { reportsMachine } from './reports/reports.machine';
 import { signalsMachine } from './signals/signals.machine';
 import { tipsMachine } from './tips/tips.machine';
+import { chatMachine } from './chat/chat.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -62,6 +63,7 @@ export const machines: Record<string, MachineEntry> = {
   tradingBlock: { machine: tradingBlockMachine, purpose: 'Trading block: locked when not Full, deposited (or last_count) and not signed; sign-up modal reopened up to 10 clicks; signing unlocks' },
   reports: { machine: reportsMachine, purpose: 'History and reports: DD.MM.YYYY range, status and symbol/type filters, paging (999 offset / 100 skip), Load data error with retry' },
   signals: { machine: signalsMachine, purpose: 'Trading signals: first fetch after 5 s, then every 300 s; each shown once a day; pop-ups count down to the server-held expiry, then close' },
+  chat: { machine: chatMachine, purpose: 'The chat panel: closed, open (normal or maximised), minimised; opens by itself once per browser after 400 ms; hidden on some pages; token or guest' },
   tips: { machine: tipsMachine, purpose: 'Tips to the chat host: over 40 confirms the exact amount deducted; sent after 3 s (can be stopped); the server message for 10 s; some error' },
   explorer: { machine: explorerMachine, purpose: 'The machine explorer page: opens a diagram (laid out at build time or in the browser) and the coverage report' },
   explorerStep: { machine: stepMachine, purpose: 'Explorer step mode: a machine on fake actors and a simulated clock, one clicked event at a time; back and reset' },

@@ -14,6 +14,7 @@ import { registerModel } from './register.model';
 import { cascadeModel, entropayModel, listenModel } from './cascade.model';
 import { signalsModel } from './signals.model';
 import { tipsModel } from './tips.model';
+import { chatModel } from './chat.model';
 import { fundingModel } from './funding.model';
 import { balanceSyncModel } from './balance-sync.model';
 import { tradingBlockModel } from './trading-block.model';
@@ -51,6 +52,7 @@ export const models: Record<string, MachineModel> = {
   entropay: entropayModel,
   signals: signalsModel,
   tips: tipsModel,
+  chat: chatModel,
   funding: fundingModel,
   balanceSync: balanceSyncModel,
   tradingBlock: tradingBlockModel,

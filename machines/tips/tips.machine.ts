@@ -97,7 +97,7 @@ export const tipsMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isRefusal', params: ({ event }) => event.error },
+            guard: { type: 'isRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'editing',
             actions: assign(({ event }) => ({ error: failureMsg(event.error, 'tips.some_error') })),
           },

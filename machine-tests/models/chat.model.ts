@@ -1,0 +1,23 @@
+import { chatMachine } from '../../machines/chat/chat.machine';
+import type { MachineModel } from '../runner/types';
+
+/** The chat panel: first visit (auto-opens), a later visit, a page where settings hide it; token, guest, failure. */
+export const chatModel: MachineModel = {
+  machine: chatMachine,
+  inputs: [
+    { autoOpened: false, hidden: false },
+    { autoOpened: true, hidden: false },
+    { autoOpened: false, hidden: true },
+  ],
+  events: {
+    'chat.path': [{ hidden: true }, { hidden: false }],
+  },
+  actors: {
+    loadConnection: [
+      { output: { token: 'tok-1', url: '/chat', host: { id: 'anna', name: 'Anna' }, sandbox: true } },
+      { output: { token: null, url: '/chat', host: { id: 'anna', name: 'Anna' }, sandbox: true } },
+      { error: { kind: 'network' } },
+    ],
+  },
+  maxDepth: 6,
+};
