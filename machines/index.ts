@@ -19,6 +19,7 @@ import { cascadeMachine } from './cascade/cascade.machine';
 import { entropayMachine } from './cascade/entropay.machine';
 import { listenMachine } from './listen/listen.machine';
 import { fundingMachine } from './funding/funding.machine';
+import { cardFormMachine } from './card-form/card-form.machine';
 import { balanceSyncMachine } from './balance-sync/balance-sync.machine';
 import { tradingBlockMachine } from './trading-block/trading-block.machine';
 import { reportsMachine } from './reports/reports.machine';
@@ -37,6 +38,7 @@ export interface MachineEntry {
 }
 
 export const machines: Record<string, MachineEntry> = {
+  cardForm: { machine: cardFormMachine, purpose: 'The card form: checks (type, length, Luhn, expiry, demo block), the card saved as a token, then the cascade as a child; resumes a stored run' },
   login: { machine: loginMachine, purpose: 'Sign in: platform login, then the product session; autologin; errors shaken' },
   session: { machine: sessionMachine, purpose: 'The current user and settings, loaded once; user updates; logout and platform not-auth' },
   invoice: { machine: invoiceMachine, purpose: 'A crypto invoice for any coin: wt → su | ex, polled every 60 s, checked on push and when the countdown ends' },

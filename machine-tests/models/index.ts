@@ -16,6 +16,7 @@ import { signalsModel } from './signals.model';
 import { tipsModel } from './tips.model';
 import { chatModel } from './chat.model';
 import { fundingModel } from './funding.model';
+import { cardFormModel } from './card-form.model';
 import { balanceSyncModel } from './balance-sync.model';
 import { tradingBlockModel } from './trading-block.model';
 import { reportsModel } from './reports.model';
@@ -29,6 +30,7 @@ import { reportsModel } from './reports.model';
  * without a model.
  */
 export const models: Record<string, MachineModel> = {
+  cardForm: cardFormModel,
   invoice: invoiceModel,
   invoicePage: invoicePageModel,
   cryptoDeposit: cryptoDepositModel,
