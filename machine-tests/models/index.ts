@@ -17,12 +17,6 @@ import { tipsModel } from './tips.model';
 import { chatModel } from './chat.model';
 import { fundingModel } from './funding.model';
 import { cardFormModel } from './card-form.model';
-import { balanceSyncModel } from './balance-sync.model';
-import { tradingBlockModel } from './trading-block.model';
-import { reportsModel } from './reports.model';
-import { balanceSyncModel } from './balance-sync.model';
-import { tradingBlockModel } from './trading-block.model';
-import { reportsModel } from './reports.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -56,10 +50,4 @@ export const models: Record<string, MachineModel> = {
   tips: tipsModel,
   chat: chatModel,
   funding: fundingModel,
-  balanceSync: balanceSyncModel,
-  tradingBlock: tradingBlockModel,
-  reports: reportsModel,
-  balanceSync: balanceSyncModel,
-  tradingBlock: tradingBlockModel,
-  reports: reportsModel,
 };
