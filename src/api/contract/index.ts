@@ -11,3 +11,4 @@ export * from './accounts';
 export * from './sandbox-security';
 export * from './trading';
 export * from './register';
+export * from './card';

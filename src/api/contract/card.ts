@@ -1,0 +1,318 @@
+import * as z from 'zod/mini';
+import { Decimal } from './common';
+
+/**
+ * Card funding (issue 3; spec 000 §3-§9, 001 §2-§5, §9): the card form's save, the fraud check,
+ * each processor's start and listen (check) call, the Entropay/Zoom extras and the sandbox
+ * control. Every processor answers in its own dialect (machines/cascade/processors.ts
+ * `ProcessorReply`, tagged by `proc`); machines/cascade/classify.ts reads them.
+ *
+ * Idempotency: the fraud check creates the payment under the client's `key` (the same key again
+ * returns the same payment); a processor start is keyed by (payment id, processor): sending it
+ * again returns the attempt already made and never charges twice. The card number and CVV are
+ * never stored: only a token, the first six and last four digits.
+ */
+
+/** The 11 card processors of the stack (spec 000 §4); mirrors machines/cascade/processors.ts. */
+export const CardProcessor = z.enum(['PFS', 'ORANGE', 'ORANGE_NOT3D', 'CONCEPT', 'FRAUD', 'ZOOM', 'EZPAY', 'ENTROPAY', 'SHAPE', 'VLOAD', 'MEIKO']);
+export type CardProcessor = z.infer<typeof CardProcessor>;
+
+/** URL slug of a processor in /api/card/listen/{slug} and in the return hash #/listen/funding/{slug}/{id}/{uid}. */
+export const processorSlug = (processor: CardProcessor | 'SKRILL'): string => processor.toLowerCase();
+
+/** Money of a card deposit: up to 12 integer digits and 2 decimals. */
+export const CardAmount = z.string().check(z.regex(/^\d{1,12}(\.\d{1,2})?$/, 'card.amount'));
+
+/** The server's payment id (uuid). */
+export const PaymentId = z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'card.payment'));
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/card/save (001 §3): the card form. The number is normalised (spaces and dashes
+// removed) by the client; the server checks length, Luhn and type again. The CVV is accepted
+// only to be checked for shape and is dropped at once (never stored, never logged).
+
+export const CardSaveRequest = z.object({
+  /** card number, digits only (spaces and dashes are tolerated and removed) */
+  cnu: z.string().check(z.maxLength(32)),
+  /** expiry month "01".."12" and year "2026" */
+  emm: z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/, 'card.expiry')),
+  eyy: z.string().check(z.regex(/^\d{4}$/, 'card.expiry')),
+  /** holder first and last name (the form splits one field on a space or comma) */
+  fn: z.string().check(z.maxLength(100)),
+  ln: z.string().check(z.maxLength(100)),
+  /** billing country (ISO alpha-2) and currency */
+  cu: z.string().check(z.regex(/^[A-Za-z]{2}$/, 'card.country')),
+  cur: z.optional(z.string().check(z.maxLength(8))),
+  /** 'all' (visa, mastercard, maestro) or 'jcb' (the JCB form) */
+  card_type: z.optional(z.enum(['all', 'visa', 'mastercard', 'maestro', 'jcb'])),
+  cty: z.optional(z.string().check(z.maxLength(8))),
+  cvv: z.optional(z.string().check(z.maxLength(4))),
+});
+export type CardSaveRequest = z.infer<typeof CardSaveRequest>;
+
+export const SavedCard = z.object({
+  /** the card's token: what every later call names instead of the number */
+  card: z.string(),
+  first6: z.string(),
+  last4: z.string(),
+  /** visa, mastercard, maestro, jcb */
+  brand: z.string(),
+  /** "01/2027" */
+  expiry: z.string(),
+  /** the card is a sandbox test card whose outcome is documented in docs/sandbox.md */
+  sandbox: z.boolean(),
+});
+export type SavedCard = z.infer<typeof SavedCard>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/card/options: what the funding page needs (machines/funding FundingOptions).
+
+export const FundingTier = z.object({
+  name: z.enum(['bronze', 'silver', 'gold']),
+  from: Decimal,
+  percent: Decimal,
+  value: Decimal,
+});
+export const FundingOptionsResponse = z.object({
+  currency: z.string(),
+  minDeposit: Decimal,
+  maxDeposit: Decimal,
+  /** US and CA: the fixed card amount; null otherwise */
+  fixedAmount: z.nullable(Decimal),
+  tiers: z.array(FundingTier),
+  maxBonusPercent: Decimal,
+  maxBonusValue: Decimal,
+  /** the visitor's country for the card form (geo, else FR) */
+  geo: z.string(),
+  /** card payments started today (UTC) and the daily limit (3) */
+  cardsToday: z.number(),
+  dailyLimit: z.number(),
+  /** the processors are sandboxes: the page says so */
+  sandbox: z.boolean(),
+});
+export type FundingOptionsResponse = z.infer<typeof FundingOptionsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/fraud/card (000 §7): first call of a deposit. Creates the payment under `key`.
+
+export const FraudCheckRequest = z.object({
+  /** idempotency key chosen when the trader pressed Deposit (8-64 of [A-Za-z0-9_-]) */
+  key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'card.key')),
+  amount: CardAmount,
+  fixed: z.boolean(),
+  bonus: z.boolean(),
+  /** the saved card's token (POST /api/card/save) */
+  card: z.string().check(z.maxLength(64)),
+  currency: z.optional(z.string().check(z.maxLength(8))),
+  promo: z.optional(z.string().check(z.maxLength(64))),
+});
+export type FraudCheckRequest = z.infer<typeof FraudCheckRequest>;
+
+/** A flag set: the deposit stops (day_limit shows the 'Why Bitcoin?' confirmation). No flag: `payment` is the id. */
+export const FraudCheckResponse = z.object({
+  fail_limit: z.optional(z.boolean()),
+  day_limit: z.optional(z.boolean()),
+  bad_card: z.optional(z.boolean()),
+  reason: z.optional(z.boolean()),
+  message: z.optional(z.string()),
+  payment: z.optional(z.string()),
+});
+export type FraudCheckResponse = z.infer<typeof FraudCheckResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Processor replies (machines/cascade/processors.ts ProcessorReply), one schema per dialect.
+
+const Status3 = z.optional(z.enum(['approved', 'declined', 'pending']));
+export const PfsReply = z.object({ proc: z.literal('PFS'), code: z.string(), uid: z.optional(z.string()), redirect: z.optional(z.string()), message: z.optional(z.string()) });
+export const OrangeReply = z.object({
+  proc: z.literal('ORANGE'),
+  status: z.enum(['successful', 'failed', 'pending']),
+  message: z.optional(z.string()),
+  transaction_id: z.optional(z.string()),
+});
+export const ConceptReply = z.object({
+  proc: z.literal('CONCEPT'),
+  status: z.string(),
+  txid: z.optional(z.string()),
+  redirect: z.optional(z.object({ url: z.string() })),
+  error: z.optional(z.object({ msg: z.string(), code: z.string() })),
+});
+export const SkrillReply = z.object({ proc: z.literal('SKRILL'), status: z.number(), transaction_id: z.optional(z.string()) });
+export const EzpayReply = z.object({ proc: z.literal('EZPAY'), status: z.string(), redirect: z.optional(z.string()), code: z.optional(z.string()), message: z.optional(z.string()) });
+export const MeikoReply = z.object({
+  proc: z.literal('MEIKO'),
+  return: z.boolean(),
+  status: z.optional(z.number()),
+  bank: z.optional(z.string()),
+  code: z.optional(z.string()),
+  transaction_id: z.optional(z.string()),
+});
+export const ZoomReply = z.object({
+  proc: z.literal('ZOOM'),
+  result: z.number(),
+  hostCode: z.optional(z.string()),
+  error: z.optional(z.string()),
+  transaction_id: z.optional(z.string()),
+});
+export const EntropayReply = z.object({ proc: z.literal('ENTROPAY'), return: z.union([z.boolean(), z.string()]), status: Status3, code: z.optional(z.string()) });
+export const ShapeReply = z.object({ proc: z.literal('SHAPE'), return: z.boolean(), guid: z.optional(z.string()), status: Status3, code: z.optional(z.string()) });
+export const VloadReply = z.object({ proc: z.literal('VLOAD'), return: z.boolean(), redirect: z.optional(z.string()), status: Status3, code: z.optional(z.string()) });
+export const FraudReply = z.object({
+  proc: z.literal('FRAUD'),
+  fail_limit: z.optional(z.boolean()),
+  day_limit: z.optional(z.boolean()),
+  bad_card: z.optional(z.boolean()),
+  reason: z.optional(z.boolean()),
+  message: z.optional(z.string()),
+});
+
+/** Any processor's reply, tagged by `proc` (Orange not-3D answers in Orange's dialect). */
+export const ProcessorReplySchema = z.discriminatedUnion('proc', [
+  PfsReply,
+  OrangeReply,
+  ConceptReply,
+  SkrillReply,
+  EzpayReply,
+  MeikoReply,
+  ZoomReply,
+  EntropayReply,
+  ShapeReply,
+  VloadReply,
+  FraudReply,
+]);
+export type ProcessorReplyWire = z.infer<typeof ProcessorReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Starts. Every start body names the payment (from the fraud check) and repeats what the spec
+// lists (amount, fixed, bonus); the server uses its own record of the payment for the amount.
+
+export const CardStartRequest = z.object({
+  /** the payment id the fraud check returned */
+  id: PaymentId,
+  amount: CardAmount,
+  fixed: z.boolean(),
+  bonus: z.boolean(),
+  /** Zoom only: the session token from POST /api/zoom (optional: without it the server opens one) */
+  token: z.optional(z.string().check(z.maxLength(128))),
+});
+export type CardStartRequest = z.infer<typeof CardStartRequest>;
+
+/**
+ * Where each processor's start goes (spec 000 §7). All are POST with CardStartRequest and answer
+ * that processor's reply (ProcessorReplySchema). EZPAY's spec call is a GET full redirect; it is
+ * also offered as POST answering JSON (REDIRECT to its hosted page) so the cascade stays in charge.
+ * The FRAUD step of a stack re-runs the fraud check for the payment.
+ */
+export const CARD_START_URL: Record<CardProcessor, string> = {
+  PFS: '/api/card/fast/pfs',
+  ORANGE: '/api/card/fast/orange',
+  ORANGE_NOT3D: '/api/card/fast/orange_not3d',
+  MEIKO: '/api/card/fast/meiko',
+  ZOOM: '/api/card/fast/zoom',
+  EZPAY: '/api/card/fast/ezpay',
+  CONCEPT: '/api/payconcept/pay',
+  ENTROPAY: '/api/entro/pay',
+  SHAPE: '/api/shape/pay',
+  VLOAD: '/api/vload/pay',
+  FRAUD: '/api/card/fast/fraud',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Listen (check): POST /api/card/listen/{slug} for every processor (and /api/payconcept/listen
+// for Concept, the spec's own address). Body: transaction_id (the processor's uid; '' when not
+// known) and id (the payment id). found false: this processor was never started for this
+// payment (a reload cut the start off): the cascade sends the start again with the same key.
+
+export const CardListenRequest = z.object({
+  id: PaymentId,
+  transaction_id: z.optional(z.string().check(z.maxLength(128))),
+  /** PFS names its transaction uid */
+  uid: z.optional(z.string().check(z.maxLength(128))),
+});
+export type CardListenRequest = z.infer<typeof CardListenRequest>;
+
+export const CardListenResponse = z.union([
+  z.object({ found: z.literal(false) }),
+  z.object({ found: z.literal(true), reply: ProcessorReplySchema }),
+]);
+export type CardListenResponse = z.infer<typeof CardListenResponse>;
+
+export const cardListenUrl = (processor: CardProcessor | 'SKRILL'): string => `/api/card/listen/${processorSlug(processor)}`;
+
+// ---------------------------------------------------------------------------------------------
+// Entropay dialogs and Zoom session.
+
+/** POST /api/entro/reject: the trader said no in the start or CVV dialog. */
+export const EntroRejectRequest = z.object({ id: PaymentId });
+/** POST /api/entro/cvv: the CVV dialog (at least 3 digits); answers ENTROPAY with status. The CVV is never stored. */
+export const EntroCvvRequest = z.object({ id: PaymentId, cvv: z.string().check(z.regex(/^\d{3,4}$/, 'entropay.fill_cvv')) });
+/** GET /api/entro/redirect?amount=&payment=: Entropay's page (a sandbox page here), which returns to the listen hash. */
+
+/** POST /api/zoom (spec: action session, amount): opens a Zoom payment session for the payment. */
+export const ZoomSessionRequest = z.object({ action: z.literal('session'), amount: CardAmount, id: PaymentId });
+export const ZoomSessionResponse = z.object({
+  session: z.string(),
+  amount: Decimal,
+  /** masked card: first six and last four */
+  cnu: z.string(),
+  exp: z.string(),
+  /** the token POST /api/card/fast/zoom takes */
+  token: z.string(),
+});
+export type ZoomSessionResponse = z.infer<typeof ZoomSessionResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Payment record (GET /api/card/payments/{id}): what the funding page can show after a return.
+
+export const PaymentStatus = z.enum(['created', 'processing', 'approved', 'failed', 'stopped']);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+export const CardPaymentView = z.object({
+  id: z.string(),
+  status: PaymentStatus,
+  amount: Decimal,
+  currency: z.string(),
+  /** credited to the balance (amount plus bonus), once approved */
+  credited: Decimal,
+  card: z.object({ first6: z.string(), last4: z.string(), brand: z.string() }),
+  attempts: z.array(z.object({ processor: z.string(), status: z.enum(['pending', 'approved', 'declined', 'redirect']), code: z.string() })),
+  createdAt: z.string(),
+});
+export type CardPaymentView = z.infer<typeof CardPaymentView>;
+
+// ---------------------------------------------------------------------------------------------
+// Sandbox control (sandbox mode only): script the outcome of the current user's next payment.
+
+export const SandboxScenario = z.enum([
+  'approved',
+  'pending',
+  'soft_once',
+  'soft_twice',
+  'soft_all',
+  'hard',
+  'secure3d',
+  'do_not_honor',
+  'insufficient',
+  'timeout',
+  'token_error',
+  'entropay_cvv',
+  'fail_limit',
+  'bad_card',
+  'reason',
+]);
+export type SandboxScenario = z.infer<typeof SandboxScenario>;
+
+/** POST /api/sandbox/card/next: the next payment of this user follows `scenario` whatever card it uses (once). */
+export const SandboxCardNextRequest = z.object({ scenario: SandboxScenario });
+export const SandboxCardNextResponse = z.object({ ok: z.literal(true), scenario: SandboxScenario });
+
+/** POST /api/sandbox/card/complete: finish a redirect attempt (3-D Secure, hosted page) as the sandbox page's buttons do. */
+export const SandboxCardCompleteRequest = z.object({ id: PaymentId, processor: CardProcessor, approve: z.boolean() });
+export const SandboxCardCompleteResponse = z.object({ ok: z.literal(true), status: z.enum(['approved', 'declined']), returnUrl: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/promo: the percent a promo code adds to the bonus (001 §3 Promo).
+
+export const PromoRequest = z.object({ code: z.string().check(z.maxLength(64)) });
+export const PromoResponse = z.object({ percent: Decimal });
+export type PromoResponse = z.infer<typeof PromoResponse>;
