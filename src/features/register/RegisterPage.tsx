@@ -1,15 +1,230 @@
-import { useT } from '../../i18n';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { RegisterFormField } from '../../../machines/register/register.types';
+import { selectSessionStatus, sessionActor } from '../../flows/app';
+import { inspect } from '../../flows/inspector';
+import { goTo } from '../../flows/navigation';
+import { registerFlow } from '../../flows/register';
+import {
+  countryChange,
+  countryOptions,
+  CURRENCIES,
+  firstBadField,
+  isNanp,
+  passwordRules,
+  selectBusy,
+  selectChecking,
+  selectErrors,
+  selectFormError,
+  selectShakes,
+  selectSubmitting,
+  selectUsNotice,
+  selectValues,
+} from '../../flows/register-view';
+import { registerMessages, useT } from '../../i18n';
+import { Modal } from '../../ui/Modal';
+import { Spinner } from '../../ui/Spinner';
 import { AuthCard } from '../shell/AuthCard';
+import { messages } from './messages';
+import './register.css';
 
-/** /{lang}/register: the registration route (spec 000 §2). */
+registerMessages(messages);
+
+const id = (field: string) => `reg-${field}`;
+
+/** /{lang}/register (spec 001 §3–§5, §8): the registration form, the US notice, then autologin. */
 export default function RegisterPage() {
-  const { t, lang } = useT();
+  const { t, text, lang } = useT();
+  const promo = new URLSearchParams(window.location.search).get('promo') ?? '';
+  const reg = useActorRef(registerFlow, { input: { values: promo ? { promo: promo.slice(0, 32) } : {} }, inspect });
+  const values = useSelector(reg, selectValues);
+  const errors = useSelector(reg, selectErrors);
+  const formError = useSelector(reg, selectFormError);
+  const shakes = useSelector(reg, selectShakes);
+  const busy = useSelector(reg, selectBusy);
+  const submitting = useSelector(reg, selectSubmitting);
+  const checking = useSelector(reg, selectChecking);
+  const usNotice = useSelector(reg, selectUsNotice);
+  const status = useSelector(sessionActor, selectSessionStatus);
+  const countries = useMemo(() => countryOptions(lang), [lang]);
+  const [showPassword, setShowPassword] = useState(false);
+
+  useEffect(() => {
+    if (status === 'signedIn' && !submitting) goTo(`/${lang}/trading#/home`);
+  }, [status, lang, submitting]);
+
+  // a refused submit: focus the first field that needs a correction
+  useEffect(() => {
+    if (shakes === 0) return;
+    const field = firstBadField(reg.getSnapshot().context.errors);
+    if (field && field !== 'usNotice') document.getElementById(id(field))?.focus();
+  }, [shakes, reg]);
+
+  const change = (field: RegisterFormField) => (e: { target: { value: string } }) => reg.send({ type: 'field.change', field, value: e.target.value });
+  const blur = (field: RegisterFormField) => () => reg.send({ type: 'field.blur', field });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    reg.send({ type: 'register.submit' });
+  };
+
+  /** the props every input shares: value from the machine, errors described beside it */
+  const input = (field: RegisterFormField, hint?: string) => ({
+    id: id(field),
+    name: field,
+    value: values[field],
+    onChange: change(field),
+    onBlur: blur(field),
+    'aria-invalid': field in errors || undefined,
+    'aria-describedby': [field in errors && `${id(field)}-error`, hint && `${id(field)}-hint`].filter(Boolean).join(' ') || undefined,
+  });
+  const error = (field: string): ReactNode =>
+    errors[field] ? (
+      <p id={`${id(field)}-error`} className="reg-error" data-testid={`error-${field}`}>
+        {text(errors[field])}
+      </p>
+    ) : null;
+  const rules = passwordRules(values.password, values.login);
+
   return (
-    <AuthCard title={t('register.title')}>
-      <p>{t('register.body')}</p>
-      <a className="button button--wide" href={`/${lang}/login`}>
-        {t('register.back')}
-      </a>
+    <AuthCard title={t('register.heading')}>
+      <p className="muted">{t('register.subtitle')}</p>
+      <form className="reg" onSubmit={submit} noValidate aria-busy={busy}>
+        <fieldset disabled={submitting}>
+          <div className="field">
+            <label htmlFor={id('country')}>{t('register.country')}</label>
+            <select
+              {...input('country')}
+              autoComplete="country"
+              onChange={(e) => reg.send(countryChange(e.target.value))}
+              aria-describedby={[errors.country && `${id('country')}-error`, errors.usNotice && `${id('usNotice')}-error`].filter(Boolean).join(' ') || undefined}
+            >
+              <option value="">{t('register.country_choose')}</option>
+              {countries.map((c) => (
+                <option key={c.iso} value={c.iso}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {error('country')}
+            {error('usNotice')}
+          </div>
+
+          <div className="field">
+            <label htmlFor={id('currency')}>{t('register.currency')}</label>
+            <select {...input('currency', 'hint')}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            <small id={`${id('currency')}-hint`} className="reg-hint">
+              {t('register.currency_hint')}
+            </small>
+            {error('currency')}
+          </div>
+
+          <div className="field">
+            <label htmlFor={id('login')}>{t('register.email')}</label>
+            <input {...input('login')} type="email" autoComplete="email" inputMode="email" spellCheck={false} autoCapitalize="none" maxLength={254} />
+            {error('login')}
+          </div>
+
+          <div className="field">
+            <label htmlFor={id('password')}>{t('register.password')}</label>
+            <div className="reg-password">
+              <input {...input('password', 'rules')} aria-describedby={[errors.password && `${id('password')}-error`, `${id('password')}-rules`].filter(Boolean).join(' ')} type={showPassword ? 'text' : 'password'} autoComplete="new-password" maxLength={128} />
+              <button type="button" className="button button--ghost button--small" aria-pressed={showPassword} title={t('register.password_toggle')} onClick={() => setShowPassword((v) => !v)}>
+                {showPassword ? t('register.password_hide') : t('register.password_show')}
+              </button>
+            </div>
+            <ul id={`${id('password')}-rules`} className="reg-rules" aria-label={t('register.rules')} aria-live="polite">
+              {rules.map((r) => (
+                <li key={r.key} className={r.ok ? 'reg-rules__ok' : undefined}>
+                  <span aria-hidden="true">{r.ok ? '✓' : '•'}</span> {t(r.key, r.params)}
+                  <span className="visually-hidden"> ({r.ok ? t('register.rule.ok') : t('register.rule.todo')})</span>
+                </li>
+              ))}
+            </ul>
+            {error('password')}
+          </div>
+
+          <div className="reg-row">
+            <div className="field">
+              <label htmlFor={id('firstName')}>{t('register.first_name')}</label>
+              <input {...input('firstName')} autoComplete="given-name" maxLength={50} />
+              {error('firstName')}
+            </div>
+            <div className="field">
+              <label htmlFor={id('lastName')}>{t('register.last_name')}</label>
+              <input {...input('lastName')} autoComplete="family-name" maxLength={50} />
+              {error('lastName')}
+            </div>
+          </div>
+
+          <div className="reg-row reg-row--phone">
+            <div className="field">
+              <label htmlFor={id('phone_prefix')}>{t('register.phone_prefix')}</label>
+              <div className="reg-prefix">
+                <span aria-hidden="true">+</span>
+                <input {...input('phone_prefix')} type="text" inputMode="numeric" autoComplete="tel-country-code" maxLength={5} />
+              </div>
+            </div>
+            <div className="field">
+              <label htmlFor={id('phone')}>{t('register.phone')}</label>
+              <input {...input('phone', 'hint')} type="tel" autoComplete="tel-national" inputMode="tel" maxLength={40} />
+            </div>
+          </div>
+          <small id={`${id('phone')}-hint`} className="reg-hint reg-hint--row">
+            {isNanp(values.phone_prefix) ? t('register.phone_hint_nanp') : t('register.phone_hint')}
+          </small>
+          {error('phone_prefix')}
+          {error('phone')}
+
+          <div className="field">
+            <label htmlFor={id('promo')}>{t('register.promo')}</label>
+            <input {...input('promo')} autoComplete="off" spellCheck={false} autoCapitalize="characters" maxLength={32} />
+            {error('promo')}
+          </div>
+        </fieldset>
+
+        {formError && (
+          <p key={shakes} className="form-error shake" role="alert">
+            {text(formError)}
+          </p>
+        )}
+        <p className="reg-status" aria-live="polite">
+          {checking && !busy ? t('register.checking') : ''}
+        </p>
+        <button className="button button--wide" type="submit" disabled={busy}>
+          {submitting ? <Spinner label={t('register.submitting')} /> : t('register.submit')}
+        </button>
+        <p className="reg-sandbox muted">{t('register.sandbox_note')}</p>
+      </form>
+      <p className="auth__alt">
+        {t('register.have_account')} <a href={`/${lang}/login`}>{t('register.sign_in')}</a>
+      </p>
+
+      {usNotice && (
+        <Modal
+          title={t('register.us.title')}
+          variant="warning"
+          closeLabel={t('common.close')}
+          onClose={() => reg.send({ type: 'usNotice.decline' })}
+          footer={
+            <>
+              <button type="button" className="button button--ghost" onClick={() => reg.send({ type: 'usNotice.decline' })}>
+                {t('register.us.back')}
+              </button>
+              <button type="button" className="button" data-autofocus onClick={() => reg.send({ type: 'usNotice.agree' })}>
+                {t('register.us.agree')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('register.us.text')}</p>
+        </Modal>
+      )}
     </AuthCard>
   );
 }

@@ -1,0 +1,33 @@
+import { HTTPError } from 'ky';
+import { ApiError } from './contract';
+import { RegisterCheckResponse, RegisterResponse, type RegisterCheckRequest, type RegisterRequest } from './contract/register';
+import { call, http, type CallFailure } from './http';
+
+/** A refused registration: the CallFailure with the server's per-field keys (400 validation, 409 email). */
+export type RegisterCallFailure = CallFailure | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string> };
+
+/**
+ * POST /api/register (spec 001 §7). Unlike `call`, a refusal keeps the answer's `fields`
+ * (field → key), so each refusal is shown beside its field.
+ */
+export async function register(body: RegisterRequest): Promise<RegisterResponse> {
+  let answer: unknown;
+  try {
+    answer = await http.post('/api/register', { json: body }).json();
+  } catch (error) {
+    if (!(error instanceof HTTPError)) throw { kind: 'network' } satisfies RegisterCallFailure;
+    const parsed = ApiError.safeParse(await error.response.json().catch(() => null));
+    const status = error.response.status;
+    const failure: RegisterCallFailure = parsed.success
+      ? { kind: 'http', status, error: parsed.data.error, message: parsed.data.message, ...(parsed.data.fields && { fields: parsed.data.fields }) }
+      : { kind: 'http', status, error: 'server_error', message: '' };
+    throw failure;
+  }
+  const parsed = RegisterResponse.safeParse(answer);
+  if (!parsed.success) throw { kind: 'http', status: 200, error: 'server_error', message: 'Unexpected answer from the server' } satisfies RegisterCallFailure;
+  return parsed.data;
+}
+
+/** POST /api/register/check (spec 000 §5 "server validate"): one field under `em`. */
+export const checkRegisterField = (body: RegisterCheckRequest): Promise<RegisterCheckResponse> =>
+  call(RegisterCheckResponse, '/api/register/check', { method: 'POST', json: body });

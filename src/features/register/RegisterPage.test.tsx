@@ -1,0 +1,130 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkRegisterField, register } from '../../api/register';
+import { goTo } from '../../flows/navigation';
+import RegisterPage from './RegisterPage';
+
+vi.mock('../../api/register', () => ({ register: vi.fn(), checkRegisterField: vi.fn() }));
+vi.mock('../../flows/navigation', async (original) => ({ ...(await original<object>()), goTo: vi.fn() }));
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+const errorOf = (name: string) => screen.queryByTestId(`error-${name}`)?.textContent ?? null;
+
+/** fills the form the fast way (one change event per field, as a paste or autofill would) */
+async function fillGermanForm(): Promise<void> {
+  const values: [string, string][] = [
+    ['Country of residence', 'DE'],
+    ['Email', 'anna@example.org'],
+    ['Password *', 'Long-enough-2026'],
+    ['First name', 'Anna'],
+    ['Last name', 'Schmidt'],
+    ['Phone number', '1512 3456789'],
+  ];
+  for (const [label, value] of values) fireEvent.change(field(label), { target: { value } });
+}
+
+describe('RegisterPage', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    vi.mocked(checkRegisterField).mockResolvedValue({ error: false, message: 'OK' });
+    vi.mocked(register).mockResolvedValue({ ok: true, key: 'k-1', url: '/en/autologin?key=k-1' });
+  });
+  afterEach(() => vi.clearAllMocks());
+
+  it('labels every field with the autocomplete hints browsers and password managers need', () => {
+    render(<RegisterPage />);
+    expect(field('Country of residence').getAttribute('autocomplete')).toBe('country');
+    expect(field('Email').getAttribute('autocomplete')).toBe('email');
+    expect(field('Password *').getAttribute('autocomplete')).toBe('new-password');
+    expect(field('First name').getAttribute('autocomplete')).toBe('given-name');
+    expect(field('Last name').getAttribute('autocomplete')).toBe('family-name');
+    expect(field('Phone number').getAttribute('autocomplete')).toBe('tel-national');
+    expect(field('Account currency').value).toBe('USD');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/en/login');
+  });
+
+  it('the calling code follows the country, and a US number asks for the area code', () => {
+    render(<RegisterPage />);
+    fireEvent.change(field('Country of residence'), { target: { value: 'DE' } });
+    expect(field('Calling code').value).toBe('49');
+    expect(screen.getByText(/Without the calling code/)).toBeTruthy();
+    fireEvent.change(field('Country of residence'), { target: { value: 'US' } });
+    expect(field('Calling code').value).toBe('1');
+    expect(screen.getByText(/10-digit number with the area code, e.g./)).toBeTruthy();
+  });
+
+  it('shows the password rules as the trader types', async () => {
+    render(<RegisterPage />);
+    const rules = () => [...screen.getByRole('list', { name: 'Your password' }).querySelectorAll('li')].map((li) => li.className === 'reg-rules__ok');
+    expect(rules()).toEqual([false, false, false]);
+    await userEvent.type(field('Password *'), 'Mountain');
+    expect(rules()).toEqual([false, true, true]);
+    await userEvent.type(field('Password *'), '-river-9');
+    expect(rules()).toEqual([true, true, true]);
+  });
+
+  it('checks a field when it is left, and the error goes as the trader corrects it', async () => {
+    render(<RegisterPage />);
+    await userEvent.type(field('Email'), 'anna@');
+    await userEvent.tab();
+    await waitFor(() => expect(errorOf('login')).toContain('This is not an email address'));
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    await userEvent.type(field('Email'), 'example.org');
+    expect(errorOf('login')).toBeNull();
+    await userEvent.tab();
+    await waitFor(() => expect(checkRegisterField).toHaveBeenCalledWith({ field: 'login', em: 'anna@example.org' }));
+    expect(errorOf('login')).toBeNull();
+  });
+
+  it('an empty submit marks every required field and focuses the first, without calling the server', async () => {
+    render(<RegisterPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Please correct the fields marked below'));
+    expect(errorOf('country')).toBe('Please choose your country.');
+    expect(errorOf('login')).toBe('Please fill in this field.');
+    expect(errorOf('firstName')).toBe('Please fill in this field.');
+    expect(document.activeElement).toBe(field('Country of residence'));
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  it('a duplicate email from the server is shown beside the email, and everything typed stays', async () => {
+    vi.mocked(register).mockRejectedValue({
+      kind: 'http',
+      status: 409,
+      error: 'register.email_taken',
+      message: 'An account with this email already exists.',
+      fields: { login: 'register.email_taken' },
+    });
+    render(<RegisterPage />);
+    await fillGermanForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
+    await waitFor(() => expect(errorOf('login')).toBe('An account with this email already exists. Please sign in instead.'));
+    expect(register).toHaveBeenCalledWith(expect.objectContaining({ country: 'DE', phone_prefix: '49', login: 'anna@example.org', usNotice: false, lang: 'en' }));
+    expect(field('Email').value).toBe('anna@example.org');
+    expect(field('Password *').value).toBe('Long-enough-2026');
+    expect(field('Phone number').value).toBe('1512 3456789');
+    expect(field('Last name').value).toBe('Schmidt');
+    expect(document.activeElement).toBe(field('Email'));
+    expect(goTo).not.toHaveBeenCalled();
+  }, 15_000);
+
+  it('a US resident must accept the notice: going back marks it, agreeing opens the account and goes to autologin', async () => {
+    render(<RegisterPage />);
+    await fillGermanForm();
+    fireEvent.change(field('Country of residence'), { target: { value: 'US' } });
+    fireEvent.change(field('Phone number'), { target: { value: '202 555 0143' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
+    const notice = await screen.findByRole('dialog', { name: 'Notice for US residents' });
+    expect(notice.textContent).toContain('not regulated in the United States');
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the form' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(errorOf('usNotice')).toBe('US residents must accept the notice to open an account.');
+    expect(register).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
+    await screen.findByRole('dialog', { name: 'Notice for US residents' });
+    await userEvent.click(screen.getByRole('button', { name: 'I understand and agree' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/en/autologin?key=k-1'));
+    expect(register).toHaveBeenCalledWith(expect.objectContaining({ country: 'US', phone_prefix: '1', phone: '202 555 0143', usNotice: true }));
+  }, 15_000);
+});

@@ -1,0 +1,68 @@
+import type { SnapshotFrom } from 'xstate';
+import type { registerMachine } from '../../machines/register/register.machine';
+import type { RegisterFormField } from '../../machines/register/register.types';
+import { COUNTRIES, defaultPrefix, findCountry } from '../api/contract/countries';
+import { PASSWORD_MIN, passwordProblem, prefixDigits, REGISTRATION_CURRENCIES } from '../api/contract/register';
+
+type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
+
+/** What the registration page needs from a snapshot. */
+export const selectValues = (s: RegisterSnapshot) => s.context.values;
+export const selectErrors = (s: RegisterSnapshot) => s.context.errors;
+export const selectFormError = (s: RegisterSnapshot) => s.context.formError;
+export const selectShakes = (s: RegisterSnapshot): number => s.context.shakes;
+/** the form is being checked or sent: inputs stay as typed, the button shows progress */
+export const selectBusy = (s: RegisterSnapshot): boolean => s.matches('validating') || s.matches('submitting') || s.matches('success');
+export const selectSubmitting = (s: RegisterSnapshot): boolean => s.matches('submitting') || s.matches('success');
+export const selectChecking = (s: RegisterSnapshot): boolean => s.matches({ editing: 'checking' });
+export const selectUsNotice = (s: RegisterSnapshot): boolean => s.matches('usNotice');
+
+/** The fields in the order of the page: the first refused one gets the focus. */
+export const FIELD_ORDER: (RegisterFormField | 'usNotice')[] = ['country', 'currency', 'login', 'password', 'firstName', 'lastName', 'phone_prefix', 'phone', 'promo', 'usNotice'];
+export const firstBadField = (errors: Record<string, unknown>) => FIELD_ORDER.find((f) => f in errors);
+
+export const CURRENCIES = REGISTRATION_CURRENCIES;
+
+export interface CountryOption {
+  iso: string;
+  name: string;
+}
+
+/** The countries we open accounts for, named in the page's language, sorted for it. */
+export function countryOptions(lang: string): CountryOption[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([lang], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return COUNTRIES.filter((c) => c.allowRegistration)
+    .map((c) => ({ iso: c.iso, name: names?.of(c.iso) ?? c.name }))
+    .sort((a, b) => a.name.localeCompare(b.name, lang));
+}
+
+/** The event of a country chosen: its default calling code comes with it. */
+export const countryChange = (country: string) => ({ type: 'country.change' as const, country, prefix: defaultPrefix(country) });
+
+/** with calling code 1 the phone is a 10-digit North American number */
+export const isNanp = (prefix: string): boolean => prefixDigits(prefix) === '1';
+
+export const countryKnown = (iso: string): boolean => findCountry(iso) !== undefined;
+
+export interface PasswordRule {
+  key: string;
+  params?: Record<string, number>;
+  ok: boolean;
+}
+
+/** The password rules as the trader types (the same rules the server applies). */
+export function passwordRules(password: string, login: string): PasswordRule[] {
+  // padded to the minimum length, so the other rules are judged on what is typed so far
+  const padded = password.length >= PASSWORD_MIN ? password : password + '\u0000'.repeat(PASSWORD_MIN - password.length);
+  const problem = password === '' ? null : passwordProblem(padded, login)?.key;
+  return [
+    { key: 'register.rule.length', params: { min: PASSWORD_MIN }, ok: password.length >= PASSWORD_MIN },
+    { key: 'register.rule.email', ok: password !== '' && problem !== 'register.password_email' },
+    { key: 'register.rule.common', ok: password !== '' && problem !== 'register.password_common' },
+  ];
+}

@@ -1,0 +1,76 @@
+import { fromPromise } from 'xstate';
+import { registerMachine } from '../../machines/register/register.machine';
+import type { FieldErrors, FieldResult, RegisterFormField } from '../../machines/register/register.types';
+import { msg, type Msg } from '../../machines/shared/message';
+import { CALLING_CODES, findCountry } from '../api/contract/countries';
+import { prefixDigits, registrationProblems, type FieldProblem, type RegisterField } from '../api/contract/register';
+import { checkRegisterField, register } from '../api/register';
+import { deviceFingerprint } from './fingerprint';
+import { currentLang, goTo } from './navigation';
+
+const toMsg = (problem: FieldProblem): Msg => msg(problem.key, undefined, problem.params);
+
+/**
+ * The rules of the whole form (the contract's, shared with the server) plus what the country
+ * list knows: a country we do not serve and a calling code that does not exist.
+ */
+export function formProblems(values: Parameters<typeof registrationProblems>[0]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, problem] of Object.entries(registrationProblems(values)) as [RegisterField, FieldProblem][]) errors[field] = toMsg(problem);
+  if (!errors.country && findCountry(values.country)?.allowRegistration === false) errors.country = msg('register.country_blocked');
+  if (!errors.phone_prefix && !CALLING_CODES.has(prefixDigits(values.phone_prefix))) errors.phone_prefix = msg('register.phone_prefix_invalid');
+  return errors;
+}
+
+/**
+ * Server answers of the "server validate" call (spec 000 §5), by field, calling code and value:
+ * a trader who leaves the same field again does not ask again (the checks are limited per network).
+ */
+const serverAnswers = new Map<string, Msg | null>();
+
+async function serverCheck(field: 'login' | 'phone', value: string, prefix: string): Promise<Msg | null> {
+  const id = `${field}|${prefix}|${value}`;
+  const known = serverAnswers.get(id);
+  if (known !== undefined) return known;
+  const answer = await checkRegisterField({ field, em: value, ...(field === 'phone' && { prefix }) });
+  const result = answer.error ? msg(answer.key ?? 'register.email_invalid', answer.message) : null;
+  serverAnswers.set(id, result);
+  return result;
+}
+
+/** The registration machine bound to the contract's rules and the server. */
+export const registerFlow = registerMachine.provide({
+  actors: {
+    checkForm: fromPromise(async ({ input }) => formProblems(input)),
+    checkFields: fromPromise(async ({ input }) => {
+      const local = formProblems(input.values);
+      const prefix = prefixDigits(input.values.phone_prefix);
+      return Promise.all(
+        input.fields.map(async (field: RegisterFormField): Promise<FieldResult> => {
+          const value = input.values[field];
+          let error: Msg | null = local[field] ?? null;
+          // the email (taken?) and the phone (with prefix 1, a North American number) are asked of the server;
+          // a check that cannot run refuses nothing (the submit is checked again), and the other fields still show
+          if (!error && (field === 'login' || (field === 'phone' && !local.phone_prefix))) error = await serverCheck(field, value, prefix).catch(() => null);
+          return { field, value, error };
+        }),
+      );
+    }),
+    register: fromPromise(async ({ input }) => {
+      const { values, usNotice } = input;
+      const answer = await register({
+        ...values,
+        phone_prefix: prefixDigits(values.phone_prefix),
+        promo: values.promo.trim(),
+        login: values.login.trim(),
+        usNotice,
+        lang: currentLang(),
+        csprint: await deviceFingerprint(),
+      });
+      return { key: answer.key };
+    }),
+  },
+  actions: {
+    goToAutologin: (_, params) => goTo(`/${currentLang()}/autologin?key=${encodeURIComponent(params.key)}`),
+  },
+});
