@@ -4,6 +4,22 @@ import type { InvoiceCheck, InvoiceContext, InvoiceEvent, InvoiceInput } from '.
 /** what the time until expiry is measured from: the countdown starts this long after the page loads */
 export const COUNTDOWN_START_DELAY_MS = 300;
 
+/** In a closed invoice (paid or expired): no polling, but a pushed change is fetched once and recorded. */
+const closedUpdates = {
+  initial: 'settled' as const,
+  states: {
+    settled: { on: { 'invoice.push': 'refreshing' as const } },
+    refreshing: {
+      invoke: {
+        src: 'checkInvoice' as const,
+        input: ({ context }: { context: InvoiceContext }) => ({ coin: context.coin, guid: context.guid }),
+        onDone: { target: 'settled' as const, actions: { type: 'recordClosed' as const, params: ({ event }: { event: { output: InvoiceCheck } }) => event.output } },
+        onError: { target: 'settled' as const },
+      },
+    },
+  },
+};
+
 /**
  * One crypto invoice, for every coin (spec 000 §4, 001 §4, 002 §4): wt → su | ex. Polled every
  * 60 s while waiting (for ETH too, polling only while wt), checked at once on a pushed event,
@@ -21,6 +37,12 @@ export const invoiceMachine = setup({
     goToVoucherFinish: () => {},
     /** app effect: a paid invoice changed the balance; the current user is reloaded (spec 000 §4: success broadcasts a user update) */
     broadcastUserUpdate: () => {},
+    /** a closed invoice keeps its status; only what was received is updated */
+    recordClosed: assign(({ context }, check: InvoiceCheck) => ({
+      paid: check.paid ?? context.paid,
+      late: check.late ?? context.late,
+      hash: check.hash ?? context.hash,
+    })),
     record: assign(({ context }, check: InvoiceCheck) => ({
       status: check.status,
       paid: check.paid ?? '0',
@@ -109,17 +131,20 @@ export const invoiceMachine = setup({
       after: { invoicePoll: 'finalCheck' },
       on: { 'invoice.push': 'finalCheck' },
     },
+    /** polling has stopped; a pushed change (a late or extra payment) is still fetched and shown */
     paid: {
       entry: [assign({ status: 'su' }), 'broadcastUserUpdate'],
       always: { guard: 'isVoucher', target: 'voucherFinished' },
+      ...closedUpdates,
     },
     voucherFinished: {
       type: 'final',
       entry: 'goToVoucherFinish',
     },
+    /** polling has stopped; a payment arriving after expiry is pushed, fetched and explained */
     expired: {
-      type: 'final',
       entry: assign({ status: 'ex' }),
+      ...closedUpdates,
     },
   },
 });
