@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useT } from '../../i18n';
 import { AccountsEntry, SecurityEntry, ValidateEntry, WithdrawalEntry } from '../withdrawal/entries';
 import { InvoicePageView } from '../crypto/pages';
+import { HistoryEntry, ReportsEntry } from '../reports/entries';
 
 export interface PageProps {
   add?: string;
@@ -29,6 +30,8 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   security: SecurityEntry,
   accounts: AccountsEntry,
   invoice: InvoicePageView,
+  history: HistoryEntry,
+  reports: ReportsEntry,
 };
 
 /** Named fragments of #/sw/{page} (e.g. validate, from the validation issue). */

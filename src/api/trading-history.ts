@@ -1,0 +1,19 @@
+import { ChatBalanceResponse, HistoryResponse, ReportsResponse, SignResponse, type HistoryQuery, type ReportsQuery } from './contract';
+import { call } from './http';
+
+/** Issue 6: the platform's transactions (history) and orders (reports), the balance sync and the agreement. */
+export function loadHistory(query: HistoryQuery): Promise<HistoryResponse> {
+  return call(HistoryResponse, '/api/us/history', { method: 'POST', json: query });
+}
+
+export function loadReports(query: ReportsQuery): Promise<ReportsResponse> {
+  return call(ReportsResponse, '/api/us/reports', { method: 'POST', json: query });
+}
+
+export function postPlatformBalance(balance: string, all: string): Promise<ChatBalanceResponse> {
+  return call(ChatBalanceResponse, '/api/chat/balance', { method: 'POST', json: { balance, all } });
+}
+
+export function signAgreement(name: string): Promise<SignResponse> {
+  return call(SignResponse, '/api/us/sign', { method: 'POST', json: { name, agree: true } });
+}

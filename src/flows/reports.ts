@@ -1,0 +1,63 @@
+import type { SnapshotFrom } from 'xstate';
+import { fromPromise } from 'xstate';
+import { formatDay } from '../../machines/reports/dates';
+import { reportsMachine } from '../../machines/reports/reports.machine';
+import type { ReportsQuery } from '../../machines/reports/reports.types';
+import { HistoryQuery, OrderStatus, TransactionStatus, TransactionType, type HistoryEntry, type ReportOrder } from '../api/contract';
+import { loadHistory, loadReports } from '../api/trading-history';
+
+export type { HistoryEntry, ReportOrder };
+
+const DAY = 86_400_000;
+
+/** history: limit 999 with offset (001 §3); reports: page size 100 with skip (001 §9) */
+export const HISTORY_LIMIT = 999;
+export const REPORTS_PAGE = 100;
+
+async function loadPage(query: ReportsQuery) {
+  const range = { DateFrom: query.from, DateTo: query.to, limit: query.limit };
+  if (query.kind === 'history') {
+    const request: HistoryQuery = { ...range, offset: query.offset };
+    const status = TransactionStatus.safeParse(query.status);
+    if (status.success) request.Status = status.data;
+    const type = TransactionType.safeParse(query.filter);
+    if (type.success) request.trType = type.data;
+    const answer = await loadHistory(request);
+    return { rows: answer.hits, total: answer.total };
+  }
+  const status = OrderStatus.safeParse(query.status);
+  const answer = await loadReports({
+    ...range,
+    skip: query.offset,
+    ...(status.success && { Status: status.data }),
+    ...(/^[A-Z]{3,10}$/.test(query.filter) && { Sumbol: query.filter }),
+  });
+  return { rows: answer.hits, total: answer.total };
+}
+
+export const reportsFlow = reportsMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadPage(input)) } });
+
+/** history starts at the registration date; reports yesterday (001 §3, §9); both end today */
+export function historyInput(regTime: string, now = Date.now()) {
+  const registered = Date.parse(regTime);
+  return { kind: 'history' as const, pageSize: HISTORY_LIMIT, from: formatDay(Number.isFinite(registered) ? registered : now), to: formatDay(now) };
+}
+export function reportsInput(now = Date.now()) {
+  return { kind: 'reports' as const, pageSize: REPORTS_PAGE, from: formatDay(now - DAY), to: formatDay(now) };
+}
+
+type Snapshot = SnapshotFrom<typeof reportsMachine>;
+export const selectLoading = (s: Snapshot): boolean => s.matches('loading') || s.matches('validating');
+export const selectLoadError = (s: Snapshot) => (s.matches('failed') ? s.context.error : null);
+export const selectDateError = (s: Snapshot) => s.context.dateError;
+export const selectOrders = (s: Snapshot) => s.context.rows as ReportOrder[];
+export const selectEntries = (s: Snapshot) => s.context.rows as HistoryEntry[];
+export const selectPaging = (s: Snapshot) => ({
+  offset: s.context.offset,
+  pageSize: s.context.pageSize,
+  total: s.context.total,
+  shown: s.context.rows.length,
+  hasPrev: s.matches('ready') && s.context.offset > 0,
+  hasNext: s.matches('ready') && s.context.offset + s.context.pageSize < s.context.total,
+});
+export const selectQueryTexts = (s: Snapshot) => ({ from: s.context.fromText, to: s.context.toText, status: s.context.status, filter: s.context.filter });
