@@ -1,12 +1,14 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkRegisterField, register } from '../../api/register';
 import { goTo } from '../../flows/navigation';
 import RegisterPage from './RegisterPage';
 
-vi.mock('../../api/register', () => ({ register: vi.fn(), checkRegisterField: vi.fn() }));
+// the server is replaced by answers of its contract (the browser test, register.e2e.ts, uses the real one)
+const api = vi.hoisted(() => ({ register: vi.fn(), checkRegisterField: vi.fn() }));
+vi.mock('../../api/register', () => api);
 vi.mock('../../flows/navigation', async (original) => ({ ...(await original<object>()), goTo: vi.fn() }));
+const { register, checkRegisterField } = api;
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 const errorOf = (name: string) => screen.queryByTestId(`error-${name}`)?.textContent ?? null;
@@ -26,8 +28,8 @@ async function fillGermanForm(): Promise<void> {
 
 describe('RegisterPage', { timeout: 15_000 }, () => {
   beforeEach(() => {
-    vi.mocked(checkRegisterField).mockResolvedValue({ error: false, message: 'OK' });
-    vi.mocked(register).mockResolvedValue({ ok: true, key: 'k-1', url: '/en/autologin?key=k-1' });
+    checkRegisterField.mockResolvedValue({ error: false, message: 'OK' });
+    register.mockResolvedValue({ ok: true, key: 'k-1', url: '/en/autologin?key=k-1' });
   });
   afterEach(() => vi.clearAllMocks());
 
@@ -88,7 +90,7 @@ describe('RegisterPage', { timeout: 15_000 }, () => {
   });
 
   it('a duplicate email from the server is shown beside the email, and everything typed stays', async () => {
-    vi.mocked(register).mockRejectedValue({
+    register.mockRejectedValue({
       kind: 'http',
       status: 409,
       error: 'register.email_taken',
