@@ -1,15 +1,16 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ChatSend } from '../../../src/api/contract';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { parse } from '../../http/parse';
 import { conversationOf, messagesOf, postMessage } from './chat';
+import { widgetPage, WIDGET_CSP } from './widget-page';
 
 /**
  * The sandbox chat provider (a third party, mounted at /chat): GET and POST /messages. A
  * trader sends the token from /api/chat/token in `X-Chat-Token`; a visitor sends a random
  * guest id in `X-Chat-Guest`. Headers, not cookies, carry identity, so a cross-site form
- * cannot post as anyone.
+ * cannot post as anyone. GET /widget is its embeddable page (token in the URL fragment).
  */
 export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   async function conversation(request: FastifyRequest): Promise<string> {
@@ -31,4 +32,11 @@ export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
     await postMessage(db, id, body.trim() || body, lang);
     return { messages: await messagesOf(db, id) };
   });
+
+  const page = await widgetPage();
+  const send = (type: string, body: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('content-security-policy', WIDGET_CSP).header('cache-control', 'no-cache').type(type).send(body);
+  app.get('/widget', send('text/html; charset=utf-8', page.html));
+  app.get('/widget.js', send('text/javascript; charset=utf-8', page.js));
+  app.get('/widget.css', send('text/css; charset=utf-8', page.css));
 };

@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { AccountBar } from './AccountBar';
 import { HashRoutes } from './HashRoutes';
+import { TradingOverlays } from '../signals/TradingOverlays';
 
 /** /{lang}/trading: the signed-in shell with its hash routes. */
 export default function TradingPage() {
@@ -25,6 +26,7 @@ export default function TradingPage() {
     <BrowserRouter>
       <div className="shell">
         <AccountBar />
+        <TradingOverlays />
         <main className="shell__main">
           <HashRoutes />
         </main>

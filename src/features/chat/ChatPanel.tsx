@@ -1,0 +1,224 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { selectSettings, selectUser, sessionActor } from '../../flows/app';
+import { chatAutoOpened, chatFlow, chatHiddenOn, tipsFlow } from '../../flows/chat';
+import {
+  chatPanelHeight,
+  selectChatConnection,
+  selectChatError,
+  selectChatFailed,
+  selectChatPanel,
+  selectChatSize,
+  selectTipAmount,
+  selectTipError,
+  selectTipMessage,
+  selectTipsPhase,
+  selectTipValue,
+  selectTipCurrency,
+} from '../../flows/chat-view';
+import { inspect } from '../../flows/inspector';
+import { registerMessages, useT } from '../../i18n';
+import { Modal } from '../../ui/Modal';
+import { Spinner } from '../../ui/Spinner';
+import './chat.css';
+import { messages } from './messages';
+
+registerMessages(messages);
+
+const here = () => window.location.pathname + window.location.hash;
+
+function useWindowSize() {
+  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  useEffect(() => {
+    const onResize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return size;
+}
+
+/** The chat panel of the trading shell (spec 001 §4, 002 §4): launcher, minimised bar, or the open panel with the provider and tips. */
+export function ChatPanel() {
+  const { t, text, lang } = useT();
+  const hiddenPaths = useSelector(sessionActor, (s) => selectSettings(s)?.chatHiddenPaths ?? []);
+  const chat = useActorRef(chatFlow, { input: { autoOpened: chatAutoOpened(), hidden: chatHiddenOn(here(), hiddenPaths) }, inspect });
+  const panel = useSelector(chat, selectChatPanel);
+  const size = useSelector(chat, selectChatSize);
+  const failed = useSelector(chat, selectChatFailed);
+  const error = useSelector(chat, selectChatError);
+  const connection = useSelector(chat, selectChatConnection);
+  const page = useWindowSize();
+  const titleId = useId();
+
+  useEffect(() => {
+    const onMove = () => chat.send({ type: 'chat.path', hidden: chatHiddenOn(here(), hiddenPaths) });
+    onMove();
+    window.addEventListener('hashchange', onMove);
+    return () => window.removeEventListener('hashchange', onMove);
+  }, [chat, hiddenPaths]);
+
+  if (panel === 'hidden') return null;
+  const hostName = connection?.host.name ?? '';
+  const title = hostName ? t('chat.title', { host: hostName }) : t('chat.title_plain');
+
+  if (panel === 'closed') {
+    return (
+      <button type="button" className="chat-launcher" onClick={() => chat.send({ type: 'chat.open' })} aria-label={t('chat.open')}>
+        <span aria-hidden="true">💬</span> {t('chat.launcher')}
+      </button>
+    );
+  }
+
+  if (panel === 'minimised') {
+    return (
+      <section className="chat chat--minimised" aria-labelledby={titleId}>
+        <header className="chat__header">
+          <button type="button" className="chat__title-button" id={titleId} onClick={() => chat.send({ type: 'chat.open' })} aria-label={t('chat.open')}>
+            {title}
+          </button>
+          <button type="button" className="icon-button" aria-label={t('chat.close')} onClick={() => chat.send({ type: 'chat.close' })}>
+            ×
+          </button>
+        </header>
+      </section>
+    );
+  }
+
+  const height = chatPanelHeight(size, page);
+  const frameSrc = connection
+    ? `${connection.url}/widget#${new URLSearchParams({ lang, ...(connection.token ? { token: connection.token } : {}) }).toString()}`
+    : '';
+  return (
+    <section className={`chat chat--open chat--${size}`} aria-labelledby={titleId} style={{ height }} data-testid="chat-panel" data-size={size}>
+      <header className="chat__header">
+        <h2 id={titleId} className="chat__title">{title}</h2>
+        <div className="chat__actions">
+          <button type="button" className="icon-button" aria-label={t('chat.minimise')} onClick={() => chat.send({ type: 'chat.minimise' })}>
+            <span aria-hidden="true">–</span>
+          </button>
+          {size === 'maximised' ? (
+            <button type="button" className="icon-button" aria-label={t('chat.restore')} onClick={() => chat.send({ type: 'chat.restore' })}>
+              <span aria-hidden="true">❐</span>
+            </button>
+          ) : (
+            <button type="button" className="icon-button" aria-label={t('chat.maximise')} onClick={() => chat.send({ type: 'chat.maximise' })}>
+              <span aria-hidden="true">□</span>
+            </button>
+          )}
+          <button type="button" className="icon-button" aria-label={t('chat.close')} onClick={() => chat.send({ type: 'chat.close' })}>
+            ×
+          </button>
+        </div>
+      </header>
+      {connection?.sandbox && <p className="chat__sandbox" role="note">{t('chat.sandbox')}</p>}
+      <div className="chat__body">
+        {failed ? (
+          <div className="chat__problem" role="alert">
+            <p>{text(error)}</p>
+            <button type="button" className="button button--small" onClick={() => chat.send({ type: 'chat.retry' })}>
+              {t('chat.retry')}
+            </button>
+          </div>
+        ) : connection ? (
+          <iframe className="chat__frame" title={t('chat.frame_title', { host: hostName })} src={frameSrc} />
+        ) : (
+          <div className="chat__problem">
+            <Spinner label={t('chat.connecting')} />
+          </div>
+        )}
+      </div>
+      {connection && <Tips host={connection.host} />}
+    </section>
+  );
+}
+
+/** Tips to the host under the conversation (spec 000 §4-§9, README rule 5). */
+function Tips({ host }: { host: { id: string; name: string } }) {
+  const { t, text } = useT();
+  const tips = useActorRef(tipsFlow, { input: { host: host.id }, inspect });
+  const phase = useSelector(tips, selectTipsPhase);
+  const value = useSelector(tips, selectTipValue);
+  const amount = useSelector(tips, selectTipAmount);
+  const message = useSelector(tips, selectTipMessage);
+  const error = useSelector(tips, selectTipError);
+  const currency = useSelector(sessionActor, (s) => selectTipCurrency(selectUser(s)));
+  const inputId = useId();
+  const errorId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    tips.send({ type: 'tip.submit' });
+  };
+  const busy = phase === 'waiting' || phase === 'sending' || phase === 'confirming';
+  return (
+    <div className="tips">
+      <form className="tips__form" onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className="tips__label">
+          {t('tips.amount_label', { currency })}
+        </label>
+        <div className="tips__row">
+          <input
+            id={inputId}
+            className="tips__input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={value}
+            disabled={busy}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => tips.send({ type: 'tip.change', value: e.target.value })}
+          />
+          <button type="submit" className="button button--small" disabled={busy}>
+            {t('tips.send')}
+          </button>
+        </div>
+      </form>
+      {error && (
+        <p className="tips__error" id={errorId} role="alert">
+          {text(error)}
+        </p>
+      )}
+      {phase === 'waiting' && (
+        <div className="tips__wait" role="status">
+          <span>{t('tips.wait', { amount, currency })}</span>
+          <span className="tips__progress" aria-hidden="true" />
+          <button type="button" className="button button--ghost button--small" onClick={() => tips.send({ type: 'tip.cancel' })}>
+            {t('tips.stop')}
+          </button>
+        </div>
+      )}
+      {phase === 'sending' && (
+        <div className="tips__wait" role="status">
+          <Spinner label={t('tips.sending')} />
+        </div>
+      )}
+      {phase === 'thanked' && message && (
+        <div className="tips__thanks" role="status">
+          <span>{text(message)}</span>
+          <button type="button" className="icon-button" aria-label={t('tips.dismiss')} onClick={() => tips.send({ type: 'tip.dismiss' })}>
+            ×
+          </button>
+        </div>
+      )}
+      {phase === 'confirming' && (
+        <Modal
+          title={t('tips.confirm_title')}
+          variant="warning"
+          onClose={() => tips.send({ type: 'tip.cancel' })}
+          closeLabel={t('tips.confirm_no')}
+          footer={
+            <>
+              <button type="button" className="button button--ghost" onClick={() => tips.send({ type: 'tip.cancel' })}>
+                {t('tips.confirm_no')}
+              </button>
+              <button type="button" className="button" data-autofocus onClick={() => tips.send({ type: 'tip.confirm' })}>
+                {t('tips.confirm_yes', { amount, currency })}
+              </button>
+            </>
+          }
+        >
+          <p data-testid="tip-confirm-text">{t('tips.confirm_text', { amount, currency, host: host.name })}</p>
+        </Modal>
+      )}
+    </div>
+  );
+}

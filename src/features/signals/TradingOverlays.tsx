@@ -1,0 +1,13 @@
+import { ChatPanel } from '../chat/ChatPanel';
+import { SignalsHost, WeekendNotice } from './SignalsHost';
+
+/** What issue 6 adds over every page of the trading shell: the weekend notice, signal pop-ups and the chat panel. */
+export function TradingOverlays() {
+  return (
+    <>
+      <WeekendNotice />
+      <SignalsHost />
+      <ChatPanel />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { fromPromise } from 'xstate';
+import { signalsMachine } from '../../machines/signals/signals.machine';
+import type { SignalsInput } from '../../machines/signals/signals.types';
+import { fetchSignals } from '../api/chat';
+
+/** today's seen-set (spec 000 §9: each signal shown once per day), per browser */
+export const SIGNALS_SEEN_KEY = 'signals.seen';
+
+/** the browser's own calendar day, e.g. "2026-11-21" */
+export const localDay = (at: number): string => {
+  const d = new Date(at);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** ids whose pop-up ended today; a stored set of another day counts as empty */
+export function seenToday(now = Date.now()): string[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(SIGNALS_SEEN_KEY) ?? 'null') as { day?: unknown; ids?: unknown } | null;
+    if (!stored || stored.day !== localDay(now) || !Array.isArray(stored.ids)) return [];
+    return stored.ids.filter((id): id is string => typeof id === 'string');
+  } catch {
+    return [];
+  }
+}
+
+export function markSeen(ids: string[], now = Date.now()): void {
+  if (ids.length === 0) return;
+  try {
+    const all = [...new Set([...seenToday(now), ...ids])].slice(-200);
+    localStorage.setItem(SIGNALS_SEEN_KEY, JSON.stringify({ day: localDay(now), ids: all }));
+  } catch {
+    // storage unavailable: the server still hands each signal out once a day
+  }
+}
+
+/** the machine's start: the browser's clock and today's seen-set */
+export const signalsInput = (): SignalsInput => ({ now: Date.now(), seen: seenToday() });
+
+export const signalsFlow = signalsMachine.provide({
+  actors: {
+    fetchSignals: fromPromise(async () => {
+      const answer = await fetchSignals();
+      const now = Date.now();
+      // deadlines are on the server's clock; the machine and the countdown use the browser's
+      const skew = now - answer.serverTime;
+      return {
+        now,
+        signals: answer.signals.map((s) => ({
+          id: s.id,
+          symbol: s.symbol,
+          direction: s.direction,
+          expirySeconds: s.expirySeconds,
+          price: s.price,
+          source: s.source,
+          expiresAt: s.expiresAt + skew,
+        })),
+      };
+    }),
+  },
+  actions: {
+    markSeen: (_, params) => markSeen(params.ids),
+  },
+});
