@@ -16,7 +16,7 @@ const ALERTS: Record<string, FundingContext['alert']> = {
 
 /** Default tab: card; bitcoin on mobile and for a risk-flagged trader (spec 001 §2, §6). */
 function initialTab(input: FundingInput): TabId {
-  const wanted: TabId = input.mobile || input.risk ? 'bitcoin' : 'card';
+  const wanted: TabId = input.resuming ? 'card' : input.mobile || input.risk ? 'bitcoin' : 'card';
   return input.tabs.includes(wanted) ? wanted : (input.tabs[0] ?? 'card');
 }
 

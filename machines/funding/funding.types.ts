@@ -32,6 +32,8 @@ export interface FundingInput {
   /** the current account is the exchange account: fixed mode, no bonus */
   exchange: boolean;
   tabs: TabId[];
+  /** this tab has an unfinished card payment: open the card tab to resume it */
+  resuming?: boolean;
 }
 
 export interface FundingContext extends FundingInput {

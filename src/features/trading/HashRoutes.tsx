@@ -4,7 +4,7 @@ import { literal } from '../../../machines/shared/message';
 import { showAlert, showToast } from '../../flows/app';
 import { useT } from '../../i18n';
 import { HomeView } from './HomeView';
-import { showPages, swPages } from './pages';
+import { listenPages, showPages, swPages } from './pages';
 
 function Unknown() {
   useEffect(() => showToast({ key: 'page.unknown' }), []);
@@ -25,7 +25,9 @@ function Sw() {
 
 function Listen() {
   const { t } = useT();
-  const { proc = '' } = useParams();
+  const { page = '', proc = '' } = useParams();
+  const View = listenPages[page];
+  if (View) return <View />;
   return (
     <section className="panel" aria-live="polite">
       <h1>{t('listen.title')}</h1>

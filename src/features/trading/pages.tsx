@@ -3,6 +3,7 @@ import { useT } from '../../i18n';
 import { AccountsEntry, SecurityEntry, ValidateEntry, WithdrawalEntry } from '../withdrawal/entries';
 import { InvoicePageView } from '../crypto/pages';
 import { HistoryEntry, ReportsEntry } from '../reports/entries';
+import { FundingEntry, ListenFundingEntry } from '../funding';
 
 export interface PageProps {
   add?: string;
@@ -24,7 +25,7 @@ function Pending({ title }: { title: 'page.funding.title' | 'page.personal.title
  * entry when it lands; an unknown name goes home.
  */
 export const showPages: Record<string, ComponentType<PageProps>> = {
-  funding: () => <Pending title="page.funding.title" />,
+  funding: FundingEntry,
   personal: () => <Pending title="page.personal.title" />,
   withdrawal: WithdrawalEntry,
   security: SecurityEntry,
@@ -38,3 +39,6 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
 export const swPages: Record<string, ComponentType<PageProps>> = {
   validate: ValidateEntry,
 };
+
+/** Pages of #/listen/{page}/{proc}/{id}/{uid}: a processor's page came back (issue 3: funding). */
+export const listenPages: Record<string, ComponentType> = { funding: ListenFundingEntry };

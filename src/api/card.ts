@@ -1,0 +1,43 @@
+import {
+  CARD_START_URL,
+  CardListenResponse,
+  FraudCheckResponse,
+  FundingOptionsResponse,
+  ProcessorReplySchema,
+  PromoResponse,
+  SandboxCardNextResponse,
+  SavedCard,
+  cardListenUrl,
+  type CardListenRequest,
+  type CardProcessor,
+  type CardSaveRequest,
+  type CardStartRequest,
+  type FraudCheckRequest,
+  type SandboxScenario,
+} from './contract/card';
+import * as z from 'zod/mini';
+import { call } from './http';
+
+/** Card funding (docs/api.md, "Card funding"). */
+export const getFundingOptions = (): Promise<FundingOptionsResponse> => call(FundingOptionsResponse, '/api/card/options', { cache: 'no-store' });
+
+/** The card form: the server keeps a token and the first six and last four digits only. */
+export const saveCard = (body: CardSaveRequest): Promise<SavedCard> => call(SavedCard, '/api/card/save', { method: 'POST', json: body });
+
+/** The first call of a deposit: creates the payment under the idempotency key. */
+export const fraudCheck = (body: FraudCheckRequest): Promise<FraudCheckResponse> => call(FraudCheckResponse, '/api/fraud/card', { method: 'POST', json: body });
+
+export const startProcessor = (processor: CardProcessor, body: CardStartRequest) =>
+  call(ProcessorReplySchema, CARD_START_URL[processor], { method: 'POST', json: body });
+
+export const listenCard = (processor: CardProcessor, body: CardListenRequest): Promise<CardListenResponse> =>
+  call(CardListenResponse, cardListenUrl(processor), { method: 'POST', json: body });
+
+export const entroCvv = (id: string, cvv: string) => call(ProcessorReplySchema, '/api/entro/cvv', { method: 'POST', json: { id, cvv } });
+
+export const entroReject = (id: string): Promise<unknown> => call(z.unknown(), '/api/entro/reject', { method: 'POST', json: { id } });
+
+export const checkPromo = (code: string): Promise<PromoResponse> => call(PromoResponse, '/api/promo', { method: 'POST', json: { code } });
+
+/** sandbox only: the next payment of this user follows the scenario */
+export const sandboxCardNext = (scenario: SandboxScenario) => call(SandboxCardNextResponse, '/api/sandbox/card/next', { method: 'POST', json: { scenario } });

@@ -1,0 +1,32 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { selectUser, sessionActor } from '../../flows/app';
+import { resumeFromListen } from '../../flows/funding';
+import { registerMessages, useT } from '../../i18n';
+import { Spinner } from '../../ui/Spinner';
+import { messages } from './messages';
+
+registerMessages(messages);
+
+/**
+ * #/listen/funding/{proc}/{id}/{uid}: a processor's page (3-D Secure, a hosted page) came back.
+ * The stored run listens for that attempt, then the funding page resumes it; a payment this tab
+ * does not know shows the "in progress" alert instead.
+ */
+export default function ListenFunding() {
+  const { t } = useT();
+  const { proc = '', id = '', uid = '' } = useParams();
+  const user = useSelector(sessionActor, selectUser);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!user) return;
+    const resumed = resumeFromListen(user.userId, proc, id, uid);
+    navigate({ hash: resumed ? '/show/funding' : '/show/funding/payment_process' }, { replace: true });
+  }, [user, proc, id, uid, navigate]);
+  return (
+    <section className="panel">
+      <Spinner label={t('listen.resuming')} />
+    </section>
+  );
+}

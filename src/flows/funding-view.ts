@@ -1,0 +1,87 @@
+import type { SnapshotFrom } from 'xstate';
+import { COUNTRIES } from '../api/contract/countries';
+import { amountProblem, bonusOf, normalizeAmount, sliderSteps } from '../../machines/funding/amount';
+import type { cardFormMachine } from '../../machines/card-form/card-form.machine';
+import type { CascadeContext } from '../../machines/cascade/cascade.types';
+import type { EntropayContext } from '../../machines/cascade/entropay.types';
+import type { fundingMachine } from '../../machines/funding/funding.machine';
+import type { Msg } from '../../machines/shared/message';
+import type { AnyActorRef } from 'xstate';
+
+type FundingSnap = SnapshotFrom<typeof fundingMachine>;
+type CardSnap = SnapshotFrom<typeof cardFormMachine>;
+
+export const selectFundingPhase = (s: FundingSnap) => (s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : 'ready');
+export const selectFunding = (s: FundingSnap) => s.context;
+export const selectDialog = (s: FundingSnap): 'alert' | 'risk' | 'none' =>
+  s.matches({ ready: { dialog: 'alert' } }) ? 'alert' : s.matches({ ready: { dialog: 'risk' } }) ? 'risk' : 'none';
+export const selectPromoChecking = (s: FundingSnap) => s.matches({ ready: { promo: 'checking' } });
+export const selectAmountLocked = (s: FundingSnap) => s.matches({ ready: { amount: 'locked' } });
+
+/** The amount line: steps, the problem with the typed amount, the bonus it gives. */
+export function selectAmountLine(s: FundingSnap) {
+  const c = s.context;
+  const o = c.options;
+  if (!o) return null;
+  const amount = normalizeAmount(c.amount);
+  const problem: Msg | null = amountProblem(c.amount, o.minDeposit, o.maxDeposit);
+  const bonus = !problem && c.bonus && !c.fixed ? bonusOf(amount, { tiers: o.tiers, maxBonusPercent: o.maxBonusPercent, maxBonusValue: o.maxBonusValue }, c.promoPercent) : null;
+  const tier = !problem ? bonusOf(amount, { tiers: o.tiers, maxBonusPercent: o.maxBonusPercent, maxBonusValue: o.maxBonusValue }, c.promoPercent) : null;
+  return { amount, steps: sliderSteps(o.minDeposit), problem, bonus, tier, currency: o.currency, min: o.minDeposit };
+}
+
+export type CardPhase = 'editing' | 'saving' | 'paying' | 'approved' | 'redirected';
+export const selectCardPhase = (s: CardSnap): CardPhase => s.value as CardPhase;
+export const selectCard = (s: CardSnap) => s.context;
+
+/** The running cascade (a child of the card form), or null. */
+export const cascadeOf = (s: CardSnap): AnyActorRef | null => (s.children as Record<string, AnyActorRef | undefined>).cascade ?? null;
+
+export type CascadeStep = 'checking' | 'dayLimit' | 'dayLimitWhy' | 'trying' | 'delaying' | 'listening' | 'entropay' | 'doNotHonor' | 'interrupted' | 'redirecting' | 'done';
+
+interface CascadeSnapLike {
+  value: unknown;
+  context: CascadeContext;
+  children: Record<string, AnyActorRef | undefined>;
+  matches: (v: unknown) => boolean;
+}
+
+/** What the trader sees of the cascade: the step, the processor tried, n of total, the log. */
+export function selectCascadeView(s: CascadeSnapLike | undefined) {
+  if (!s) return null;
+  const v = s.value;
+  const step: CascadeStep =
+    v === 'checking' || v === 'boot' ? 'checking'
+      : typeof v === 'object' && v !== null && 'dayLimit' in v ? ((v as { dayLimit: string }).dayLimit === 'explaining' ? 'dayLimitWhy' : 'dayLimit')
+        : v === 'delaying' ? 'delaying'
+          : v === 'listening' ? 'listening'
+            : v === 'entropay' ? 'entropay'
+              : v === 'doNotHonor' ? 'doNotHonor'
+                : v === 'interrupted' ? 'interrupted'
+                  : v === 'redirecting' ? 'redirecting'
+                    : v === 'next' || v === 'preparing' || v === 'starting' || v === 'deciding' ? 'trying'
+                      : 'done';
+  const c = s.context;
+  const processor = c.current?.processor ?? '';
+  const n = processor ? c.stack.indexOf(processor) + 1 : c.tried.length;
+  return { step, processor, n, total: c.stack.length, log: c.log, error: c.error, entropay: s.children.entropay ?? null };
+}
+
+export const selectEntropay = (s: { value: unknown; context: EntropayContext }) => ({
+  dialog: s.value === 'start' ? 'start' : s.value === 'cvv' || s.value === 'sending' ? 'cvv' : 'none',
+  sending: s.value === 'sending',
+  error: s.context.error,
+  shakes: s.context.shakes,
+  amount: s.context.amount,
+});
+
+/** Billing countries for the card form, named in the page's language. */
+export function billingCountries(lang: string): Array<{ iso: string; name: string }> {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([lang], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return COUNTRIES.map((c) => ({ iso: c.iso, name: names?.of(c.iso) ?? c.name })).sort((a, b) => a.name.localeCompare(b.name, lang));
+}
