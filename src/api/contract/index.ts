@@ -10,5 +10,5 @@ export * from './security';
 export * from './accounts';
 export * from './sandbox-security';
 export * from './trading';
-export * from './register';
+// registration (./register, ./countries) is imported directly: only the register chunk and the server need it
 export * from './card';

@@ -81,7 +81,7 @@ describe('RegisterPage', { timeout: 15_000 }, () => {
   it('an empty submit marks every required field and focuses the first, without calling the server', async () => {
     render(<RegisterPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Please correct the fields marked below'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Please correct the marked fields'));
     expect(errorOf('country')).toBe('Please choose your country.');
     expect(errorOf('login')).toBe('Please fill in this field.');
     expect(errorOf('firstName')).toBe('Please fill in this field.');

@@ -175,9 +175,11 @@ export default function RegisterPage() {
               <input {...input('phone', 'hint')} type="tel" autoComplete="tel-national" inputMode="tel" maxLength={40} />
             </div>
           </div>
-          <small id={`${id('phone')}-hint`} className="reg-hint reg-hint--row">
-            {isNanp(values.phone_prefix) ? t('register.phone_hint_nanp') : t('register.phone_hint')}
-          </small>
+          {!errors.phone && (
+            <small id={`${id('phone')}-hint`} className="reg-hint reg-hint--row">
+              {isNanp(values.phone_prefix) ? t('register.phone_hint_nanp') : t('register.phone_hint')}
+            </small>
+          )}
           {error('phone_prefix')}
           {error('phone')}
 

@@ -31,7 +31,7 @@ export const messages = {
     'register.checking': 'Checking…',
     'register.have_account': 'Already have an account?',
     'register.sign_in': 'Sign in',
-    'register.fix_fields': 'Please correct the fields marked below. Everything you typed is kept.',
+    'register.fix_fields': 'Please correct the marked fields. Everything you typed is kept.',
     'register.us.title': 'Notice for US residents',
     'register.us.text':
       'Binary options offered by this broker are not regulated in the United States, and US investor protection does not apply to this account. Trading them carries a high risk of losing all the money you deposit. Open the account only if you do so on your own initiative and understand these risks.',
