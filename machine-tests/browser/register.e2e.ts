@@ -84,7 +84,7 @@ describe('registration', () => {
     await expect.poll(() => emailError.textContent()).toBe('An account with this email already exists. Please sign in instead.');
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     await submit(page);
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Please correct the fields marked below');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Please correct the marked fields');
     expect(await emailError.textContent()).toContain('already exists');
     expect(page.url()).toBe(`${baseURL}/en/register`);
     await expectKept(page, form);
