@@ -26,6 +26,7 @@ import { accountRoutes } from './routes/accounts';
 import { sandboxSecurityRoutes } from './routes/sandbox-security';
 import { tradingRoutes } from './routes/trading';
 import { registerRoutes } from './routes/register';
+import { cardRoutes } from './routes/card';
 import { sandboxGateway, type PlatformGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
 
@@ -81,6 +82,7 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(sandboxSecurityRoutes, deps);
   await app.register(tradingRoutes, deps);
   await app.register(registerRoutes, deps);
+  await app.register(cardRoutes, deps);
   await app.register(platformRoutes, {
     prefix: settings.platform,
     db,

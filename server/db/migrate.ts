@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/001_foundation';
+import * as card from './migrations/010_card';
 import * as crypto from './migrations/020_crypto';
 import * as security from './migrations/030_security';
 import * as trading from './migrations/040_trading';
@@ -8,6 +9,7 @@ import * as register from './migrations/050_register';
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
+  '010_card': card,
   '020_crypto': crypto,
   '030_security': security,
   '040_trading': trading,

@@ -272,7 +272,7 @@ export const CardPaymentView = z.object({
   status: PaymentStatus,
   amount: Decimal,
   currency: z.string(),
-  /** credited to the balance (amount plus bonus), once approved */
+  /** credited to the balance once approved (the deposit amount; bonuses are not credited by this call) */
   credited: Decimal,
   card: z.object({ first6: z.string(), last4: z.string(), brand: z.string() }),
   attempts: z.array(z.object({ processor: z.string(), status: z.enum(['pending', 'approved', 'declined', 'redirect']), code: z.string() })),
@@ -305,10 +305,12 @@ export type SandboxScenario = z.infer<typeof SandboxScenario>;
 /** POST /api/sandbox/card/next: the next payment of this user follows `scenario` whatever card it uses (once). */
 export const SandboxCardNextRequest = z.object({ scenario: SandboxScenario });
 export const SandboxCardNextResponse = z.object({ ok: z.literal(true), scenario: SandboxScenario });
+export type SandboxCardNextResponse = z.infer<typeof SandboxCardNextResponse>;
 
 /** POST /api/sandbox/card/complete: finish a redirect attempt (3-D Secure, hosted page) as the sandbox page's buttons do. */
 export const SandboxCardCompleteRequest = z.object({ id: PaymentId, processor: CardProcessor, approve: z.boolean() });
-export const SandboxCardCompleteResponse = z.object({ ok: z.literal(true), status: z.enum(['approved', 'declined']), returnUrl: z.string() });
+export const SandboxCardCompleteResponse = z.object({ ok: z.literal(true), status: z.enum(['approved', 'declined', 'pending']), returnUrl: z.string() });
+export type SandboxCardCompleteResponse = z.infer<typeof SandboxCardCompleteResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/promo: the percent a promo code adds to the bonus (001 §3 Promo).

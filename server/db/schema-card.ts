@@ -1,0 +1,86 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { CreatedAt, Int8, Int8Id } from './schema';
+
+/**
+ * Tables of issue 3 (migration 010_card). The card number and CVV have no column anywhere:
+ * a card is its token, first six, last four, brand, expiry, holder and sandbox scenario.
+ */
+export type CardPaymentStatus = 'created' | 'processing' | 'approved' | 'failed' | 'stopped';
+export type CardAttemptStatus = 'pending' | 'redirect' | 'dialog' | 'approved' | 'declined';
+type Updated = ColumnType<Date, Date | undefined, Date>;
+
+export interface CardsTable {
+  token: string;
+  user_id: number;
+  first6: string;
+  last4: string;
+  brand: string;
+  exp_month: number;
+  exp_year: number;
+  holder: string;
+  country: string;
+  scenario: string;
+  blocked: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface CardPaymentsTable {
+  id: string;
+  user_id: number;
+  idem_key: string;
+  card_token: string;
+  amount_minor: Int8;
+  currency: string;
+  credit_account_id: number;
+  fixed: boolean;
+  bonus: boolean;
+  promo: Generated<string>;
+  scenario: string;
+  status: ColumnType<CardPaymentStatus, CardPaymentStatus | undefined, CardPaymentStatus>;
+  credit_tx_id: string | null;
+  /** UTC day 'YYYY-MM-DD' the payment counts toward */
+  day: string;
+  created_at: CreatedAt;
+  updated_at: Updated;
+}
+
+export interface CardAttemptsTable {
+  id: Int8Id;
+  payment_id: string;
+  user_id: number;
+  processor: string;
+  seq: number;
+  uid: string;
+  status: CardAttemptStatus;
+  code: Generated<string>;
+  message: Generated<string>;
+  checks: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Updated;
+}
+
+export interface CardDayCountsTable {
+  user_id: number;
+  day: string;
+  count: number;
+}
+
+export interface CardSandboxNextTable {
+  user_id: number;
+  scenario: string;
+  created_at: CreatedAt;
+}
+
+declare module './schema' {
+  interface Database {
+    cards: CardsTable;
+    card_payments: CardPaymentsTable;
+    card_attempts: CardAttemptsTable;
+    card_day_counts: CardDayCountsTable;
+    card_sandbox_next: CardSandboxNextTable;
+  }
+}
+
+export type CardRow = Selectable<CardsTable>;
+export type CardPaymentRow = Selectable<CardPaymentsTable>;
+export type CardAttemptRow = Selectable<CardAttemptsTable>;

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import creditCardType from 'credit-card-type';
+import type { CardSaveRequest, SandboxScenario, SavedCard } from '../../../src/api/contract';
+import type { DbOrTx } from '../ledger';
+import { PaymentError } from './errors';
+
+/** Brands the card form accepts (001 §5): visa, mastercard, maestro; the JCB form only jcb. */
+const MAIN_BRANDS = ['visa', 'mastercard', 'maestro'];
+
+/** Luhn (mod 10) check of a digit string. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** The card number as the form sends it, spaces and dashes removed (001 §3: normalised). */
+export const normalizeNumber = (cnu: string): string => cnu.replace(/[\s-]+/g, '');
+
+export interface CheckedCard {
+  first6: string;
+  last4: string;
+  brand: string;
+}
+
+/** Length, type and Luhn of a number (001 §5), with the form's field keys. The number is not kept. */
+export function checkNumber(cnu: string, cardType: CardSaveRequest['card_type']): CheckedCard {
+  const digits = normalizeNumber(cnu);
+  if (digits === '') throw new PaymentError(400, 'card.required', 'Please fill the required fields', { cnu: 'card.required' });
+  if (!/^\d+$/.test(digits)) throw new PaymentError(400, 'card.number', 'The card number may contain digits only.', { cnu: 'card.number' });
+  const type = creditCardType(digits)[0];
+  const accepted = cardType === 'jcb' ? ['jcb'] : cardType && cardType !== 'all' ? [cardType] : MAIN_BRANDS;
+  if (!type || !accepted.includes(type.type)) throw new PaymentError(400, 'card.type', 'Invalid card type.', { cnu: 'card.type' });
+  if (!type.lengths.includes(digits.length)) {
+    throw new PaymentError(400, 'card.length', `Valid card length ${type.lengths.join(' or ')}`, { cnu: 'card.length' });
+  }
+  if (!luhnValid(digits)) throw new PaymentError(400, 'card.luhn', 'The card number is not valid. Please check it.', { cnu: 'card.luhn' });
+  return { first6: digits.slice(0, 6), last4: digits.slice(-4), brand: type.type };
+}
+
+/**
+ * POST /api/card/save: stores a token, the first six and last four digits, brand, expiry,
+ * holder, country and the sandbox scenario. The full number and the CVV go no further than
+ * this function's arguments.
+ */
+export async function saveCard(
+  db: DbOrTx,
+  userId: number,
+  input: CardSaveRequest,
+  options: { now: Date; scenarioOf: (digits: string) => SandboxScenario; sandbox: boolean },
+): Promise<SavedCard> {
+  const holder = `${input.fn.trim()} ${input.ln.trim()}`.trim();
+  if (holder === '') throw new PaymentError(400, 'card.required', 'Please fill the required fields', { fn: 'card.required' });
+  const checked = checkNumber(input.cnu, input.card_type);
+  if (input.cvv !== undefined && !/^\d{3,4}$/.test(input.cvv)) throw new PaymentError(400, 'card.cvv', 'The CVV is 3 or 4 digits.', { cvv: 'card.cvv' });
+  const month = Number(input.emm);
+  const year = Number(input.eyy);
+  const thisMonth = options.now.getUTCFullYear() * 12 + options.now.getUTCMonth();
+  if (year * 12 + (month - 1) < thisMonth) throw new PaymentError(400, 'card.expired', 'The card has expired.', { emm: 'card.expired' });
+  if (year > options.now.getUTCFullYear() + 25) throw new PaymentError(400, 'card.expiry', 'Please check the expiry year.', { eyy: 'card.expiry' });
+  const scenario = options.sandbox ? options.scenarioOf(normalizeNumber(input.cnu)) : 'approved';
+  const token = `card_${randomBytes(16).toString('hex')}`;
+  await db
+    .insertInto('cards')
+    .values({
+      token,
+      user_id: userId,
+      first6: checked.first6,
+      last4: checked.last4,
+      brand: checked.brand,
+      exp_month: month,
+      exp_year: year,
+      holder: holder.slice(0, 200),
+      country: input.cu.toUpperCase(),
+      scenario,
+    })
+    .execute();
+  return { card: token, ...checked, expiry: `${String(month).padStart(2, '0')}/${year}`, sandbox: options.sandbox };
+}

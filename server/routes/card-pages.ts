@@ -1,0 +1,129 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { processorSlug, type CardProcessor } from '../../src/api/contract';
+import { formatMoney } from '../domain/money';
+import type { AttemptView } from '../domain/payments/dialects';
+import { PaymentError } from '../domain/payments/errors';
+import { attemptOf, completeAttempt, ownAttempt, type PaymentDeps } from '../domain/payments/payments';
+import { toBigInt } from '../db/values';
+import { parse } from '../http/parse';
+import { SESSION_COOKIE } from '../http/session';
+import { findSession } from '../domain/sessions';
+import { renderMissingPage, renderProcessorPage } from '../sandbox/processors/pages';
+import { TEST_CARDS } from '../sandbox/processors/test-cards';
+import type { CardAttemptRow, CardPaymentRow, CardRow } from '../db/schema-card';
+
+export interface CardPageOptions {
+  deps: PaymentDeps;
+  redirectUrl: (a: AttemptView) => string;
+}
+
+const KIND: Partial<Record<CardProcessor, string>> = {
+  PFS: '3-D Secure',
+  CONCEPT: '3-D Secure',
+  EZPAY: 'hosted payment page',
+  SHAPE: 'invoice',
+  ENTROPAY: 'Entropay payment',
+  VLOAD: 'virtual card',
+};
+
+const CompleteForm = z.object({
+  uid: z.string().check(z.maxLength(64)),
+  approve: z.enum(['0', '1']),
+  lang: z.optional(z.string().check(z.maxLength(8))),
+  csrf: z.string().check(z.maxLength(200)),
+  cvv: z.optional(z.string().check(z.maxLength(4))),
+});
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+const PaymentQuery = z.object({ payment: z.string().check(z.maxLength(64)), amount: z.optional(z.string().check(z.maxLength(32))), lang: z.optional(z.string().check(z.maxLength(8))) });
+
+/**
+ * The processors' own pages (3-D Secure, hosted pages, Shape invoice, Entropay, Vload) at the
+ * spec's addresses, and the form they post to. Only the payment's owner sees them. In the
+ * sandbox they are ours (they say "Sandbox"); after the trader's choice the browser goes back
+ * to `/{lang}/trading#/listen/funding/{proc}/{payment}/{uid}` where the cascade resumes.
+ */
+export const cardPageRoutes: FastifyPluginAsync<CardPageOptions> = async (app, { deps }) => {
+  const { settings } = deps;
+  const langOf = (value: string | undefined): string => (value && settings.languages.includes(value) ? value : settings.defaultLanguage);
+  const listenHash = (lang: string, attempt: CardAttemptRow, payment: CardPaymentRow): string =>
+    `/${lang}/trading#/listen/funding/${processorSlug(attempt.processor as CardProcessor)}/${payment.id}/${attempt.uid}`;
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const missing = (reply: FastifyReply) => reply.code(404).type('text/html; charset=utf-8').send(renderMissingPage());
+
+  async function show(request: FastifyRequest, reply: FastifyReply, find: (userId: number) => Promise<{ attempt: CardAttemptRow; payment: CardPaymentRow; card: CardRow }>, lang: string) {
+    const userId = request.session?.user_id;
+    if (userId === null || userId === undefined || !deps.gateway.sandbox) return missing(reply);
+    let found: { attempt: CardAttemptRow; payment: CardPaymentRow; card: CardRow };
+    try {
+      found = await find(userId);
+    } catch (error) {
+      if (error instanceof PaymentError) return missing(reply);
+      throw error;
+    }
+    const { attempt, payment, card } = found;
+    // already answered (a back button, a second tab): straight back to the cascade
+    if (attempt.status !== 'redirect' && attempt.status !== 'dialog') return reply.redirect(listenHash(lang, attempt, payment), 303);
+    const processor = attempt.processor as CardProcessor;
+    const html = renderProcessorPage({
+      processor,
+      kind: KIND[processor] ?? 'payment page',
+      amount: formatMoney(toBigInt(payment.amount_minor), payment.currency),
+      currency: payment.currency,
+      card: `${card.brand} ${card.first6}******${card.last4}`,
+      uid: attempt.uid,
+      lang,
+      csrf: request.session?.csrf ?? '',
+      hint: TEST_CARDS.find((c) => c.scenario === payment.scenario)?.what ?? 'any card not in the test list is approved',
+      cvv: processor === 'ENTROPAY' && attempt.code === 'cvv',
+    });
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  }
+
+  const byUid = (path: string) =>
+    app.get<{ Params: { uid: string }; Querystring: { lang?: string } }>(path, (request, reply) =>
+      show(request, reply, (userId) => ownAttempt(deps.db, userId, request.params.uid), langOf(request.query.lang)),
+    );
+  byUid('/api/card/secure/pfs/:uid');
+  byUid('/api/payconcept/secure/:uid');
+  byUid('/api/card/fast/ezpay/page/:uid');
+  byUid('/api/shape/invoice/:uid');
+
+  const byPayment = (path: string, processor: CardProcessor) =>
+    app.get(path, (request, reply) => {
+      const query = parse(PaymentQuery, request.query, 'query');
+      return show(request, reply, (userId) => attemptOf(deps.db, userId, query.payment, processor), langOf(query.lang));
+    });
+  byPayment('/api/entro/redirect', 'ENTROPAY');
+  byPayment('/api/vload/start', 'VLOAD');
+  byPayment('/api/vload/prepare', 'VLOAD');
+  byPayment('/api/vload/finish', 'VLOAD');
+
+  // the pages' form: outside /api (a form cannot send the CSRF header), so it carries the session's CSRF token
+  app.post('/sandbox/card/complete', async (request, reply) => {
+    const form = parse(CompleteForm, request.body, 'form');
+    // outside /api the session hook does not run: the page's form is checked here (session + its CSRF token)
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await findSession(deps.db, token) : null;
+    const userId = session?.user_id;
+    if (userId === null || userId === undefined || !session || !sameToken(form.csrf, session.csrf) || !deps.gateway.sandbox) return missing(reply);
+    try {
+      const approve = form.approve === '1';
+      if (approve && form.cvv !== undefined && !/^\d{3,4}$/.test(form.cvv)) return missing(reply);
+      const done = await completeAttempt(deps, userId, form.uid, { approve, cvv: approve ? form.cvv : undefined });
+      return reply.redirect(listenHash(langOf(form.lang), done.attempt, done.payment), 303);
+    } catch (error) {
+      if (error instanceof PaymentError) return missing(reply);
+      throw error;
+    }
+  });
+};

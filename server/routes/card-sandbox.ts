@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  processorSlug,
+  SandboxCardCompleteRequest,
+  SandboxCardNextRequest,
+  type SandboxCardCompleteResponse,
+  type SandboxCardNextResponse,
+} from '../../src/api/contract';
+import { PaymentError } from '../domain/payments/errors';
+import { attemptOf, completeAttempt, scriptNext, type PaymentDeps } from '../domain/payments/payments';
+import { HttpError } from '../http/errors';
+import { parse } from '../http/parse';
+import { requireUser } from '../http/session';
+
+/**
+ * Sandbox control of the card processors (registered only in sandbox mode): script the outcome
+ * of the signed-in user's next payment, or finish a redirect attempt as its page's buttons do.
+ */
+export const cardSandboxRoutes: FastifyPluginAsync<{ deps: PaymentDeps }> = async (app, { deps }) => {
+  app.post('/api/sandbox/card/next', async (request): Promise<SandboxCardNextResponse> => {
+    const userId = requireUser(request);
+    const body = parse(SandboxCardNextRequest, request.body);
+    await scriptNext(deps.db, userId, body.scenario);
+    return { ok: true, scenario: body.scenario };
+  });
+
+  app.post('/api/sandbox/card/complete', async (request): Promise<SandboxCardCompleteResponse> => {
+    const userId = requireUser(request);
+    const body = parse(SandboxCardCompleteRequest, request.body);
+    try {
+      const { attempt } = await attemptOf(deps.db, userId, body.id, body.processor);
+      const done = await completeAttempt(deps, userId, attempt.uid, { approve: body.approve });
+      const status = done.attempt.status;
+      if (status !== 'approved' && status !== 'declined' && status !== 'pending') throw new HttpError(409, 'card.not_waiting', 'This attempt is not waiting for its page.');
+      return {
+        ok: true,
+        status,
+        returnUrl: `/${deps.settings.defaultLanguage}/trading#/listen/funding/${processorSlug(body.processor)}/${done.payment.id}/${done.attempt.uid}`,
+      };
+    } catch (error) {
+      if (error instanceof PaymentError) throw new HttpError(error.status, error.key, error.message);
+      throw error;
+    }
+  });
+};

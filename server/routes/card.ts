@@ -1,0 +1,227 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import {
+  CARD_START_URL,
+  CardListenRequest,
+  CardProcessor,
+  CardSaveRequest,
+  CardStartRequest,
+  EntroCvvRequest,
+  EntroRejectRequest,
+  FraudCheckRequest,
+  processorSlug,
+  PromoRequest,
+  ZoomSessionRequest,
+  type CardListenResponse,
+  type CardPaymentView,
+  type FraudCheckResponse,
+  type FundingOptionsResponse,
+  type Ok,
+  type ProcessorReplyWire,
+  type PromoResponse,
+  type SavedCard,
+  type ZoomSessionResponse,
+} from '../../src/api/contract';
+import { isCurrency } from '../domain/money';
+import { saveCard } from '../domain/payments/cards';
+import { renderReply, redirectUrl } from '../domain/payments/dialects';
+import { PaymentError } from '../domain/payments/errors';
+import {
+  attemptOf,
+  cardsToday,
+  completeAttempt,
+  DAILY_CARD_LIMIT,
+  fraudCheck,
+  isFixedCountry,
+  listenAttempt,
+  MAX_CARD_DEPOSIT,
+  minDepositOf,
+  paymentView,
+  rejectEntropay,
+  startAttempt,
+  zoomToken,
+  type PaymentDeps,
+} from '../domain/payments/payments';
+import { HttpError } from '../http/errors';
+import { parse } from '../http/parse';
+import { requireUser } from '../http/session';
+import type { ProcessorGateway } from '../sandbox/processors/gateway';
+import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
+import { scenarioOfNumber } from '../sandbox/processors/test-cards';
+import { cardPageRoutes } from './card-pages';
+import { cardSandboxRoutes } from './card-sandbox';
+import type { RouteDeps } from './deps';
+
+export interface CardRouteOptions extends RouteDeps {
+  /** a real processor integration; the sandbox processors in sandbox mode by default */
+  gateway?: ProcessorGateway;
+}
+
+/** Without the sandbox and without a real integration, every processor declines softly. */
+const noProcessors: ProcessorGateway = {
+  sandbox: false,
+  start: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
+  check: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
+  complete: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
+};
+
+/** Bonus tiers (001 §9): percents and values from the spec; thresholds at the slider's 1000 and 3000. */
+const TIERS: FundingOptionsResponse['tiers'] = [
+  { name: 'bronze', from: '0', percent: '1.2', value: '20' },
+  { name: 'silver', from: '1000', percent: '1.5', value: '50' },
+  { name: 'gold', from: '3000', percent: '2', value: '100' },
+];
+
+/** Sandbox promo codes (docs/sandbox.md): the percent each adds to the bonus. */
+const SANDBOX_PROMOS: Readonly<Record<string, string>> = { SANDBOX1: '1', SANDBOX2: '2' };
+
+export function answer<T>(work: () => Promise<T>): Promise<T> {
+  return work().catch((error: unknown) => {
+    if (error instanceof PaymentError) throw new HttpError(error.status, error.key, error.message, error.fields);
+    throw error;
+  });
+}
+
+/**
+ * Card funding (issue 3; spec 000 §7): card save, fraud check, every processor's start and
+ * listen, Entropay and Zoom extras, the funding options, promo codes; the processors' hosted
+ * pages (card-pages.ts) and, in sandbox mode, the sandbox control (card-sandbox.ts).
+ */
+export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, options) => {
+  const { db, config, settings, push } = options;
+  const deps: PaymentDeps = {
+    db,
+    settings,
+    siteHost: config.siteHost,
+    gateway: options.gateway ?? (config.sandbox ? sandboxProcessors() : noProcessors),
+    events: {
+      paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
+      userUpdated: (userId) => push.publish(userId, { type: 'user.updated' }),
+    },
+  };
+
+  app.get('/api/card/options', async (request): Promise<FundingOptionsResponse> => {
+    const userId = requireUser(request);
+    const user = await db.selectFrom('users').select(['md', 'country', 'currency', 'current_account_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const account = user.current_account_id === null ? undefined : await db.selectFrom('accounts').select('currency').where('id', '=', user.current_account_id).executeTakeFirst();
+    const currency = account && isCurrency(account.currency) ? account.currency : user.currency;
+    const geo = /^[A-Z]{2}$/.test(user.country) ? user.country : 'FR';
+    return {
+      currency,
+      minDeposit: minDepositOf(user, settings),
+      maxDeposit: MAX_CARD_DEPOSIT,
+      fixedAmount: isFixedCountry(user.country) ? settings.usCaFixedAmount : null,
+      tiers: TIERS,
+      maxBonusPercent: settings.maxBonusPercent,
+      maxBonusValue: settings.maxBonusValue,
+      geo,
+      cardsToday: await cardsToday(db, userId, new Date()),
+      dailyLimit: DAILY_CARD_LIMIT,
+      sandbox: deps.gateway.sandbox,
+    };
+  });
+
+  app.post('/api/card/save', async (request): Promise<SavedCard> => {
+    const userId = requireUser(request);
+    const body = parse(CardSaveRequest, request.body);
+    return answer(() => saveCard(db, userId, body, { now: new Date(), scenarioOf: scenarioOfNumber, sandbox: deps.gateway.sandbox }));
+  });
+
+  app.post('/api/fraud/card', async (request): Promise<FraudCheckResponse> => {
+    const userId = requireUser(request);
+    const body = parse(FraudCheckRequest, request.body);
+    return answer(() => fraudCheck(deps, userId, body));
+  });
+
+  for (const processor of CardProcessor.options) {
+    app.post(CARD_START_URL[processor], async (request): Promise<ProcessorReplyWire> => {
+      const userId = requireUser(request);
+      const body = parse(CardStartRequest, request.body);
+      return answer(() => startAttempt(deps, userId, processor, body));
+    });
+    const listen = async (request: FastifyRequest): Promise<CardListenResponse> => {
+      const userId = requireUser(request);
+      const body = parse(CardListenRequest, request.body);
+      return answer(() => listenAttempt(deps, userId, processor, body.id));
+    };
+    app.post(`/api/card/listen/${processorSlug(processor)}`, listen);
+    if (processor === 'CONCEPT') app.post('/api/payconcept/listen', listen);
+  }
+  // Skrill has a listen call in the spec but no start in the cascade: nothing is ever found
+  app.post('/api/card/listen/skrill', async (request): Promise<CardListenResponse> => {
+    requireUser(request);
+    parse(CardListenRequest, request.body);
+    return { found: false };
+  });
+
+  // EZPAY's spec call: a GET full redirect (no cascade): to its page, or back with the result
+  const EzpayQuery = z.object({ id: z.string().check(z.maxLength(64)), lang: z.optional(z.string().check(z.maxLength(8))) });
+  app.get('/api/card/fast/ezpay', async (request, reply: FastifyReply) => {
+    const userId = requireUser(request);
+    const query = parse(EzpayQuery, request.query, 'query');
+    const lang = settings.languages.includes(query.lang ?? '') ? query.lang! : settings.defaultLanguage;
+    const reply0 = await answer(() => startAttempt(deps, userId, 'EZPAY', { id: query.id }));
+    if (reply0.proc === 'EZPAY' && reply0.status === 'REDIRECT' && reply0.redirect) return reply.redirect(`${reply0.redirect}?lang=${lang}`, 302);
+    const add = reply0.proc === 'EZPAY' && reply0.status === 'APPROVED' ? 'payment_success' : reply0.proc === 'EZPAY' && reply0.status === 'PENDING' ? 'payment_process' : 'payment_error';
+    return reply.redirect(`/${lang}/trading#/show/funding/${add}`, 302);
+  });
+
+  app.post('/api/entro/reject', async (request): Promise<Ok> => {
+    const userId = requireUser(request);
+    const body = parse(EntroRejectRequest, request.body);
+    await answer(() => rejectEntropay(deps, userId, body.id));
+    return { ok: true };
+  });
+
+  app.post('/api/entro/cvv', async (request): Promise<ProcessorReplyWire> => {
+    const userId = requireUser(request);
+    const body = parse(EntroCvvRequest, request.body);
+    return answer(async () => {
+      const { attempt } = await attemptOf(db, userId, body.id, 'ENTROPAY');
+      const done = await completeAttempt(deps, userId, attempt.uid, { approve: true, cvv: body.cvv });
+      return renderReply({
+        processor: 'ENTROPAY',
+        uid: done.attempt.uid,
+        paymentId: done.payment.id,
+        status: done.attempt.status,
+        code: done.attempt.code,
+        message: done.attempt.message,
+        amount: '',
+      });
+    });
+  });
+
+  app.post('/api/zoom', async (request): Promise<ZoomSessionResponse> => {
+    const userId = requireUser(request);
+    const body = parse(ZoomSessionRequest, request.body);
+    return answer(async () => {
+      const payment = await db.selectFrom('card_payments').selectAll().where('id', '=', body.id).where('user_id', '=', userId).executeTakeFirst();
+      if (!payment) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+      const card = await db.selectFrom('cards').selectAll().where('token', '=', payment.card_token).executeTakeFirstOrThrow();
+      const view = await paymentView(db, userId, payment.id);
+      return {
+        session: `zs_${payment.id}`,
+        amount: view.amount,
+        cnu: `${card.first6}******${card.last4}`,
+        exp: `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`,
+        token: zoomToken(payment),
+      };
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/card/payments/:id', async (request): Promise<CardPaymentView> => {
+    const userId = requireUser(request);
+    return answer(() => paymentView(db, userId, request.params.id));
+  });
+
+  app.post('/api/promo', async (request): Promise<PromoResponse> => {
+    requireUser(request);
+    const body = parse(PromoRequest, request.body);
+    const percent = config.sandbox ? SANDBOX_PROMOS[body.code.trim().toUpperCase()] : undefined;
+    if (!percent) throw new HttpError(404, 'promo.invalid', 'This promo code is not valid.', { code: 'promo.invalid' });
+    return { percent };
+  });
+
+  await app.register(cardPageRoutes, { deps, redirectUrl });
+  if (config.sandbox) await app.register(cardSandboxRoutes, { deps });
+};

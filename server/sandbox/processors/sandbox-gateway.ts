@@ -1,0 +1,68 @@
+import type { CardProcessor } from '../../../src/api/contract';
+import type { Charge, ProcessorAnswer, ProcessorGateway } from './gateway';
+
+/** A pending test card is approved on this listen check. */
+export const SANDBOX_PENDING_CHECKS = 2;
+
+/** Processors whose protocol has a 3-D Secure / hosted-page redirect (spec 000 §4). */
+const SECURE_REDIRECT: readonly CardProcessor[] = ['PFS', 'CONCEPT', 'EZPAY'];
+/** Processors that always go through their own page (Entropay through its dialog first). */
+const HOSTED: readonly CardProcessor[] = ['SHAPE', 'VLOAD'];
+
+const SOFT: ProcessorAnswer = { kind: 'declined', code: '91', message: 'Issuer or switch inoperative (sandbox soft decline)' };
+
+/** What the processor does when it would approve: hosted processors send the trader to their page first. */
+function approvePath(processor: CardProcessor): ProcessorAnswer {
+  if (processor === 'ENTROPAY') return { kind: 'dialog', dialog: 'start' };
+  if (HOSTED.includes(processor)) return { kind: 'redirect' };
+  return { kind: 'approved' };
+}
+
+/**
+ * Sandbox card processors: every answer is decided by the test card's scenario (docs/sandbox.md),
+ * the attempt's place in the cascade and the number of listen checks. Nothing leaves the server.
+ */
+export function sandboxProcessors(): ProcessorGateway {
+  return {
+    sandbox: true,
+    async start(processor: CardProcessor, charge: Charge): Promise<ProcessorAnswer> {
+      switch (charge.scenario) {
+        case 'pending':
+          return HOSTED.includes(processor) || processor === 'ENTROPAY' ? approvePath(processor) : { kind: 'pending' };
+        case 'soft_once':
+          return charge.seq < 1 ? SOFT : approvePath(processor);
+        case 'soft_twice':
+          return charge.seq < 2 ? SOFT : approvePath(processor);
+        case 'soft_all':
+          return SOFT;
+        case 'hard':
+          return { kind: 'declined', code: '41', message: 'Lost card' };
+        case 'do_not_honor':
+          return { kind: 'declined', code: '05', message: 'Do not honor' };
+        case 'insufficient':
+          return { kind: 'declined', code: '51', message: 'Not sufficient funds' };
+        case 'secure3d':
+          if (SECURE_REDIRECT.includes(processor)) return { kind: 'redirect' };
+          return HOSTED.includes(processor) || processor === 'ENTROPAY' ? approvePath(processor) : { kind: 'pending' };
+        case 'timeout':
+          return HOSTED.includes(processor) || processor === 'ENTROPAY' ? approvePath(processor) : { kind: 'pending' };
+        case 'token_error':
+          return processor === 'ZOOM' ? { kind: 'tokenError' } : SOFT;
+        case 'entropay_cvv':
+          return processor === 'ENTROPAY' ? { kind: 'dialog', dialog: 'cvv' } : SOFT;
+        default:
+          return approvePath(processor);
+      }
+    },
+    async check(_processor: CardProcessor, charge: Charge, checks: number): Promise<ProcessorAnswer> {
+      if (charge.scenario === 'timeout') return { kind: 'pending' };
+      return checks + 1 >= SANDBOX_PENDING_CHECKS ? { kind: 'approved' } : { kind: 'pending' };
+    },
+    async complete(_processor: CardProcessor, charge: Charge, result: { approve: boolean; cvv?: string }): Promise<ProcessorAnswer> {
+      if (!result.approve) return { kind: 'declined', code: 'cancelled', message: 'The card holder cancelled on the processor page' };
+      if (result.cvv === '000') return { kind: 'declined', code: '82', message: 'Incorrect CVV' };
+      if (charge.scenario === 'timeout' || charge.scenario === 'pending') return { kind: 'pending' };
+      return { kind: 'approved' };
+    },
+  };
+}
