@@ -66,7 +66,7 @@ describe('chat panel', () => {
     await panel.waitFor();
     expect(await page.evaluate(() => localStorage.getItem('chat.autoOpened'))).toBe('1');
     expect(await panel.getByRole('heading', { name: 'Chat with Anna' }).count()).toBe(1);
-    expect(await panel.getByRole('note').textContent()).toContain('Sandbox chat');
+    expect(await panel.getByRole('note', { name: 'Sandbox chat: replies are automated' }).textContent()).toBe('Sandbox');
     // the normal size is the minimum height
     expect((await panel.boundingBox())?.height).toBe(582);
     // the sandbox chat provider answers inside the frame
@@ -152,7 +152,19 @@ describe('chat panel', () => {
     await page.frameLocator('iframe[title^="Chat with Anna"]').getByText('Sandbox chat — replies are automated').waitFor();
     await shot(page, 'chat-390');
     await panel.getByRole('button', { name: 'Minimise chat' }).click();
+    // a signal pop-up at the top of a phone, clear of the minimised chat
+    const { id } = await post<{ id: string }>(page, '/api/sandbox/signals', { symbol: 'EURUSD', direction: 'up', popupSeconds: 30 });
+    await page.reload();
+    const popup = page.locator(`[data-signal-id="${id}"]`);
+    await popup.waitFor({ timeout: 15_000 });
+    const popupBox = await popup.boundingBox();
+    expect(popupBox!.x).toBeGreaterThanOrEqual(0);
+    expect(popupBox!.x + popupBox!.width).toBeLessThanOrEqual(390);
     await shot(page, 'chat-min-390');
+    // closed by the trader before its end: gone, and in today's seen-set
+    await popup.getByRole('button', { name: 'Close signal' }).click();
+    await popup.waitFor({ state: 'detached' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('signals.seen'))) ?? '{}').ids).toContain(id);
     expect(errors).toEqual([]);
     await context.close();
   });

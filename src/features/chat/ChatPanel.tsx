@@ -64,7 +64,10 @@ export function ChatPanel() {
   if (panel === 'closed') {
     return (
       <button type="button" className="chat-launcher" onClick={() => chat.send({ type: 'chat.open' })} aria-label={t('chat.open')}>
-        <span aria-hidden="true">💬</span> {t('chat.launcher')}
+        <svg className="chat-launcher__icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-4.4 3.3A.4.4 0 0 1 4 20V5a1 1 0 0 1 1-1z" />
+        </svg>
+        {t('chat.launcher')}
       </button>
     );
   }
@@ -92,6 +95,11 @@ export function ChatPanel() {
     <section className={`chat chat--open chat--${size}`} aria-labelledby={titleId} style={{ height }} data-testid="chat-panel" data-size={size}>
       <header className="chat__header">
         <h2 id={titleId} className="chat__title">{title}</h2>
+        {connection?.sandbox && (
+          <span className="chat__sandbox" role="note" title={t('chat.sandbox')} aria-label={t('chat.sandbox')}>
+            {t('chat.sandbox_tag')}
+          </span>
+        )}
         <div className="chat__actions">
           <button type="button" className="icon-button" aria-label={t('chat.minimise')} onClick={() => chat.send({ type: 'chat.minimise' })}>
             <span aria-hidden="true">–</span>
@@ -110,7 +118,6 @@ export function ChatPanel() {
           </button>
         </div>
       </header>
-      {connection?.sandbox && <p className="chat__sandbox" role="note">{t('chat.sandbox')}</p>}
       <div className="chat__body">
         {failed ? (
           <div className="chat__problem" role="alert">
