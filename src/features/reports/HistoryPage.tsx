@@ -6,8 +6,8 @@ import { historyInput, reportsFlow, selectEntries, selectLoadError, selectLoadin
 import { registerMessages, useT } from '../../i18n';
 import { formatReportAmount, formatSigned, sortRows, totalsByCurrency, type SortDir } from './format';
 import { messages } from './messages';
-import { Pager, QueryBar, SortableTable, type Column } from './QueryBar';
-import { dateTime } from './ReportsPage';
+import { Pager, QueryBar, ReportTabs, SortableTable, type Column } from './QueryBar';
+import { dateTime, resultClass } from './ReportsPage';
 import './reports.css';
 
 registerMessages(messages);
@@ -43,6 +43,7 @@ export default function HistoryPage() {
   ];
   return (
     <section className="panel rp" aria-busy={loading}>
+      <ReportTabs current="history" />
       <h1>{t('history.title')}</h1>
       <p className="muted">{t('history.intro')}</p>
       <QueryBar
@@ -57,7 +58,7 @@ export default function HistoryPage() {
           <div className="rp-totals" aria-label={t('reports.totals')}>
             <strong>{t('reports.totals')}</strong>
             {totals.map((s) => (
-              <span key={s.currency} className={s.total.startsWith('-') ? 'rp-loss' : 'rp-gain'}>
+              <span key={s.currency} className={resultClass(s.total)}>
                 {t('history.total_amount', { amount: formatSigned(s.total, s.currency, lang), currency: s.currency })}
               </span>
             ))}

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { reportsFlow, selectDateError, selectLoadError, selectLoading, selectPaging, selectQueryTexts } from '../../flows/reports';
 import { useT } from '../../i18n';
@@ -167,5 +168,20 @@ export function SortableTable<T extends { id: string }>({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** History and reports side by side: one entry in the menu, two tabs here. */
+export function ReportTabs({ current }: { current: 'history' | 'reports' }) {
+  const { t } = useT();
+  return (
+    <nav className="rp-tabs" aria-label={t('nav.reports')}>
+      <Link to={{ hash: '/show/reports' }} aria-current={current === 'reports' ? 'page' : undefined}>
+        {t('reports.title')}
+      </Link>
+      <Link to={{ hash: '/show/history' }} aria-current={current === 'history' ? 'page' : undefined}>
+        {t('history.title')}
+      </Link>
+    </nav>
   );
 }

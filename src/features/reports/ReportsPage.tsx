@@ -5,7 +5,7 @@ import { reportsFlow, reportsInput, selectLoadError, selectLoading, selectOrders
 import { registerMessages, useT } from '../../i18n';
 import { formatReportAmount, formatSigned, sortRows, totalsByCurrency, type SortDir } from './format';
 import { messages } from './messages';
-import { Pager, QueryBar, SortableTable, type Column } from './QueryBar';
+import { Pager, QueryBar, ReportTabs, SortableTable, type Column } from './QueryBar';
 import './reports.css';
 
 registerMessages(messages);
@@ -13,6 +13,9 @@ registerMessages(messages);
 /** the sandbox platform's instruments */
 const SYMBOLS = ['EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD', 'BTCUSD'];
 const DECIMAL_KEYS: (keyof ReportOrder)[] = ['amount', 'profit', 'payout'];
+
+/** green for a gain, red for a loss, grey for zero */
+export const resultClass = (total: string) => (/^-/.test(total) ? 'rp-loss' : /[1-9]/.test(total) ? 'rp-gain' : 'rp-neutral');
 
 export const dateTime = (ms: number, lang: string) =>
   new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms);
@@ -27,7 +30,7 @@ export default function ReportsPage() {
   const [sort, setSort] = useState<{ field: keyof ReportOrder & string; dir: SortDir }>({ field: 'openedAt', dir: 'desc' });
   const sorted = useMemo(() => sortRows(orders, sort.field, sort.dir, DECIMAL_KEYS), [orders, sort]);
   const stakes = totalsByCurrency(orders);
-  const results = totalsByCurrency(orders.map((o) => ({ amount: o.profit, currency: o.currency })));
+  const results = totalsByCurrency(orders.filter((o) => o.status !== 'open').map((o) => ({ amount: o.profit, currency: o.currency })));
   const count = (status: string) => orders.filter((o) => o.status === status).length;
   const statusLabel = (s: string) => t(`reports.status.${s}`);
   const columns: Column<ReportOrder>[] = [
@@ -42,11 +45,17 @@ export default function ReportsPage() {
       field: 'profit',
       label: t('reports.col.profit'),
       numeric: true,
-      render: (o) => <strong className={o.profit.startsWith('-') ? 'rp-loss' : o.status === 'won' ? 'rp-gain' : undefined}>{`${formatSigned(o.profit, o.currency, lang)} ${o.currency}`}</strong>,
+      render: (o) =>
+        o.status === 'open' ? (
+          <span className="rp-neutral">—</span>
+        ) : (
+          <strong className={o.status === 'lost' ? 'rp-loss' : o.status === 'won' ? 'rp-gain' : 'rp-neutral'}>{`${formatSigned(o.profit, o.currency, lang)} ${o.currency}`}</strong>
+        ),
     },
   ];
   return (
     <section className="panel rp" aria-busy={loading}>
+      <ReportTabs current="reports" />
       <h1>{t('reports.title')}</h1>
       <p className="muted">{t('reports.intro')} {t('reports.sandbox')}</p>
       <QueryBar
@@ -65,7 +74,7 @@ export default function ReportsPage() {
               <span key={`s-${s.currency}`}>{t('reports.total_stake', { amount: formatReportAmount(s.total, s.currency, lang), currency: s.currency })}</span>
             ))}
             {results.map((r) => (
-              <span key={`r-${r.currency}`} className={r.total.startsWith('-') ? 'rp-loss' : 'rp-gain'}>
+              <span key={`r-${r.currency}`} className={resultClass(r.total)}>
                 {t('reports.total_result', { amount: formatSigned(r.total, r.currency, lang), currency: r.currency })}
               </span>
             ))}

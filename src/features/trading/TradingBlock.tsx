@@ -28,7 +28,7 @@ function SignModal({ actor, user }: { actor: ReturnType<typeof useActorRef<typeo
   return (
     <Modal
       title={t('block.modal_title')}
-      closeLabel={t('block.cancel')}
+      closeLabel={t('common.close')}
       onClose={() => actor.send({ type: 'sign.close' })}
       footer={
         <>

@@ -17,7 +17,6 @@ export const messages = {
     'block.sign_error': 'The signature was not saved. Check your connection and try again.',
     'block.reopens_left': 'The agreement opens by itself {left} more times when you click the platform.',
     'sign.name': 'Type your full name exactly as registered.',
-    'nav.history': 'History',
     'nav.reports': 'Reports',
   },
   ru: {
@@ -37,7 +36,6 @@ export const messages = {
     'block.sign_error': 'Подпись не сохранена. Проверьте соединение и попробуйте снова.',
     'block.reopens_left': 'Соглашение откроется само ещё {left} раз при клике по платформе.',
     'sign.name': 'Введите полное имя точно так, как при регистрации.',
-    'nav.history': 'История',
     'nav.reports': 'Отчёты',
   },
 };
