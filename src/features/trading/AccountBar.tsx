@@ -20,7 +20,6 @@ export function AccountBar() {
         <Link to={{ hash: '/show/funding' }}>{t('nav.funding')}</Link>
         <Link to={{ hash: '/show/personal' }}>{t('nav.personal')}</Link>
         <Link to={{ hash: '/show/withdrawal' }}>{t('nav.withdrawal')}</Link>
-        <Link to={{ hash: '/show/history' }}>{t('nav.history')}</Link>
         <Link to={{ hash: '/show/reports' }}>{t('nav.reports')}</Link>
         <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
         <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
