@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { chatMachine } from '../../machines/chat/chat.machine';
 import { tipsMachine } from '../../machines/tips/tips.machine';
 import { chatToken, sendTip } from '../api/chat';
-import { nextId, sessionActor } from './app';
+import { sessionActor } from './app';
 
 /** this browser already saw the chat open by itself (spec 001 §4: once per browser) */
 export const CHAT_AUTO_OPENED_KEY = 'chat.autoOpened';
@@ -44,10 +44,16 @@ export const chatFlow = chatMachine.provide({
   },
 });
 
+/** a random idempotency key (getRandomValues works on plain http too, unlike randomUUID) */
+function tipKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `tip-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
 export const tipsFlow = tipsMachine.provide({
   actors: {
     // one idempotency key per tip: a retried request cannot take the money twice
-    sendTip: fromPromise(async ({ input }) => sendTip({ value: input.value, host: input.host, key: nextId('tip') + crypto.randomUUID().slice(0, 8) })),
+    sendTip: fromPromise(async ({ input }) => sendTip({ value: input.value, host: input.host, key: tipKey() })),
   },
   actions: {
     balanceChanged: () => sessionActor.send({ type: 'user.update' }),
