@@ -25,9 +25,12 @@ export const tradingBlockMachine = setup({
   actions: {
     /** app effect: sessionActor.send({ type: 'user.update' }) */
     refreshUser: () => {},
+    takeFacts: assign(({ context, event }) => ({ facts: event.type === 'user.changed' ? event.facts : context.facts })),
   },
   guards: {
     isBlocked: ({ context }) => isTradingBlocked(context.facts),
+    /** the refreshed user is still under the rule */
+    staysBlocked: ({ event }) => event.type === 'user.changed' && isTradingBlocked(event.facts),
     canReopen: ({ context }) => context.reopens < MAX_REOPENS,
     isSignable: ({ event }) => event.type === 'sign.submit' && event.agree && event.name.trim().length >= 2,
     missesAgreement: ({ event }) => event.type === 'sign.submit' && !event.agree,
@@ -36,16 +39,19 @@ export const tradingBlockMachine = setup({
   id: 'tradingBlock',
   context: ({ input }) => ({ facts: input.facts, reopens: Math.min(input.reopens ?? 0, MAX_REOPENS), error: null }),
   initial: 'checking',
-  on: {
-    'user.changed': { target: '.checking', actions: assign(({ event }) => ({ facts: event.facts })) },
-  },
   states: {
     checking: {
       always: [{ guard: 'isBlocked', target: 'blocked' }, { target: 'open' }],
     },
-    open: {},
+    open: {
+      on: { 'user.changed': { target: 'checking', actions: 'takeFacts' } },
+    },
     blocked: {
       initial: 'modal',
+      on: {
+        // a user refresh while locked changes nothing on screen (the modal does not pop up again)
+        'user.changed': [{ guard: 'staysBlocked', actions: 'takeFacts' }, { target: 'open', actions: 'takeFacts' }],
+      },
       states: {
         closed: {
           on: {
