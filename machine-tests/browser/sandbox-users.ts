@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** What POST /api/sandbox/fresh-user takes (see src/api/contract/sandbox-security.ts). */
 export interface FreshUserOptions {
@@ -8,6 +8,8 @@ export interface FreshUserOptions {
   turnover?: { current: string; need: string };
   validationValue?: string;
   two_factor?: '' | 'email';
+  /** the user's card cascade, e.g. 'ORANGE,MEIKO,ZOOM' */
+  cascade?: string;
 }
 
 export interface FreshUser {
@@ -48,4 +50,9 @@ export async function outboxCode(page: Page, email: string): Promise<string> {
 export async function typeCode(page: Page, code: string): Promise<void> {
   await page.getByLabel('Digit 1 of 6').waitFor();
   for (const [i, digit] of [...code].entries()) await page.getByLabel(`Digit ${i + 1} of 6`).pressSequentially(digit);
+}
+
+/** A browser that has already seen the chat open by itself once (spec 001 §4), so the panel stays closed and covers nothing. */
+export async function chatSeen(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => localStorage.setItem('chat.autoOpened', '1'));
 }

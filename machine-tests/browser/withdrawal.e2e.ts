@@ -2,7 +2,7 @@ import { bech32 } from '@scure/base';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openTab, sharedBrowser, signIn } from './browser';
-import { freshUser, outboxCode, typeCode, type FreshUserOptions } from './sandbox-users';
+import { chatSeen, freshUser, outboxCode, typeCode, type FreshUserOptions } from './sandbox-users';
 
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
@@ -14,6 +14,7 @@ const IBAN = 'DE89 3704 0044 0532 0130 00';
 /** A fresh trader signed in on the withdrawal page. */
 async function withdrawalPage(options: FreshUserOptions = {}, viewport?: { width: number; height: number }) {
   const tab = await openTab(chromium.current, viewport);
+  await chatSeen(tab.context);
   const user = await freshUser(tab.page, baseURL, options);
   await signIn(tab.page, baseURL, user);
   if (options.two_factor === 'email') {
@@ -101,6 +102,8 @@ describe('withdrawal, through each case the server answers', () => {
     const { page, context } = await withdrawalPage({ balances: [{ currency: 'USD', type: 'trading', amount: '100.00' }, { currency: 'BTC', type: 'exchange', amount: '0.50000000' }] });
     await page.goto(`${baseURL}/en/trading#/show/accounts`);
     await page.getByRole('button', { name: 'Use the exchange account' }).click();
+    // the switch is done when the exchange account is marked current (no button, not even "Switching…")
+    await expect.poll(() => page.getByRole('button', { name: /^(Use the exchange account|Switching…)$/ }).count()).toBe(0);
     await page.goto(`${baseURL}/en/trading#/show/withdrawal`);
     await expect.poll(() => page.getByTestId('exchange-balance').textContent()).toContain('0.50000 BTC');
     await fill(page, { amount: '0.2', wallet: BTC });

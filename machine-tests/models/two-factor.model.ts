@@ -4,12 +4,14 @@ import type { MachineModel } from '../runner/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
 
-/** Code entry: typing (digits only), clearing, a pasted code, wrong / disabled / accepted, resend for email only. */
+/** Code entry: typing (digits only), clearing, a pasted code, wrong / disabled / accepted, resend for email only, the first code sent by the entry itself. */
 export const twoFactorEntryModel: MachineModel = {
   machine: twoFactorEntryMachine,
   inputs: [
     { type: 'email', purpose: 'login' },
     { type: 'google', purpose: 'setup' },
+    // a method change: nothing sent a code yet, the entry sends it
+    { type: 'email', purpose: 'change', send: true },
   ],
   // failures count without end; five events deep reaches every state and transition
   maxDepth: 5,

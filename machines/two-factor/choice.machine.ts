@@ -55,7 +55,8 @@ export const twoFactorChoiceMachine = setup({
       invoke: {
         id: 'factor',
         src: 'twoFactorEntry',
-        input: ({ context }) => ({ type: context.current as FactorType, purpose: 'change' as const }),
+        // nothing has sent a code for this step yet: the entry sends it
+        input: ({ context }) => ({ type: context.current as FactorType, purpose: 'change' as const, send: true }),
         onDone: 'requesting',
       },
       on: { 'factor.cancel': 'idle' },

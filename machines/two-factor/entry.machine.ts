@@ -32,6 +32,7 @@ export const twoFactorEntryMachine = setup({
     isDigit: ({ event }) => event.type === 'digit.input' && /^\d$/.test(event.value.slice(-1)) && event.index >= 0 && event.index < CODE_LENGTH,
     isComplete: ({ context }) => context.digits.every((d) => d !== ''),
     canResend: ({ context }) => context.type !== 'google',
+    sendsFirst: ({ context }) => context.type !== 'google' && context.send === true,
     accepted: (_, output: CheckOutput) => output.success,
     disabled: (_, output: CheckOutput) => output.disabled,
   },
@@ -41,7 +42,7 @@ export const twoFactorEntryMachine = setup({
   },
 }).createMachine({
   id: 'twoFactorEntry',
-  context: ({ input }) => ({ type: input.type, purpose: input.purpose, digits: empty(), error: null, failures: 0, notice: null, qr: '', secret: '' }),
+  context: ({ input }) => ({ type: input.type, purpose: input.purpose, send: input.send ?? false, digits: empty(), error: null, failures: 0, notice: null, qr: '', secret: '' }),
   initial: 'editing',
   states: {
     editing: {
@@ -57,8 +58,12 @@ export const twoFactorEntryMachine = setup({
         'digit.clear': { actions: assign(({ context, event }) => ({ digits: context.digits.map((d, i) => (i === event.index ? '' : d)) })) },
         'code.paste': { actions: assign(({ context, event }) => ({ digits: spread(context.digits, event.text, context.digits.indexOf('') === -1 ? 0 : context.digits.indexOf('')), error: null })) },
       },
-      initial: 'ready',
+      initial: 'start',
       states: {
+        /** a code nobody sent yet is sent now; one just sent rests the resend link first */
+        start: {
+          always: [{ guard: 'sendsFirst', target: 'sending' }, { guard: 'canResend', target: 'cooling' }, { target: 'ready' }],
+        },
         ready: {
           on: { 'code.resend': { guard: 'canResend', target: 'sending' } },
         },
@@ -87,7 +92,7 @@ export const twoFactorEntryMachine = setup({
             actions: assign(({ event }) => ({ digits: empty(), error: msg('factor.locked', event.output.message) })),
           },
           {
-            target: 'editing',
+            target: 'editing.ready',
             actions: assign(({ context, event }) => ({
               digits: empty(),
               notice: null,
@@ -97,7 +102,7 @@ export const twoFactorEntryMachine = setup({
           },
         ],
         onError: {
-          target: 'editing',
+          target: 'editing.ready',
           actions: assign(({ context, event }) => ({ digits: empty(), notice: null, failures: context.failures + 1, error: failureMsg(event.error, 'server_error') })),
         },
       },

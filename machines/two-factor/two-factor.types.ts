@@ -9,6 +9,8 @@ export const CODE_LENGTH = 6;
 export interface EntryInput {
   type: FactorType;
   purpose: FactorPurpose;
+  /** send an email/SMS code as the entry opens (nothing sent it yet: a method change); otherwise the step that opened it just sent one */
+  send?: boolean;
 }
 
 export interface EntryContext extends EntryInput {

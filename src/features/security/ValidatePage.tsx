@@ -12,6 +12,12 @@ registerMessages(messages);
 
 /** #/sw/validate (spec 002 §2, §4): the validation value, at most 5 attempts. */
 export default function ValidatePage() {
+  const success = useSelector(sessionActor, (s) => selectUser(s)?.tr_success ?? false);
+  // a validation finished elsewhere (another tab, a reload still in flight) starts the page again: home
+  return <Validation key={String(success)} />;
+}
+
+function Validation() {
   const { t, text } = useT();
   const user = useSelector(sessionActor, selectUser);
   const sandbox = useSelector(sessionActor, (s) => selectSettings(s)?.sandbox ?? false);
