@@ -61,6 +61,7 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
           verification: body.verification ?? 'Full',
           wd_methods: body.wd_methods ?? '',
           two_factor: body.two_factor ?? '',
+          cascade: body.cascade ?? '',
           current_account_id: null,
         })
         .returning('id')

@@ -20,6 +20,8 @@ export const FreshUserRequest = z.object({
   /** the value the validate page expects; sets tr_validate */
   validationValue: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
   two_factor: z.optional(z.enum(['', 'email'])),
+  /** the user's card cascade (comma list of processors, issue 3) */
+  cascade: z.optional(z.string().check(z.maxLength(200))),
 });
 export type FreshUserRequest = z.infer<typeof FreshUserRequest>;
 
