@@ -31,6 +31,8 @@ async function trader(): Promise<{ browser: Browser; userId: number; events: Ser
   const user = await freshUser(browser, {});
   const events: ServerEvent[] = [];
   push.subscribe(Number(user.userId), (e) => events.push(e));
+  // Portugal: every processor is allowed (PFS is not for DE, the fresh users' country)
+  await t.db.updateTable('users').set({ country: 'PT' }).where('id', '=', Number(user.userId)).execute();
   const row = await t.db.selectFrom('users').select('current_account_id').where('id', '=', Number(user.userId)).executeTakeFirstOrThrow();
   return { browser, userId: Number(user.userId), events, accountId: row.current_account_id! };
 }
@@ -107,7 +109,7 @@ describe('fraud check and idempotency', () => {
     const again = await browser.send('POST', '/api/fraud/card', { json: { key, amount: '300.00', fixed: false, bonus: false, card } });
     expect((again.json() as Json).payment).toBe(id);
     const options = (await browser.send('GET', '/api/card/options')).json() as Json;
-    expect(options).toMatchObject({ cardsToday: 1, dailyLimit: 3, currency: 'USD', minDeposit: '250', fixedAmount: null, geo: 'DE', sandbox: true });
+    expect(options).toMatchObject({ cardsToday: 1, dailyLimit: 3, currency: 'USD', minDeposit: '250', fixedAmount: null, geo: 'PT', sandbox: true });
     expect(await t.db.selectFrom('card_payments').select('id').where('user_id', '=', userId).execute()).toHaveLength(1);
   });
 
@@ -174,6 +176,16 @@ describe('fraud check and idempotency', () => {
     const second = await browser.send('POST', '/api/fraud/card', { json: { key: randomUUID(), amount: '300.00', fixed: false, bonus: false, card } });
     expect(typeof (second.json() as Json).payment).toBe('string');
     expect((await browser.send('POST', '/api/sandbox/card/next', { json: { scenario: 'nope' } })).statusCode).toBe(400);
+  });
+
+  it('US and CA: the fixed amount of 250 (500 shown as the minimum)', async () => {
+    const { browser, userId } = await trader();
+    await t.db.updateTable('users').set({ country: 'US' }).where('id', '=', userId).execute();
+    expect((await browser.send('GET', '/api/card/options')).json()).toMatchObject({ fixedAmount: '250', minDeposit: '500', geo: 'US' });
+    const card = ((await saveCard(browser, cardNumber('approved'))).json() as { card: string }).card;
+    const send = (amount: string) => browser.send('POST', '/api/fraud/card', { json: { key: randomUUID(), fixed: false, bonus: false, card, amount } });
+    expect(((await send('300.00')).json() as Json).error).toBe('card.fixed_amount');
+    expect(typeof ((await send('250')).json() as Json).payment).toBe('string');
   });
 
   it('refuses amounts below the minimum, malformed amounts and a foreign card token', async () => {
@@ -264,6 +276,16 @@ describe('processor outcomes', () => {
     expect(((await start(browser, '/api/card/fast/orange', id)).json() as Json).error).toBe('card.payment_stopped');
     const again = await browser.send('POST', '/api/fraud/card', { json: { key: randomUUID(), amount: '300.00', fixed: false, bonus: false, card } });
     expect((again.json() as Json).bad_card).toBe(true);
+  });
+
+  it('PFS is refused for its 12 excluded countries, VLOAD for no_vload partners, whatever the client sends', async () => {
+    const { browser, userId } = await trader();
+    const { id } = await newPayment(browser, 'approved');
+    await t.db.updateTable('users').set({ country: 'FR' }).where('id', '=', userId).execute();
+    const res = await start(browser, '/api/card/fast/pfs', id);
+    expect(res.statusCode).toBe(403);
+    expect((res.json() as Json).error).toBe('card.processor_not_allowed');
+    expect((await listen(browser, 'pfs', id)).json()).toEqual({ found: false });
   });
 
   it('do not honor, insufficient funds, token error in each dialect', async () => {

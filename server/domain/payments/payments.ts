@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { DO_NOT_HONOR, hardDeclineKey } from '../../../machines/cascade/classify';
+import { PFS_EXCLUDED_COUNTRIES } from '../../../machines/cascade/processors';
 import {
   CardProcessor,
   SandboxScenario,
@@ -293,6 +294,16 @@ async function applyAnswer(
   return result;
 }
 
+/** The stack's rules, held by the server too (spec 000 §6): PFS never for the 12 countries, VLOAD never for no_vload partners. */
+async function checkAllowed(deps: PaymentDeps, userId: number, processor: CardProcessor): Promise<void> {
+  if (processor !== 'PFS' && processor !== 'VLOAD') return;
+  const user = await deps.db.selectFrom('users').select(['country', 'affs_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const refused =
+    (processor === 'PFS' && PFS_EXCLUDED_COUNTRIES.includes(user.country.toUpperCase())) ||
+    (processor === 'VLOAD' && user.affs_id !== '' && deps.settings.no_vload.includes(user.affs_id));
+  if (refused) throw new PaymentError(403, 'card.processor_not_allowed', 'This payment method is not available in your country. Please choose another one.');
+}
+
 /**
  * A processor's start (spec 000 §7). Keyed by (payment, processor): the first call claims the
  * attempt and asks the processor once; every repeat (double click, retry, reload) answers that
@@ -312,6 +323,7 @@ export async function startAttempt(
   }
   const existing = await db.selectFrom('card_attempts').selectAll().where('payment_id', '=', payment.id).where('processor', '=', processor).executeTakeFirst();
   if (existing) return renderReply(viewOf(existing, payment));
+  await checkAllowed(deps, userId, processor);
   if (payment.status === 'approved') throw new PaymentError(409, 'card.already_paid', 'This payment is already approved and credited.');
   if (payment.status === 'stopped') throw new PaymentError(409, 'card.payment_stopped', 'This payment was declined by the bank. Please start a new deposit.');
 
