@@ -137,6 +137,15 @@ describe('chat panel', () => {
     await page.waitForTimeout(3_500);
     expect(await available(page)).toBe('954.50');
     expect(await amount.inputValue()).toBe('5');
+
+    // minimising during the wait does not lose the tip: it goes, and its message is there on return
+    await panel.getByRole('button', { name: 'Send tip' }).click();
+    await panel.getByText('Sending your tip of 5.00 USD…').waitFor();
+    await panel.getByRole('button', { name: 'Minimise chat' }).click();
+    await page.getByTestId('chat-minimised').waitFor();
+    await expect.poll(() => available(page), { timeout: 10_000 }).toBe('949.50');
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await panel.getByText('Thank you! 5.00 USD went to the host.').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -165,6 +174,23 @@ describe('chat panel', () => {
     await popup.getByRole('button', { name: 'Close signal' }).click();
     await popup.waitFor({ state: 'detached' });
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('signals.seen'))) ?? '{}').ids).toContain(id);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('sandbox chat provider', () => {
+  it('lets a visitor chat as a guest, in Russian', async () => {
+    const { page, errors, context } = await openTab(chromium.current, { width: 390, height: 700 });
+    await page.goto(`${baseURL}/chat/widget#lang=ru`);
+    await page.getByText('Чат-песочница — ответы автоматические').waitFor();
+    await page.getByLabel('Ваше сообщение').fill('Здравствуйте');
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await page.getByText(/Это чат-песочница/).waitFor();
+    // the guest id stays in this browser: a reload shows the same conversation
+    await page.reload();
+    await page.getByText('Здравствуйте').waitFor();
+    await shot(page, 'widget-guest-ru-390');
     expect(errors).toEqual([]);
     await context.close();
   });

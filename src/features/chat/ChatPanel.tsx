@@ -72,9 +72,20 @@ export function ChatPanel() {
     );
   }
 
-  if (panel === 'minimised') {
-    return (
-      <section className="chat chat--minimised" aria-labelledby={titleId}>
+  const frameSrc = connection
+    ? `${connection.url}/widget#${new URLSearchParams({ lang, ...(connection.token ? { token: connection.token } : {}) }).toString()}`
+    : '';
+  // minimised keeps the conversation and a tip on its way alive, only hidden
+  const minimised = panel === 'minimised';
+  return (
+    <section
+      className={minimised ? 'chat chat--minimised' : `chat chat--open chat--${size}`}
+      aria-labelledby={titleId}
+      style={minimised ? undefined : { height: chatPanelHeight(size, page) }}
+      data-testid={minimised ? 'chat-minimised' : 'chat-panel'}
+      data-size={size}
+    >
+      {minimised ? (
         <header className="chat__header">
           <button type="button" className="chat__title-button" id={titleId} onClick={() => chat.send({ type: 'chat.open' })} aria-label={t('chat.open')}>
             {title}
@@ -83,42 +94,34 @@ export function ChatPanel() {
             ×
           </button>
         </header>
-      </section>
-    );
-  }
-
-  const height = chatPanelHeight(size, page);
-  const frameSrc = connection
-    ? `${connection.url}/widget#${new URLSearchParams({ lang, ...(connection.token ? { token: connection.token } : {}) }).toString()}`
-    : '';
-  return (
-    <section className={`chat chat--open chat--${size}`} aria-labelledby={titleId} style={{ height }} data-testid="chat-panel" data-size={size}>
-      <header className="chat__header">
-        <h2 id={titleId} className="chat__title">{title}</h2>
-        {connection?.sandbox && (
-          <span className="chat__sandbox" role="note" title={t('chat.sandbox')} aria-label={t('chat.sandbox')}>
-            {t('chat.sandbox_tag')}
-          </span>
-        )}
-        <div className="chat__actions">
-          <button type="button" className="icon-button" aria-label={t('chat.minimise')} onClick={() => chat.send({ type: 'chat.minimise' })}>
-            <span aria-hidden="true">–</span>
-          </button>
-          {size === 'maximised' ? (
-            <button type="button" className="icon-button" aria-label={t('chat.restore')} onClick={() => chat.send({ type: 'chat.restore' })}>
-              <span aria-hidden="true">❐</span>
-            </button>
-          ) : (
-            <button type="button" className="icon-button" aria-label={t('chat.maximise')} onClick={() => chat.send({ type: 'chat.maximise' })}>
-              <span aria-hidden="true">□</span>
-            </button>
+      ) : (
+        <header className="chat__header">
+          <h2 id={titleId} className="chat__title">{title}</h2>
+          {connection?.sandbox && (
+            <span className="chat__sandbox" role="note" title={t('chat.sandbox')} aria-label={t('chat.sandbox')}>
+              {t('chat.sandbox_tag')}
+            </span>
           )}
-          <button type="button" className="icon-button" aria-label={t('chat.close')} onClick={() => chat.send({ type: 'chat.close' })}>
-            ×
-          </button>
-        </div>
-      </header>
-      <div className="chat__body">
+          <div className="chat__actions">
+            <button type="button" className="icon-button" aria-label={t('chat.minimise')} onClick={() => chat.send({ type: 'chat.minimise' })}>
+              <span aria-hidden="true">–</span>
+            </button>
+            {size === 'maximised' ? (
+              <button type="button" className="icon-button" aria-label={t('chat.restore')} onClick={() => chat.send({ type: 'chat.restore' })}>
+                <span aria-hidden="true">❐</span>
+              </button>
+            ) : (
+              <button type="button" className="icon-button" aria-label={t('chat.maximise')} onClick={() => chat.send({ type: 'chat.maximise' })}>
+                <span aria-hidden="true">□</span>
+              </button>
+            )}
+            <button type="button" className="icon-button" aria-label={t('chat.close')} onClick={() => chat.send({ type: 'chat.close' })}>
+              ×
+            </button>
+          </div>
+        </header>
+      )}
+      <div className="chat__body" hidden={minimised}>
         {failed ? (
           <div className="chat__problem" role="alert">
             <p>{text(error)}</p>
@@ -134,7 +137,11 @@ export function ChatPanel() {
           </div>
         )}
       </div>
-      {connection && <Tips host={connection.host} />}
+      {connection && (
+        <div hidden={minimised}>
+          <Tips host={connection.host} />
+        </div>
+      )}
     </section>
   );
 }
