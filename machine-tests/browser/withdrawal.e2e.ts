@@ -54,7 +54,8 @@ describe('withdrawal, through each case the server answers', () => {
     await context.close();
   });
 
-  it('one, two, three, four and six open their confirmation first; Back keeps the form, Continue sends it', async () => {
+  // five fresh traders in a row: more time than one
+  it('one, two, three, four and six open their confirmation first; Back keeps the form, Continue sends it', { timeout: 120_000 }, async () => {
     const cases: [FreshUserOptions, Parameters<typeof fill>[1], RegExp][] = [
       [{}, { amount: '10', wallet: BTC }, /first withdrawal by Bitcoin/],
       [{ turnover: { current: '1200.00', need: '5000.00' }, wd_methods: 'Bitcoin' }, { amount: '10', wallet: BTC }, /turnover is 1,200 of the 5,000 USD/],
