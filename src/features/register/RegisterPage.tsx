@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { RegisterFormField } from '../../../machines/register/register.types';
-import { selectSessionStatus, sessionActor } from '../../flows/app';
+import { selectSessionStatus, selectSettings, sessionActor } from '../../flows/app';
 import { inspect } from '../../flows/inspector';
 import { goTo } from '../../flows/navigation';
 import { registerFlow } from '../../flows/register';
@@ -46,6 +46,7 @@ export default function RegisterPage() {
   const checking = useSelector(reg, selectChecking);
   const usNotice = useSelector(reg, selectUsNotice);
   const status = useSelector(sessionActor, selectSessionStatus);
+  const demo = useSelector(sessionActor, (s) => selectSettings(s)?.demoLogin);
   const countries = useMemo(() => countryOptions(lang), [lang]);
   const [showPassword, setShowPassword] = useState(false);
 
@@ -169,10 +170,12 @@ export default function RegisterPage() {
                 <span aria-hidden="true">+</span>
                 <input {...input('phone_prefix')} type="text" inputMode="numeric" autoComplete="tel-country-code" maxLength={5} />
               </div>
+              {error('phone_prefix')}
             </div>
             <div className="field">
               <label htmlFor={id('phone')}>{t('register.phone')}</label>
               <input {...input('phone', 'hint')} type="tel" autoComplete="tel-national" inputMode="tel" maxLength={40} />
+              {error('phone')}
             </div>
           </div>
           {!errors.phone && (
@@ -180,8 +183,6 @@ export default function RegisterPage() {
               {isNanp(values.phone_prefix) ? t('register.phone_hint_nanp') : t('register.phone_hint')}
             </small>
           )}
-          {error('phone_prefix')}
-          {error('phone')}
 
           <div className="field">
             <label htmlFor={id('promo')}>{t('register.promo')}</label>
@@ -206,6 +207,7 @@ export default function RegisterPage() {
       <p className="auth__alt">
         {t('register.have_account')} <a href={`/${lang}/login`}>{t('register.sign_in')}</a>
       </p>
+      {demo && <p className="auth__demo">{t('register.demo_hint', { email: demo.email, password: demo.password })}</p>}
 
       {usNotice && (
         <Modal

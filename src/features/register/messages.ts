@@ -31,6 +31,7 @@ export const messages = {
     'register.checking': 'Checking…',
     'register.have_account': 'Already have an account?',
     'register.sign_in': 'Sign in',
+    'register.demo_hint': 'Just looking? Sign in with the sandbox demo login {email} / {password}.',
     'register.fix_fields': 'Please correct the marked fields. Everything you typed is kept.',
     'register.us.title': 'Notice for US residents',
     'register.us.text':
@@ -95,6 +96,7 @@ export const messages = {
     'register.checking': 'Проверяем…',
     'register.have_account': 'Уже есть счёт?',
     'register.sign_in': 'Войти',
+    'register.demo_hint': 'Просто посмотреть? Войдите с демо-логином песочницы {email} / {password}.',
     'register.fix_fields': 'Исправьте отмеченные поля. Всё, что вы ввели, сохранено.',
     'register.us.title': 'Уведомление для резидентов США',
     'register.us.text':
