@@ -73,7 +73,7 @@ export function AmountLine({ actor }: { actor: ActorRefFrom<typeof fundingFlow> 
             <span>{t('funding.bonus.label')}</span>
           </label>
           {line.tier && (
-            <p className={`fund-tier fund-tier--${line.tier.tier}`} aria-live="polite">
+            <p className={`fund-tier fund-tier--${line.tier.tier}${c.bonus ? "" : " fund-tier--off"}`} aria-live="polite">
               {t('funding.bonus.tier', {
                 tier: t(`funding.tier.${line.tier.tier}`),
                 percent: line.tier.percent,
