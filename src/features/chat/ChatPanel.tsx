@@ -25,6 +25,7 @@ import { messages } from './messages';
 
 registerMessages(messages);
 
+const NO_PATHS: string[] = [];
 const here = () => window.location.pathname + window.location.hash;
 
 function useWindowSize() {
@@ -40,7 +41,7 @@ function useWindowSize() {
 /** The chat panel of the trading shell (spec 001 §4, 002 §4): launcher, minimised bar, or the open panel with the provider and tips. */
 export function ChatPanel() {
   const { t, text, lang } = useT();
-  const hiddenPaths = useSelector(sessionActor, (s) => selectSettings(s)?.chatHiddenPaths ?? []);
+  const hiddenPaths = useSelector(sessionActor, (s) => selectSettings(s)?.chatHiddenPaths ?? NO_PATHS);
   const chat = useActorRef(chatFlow, { input: { autoOpened: chatAutoOpened(), hidden: chatHiddenOn(here(), hiddenPaths) }, inspect });
   const panel = useSelector(chat, selectChatPanel);
   const size = useSelector(chat, selectChatSize);

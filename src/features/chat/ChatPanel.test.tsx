@@ -1,0 +1,111 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({
+  chatToken: vi.fn(),
+  sendTip: vi.fn(),
+  fetchSignals: vi.fn(),
+}));
+vi.mock('../../api/chat', () => api);
+const session = vi.hoisted(() => ({
+  getMe: vi.fn(async () => ({ user: null, csrf: 'c' })),
+  getSettings: vi.fn(async () => ({ chatHiddenPaths: ['/#/show/withdrawal'], timeZone: '' })),
+  login: vi.fn(),
+  notifyLoginFail: vi.fn(),
+  loadAutologin: vi.fn(),
+  logout: vi.fn(),
+}));
+vi.mock('../../api/session', () => session);
+
+const { ChatPanel } = await import('./ChatPanel');
+const { sessionActor } = await import('../../flows/app');
+
+const connection = { token: 'tok-123', url: '/chat', host: { id: 'anna', name: 'Anna' }, sandbox: true };
+
+beforeAll(async () => {
+  sessionActor.start();
+  await waitFor(() => expect(sessionActor.getSnapshot().context.settings).not.toBeNull());
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  window.location.hash = '#/home';
+  api.chatToken.mockReset().mockResolvedValue(connection);
+  api.sendTip.mockReset();
+});
+
+describe('ChatPanel', () => {
+  it('opens by itself on the first visit, remembers that, and embeds the provider with the token in the fragment', async () => {
+    render(<ChatPanel />);
+    const frame = await screen.findByTitle('Chat with Anna (sandbox chat provider)');
+    expect(frame.getAttribute('src')).toBe('/chat/widget#lang=en&token=tok-123');
+    expect(localStorage.getItem('chat.autoOpened')).toBe('1');
+    expect(screen.getByRole('note', { name: 'Sandbox chat: replies are automated' }).textContent).toBe('Sandbox');
+  });
+
+  it('does not open by itself again in the same browser', async () => {
+    localStorage.setItem('chat.autoOpened', '1');
+    render(<ChatPanel />);
+    const launcher = screen.getByRole('button', { name: 'Open chat' });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(screen.queryByTestId('chat-panel')).toBeNull();
+    expect(api.chatToken).not.toHaveBeenCalled();
+    await userEvent.click(launcher);
+    await screen.findByTitle('Chat with Anna (sandbox chat provider)');
+  });
+
+  it('is hidden on the pages the settings name and comes back elsewhere', async () => {
+    localStorage.setItem('chat.autoOpened', '1');
+    window.location.hash = '#/show/withdrawal';
+    render(<ChatPanel />);
+    expect(screen.queryByRole('button', { name: 'Open chat' })).toBeNull();
+    act(() => {
+      window.location.hash = '#/home';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(await screen.findByRole('button', { name: 'Open chat' })).toBeTruthy();
+  });
+
+  it('says when the chat cannot connect, and tries again', async () => {
+    api.chatToken.mockReset().mockRejectedValueOnce({ kind: 'network' }).mockResolvedValue(connection);
+    render(<ChatPanel />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The chat is not available right now.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByTitle('Chat with Anna (sandbox chat provider)');
+  });
+});
+
+describe('Tips', () => {
+  it('over 40 states the exact amount, waits 3 s with the wait text, then shows the server message', async () => {
+    api.sendTip.mockResolvedValue({ ok: true, amount: '50.00', currency: 'USD', message: 'Thank you! 50.00 USD went to Anna.' });
+    render(<ChatPanel />);
+    const input = await screen.findByLabelText(/^Tip amount in/);
+    await userEvent.type(input, '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Send tip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your tip' });
+    expect(dialog.textContent).toContain('Exactly 50.00');
+    await userEvent.click(screen.getByRole('button', { name: /^Send 50\.00/ }));
+    expect((await screen.findByRole('status')).textContent).toContain('Sending your tip of 50.00');
+    expect(api.sendTip).not.toHaveBeenCalled();
+    await screen.findByText('Thank you! 50.00 USD went to the host.', undefined, { timeout: 5_000 });
+    expect(api.sendTip).toHaveBeenCalledTimes(1);
+    const body = api.sendTip.mock.calls[0][0] as { value: string; host: string; key: string };
+    expect(body.value).toBe('50.00');
+    expect(body.host).toBe('anna');
+    expect(body.key).toMatch(/^tip-[0-9a-f]{32}$/);
+  });
+
+  it("a failure says 'some error' and keeps the amount", async () => {
+    api.sendTip.mockRejectedValue({ kind: 'network' });
+    render(<ChatPanel />);
+    const input = await screen.findByLabelText(/^Tip amount in/);
+    await userEvent.type(input, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Send tip' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const alert = await screen.findByText('some error', undefined, { timeout: 5_000 });
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect((input as HTMLInputElement).value).toBe('5');
+  });
+});
