@@ -8,6 +8,7 @@ import { startServer } from '../machine-tests/browser/server-process';
 import { buildIfStale } from './build-if-stale.mjs';
 import { BUDGETS } from './bench/budgets';
 import { pageJsGzip } from './bench/bundle';
+import { cascadeEventsPerSecond } from './bench/cascade';
 
 const rows: Array<{ name: string; value: string; budget: string; ok: boolean }> = [];
 const record = (name: string, value: number, limit: number, unit: string, higherIsBetter = false) =>
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   for (const [page, limit] of Object.entries(BUDGETS.pageJsGzip)) {
     record(`${page} page JavaScript (gzip)`, pageJsGzip(page as 'login').bytes / 1000, limit / 1000, 'kB');
   }
+  record('cascade machine events processed', cascadeEventsPerSecond(), BUDGETS.cascadeMinEventsPerSec, 'events/s', true);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'brokerage-bench-'));
   record('npm start → first page (fresh database)', await timeToFirstPage(dataDir), BUDGETS.startToFirstPageMs, 'ms');

@@ -4,6 +4,7 @@ export const BUDGETS = {
   pageJsGzip: {
     login: 110_000,
     trading: 140_000,
+    funding: 180_000,
   },
   /** `npm start` on an installed, built checkout: first page served, ms */
   startToFirstPageMs: 3_000,
@@ -12,4 +13,6 @@ export const BUDGETS = {
   /** GET /api/settings under load from a second process: p99 ms and minimum requests per second */
   settingsP99Ms: 50,
   settingsMinRps: 300,
+  /** the cascade machine's pure transitions (fraud check, five declines, an approval): minimum events per second; a payment needs about 10 */
+  cascadeMinEventsPerSec: 100,
 } as const;

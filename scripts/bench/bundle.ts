@@ -35,6 +35,8 @@ export function gzipBytes(files: string[], root = process.cwd()): number {
 export const PAGES: Record<string, string[]> = {
   login: ['index.html', 'src/features/login/LoginPage.tsx'],
   trading: ['index.html', 'src/features/trading/TradingPage.tsx'],
+  /** the trading shell with the funding page and its card tab (issue 3) */
+  funding: ['index.html', 'src/features/trading/TradingPage.tsx', 'src/features/funding/FundingPage.tsx', 'src/features/funding/CardTab.tsx'],
 };
 
 export function pageJsGzip(page: keyof typeof PAGES, root = process.cwd()): { bytes: number; files: string[] } {
