@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { reportsFlow, selectDateError, selectLoadError, selectLoading, selectPaging, selectQueryTexts } from '../../flows/reports';
 import { useT } from '../../i18n';
@@ -176,12 +175,13 @@ export function ReportTabs({ current }: { current: 'history' | 'reports' }) {
   const { t } = useT();
   return (
     <nav className="rp-tabs" aria-label={t('nav.reports')}>
-      <Link to={{ hash: '/show/reports' }} aria-current={current === 'reports' ? 'page' : undefined}>
+      {/* plain hash links: inside the hash routes a router Link would resolve against the hash path */}
+      <a href="#/show/reports" aria-current={current === 'reports' ? 'page' : undefined}>
         {t('reports.title')}
-      </Link>
-      <Link to={{ hash: '/show/history' }} aria-current={current === 'history' ? 'page' : undefined}>
+      </a>
+      <a href="#/show/history" aria-current={current === 'history' ? 'page' : undefined}>
         {t('history.title')}
-      </Link>
+      </a>
     </nav>
   );
 }
