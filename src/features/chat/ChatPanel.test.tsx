@@ -95,7 +95,7 @@ describe('Tips', () => {
     expect(body.value).toBe('50.00');
     expect(body.host).toBe('anna');
     expect(body.key).toMatch(/^tip-[0-9a-f]{32}$/);
-  });
+  }, 15_000);
 
   it("a failure says 'some error' and keeps the amount", async () => {
     api.sendTip.mockRejectedValue({ kind: 'network' });
@@ -107,5 +107,5 @@ describe('Tips', () => {
     const alert = await screen.findByText('some error', undefined, { timeout: 5_000 });
     expect(alert.getAttribute('role')).toBe('alert');
     expect((input as HTMLInputElement).value).toBe('5');
-  });
+  }, 15_000);
 });
