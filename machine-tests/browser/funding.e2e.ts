@@ -148,4 +148,39 @@ describe('card funding through the sandbox processors', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a risk-flagged US trader: bitcoin first, the partner-risk popup on the card tab, the fixed US amount; coming soon; promo prefill', async () => {
+    const { page, errors, context } = await openTab(chromium.current);
+    await signIn(page, baseURL, { email: 'risky@example.com', password: 'Risky-2026' });
+    await page.waitForURL(`${baseURL}/en/trading**`);
+    await page.goto(`${baseURL}/en/trading#/show/funding/promo/SANDBOX1`);
+    await page.getByRole('tab', { name: 'Bitcoin', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Card' }).click();
+    const popup = page.getByRole('dialog');
+    await popup.getByText('card deposits need full verification').waitFor();
+    await popup.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('The deposit amount for your country is fixed at 250 USD.').waitFor();
+    expect(await page.getByText('No bonus in fixed mode.').count()).toBe(1);
+    expect(await page.getByLabel('Promo code').inputValue()).toBe('SANDBOX1');
+    // the promo link checks the code at once (docs/sandbox.md: SANDBOX1 adds 1%)
+    await page.getByText('Promo code adds 1%.').waitFor();
+    await page.getByRole('tab', { name: 'Neteller' }).click();
+    await page.getByText('Neteller deposits are coming soon').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a demo account: the warning, and card deposits blocked with the demo alert', async () => {
+    const { page, errors, context } = await openTab(chromium.current);
+    await signIn(page, baseURL, { email: 'demo@brokerage.test', password: 'Demo-2026' });
+    await page.waitForURL(`${baseURL}/en/trading**`);
+    await page.goto(`${baseURL}/en/trading#/show/funding`);
+    await page.getByText('You are funding a DEMO account.').waitFor();
+    await page.getByRole('tab', { name: 'Card' }).click();
+    await fillCard(page, CARDS.approved);
+    await page.getByRole('button', { name: /^Deposit/ }).click();
+    await page.getByRole('alertdialog').getByText('card deposits are blocked').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
