@@ -20,6 +20,9 @@ import { entropayMachine } from './cascade/entropay.machine';
 import { listenMachine } from './listen/listen.machine';
 import { fundingMachine } from './funding/funding.machine';
 import { cardFormMachine } from './card-form/card-form.machine';
+import { balanceSyncMachine } from './balance-sync/balance-sync.machine';
+import { tradingBlockMachine } from './trading-block/trading-block.machine';
+import { reportsMachine } from './reports/reports.machine';
 import { signalsMachine } from './signals/signals.machine';
 import { tipsMachine } from './tips/tips.machine';
 import { chatMachine } from './chat/chat.machine';
@@ -32,7 +35,6 @@ export interface MachineEntry {
 }
 
 export const machines: Record<string, MachineEntry> = {
-  cardForm: { machine: cardFormMachine, purpose: 'The card form: checks (type, length, Luhn, expiry, demo block), the card saved as a token, then the cascade as a child; resumes a stored run' },
   login: { machine: loginMachine, purpose: 'Sign in: platform login, then the product session; autologin; errors shaken' },
   session: { machine: sessionMachine, purpose: 'The current user and settings, loaded once; user updates; logout and platform not-auth' },
   invoice: { machine: invoiceMachine, purpose: 'A crypto invoice for any coin: wt → su | ex, polled every 60 s, checked on push and when the countdown ends' },
@@ -52,9 +54,13 @@ export const machines: Record<string, MachineEntry> = {
   listen: { machine: listenMachine, purpose: 'Listening for one processor result: a check every 5 s, at once on push, until final, stop or the deadline' },
   entropay: { machine: entropayMachine, purpose: 'Entropay dialogs: start (confirm or reject) and the CVV dialog (at least 3 characters)' },
   funding: { machine: fundingMachine, purpose: 'The funding page: tabs by language/currency, risk and demo popups, add alerts, amount slider steps, bonus tiers, promo code' },
+  balanceSync: { machine: balanceSyncMachine, purpose: 'Balance sync: the platform balance to our server at most once a minute and only when changed; user update on the 1st and every 5th' },
+  tradingBlock: { machine: tradingBlockMachine, purpose: 'Trading block: locked when not Full, deposited (or last_count) and not signed; sign-up modal reopened up to 10 clicks; signing unlocks' },
+  reports: { machine: reportsMachine, purpose: 'History and reports: DD.MM.YYYY range, status and symbol/type filters, paging (999 offset / 100 skip), Load data error with retry' },
   signals: { machine: signalsMachine, purpose: 'Trading signals: first fetch after 5 s, then every 300 s; each shown once a day; pop-ups count down to the server-held expiry, then close' },
   chat: { machine: chatMachine, purpose: 'The chat panel: closed, open (normal or maximised), minimised; opens by itself once per browser after 400 ms; hidden on some pages; token or guest' },
   tips: { machine: tipsMachine, purpose: 'Tips to the chat host: over 40 confirms the exact amount deducted; sent after 3 s (can be stopped); the server message for 10 s; some error' },
+  cardForm: { machine: cardFormMachine, purpose: 'The card form: checks (type, length, Luhn, expiry, demo block), the card saved as a token, then the cascade as a child; resumes a stored run' },
   explorer: { machine: explorerMachine, purpose: 'The machine explorer page: opens a diagram (laid out at build time or in the browser) and the coverage report' },
   explorerStep: { machine: stepMachine, purpose: 'Explorer step mode: a machine on fake actors and a simulated clock, one clicked event at a time; back and reset' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },

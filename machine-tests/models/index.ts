@@ -17,6 +17,9 @@ import { tipsModel } from './tips.model';
 import { chatModel } from './chat.model';
 import { fundingModel } from './funding.model';
 import { cardFormModel } from './card-form.model';
+import { balanceSyncModel } from './balance-sync.model';
+import { tradingBlockModel } from './trading-block.model';
+import { reportsModel } from './reports.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -24,7 +27,6 @@ import { cardFormModel } from './card-form.model';
  * without a model.
  */
 export const models: Record<string, MachineModel> = {
-  cardForm: cardFormModel,
   invoice: invoiceModel,
   invoicePage: invoicePageModel,
   cryptoDeposit: cryptoDepositModel,
@@ -50,4 +52,8 @@ export const models: Record<string, MachineModel> = {
   tips: tipsModel,
   chat: chatModel,
   funding: fundingModel,
+  cardForm: cardFormModel,
+  balanceSync: balanceSyncModel,
+  tradingBlock: tradingBlockModel,
+  reports: reportsModel,
 };
