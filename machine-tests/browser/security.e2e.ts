@@ -139,6 +139,31 @@ describe('two-factor', () => {
     await context.close();
   });
 
+  it('changing the method asks for the current one first: its code is sent by itself, then the new method is set up', async () => {
+    const { page, user, errors, context } = await signedIn({ two_factor: 'email' }, { width: 390, height: 844 });
+    await page.goto(`${baseURL}/en/trading#/show/security`);
+    const before = (await outbox(page, user.email)).length;
+    await page.getByTestId('factor-google').getByRole('button', { name: 'Turn on' }).click();
+    const current = page.getByRole('dialog', { name: 'Confirm with your current method' });
+    await current.waitFor();
+    // nothing else sent a code for this step: the entry did, and says so
+    await current.getByText('A new code is on its way.').waitFor();
+    await expect.poll(async () => (await outbox(page, user.email)).length).toBe(before + 1);
+    await typeCode(page, await outboxCode(page, user.email));
+    // then the setup's own emailed code, then the authenticator
+    await page.getByRole('dialog', { name: 'Enter the code we sent' }).waitFor();
+    await expect.poll(async () => (await outbox(page, user.email)).length).toBe(before + 2);
+    await typeCode(page, await outboxCode(page, user.email));
+    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    await typeCode(page, totpAt(secret, stepNow()));
+    await expect.poll(() => toast(page).first().textContent()).toContain('Saving Successfully');
+    // one method at a time: email is off now
+    await expect.poll(() => page.getByTestId('factor-google').textContent()).toContain('On');
+    expect(await page.getByTestId('factor-email').textContent()).not.toContain('On');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a whole code pasted into the first box fills all six and signs in', async () => {
     const { page, context, errors } = await ownTab({ width: 390, height: 844 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
