@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { selectUser, sessionActor } from '../../flows/app';
 import { inspect } from '../../flows/inspector';
-import { historyInput, reportsFlow, selectEntries, selectLoadError, selectLoading, type HistoryEntry } from '../../flows/reports';
+import { historyInput, reportsFlow, selectEntries, selectDateError, selectLoadError, selectLoading, type HistoryEntry } from '../../flows/reports';
 import { registerMessages, useT } from '../../i18n';
 import { formatReportAmount, formatSigned, sortRows, totalsByCurrency, type SortDir } from './format';
 import { messages } from './messages';
@@ -23,6 +23,7 @@ export default function HistoryPage() {
   const entries = useSelector(actor, selectEntries);
   const loading = useSelector(actor, selectLoading);
   const failed = useSelector(actor, selectLoadError);
+  const dateError = useSelector(actor, selectDateError);
   const [sort, setSort] = useState<{ field: keyof HistoryEntry & string; dir: SortDir }>({ field: 'createdAt', dir: 'desc' });
   const sorted = useMemo(() => sortRows(entries, sort.field, sort.dir, DECIMAL_KEYS), [entries, sort]);
   const totals = totalsByCurrency(entries);
@@ -52,7 +53,7 @@ export default function HistoryPage() {
         filterLabel={t('history.type')}
         filters={[{ value: '', label: t('history.type.all') }, ...TYPES.map((s) => ({ value: s, label: typeLabel(s) }))]}
       />
-      {!loading && !failed && entries.length === 0 && <p className="muted rp-empty">{t('reports.empty')}</p>}
+      {!loading && !failed && !dateError && entries.length === 0 && <p className="muted rp-empty">{t('reports.empty')}</p>}
       {entries.length > 0 && (
         <>
           <div className="rp-totals" aria-label={t('reports.totals')}>

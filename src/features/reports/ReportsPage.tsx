@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { inspect } from '../../flows/inspector';
-import { reportsFlow, reportsInput, selectLoadError, selectLoading, selectOrders, type ReportOrder } from '../../flows/reports';
+import { reportsFlow, reportsInput, selectDateError, selectLoadError, selectLoading, selectOrders, type ReportOrder } from '../../flows/reports';
 import { registerMessages, useT } from '../../i18n';
 import { formatReportAmount, formatSigned, sortRows, totalsByCurrency, type SortDir } from './format';
 import { messages } from './messages';
@@ -27,6 +27,7 @@ export default function ReportsPage() {
   const orders = useSelector(actor, selectOrders);
   const loading = useSelector(actor, selectLoading);
   const failed = useSelector(actor, selectLoadError);
+  const dateError = useSelector(actor, selectDateError);
   const [sort, setSort] = useState<{ field: keyof ReportOrder & string; dir: SortDir }>({ field: 'openedAt', dir: 'desc' });
   const sorted = useMemo(() => sortRows(orders, sort.field, sort.dir, DECIMAL_KEYS), [orders, sort]);
   const stakes = totalsByCurrency(orders);
@@ -64,7 +65,7 @@ export default function ReportsPage() {
         filterLabel={t('reports.symbol')}
         filters={[{ value: '', label: t('reports.symbol.all') }, ...SYMBOLS.map((s) => ({ value: s, label: s }))]}
       />
-      {!loading && !failed && orders.length === 0 && <p className="muted rp-empty">{t('reports.empty')}</p>}
+      {!loading && !failed && !dateError && orders.length === 0 && <p className="muted rp-empty">{t('reports.empty')}</p>}
       {orders.length > 0 && (
         <>
           <div className="rp-totals" aria-label={t('reports.totals')}>
