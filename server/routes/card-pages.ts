@@ -58,16 +58,16 @@ export const cardPageRoutes: FastifyPluginAsync<CardPageOptions> = async (app, {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const missing = (reply: FastifyReply) => reply.code(404).type('text/html; charset=utf-8').send(renderMissingPage());
+  const missing = (reply: FastifyReply, lang = settings.defaultLanguage) => reply.code(404).type('text/html; charset=utf-8').send(renderMissingPage(lang));
 
   async function show(request: FastifyRequest, reply: FastifyReply, find: (userId: number) => Promise<{ attempt: CardAttemptRow; payment: CardPaymentRow; card: CardRow }>, lang: string) {
     const userId = request.session?.user_id;
-    if (userId === null || userId === undefined || !deps.gateway.sandbox) return missing(reply);
+    if (userId === null || userId === undefined || !deps.gateway.sandbox) return missing(reply, lang);
     let found: { attempt: CardAttemptRow; payment: CardPaymentRow; card: CardRow };
     try {
       found = await find(userId);
     } catch (error) {
-      if (error instanceof PaymentError) return missing(reply);
+      if (error instanceof PaymentError) return missing(reply, lang);
       throw error;
     }
     const { attempt, payment, card } = found;
@@ -79,7 +79,7 @@ export const cardPageRoutes: FastifyPluginAsync<CardPageOptions> = async (app, {
       kind: KIND[processor] ?? 'payment page',
       amount: formatMoney(toBigInt(payment.amount_minor), payment.currency),
       currency: payment.currency,
-      card: `${card.brand} ${card.first6}******${card.last4}`,
+      card: `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ${card.first6}******${card.last4}`,
       uid: attempt.uid,
       lang,
       csrf: request.session?.csrf ?? '',

@@ -324,7 +324,8 @@ describe('processor outcomes', () => {
     const page = await browser.send('GET', `/api/card/secure/pfs/${reply.uid}?lang=ru`);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('Sandbox');
+    expect(page.body).toContain('Песочница — реального платежа нет');
+    expect(page.body).toContain('Visa 400000******0077');
     expect(page.body).not.toContain('<script');
     // listen meanwhile: the redirect again (a reload resumes it)
     expect((await listen(browser, 'pfs', id)).json()).toMatchObject({ reply: { redirect: reply.uid } });
