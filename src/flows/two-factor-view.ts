@@ -16,4 +16,6 @@ export const selectChecking = (s: EntrySnapshot): boolean => s.matches('checking
 export const selectDisabled = (s: EntrySnapshot): boolean => s.matches('disabled');
 export const selectCanResend = (s: EntrySnapshot): boolean => s.context.type !== 'google' && s.matches({ editing: 'ready' });
 export const selectResending = (s: EntrySnapshot): boolean => s.matches({ editing: 'sending' });
+/** a code went out a moment ago: the resend link rests (30 s, the server's limit too) */
+export const selectResendResting = (s: EntrySnapshot): boolean => s.matches({ editing: 'cooling' });
 export const selectFactorType = (s: EntrySnapshot) => s.context.type;

@@ -10,6 +10,7 @@ import {
   selectFactorType,
   selectFailures,
   selectResending,
+  selectResendResting,
   type EntryRef,
 } from '../../flows/two-factor-view';
 import { registerMessages, useT } from '../../i18n';
@@ -40,6 +41,7 @@ export function CodeEntry({ entry, onCancel, sandboxEmail }: CodeEntryProps) {
   const disabled = useSelector(entry, selectDisabled);
   const canResend = useSelector(entry, selectCanResend);
   const resending = useSelector(entry, selectResending);
+  const resting = useSelector(entry, selectResendResting);
   const type = useSelector(entry, selectFactorType);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
 
@@ -106,6 +108,7 @@ export function CodeEntry({ entry, onCancel, sandboxEmail }: CodeEntryProps) {
           </a>
         </p>
       )}
+      {resting && type !== 'google' && !disabled && <p className="muted code-entry__wait">{t('factor.resend_rests')}</p>}
       <div className="code-entry__actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           {t('factor.cancel')}
