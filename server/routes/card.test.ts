@@ -95,6 +95,15 @@ describe('card save', () => {
     expect(await t.db.selectFrom('cards').select('token').where('user_id', '=', userId).execute()).toHaveLength(0);
   });
 
+  it('at most 20 cards a day per trader (card testing), counted in the database', async () => {
+    const { browser, userId } = await trader();
+    for (let i = 0; i < 20; i++) expect((await saveCard(browser, '4242424242424242')).statusCode).toBe(200);
+    const res = await saveCard(browser, '4242424242424242');
+    expect(res.statusCode).toBe(429);
+    expect((res.json() as Json).error).toBe('card.too_many');
+    expect(await t.db.selectFrom('cards').select('token').where('user_id', '=', userId).execute()).toHaveLength(20);
+  });
+
   it('accepts a JCB card on the JCB form and a Mastercard on the main form', async () => {
     const { browser } = await trader();
     expect((await saveCard(browser, '3528000000000007', { card_type: 'jcb' })).statusCode).toBe(200);

@@ -4,6 +4,10 @@ import type { CardSaveRequest, SandboxScenario, SavedCard } from '../../../src/a
 import type { DbOrTx } from '../ledger';
 import { PaymentError } from './errors';
 
+/** Cards a trader may save in 24 hours: enough for typos and a second card, not for testing stolen numbers. */
+export const CARD_SAVES_PER_DAY = 20;
+export const CARD_SAVE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** Brands the card form accepts (001 §5): visa, mastercard, maestro; the JCB form only jcb. */
 const MAIN_BRANDS = ['visa', 'mastercard', 'maestro'];
 
@@ -56,6 +60,15 @@ export async function saveCard(
   input: CardSaveRequest,
   options: { now: Date; scenarioOf: (digits: string) => SandboxScenario; sandbox: boolean },
 ): Promise<SavedCard> {
+  const recent = await db
+    .selectFrom('cards')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', new Date(options.now.getTime() - CARD_SAVE_WINDOW_MS))
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= CARD_SAVES_PER_DAY) {
+    throw new PaymentError(429, 'card.too_many', 'Too many cards were entered today. Please try again tomorrow or choose another method.');
+  }
   const holder = `${input.fn.trim()} ${input.ln.trim()}`.trim();
   if (holder === '') throw new PaymentError(400, 'card.required', 'Please fill the required fields', { fn: 'card.required' });
   const checked = checkNumber(input.cnu, input.card_type);
