@@ -12,7 +12,8 @@ import { purgeExpiredSessions } from './domain/sessions';
 /** `npm run serve`: migrate, seed (sandbox only), serve the API, the sandbox platform and dist/. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = createDb(config);
+  // PGlite on its own thread: pages are served while the database starts and works
+  const db = createDb(config, { thread: true });
   // listen first: pages are served while the database starts; API calls wait for `ready`
   const ready = (async () => {
     await migrate(db);
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.warn(`${signal}: shutting down`);
+    // a database still starting (or a stuck request) must not keep a stopped server alive
+    setTimeout(() => process.exit(1), 5_000).unref();
     clearInterval(housekeeping);
     await app.close();
     await db.destroy();

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
+import { threadedPGlite } from './pglite-thread';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -15,6 +16,8 @@ export interface DbOptions {
   poolSize?: number;
   /** PGlite only: start from this dump (PGlite dumpDataDir) instead of an empty cluster */
   loadDataDir?: Blob;
+  /** PGlite only: run the database on its own thread (the server does; tests need not) */
+  thread?: boolean;
 }
 
 /**
@@ -35,6 +38,9 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, option
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = config.dataDir.startsWith('memory://') ? config.dataDir : path.resolve(config.dataDir);
+  if (options.thread && !options.loadDataDir) {
+    return new Kysely<Database>({ dialect: new PGliteDialect(threadedPGlite(dir) as unknown as PGlite) });
+  }
   const pglite = new PGlite(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }
