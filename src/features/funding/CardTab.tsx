@@ -113,11 +113,11 @@ function CardForm({ jcb }: { jcb: boolean }) {
                 {years.map((y) => <option key={y} value={y}>{y}</option>)}
               </select>
             </label>
-            <label className="field">
-              <span>{t('card.cvv_label')}</span>
-              <input name="cvv" type="password" autoComplete="cc-csc" inputMode="numeric" maxLength={4} aria-invalid={errorFor('cvv') ? true : undefined} aria-describedby="card-cvv-hint" onChange={() => actor.send({ type: 'secret.change' })} />
+            <div className="field">
+              <label htmlFor="card-cvv">{t('card.cvv_label')}</label>
+              <input id="card-cvv" name="cvv" type="password" autoComplete="cc-csc" inputMode="numeric" maxLength={4} aria-invalid={errorFor('cvv') ? true : undefined} aria-describedby="card-cvv-hint" onChange={() => actor.send({ type: 'secret.change' })} />
               <small id="card-cvv-hint" className="muted">{t('card.cvv_hint')}</small>
-            </label>
+            </div>
           </div>
           <div className="card-form__row">
             <label className="field">

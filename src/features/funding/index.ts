@@ -1,11 +1,8 @@
-import { lazy, createElement, Suspense, type ComponentType } from 'react';
-import { Spinner } from '../../ui/Spinner';
+import type { ComponentType } from 'react';
 import type { PageProps } from '../trading/pages';
-
-const Page = lazy(() => import('./FundingPage'));
-const Listen = lazy(() => import('./ListenFunding'));
+import { lazyView } from './lazy';
 
 /** #/show/funding for showPages, loaded with its first use. */
-export const FundingEntry: ComponentType<PageProps> = (props) => createElement(Suspense, { fallback: createElement(Spinner, { label: '…' }) }, createElement(Page, props));
+export const FundingEntry: ComponentType<PageProps> = lazyView(() => import('./FundingPage'));
 /** #/listen/funding/{proc}/{id}/{uid} for listenPages. */
-export const ListenFundingEntry: ComponentType = () => createElement(Suspense, { fallback: createElement(Spinner, { label: '…' }) }, createElement(Listen));
+export const ListenFundingEntry: ComponentType = lazyView(() => import('./ListenFunding'));

@@ -1,10 +1,7 @@
-import { lazy, createElement, Suspense, type ComponentType } from 'react';
-import { Spinner } from '../../ui/Spinner';
-import { fundingTabViews, type FundingTabProps } from './tabs';
+import { lazyView } from './lazy';
+import { fundingTabViews } from './tabs';
 
-const CardTabView = lazy(() => import('./CardTab'));
-
-/** The card tabs of the funding page (issue 3): the standard form and the JCB form. */
-const CardTab: ComponentType<FundingTabProps> = (props) => createElement(Suspense, { fallback: createElement(Spinner, { label: '…' }) }, createElement(CardTabView, props));
+/** The card tabs of the funding page (issue 3): the standard form and the JCB form, loaded with their first use. */
+const CardTab = lazyView(() => import('./CardTab'));
 fundingTabViews.card = CardTab;
 fundingTabViews.jcb = CardTab;

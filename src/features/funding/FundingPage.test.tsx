@@ -1,0 +1,115 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const card = vi.hoisted(() => ({
+  getFundingOptions: vi.fn(),
+  saveCard: vi.fn(),
+  fraudCheck: vi.fn(),
+  startProcessor: vi.fn(),
+  listenCard: vi.fn(),
+  entroCvv: vi.fn(),
+  entroReject: vi.fn(),
+  checkPromo: vi.fn(),
+  sandboxCardNext: vi.fn(),
+}));
+const session = vi.hoisted(() => ({ getMe: vi.fn(), getSettings: vi.fn(), logout: vi.fn() }));
+vi.mock('../../api/card', () => card);
+vi.mock('../../api/session', () => session);
+vi.mock('../crypto', () => ({}));
+
+const { default: FundingPage } = await import('./FundingPage');
+const { sessionActor, startAppActors } = await import('../../flows/app');
+
+const user = {
+  userId: 'u-1', email: 't@example.com', firstName: 'T', lastName: 'R', country: 'MT', currency: 'USD',
+  balances: [{ accountId: 'a-1', currency: 'USD', accountGroup: 'standard', type: 'trading', amount: '0.00', depositsTotal: '0' }],
+  current_accountId: 'a-1', available: '0.00', affsId: '', comments: '', cascade: 'ORANGE,MEIKO', md: '', mdps: '', cardRisk: false,
+  verification: 'Full', two_factor: '', isDemo: false, regTime: '', sign: true, last_count: 0, depositsTotal: '0', tr_attemps: 0,
+  tr_success: false, tr_validate: false, wd_methods: '', can_upload: true, fillCard: '',
+};
+const settings = {
+  sandbox: true, platform: '/platform', languages: ['en', 'ru'], defaultLanguage: 'en', cascade: [], no_vload: [], minDeposit: '250',
+  usCaFixedAmount: '250', usCaMinShown: '500', mdps: { OCODE: {}, COUNTRY: {}, USERS: {} }, maxBonusPercent: '3.5', maxBonusValue: '200',
+  upload: { types: [], maxBytes: 1 }, toastMs: 5000, chatHiddenPaths: [], inspect: false, timeZone: '',
+};
+const options = {
+  currency: 'USD', minDeposit: '250', maxDeposit: '50000', fixedAmount: null, geo: 'MT', cardsToday: 0, dailyLimit: 3, sandbox: true,
+  tiers: [{ name: 'bronze', from: '0', percent: '1.2', value: '20' }, { name: 'silver', from: '1000', percent: '1.5', value: '50' }, { name: 'gold', from: '3000', percent: '2', value: '100' }],
+  maxBonusPercent: '3.5', maxBonusValue: '200',
+};
+const PAYMENT = '11111111-2222-3333-4444-555555555555';
+
+beforeAll(async () => {
+  session.getMe.mockResolvedValue({ user, csrf: 'c' });
+  session.getSettings.mockResolvedValue(settings);
+  startAppActors();
+  await waitFor(() => expect(sessionActor.getSnapshot().matches('signedIn')).toBe(true));
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+  for (const f of Object.values(card)) f.mockReset();
+  card.getFundingOptions.mockResolvedValue(options);
+  card.saveCard.mockResolvedValue({ card: 'tok-1', first6: '400000', last4: '0010', brand: 'visa', expiry: '12/2030', sandbox: true });
+  card.fraudCheck.mockResolvedValue({ payment: PAYMENT });
+});
+
+async function fill(number: string) {
+  await userEvent.type(await screen.findByLabelText('Name on the card', undefined, { timeout: 15_000 }), 'Jean Dupont');
+  await userEvent.type(screen.getByLabelText(/^Card number/), number);
+  await userEvent.selectOptions(screen.getByLabelText('Expiry month'), '12');
+  await userEvent.selectOptions(screen.getByLabelText('Expiry year'), String(new Date().getFullYear() + 1));
+  await userEvent.type(screen.getByLabelText('CVV'), '123');
+}
+
+// the lazy card tab loads through the transform on first use: slow on a busy machine
+describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
+  it('shows the tabs, the card tab first, the slider steps and the tier of the amount', async () => {
+    render(<FundingPage />);
+    expect((await screen.findByRole('tab', { name: 'Card' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Sandbox: card processors here are simulated. No real card is charged; use the test cards from docs/sandbox.md.')).toBeTruthy();
+    const steps = await screen.findByRole('group', { name: 'Quick amounts' });
+    expect([...steps.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['250', '1000', '3000', '10000']);
+    await userEvent.click(screen.getByRole('button', { name: '1000' }));
+    expect(screen.getByText(/Silver tier: 1.5% \+ 50 = bonus 65.00 USD/)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Deposit 1000 USD' }, { timeout: 15_000 })).toBeTruthy();
+  });
+
+  it('refuses an American Express card with the spec message and calls nothing', async () => {
+    render(<FundingPage />);
+    await fill('378282246310005');
+    await userEvent.click(screen.getByRole('button', { name: 'Deposit 250 USD' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid card type.');
+    expect(card.saveCard).not.toHaveBeenCalled();
+  });
+
+  it('saves the card, tries the stack in order, and never stores the number', async () => {
+    card.startProcessor
+      .mockResolvedValueOnce({ proc: 'ORANGE', status: 'failed', message: 'Issuer unavailable' })
+      .mockResolvedValueOnce({ proc: 'MEIKO', return: true, status: 1 });
+    render(<FundingPage />);
+    await fill('4000 0000 0000 0010');
+    await userEvent.click(screen.getByRole('button', { name: 'Deposit 250 USD' }));
+    await screen.findByRole('heading', { name: 'Deposit successful' }, { timeout: 5_000 });
+    expect(card.saveCard.mock.calls[0][0]).toMatchObject({ cnu: '4000000000000010', emm: '12', fn: 'Jean', ln: 'Dupont', cu: 'MT', card_type: 'all' });
+    expect(card.fraudCheck.mock.calls[0][0]).toMatchObject({ amount: '250', card: 'tok-1', fixed: false, bonus: false });
+    expect(card.startProcessor.mock.calls.map((c) => c[0])).toEqual(['ORANGE', 'MEIKO']);
+    const stored = JSON.stringify({ ...sessionStorage });
+    expect(JSON.parse(sessionStorage.getItem('funding.cascade') ?? '{}').run.tried).toEqual(['ORANGE']);
+    expect(stored).not.toContain('4000000000000010');
+    expect(stored).not.toContain('123');
+  });
+
+  it('a network failure on a start says so and retries the same processor with the same payment', async () => {
+    card.startProcessor.mockRejectedValueOnce({ kind: 'network' }).mockResolvedValueOnce({ proc: 'ORANGE', status: 'successful' });
+    render(<FundingPage />);
+    await fill('4000 0000 0000 0010');
+    await userEvent.click(screen.getByRole('button', { name: 'Deposit 250 USD' }));
+    expect(await screen.findByText('Response error, try again')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Deposit successful' }, { timeout: 5_000 });
+    expect(card.startProcessor.mock.calls.map((c) => [c[0], c[1].id])).toEqual([['ORANGE', PAYMENT], ['ORANGE', PAYMENT]]);
+    expect(card.fraudCheck).toHaveBeenCalledTimes(1);
+  });
+});
