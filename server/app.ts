@@ -87,6 +87,7 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
     prefix: settings.platform,
     db,
     acceptTicket: (login, password) => consumeTicket(db, login, password, 'platform'),
+    ...(ready && { ready }),
   });
 
   app.get('/', async (_request, reply) => reply.redirect(`/${settings.defaultLanguage}/login`, 302));

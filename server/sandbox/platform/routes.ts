@@ -18,6 +18,8 @@ export interface PlatformOptions {
   acceptTicket?: (login: string, password: string) => Promise<boolean>;
   /** how often due trades are settled in the background (0: only when an account is read) */
   settleEveryMs?: number;
+  /** resolves when the database is migrated; the background settling waits for it */
+  ready?: Promise<void>;
 }
 
 export const PLATFORM_COOKIE = 'pf_session';
@@ -111,7 +113,7 @@ function platformErrorHandler(error: FastifyError, request: FastifyRequest, repl
  * and its own session cookie. Its state-changing calls need `X-Requested-With:
  * XMLHttpRequest`, which a cross-site form cannot send (CSRF for a cookie-authenticated API).
  */
-export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, { db, acceptTicket, settleEveryMs = 1000 }) => {
+export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, { db, acceptTicket, settleEveryMs = 1000, ready = Promise.resolve() }) => {
   /** the cookie is sent only to the platform's own paths */
   const cookiePath = app.prefix || '/';
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -242,7 +244,8 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      settleDue(db)
+      ready
+        .then(() => settleDue(db))
         .catch((error: unknown) => app.log.warn({ err: error }, 'platform: settling due trades failed'))
         .finally(() => (running = false));
     }, settleEveryMs);
