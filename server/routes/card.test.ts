@@ -115,8 +115,11 @@ describe('fraud check and idempotency', () => {
   it('creates one payment per key, counted once toward the daily limit', async () => {
     const { browser, userId } = await trader();
     const { id, card, key } = await newPayment(browser, 'approved');
-    const again = await browser.send('POST', '/api/fraud/card', { json: { key, amount: '300.00', fixed: false, bonus: false, card } });
+    const again = await browser.send('POST', '/api/fraud/card', { json: { key, amount: '300', fixed: false, bonus: false, card } });
     expect((again.json() as Json).payment).toBe(id);
+    const other = await browser.send('POST', '/api/fraud/card', { json: { key, amount: '400.00', fixed: false, bonus: false, card } });
+    expect(other.statusCode).toBe(409);
+    expect((other.json() as Json).error).toBe('card.key_reused');
     const options = (await browser.send('GET', '/api/card/options')).json() as Json;
     expect(options).toMatchObject({ cardsToday: 1, dailyLimit: 3, currency: 'USD', minDeposit: '250', fixedAmount: null, geo: 'PT', sandbox: true });
     expect(await t.db.selectFrom('card_payments').select('id').where('user_id', '=', userId).execute()).toHaveLength(1);

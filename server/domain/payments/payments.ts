@@ -92,6 +92,14 @@ async function fraudFlags(db: DbOrTx, userId: number, card: CardRow, scenario: S
 
 class DayLimit extends Error {}
 
+function sameAmount(amount: string, currency: string, minor: bigint): boolean {
+  try {
+    return parseMoney(amount, currency) === minor;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * POST /api/fraud/card: the first call of a deposit. Flags stop it; otherwise the payment is
  * created under the client's key (the same key again returns the same payment, counted once)
@@ -100,8 +108,18 @@ class DayLimit extends Error {}
 export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCheckRequest): Promise<FraudCheckResponse> {
   const { db, settings } = deps;
   const now = clock(deps);
-  const existing = await db.selectFrom('card_payments').select('id').where('user_id', '=', userId).where('idem_key', '=', req.key).executeTakeFirst();
-  if (existing) return { payment: existing.id };
+  const existing = await db
+    .selectFrom('card_payments')
+    .select(['id', 'card_token', 'amount_minor', 'currency'])
+    .where('user_id', '=', userId)
+    .where('idem_key', '=', req.key)
+    .executeTakeFirst();
+  if (existing) {
+    // the same key is the same deposit: another card or amount under it is a client bug, not a retry
+    const same = existing.card_token === req.card && sameAmount(req.amount, existing.currency, toBigInt(existing.amount_minor));
+    if (!same) throw new PaymentError(409, 'card.key_reused', 'This deposit was already started with another card or amount. Please press Deposit again.');
+    return { payment: existing.id };
+  }
 
   const card = await db.selectFrom('cards').selectAll().where('token', '=', req.card).where('user_id', '=', userId).executeTakeFirst();
   if (!card) throw new PaymentError(404, 'card.not_found', 'This card is not saved. Please enter it again.', { card: 'card.not_found' });
