@@ -1,4 +1,4 @@
-import { ServerEvent } from './contract';
+import { ServerEvent } from './contract/events';
 
 type Listener = (event: ServerEvent) => void;
 

@@ -1,5 +1,5 @@
 import { HTTPError } from 'ky';
-import { ApiError } from './contract';
+import { ApiError } from './contract/common';
 import { RegisterCheckResponse, RegisterResponse, type RegisterCheckRequest, type RegisterRequest } from './contract/register';
 import { call, http, type CallFailure } from './http';
 

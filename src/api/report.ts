@@ -1,4 +1,5 @@
-import { Ok, type ErrorReport } from './contract';
+import { Ok } from './contract/common';
+import type { ErrorReport } from './contract/settings';
 import { call } from './http';
 
 export const reportError = (report: ErrorReport): Promise<unknown> => call(Ok, '/api/us/handler', { method: 'POST', json: report });

@@ -1,4 +1,7 @@
-import { LoginResponse, MeResponse, Ok, Settings, type LoginRequest } from './contract';
+import { Ok } from './contract/common';
+import { LoginResponse, type LoginRequest } from './contract/login';
+import { Settings } from './contract/settings';
+import { MeResponse } from './contract/user';
 import { AutologinValues } from './contract/login';
 import { setCsrfToken } from './csrf';
 import { call, http } from './http';

@@ -44,9 +44,6 @@ export const en = {
   'autologin.failed': 'Automatic sign-in did not work. Please sign in with your email and password.',
 
   // register
-  'register.title': 'Open an account',
-  'register.body': 'Account opening is done by our support team during the sandbox period.',
-  'register.back': 'Back to sign in',
 
   // trading shell (spec 000 §2)
   'nav.home': 'Trade',
