@@ -13,14 +13,15 @@ const CARDS = {
   softTwice: '4000 0000 0000 0044',
   softAll: '4000 0000 0000 0051',
   hard: '4000 0000 0000 0069',
+  secure3d: '4000 0000 0000 0077',
 };
 /** three processors that answer directly (no hosted page), in this order */
 const STACK = 'ORANGE,MEIKO,ZOOM';
 
 /** A fresh trader with a 0.00 USD balance, signed in on the funding page's card tab. */
-async function fundingPage(viewport?: { width: number; height: number }) {
+async function fundingPage(viewport?: { width: number; height: number }, cascade = STACK) {
   const tab = await openTab(chromium.current, viewport);
-  const user = await freshUser(tab.page, baseURL, { cascade: STACK, balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
+  const user = await freshUser(tab.page, baseURL, { cascade, balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
   await signIn(tab.page, baseURL, user);
   await tab.page.waitForURL(`${baseURL}/en/trading**`);
   await tab.page.goto(`${baseURL}/en/trading#/show/funding`);
@@ -180,6 +181,20 @@ describe('card funding through the sandbox processors', () => {
     await fillCard(page, CARDS.approved);
     await page.getByRole('button', { name: /^Deposit/ }).click();
     await page.getByRole('alertdialog').getByText('card deposits are blocked').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('3-D Secure: the bank page, then back to #/listen/funding: the cascade listens for the same attempt and credits once', async () => {
+    const { page, errors, context } = await fundingPage(undefined, 'CONCEPT,MEIKO');
+    await fillCard(page, CARDS.secure3d);
+    await deposit(page).click();
+    await page.getByTestId('sandbox-approve').click();
+    await page.waitForURL(/#\/show\/funding/);
+    await done(page).waitFor({ timeout: 20_000 });
+    await expect.poll(() => balanceText(page)).toContain('$250.00');
+    const run = await storedRun(page);
+    expect((await attempts(page, run!.payment.id)).attempts.map((a) => a.processor)).toEqual(['CONCEPT']);
     expect(errors).toEqual([]);
     await context.close();
   });

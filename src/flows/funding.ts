@@ -67,6 +67,11 @@ export function resumeFromListen(userId: string, proc: string, id: string, uid: 
   return true;
 }
 
+/** Back to the funding page from the listen route (a hash change: the same page, no reload). */
+export function goToFunding(add = ''): void {
+  window.location.replace(`#/show/funding${add ? `/${add}` : ''}`);
+}
+
 /** Deposit-page facts from the session: tabs, risk, demo, the stack. */
 export function fundingInput(user: CurrentUser, settings: Settings, lang: string, add: string, ng: string, mobile: boolean): FundingInput {
   const account = user.balances.find((b) => b.accountId === user.current_accountId);

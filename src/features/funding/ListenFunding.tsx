@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { selectUser, sessionActor } from '../../flows/app';
-import { resumeFromListen } from '../../flows/funding';
+import { goToFunding, resumeFromListen } from '../../flows/funding';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { messages } from './messages';
@@ -18,12 +18,11 @@ export default function ListenFunding() {
   const { t } = useT();
   const { proc = '', id = '', uid = '' } = useParams();
   const user = useSelector(sessionActor, selectUser);
-  const navigate = useNavigate();
   useEffect(() => {
     if (!user) return;
     const resumed = resumeFromListen(user.userId, proc, id, uid);
-    navigate({ hash: resumed ? '/show/funding' : '/show/funding/payment_process' }, { replace: true });
-  }, [user, proc, id, uid, navigate]);
+    goToFunding(resumed ? '' : 'payment_process');
+  }, [user, proc, id, uid]);
   return (
     <section className="panel">
       <Spinner label={t('listen.resuming')} />
