@@ -30,6 +30,8 @@ async function signedIn(options: FreshUserOptions = {}, viewport?: { width: numb
   await signIn(tab.page, baseURL, user);
   if (options.two_factor === 'email') await typeCode(tab.page, await outboxCode(tab.page, user.email));
   await onTrading(tab.page);
+  // the shell is up (its router listens) before a test changes the hash
+  await tab.page.getByTestId('balance').waitFor();
   return { ...tab, user };
 }
 

@@ -22,6 +22,8 @@ async function withdrawalPage(options: FreshUserOptions = {}, viewport?: { width
     await typeCode(tab.page, await outboxCode(tab.page, user.email));
   }
   await tab.page.waitForURL(`${baseURL}/en/trading**`);
+  // the shell is up (its router listens) before the hash changes
+  await tab.page.getByTestId('balance').waitFor();
   await tab.page.goto(`${baseURL}/en/trading#/show/withdrawal`);
   await tab.page.getByRole('heading', { name: 'Withdraw funds' }).waitFor().catch(async (e: unknown) => {
     await tab.page.screenshot({ path: '/tmp/i5/fail.png' });
