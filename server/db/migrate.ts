@@ -25,7 +25,9 @@ export async function migrate<DB>(db: Kysely<DB>): Promise<void> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
   if (!schema) throw new Error('Database migration failed: no current schema (check search_path)');
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+  // areas own number ranges (010-019 card, 020-029 crypto, …) and land in any order: a database
+  // that already ran 020 must still take a later 010, so order is not enforced across areas
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
