@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', '.build', 'node_modules', 'data', 'docs', 'coverage', '.scratch'] },
+  { ignores: ['dist', 'dist.*', '.build', 'node_modules', 'data', 'docs', 'coverage', '.scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

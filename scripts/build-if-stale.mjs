@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Sources that go into dist/: if any is newer than dist/index.html, the front end is rebuilt. */
@@ -27,15 +27,23 @@ export function frontEndIsStale(root = process.cwd()) {
 export function buildIfStale(root = process.cwd()) {
   if (!frontEndIsStale(root)) return false;
   console.log('Building the front end (vite build)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+  // built beside dist/ and swapped in at the end: a server already running (another test run,
+  // a second `npm start`) keeps serving the old build instead of an emptied folder
+  const building = `dist.building-${process.pid}`;
+  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', building, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
     // a build started from a test runner (NODE_ENV=test) must still be the production build
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
+    rmSync(join(root, building), { recursive: true, force: true });
     console.error('The front-end build failed; see the messages above.');
     process.exit(result.status ?? 1);
   }
+  const old = join(root, `dist.old-${process.pid}`);
+  if (existsSync(join(root, 'dist'))) renameSync(join(root, 'dist'), old);
+  renameSync(join(root, building), join(root, 'dist'));
+  rmSync(old, { recursive: true, force: true });
   return true;
 }
