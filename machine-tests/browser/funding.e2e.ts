@@ -24,8 +24,14 @@ async function fundingPage(viewport?: { width: number; height: number }, cascade
   const user = await freshUser(tab.page, baseURL, { cascade, balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
   await signIn(tab.page, baseURL, user);
   await tab.page.waitForURL(`${baseURL}/en/trading**`);
+  // a hash change before the trading page's router is mounted would be missed: wait for the shell
+  await tab.page.getByTestId('balance').waitFor();
   await tab.page.goto(`${baseURL}/en/trading#/show/funding`);
-  await tab.page.getByRole('heading', { name: 'Pay by card' }).waitFor();
+  // the first page of the run loads the lazy chunks and waits for a cold server: allow for it
+  await tab.page.getByRole('heading', { name: 'Pay by card' }).waitFor({ timeout: 50_000 }).catch(async (e: unknown) => {
+    await tab.page.screenshot({ path: '/tmp/funding-open-failed.png' });
+    throw new Error(`the funding page did not open (${tab.page.url()}; errors: ${tab.errors.join('; ')}): ${String(e)}`);
+  });
   return { ...tab, user };
 }
 
@@ -154,6 +160,7 @@ describe('card funding through the sandbox processors', () => {
     const { page, errors, context } = await openTab(chromium.current);
     await signIn(page, baseURL, { email: 'risky@example.com', password: 'Risky-2026' });
     await page.waitForURL(`${baseURL}/en/trading**`);
+    await page.getByTestId('balance').waitFor();
     await page.goto(`${baseURL}/en/trading#/show/funding/promo/SANDBOX1`);
     await page.getByRole('tab', { name: 'Bitcoin', selected: true }).waitFor();
     await page.getByRole('tab', { name: 'Card' }).click();
@@ -175,6 +182,7 @@ describe('card funding through the sandbox processors', () => {
     const { page, errors, context } = await openTab(chromium.current);
     await signIn(page, baseURL, { email: 'demo@brokerage.test', password: 'Demo-2026' });
     await page.waitForURL(`${baseURL}/en/trading**`);
+    await page.getByTestId('balance').waitFor();
     await page.goto(`${baseURL}/en/trading#/show/funding`);
     await page.getByText('You are funding a DEMO account.').waitFor();
     await page.getByRole('tab', { name: 'Card' }).click();
