@@ -152,6 +152,9 @@ describe('chat panel', () => {
 
   it('is usable on a phone', async () => {
     const { page, errors, context } = await tradingPage({ width: 390, height: 844 });
+    // on a phone the chat does not open by itself (it would cover the page): the launcher opens it
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('chat.autoOpened'))).toBeNull();
     const panel = page.getByTestId('chat-panel');
     await panel.waitFor();
     const box = await panel.boundingBox();

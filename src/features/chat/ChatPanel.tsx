@@ -27,6 +27,14 @@ registerMessages(messages);
 
 const NO_PATHS: string[] = [];
 const here = () => window.location.pathname + window.location.hash;
+/** below this width the open panel covers the page */
+const SIDE_PANEL_MIN_WIDTH = 900;
+/**
+ * The once-per-browser auto-open (spec 002 §4) happens beside the trading platform on a screen
+ * wide enough for the panel: over a deposit or withdrawal form, or on a phone, it would cover
+ * what the trader came to do. Elsewhere the launcher stays, and the once is not used up.
+ */
+const autoOpenHere = () => /^#?\/?(home)?$/.test(window.location.hash) && window.innerWidth >= SIDE_PANEL_MIN_WIDTH;
 
 function useWindowSize() {
   const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
@@ -42,7 +50,7 @@ function useWindowSize() {
 export function ChatPanel() {
   const { t, text, lang } = useT();
   const hiddenPaths = useSelector(sessionActor, (s) => selectSettings(s)?.chatHiddenPaths ?? NO_PATHS);
-  const chat = useActorRef(chatFlow, { input: { autoOpened: chatAutoOpened(), hidden: chatHiddenOn(here(), hiddenPaths) }, inspect });
+  const chat = useActorRef(chatFlow, { input: { autoOpened: chatAutoOpened() || !autoOpenHere(), hidden: chatHiddenOn(here(), hiddenPaths) }, inspect });
   const panel = useSelector(chat, selectChatPanel);
   const size = useSelector(chat, selectChatSize);
   const failed = useSelector(chat, selectChatFailed);
