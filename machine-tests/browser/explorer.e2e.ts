@@ -105,7 +105,7 @@ describe('the machine explorer', () => {
 
     await clickEvent(page, /^platformLogin\.done\(\{"success":true/);
     await expect.poll(() => stepState(page)).toBe('sessionLogin');
-    await clickEvent(page, /^sessionLogin\.done/);
+    await clickEvent(page, /^sessionLogin\.done\(\{"message":"ok","ok":true\}/);
     await expect.poll(() => page.getByTestId('step-status').getAttribute('data-status')).toBe('done');
     await activeState(page, 'login.success');
     expect(await edge(page, 'login.sessionLogin:xstate.done.actor.0.login.sessionLogin:1').evaluate((el) => el.classList.contains('taken'))).toBe(true);
@@ -131,7 +131,8 @@ describe('the machine explorer', () => {
     await clickEvent(page, /^invoice\.push/);
     await activeState(page, 'invoice.waiting.checking');
     await clickEvent(page, /^checkInvoice\.done\(\{"hash":"ab12","status":"su"\}\)/);
-    await expect.poll(() => stepState(page)).toBe('paid');
+    // a paid invoice stops polling but still takes a pushed change (a late payment)
+    await expect.poll(() => stepState(page)).toBe('paid.settled');
     await activeState(page, 'invoice.paid');
     expect(await edge(page, 'invoice.waiting.checking:xstate.done.actor.0.invoice.waiting.checking:0').evaluate((el) => el.classList.contains('taken'))).toBe(true);
     expect(await page.getByTestId('step-context').textContent()).toContain('"status": "su"');
@@ -158,7 +159,8 @@ describe('the machine explorer', () => {
     const live = await context.newPage();
     live.on('pageerror', (e) => errors.push(e.message));
     await live.goto(`${explorer}#/live`);
-    const login = live.locator('[data-machine-id="login"]').first();
+    // the actor row (the diagram's elements carry the machine id too)
+    const login = live.locator('[data-testid=live-actors] [data-machine-id="login"]').first();
     /** waits (in the browser) until the login actor's row shows `value` */
     const loginAt = (value: string) => login.locator('[data-testid=actor-state]', { hasText: new RegExp(`^${value}$`) }).waitFor(slow);
     /** waits until the diagram marks the state active (and the transition taken) */
@@ -270,7 +272,7 @@ describe('the machine explorer', () => {
   });
 
   it("keeps the explorer's code out of the trader's pages", () => {
-    expect(explorerCodeInTraderPages()).toEqual({ login: [], trading: [] });
+    expect(explorerCodeInTraderPages()).toEqual({ login: [], trading: [], funding: [] });
     const js = explorerJs();
     expect(js.initial.files.length).toBeGreaterThan(0);
     // elkjs is only a lazy chunk (the build precomputes the layouts)
