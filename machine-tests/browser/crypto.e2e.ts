@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openTab, sharedBrowser, signIn, type Tab } from './browser';
+import { chatSeen } from './sandbox-users';
 
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
@@ -15,6 +16,8 @@ const chromium = sharedBrowser();
 /** A fresh sandbox trader with USD 1000.00 (sandbox-only endpoint), signed in through the form. */
 async function freshTrader(tab: Tab): Promise<void> {
   const { page } = tab;
+  // the chat opens by itself once per browser beside the platform; these tests are about the invoice page
+  await chatSeen(tab.context);
   await page.goto(`${baseURL}/en/login`);
   const creds = await page.evaluate(async () => {
     const me = (await (await fetch('/api/me')).json()) as { csrf: string };
@@ -182,6 +185,8 @@ describe('crypto invoices', () => {
     expect(checks).toHaveLength(0);
     await page.clock.runFor(60_000);
     await expect.poll(() => checks.length).toBe(1);
+    // the next poll is timed from the end of this check: let it finish before moving the clock
+    await expect.poll(() => status(page)).toBe('waiting');
     await page.clock.runFor(60_000);
     await expect.poll(() => checks.length).toBe(2);
     await expect.poll(() => status(page)).toBe('waiting');
