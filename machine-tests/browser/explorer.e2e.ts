@@ -210,6 +210,7 @@ describe('the machine explorer', () => {
     const { page, errors, context } = await openTab(browser);
     await page.goto(`${explorer}#/coverage`);
     const table = page.getByTestId('coverage-table');
+    await table.locator('tr[data-machine]').first().waitFor();
     for (const id of Object.keys(report.machines)) expect(await table.locator(`tr[data-machine="${id}"]`).count(), id).toBe(1);
     await table.locator('tr[data-machine="login"] a').click();
     await expect.poll(() => page.url()).toContain('#/m/login/coverage');
