@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { machines } from '../../machines/index';
 import { explorerCodeInTraderPages, explorerJs } from '../../scripts/explorer/isolation';
-import { launchBrowser, openTab, DEMO } from './browser';
+import { launchBrowser, openTab } from './browser';
+import { freshUser } from './sandbox-users';
 
 const baseURL = inject('baseURL');
 const explorer = `${baseURL}/explorer/`;
@@ -156,6 +157,8 @@ describe('the machine explorer', () => {
     // the trader's tab is already open when the explorer starts: it answers the explorer's hello
     await app.goto(`${baseURL}/en/login?inspect=1`);
     await app.getByLabel('Email').waitFor();
+    // a trader of its own: other test files try wrong passwords on the demo login
+    const trader = await freshUser(app, baseURL);
     const live = await context.newPage();
     live.on('pageerror', (e) => errors.push(e.message));
     await live.goto(`${explorer}#/live`);
@@ -180,8 +183,8 @@ describe('the machine explorer', () => {
       await held;
       await route.continue();
     });
-    await app.getByLabel('Email').fill(DEMO.email);
-    await app.getByLabel('Password').fill(DEMO.password);
+    await app.getByLabel('Email').fill(trader.email);
+    await app.getByLabel('Password').fill(trader.password);
     await app.getByRole('button', { name: 'Sign in' }).click();
     await loginAt('sessionLogin');
     await shown('login.sessionLogin', 'login.platformLogin:xstate.done.actor.0.login.platformLogin:0');
