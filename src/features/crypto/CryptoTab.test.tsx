@@ -78,6 +78,36 @@ describe('CryptoTab (bitcoin)', () => {
   });
 });
 
+describe('CryptoTab switching coin', () => {
+  it('a new coin gets its own deposit: title, button and the invoice all follow the selected tab', async () => {
+    const withCoins: typeof options = {
+      ...options,
+      assets: [
+        ...options.assets,
+        { coin: 'ltc', symbol: 'LTC', name: 'Litecoin', decimals: 8, price: '70.00000000', available: true },
+        { coin: 'eth', symbol: 'ETH', name: 'Ethereum', decimals: 18, price: '3000.00000000', available: true },
+        { coin: 'usdt', symbol: 'USDT', name: 'Tether (USDT)', decimals: 6, price: '1.00000000', available: true },
+        { coin: 'dash', symbol: 'DASH', name: 'Dash', decimals: 8, price: '30.00000000', available: true },
+      ],
+    };
+    api.getCryptoOptions.mockResolvedValue(withCoins);
+    api.payCrypto.mockResolvedValue({ return: true, guid: 'g-9', url: '/api/eth/invoice/g-9' });
+    const view = render(<CryptoTab tab="litecoin" />);
+    expect(await screen.findByRole('heading', { name: 'Deposit with Litecoin' })).toBeTruthy();
+    view.rerender(<CryptoTab tab="eth" />);
+    expect(await screen.findByRole('heading', { name: 'Deposit with Ethereum' })).toBeTruthy();
+    expect(screen.queryByText(/Litecoin/)).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create ETH invoice' }));
+    await vi.waitFor(() => expect(api.payCrypto).toHaveBeenCalledTimes(1));
+    expect(api.payCrypto.mock.calls[0][0]).toBe('eth');
+    view.rerender(<CryptoTab tab="usdt" />);
+    await screen.findByRole('button', { name: 'Create USDT invoice' });
+    view.rerender(<CryptoTab tab="dash" />);
+    expect(await screen.findByRole('button', { name: 'Create DASH invoice' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create USDT invoice' })).toBeNull();
+  });
+});
+
 describe('CryptoTab (altcoins)', () => {
   it('takes 1.5 of the chosen ERC-20 token by default and sends is_erc20 and token', async () => {
     api.payCrypto.mockResolvedValue({ return: true, guid: 'g-7', url: '/api/token/invoice/g-7' });

@@ -21,6 +21,11 @@ const NAMES: Record<string, string> = { btc: 'Bitcoin', ltc: 'Litecoin', eth: 'E
  * the amount, its approximate value on the other side, then /api/{coin}/pay and the invoice.
  */
 export default function CryptoTab({ tab }: FundingTabProps) {
+  // one actor per coin: a new tab is a new deposit, never the previous coin's actor with its invoice
+  return <CoinDeposit key={tab} tab={tab} />;
+}
+
+function CoinDeposit({ tab }: FundingTabProps) {
   const { t, text, lang } = useT();
   const coin = TAB_COINS[tab as CryptoTabId] ?? 'btc';
   const demo = useSelector(sessionActor, (s) => selectUser(s)?.isDemo ?? false);

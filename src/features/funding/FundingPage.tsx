@@ -86,7 +86,7 @@ function Funding({ add, ng }: { add: string; ng: string }) {
           {phase === 'ready' && (
             <div className={cardTab ? 'fund-grid' : undefined}>
               {cardTab && <AmountLine actor={actor} />}
-              {View ? <View tab={f.tab as FundingTabId} /> : <p className="fund-soon" role="status">{t('funding.coming_soon', { name: t(`funding.tab.${f.tab}`) })}</p>}
+              {View ? <View key={f.tab} tab={f.tab as FundingTabId} /> : <p className="fund-soon" role="status">{t('funding.coming_soon', { name: t(`funding.tab.${f.tab}`) })}</p>}
             </div>
           )}
         </div>
