@@ -20,7 +20,7 @@ export const cardFormModel: MachineModel = {
     { ...base, resume: { payment: { id: 'p-1', key: 'k-0', amount: '250', currency: 'USD', fixed: false, bonus: false, promo: '', card: 'tok' }, tried: ['PFS'], current: null, log: [], finished: false } },
   ],
   events: {
-    'field.change': [{ field: 'name', value: 'Jean Dupont' }, { field: 'month', value: '12' }],
+    'field.change': [{ field: 'name', value: 'Jean Dupont' }, { field: 'month', value: '12' }, { field: 'year', value: '2027' }],
     'card.submit': [
       { card: visa, cvv: '123', payment: ask, now: T },
       { card: visa, cvv: '123', payment: { ...ask, amountError: { key: 'funding.amount.min', params: { min: '250' } } }, now: T },

@@ -48,8 +48,9 @@ export const cardFormMachine = setup({
     year: input.year,
     month: input.month,
     currency: input.currency,
-    expMonth: '01',
-    expYear: String(input.year),
+    // no expiry chosen: a default would be a date the trader did not pick (and 01 of this year is past)
+    expMonth: '',
+    expYear: '',
     name: '',
     error: null,
     shakes: 0,
@@ -159,9 +160,8 @@ export const cardFormMachine = setup({
         ],
       },
     },
-    /** the money is on the account: the balance was refreshed by the cascade */
+    /** the money is on the account (the balance was refreshed by the cascade): the form shows it, once */
     approved: {
-      entry: { type: 'alert', params: ({ context }) => ({ title: { key: 'cascade.approved_title' }, text: msg('cascade.approved', undefined, { amount: context.result?.amount ?? '', currency: context.result?.currency ?? '' }), variant: 'success' as const }) },
       on: { 'result.close': { target: 'editing', actions: assign({ result: null }) } },
     },
     /** a processor's page (3-D Secure, a hosted page, Entropay) took over; it comes back to #/listen */

@@ -104,12 +104,14 @@ function CardForm({ jcb }: { jcb: boolean }) {
             <label className="field">
               <span>{t('card.month')}</span>
               <select name="emm" autoComplete="cc-exp-month" value={c.expMonth} aria-invalid={errorFor('month') ? true : undefined} onChange={(e) => actor.send({ type: 'field.change', field: 'month', value: e.target.value })}>
+                <option value="" disabled>{t('card.month_placeholder')}</option>
                 {MONTHS.map((m) => <option key={m} value={m}>{m}</option>)}
               </select>
             </label>
             <label className="field">
               <span>{t('card.year')}</span>
-              <select name="eyy" autoComplete="cc-exp-year" value={c.expYear} onChange={(e) => actor.send({ type: 'field.change', field: 'year', value: e.target.value })}>
+              <select name="eyy" autoComplete="cc-exp-year" value={c.expYear} aria-invalid={errorFor('year') ? true : undefined} onChange={(e) => actor.send({ type: 'field.change', field: 'year', value: e.target.value })}>
+                <option value="" disabled>{t('card.year_placeholder')}</option>
                 {years.map((y) => <option key={y} value={y}>{y}</option>)}
               </select>
             </label>

@@ -19,6 +19,7 @@ vi.mock('../../api/session', () => session);
 vi.mock('../crypto', () => ({}));
 
 const { default: FundingPage } = await import('./FundingPage');
+const { ModalHost } = await import('../shell/ModalHost');
 const { sessionActor, startAppActors } = await import('../../flows/app');
 
 const user = {
@@ -111,5 +112,32 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Deposit successful' }, { timeout: 5_000 });
     expect(card.startProcessor.mock.calls.map((c) => [c[0], c[1].id])).toEqual([['ORANGE', PAYMENT], ['ORANGE', PAYMENT]]);
     expect(card.fraudCheck).toHaveBeenCalledTimes(1);
+  });
+
+  it('the expiry starts unchosen (MM / YYYY), never at a past month, and is required', async () => {
+    render(<FundingPage />);
+    const month = (await screen.findByLabelText('Expiry month', undefined, { timeout: 15_000 })) as HTMLSelectElement;
+    const year = screen.getByLabelText('Expiry year') as HTMLSelectElement;
+    expect(month.value).toBe('');
+    expect(year.value).toBe('');
+    expect(month.selectedOptions[0].textContent).toBe('MM');
+    expect(year.selectedOptions[0].textContent).toBe('YYYY');
+    await userEvent.type(screen.getByLabelText('Name on the card'), 'Jean Dupont');
+    await userEvent.type(screen.getByLabelText(/^Card number/), '4000 0000 0000 0010');
+    await userEvent.type(screen.getByLabelText('CVV'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Deposit 250 USD' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill the required fields');
+    expect(month.getAttribute('aria-invalid')).toBe('true');
+    expect(card.saveCard).not.toHaveBeenCalled();
+  });
+
+  it('an approved deposit says so once: the inline panel, no modal on top of it', async () => {
+    card.startProcessor.mockResolvedValueOnce({ proc: 'ORANGE', status: 'successful' });
+    render(<><FundingPage /><ModalHost /></>);
+    await fill('4000 0000 0000 0010');
+    await userEvent.click(screen.getByRole('button', { name: 'Deposit 250 USD' }));
+    await screen.findByRole('heading', { name: 'Deposit successful' }, { timeout: 5_000 });
+    expect(screen.getAllByText('Deposit successful')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
