@@ -4,10 +4,14 @@ import type { ActorRefFrom } from 'xstate';
 import type { fundingFlow } from '../../flows/funding';
 import { selectAmountLine, selectAmountLocked, selectFunding, selectPromoChecking } from '../../flows/funding-view';
 import { useT } from '../../i18n';
+import { formatDecimal } from '../../i18n/number';
 
 /** The deposit amount: typed or picked on the slider steps, the bonus tier and the promo code (spec 000 §9, 001 §3-§4). */
 export function AmountLine({ actor }: { actor: ActorRefFrom<typeof fundingFlow> }) {
-  const { t, text } = useT();
+  const { t, text, lang } = useT();
+  // every amount of the line in one format: the language's (10 727,00 in Russian)
+  const money = (value: string) => formatDecimal(value, lang);
+  const number = (value: string) => formatDecimal(value, lang, 0);
   const c = useSelector(actor, selectFunding);
   const line = useSelector(actor, selectAmountLine);
   const locked = useSelector(actor, selectAmountLocked);
@@ -26,7 +30,7 @@ export function AmountLine({ actor }: { actor: ActorRefFrom<typeof fundingFlow> 
   return (
     <div className="fund-amount" ref={ref}>
       {locked ? (
-        <p className="fund-amount__fixed" role="note">{t('funding.amount.fixed', { amount: o.fixedAmount ?? '', currency: o.currency })}</p>
+        <p className="fund-amount__fixed" role="note">{t('funding.amount.fixed', { amount: number(o.fixedAmount ?? '0'), currency: o.currency })}</p>
       ) : (
         <>
           <label className="field">
@@ -42,7 +46,7 @@ export function AmountLine({ actor }: { actor: ActorRefFrom<typeof fundingFlow> 
             />
           </label>
           <p id="fund-amount-hint" className={line.problem ? 'form-error' : 'muted fund-amount__hint'}>
-            {line.problem ? text(line.problem) : t('funding.amount.min_hint', { min: line.min, currency: o.currency })}
+            {line.problem ? text(line.problem) : t('funding.amount.min_hint', { min: number(line.min), currency: o.currency })}
           </p>
           <input
             className="fund-amount__slider"
@@ -76,14 +80,14 @@ export function AmountLine({ actor }: { actor: ActorRefFrom<typeof fundingFlow> 
             <p className={`fund-tier fund-tier--${line.tier.tier}${c.bonus ? "" : " fund-tier--off"}`} aria-live="polite">
               {t('funding.bonus.tier', {
                 tier: t(`funding.tier.${line.tier.tier}`),
-                percent: line.tier.percent,
-                value: o.tiers.find((x) => x.name === line.tier!.tier)?.value ?? '0',
-                bonus: line.tier.value,
+                percent: number(line.tier.percent),
+                value: money(o.tiers.find((x) => x.name === line.tier!.tier)?.value ?? '0'),
+                bonus: money(line.tier.value),
                 currency: o.currency,
               })}
             </p>
           )}
-          <p className="muted fund-small">{t('funding.bonus.max', { percent: o.maxBonusPercent, value: o.maxBonusValue, currency: o.currency })}</p>
+          <p className="muted fund-small">{t('funding.bonus.max', { percent: number(o.maxBonusPercent), value: money(o.maxBonusValue), currency: o.currency })}</p>
         </div>
       )}
       <form
@@ -99,7 +103,7 @@ export function AmountLine({ actor }: { actor: ActorRefFrom<typeof fundingFlow> 
         </label>
         <button type="submit" className="button button--ghost" disabled={checking}>{t('funding.promo.apply')}</button>
         <p className={c.promoError ? 'form-error' : 'muted'} role={c.promoError ? 'alert' : undefined} aria-live="polite">
-          {checking ? t('funding.promo.checking') : c.promoError ? text(c.promoError) : c.promoPercent !== '0' ? t('funding.promo.applied', { percent: c.promoPercent }) : ''}
+          {checking ? t('funding.promo.checking') : c.promoError ? text(c.promoError) : c.promoPercent !== '0' ? t('funding.promo.applied', { percent: number(c.promoPercent) }) : ''}
         </p>
       </form>
     </div>

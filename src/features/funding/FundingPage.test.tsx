@@ -20,6 +20,8 @@ vi.mock('../crypto', () => ({}));
 
 const { default: FundingPage } = await import('./FundingPage');
 const { ModalHost } = await import('../shell/ModalHost');
+const { I18nProvider } = await import('../../i18n');
+const { ru } = await import('../../i18n/ru');
 const { sessionActor, startAppActors } = await import('../../flows/app');
 
 const user = {
@@ -73,7 +75,7 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
     const steps = await screen.findByRole('group', { name: 'Quick amounts' });
     expect([...steps.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['250', '1000', '3000', '10000']);
     await userEvent.click(screen.getByRole('button', { name: '1000' }));
-    expect(screen.getByText(/Silver tier: 1.5% \+ 50 = bonus 65.00 USD/)).toBeTruthy();
+    expect(screen.getByText(/Silver tier: 1.5% \+ 50.00 = bonus 65.00 USD/)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Deposit 1000 USD' }, { timeout: 15_000 })).toBeTruthy();
   });
 
@@ -99,7 +101,17 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
     const stored = JSON.stringify({ ...sessionStorage });
     expect(JSON.parse(sessionStorage.getItem('funding.cascade') ?? '{}').run.tried).toEqual(['ORANGE']);
     expect(stored).not.toContain('4000000000000010');
-    expect(stored).not.toContain('123');
+    // the CVV: no stored value is it, no stored field is named after it (a random key may hold the digits 123)
+    const values: string[] = [];
+    for (const [name, raw] of Object.entries({ ...sessionStorage })) {
+      values.push(name);
+      JSON.parse(String(raw), (key, value: unknown) => {
+        values.push(key, typeof value === 'string' ? value : String(value));
+        return value;
+      });
+    }
+    expect(values).toContain('ORANGE');
+    expect(values.filter((v) => v === '123' || /cvv|cvc/i.test(v))).toEqual([]);
   });
 
   it('a network failure on a start says so and retries the same processor with the same payment', async () => {
@@ -139,5 +151,13 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Deposit successful' }, { timeout: 5_000 });
     expect(screen.getAllByText('Deposit successful')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('in Russian every amount of the bonus lines has the Russian format (decimal comma, grouped thousands)', async () => {
+    render(<I18nProvider lang="ru" dict={ru}><FundingPage /></I18nProvider>);
+    await userEvent.click(await screen.findByRole('button', { name: '10000' }, { timeout: 15_000 }));
+    expect(screen.getByText('Уровень Золото: 2% + 100,00 = бонус 200,00 USD')).toBeTruthy();
+    expect(screen.getByText('Бонус не более 3,5% и 200,00 USD.')).toBeTruthy();
+    expect(screen.getByText('Минимум 250 USD')).toBeTruthy();
   });
 });

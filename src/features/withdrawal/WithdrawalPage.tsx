@@ -19,6 +19,7 @@ import {
   selectWithdrawalError,
 } from '../../flows/withdrawal-view';
 import { registerMessages, useT } from '../../i18n';
+import { zeroPlaceholder } from '../../i18n/number';
 import { Modal } from '../../ui/Modal';
 import { AddAccountButton } from '../accounts/AddAccount';
 import { CodeEntry } from '../two-factor/CodeEntry';
@@ -125,7 +126,7 @@ function Tabs({ actor, current }: { actor: WithdrawalRef; current: WithdrawalTab
 }
 
 function WithdrawalForm({ actor, currency, fixed }: { actor: WithdrawalRef; currency: string; fixed: boolean }) {
-  const { t, text } = useT();
+  const { t, text, lang } = useT();
   const tab = tabById(useSelector(actor, selectTab));
   const error = useSelector(actor, selectWithdrawalError);
   const shakes = useSelector(actor, selectShakes);
@@ -164,7 +165,7 @@ function WithdrawalForm({ actor, currency, fixed }: { actor: WithdrawalRef; curr
       )}
       <label className="field">
         <span>{t('withdrawal.amount', { currency })}</span>
-        <input name="amount" inputMode="decimal" autoComplete="off" placeholder="0.00" disabled={busy} />
+        <input name="amount" inputMode="decimal" autoComplete="off" placeholder={zeroPlaceholder(lang)} disabled={busy} />
       </label>
       {walletNeeded ? (
         <label className="field">

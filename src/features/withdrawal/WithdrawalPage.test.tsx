@@ -1,0 +1,56 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({
+  checkWithdrawal: vi.fn(),
+  finalWithdrawal: vi.fn(),
+  loadPending: vi.fn(),
+  rejectWithdrawal: vi.fn(),
+  withdrawalTabOpened: vi.fn(),
+}));
+const session = vi.hoisted(() => ({ getMe: vi.fn(), getSettings: vi.fn(), logout: vi.fn() }));
+vi.mock('../../api/withdrawal', () => api);
+vi.mock('../../api/session', () => session);
+
+const { default: WithdrawalPage } = await import('./WithdrawalPage');
+const { sessionActor, startAppActors } = await import('../../flows/app');
+const { I18nProvider } = await import('../../i18n');
+const { ru } = await import('../../i18n/ru');
+
+const user = {
+  userId: 'u-1', email: 't@example.com', firstName: 'T', lastName: 'R', country: 'RU', currency: 'USD',
+  balances: [{ accountId: 'a-1', currency: 'USD', accountGroup: 'standard', type: 'trading', amount: '10727.00', depositsTotal: '0' }],
+  current_accountId: 'a-1', available: '10727.00', affsId: '', comments: '', cascade: '', md: '', mdps: '', cardRisk: false,
+  verification: 'Full', two_factor: '', isDemo: false, regTime: '', sign: true, last_count: 0, depositsTotal: '0', tr_attemps: 0,
+  tr_success: false, tr_validate: false, wd_methods: '', can_upload: true, fillCard: '',
+};
+const settings = {
+  sandbox: true, platform: '/platform', languages: ['en', 'ru'], defaultLanguage: 'en', cascade: [], no_vload: [], minDeposit: '250',
+  usCaFixedAmount: '250', usCaMinShown: '500', mdps: { OCODE: {}, COUNTRY: {}, USERS: {} }, maxBonusPercent: '3.5', maxBonusValue: '200',
+  upload: { types: [], maxBytes: 1 }, toastMs: 5000, chatHiddenPaths: [], inspect: false, timeZone: '',
+};
+
+beforeAll(async () => {
+  session.getMe.mockResolvedValue({ user, csrf: 'c' });
+  session.getSettings.mockResolvedValue(settings);
+  api.loadPending.mockResolvedValue({ hits: [] });
+  api.withdrawalTabOpened.mockResolvedValue({});
+  startAppActors();
+  await waitFor(() => expect(sessionActor.getSnapshot().matches('signedIn')).toBe(true));
+});
+
+describe('WithdrawalPage in Russian', () => {
+  it('names the payout tabs in Russian, as the deposit tabs do, and the amount placeholder is 0,00', async () => {
+    render(
+      <I18nProvider lang="ru" dict={ru}>
+        <WithdrawalPage />
+      </I18nProvider>,
+    );
+    const tabs = await screen.findAllByRole('tab');
+    const names = tabs.map((tab) => tab.textContent);
+    expect(names.slice(0, 3)).toEqual(['1 Биткоин', '2 Лайткоин', '3 Эфириум']);
+    expect(names).toContain('8 Монеро');
+    expect(names.join(' ')).not.toMatch(/Bitcoin(?! Cash)|Litecoin|Ethereum|Monero|Ripple/);
+    expect(screen.getByLabelText(/^Сумма/).getAttribute('placeholder')).toBe('0,00');
+  });
+});
