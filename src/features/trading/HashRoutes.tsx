@@ -6,9 +6,13 @@ import { useT } from '../../i18n';
 import { HomeView } from './HomeView';
 import { listenPages, showPages, swPages } from './pages';
 
+/**
+ * An unknown hash route goes to #/home on the same page (/{lang}/trading): the routes match the
+ * hash path, so a relative target would put that path (/show/x) in the address instead.
+ */
 function Unknown() {
   useEffect(() => showToast({ key: 'page.unknown' }), []);
-  return <Navigate to={{ hash: '/home' }} replace />;
+  return <Navigate to={{ pathname: window.location.pathname, search: window.location.search, hash: '/home' }} replace />;
 }
 
 function Show() {
