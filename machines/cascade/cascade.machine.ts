@@ -281,5 +281,7 @@ export const cascadeMachine = setup({
     tab: context.tab,
     amount: context.payment.amount,
     currency: context.payment.currency,
+    stack: context.stack,
+    steps: context.log,
   }),
 });

@@ -28,7 +28,10 @@ export interface CurrentAttempt {
   deadline: number;
 }
 
-/** One line of the progress list the trader sees. */
+/**
+ * One line of the progress list the trader sees: a processor of the stack and how it answered.
+ * Never card data: the processor, the outcome and the processor's decline code only.
+ */
 export interface StepRecord {
   processor: Processor;
   result: 'approved' | 'declined' | 'skipped' | 'passed';
@@ -118,4 +121,8 @@ export interface CascadeOutput {
   tab: string;
   amount: string;
   currency: string;
+  /** the stack this payment ran on (processor names), for "processor n of N" after the run */
+  stack: Processor[];
+  /** the steps taken, in order, so the page can keep them on screen after the run ended */
+  steps: StepRecord[];
 }

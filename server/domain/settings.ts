@@ -1,5 +1,15 @@
 import type { Settings } from '../../src/api/contract';
+import type { Processor } from '../../machines/cascade/processors';
 import type { Config } from '../config';
+
+/**
+ * The card stack of the sandbox (spec 000 §4: the settings cascade overrides the default VLOAD).
+ * VLOAD stays first, as in the spec's default; then four processors that answer at once, so the
+ * sandbox test cards show a real cascade ("Trying processor 2 of 5"). No PFS: it is refused for
+ * 12 countries (trader@example.com is in Germany), which would make the count differ by trader.
+ * VLOAD is still dropped for no_vload partners, and a user's own cascade value still wins.
+ */
+export const SANDBOX_CASCADE: readonly Processor[] = ['VLOAD', 'ORANGE', 'MEIKO', 'ZOOM', 'CONCEPT'];
 
 /**
  * The one settings object served to the client (GET /api/settings). Where the three
@@ -10,7 +20,7 @@ export const defaultSettings: Settings = {
   platform: '/platform',
   languages: ['en', 'ru'],
   defaultLanguage: 'en',
-  /** empty = the default stack VLOAD (spec 000 §4) */
+  /** empty = the default stack VLOAD (spec 000 §4); in sandbox mode settingsFor() sets SANDBOX_CASCADE */
   cascade: [],
   no_vload: [],
   minDeposit: '250',
@@ -28,5 +38,5 @@ export const defaultSettings: Settings = {
 
 /** The settings for this server: defaults with what the environment decides. */
 export function settingsFor(config: Pick<Config, 'sandbox' | 'inspect'>): Settings {
-  return { ...defaultSettings, sandbox: config.sandbox, inspect: config.inspect };
+  return { ...defaultSettings, sandbox: config.sandbox, inspect: config.inspect, cascade: config.sandbox ? [...SANDBOX_CASCADE] : defaultSettings.cascade };
 }

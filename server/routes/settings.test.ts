@@ -19,7 +19,8 @@ describe('GET /api/settings', () => {
       platform: '/platform',
       languages: ['en', 'ru'],
       defaultLanguage: 'en',
-      cascade: [],
+      // sandbox mode: a five-processor stack, so the cascade can be seen (issue 10; SANDBOX=0 keeps [])
+      cascade: ['VLOAD', 'ORANGE', 'MEIKO', 'ZOOM', 'CONCEPT'],
       no_vload: [],
       minDeposit: '250',
       usCaFixedAmount: '250',
@@ -41,6 +42,7 @@ describe('GET /api/settings', () => {
       const settings = Settings.parse((await app.inject({ method: 'GET', url: '/api/settings' })).json());
       expect(settings.sandbox).toBe(false);
       expect(settings.inspect).toBe(true);
+      expect(settings.cascade).toEqual([]);
       const me = await app.inject({ method: 'GET', url: '/api/me' });
       const res = await app.inject({
         method: 'POST',

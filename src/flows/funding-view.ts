@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { COUNTRIES } from '../api/contract/countries';
 import { amountProblem, bonusOf, normalizeAmount, sliderSteps } from '../../machines/funding/amount';
 import type { cardFormMachine } from '../../machines/card-form/card-form.machine';
-import type { CascadeContext } from '../../machines/cascade/cascade.types';
+import type { CascadeContext, StepRecord } from '../../machines/cascade/cascade.types';
 import type { EntropayContext } from '../../machines/cascade/entropay.types';
 import type { fundingMachine } from '../../machines/funding/funding.machine';
 import type { Msg } from '../../machines/shared/message';
@@ -64,7 +64,47 @@ export function selectCascadeView(s: CascadeSnapLike | undefined) {
   const c = s.context;
   const processor = c.current?.processor ?? '';
   const n = processor ? c.stack.indexOf(processor) + 1 : c.tried.length;
-  return { step, processor, n, total: c.stack.length, log: c.log, error: c.error, entropay: s.children.entropay ?? null };
+  return { step, processor, n, total: c.stack.length, log: c.log, steps: stepLines(c.stack, c.log, step !== 'done'), error: c.error, entropay: s.children.entropay ?? null };
+}
+
+/** One line of the steps list: "Processor 1 of 5 (Vload): declined, trying the next one". */
+export interface StepLine {
+  key: 'cascade.step.declined_next' | 'cascade.step.declined' | 'cascade.step.cancelled_next' | 'cascade.step.cancelled' | 'cascade.step.skipped' | 'cascade.step.passed' | 'cascade.step.approved';
+  n: number;
+  total: number;
+  processor: string;
+  result: StepRecord['result'];
+}
+
+/**
+ * The steps a payment took, as lines: a decline says whether the cascade went on to the next
+ * processor (a later step exists, or the run is still going) or ended there.
+ */
+export function stepLines(stack: readonly string[], log: readonly StepRecord[], running: boolean): StepLine[] {
+  return log.map((entry, i) => {
+    const goesOn = running || i < log.length - 1;
+    const cancelled = entry.code === 'cancelled';
+    const key: StepLine['key'] =
+      entry.result === 'declined'
+        ? cancelled
+          ? goesOn ? 'cascade.step.cancelled_next' : 'cascade.step.cancelled'
+          : goesOn ? 'cascade.step.declined_next' : 'cascade.step.declined'
+        : entry.result === 'skipped' ? 'cascade.step.skipped'
+          : entry.result === 'passed' ? 'cascade.step.passed'
+            : 'cascade.step.approved';
+    const at = stack.indexOf(entry.processor);
+    return { key, n: at >= 0 ? at + 1 : i + 1, total: Math.max(stack.length, log.length), processor: entry.processor, result: entry.result };
+  });
+}
+
+/**
+ * The steps of the payment that just ended (approved, or declined everywhere), kept on the card
+ * form's result until the trader moves on (closes the result, or pays again): [] when none.
+ */
+export function selectFinishedSteps(s: CardSnap): StepLine[] {
+  const result = s.context.result;
+  if (!result?.steps || result.steps.length === 0) return [];
+  return stepLines(result.stack ?? [], result.steps, false);
 }
 
 export const selectEntropay = (s: { value: unknown; context: EntropayContext }) => ({

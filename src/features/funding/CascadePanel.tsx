@@ -1,9 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { selectCascadeView, selectEntropay } from '../../flows/funding-view';
-import { useT } from '../../i18n';
+import { selectCascadeView, selectEntropay, type StepLine } from '../../flows/funding-view';
+import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
+import { messages } from './steps/messages';
+
+registerMessages(messages);
 
 const NAMES: Record<string, string> = {
   PFS: 'PFS', ORANGE: 'Orange', ORANGE_NOT3D: 'Orange (non-3-D)', CONCEPT: 'PayConcept', FRAUD: 'Fraud check', ZOOM: 'Zoom',
@@ -64,16 +67,27 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
         </div>
       )}
       {view.step === 'entropay' && view.entropay && <EntropayDialog actor={view.entropay} />}
-      {view.log.length > 0 && (
-        <ol className="cascade__log">
-          {view.log.map((entry, i) => (
-            <li key={`${entry.processor}-${i}`} className={`cascade__log-${entry.result}`}>
-              {t(`cascade.log.${entry.result}`, { name: processorName(entry.processor) })}
-            </li>
-          ))}
-        </ol>
-      )}
+      <CascadeSteps steps={view.steps} />
     </div>
+  );
+}
+
+/**
+ * The steps a payment took ("Processor 1 of 5 (Vload): declined by the issuer, trying the next
+ * one" / "Processor 2 of 5 (Orange): approved"). Shown while the cascade runs, and by the card
+ * tab with `selectFinishedSteps` after it ended, until the trader moves on.
+ */
+export function CascadeSteps({ steps }: { steps: readonly StepLine[] }) {
+  const { t } = useT();
+  if (steps.length === 0) return null;
+  return (
+    <ol className="cascade__log" aria-label={t('cascade.steps')} data-testid="cascade-steps">
+      {steps.map((line, i) => (
+        <li key={`${line.processor}-${i}`} className={`cascade__log-${line.result}`}>
+          {t(line.key, { n: line.n, total: line.total, name: processorName(line.processor) })}
+        </li>
+      ))}
+    </ol>
   );
 }
 

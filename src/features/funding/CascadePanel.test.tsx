@@ -1,0 +1,92 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, toPromise, waitFor, type AnyActorRef } from 'xstate';
+import { cardFormMachine } from '../../../machines/card-form/card-form.machine';
+import { cascadeMachine } from '../../../machines/cascade/cascade.machine';
+import type { SavedCard } from '../../../machines/card-form/card-form.types';
+import type { FraudCheckOutput, StartInput, StartOutput } from '../../../machines/cascade/cascade.types';
+import type { ProcessorReply } from '../../../machines/cascade/processors';
+import { describeCard } from '../../flows/card-facts';
+import { selectFinishedSteps } from '../../flows/funding-view';
+import { I18nProvider } from '../../i18n';
+import { en } from '../../i18n/en';
+import { ru } from '../../i18n/ru';
+import { CascadePanel, CascadeSteps } from './CascadePanel';
+
+/** The sandbox stack (server/domain/settings.ts SANDBOX_CASCADE). */
+const STACK = ['VLOAD', 'ORANGE', 'MEIKO', 'ZOOM', 'CONCEPT'];
+const T = 1_700_000_000_000;
+
+/** The soft-decline test card (4000000000000036): declined by the first processor, approved by the next. */
+const softOnce = (input: StartInput): StartOutput => {
+  const reply: ProcessorReply = input.processor === 'VLOAD' ? { proc: 'VLOAD', return: false, status: 'declined', code: '91' } : { proc: 'ORANGE', status: 'successful' };
+  return { reply, at: T };
+};
+
+const cascade = cascadeMachine.provide({
+  actors: {
+    fraudCheck: fromPromise(async (): Promise<FraudCheckOutput> => ({ payment: 'p-1' })),
+    startProcessor: fromPromise(async ({ input }: { input: StartInput }) => softOnce(input)),
+  },
+});
+
+const payment = { id: '', key: 'k-1', amount: '250.00', currency: 'USD', fixed: false, bonus: false, promo: '', card: 'tok-1' };
+
+describe('the cascade steps stay readable (issue 10)', () => {
+  it('the panel lists each processor tried with its answer, "n of 5"', async () => {
+    const actor = createActor(cascade, { input: { settings: STACK, user: '', country: 'DE', affsId: '', noVload: [], payment, now: T } });
+    actor.start();
+    await toPromise(actor);
+    render(
+      <I18nProvider lang="en" dict={en}>
+        <CascadePanel cascade={actor as unknown as AnyActorRef} send={() => {}} />
+      </I18nProvider>,
+    );
+    const items = within(screen.getByTestId('cascade-steps')).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['Processor 1 of 5 (Vload): declined by the issuer, trying the next one', 'Processor 2 of 5 (Orange): approved']);
+  });
+
+  it('after the approval the card form keeps the steps (no card data) until the trader closes the result', async () => {
+    const form = cardFormMachine.provide({
+      actors: {
+        saveCard: fromPromise(async (): Promise<SavedCard> => ({ token: 'tok-1', first6: '400000', last4: '0036', type: 'visa' })),
+        cascade,
+      },
+    });
+    const actor = createActor(form, {
+      input: { settings: STACK, user: '', country: 'DE', affsId: '', noVload: [], geo: 'DE', currency: 'USD', jcb: false, demo: false, year: 2026, month: 1, resume: null, now: T },
+    });
+    actor.start();
+    actor.send({ type: 'field.change', field: 'name', value: 'Sandbox Trader' });
+    actor.send({ type: 'field.change', field: 'month', value: '12' });
+    actor.send({ type: 'field.change', field: 'year', value: '2030' });
+    actor.send({
+      type: 'card.submit',
+      card: describeCard('4000 0000 0000 0036'),
+      cvv: '123',
+      payment: { key: 'k-1', amount: '250.00', currency: 'USD', fixed: false, bonus: false, promo: '', amountError: null },
+      now: T,
+    });
+    await waitFor(actor, (s) => s.value === 'approved' || s.context.error !== null || (s.value === 'editing' && s.context.result !== null));
+    const snapshot = actor.getSnapshot();
+    expect([snapshot.value, snapshot.context.error]).toEqual(['approved', null]);
+    const steps = selectFinishedSteps(snapshot);
+    expect(steps.map((s) => [s.key, s.n, s.total, s.processor])).toEqual([
+      ['cascade.step.declined_next', 1, 5, 'VLOAD'],
+      ['cascade.step.approved', 2, 5, 'ORANGE'],
+    ]);
+    expect(JSON.stringify(snapshot.context)).not.toContain('4000000000000036');
+    expect(JSON.stringify(snapshot.context)).not.toContain('"123"');
+
+    render(
+      <I18nProvider lang="ru" dict={ru}>
+        <CascadeSteps steps={steps} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Процессор 1 из 5 (Vload): отклонено банком-эмитентом, пробуем следующий')).toBeTruthy();
+    expect(screen.getByText('Процессор 2 из 5 (Orange): одобрено')).toBeTruthy();
+
+    actor.send({ type: 'result.close' });
+    expect(selectFinishedSteps(actor.getSnapshot())).toEqual([]);
+  });
+});
