@@ -6,6 +6,7 @@ import type { SignalItem, SignalsContext, SignalsEvent, SignalsFetchOutput, Sign
 export const FIRST_FETCH_MS = 5_000;
 export const REFRESH_MS = 300_000;
 
+/** New pop-ups of a fetch: still valid (their end, held by the server, is ahead), not seen today, not on screen. */
 const fresh = (context: SignalsContext, output: SignalsFetchOutput): SignalItem[] =>
   output.signals
     .filter((s) => s.expiresAt > output.now && !context.seen.includes(s.id) && !context.signals.some((shown) => shown.id === s.id))

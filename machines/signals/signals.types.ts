@@ -7,7 +7,9 @@ export interface SignalItem {
   expirySeconds: number;
   price: string;
   source: string;
-  /** when the pop-up ends (the server's deadline, converted to the browser's clock) */
+  /** when the signal was published (the server's time, converted to the browser's clock) */
+  publishedAt: number;
+  /** when the pop-up ends: the signal's real end held by the server (converted to the browser's clock) */
   expiresAt: number;
   /** when this browser first showed it (for the countdown circle's full turn) */
   shownAt: number;

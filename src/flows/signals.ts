@@ -52,6 +52,7 @@ export const signalsFlow = signalsMachine.provide({
           expirySeconds: s.expirySeconds,
           price: s.price,
           source: s.source,
+          publishedAt: s.createdAt + skew,
           expiresAt: s.expiresAt + skew,
         })),
       };

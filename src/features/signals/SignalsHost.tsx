@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { selectSettings, sessionActor } from '../../flows/app';
 import { inspect } from '../../flows/inspector';
 import { signalsFlow, signalsInput } from '../../flows/signals';
-import { isWeekendNow, selectSignals, weekendZone, type ShownSignal } from '../../flows/signals-view';
+import { countdownOf, isWeekendNow, selectSignals, weekendZone, type ShownSignal } from '../../flows/signals-view';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import './signals.css';
@@ -46,9 +46,7 @@ function SignalPopup({ signal, onClose }: { signal: ShownSignal; onClose: () => 
   const { t } = useT();
   const titleId = useId();
   const now = useNow(SIGNAL_REDRAW_MS);
-  const total = Math.max(1, signal.expiresAt - signal.shownAt);
-  const left = Math.max(0, signal.expiresAt - now);
-  const seconds = Math.ceil(left / 1000);
+  const { seconds, fraction } = countdownOf(signal, now);
   const duration = signal.expirySeconds >= 60 && signal.expirySeconds % 60 === 0 ? t('signals.minutes', { n: signal.expirySeconds / 60 }) : t('signals.seconds', { n: signal.expirySeconds });
   return (
     <section className={`signal signal--${signal.direction}`} role="dialog" aria-labelledby={titleId} data-signal-id={signal.id}>
@@ -68,7 +66,7 @@ function SignalPopup({ signal, onClose }: { signal: ShownSignal; onClose: () => 
               cy="24"
               r={RADIUS}
               strokeDasharray={CIRCUMFERENCE}
-              strokeDashoffset={CIRCUMFERENCE * (1 - left / total)}
+              strokeDashoffset={CIRCUMFERENCE * (1 - fraction)}
               transform="rotate(-90 24 24)"
             />
           </svg>
