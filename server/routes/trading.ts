@@ -46,7 +46,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   app.post('/api/us/history', async (request): Promise<HistoryResponse> => {
     const query = parse(HistoryQuery, request.body);
     const userId = requireUser(request);
-    return answering(() => historyOf(db, platform, userId, query));
+    return answering(() => historyOf(db, platform, userId, query, chat.hosts));
   });
 
   app.post('/api/us/reports', async (request): Promise<ReportsResponse> => {

@@ -1,9 +1,10 @@
-import type { HistoryEntry, HistoryQuery, ReportsQuery, ReportsResponse, RunlineEntry } from '../../../src/api/contract';
+import type { HistoryEntry, HistoryQuery, ReportsQuery, ReportsResponse, RunlineEntry, TradeDirection } from '../../../src/api/contract';
 import type { Db } from '../../db';
 import { toBigInt } from '../../db/values';
-import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import type { PlatformGateway, TransactionView } from '../../sandbox/platform/gateway';
 import { formatMoney } from '../money';
 import { Refusal } from '../security/refusal';
+import { ledgerHistory } from './ledger-history';
 
 const unavailable = () => new Refusal(503, 'platform.unavailable', 'The trading platform is not reachable right now. Please try again shortly.');
 
@@ -15,23 +16,66 @@ async function emailOf(db: Db, userId: number): Promise<string> {
   return (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
 }
 
+/** the platform's own movements we list; its deposits and withdrawals mirror our ledger's and are left out */
+const PLATFORM_TYPES = ['trade', 'payout', 'refund'] as const;
+const NOTE = /^([A-Z]{3,10}) (up|down)$/;
+
 /**
- * POST /api/us/history: the trader's transactions on the platform (deposits, stakes, payouts),
- * or with `exchange` the movements of the trader's exchange account in our ledger.
+ * POST /api/us/history: every money movement of the trader's trading and demo accounts, newest
+ * first: our ledger (deposits, withdrawals with their outcome, tips, bonuses, …) merged with the
+ * platform's stakes, payouts and refunds; or with `exchange` the exchange account's movements.
+ *
+ * Paging over two sources: each gives its first offset + limit rows (the platform one call per
+ * type, as it filters by one type at a time), the union is sorted by time and the page cut from
+ * it; total is the sum of the sources' totals. Rows of one instant keep a fixed order (ledger
+ * first, then the platform's types in order, each in its own order), so pages never overlap.
  */
-export async function historyOf(db: Db, platform: PlatformGateway, userId: number, q: HistoryQuery): Promise<{ hits: HistoryEntry[]; total: number }> {
+export async function historyOf(
+  db: Db,
+  platform: PlatformGateway,
+  userId: number,
+  q: HistoryQuery,
+  hosts: readonly { id: string; name: string }[] = [],
+): Promise<{ hits: HistoryEntry[]; total: number }> {
   checkRange(q.DateFrom, q.DateTo);
   if (q.exchange) return exchangeHistory(db, userId, q);
-  if (!platform.transactions) throw unavailable();
-  const answer = await platform.transactions(await emailOf(db, userId), {
-    dateFrom: q.DateFrom,
-    dateTo: q.DateTo,
-    limit: q.limit,
-    offset: q.offset ?? 0,
-    ...(q.Status && { status: q.Status }),
-    ...(q.trType && { trType: q.trType }),
-  });
-  return answer ? { hits: answer.list, total: answer.total } : { hits: [], total: 0 };
+  const offset = q.offset ?? 0;
+  const window = offset + q.limit;
+  const types = PLATFORM_TYPES.filter((type) => q.trType === undefined || q.trType === type);
+  if (types.length > 0 && !platform.transactions) throw unavailable();
+  const login = types.length > 0 ? await emailOf(db, userId) : '';
+  const [ledger, ...fromPlatform] = await Promise.all([
+    ledgerHistory(db, userId, q, window, hosts),
+    ...types.map(async (trType) => {
+      const answer = await platform.transactions!(login, {
+        dateFrom: q.DateFrom,
+        dateTo: q.DateTo,
+        limit: window,
+        offset: 0,
+        trType,
+        ...(q.Status && { status: q.Status }),
+      });
+      // a type the platform did not filter (or a mirror row) never shows
+      return answer ? { rows: answer.list.filter((row) => row.type === trType).map(platformEntry), total: answer.total } : { rows: [], total: 0 };
+    }),
+  ]);
+  const sources = [ledger, ...fromPlatform];
+  const ranked = sources.flatMap((source, rank) => source.rows.map((row, index) => ({ row, rank, index })));
+  ranked.sort((a, b) => b.row.createdAt - a.row.createdAt || a.rank - b.rank || a.index - b.index);
+  return {
+    hits: ranked.slice(offset, window).map((r) => r.row),
+    total: sources.reduce((sum, source) => sum + source.total, 0),
+  };
+}
+
+/** a platform transaction with its trade's instrument and direction read from the platform's note */
+function platformEntry(row: TransactionView): HistoryEntry {
+  const trade = NOTE.exec(row.note);
+  return {
+    ...row,
+    source: 'platform',
+    ...(trade && { detail: trade[1], direction: trade[2] as TradeDirection }),
+  };
 }
 
 async function exchangeHistory(db: Db, userId: number, q: HistoryQuery): Promise<{ hits: HistoryEntry[]; total: number }> {

@@ -17,14 +17,27 @@ export type TransactionType = z.infer<typeof TransactionType>;
 export const TransactionStatus = z.enum(['completed', 'pending', 'cancelled']);
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
-/** POST /api/us/history: the platform's transactions (001 §3 history query; limit at most 999). */
+/**
+ * What a history row is, in the trader's terms: the platform's transaction types plus our
+ * ledger's movements (a tip to the chat host, a bonus, a contest prize, a transfer between
+ * the trader's accounts). 'withdrawal' covers the hold and, when it was cancelled or
+ * rejected, the amount returned ('withdrawal_return' rows).
+ */
+export const HistoryType = z.enum(['deposit', 'withdrawal', 'trade', 'payout', 'refund', 'tip', 'bonus', 'prize', 'transfer']);
+export type HistoryType = z.infer<typeof HistoryType>;
+
+/**
+ * POST /api/us/history (001 §3 history query; limit at most 999): every money movement of the
+ * trader's trading and demo accounts, newest first: our ledger (deposits, withdrawals, tips,
+ * bonuses, …) merged with the platform's stakes, payouts and refunds.
+ */
 export const HistoryQuery = z.object({
   DateFrom: Millis,
   DateTo: Millis,
   limit: z.number().check(z.int(), z.gte(1), z.lte(999)),
   offset: z.optional(z.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
   Status: z.optional(TransactionStatus),
-  trType: z.optional(TransactionType),
+  trType: z.optional(HistoryType),
   /** the exchange account's movements (our ledger) instead of the platform's */
   exchange: z.optional(z.boolean()),
 });
@@ -39,8 +52,19 @@ export const HistoryEntry = z.object({
   balanceAfter: z.nullable(Decimal),
   currency: z.string(),
   tradeId: z.nullable(z.string()),
+  /** the source's own words (English); views build their text from the fields below */
   note: z.string(),
   createdAt: z.number(),
+  /** 'ledger': a movement in our books; 'platform': a stake, payout or refund on the trading platform */
+  source: z.optional(z.enum(['ledger', 'platform'])),
+  /** how the money moved: deposits 'card' | 'crypto' | 'sandbox' | 'demo'; withdrawals the payout method ('Bitcoin', 'Bank Wire', …) */
+  method: z.optional(z.string()),
+  /** the card processor, the coin's name, the chat host's name, the promo or contest, the instrument of a trade */
+  detail: z.optional(z.string()),
+  /** withdrawals: 'pending' | 'paid' | 'cancelled' | 'rejected' */
+  outcome: z.optional(z.string()),
+  /** stakes, payouts and refunds: the trade's direction */
+  direction: z.optional(TradeDirection),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 

@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { HistoryEntry, HistoryQuery, HistoryType } from '../../../src/api/contract';
+import type { Db } from '../../db';
+import { toBigInt, toCount } from '../../db/values';
+import { ASSETS } from '../crypto/coins';
+import { formatMoney } from '../money';
+
+/**
+ * The trader's own money movements for the history page: our ledger's entries on the trader's
+ * trading and demo accounts, each said in the trader's terms (type, method, detail, and for a
+ * withdrawal its outcome from the withdrawals table). Trade results ('trade_result') are left
+ * out: the platform's stakes and payouts show the trades.
+ */
+
+/** the ledger kinds each history type stands for (kinds of other issues included: bonus, prize, transfer) */
+const KINDS: Partial<Record<HistoryType, string[]>> = {
+  deposit: ['deposit', 'demo_credit'],
+  withdrawal: ['withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'],
+  tip: ['tip'],
+  bonus: ['bonus'],
+  prize: ['prize'],
+  transfer: ['transfer'],
+};
+
+/** the platform shows these; our ledger's copies (booked trade results) would repeat them */
+const SHOWN_BY_PLATFORM = ['trade_result'];
+
+/** true when the ledger has rows of this history type (no type: every kind) */
+export const ledgerHas = (type: HistoryType | undefined): boolean => type === undefined || KINDS[type] !== undefined;
+
+export interface LedgerPage {
+  rows: HistoryEntry[];
+  total: number;
+}
+
+/**
+ * The first `window` ledger rows of the query, newest first (created_at, then entry id), and how
+ * many match in all. The withdrawal's status comes from a join on meta.withdrawalId (one query).
+ */
+export async function ledgerHistory(db: Db, userId: number, q: HistoryQuery, window: number, hosts: readonly { id: string; name: string }[]): Promise<LedgerPage> {
+  if (!ledgerHas(q.trType)) return { rows: [], total: 0 };
+  // a withdrawal hold is pending, paid (completed) or cancelled/rejected (cancelled); every other movement is done
+  const status = sql<string>`case
+      when t.kind = 'withdrawal_hold' and w.status = 'pending' then 'pending'
+      when t.kind = 'withdrawal_hold' and w.status in ('cancelled', 'rejected') then 'cancelled'
+      else 'completed' end`;
+  let base = db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.tx_id')
+    .innerJoin('accounts as a', 'a.id', 'e.account_id')
+    .leftJoin('withdrawals as w', (join) => join.on((eb) => eb('w.id', '=', sql<string>`t.meta->>'withdrawalId'`)).on('w.user_id', '=', userId))
+    .where('a.user_id', '=', userId)
+    .where('a.type', 'in', ['trading', 'demo'])
+    .where('t.kind', 'not in', SHOWN_BY_PLATFORM)
+    .where('t.created_at', '>=', new Date(q.DateFrom))
+    .where('t.created_at', '<=', new Date(q.DateTo));
+  if (q.trType) base = base.where('t.kind', 'in', KINDS[q.trType]!);
+  if (q.Status) base = base.where(status, '=', q.Status);
+  const [{ n }] = await base.select((eb) => eb.fn.countAll<string | bigint>().as('n')).execute();
+  const rows = await base
+    .select(['e.id', 't.kind', 't.meta', 'e.amount_minor', 'e.currency', 't.created_at', 'w.status as withdrawal_status', 'w.method as withdrawal_method', status.as('status')])
+    .orderBy('t.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(window)
+    .execute();
+  return {
+    total: toCount(n),
+    rows: rows.map((r) => {
+      const said = describe(r.kind, r.meta ?? {}, { status: r.withdrawal_status, method: r.withdrawal_method }, hosts);
+      const amountMinor = toBigInt(r.amount_minor);
+      return {
+        id: `ledger-${String(r.id)}`,
+        type: said.type,
+        status: r.status,
+        amount: formatMoney(amountMinor, r.currency),
+        balanceAfter: null,
+        currency: r.currency,
+        tradeId: null,
+        note: [said.method, said.detail, said.outcome].filter(Boolean).join(' · '),
+        createdAt: r.created_at.getTime(),
+        source: 'ledger' as const,
+        ...(said.method && { method: said.method }),
+        ...(said.detail && { detail: said.detail }),
+        ...(said.outcome && { outcome: said.outcome }),
+      };
+    }),
+  };
+}
+
+interface Said {
+  type: string;
+  method?: string;
+  detail?: string;
+  outcome?: string;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/** a ledger movement in the trader's terms */
+export function describe(
+  kind: string,
+  meta: Record<string, unknown>,
+  withdrawal: { status: string | null; method: string | null },
+  hosts: readonly { id: string; name: string }[],
+): Said {
+  switch (kind) {
+    case 'deposit': {
+      if (meta.method === 'card') return { type: 'deposit', method: 'card', detail: text(meta.processor) };
+      if (meta.method === 'crypto') {
+        const asset = text(meta.asset);
+        return { type: 'deposit', method: 'crypto', detail: (asset && ASSETS[asset]?.name) ?? asset ?? text(meta.coin)?.toUpperCase() };
+      }
+      return { type: 'deposit', method: meta.source !== undefined ? 'sandbox' : text(meta.method) };
+    }
+    case 'demo_credit':
+      return { type: 'deposit', method: 'demo' };
+    case 'withdrawal_hold':
+      return { type: 'withdrawal', method: withdrawal.method ?? text(meta.method), outcome: withdrawal.status ?? undefined };
+    case 'withdrawal_release':
+      return { type: 'withdrawal_return', method: withdrawal.method ?? undefined, outcome: text(meta.outcome) ?? withdrawal.status ?? undefined };
+    case 'withdrawal_payout':
+      return { type: 'withdrawal', method: withdrawal.method ?? undefined, outcome: 'paid' };
+    case 'tip': {
+      const host = text(meta.host);
+      return { type: 'tip', detail: hosts.find((h) => h.id === host)?.name ?? host };
+    }
+    case 'bonus':
+      return { type: 'bonus', detail: text(meta.promo) ?? text(meta.code) ?? text(meta.reason) };
+    case 'prize':
+      return { type: 'prize', detail: text(meta.contest) ?? text(meta.title) };
+    case 'transfer':
+      return { type: 'transfer' };
+    default:
+      return { type: kind };
+  }
+}
