@@ -1,10 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { formatDay } from '../../machines/reports/dates';
 import { reportsMachine } from '../../machines/reports/reports.machine';
 import type { ReportsQuery } from '../../machines/reports/reports.types';
-import { HistoryQuery, OrderStatus, TransactionStatus, TransactionType, type HistoryEntry, type ReportOrder } from '../api/contract';
+import { HistoryQuery, HistoryType, OrderStatus, TransactionStatus, type HistoryEntry, type ReportOrder } from '../api/contract';
 import { loadHistory, loadReports } from '../api/trading-history';
+import { formatDate } from './dates';
 
 export type { HistoryEntry, ReportOrder };
 
@@ -20,7 +20,7 @@ async function loadPage(query: ReportsQuery) {
     const request: HistoryQuery = { ...range, offset: query.offset };
     const status = TransactionStatus.safeParse(query.status);
     if (status.success) request.Status = status.data;
-    const type = TransactionType.safeParse(query.filter);
+    const type = HistoryType.safeParse(query.filter);
     if (type.success) request.trType = type.data;
     const answer = await loadHistory(request);
     return { rows: answer.hits, total: answer.total };
@@ -40,10 +40,10 @@ export const reportsFlow = reportsMachine.provide({ actors: { loadPage: fromProm
 /** history starts at the registration date; reports yesterday (001 §3, §9); both end today */
 export function historyInput(regTime: string, now = Date.now()) {
   const registered = Date.parse(regTime);
-  return { kind: 'history' as const, pageSize: HISTORY_LIMIT, from: formatDay(Number.isFinite(registered) ? registered : now), to: formatDay(now) };
+  return { kind: 'history' as const, pageSize: HISTORY_LIMIT, from: formatDate(Number.isFinite(registered) ? registered : now), to: formatDate(now) };
 }
 export function reportsInput(now = Date.now()) {
-  return { kind: 'reports' as const, pageSize: REPORTS_PAGE, from: formatDay(now - DAY), to: formatDay(now) };
+  return { kind: 'reports' as const, pageSize: REPORTS_PAGE, from: formatDate(now - DAY), to: formatDate(now) };
 }
 
 type Snapshot = SnapshotFrom<typeof reportsMachine>;

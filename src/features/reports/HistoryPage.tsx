@@ -2,20 +2,26 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { selectUser, sessionActor } from '../../flows/app';
 import { inspect } from '../../flows/inspector';
+import { formatDateTime } from '../../flows/dates';
+import { formatAmount } from '../../flows/money';
 import { historyInput, reportsFlow, selectEntries, selectDateError, selectLoadError, selectLoading, type HistoryEntry } from '../../flows/reports';
+import { describeHistoryEntry, formatSignedAmount, HISTORY_TYPES } from '../../flows/reports-history';
 import { registerMessages, useT } from '../../i18n';
-import { formatReportAmount, formatSigned, sortRows, totalsByCurrency, type SortDir } from './format';
+import { sortRows, totalsByCurrency, type SortDir } from './format';
 import { messages } from './messages';
 import { Pager, QueryBar, ReportTabs, SortableTable, type Column } from './QueryBar';
-import { dateTime, resultClass } from './ReportsPage';
+import { resultClass } from './ReportsPage';
 import './reports.css';
 
 registerMessages(messages);
 
-const TYPES = ['deposit', 'withdrawal', 'trade', 'payout', 'refund'];
+const STATUSES = ['completed', 'pending', 'cancelled'];
 const DECIMAL_KEYS: (keyof HistoryEntry)[] = ['amount', 'balanceAfter'];
 
-/** #/show/history: the platform's transactions since registration, up to 999 at a time (001 §3). */
+/**
+ * #/show/history: every money movement since registration, up to 999 at a time (001 §3): our
+ * deposits, withdrawals and tips with the platform's stakes and payouts (issue 10).
+ */
 export default function HistoryPage() {
   const { t, lang } = useT();
   const regTime = useSelector(sessionActor, (s) => selectUser(s)?.regTime ?? '');
@@ -27,20 +33,21 @@ export default function HistoryPage() {
   const [sort, setSort] = useState<{ field: keyof HistoryEntry & string; dir: SortDir }>({ field: 'createdAt', dir: 'desc' });
   const sorted = useMemo(() => sortRows(entries, sort.field, sort.dir, DECIMAL_KEYS), [entries, sort]);
   const totals = totalsByCurrency(entries);
-  const typeLabel = (type: string) => (TYPES.includes(type) ? t(`history.type.${type}`) : type);
-  const statusLabel = (s: string) => (['completed', 'pending', 'cancelled'].includes(s) ? t(`history.status.${s}`) : s);
+  const statusLabel = (s: string) => t(`history.status.${s}`);
+  const texts = useMemo(() => new Map(entries.map((e) => [e.id, describeHistoryEntry(e, t)])), [entries, t]);
+  const said = (e: HistoryEntry) => texts.get(e.id) ?? describeHistoryEntry(e, t);
   const columns: Column<HistoryEntry>[] = [
-    { field: 'createdAt', label: t('history.col.date'), render: (e) => dateTime(e.createdAt, lang) },
-    { field: 'type', label: t('history.col.type'), render: (e) => typeLabel(e.type) },
-    { field: 'status', label: t('history.col.status'), render: (e) => statusLabel(e.status) },
+    { field: 'createdAt', label: t('history.col.date'), render: (e) => formatDateTime(e.createdAt) },
+    { field: 'type', label: t('history.col.type'), render: (e) => said(e).what },
+    { field: 'status', label: t('history.col.status'), render: (e) => said(e).status },
     {
       field: 'amount',
       label: t('history.col.amount'),
       numeric: true,
-      render: (e) => <strong className={e.amount.startsWith('-') ? 'rp-loss' : 'rp-gain'}>{`${formatSigned(e.amount, e.currency, lang)} ${e.currency}`}</strong>,
+      render: (e) => <strong className={resultClass(e.amount)}>{formatSignedAmount(e.amount, e.currency, lang)}</strong>,
     },
-    { field: 'balanceAfter', label: t('history.col.balance'), numeric: true, render: (e) => (e.balanceAfter === null ? '—' : `${formatReportAmount(e.balanceAfter, e.currency, lang)} ${e.currency}`) },
-    { field: 'note', label: t('history.col.note'), render: (e) => e.note || '—' },
+    { field: 'balanceAfter', label: t('history.col.balance'), numeric: true, render: (e) => (e.balanceAfter === null ? '—' : formatAmount(e.balanceAfter, e.currency, lang)) },
+    { field: 'note', label: t('history.col.note'), render: (e) => said(e).detail },
   ];
   return (
     <section className="panel rp" aria-busy={loading}>
@@ -49,9 +56,9 @@ export default function HistoryPage() {
       <p className="muted">{t('history.intro')}</p>
       <QueryBar
         actor={actor}
-        statuses={[{ value: '', label: t('reports.status.all') }, ...['completed', 'pending', 'cancelled'].map((s) => ({ value: s, label: statusLabel(s) }))]}
+        statuses={[{ value: '', label: t('reports.status.all') }, ...STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))]}
         filterLabel={t('history.type')}
-        filters={[{ value: '', label: t('history.type.all') }, ...TYPES.map((s) => ({ value: s, label: typeLabel(s) }))]}
+        filters={[{ value: '', label: t('history.type.all') }, ...HISTORY_TYPES.map((s) => ({ value: s, label: t(`history.type.${s}`) }))]}
       />
       {!loading && !failed && !dateError && entries.length === 0 && <p className="muted rp-empty">{t('reports.empty')}</p>}
       {entries.length > 0 && (
@@ -60,7 +67,7 @@ export default function HistoryPage() {
             <strong>{t('reports.totals')}</strong>
             {totals.map((s) => (
               <span key={s.currency} className={resultClass(s.total)}>
-                {t('history.total_amount', { amount: formatSigned(s.total, s.currency, lang), currency: s.currency })}
+                {t('history.total_amount', { amount: formatSignedAmount(s.total, s.currency, lang) })}
               </span>
             ))}
           </div>

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
+import { formatDateTime } from '../../flows/dates';
 import { inspect } from '../../flows/inspector';
 import { reportsFlow, reportsInput, selectDateError, selectLoadError, selectLoading, selectOrders, type ReportOrder } from '../../flows/reports';
 import { registerMessages, useT } from '../../i18n';
@@ -17,9 +18,6 @@ const DECIMAL_KEYS: (keyof ReportOrder)[] = ['amount', 'profit', 'payout'];
 /** green for a gain, red for a loss, grey for zero */
 export const resultClass = (total: string) => (/^-/.test(total) ? 'rp-loss' : /[1-9]/.test(total) ? 'rp-gain' : 'rp-neutral');
 
-export const dateTime = (ms: number, lang: string) =>
-  new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms);
-
 /** #/show/reports: the platform's orders, 100 a page with skip paging, from yesterday (001 §9). */
 export default function ReportsPage() {
   const { t, lang } = useT();
@@ -35,7 +33,7 @@ export default function ReportsPage() {
   const count = (status: string) => orders.filter((o) => o.status === status).length;
   const statusLabel = (s: string) => t(`reports.status.${s}`);
   const columns: Column<ReportOrder>[] = [
-    { field: 'openedAt', label: t('reports.col.opened'), render: (o) => dateTime(o.openedAt, lang) },
+    { field: 'openedAt', label: t('reports.col.opened'), render: (o) => formatDateTime(o.openedAt) },
     { field: 'symbol', label: t('reports.col.symbol'), render: (o) => o.symbol },
     { field: 'direction', label: t('reports.col.direction'), render: (o) => <span className={`rp-dir rp-dir--${o.direction}`}>{o.direction === 'up' ? `▲ ${t('reports.up')}` : `▼ ${t('reports.down')}`}</span> },
     { field: 'amount', label: t('reports.col.amount'), numeric: true, render: (o) => `${formatReportAmount(o.amount, o.currency, lang)} ${o.currency}` },

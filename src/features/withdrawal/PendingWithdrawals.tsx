@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { formatDateTime } from '../../flows/dates';
 import { inspect } from '../../flows/inspector';
 import { formatAmount } from '../../flows/money';
 import { onWithdrawalsChanged, pendingFlow } from '../../flows/withdrawal';
@@ -43,7 +44,7 @@ export function PendingWithdrawals() {
             <div>
               <strong>{formatAmount(w.amount, w.currency, lang)}</strong> · {w.method.replace('_', ' ')}
               {w.wallet && <span className="muted wd__wallet"> · {w.wallet}</span>}
-              <div className="muted wd__date">{t('withdrawal.pending.requested', { date: new Date(w.createdAt).toLocaleString(lang) })}</div>
+              <div className="muted wd__date">{t('withdrawal.pending.requested', { date: formatDateTime(w.createdAt) })}</div>
             </div>
             <button type="button" className="button button--ghost button--small" onClick={() => actor.send({ type: 'pending.cancel', id: w.transactionId })}>
               {t('withdrawal.pending.cancel')}
