@@ -29,6 +29,7 @@ import { registerRoutes } from './routes/register';
 import { cardRoutes } from './routes/card';
 import { sandboxGateway, type PlatformGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
+import { startPlatformMirror } from './domain/platform-mirror/worker';
 
 export interface AppOptions {
   db: Db;
@@ -46,13 +47,18 @@ export interface AppOptions {
    * before PGlite has finished starting.
    */
   ready?: Promise<void>;
+  /**
+   * the platform mirror: how often the outbox is delivered (default 200 ms; 0: only when a
+   * route flushes it) and the reconciliation runs (default 0: never by itself)
+   */
+  mirror?: { deliverEveryMs?: number; reconcileEveryMs?: number };
 }
 
 /** JSON bodies are small; file uploads (multipart) get their own limit. */
 export const BODY_LIMIT = 64 * 1024;
 
 /** The server without listening: tests drive it with app.inject(). */
-export async function buildApp({ db, config, platform = sandboxGateway(db), push = memoryHub(), distDir, logger = false, ready }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, platform = sandboxGateway(db), push = memoryHub(), distDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: true });
   if (ready) {
     app.addHook('onRequest', async (request) => {
@@ -67,7 +73,17 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   const routes = watchRoutes(app);
 
   const settings = settingsFor(config);
-  const deps: RouteDeps = { db, config, settings, platform, push };
+  const mirror = startPlatformMirror({
+    db,
+    platform,
+    deliverEveryMs: mirrorOptions.deliverEveryMs ?? 200,
+    reconcileEveryMs: mirrorOptions.reconcileEveryMs ?? 0,
+    onUserChanged: (userId) => push.publish(userId, { type: 'user.updated' }),
+    ...(ready && { ready }),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => mirror.stop());
+  const deps: RouteDeps = { db, config, settings, platform, push, mirror };
   await app.register(settingsRoutes, deps);
   await app.register(meRoutes, deps);
   await app.register(loginRoutes, deps);

@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     ready,
     distDir: fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: process.env.LOG_LEVEL ?? (config.nodeEnv === 'production' ? 'info' : 'warn') },
+    // ledger and platform compared every 5 minutes; a difference is logged at error level
+    mirror: { reconcileEveryMs: 5 * 60_000 },
   });
   const housekeeping = setInterval(() => {
     Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db)]).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));

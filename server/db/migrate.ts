@@ -5,6 +5,7 @@ import * as crypto from './migrations/020_crypto';
 import * as security from './migrations/030_security';
 import * as trading from './migrations/040_trading';
 import * as register from './migrations/050_register';
+import * as platformMirror from './migrations/060_platform_mirror';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '030_security': security,
   '040_trading': trading,
   '050_register': register,
+  '060_platform_mirror': platformMirror,
 };
 
 /**

@@ -7,9 +7,10 @@ import { createAccount as createPlatformAccount, findAccount as findPlatformAcco
 import { demoUsers, type DemoUser } from './demo-users';
 
 /**
- * Idempotent seed: the demo users, their accounts funded through the ledger from the house
- * account (idempotency keys make a second run change nothing), and their sandbox platform
- * accounts with the same email and password.
+ * Idempotent seed: the demo users, their sandbox platform accounts with the same email and
+ * password, and their accounts funded through the ledger from the house account (idempotency
+ * keys make a second run change nothing). The first account is mirrored to the platform, so its
+ * funding reaches the platform through the outbox.
  */
 export async function seed(db: Db): Promise<void> {
   for (const demo of demoUsers) await seedUser(db, demo);
@@ -37,8 +38,13 @@ async function seedUser(db: Db, demo: DemoUser): Promise<void> {
     if (!user) throw new Error(`seed: could not create ${demo.email}`);
   }
 
+  // the platform account opens empty: the seeded deposits reach it through the outbox like any other
+  if (!(await findPlatformAccount(db, demo.email))) {
+    await createPlatformAccount(db, { login: demo.email, password: demo.password, currency: demo.accounts[0]?.currency ?? demo.currency });
+  }
+
   const accountIds: number[] = [];
-  for (const def of demo.accounts) {
+  for (const [i, def] of demo.accounts.entries()) {
     const existing = await db
       .selectFrom('accounts')
       .select('id')
@@ -51,7 +57,14 @@ async function seedUser(db: Db, demo: DemoUser): Promise<void> {
       (
         await db
           .insertInto('accounts')
-          .values({ user_id: user.id, currency: def.currency, type: def.type, account_group: def.type === 'demo' ? 'demo' : 'standard' })
+          .values({
+            user_id: user.id,
+            currency: def.currency,
+            type: def.type,
+            account_group: def.type === 'demo' ? 'demo' : 'standard',
+            // the first account is the one on the trading platform
+            platform_login: i === 0 ? demo.email.toLowerCase() : null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -71,15 +84,5 @@ async function seedUser(db: Db, demo: DemoUser): Promise<void> {
   }
   if (user.current_account_id === null && accountIds.length > 0) {
     await db.updateTable('users').set({ current_account_id: accountIds[0] }).where('id', '=', user.id).where('current_account_id', 'is', null).execute();
-  }
-
-  if (!(await findPlatformAccount(db, demo.email))) {
-    const first = demo.accounts[0];
-    await createPlatformAccount(db, {
-      login: demo.email,
-      password: demo.password,
-      currency: first?.currency ?? demo.currency,
-      balanceMinor: first ? parseMoney(first.amount, first.currency) : 0n,
-    });
   }
 }

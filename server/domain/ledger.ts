@@ -12,6 +12,10 @@ import { PG_CHECK_VIOLATION, pgErrorCode, toBigInt } from '../db/values';
  * to zero) and the two accounts' balance_minor updated. House accounts (one per currency, no
  * user) may go negative; every other balance has a CHECK >= 0, so an overdraw cannot commit
  * even if the check below were wrong.
+ *
+ * An account mirrored to the trading platform (accounts.platform_login) also gets a
+ * platform_outbox row per movement, in the same transaction: the platform hears of every
+ * committed movement exactly once (server/domain/platform-mirror/outbox.ts delivers it).
  */
 
 export type DbOrTx = Kysely<Database> | Transaction<Database>;
@@ -27,6 +31,12 @@ export interface TransferInput {
   amountMinor: bigint;
   currency: string;
   meta?: Record<string, unknown>;
+  /**
+   * false for a movement that the trading platform made itself (a trade result booked from
+   * the platform): it is not sent back. Every other movement of an account mirrored to the
+   * platform (accounts.platform_login) gets a platform_outbox row in this same transaction.
+   */
+  mirror?: boolean;
 }
 
 export interface TransferResult {
@@ -107,7 +117,7 @@ export async function transfer(db: DbOrTx, input: TransferInput): Promise<Transf
     // lock both rows in id order (two opposite transfers cannot deadlock)
     const accounts = await trx
       .selectFrom('accounts')
-      .select(['id', 'currency', 'type', 'balance_minor'])
+      .select(['id', 'currency', 'type', 'balance_minor', 'platform_login'])
       .where('id', 'in', [input.debitAccountId, input.creditAccountId])
       .orderBy('id')
       .forUpdate()
@@ -136,6 +146,13 @@ export async function transfer(db: DbOrTx, input: TransferInput): Promise<Transf
       .insertInto('ledger_entries')
       .values(moves.map((m) => ({ tx_id: txId, account_id: m.accountId, amount_minor: m.delta, currency: input.currency })))
       .execute();
+    if (input.mirror !== false) {
+      const mirrored = moves.flatMap((m) => {
+        const login = accounts.find((a) => a.id === m.accountId)?.platform_login;
+        return login ? [{ op_id: `ledger:${txId}:${m.accountId}`, tx_id: txId, account_id: m.accountId, login, kind: input.kind, amount_minor: m.delta, currency: input.currency }] : [];
+      });
+      if (mirrored.length > 0) await trx.insertInto('platform_outbox').values(mirrored).execute();
+    }
     return { txId, replayed: false, createdAt: inserted.created_at };
   });
 }

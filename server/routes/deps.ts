@@ -15,6 +15,8 @@ export interface RouteDeps {
   platform: PlatformGateway;
   /** server-sent events to the user's open tabs */
   push: PushHub;
+  /** the platform mirror: `flush()` delivers the outbox now (the worker does it within a moment anyway) */
+  mirror: { flush(): Promise<void> };
 }
 
 /** The session of a state-changing call (the CSRF hook has already required one). */

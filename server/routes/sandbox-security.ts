@@ -26,7 +26,7 @@ const OutboxQuery = z.object({
  * - GET  /api/sandbox/outbox?email=…: the emails and SMS the sandbox "sent" (codes included);
  * - POST /api/sandbox/withdrawals/settle: the sandbox payout processor pays or rejects a withdrawal.
  */
-export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, platform, push }) => {
+export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, platform, push, mirror }) => {
   if (!config.sandbox) return;
   const messenger = sandboxMessenger(db);
 
@@ -48,6 +48,8 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
     const funded = balances.map((b) => ({ ...b, minor: money(b.amount, b.currency) }));
     const turnoverCurrency = funded[0]?.currency ?? currency;
     const turnover = body.turnover && { current: money(body.turnover.current, turnoverCurrency), need: money(body.turnover.need, turnoverCurrency) };
+    // the platform account first: the outbox may deliver the opening deposits as soon as they commit
+    await platform.createAccount({ login: email, password, currency });
     const userId = await db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
@@ -67,10 +69,14 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
         .returning('id')
         .executeTakeFirstOrThrow();
       let first: number | null = null;
+      let mirrored = false;
       for (const [i, b] of funded.entries()) {
+        // the first trading account in the platform account's currency is mirrored to it
+        const onPlatform: boolean = !mirrored && b.type === 'trading' && b.currency === currency;
+        mirrored ||= onPlatform;
         const account = await trx
           .insertInto('accounts')
-          .values({ user_id: user.id, currency: b.currency, type: b.type, account_group: b.type === 'exchange' ? 'exchange' : 'standard' })
+          .values({ user_id: user.id, currency: b.currency, type: b.type, account_group: b.type === 'exchange' ? 'exchange' : 'standard', platform_login: onPlatform ? email : null })
           .returning('id')
           .executeTakeFirstOrThrow();
         first ??= account.id;
@@ -93,7 +99,8 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       await ensureSecurityRow(trx, user.id);
       return user.id;
     });
-    await platform.createAccount({ login: email, password, currency });
+    // the opening deposits reach the platform before the tester gets the login
+    await mirror.flush();
     if (body.validationValue) {
       await requireValidation(db, userId, body.validationValue);
       await messenger.send({

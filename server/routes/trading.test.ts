@@ -31,19 +31,26 @@ function pastSecond(want: 'won' | 'lost', skip = 0): number {
   }
 }
 
-/** a settled trade on the platform for `email`, opened in the past */
-async function settledTrade(email: string, want: 'won' | 'lost', amount = '10', skip = 0): Promise<string> {
+/**
+ * a settled trade on the platform for `email`, opened in the past; with `eventLost` the platform's
+ * deal event does not reach the broker (settled on another handle), as when it is lost
+ */
+async function settledTrade(email: string, want: 'won' | 'lost', amount = '10', skip = 0, options: { eventLost?: boolean } = {}): Promise<string> {
   const account = (await findAccount(t.db, email))!;
   const at = pastSecond(want, skip);
   const trade = await openTrade(t.db, account.id, { symbol: 'EURUSD', direction: 'up', amount, expiry: 10, key: `test-${want}-${at}-${email}` }, at);
-  await settleDue(t.db, { accountId: account.id });
+  if (options.eventLost) await t.db.transaction().execute((trx) => settleDue(trx, { accountId: account.id }));
+  else await settleDue(t.db, { accountId: account.id });
   return trade.id;
 }
 
-async function funded(b: Browser, amount = '500.00', platformAmount = '200.00', request: Parameters<typeof freshUser>[1] = {}) {
+/** a fresh trader with `amount` from the start and a sandbox deposit of `sandboxDeposit` after; both reach the platform */
+async function funded(b: Browser, amount = '500.00', sandboxDeposit: string | null = '200.00', request: Parameters<typeof freshUser>[1] = {}) {
   const user = await freshUser(b, { balances: [{ currency: 'USD', type: 'trading', amount }], ...request });
-  const res = await b.send('POST', '/api/sandbox/platform/fund', { json: { email: user.email, amount: platformAmount } });
-  expect(res.statusCode).toBe(200);
+  if (sandboxDeposit !== null) {
+    const res = await b.send('POST', '/api/sandbox/platform/fund', { json: { email: user.email, amount: sandboxDeposit } });
+    expect(res.statusCode).toBe(200);
+  }
   return user;
 }
 
@@ -91,7 +98,8 @@ describe('history and reports from the platform', () => {
     expect(page2.hits).toHaveLength(1);
 
     const history = HistoryResponse.parse((await b.send('POST', '/api/us/history', { json: { ...range(), limit: 999 } })).json());
-    expect(history.hits.map((h) => h.type).sort()).toEqual(['deposit', 'payout', 'trade', 'trade']);
+    // the two deposits (opening and sandbox) from our ledger, the stakes and the payout from the platform
+    expect(history.hits.map((h) => h.type).sort()).toEqual(['deposit', 'deposit', 'payout', 'trade', 'trade']);
     const stakes = HistoryResponse.parse((await b.send('POST', '/api/us/history', { json: { ...range(), limit: 999, trType: 'trade' } })).json());
     expect(stakes.hits.map((h) => h.amount)).toEqual(['-10.00', '-10.00']);
 
@@ -114,19 +122,21 @@ describe('balance sync', () => {
   it('books each settled platform trade into the ledger once; the server asks the platform, not the page', async () => {
     const b = t.browser();
     const user = await funded(b, '500.00', '200.00');
-    await settledTrade(user.email, 'won', '10');
-    await settledTrade(user.email, 'lost', '20');
+    const userId = (await findUserByEmail(t.db, user.email))!.id;
+    // settled with the platform's deal events lost: the page's sync books them
+    await settledTrade(user.email, 'won', '10', 0, { eventLost: true });
+    await settledTrade(user.email, 'lost', '20', 0, { eventLost: true });
     // the page's figure is not trusted: a made-up balance changes nothing beyond the real results
     const first = await b.send('POST', '/api/chat/balance', { json: { balance: '999999.00', all: '999999.00' } });
     expect(first.statusCode).toBe(200);
-    // 200.00 on the platform, +8.20 from the won 10 (82% payout), -20.00 for the lost 20
-    expect(first.json()).toEqual({ ok: true, booked: 2, platformAvailable: '188.20' });
-    const again = await b.send('POST', '/api/chat/balance', { json: { balance: '188.20', all: '188.20' } });
+    // 500.00 + 200.00 on the platform, +8.20 from the won 10 (82% payout), -20.00 for the lost 20
+    expect(first.json()).toEqual({ ok: true, booked: 2, platformAvailable: '688.20' });
+    const again = await b.send('POST', '/api/chat/balance', { json: { balance: '688.20', all: '688.20' } });
     expect(again.json()).toMatchObject({ booked: 0 });
-    const me = await loadCurrentUser(t.db, (await findUserByEmail(t.db, user.email))!.id, 'brokerage.test');
-    expect(me?.available).toBe('488.20');
+    const me = await loadCurrentUser(t.db, userId, 'brokerage.test');
+    expect(me?.available).toBe('688.20');
     expect((await verifyLedger(t.db)).ok).toBe(true);
-    const later = await settledTrade(user.email, 'won', '5', 3);
+    const later = await settledTrade(user.email, 'won', '5', 3, { eventLost: true });
     expect(later).toBeTruthy();
     expect((await b.send('POST', '/api/chat/balance', { json: { balance: '1.00', all: '1.00' } })).json()).toMatchObject({ booked: 1 });
   });
@@ -169,7 +179,7 @@ describe('chat and tips', () => {
 
   it('a tip moves exactly its amount from the current account to the house, once per key', async () => {
     const b = t.browser();
-    const user = await funded(b, '100.00');
+    const user = await funded(b, '100.00', null);
     const userId = (await findUserByEmail(t.db, user.email))!.id;
     const send = (value: string, key = `tip-key-${value}`, host = 'anna') => b.send('POST', '/api/triggers/tips', { json: { value, host, key } });
     const ok = await send('50.00');
@@ -255,7 +265,10 @@ describe('sandbox trading calls', () => {
     const user = await funded(b, '10.00', '25.50');
     const pf = t.browser();
     await pf.platformLogin(user.email, user.password);
-    expect((await pf.send('GET', '/platform/userInfo')).json().available).toBe('25.50');
+    // the opening 10.00 and the sandbox deposit, both through our ledger
+    expect((await pf.send('GET', '/platform/userInfo')).json().available).toBe('35.50');
+    const me = await loadCurrentUser(t.db, (await findUserByEmail(t.db, user.email))!.id, 'brokerage.test');
+    expect(me?.available).toBe('35.50');
     expect((await b.send('POST', '/api/sandbox/platform/expire', { json: { email: user.email } })).statusCode).toBe(200);
     expect((await pf.send('GET', '/platform/userInfo')).statusCode).toBe(401);
     expect((await b.send('POST', '/api/sandbox/platform/fund', { json: { email: 'nobody@example.com', amount: '1' } })).statusCode).toBe(404);

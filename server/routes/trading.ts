@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   ChatBalanceRequest,
@@ -30,7 +31,7 @@ import { requireUser } from '../http/session';
 import { sandboxChat, type ChatGateway } from '../sandbox/chat/chat';
 import { chatRoutes } from '../sandbox/chat/routes';
 import { findAccount } from '../sandbox/platform/store';
-import { moveBalance } from '../sandbox/platform/trades';
+import { houseAccount, transfer } from '../domain/ledger';
 import type { RouteDeps } from './deps';
 import { answering } from './refusals';
 
@@ -84,7 +85,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   app.post('/api/triggers/tips', async (request): Promise<TipResponse> => {
     const body = parse(TipRequest, request.body);
     const userId = requireUser(request);
-    const tip = await answering(() => sendTip(db, userId, body, { hosts: chat.hosts, siteHost: config.siteHost }));
+    const tip = await answering(() => sendTip(db, userId, body, { hosts: chat.hosts, siteHost: config.siteHost, platform }));
     deps.push.publish(userId, { type: 'user.updated' });
     return { ok: true, ...tip };
   });
@@ -113,10 +114,19 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
     return account;
   };
 
-  /** sandbox: money onto a platform account (a platform deposit, shown in its transactions) */
+  /**
+   * sandbox: a deposit onto the trader's platform-mirrored account: through the ledger (from the
+   * house account) and so onto the platform, answered once it is there
+   */
   app.post('/api/sandbox/platform/fund', async (request) => {
     const body = parse(SandboxPlatformFund, request.body);
     const account = await platformAccount(body.email);
+    const mirrored = await db
+      .selectFrom('accounts')
+      .select(['id', 'user_id', 'currency'])
+      .where('platform_login', '=', account.login)
+      .executeTakeFirst();
+    if (!mirrored || mirrored.user_id === null) throw new HttpError(404, 'user.not_found', 'No trader is mirrored to this platform account.');
     let amount: bigint;
     try {
       amount = parseMoney(body.amount, account.currency);
@@ -125,7 +135,17 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
       throw error;
     }
     if (amount <= 0n) throw new HttpError(400, 'amount.invalid', 'The amount must be above zero.');
-    await moveBalance(db, account.id, amount, 'deposit', 'sandbox deposit');
+    await transfer(db, {
+      kind: 'deposit',
+      idempotencyKey: `sandbox:platform-fund:${randomUUID()}`,
+      debitAccountId: await houseAccount(db, mirrored.currency),
+      creditAccountId: mirrored.id,
+      amountMinor: amount,
+      currency: mirrored.currency,
+      meta: { method: 'sandbox', source: 'sandbox deposit' },
+    });
+    await deps.mirror.flush();
+    deps.push.publish(mirrored.user_id, { type: 'user.updated' });
     return { ok: true as const };
   });
 

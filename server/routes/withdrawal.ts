@@ -26,7 +26,7 @@ import { answering } from './refusals';
  * the ledger, second factor when the trader has one), the pending list and cancel, and the
  * wd/wdr triggers. Every call is checked against the signed-in owner.
  */
-export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, push }) => {
+export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, push, platform }) => {
   const messenger = sandboxMessenger(db);
 
   app.post('/api/withdrawal', async (request): Promise<WithdrawalCheck> => {
@@ -34,7 +34,7 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
     const session = sessionOf(request);
     if (session.user_id === null) return { need_auth: true, return: false, error: 'auth.required', message: 'Please sign in.' };
     const userId = session.user_id;
-    const result = await answering(() => checkWithdrawal(db, userId, body));
+    const result = await answering(() => checkWithdrawal(db, userId, body, platform));
     return {
       need_auth: false,
       return: true,
@@ -54,7 +54,7 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
       const result = await requestWithdrawal(db, userId, body, {
         required: user.two_factor !== '',
         consumeGrant: (trx) => consumeGrant(trx, session.id, userId, 'withdrawal'),
-      });
+      }, platform);
       if (result.kind === 'factor') {
         if (result.type !== 'google') {
           await issueCode(db, messenger, { id: userId, email: user.email }, 'withdrawal', result.type).catch((error: unknown) => {

@@ -150,7 +150,7 @@ export async function openAccount(db: Db, platform: PlatformGateway, body: Regis
         .executeTakeFirstOrThrow();
       const account = await trx
         .insertInto('accounts')
-        .values({ user_id: user.id, currency, type: 'trading', account_group: 'standard' })
+        .values({ user_id: user.id, currency, type: 'trading', account_group: 'standard', platform_login: email })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.updateTable('users').set({ current_account_id: account.id }).where('id', '=', user.id).execute();

@@ -32,13 +32,13 @@ export async function bookSettledTrades(db: Db, platform: PlatformGateway, userI
   // each result is its own ledger transaction (a concurrent sync of the same trade replays it)
   for (const trade of trades) {
     if (trade.profitMinor !== 0n && isCurrency(trade.currency)) {
+      // the account the platform login mirrors (migration 060)
       const account = await db
         .selectFrom('accounts')
         .select('id')
         .where('user_id', '=', userId)
+        .where('platform_login', '=', user.email)
         .where('currency', '=', trade.currency)
-        .where('type', 'in', ['trading', 'demo'])
-        .orderBy('id')
         .executeTakeFirst();
       if (account) {
         const house = await houseAccount(db, trade.currency);
@@ -52,6 +52,8 @@ export async function bookSettledTrades(db: Db, platform: PlatformGateway, userI
             amountMinor: won ? trade.profitMinor : -trade.profitMinor,
             currency: trade.currency,
             meta: { platformTrade: trade.id, symbol: trade.symbol, status: trade.status },
+            // the platform made this movement itself: it is not sent back through the outbox
+            mirror: false,
           });
           if (!result.replayed) booked += 1;
         } catch (error) {

@@ -1,4 +1,7 @@
 import type { Db } from '../../db';
+import { toBigInt } from '../../db/values';
+import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { houseAccount, IdempotencyConflict, InsufficientFunds, transfer } from '../ledger';
 import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../money';
 import { Refusal } from '../security/refusal';
@@ -22,14 +25,14 @@ export async function sendTip(
   db: Db,
   userId: number,
   input: { value: string; host: string; key: string },
-  options: { hosts: readonly ChatHost[]; siteHost: string },
+  options: { hosts: readonly ChatHost[]; siteHost: string; platform?: PlatformGateway },
 ): Promise<{ amount: string; currency: string; message: string }> {
   const host = options.hosts.find((h) => h.id === input.host);
   if (!host) throw new Refusal(400, 'tips.host', 'This host cannot receive tips.');
   const user = await db.selectFrom('users').select(['email', 'current_account_id']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (isDemoEmail(user.email, options.siteHost)) throw new Refusal(403, 'tips.demo', 'Tips cannot be sent from a demo account.');
   const account = user.current_account_id
-    ? await db.selectFrom('accounts').select(['id', 'currency', 'type']).where('id', '=', user.current_account_id).where('user_id', '=', userId).executeTakeFirst()
+    ? await db.selectFrom('accounts').select(['id', 'currency', 'type', 'balance_minor']).where('id', '=', user.current_account_id).where('user_id', '=', userId).executeTakeFirst()
     : undefined;
   if (!account || account.type === 'demo') throw new Refusal(409, 'tips.account', 'Choose a trading account to send a tip from.');
   let amount: bigint;
@@ -42,10 +45,17 @@ export async function sendTip(
   const max = TIP_MAX_UNITS * 10n ** BigInt(exponentOf(account.currency));
   if (amount <= 0n) throw new Refusal(400, 'tips.amount', 'Enter the tip as a number, for example 5 or 12.50.');
   if (amount > max) throw new Refusal(400, 'tips.too_much', `A tip can be at most ${formatMoney(max, account.currency)} ${account.currency}.`);
+  const idempotencyKey = `tip:${userId}:${input.key}`;
+  const repeated = await db.selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  if (!repeated) {
+    if (amount > toBigInt(account.balance_minor)) throw new Refusal(409, 'tips.funds', 'Your balance is too low for this tip.');
+    // the stakes of open trades are in the balance but not free to leave
+    await requireFreeOnPlatform(db, options.platform, account.id, amount, 'tip');
+  }
   try {
     await transfer(db, {
       kind: 'tip',
-      idempotencyKey: `tip:${userId}:${input.key}`,
+      idempotencyKey,
       debitAccountId: account.id,
       creditAccountId: await houseAccount(db, account.currency),
       amountMinor: amount,

@@ -7,7 +7,9 @@ import type { WithdrawalRow } from '../../db/schema-security';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { houseAccount, InsufficientFunds, transfer, type DbOrTx } from '../ledger';
 import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../money';
+import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { Refusal } from '../security/refusal';
+import type { PlatformGateway } from '../../sandbox/platform/gateway';
 import { CRYPTO_METHODS, isValidWallet, needsWallet, normalizeWallet } from './wallets';
 
 /**
@@ -49,7 +51,7 @@ interface Prepared {
 const INCORRECT = () => new Refusal(400, 'withdrawal.incorrect_amount', 'Incorrect amount!');
 
 /** Parses and checks a request against the trader's data; throws a Refusal the trader can act on. */
-async function prepare(db: DbOrTx, userId: number, request: WithdrawalRequest): Promise<Prepared> {
+async function prepare(db: DbOrTx, userId: number, request: WithdrawalRequest, platform?: PlatformGateway): Promise<Prepared> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   let amountMinor: bigint;
   try {
@@ -84,6 +86,8 @@ async function prepare(db: DbOrTx, userId: number, request: WithdrawalRequest): 
   if (amountMinor > balance) {
     throw new Refusal(409, 'funds.insufficient', `The amount is more than your balance of ${formatMoney(balance, account.currency)} ${account.currency}.`);
   }
+  // the stakes of open trades are in the balance but not free to leave
+  await requireFreeOnPlatform(db, platform, account.id, amountMinor, 'withdraw');
   const turnover = await db.selectFrom('account_turnover').select(['current_minor', 'need_minor']).where('account_id', '=', account.id).executeTakeFirst();
   return {
     user,
@@ -101,8 +105,8 @@ const hasPending = async (db: DbOrTx, userId: number): Promise<boolean> =>
 const usedMethods = (user: UserRow): string[] => user.wd_methods.split(',').map((m) => m.trim()).filter(Boolean);
 
 /** POST /api/withdrawal: which case the request is (what the trader must confirm first). */
-export async function checkWithdrawal(db: Db, userId: number, request: WithdrawalRequest): Promise<CheckResult> {
-  const p = await prepare(db, userId, request);
+export async function checkWithdrawal(db: Db, userId: number, request: WithdrawalRequest, platform?: PlatformGateway): Promise<CheckResult> {
+  const p = await prepare(db, userId, request, platform);
   const currency = p.account.currency;
   const turnover = { current: formatMoney(p.turnoverMinor.current, currency), need: formatMoney(p.turnoverMinor.need, currency), currency };
   const review = (REVIEW_FROM[currency] ?? 0n) * 10n ** BigInt(exponentOf(currency));
@@ -150,10 +154,11 @@ export async function requestWithdrawal(
   userId: number,
   input: FinalInput,
   factor: { required: boolean; consumeGrant: (trx: DbOrTx) => Promise<boolean> },
+  platform?: PlatformGateway,
 ): Promise<FinalResult> {
   const earlier = await findByKey(db, userId, input.key);
   if (earlier) return { kind: 'done', withdrawal: earlier, replayed: true };
-  const p = await prepare(db, userId, input);
+  const p = await prepare(db, userId, input, platform);
   if (p.user.verification !== 'Full') throw new Refusal(403, 'withdrawal.verify', 'Please verify your identity before you withdraw.');
   const turnoverOpen = p.turnoverMinor.need > p.turnoverMinor.current;
   if (turnoverOpen && !input.is_bonus) {

@@ -230,21 +230,47 @@ async function settleOne(db: DbOrTx, tradeId: string, now: number): Promise<bool
   });
 }
 
+export type SettledListener = (accountIds: number[]) => void;
+const settledListeners = new WeakMap<object, Set<SettledListener>>();
+
+/**
+ * The platform's deal events (a manager API's deal sink): `listener` hears the accounts whose
+ * trades `settleDue` on this database just settled, after the settling committed.
+ */
+export function onTradesSettled(db: DbOrTx, listener: SettledListener): () => void {
+  const set = settledListeners.get(db) ?? new Set<SettledListener>();
+  set.add(listener);
+  settledListeners.set(db, set);
+  return () => set.delete(listener);
+}
+
+function announceSettled(db: DbOrTx, accountIds: number[]): void {
+  if (accountIds.length === 0) return;
+  for (const listener of settledListeners.get(db) ?? []) {
+    try {
+      listener([...new Set(accountIds)]);
+    } catch {
+      // a listener's failure is its own
+    }
+  }
+}
+
 /** Settles every due trade (of one account, or of all); returns how many it settled. */
 export async function settleDue(db: DbOrTx, options: { accountId?: number; now?: number; limit?: number } = {}): Promise<number> {
   const now = options.now ?? Date.now();
   let query = db
     .selectFrom('platform_trades')
-    .select('id')
+    .select(['id', 'account_id'])
     .where('status', '=', 'open')
     .where('expires_at', '<=', new Date(now))
     .orderBy('expires_at')
     .limit(options.limit ?? 200);
   if (options.accountId !== undefined) query = query.where('account_id', '=', options.accountId);
   const due = await query.execute();
-  let settled = 0;
-  for (const { id } of due) if (await settleOne(db, id, now)) settled += 1;
-  return settled;
+  const settledAccounts: number[] = [];
+  for (const { id, account_id } of due) if (await settleOne(db, id, now)) settledAccounts.push(account_id);
+  announceSettled(db, settledAccounts);
+  return settledAccounts.length;
 }
 
 export interface AccountState {
