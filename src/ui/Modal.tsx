@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 interface ModalProps {
   title: string;
@@ -9,7 +10,10 @@ interface ModalProps {
   footer: ReactNode;
 }
 
-/** An accessible modal dialog: labelled, focus moves in and returns, Escape closes. */
+/**
+ * An accessible modal dialog: labelled, focus moves in and returns, Escape closes. It is put at
+ * the end of the body, so no panel it was opened from (the chat) can hold it under its own layer.
+ */
 export function Modal({ title, variant = 'info', onClose, closeLabel, children, footer }: ModalProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -18,7 +22,7 @@ export function Modal({ title, variant = 'info', onClose, closeLabel, children, 
     ref.current?.querySelector<HTMLElement>('[data-autofocus], button')?.focus();
     return () => previous?.focus?.();
   }, []);
-  return (
+  return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={ref}
@@ -37,6 +41,7 @@ export function Modal({ title, variant = 'info', onClose, closeLabel, children, 
         <div className="modal__body">{children}</div>
         <footer className="modal__footer">{footer}</footer>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -55,6 +55,34 @@ describe('ChatPanel', () => {
     await screen.findByTitle('Chat with Anna (sandbox chat provider)');
   });
 
+  it("sits in the header's chat slot, not over the page; minimised, the header button brings the same conversation back", async () => {
+    localStorage.setItem('chat.autoOpened', '1');
+    render(
+      <>
+        <header><div id="topbar-chat" /></header>
+        <main><input aria-label="A form field" /></main>
+        <ChatPanel />
+      </>,
+    );
+    const slot = document.getElementById('topbar-chat')!;
+    await waitFor(() => expect(slot.querySelector('button')).not.toBeNull());
+    const launcher = screen.getByRole('button', { name: 'Open chat' });
+    expect(slot.contains(launcher)).toBe(true);
+    expect(launcher.className).toContain('chat-launcher--header');
+    await userEvent.click(launcher);
+    const frame = await screen.findByTitle('Chat with Anna (sandbox chat provider)');
+    expect(slot.childElementCount).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Minimise chat' }));
+    const minimised = screen.getByTestId('chat-minimised');
+    expect(slot.contains(minimised)).toBe(true);
+    // the panel (and its conversation) stays in the page, hidden
+    expect(frame.isConnected).toBe(true);
+    expect(frame.closest('section')!.hidden).toBe(true);
+    await userEvent.click(minimised);
+    expect(screen.getByTitle('Chat with Anna (sandbox chat provider)')).toBe(frame);
+    expect(frame.closest('section')!.hidden).toBe(false);
+  });
+
   it('is hidden on the pages the settings name and comes back elsewhere', async () => {
     localStorage.setItem('chat.autoOpened', '1');
     window.location.hash = '#/show/withdrawal';

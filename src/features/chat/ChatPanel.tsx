@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { selectSettings, selectUser, sessionActor } from '../../flows/app';
 import { chatAutoOpened, chatFlow, chatHiddenOn, tipsFlow } from '../../flows/chat';
 import {
@@ -46,6 +47,27 @@ function useWindowSize() {
   return size;
 }
 
+/** The id of the trading header's chat slot (src/features/trading/AccountBar.tsx). */
+const CHAT_SLOT_ID = 'topbar-chat';
+
+/**
+ * The header's chat slot once it is in the page: the launcher goes there, beside the balance,
+ * so it never sits over a form field; without a header it floats at the bottom corner.
+ */
+function useChatSlot(): HTMLElement | null {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    // the header is committed with this panel: look for its slot right after
+    const frame = requestAnimationFrame(() => setSlot(document.getElementById(CHAT_SLOT_ID)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return slot;
+}
+
+function InSlot({ slot, children }: { slot: HTMLElement | null; children: ReactNode }) {
+  return slot ? createPortal(children, slot) : <>{children}</>;
+}
+
 /** The chat panel of the trading shell (spec 001 §4, 002 §4): launcher, minimised bar, or the open panel with the provider and tips. */
 export function ChatPanel() {
   const { t, text, lang } = useT();
@@ -58,6 +80,7 @@ export function ChatPanel() {
   const connection = useSelector(chat, selectChatConnection);
   const page = useWindowSize();
   const titleId = useId();
+  const slot = useChatSlot();
 
   useEffect(() => {
     const onMove = () => chat.send({ type: 'chat.path', hidden: chatHiddenOn(here(), hiddenPaths) });
@@ -70,16 +93,26 @@ export function ChatPanel() {
   const hostName = connection?.host.name ?? '';
   const title = hostName ? t('chat.title', { host: hostName }) : t('chat.title_plain');
 
-  if (panel === 'closed') {
-    return (
-      <button type="button" className="chat-launcher" onClick={() => chat.send({ type: 'chat.open' })} aria-label={t('chat.open')}>
+  // closed or minimised: the launcher in the header (minimised keeps the panel alive, hidden)
+  const launcher = (
+    <InSlot slot={slot}>
+      <button
+        type="button"
+        className={`chat-launcher${slot ? ' chat-launcher--header' : ''}`}
+        onClick={() => chat.send({ type: 'chat.open' })}
+        aria-label={t('chat.open')}
+        title={panel === 'minimised' ? title : undefined}
+        data-testid={panel === 'minimised' ? 'chat-minimised' : undefined}
+      >
         <svg className="chat-launcher__icon" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-4.4 3.3A.4.4 0 0 1 4 20V5a1 1 0 0 1 1-1z" />
         </svg>
-        {t('chat.launcher')}
+        <span className="chat-launcher__text">{t('chat.launcher')}</span>
+        {panel === 'minimised' && <span className="chat-launcher__dot" aria-hidden="true" />}
       </button>
-    );
-  }
+    </InSlot>
+  );
+  if (panel === 'closed') return launcher;
 
   const frameSrc = connection
     ? `${connection.url}/widget#${new URLSearchParams({ lang, ...(connection.token ? { token: connection.token } : {}) }).toString()}`
@@ -87,30 +120,26 @@ export function ChatPanel() {
   // minimised keeps the conversation and a tip on its way alive, only hidden
   const minimised = panel === 'minimised';
   return (
+    <>
+    {minimised && launcher}
     <section
       className={minimised ? 'chat chat--minimised' : `chat chat--open chat--${size}`}
       aria-labelledby={titleId}
+      hidden={minimised}
       style={minimised ? undefined : { height: chatPanelHeight(size, page) }}
-      data-testid={minimised ? 'chat-minimised' : 'chat-panel'}
+      data-testid={minimised ? undefined : 'chat-panel'}
       data-size={size}
     >
-      {minimised ? (
+      {minimised ? null : (
         <header className="chat__header">
-          <button type="button" className="chat__title-button" id={titleId} onClick={() => chat.send({ type: 'chat.open' })} aria-label={t('chat.open')}>
-            {title}
-          </button>
-          <button type="button" className="icon-button" aria-label={t('chat.close')} onClick={() => chat.send({ type: 'chat.close' })}>
-            ×
-          </button>
-        </header>
-      ) : (
-        <header className="chat__header">
-          <h2 id={titleId} className="chat__title">{title}</h2>
-          {connection?.sandbox && (
-            <span className="chat__sandbox" role="note" title={t('chat.sandbox')} aria-label={t('chat.sandbox')}>
-              {t('chat.sandbox_tag')}
-            </span>
-          )}
+          <div className="chat__heading">
+            <h2 id={titleId} className="chat__title">{title}</h2>
+            {connection?.sandbox && (
+              <span className="chat__sandbox" role="note" title={t('chat.sandbox')} aria-label={t('chat.sandbox')}>
+                {t('chat.sandbox_tag')}
+              </span>
+            )}
+          </div>
           <div className="chat__actions">
             <button type="button" className="icon-button" aria-label={t('chat.minimise')} onClick={() => chat.send({ type: 'chat.minimise' })}>
               <span aria-hidden="true">–</span>
@@ -152,6 +181,7 @@ export function ChatPanel() {
         </div>
       )}
     </section>
+    </>
   );
 }
 

@@ -8,7 +8,7 @@ import { billingCountries, cascadeOf, selectAmountLine, selectCard, selectCardPh
 import { inspect } from '../../flows/inspector';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
-import { CascadePanel } from './CascadePanel';
+import { CascadeLayer } from './CascadeLayer';
 import { useFundingActor } from './context';
 import type { FundingTabProps } from './tabs';
 
@@ -139,7 +139,7 @@ function CardForm({ jcb }: { jcb: boolean }) {
         {c.error && <p key={c.shakes} className="form-error shake" role="alert">{text(c.error.msg)}</p>}
         {!c.error && c.result?.error && phase === 'editing' && <p className="form-error" role="alert">{text(c.result.error)}</p>}
         {phase === 'saving' && <Spinner label={t('card.saving')} />}
-        {phase === 'paying' && cascade && <CascadePanel cascade={cascade} send={(ev) => actor.send(ev as never)} />}
+        {phase === 'paying' && cascade && <CascadeLayer cascade={cascade} send={(ev) => actor.send(ev as never)} />}
         <button type="submit" className="button button--wide" disabled={busy}>
           {t('card.submit', { amount, currency: options.currency })}
         </button>

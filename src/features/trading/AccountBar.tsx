@@ -1,38 +1,67 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { selectUser, sessionActor } from '../../flows/app';
 import { formatAmount } from '../../flows/money';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 
-/** The trading shell's header: brand, navigation, balance, language and log out. */
+/** The id of the header's chat slot: the chat launcher sits there, beside the balance, never over the page. */
+export const CHAT_SLOT_ID = 'topbar-chat';
+
+/**
+ * The trading shell's header: brand, navigation, balance, chat, language and log out. On a phone
+ * it is one row (brand, balance, chat, menu button); the menu button opens the navigation,
+ * language and log out below it.
+ */
 export function AccountBar() {
   const { t, lang } = useT();
   const user = useSelector(sessionActor, selectUser);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // a followed link (or the back button) closes the menu
+  useEffect(() => {
+    const close = () => setMenuOpen(false);
+    window.addEventListener('hashchange', close);
+    return () => window.removeEventListener('hashchange', close);
+  }, []);
   if (!user) return null;
   const current = user.balances.find((b) => b.accountId === user.current_accountId);
   const currency = current?.currency ?? user.currency;
+  const close = () => setMenuOpen(false);
   return (
-    <header className="topbar">
+    <header className={`topbar${menuOpen ? ' topbar--menu-open' : ''}`} onKeyDown={(e) => e.key === 'Escape' && close()}>
       <span className="brand">{t('app.name')}</span>
-      <nav className="topbar__nav" aria-label={t('nav.menu')}>
-        <Link to={{ hash: '/home' }}>{t('nav.home')}</Link>
-        <Link to={{ hash: '/show/funding' }}>{t('nav.funding')}</Link>
-        <Link to={{ hash: '/show/personal' }}>{t('nav.personal')}</Link>
-        <Link to={{ hash: '/show/withdrawal' }}>{t('nav.withdrawal')}</Link>
-        <Link to={{ hash: '/show/reports' }}>{t('nav.reports')}</Link>
-        <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
-        <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
-      </nav>
       <div className="topbar__balance" data-testid="balance">
-        <span className="muted">{t('balance.label')}</span>
+        <span className="muted topbar__balance-label">{t('balance.label')}</span>
         <strong>{formatAmount(user.available, currency, lang)}</strong>
         {user.isDemo && <span className="badge">{t('user.demo_badge')}</span>}
       </div>
-      <LanguageSwitch />
-      <button type="button" className="button button--ghost" onClick={() => sessionActor.send({ type: 'session.logout' })}>
-        {t('nav.logout')}
+      <div className="topbar__chat" id={CHAT_SLOT_ID} />
+      <button
+        type="button"
+        className="topbar__menu-button icon-button"
+        aria-expanded={menuOpen}
+        aria-controls="topbar-menu"
+        aria-label={t('nav.menu')}
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
       </button>
+      <div className="topbar__menu" id="topbar-menu">
+        <nav className="topbar__nav" aria-label={t('nav.menu')} onClick={close}>
+          <Link to={{ hash: '/home' }}>{t('nav.home')}</Link>
+          <Link to={{ hash: '/show/funding' }}>{t('nav.funding')}</Link>
+          <Link to={{ hash: '/show/personal' }}>{t('nav.personal')}</Link>
+          <Link to={{ hash: '/show/withdrawal' }}>{t('nav.withdrawal')}</Link>
+          <Link to={{ hash: '/show/reports' }}>{t('nav.reports')}</Link>
+          <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
+          <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
+        </nav>
+        <LanguageSwitch />
+        <button type="button" className="button button--ghost topbar__logout" onClick={() => sessionActor.send({ type: 'session.logout' })}>
+          {t('nav.logout')}
+        </button>
+      </div>
     </header>
   );
 }

@@ -497,6 +497,27 @@
     .catch(function () {
       $('status').textContent = t('offline');
     });
+  /**
+   * The embedding page is told how tall this page's content is (same origin only), so it can give
+   * the frame that height: on a phone the Up/Down buttons are then reached by the page's own
+   * scroll, never by a scroll inside the frame. Measured from the content, not the body (whose
+   * minimum height is the frame's), so a taller frame never feeds back into a taller report.
+   */
+  var lastHeight = 0;
+  function reportHeight() {
+    if (window.parent === window) return;
+    var status = $('status');
+    var bottom = status.getBoundingClientRect().bottom + window.scrollY + parseFloat(getComputedStyle(status).marginBottom || '0');
+    var height = Math.ceil(bottom);
+    if (Math.abs(height - lastHeight) < 2) return;
+    lastHeight = height;
+    window.parent.postMessage({ type: 'platform.height', height: height }, window.location.origin);
+  }
+  if (typeof ResizeObserver === 'function') new ResizeObserver(reportHeight).observe(document.querySelector('.layout'));
+  window.addEventListener('resize', reportHeight);
+  window.addEventListener('load', reportHeight);
+  reportHeight();
+
   poll();
   var timer = setInterval(function () {
     if (page.stopped) {
