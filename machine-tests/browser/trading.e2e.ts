@@ -30,7 +30,8 @@ async function tradingPage(options: FreshUserOptions = {}, viewport?: { width: n
   });
   // the chat panel (another part of this page) has already auto-opened once in this browser: it stays out of the way
   await tab.context.addInitScript(() => localStorage.setItem('chat.autoOpened', '1'));
-  const user = await freshUser(tab.page, baseURL, options);
+  // no opening balance: the one sandbox deposit of 100.00 goes through our ledger onto the platform
+  const user = await freshUser(tab.page, baseURL, { balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }], ...options });
   await sandboxCall(tab.page, '/api/sandbox/platform/fund', { email: user.email, amount: '100.00' });
   await signIn(tab.page, baseURL, user);
   await tab.page.waitForURL(`${baseURL}/en/trading**`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
-import { FreshUserRequest, SettleWithdrawalRequest, type FreshUserResponse, type OutboxList } from '../../src/api/contract';
+import { FreshUserRequest, SandboxVerificationRequest, SettleWithdrawalRequest, type FreshUserResponse, type OutboxList } from '../../src/api/contract';
 import { houseAccount, transfer } from '../domain/ledger';
 import { InvalidAmount, parseMoney } from '../domain/money';
 import { HttpError } from '../http/errors';
@@ -24,7 +24,8 @@ const OutboxQuery = z.object({
  * Sandbox only (SANDBOX=true; otherwise these addresses do not exist):
  * - POST /api/sandbox/fresh-user: a new user with the balances a test needs;
  * - GET  /api/sandbox/outbox?email=…: the emails and SMS the sandbox "sent" (codes included);
- * - POST /api/sandbox/withdrawals/settle: the sandbox payout processor pays or rejects a withdrawal.
+ * - POST /api/sandbox/withdrawals/settle: the sandbox payout processor pays or rejects a withdrawal;
+ * - POST /api/sandbox/verification: the sandbox identity check verifies (or un-verifies) a trader.
  */
 export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, platform, push, mirror }) => {
   if (!config.sandbox) return;
@@ -133,5 +134,13 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
     push.publish(row.user_id, { type: 'withdrawal.updated', id: row.id, status: row.status });
     if (row.status === 'rejected') push.publish(row.user_id, { type: 'user.updated' });
     return { ok: true as const, status: row.status };
+  });
+
+  app.post('/api/sandbox/verification', async (request) => {
+    const body = parse(SandboxVerificationRequest, request.body);
+    const row = await db.updateTable('users').set({ verification: body.verification }).where('email', '=', body.email.trim().toLowerCase()).returning('id').executeTakeFirst();
+    if (!row) throw new HttpError(404, 'user.not_found', 'No trader with this email.');
+    push.publish(row.id, { type: 'user.updated' });
+    return { ok: true as const, verification: body.verification };
   });
 };

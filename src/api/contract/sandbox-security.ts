@@ -42,6 +42,13 @@ export const OutboxList = z.object({ messages: z.array(OutboxMessage) });
 export type OutboxList = z.infer<typeof OutboxList>;
 
 /** POST /api/sandbox/withdrawals/settle: the sandbox payout processor pays or rejects a pending withdrawal */
+/** POST /api/sandbox/verification: the sandbox identity check decides on a trader (sandbox only) */
+export const SandboxVerificationRequest = z.object({
+  email: z.string().check(z.minLength(3), z.maxLength(254)),
+  verification: z.enum(['Full', 'None']),
+});
+export type SandboxVerificationRequest = z.infer<typeof SandboxVerificationRequest>;
+
 export const SettleWithdrawalRequest = z.object({
   id: z.string().check(z.maxLength(64)),
   outcome: z.enum(['paid', 'rejected']),
