@@ -28,24 +28,29 @@ export const validationModel: MachineModel = {
 
 const form = (oldPassword: string, password: string, repeatPassword: string) => ({ oldPassword, password, repeatPassword });
 
-/** Password change: each invalid field, success, a field refusal, a generic failure; the google prefill. */
+/**
+ * Password change: each invalid field (the broker's one password policy: too short, common, with
+ * the email), success, a field refusal (the server's policy key too), a generic failure; the google prefill.
+ */
 export const passwordChangeModel: MachineModel = {
   machine: passwordChangeMachine,
-  inputs: [{}, { storedGoogle: 'g-123' }],
+  inputs: [{ login: 'trader@example.com' }, { storedGoogle: 'g-123' }],
   maxDepth: 4,
   events: {
     'form.submit': [
-      form('old', 'NewPass-1', 'NewPass-1'),
-      form('', 'NewPass-1', 'NewPass-1'),
-      form('old', 'short1', 'short1'),
-      form('old', 'lettersonly', 'lettersonly'),
-      form('old', 'NewPass-1', 'NewPass-2'),
+      form('old', 'NewPass-2026', 'NewPass-2026'),
+      form('', 'NewPass-2026', 'NewPass-2026'),
+      form('old', 'abcd1234', 'abcd1234'),
+      form('old', 'password123', 'password123'),
+      form('old', 'trader-2026!', 'trader-2026!'),
+      form('old', 'NewPass-2026', 'NewPass-2027'),
     ],
   },
   actors: {
     changePassword: [
       { output: { message: 'Your password has been changed.' } },
       { error: http(400, 'security.old_wrong', 'The current password is not correct.') },
+      { error: http(400, 'register.password_short', 'The password needs at least 10 characters.') },
       { error: http(500, 'server_error') },
     ],
   },

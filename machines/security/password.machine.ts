@@ -2,15 +2,18 @@ import { assign, fromPromise, setup } from 'xstate';
 import { failureMsg, isCallFailure } from '../shared/failure';
 import { msg, type Msg } from '../shared/message';
 import { notProvided } from '../shared/not-provided';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../shared/password-policy';
 import type { PasswordContext, PasswordEvent, PasswordField, PasswordForm, PasswordInput } from './password.types';
 
-export const PASSWORD_MIN = 8;
-
-/** the first invalid field of a submitted form and its message, or null */
-export function firstInvalid(form: PasswordForm): { field: PasswordField; text: Msg } | null {
+/**
+ * The first invalid field of a submitted form and its message, or null. The new password follows
+ * the broker's one password policy (machines/shared/password-policy.ts), as at registration and
+ * on the server; `login` is the account's email.
+ */
+export function firstInvalid(form: PasswordForm, login: string): { field: PasswordField; text: Msg } | null {
   if (form.oldPassword === '') return { field: 'oldPassword', text: msg('security.old_required') };
-  if (form.password.length < PASSWORD_MIN) return { field: 'password', text: msg('security.password_short', undefined, { min: PASSWORD_MIN }) };
-  if (!/[A-Za-z]/.test(form.password) || !/\d/.test(form.password)) return { field: 'password', text: msg('security.password_weak') };
+  const problem = passwordProblem(form.password, login);
+  if (problem) return { field: 'password', text: msg(problem.key, undefined, problem.params) };
   if (form.repeatPassword !== form.password) return { field: 'repeatPassword', text: msg('security.repeat_mismatch') };
   return null;
 }
@@ -19,10 +22,24 @@ export function firstInvalid(form: PasswordForm): { field: PasswordField; text: 
 const FIELD_OF: Record<string, PasswordField> = {
   'security.old_wrong': 'oldPassword',
   'security.old_required': 'oldPassword',
-  'security.password_short': 'password',
-  'security.password_weak': 'password',
+  'register.required': 'password',
+  'register.password_short': 'password',
+  'register.password_long': 'password',
+  'register.password_email': 'password',
+  'register.password_common': 'password',
   'security.password_same': 'password',
   'security.repeat_mismatch': 'repeatPassword',
+};
+
+/** the parameters of the policy's texts, which a server refusal does not carry */
+const POLICY_PARAMS: Record<string, Record<string, number>> = {
+  'register.password_short': { min: PASSWORD_MIN },
+  'register.password_long': { max: PASSWORD_MAX },
+};
+const refusalMsg = (error: unknown): Msg => {
+  const base = failureMsg(error, 'server_error');
+  const params = POLICY_PARAMS[base.key];
+  return params ? { ...base, params } : base;
 };
 
 /**
@@ -41,12 +58,12 @@ export const passwordChangeMachine = setup({
     notify: (_, _params: { text: Msg }) => {},
   },
   guards: {
-    isInvalid: ({ event }) => event.type === 'form.submit' && firstInvalid(event) !== null,
+    isInvalid: ({ context, event }) => event.type === 'form.submit' && firstInvalid(event, context.login) !== null,
     isFieldRefusal: (_, error: unknown) => isCallFailure(error) && error.kind === 'http' && error.error in FIELD_OF,
   },
 }).createMachine({
   id: 'passwordChange',
-  context: ({ input }) => ({ prefill: input.storedGoogle ?? '', error: null, invalid: null, attempts: 0, resets: 0 }),
+  context: ({ input }) => ({ prefill: input.storedGoogle ?? '', login: input.login ?? '', error: null, invalid: null, attempts: 0, resets: 0 }),
   initial: 'editing',
   states: {
     editing: {
@@ -56,7 +73,7 @@ export const passwordChangeMachine = setup({
           {
             guard: 'isInvalid',
             actions: assign(({ context, event }) => {
-              const found = firstInvalid(event as PasswordForm);
+              const found = firstInvalid(event as PasswordForm, context.login);
               return { error: found?.text ?? null, invalid: found?.field ?? null, attempts: context.attempts + 1 };
             }),
           },
@@ -83,7 +100,7 @@ export const passwordChangeMachine = setup({
             guard: { type: 'isFieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'editing',
             actions: assign(({ context, event }) => ({
-              error: failureMsg(event.error, 'server_error'),
+              error: refusalMsg(event.error),
               invalid: isCallFailure(event.error) && event.error.kind === 'http' ? FIELD_OF[event.error.error] : null,
               attempts: context.attempts + 1,
             })),

@@ -5,6 +5,8 @@ export type PasswordField = 'oldPassword' | 'password' | 'repeatPassword';
 export interface PasswordInput {
   /** a stored google value (social sign-in) prefills the current password (spec 002 §3) */
   storedGoogle?: string;
+  /** the account's email: the password policy refuses a password that contains it */
+  login?: string;
 }
 
 export interface PasswordForm {
@@ -16,6 +18,8 @@ export interface PasswordForm {
 export interface PasswordContext {
   /** the prefill of the current password */
   prefill: string;
+  /** the account's email, for the password policy (not a secret) */
+  login: string;
   error: Msg | null;
   /** the first invalid field: the view moves the focus there */
   invalid: PasswordField | null;

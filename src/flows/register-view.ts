@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { registerMachine } from '../../machines/register/register.machine';
 import type { RegisterFormField } from '../../machines/register/register.types';
 import { COUNTRIES, defaultPrefix, findCountry } from '../api/contract/countries';
-import { PASSWORD_MIN, passwordProblem, prefixDigits, REGISTRATION_CURRENCIES } from '../api/contract/register';
+import { prefixDigits, REGISTRATION_CURRENCIES } from '../api/contract/register';
 
 type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
 
@@ -49,20 +49,5 @@ export const isNanp = (prefix: string): boolean => prefixDigits(prefix) === '1';
 
 export const countryKnown = (iso: string): boolean => findCountry(iso) !== undefined;
 
-export interface PasswordRule {
-  key: string;
-  params?: Record<string, number>;
-  ok: boolean;
-}
-
-/** The password rules as the trader types (the same rules the server applies). */
-export function passwordRules(password: string, login: string): PasswordRule[] {
-  // padded to the minimum length, so the other rules are judged on what is typed so far
-  const padded = password.length >= PASSWORD_MIN ? password : password + '\u0000'.repeat(PASSWORD_MIN - password.length);
-  const problem = password === '' ? null : passwordProblem(padded, login)?.key;
-  return [
-    { key: 'register.rule.length', params: { min: PASSWORD_MIN }, ok: password.length >= PASSWORD_MIN },
-    { key: 'register.rule.email', ok: password !== '' && problem !== 'register.password_email' },
-    { key: 'register.rule.common', ok: password !== '' && problem !== 'register.password_common' },
-  ];
-}
+/** The password rules as the trader types: the broker's one policy (the same rules the server applies). */
+export { passwordRules, type PasswordRule } from '../../machines/shared/password-policy';

@@ -17,6 +17,9 @@ export const selectPasswordAttempts = (s: PasswordSnapshot) => s.context.attempt
 export const selectPasswordResets = (s: PasswordSnapshot) => s.context.resets;
 export const selectPrefill = (s: PasswordSnapshot) => s.context.prefill;
 export const selectPasswordBusy = (s: PasswordSnapshot): boolean => s.matches('submitting');
+/** the new password's rules as the trader types: the broker's one policy, as on the register page */
+export const selectPasswordLogin = (s: PasswordSnapshot) => s.context.login;
+export { passwordRules } from '../../machines/shared/password-policy';
 
 export type ChoiceStep = 'idle' | 'confirmingCurrent' | 'requesting' | 'enteringCode' | 'google';
 export const selectChoiceStep = (s: ChoiceSnapshot): ChoiceStep => {

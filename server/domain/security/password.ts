@@ -1,19 +1,22 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import { passwordRefusal } from '../password-policy';
 import { checkPassword, hashPassword } from '../passwords';
 import { ensureSecurityRow } from './factors';
 import { Refusal } from './refusal';
 
 /**
- * Password change (spec 002 §3, §7; 000 §7 platform password). The current password is checked
- * with argon2id; 5 wrong ones lock the form for 15 minutes (counted in the database). The new
- * password is set on our server and on the trading platform (the platform login comes first
- * at sign-in, so both must change together); other sessions of the user are ended.
+ * Password change (spec 002 §3, §7; 000 §7 platform password). The new password must pass the
+ * broker's one password policy (server/domain/password-policy.ts: the same rules, keys and texts
+ * as registration), checked before anything else, so the platform is never sent a password the
+ * broker refuses. The current password is checked with argon2id; 5 wrong ones lock the form for
+ * 15 minutes (counted in the database). The new password is set on our server and on the
+ * trading platform (the platform login comes first at sign-in, so both must change together);
+ * other sessions of the user are ended.
  */
 export const PASSWORD_LIMIT = 5;
 export const PASSWORD_LOCK_MS = 15 * 60_000;
-export const PASSWORD_MIN = 8;
 
 export interface PasswordChange {
   oldPassword: string;
@@ -22,10 +25,9 @@ export interface PasswordChange {
 }
 
 export async function changePassword(db: Db, platform: PlatformGateway, userId: number, keepSessionId: string, change: PasswordChange): Promise<void> {
-  if (change.password.length < PASSWORD_MIN) throw new Refusal(400, 'security.password_short', `The new password needs at least ${PASSWORD_MIN} characters.`);
-  if (!/[A-Za-z]/.test(change.password) || !/\d/.test(change.password)) {
-    throw new Refusal(400, 'security.password_weak', 'Use letters and digits in the new password.');
-  }
+  const user = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const refused = passwordRefusal(change.password, user.email);
+  if (refused) throw new Refusal(400, refused.key, refused.message);
   if (change.password !== change.repeatPassword) throw new Refusal(400, 'security.repeat_mismatch', 'The two new passwords are not the same.');
   if (change.password === change.oldPassword) throw new Refusal(400, 'security.password_same', 'The new password must differ from the current one.');
 
@@ -37,7 +39,6 @@ export async function changePassword(db: Db, platform: PlatformGateway, userId: 
       'retry-after': String(minutes * 60),
     });
   }
-  const user = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (!(await checkPassword(user.password_hash, change.oldPassword))) {
     await db
       .updateTable('user_security')

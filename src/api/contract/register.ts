@@ -1,4 +1,8 @@
 import * as z from 'zod/mini';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../../../machines/shared/password-policy';
+
+/** The password rules are the broker's one policy (machines/shared/password-policy.ts), used wherever a password is set. */
+export { PASSWORD_MAX, PASSWORD_MIN, passwordProblem };
 
 /**
  * Registration (spec 001 §3, §4, §5, §8; 000 §5). The same rules run in the browser (field
@@ -11,8 +15,6 @@ import * as z from 'zod/mini';
 export const REGISTRATION_CURRENCIES = ['USD', 'EUR', 'GBP', 'RUB'] as const;
 export type RegistrationCurrency = (typeof REGISTRATION_CURRENCIES)[number];
 
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 128;
 export const NAME_MAX = 50;
 export const EMAIL_MAX = 254;
 export const PROMO_MAX = 32;
@@ -107,32 +109,6 @@ const PROMO = /^[A-Za-z0-9_-]*$/;
 /** a North American number after the 1: area code and exchange do not start with 0 or 1 */
 const NANP = /^[2-9]\d{2}[2-9]\d{6}$/;
 
-/** Passwords people pick first; a longer list lives with the server's breach checks in a real product. */
-const COMMON = new Set([
-  '1234567890',
-  '0987654321',
-  '12345678910',
-  '123456789012',
-  'qwertyuiop',
-  'qwerty1234',
-  '1q2w3e4r5t',
-  '1qaz2wsx3edc',
-  'password12',
-  'password123',
-  'password1234',
-  'passw0rd12',
-  'iloveyou12',
-  'letmein123',
-  'welcome123',
-  'trustno1234',
-  'abc1234567',
-  'abcdefghij',
-  'asdfghjkl1',
-  'zxcvbnm123',
-  'qwerty123456',
-  'administrator',
-]);
-
 export const normalizeEmailInput = (email: string): string => email.trim().toLowerCase();
 
 /** The digits of a phone number as typed: spaces, dashes, dots and brackets dropped. */
@@ -143,20 +119,6 @@ export function emailProblem(login: string): FieldProblem | null {
   if (email === '') return { key: 'register.required' };
   if (email.length > EMAIL_MAX) return { key: 'register.email_long' };
   if (!EMAIL.test(email)) return { key: 'register.email_invalid' };
-  return null;
-}
-
-export function passwordProblem(password: string, login: string): FieldProblem | null {
-  if (password === '') return { key: 'register.required' };
-  if (password.length < PASSWORD_MIN) return { key: 'register.password_short', params: { min: PASSWORD_MIN } };
-  if (password.length > PASSWORD_MAX) return { key: 'register.password_long', params: { max: PASSWORD_MAX } };
-  const lower = password.toLowerCase();
-  const email = normalizeEmailInput(login);
-  const local = email.split('@')[0] ?? '';
-  if (email !== '' && (lower === email || lower.includes(email) || (local.length >= 4 && lower.includes(local)))) {
-    return { key: 'register.password_email' };
-  }
-  if (COMMON.has(lower) || /^(.)\1+$/.test(password)) return { key: 'register.password_common' };
   return null;
 }
 

@@ -7,7 +7,8 @@ export type FactorType = z.infer<typeof FactorType>;
 /** POST /api/us/security (spec 002 §3, §7) */
 export const PasswordChangeRequest = z.object({
   oldPassword: z.string().check(z.minLength(1, 'security.old_required'), z.maxLength(200)),
-  password: z.string().check(z.minLength(8, 'security.password_short'), z.maxLength(200, 'security.password_long')),
+  /** the broker's password policy (machines/shared/password-policy.ts) is decided by the server: only a transport bound here */
+  password: z.string().check(z.maxLength(200, 'register.password_long')),
   repeatPassword: z.string().check(z.maxLength(200)),
 });
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;

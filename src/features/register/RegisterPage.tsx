@@ -23,6 +23,7 @@ import {
 } from '../../flows/register-view';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
+import { PasswordRules } from '../../ui/PasswordRules';
 import { Spinner } from '../../ui/Spinner';
 import { AuthCard } from '../shell/AuthCard';
 import { messages } from './messages';
@@ -139,14 +140,7 @@ export default function RegisterPage() {
                 {showPassword ? t('register.password_hide') : t('register.password_show')}
               </button>
             </div>
-            <ul id={`${id('password')}-rules`} className="reg-rules" aria-label={t('register.rules')} aria-live="polite">
-              {rules.map((r) => (
-                <li key={r.key} className={r.ok ? 'reg-rules__ok' : undefined}>
-                  <span aria-hidden="true">{r.ok ? '✓' : '•'}</span> {t(r.key, r.params)}
-                  <span className="visually-hidden"> ({r.ok ? t('register.rule.ok') : t('register.rule.todo')})</span>
-                </li>
-              ))}
-            </ul>
+            <PasswordRules id={`${id('password')}-rules`} rules={rules} />
             {error('password')}
           </div>
 

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { FactorType } from '../../../machines/two-factor/two-factor.types';
 import { selectSettings, selectUser, sessionActor } from '../../flows/app';
@@ -11,7 +11,9 @@ import {
   selectInvalidField,
   selectPasswordAttempts,
   selectPasswordBusy,
+  passwordRules,
   selectPasswordError,
+  selectPasswordLogin,
   selectPasswordResets,
   selectPrefill,
   selectQr,
@@ -19,12 +21,16 @@ import {
 import { selectFactorChild } from '../../flows/two-factor-view';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
+import { PasswordRules } from '../../ui/PasswordRules';
+import { messages as passwordTexts } from '../register/messages';
 import { CodeEntry } from '../two-factor/CodeEntry';
 import { messages } from './messages';
 import { QrImage } from './QrImage';
 import '../withdrawal/withdrawal.css';
 
 registerMessages(messages);
+// the password policy's rules and refusals read as at registration (one policy, one set of texts)
+registerMessages(passwordTexts);
 
 /** #/show/security (spec 002 §2, §3): password change and the two-factor method. */
 export default function SecurityPage() {
@@ -40,11 +46,17 @@ export default function SecurityPage() {
 
 function PasswordForm() {
   const { t, text } = useT();
-  const actor = useActorRef(passwordFlow, { input: { storedGoogle: storedGoogleValue() }, inspect });
+  const user = useSelector(sessionActor, selectUser);
+  const actor = useActorRef(passwordFlow, { input: { storedGoogle: storedGoogleValue(), login: user?.email ?? '' }, inspect });
+  const login = useSelector(actor, selectPasswordLogin);
+  const rulesId = useId();
   const error = useSelector(actor, selectPasswordError);
   const invalid = useSelector(actor, selectInvalidField);
   const attempts = useSelector(actor, selectPasswordAttempts);
   const resets = useSelector(actor, selectPasswordResets);
+  // the new password as typed, only to show its rules (it travels in the submit event, never in the machine)
+  const [typing, setTyping] = useState({ resets: 0, value: '' });
+  const typed = typing.resets === resets ? typing.value : '';
   const prefill = useSelector(actor, selectPrefill);
   const busy = useSelector(actor, selectPasswordBusy);
   const form = useRef<HTMLFormElement>(null);
@@ -73,6 +85,8 @@ function PasswordForm() {
         autoComplete={autoComplete}
         defaultValue={name === 'oldPassword' ? prefill : ''}
         aria-invalid={invalid === name}
+        aria-describedby={name === 'password' ? rulesId : undefined}
+        onChange={name === 'password' ? (e) => setTyping({ resets, value: e.target.value }) : undefined}
         disabled={busy}
       />
     </label>
@@ -85,6 +99,7 @@ function PasswordForm() {
       <form key={resets} ref={form} onSubmit={submit} noValidate onChange={() => error && actor.send({ type: 'form.edit' })} aria-busy={busy}>
         {field('oldPassword', t('security.old'), 'current-password')}
         {field('password', t('security.new'), 'new-password')}
+        <PasswordRules id={rulesId} rules={passwordRules(typed, login)} />
         {field('repeatPassword', t('security.repeat'), 'new-password')}
         <p className="muted security__hint">{t('security.hint')}</p>
         {error && (

@@ -1,0 +1,88 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const security = vi.hoisted(() => ({ changePassword: vi.fn(), attemptValidation: vi.fn() }));
+const twoFactor = vi.hoisted(() => ({ checkFactor: vi.fn(), resendCode: vi.fn(), setFactor: vi.fn() }));
+const session = vi.hoisted(() => ({ getMe: vi.fn(), getSettings: vi.fn(), logout: vi.fn() }));
+vi.mock('../../api/security', () => security);
+vi.mock('../../api/two-factor', () => twoFactor);
+vi.mock('../../api/session', () => session);
+
+const { default: SecurityPage } = await import('./SecurityPage');
+const { I18nProvider } = await import('../../i18n');
+const { en } = await import('../../i18n/en');
+const { ru } = await import('../../i18n/ru');
+const { sessionActor, startAppActors } = await import('../../flows/app');
+
+const user = {
+  userId: 'u-1', email: 'trader@example.com', firstName: 'T', lastName: 'R', country: 'DE', currency: 'USD',
+  balances: [{ accountId: 'a-1', currency: 'USD', accountGroup: 'standard', type: 'trading', amount: '0.00', depositsTotal: '0' }],
+  current_accountId: 'a-1', available: '0.00', affsId: '', comments: '', cascade: '', md: '', mdps: '', cardRisk: false,
+  verification: 'Full', two_factor: '', isDemo: false, regTime: '', sign: true, last_count: 0, depositsTotal: '0', tr_attemps: 0,
+  tr_success: false, tr_validate: false, wd_methods: '', can_upload: true, fillCard: '',
+};
+const settings = {
+  sandbox: true, platform: '/platform', languages: ['en', 'ru'], defaultLanguage: 'en', cascade: [], no_vload: [], minDeposit: '250',
+  usCaFixedAmount: '250', usCaMinShown: '500', mdps: { OCODE: {}, COUNTRY: {}, USERS: {} }, maxBonusPercent: '3.5', maxBonusValue: '200',
+  upload: { types: [], maxBytes: 1 }, toastMs: 5000, chatHiddenPaths: [], inspect: false, timeZone: '',
+};
+
+beforeAll(async () => {
+  session.getMe.mockResolvedValue({ user, csrf: 'c' });
+  session.getSettings.mockResolvedValue(settings);
+  startAppActors();
+  await waitFor(() => expect(sessionActor.getSnapshot().matches('signedIn')).toBe(true));
+});
+beforeEach(() => {
+  security.changePassword.mockReset();
+  security.changePassword.mockResolvedValue({ message: 'Your password has been changed. Other devices were signed out.' });
+});
+
+const rules = () => screen.getAllByRole('listitem').filter((li) => li.closest('ul')?.className === 'reg-rules').map((li) => [li.textContent, li.className === 'reg-rules__ok']);
+
+async function fill(oldPassword: string, password: string, repeat = password) {
+  await userEvent.type(screen.getByLabelText('Current password'), oldPassword);
+  await userEvent.type(screen.getByLabelText('New password'), password);
+  await userEvent.type(screen.getByLabelText('Repeat the new password'), repeat);
+}
+
+describe('security page: the broker’s one password policy, as at registration (issue 10)', () => {
+  it('shows the rules as the trader types and refuses abcd1234 without calling the server', async () => {
+    render(<I18nProvider lang="en" dict={en}><SecurityPage /></I18nProvider>);
+    await fill('Trader-2026', 'abcd1234');
+    expect(rules()).toEqual([
+      ['• at least 10 characters (not yet)', false],
+      ['✓ does not contain your email (done)', true],
+      ['✓ is not a common password (done)', true],
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The password needs at least 10 characters.')).toBeTruthy();
+    expect(security.changePassword).not.toHaveBeenCalled();
+  });
+
+  it('a common password is refused; a good one is sent', async () => {
+    const view = render(<I18nProvider lang="en" dict={en}><SecurityPage /></I18nProvider>);
+    await fill('Trader-2026', 'password123');
+    expect(rules()[2]).toEqual(['• is not a common password (not yet)', false]);
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('This password is too easy to guess. Please choose another.')).toBeTruthy();
+    view.unmount();
+
+    render(<I18nProvider lang="en" dict={en}><SecurityPage /></I18nProvider>);
+    await fill('Trader-2026', 'Sandbox-Strong-77');
+    expect(rules().every(([, ok]) => ok)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(security.changePassword).toHaveBeenCalledWith({ oldPassword: 'Trader-2026', password: 'Sandbox-Strong-77', repeatPassword: 'Sandbox-Strong-77' }));
+  });
+
+  it('a server refusal of the policy reads with its parameters, in Russian too', async () => {
+    security.changePassword.mockRejectedValue({ kind: 'http', status: 400, error: 'register.password_short', message: 'The password needs at least 10 characters.' });
+    render(<I18nProvider lang="ru" dict={ru}><SecurityPage /></I18nProvider>);
+    await userEvent.type(screen.getByLabelText('Текущий пароль'), 'Trader-2026');
+    await userEvent.type(screen.getByLabelText('Новый пароль'), 'Sandbox-Strong-77');
+    await userEvent.type(screen.getByLabelText('Повторите новый пароль'), 'Sandbox-Strong-77');
+    await userEvent.click(screen.getByRole('button', { name: 'Сменить пароль' }));
+    expect(await screen.findByText('Пароль должен быть не короче 10 символов.')).toBeTruthy();
+  });
+});
