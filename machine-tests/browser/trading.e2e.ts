@@ -87,7 +87,7 @@ describe('trading on the embedded platform', () => {
     const text = (await entries.textContent()) ?? '';
     expect(text).toContain('Deposit');
     expect(text).toContain('Stake');
-    expect(text).toContain('-10.00 USD');
+    expect(text).toContain('−$10.00');
     expect(await entries.locator('tbody tr').count()).toBe(status === 'Lost' ? 2 : 3);
 
     // a date that names no day: a clear message, what was typed stays
