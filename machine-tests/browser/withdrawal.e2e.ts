@@ -154,7 +154,10 @@ describe('withdrawal, through each case the server answers', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('The amount is more than your balance.');
     expect(await page.getByLabel(/^Amount/).inputValue()).toBe('5000');
     // the session ends (another tab logged out): the next request logs this page out too
-    await page.evaluate(() => fetch('/logout', { redirect: 'manual' }));
+    await page.evaluate(async () => {
+      const me = (await (await fetch('/api/me')).json()) as { csrf: string };
+      await fetch('/api/logout', { method: 'POST', headers: { 'x-csrf-token': me.csrf } });
+    });
     await fill(page, { amount: '10', wallet: BTC });
     await page.waitForURL(`${baseURL}/en/login**`);
     await context.close();

@@ -2,6 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound, sendError } from './errors';
 import { wantsPage, type FrontendFallback } from './frontend';
 
+export interface RegisteredRoute {
+  method: string;
+  /** the full path with its parameters, e.g. /api/btc/invoice/:guid */
+  url: string;
+}
+
+const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route registered on `app` since watchRoutes(app), one entry per method (tests walk them). */
+export const registeredRoutes = (app: FastifyInstance): readonly RegisteredRoute[] => registered.get(app) ?? [];
+
 /**
  * Unknown URLs: a page request gets the front end; a known path with another method gets
  * 405 with Allow; anything else a 404 ApiError. Call before registering routes (it watches
@@ -9,7 +20,10 @@ import { wantsPage, type FrontendFallback } from './frontend';
  */
 export function watchRoutes(app: FastifyInstance): { install(fallback: FrontendFallback): void } {
   const methods = new Map<string, Set<string>>();
+  const all: RegisteredRoute[] = [];
+  registered.set(app, all);
   app.addHook('onRoute', (route) => {
+    for (const m of [route.method].flat()) all.push({ method: String(m).toUpperCase(), url: route.url });
     if (/[:*]/.test(route.url)) return;
     const set = methods.get(route.url) ?? new Set<string>();
     for (const m of [route.method].flat()) set.add(String(m).toUpperCase());

@@ -22,7 +22,7 @@ export const notifyLoginFail = (email: string): Promise<unknown> =>
 export const loadAutologin = (key: string): Promise<AutologinValues> =>
   call(AutologinValues, '/api/autologin', { method: 'POST', json: { key } });
 
-/** GET /logout ends the server session; the page then navigates to the login page itself. */
+/** POST /api/logout (with the CSRF header) ends the server session; the page then navigates to the login page itself. */
 export async function logout(): Promise<void> {
-  await http.get('/logout', { redirect: 'manual', throwHttpErrors: false });
+  await http.post('/api/logout', { throwHttpErrors: false });
 }
