@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       inspect: false,
       trustProxy: false,
+      cardFingerprintSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
   });
 
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       INSPECT: '1',
       TRUST_PROXY: 'yes',
+      CARD_FINGERPRINT_SECRET: 'k'.repeat(40),
     });
     expect(config).toEqual({
       port: 8080,
@@ -38,7 +40,14 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       inspect: true,
       trustProxy: true,
+      cardFingerprintSecret: 'k'.repeat(40),
     });
+  });
+
+  it('card fingerprint key: required in production, at least 32 characters, else one random key per process', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CARD_FINGERPRINT_SECRET/);
+    expect(() => loadConfig({ CARD_FINGERPRINT_SECRET: 'short' })).toThrow(/32 characters/);
+    expect(loadConfig({}).cardFingerprintSecret).toBe(loadConfig({ NODE_ENV: 'test' }).cardFingerprintSecret);
   });
 
   it('refuses a bad port', () => {

@@ -2,11 +2,12 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from './schema';
 
 /**
- * Tables of issue 3 (migration 010_card). The card number and CVV have no column anywhere:
+ * Tables of issue 3 (migration 010_card; 015_card_hardening adds fingerprints, blocks and voids). The card number and CVV have no column anywhere:
  * a card is its token, first six, last four, brand, expiry, holder and sandbox scenario.
  */
 export type CardPaymentStatus = 'created' | 'processing' | 'approved' | 'failed' | 'stopped';
-export type CardAttemptStatus = 'pending' | 'redirect' | 'dialog' | 'approved' | 'declined';
+/** voided (015): an approval for a payment already approved through another attempt, reversed with the processor */
+export type CardAttemptStatus = 'pending' | 'redirect' | 'dialog' | 'approved' | 'declined' | 'voided';
 type Updated = ColumnType<Date, Date | undefined, Date>;
 
 export interface CardsTable {
@@ -21,6 +22,20 @@ export interface CardsTable {
   country: string;
   scenario: string;
   blocked: Generated<boolean>;
+  /** 015: HMAC-SHA-256 of the number under config.cardFingerprintSecret (null: saved before 015) */
+  fingerprint: string | null;
+  /** 015: a sandbox test number shared by every tester: its blocks hold for the account only */
+  shared_number: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** 015: a card blocked by its fingerprint, for every account (user_id null) or one trader's. */
+export interface CardBlocksTable {
+  id: Int8Id;
+  fingerprint: string;
+  user_id: number | null;
+  code: string;
+  payment_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -74,6 +89,7 @@ export interface CardSandboxNextTable {
 declare module './schema' {
   interface Database {
     cards: CardsTable;
+    card_blocks: CardBlocksTable;
     card_payments: CardPaymentsTable;
     card_attempts: CardAttemptsTable;
     card_day_counts: CardDayCountsTable;

@@ -354,7 +354,7 @@ describe('processor outcomes', () => {
     expect((await balanceOf(t.db, accountId)) - before).toBe(30000n);
   });
 
-  it('3-D Secure cancelled on Concept and EZPAY pages: a soft decline; EZPAY GET goes to its page', async () => {
+  it('3-D Secure cancelled on Concept and EZPAY pages: a soft decline; EZPAY is started by POST, its GET only leads to the page', async () => {
     const { browser } = await trader();
     const { id } = await newPayment(browser, 'secure3d');
     const concept = (await start(browser, '/api/payconcept/pay', id)).json() as { status: string; txid: string; redirect: { url: string } };
@@ -362,8 +362,15 @@ describe('processor outcomes', () => {
     expect((await browser.send('GET', concept.redirect.url)).body).toContain('Sandbox');
     await browser.send('POST', '/sandbox/card/complete', { form: { uid: concept.txid, approve: '0', csrf: browser.csrf } });
     expect((await browser.send('POST', '/api/payconcept/listen', { json: { id, transaction_id: concept.txid } })).json()).toMatchObject({ reply: { status: 'DECLINED' } });
+    // a GET never starts a payment (a cross-site link would): 405, nothing written
+    const early = await browser.send('GET', `/api/card/fast/ezpay?id=${id}&lang=en`);
+    expect(early.statusCode).toBe(405);
+    expect((early.json() as Json).error).toBe('card.start_by_post');
+    const ezpay = (await start(browser, '/api/card/fast/ezpay', id)).json() as { status: string; redirect: string };
+    expect(ezpay.status).toBe('REDIRECT');
     const get = await browser.send('GET', `/api/card/fast/ezpay?id=${id}&lang=en`);
     expect(get.statusCode).toBe(302);
+    expect(get.headers.location).toBe(`${ezpay.redirect}?lang=en`);
     expect(get.headers.location).toMatch(/^\/api\/card\/fast\/ezpay\/page\/tx_/);
   });
 

@@ -47,7 +47,7 @@ import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { ProcessorGateway } from '../sandbox/processors/gateway';
 import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
-import { scenarioOfNumber } from '../sandbox/processors/test-cards';
+import { scenarioOfNumber, TEST_CARDS } from '../sandbox/processors/test-cards';
 import { cardPageRoutes } from './card-pages';
 import { cardSandboxRoutes } from './card-sandbox';
 import type { RouteDeps } from './deps';
@@ -63,7 +63,11 @@ const noProcessors: ProcessorGateway = {
   start: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
   check: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
   complete: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
+  void: async () => ({ kind: 'failed', message: 'No card processor is configured' }),
 };
+
+/** The sandbox's public test numbers (docs/sandbox.md): every tester uses them, so their blocks hold per account. */
+const isTestCard = (digits: string): boolean => TEST_CARDS.some((c) => c.visa === digits || c.mastercard === digits);
 
 /** Bonus tiers (001 §9): percents and values from the spec; thresholds at the slider's 1000 and 3000. */
 const TIERS: FundingOptionsResponse['tiers'] = [
@@ -124,7 +128,15 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
   app.post('/api/card/save', async (request): Promise<SavedCard> => {
     const userId = requireUser(request);
     const body = parse(CardSaveRequest, request.body);
-    return answer(() => saveCard(db, userId, body, { now: new Date(), scenarioOf: scenarioOfNumber, sandbox: deps.gateway.sandbox }));
+    return answer(() =>
+      saveCard(db, userId, body, {
+        now: new Date(),
+        scenarioOf: scenarioOfNumber,
+        sandbox: deps.gateway.sandbox,
+        fingerprintSecret: config.cardFingerprintSecret,
+        sharedNumber: isTestCard,
+      }),
+    );
   });
 
   app.post('/api/fraud/card', async (request): Promise<FraudCheckResponse> => {
@@ -154,13 +166,32 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
     return { found: false };
   });
 
-  // EZPAY's spec call: a GET full redirect (no cascade): to its page, or back with the result
+  // EZPAY's spec call was a GET full redirect that started the attempt: a cross-site link could
+  // start a payment (SameSite=Lax cookies ride along on a top-level GET). The start is the POST
+  // above (CSRF header); this GET only leads to an attempt that POST started, and writes nothing.
   const EzpayQuery = z.object({ id: z.string().check(z.maxLength(64)), lang: z.optional(z.string().check(z.maxLength(8))) });
   app.get('/api/card/fast/ezpay', async (request, reply: FastifyReply) => {
     const userId = requireUser(request);
     const query = parse(EzpayQuery, request.query, 'query');
     const lang = settings.languages.includes(query.lang ?? '') ? query.lang! : settings.defaultLanguage;
-    const reply0 = await answer(() => startAttempt(deps, userId, 'EZPAY', { id: query.id }));
+    const found = await answer(async () => {
+      await paymentView(db, userId, query.id); // 404 for an unknown or foreign payment
+      return attemptOf(db, userId, query.id, 'EZPAY').catch((error: unknown) => {
+        if (error instanceof PaymentError && error.key === 'card.payment_not_found') {
+          throw new PaymentError(405, 'card.start_by_post', 'A card payment is started from the deposit page, never by opening a link.');
+        }
+        throw error;
+      });
+    });
+    const reply0 = renderReply({
+      processor: 'EZPAY',
+      uid: found.attempt.uid,
+      paymentId: found.payment.id,
+      status: found.attempt.status,
+      code: found.attempt.code,
+      message: found.attempt.message,
+      amount: '',
+    });
     if (reply0.proc === 'EZPAY' && reply0.status === 'REDIRECT' && reply0.redirect) return reply.redirect(`${reply0.redirect}?lang=${lang}`, 302);
     const add = reply0.proc === 'EZPAY' && reply0.status === 'APPROVED' ? 'payment_success' : reply0.proc === 'EZPAY' && reply0.status === 'PENDING' ? 'payment_process' : 'payment_error';
     return reply.redirect(`/${lang}/trading#/show/funding/${add}`, 302);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import creditCardType from 'credit-card-type';
 import type { CardSaveRequest, SandboxScenario, SavedCard } from '../../../src/api/contract';
 import type { DbOrTx } from '../ledger';
@@ -24,6 +24,31 @@ export function luhnValid(digits: string): boolean {
   }
   return digits.length > 0 && sum % 10 === 0;
 }
+
+/**
+ * The card's fingerprint: HMAC-SHA-256 of its digits under the server's secret
+ * (config.cardFingerprintSecret). It names the card across tokens and accounts so a block holds
+ * for the card; without the secret it cannot be turned back into the number or matched against
+ * a list of numbers. The number itself is never stored or logged.
+ */
+export const cardFingerprint = (secret: string, digits: string): string => createHmac('sha256', secret).update(digits, 'utf8').digest('hex');
+
+/**
+ * Whether a card is blocked for this trader: its own token's flag (cards saved before
+ * fingerprints), or a block on its fingerprint for every account or for this trader's.
+ */
+export async function fingerprintBlocked(db: DbOrTx, userId: number, fingerprint: string | null): Promise<boolean> {
+  if (fingerprint === null) return false;
+  const block = await db
+    .selectFrom('card_blocks')
+    .select('id')
+    .where('fingerprint', '=', fingerprint)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+    .executeTakeFirst();
+  return block !== undefined;
+}
+
+export const BLOCKED_MESSAGE = 'This card cannot be used: its bank reported it lost, stolen or blocked. Please use another card or payment method.';
 
 /** The card number as the form sends it, spaces and dashes removed (001 §3: normalised). */
 export const normalizeNumber = (cnu: string): string => cnu.replace(/[\s-]+/g, '');
@@ -58,7 +83,15 @@ export async function saveCard(
   db: DbOrTx,
   userId: number,
   input: CardSaveRequest,
-  options: { now: Date; scenarioOf: (digits: string) => SandboxScenario; sandbox: boolean },
+  options: {
+    now: Date;
+    scenarioOf: (digits: string) => SandboxScenario;
+    sandbox: boolean;
+    /** config.cardFingerprintSecret */
+    fingerprintSecret: string;
+    /** a public test number every tester shares (sandbox): its blocks hold for the account only */
+    sharedNumber?: (digits: string) => boolean;
+  },
 ): Promise<SavedCard> {
   const recent = await db
     .selectFrom('cards')
@@ -78,7 +111,11 @@ export async function saveCard(
   const thisMonth = options.now.getUTCFullYear() * 12 + options.now.getUTCMonth();
   if (year * 12 + (month - 1) < thisMonth) throw new PaymentError(400, 'card.expired', 'The card has expired.', { emm: 'card.expired' });
   if (year > options.now.getUTCFullYear() + 25) throw new PaymentError(400, 'card.expiry', 'Please check the expiry year.', { eyy: 'card.expiry' });
-  const scenario = options.sandbox ? options.scenarioOf(normalizeNumber(input.cnu)) : 'approved';
+  const digits = normalizeNumber(input.cnu);
+  const fingerprint = cardFingerprint(options.fingerprintSecret, digits);
+  // a lost, stolen, pick-up or fraud block holds for the card, not for the token it was declined under
+  if (await fingerprintBlocked(db, userId, fingerprint)) throw new PaymentError(403, 'card.blocked', BLOCKED_MESSAGE, { cnu: 'card.blocked' });
+  const scenario = options.sandbox ? options.scenarioOf(digits) : 'approved';
   const token = `card_${randomBytes(16).toString('hex')}`;
   await db
     .insertInto('cards')
@@ -93,6 +130,8 @@ export async function saveCard(
       holder: holder.slice(0, 200),
       country: input.cu.toUpperCase(),
       scenario,
+      fingerprint,
+      shared_number: options.sandbox && (options.sharedNumber?.(digits) ?? false),
     })
     .execute();
   return { card: token, ...checked, expiry: `${String(month).padStart(2, '0')}/${year}`, sandbox: options.sandbox };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../settings';
-import type { Charge, ProcessorAnswer, ProcessorGateway } from '../../sandbox/processors/gateway';
+import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../sandbox/processors/gateway';
 import { scenarioOfNumber } from '../../sandbox/processors/test-cards';
 import { freshDb, type TestDb } from '../../test/db';
 import { balanceOf, verifyLedger } from '../ledger';
@@ -33,6 +33,9 @@ function flakyGateway(): ProcessorGateway & { starts: number; checks: number } {
     async complete(): Promise<ProcessorAnswer> {
       return { kind: 'approved' };
     },
+    async void(): Promise<VoidAnswer> {
+      return { kind: 'voided' };
+    },
   };
   return g;
 }
@@ -48,7 +51,7 @@ async function setup(gateway: ProcessorGateway) {
   };
   const user = await t.db.selectFrom('users').select(['id', 'current_account_id']).where('email', '=', 'trader@example.com').executeTakeFirstOrThrow();
   const year = String(new Date().getUTCFullYear() + 1);
-  const card = await saveCard(t.db, user.id, { cnu: '4242 4242 4242 4242', emm: '01', eyy: year, fn: 'T', ln: 'R', cu: 'DE' }, { now: new Date(), scenarioOf: scenarioOfNumber, sandbox: true });
+  const card = await saveCard(t.db, user.id, { cnu: '4242 4242 4242 4242', emm: '01', eyy: year, fn: 'T', ln: 'R', cu: 'DE' }, { now: new Date(), scenarioOf: scenarioOfNumber, sandbox: true, fingerprintSecret: t.config.cardFingerprintSecret });
   const checked = await fraudCheck(deps, user.id, { key: randomUUID(), amount: '500.00', fixed: false, bonus: false, card: card.card });
   return { deps, events, userId: user.id, accountId: user.current_account_id!, paymentId: checked.payment! };
 }

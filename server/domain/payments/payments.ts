@@ -13,12 +13,14 @@ import {
   type Settings,
 } from '../../../src/api/contract';
 import type { Db } from '../../db';
+import { IN_FLIGHT_STATUSES } from '../../db/migrations/015_card_hardening';
 import type { CardAttemptRow, CardAttemptStatus, CardPaymentRow, CardRow } from '../../db/schema-card';
-import { PG_CHECK_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
-import type { Charge, ProcessorAnswer, ProcessorGateway } from '../../sandbox/processors/gateway';
+import { PG_CHECK_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
+import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../sandbox/processors/gateway';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { formatMoney, InvalidAmount, parseMoney } from '../money';
 import { isDemoEmail } from '../users';
+import { BLOCKED_MESSAGE, fingerprintBlocked } from './cards';
 import { renderReply, type AttemptView } from './dialects';
 import { PaymentError } from './errors';
 
@@ -31,6 +33,11 @@ export const FAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const MAX_CARD_DEPOSIT = '100000';
 /** Issuer codes that block the card: pick-up, lost, stolen, suspected fraud. */
 const BLOCKING_CODES = ['04', '07', '41', '43', '59'];
+/** Of those, the card itself is gone (pick-up, lost, stolen): blocked for every account, not only this trader's. */
+const CARD_GONE_CODES = ['04', '07', '41', '43'];
+const IN_FLIGHT: readonly CardAttemptStatus[] = IN_FLIGHT_STATUSES;
+const VOID_PENDING = 'void_pending';
+const VOIDED_MESSAGE = 'Voided: this payment was already approved through another attempt';
 const REASON_MESSAGE = 'Sandbox: the risk rules refused this payment (scripted reason). Please choose another method.';
 
 export interface PaymentEvents {
@@ -82,10 +89,15 @@ async function declinedRecently(db: DbOrTx, userId: number, now: Date): Promise<
   return Number(row.n);
 }
 
+/** A card is blocked for a trader by its token (before fingerprints) or by a block on its fingerprint. */
+async function cardBlocked(db: DbOrTx, userId: number, card: CardRow): Promise<boolean> {
+  return card.blocked || (await fingerprintBlocked(db, userId, card.fingerprint));
+}
+
 /** The fraud flags for a card and scenario (spec 000 §4: fail_limit, day_limit, bad_card, reason), or null when clean. */
 async function fraudFlags(db: DbOrTx, userId: number, card: CardRow, scenario: SandboxScenario, now: Date): Promise<FraudCheckResponse | null> {
   if (scenario === 'fail_limit' || (await declinedRecently(db, userId, now)) >= FAIL_LIMIT) return { fail_limit: true };
-  if (scenario === 'bad_card' || card.blocked) return { bad_card: true };
+  if (scenario === 'bad_card' || (await cardBlocked(db, userId, card))) return { bad_card: true };
   if (scenario === 'reason') return { reason: true, message: REASON_MESSAGE };
   return null;
 }
@@ -202,12 +214,21 @@ export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCh
   }
 }
 
+/**
+ * A voided attempt answers what happened to its payment: approved (through the attempt that was
+ * credited), else a decline with code `voided` so the cascade moves on.
+ */
+function replyStatus(attempt: CardAttemptRow, payment: CardPaymentRow): Exclude<CardAttemptStatus, 'voided'> {
+  if (attempt.status !== 'voided') return attempt.status;
+  return payment.status === 'approved' ? 'approved' : 'declined';
+}
+
 function viewOf(attempt: CardAttemptRow, payment: CardPaymentRow): AttemptView {
   return {
     processor: isProcessor(attempt.processor) ? attempt.processor : 'VLOAD',
     uid: attempt.uid,
     paymentId: payment.id,
-    status: attempt.status,
+    status: replyStatus(attempt, payment),
     code: attempt.code,
     message: attempt.message,
     amount: formatMoney(toBigInt(payment.amount_minor), payment.currency),
@@ -250,11 +271,40 @@ function statusOf(answer: ProcessorAnswer): { status: CardAttemptStatus; code: s
 }
 
 /**
+ * Asks the processor to void an attempt recorded as `voided` / `void_pending` and records its
+ * answer: code `voided` once confirmed; otherwise the code stays and the next listen asks again
+ * (the processor's void is idempotent per uid). Never touches the ledger.
+ */
+async function settleVoid(deps: PaymentDeps, uid: string): Promise<CardAttemptRow> {
+  const { db } = deps;
+  const attempt = await db.selectFrom('card_attempts').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow();
+  if (attempt.status !== 'voided' || attempt.code !== VOID_PENDING) return attempt;
+  const payment = await db.selectFrom('card_payments').selectAll().where('id', '=', attempt.payment_id).executeTakeFirstOrThrow();
+  let answer: VoidAnswer;
+  try {
+    answer = await deps.gateway.void(isProcessor(attempt.processor) ? attempt.processor : 'VLOAD', await chargeOf(db, payment, attempt));
+  } catch {
+    answer = { kind: 'failed', message: 'The processor did not answer the void' };
+  }
+  const set = answer.kind === 'voided' ? { code: 'voided', message: VOIDED_MESSAGE } : { message: `Void not confirmed yet: ${answer.message}`.slice(0, 200) };
+  return db
+    .updateTable('card_attempts')
+    .set({ ...set, updated_at: clock(deps) })
+    .where('uid', '=', uid)
+    .where('code', '=', VOID_PENDING)
+    .returningAll()
+    .executeTakeFirst()
+    .then((row) => row ?? attempt);
+}
+
+/**
  * Records a processor's answer for an attempt, in one transaction with the payment row locked:
  * an approval credits the balance through the ledger exactly once (key card-payment:{id}, and
- * the payment's CHECK ties approved to a credit); a hard decline or do-not-honor stops the
- * payment; a lost/stolen/fraud code blocks the card. Only attempts still in one of `from`
- * change: a repeated listen, page post or a second server finds nothing to do.
+ * the payment's CHECK ties approved to a credit); an approval for a payment another attempt
+ * already approved is recorded `voided` and reversed with the processor (settleVoid), never
+ * credited; a hard decline or do-not-honor stops the payment; a lost/stolen/pick-up/fraud code
+ * blocks the card by its fingerprint. Only attempts still in one of `from` change: a repeated
+ * listen, page post or a second server finds nothing to do.
  */
 async function applyAnswer(
   deps: PaymentDeps,
@@ -267,8 +317,11 @@ async function applyAnswer(
   const result = await deps.db.transaction().execute(async (trx) => {
     const payment = await trx.selectFrom('card_payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
     const attempt = await trx.selectFrom('card_attempts').selectAll().where('uid', '=', uid).forUpdate().executeTakeFirstOrThrow();
-    if (!from.includes(attempt.status)) return { attempt, payment, changed: false, credited: false };
-    const next = statusOf(answer);
+    if (!from.includes(attempt.status)) return { attempt, payment, changed: false, credited: false, voids: false };
+    let next = statusOf(answer);
+    // approved elsewhere already: this approval must not stand (one charge per payment)
+    const voids = next.status === 'approved' && payment.credit_tx_id !== null;
+    if (voids) next = { status: 'voided', code: VOID_PENDING, message: VOIDED_MESSAGE };
     const now = clock(deps);
     const updated = await trx
       .updateTable('card_attempts')
@@ -299,16 +352,28 @@ async function applyAnswer(
     } else if (next.status === 'declined' && payment.status !== 'approved') {
       const iso = /^\d{2}$/.test(next.code) ? next.code : '';
       const stops = iso === DO_NOT_HONOR || hardDeclineKey(iso || undefined, next.message) !== null;
-      if (BLOCKING_CODES.includes(iso)) await trx.updateTable('cards').set({ blocked: true }).where('token', '=', payment.card_token).execute();
+      if (BLOCKING_CODES.includes(iso)) {
+        const card = await trx.updateTable('cards').set({ blocked: true }).where('token', '=', payment.card_token).returning(['fingerprint', 'shared_number']).executeTakeFirstOrThrow();
+        if (card.fingerprint !== null) {
+          // the card is gone (pick-up, lost, stolen): for every account; suspected fraud or a shared test number: this trader's
+          const everyone = CARD_GONE_CODES.includes(iso) && !card.shared_number;
+          await trx
+            .insertInto('card_blocks')
+            .values({ fingerprint: card.fingerprint, user_id: everyone ? null : payment.user_id, code: iso, payment_id: payment.id })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+      }
       if (stops) {
         paymentNow = await trx.updateTable('card_payments').set({ status: 'stopped', updated_at: now }).where('id', '=', payment.id).returningAll().executeTakeFirstOrThrow();
       }
     }
     const changed = updated.status !== attempt.status || updated.code !== attempt.code;
-    return { attempt: updated, payment: paymentNow, changed, credited };
+    return { attempt: updated, payment: paymentNow, changed, credited, voids };
   });
-  if (result.changed) deps.events.paymentUpdated(result.payment.user_id, result.payment.id, result.attempt.status);
+  if (result.changed) deps.events.paymentUpdated(result.payment.user_id, result.payment.id, replyStatus(result.attempt, result.payment));
   if (result.credited) deps.events.userUpdated(result.payment.user_id);
+  if (result.voids) return { attempt: await settleVoid(deps, uid), payment: result.payment };
   return result;
 }
 
@@ -322,10 +387,45 @@ async function checkAllowed(deps: PaymentDeps, userId: number, processor: CardPr
   if (refused) throw new PaymentError(403, 'card.processor_not_allowed', 'This payment method is not available in your country. Please choose another one.');
 }
 
+const inFlightError = () => new PaymentError(409, 'card.attempt_in_flight', 'Another payment processor is still working on this payment. Please wait for its answer.');
+
+/**
+ * Claims the attempt of (payment, processor) with the payment row locked (SELECT … FOR UPDATE),
+ * so concurrent starts of one payment run one after another: a repeat finds its attempt; a paid,
+ * stopped or blocked payment, or one with another attempt still in flight, is refused and
+ * nothing is written. The partial unique indexes of 015 (one attempt in flight, one approval per
+ * payment) hold the same rules for any path that would not lock.
+ */
+async function claimAttempt(
+  deps: PaymentDeps,
+  userId: number,
+  paymentId: string,
+  processor: CardProcessor,
+): Promise<{ existing: CardAttemptRow; payment: CardPaymentRow } | { claimed: CardAttemptRow; payment: CardPaymentRow }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const payment = await trx.selectFrom('card_payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+    const attempts = await trx.selectFrom('card_attempts').selectAll().where('payment_id', '=', paymentId).execute();
+    const existing = attempts.find((a) => a.processor === processor);
+    if (existing) return { existing, payment };
+    if (payment.status === 'approved') throw new PaymentError(409, 'card.already_paid', 'This payment is already approved and credited.');
+    if (payment.status === 'stopped') throw new PaymentError(409, 'card.payment_stopped', 'This payment was declined by the bank. Please start a new deposit.');
+    if (attempts.some((a) => IN_FLIGHT.includes(a.status))) throw inFlightError();
+    if (await cardBlocked(trx, userId, await cardOf(trx, payment.card_token))) throw new PaymentError(409, 'card.blocked', BLOCKED_MESSAGE);
+    const claimed = await trx
+      .insertInto('card_attempts')
+      .values({ payment_id: payment.id, user_id: userId, processor, seq: attempts.length, uid: `tx_${randomBytes(12).toString('hex')}`, status: 'pending' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (payment.status === 'created') await trx.updateTable('card_payments').set({ status: 'processing', updated_at: clock(deps) }).where('id', '=', payment.id).execute();
+    return { claimed, payment };
+  });
+}
+
 /**
  * A processor's start (spec 000 §7). Keyed by (payment, processor): the first call claims the
  * attempt and asks the processor once; every repeat (double click, retry, reload) answers that
- * same attempt and never charges again.
+ * same attempt and never charges again. One attempt of a payment is in flight at a time
+ * (claimAttempt): concurrent starts on other processors are refused, never charged.
  */
 export async function startAttempt(
   deps: PaymentDeps,
@@ -342,25 +442,19 @@ export async function startAttempt(
   const existing = await db.selectFrom('card_attempts').selectAll().where('payment_id', '=', payment.id).where('processor', '=', processor).executeTakeFirst();
   if (existing) return renderReply(viewOf(existing, payment));
   await checkAllowed(deps, userId, processor);
-  if (payment.status === 'approved') throw new PaymentError(409, 'card.already_paid', 'This payment is already approved and credited.');
-  if (payment.status === 'stopped') throw new PaymentError(409, 'card.payment_stopped', 'This payment was declined by the bank. Please start a new deposit.');
 
-  const seqRow = await db
-    .selectFrom('card_attempts')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('payment_id', '=', payment.id)
-    .executeTakeFirstOrThrow();
-  const claimed = await db
-    .insertInto('card_attempts')
-    .values({ payment_id: payment.id, user_id: userId, processor, seq: Number(seqRow.n), uid: `tx_${randomBytes(12).toString('hex')}`, status: 'pending' })
-    .onConflict((oc) => oc.columns(['payment_id', 'processor']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!claimed) {
-    const other = await db.selectFrom('card_attempts').selectAll().where('payment_id', '=', payment.id).where('processor', '=', processor).executeTakeFirstOrThrow();
-    return renderReply(viewOf(other, payment));
+  let claim: Awaited<ReturnType<typeof claimAttempt>>;
+  try {
+    claim = await claimAttempt(deps, userId, payment.id, processor);
+  } catch (error) {
+    if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
+    // an index of 015 refused a second claim the lock did not serialise: the same processor's is this start's attempt
+    const other = await db.selectFrom('card_attempts').selectAll().where('payment_id', '=', payment.id).where('processor', '=', processor).executeTakeFirst();
+    if (other) return renderReply(viewOf(other, payment));
+    throw inFlightError();
   }
-  if (payment.status === 'created') await db.updateTable('card_payments').set({ status: 'processing' }).where('id', '=', payment.id).where('status', '=', 'created').execute();
+  if ('existing' in claim) return renderReply(viewOf(claim.existing, claim.payment));
+  const { claimed } = claim;
 
   let answer: ProcessorAnswer;
   if (processor === 'ZOOM' && req.token !== undefined && req.token !== zoomToken(payment)) answer = { kind: 'tokenError' };
@@ -382,6 +476,7 @@ export async function listenAttempt(deps: PaymentDeps, userId: number, processor
   const payment = await ownPayment(db, userId, paymentId);
   const attempt = await db.selectFrom('card_attempts').selectAll().where('payment_id', '=', payment.id).where('processor', '=', processor).executeTakeFirst();
   if (!attempt) return { found: false };
+  if (attempt.status === 'voided') return { found: true, reply: renderReply(viewOf(await settleVoid(deps, attempt.uid), payment)) };
   if (attempt.status !== 'pending') return { found: true, reply: renderReply(viewOf(attempt, payment)) };
   let answer: ProcessorAnswer;
   try {

@@ -36,6 +36,9 @@ export interface Charge {
   scenario: SandboxScenario;
 }
 
+/** The processor's answer to a void: done (or already done for this uid), or refused with its text. */
+export type VoidAnswer = { kind: 'voided' } | { kind: 'failed'; message: string };
+
 export interface ProcessorGateway {
   /** the processors are sandboxes: pages and answers say so */
   readonly sandbox: boolean;
@@ -44,4 +47,11 @@ export interface ProcessorGateway {
   check(processor: CardProcessor, charge: Charge, checks: number): Promise<ProcessorAnswer>;
   /** the trader finished the processor's page or dialog: approve false is a cancel; cvv for Entropay's CVV dialog */
   complete(processor: CardProcessor, charge: Charge, result: { approve: boolean; cvv?: string }): Promise<ProcessorAnswer>;
+  /**
+   * Reverses this attempt's approval or authorisation (a void before settlement, a refund after):
+   * the domain calls it when a processor approves a payment that another attempt already
+   * approved, so the card holder is charged once. Idempotent per `charge.uid`: asking again
+   * after a lost answer voids nothing twice.
+   */
+  void(processor: CardProcessor, charge: Charge): Promise<VoidAnswer>;
 }

@@ -1,5 +1,5 @@
 import type { CardProcessor } from '../../../src/api/contract';
-import type { Charge, ProcessorAnswer, ProcessorGateway } from './gateway';
+import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from './gateway';
 
 /** A pending test card is approved on this listen check. */
 export const SANDBOX_PENDING_CHECKS = 2;
@@ -22,8 +22,11 @@ function approvePath(processor: CardProcessor): ProcessorAnswer {
  * Sandbox card processors: every answer is decided by the test card's scenario (docs/sandbox.md),
  * the attempt's place in the cascade and the number of listen checks. Nothing leaves the server.
  */
-export function sandboxProcessors(): ProcessorGateway {
+export function sandboxProcessors(): ProcessorGateway & { readonly voided: ReadonlySet<string> } {
+  // the uids this sandbox voided (a real processor keeps them on its side; a repeat is a no-op)
+  const voided = new Set<string>();
   return {
+    voided,
     sandbox: true,
     async start(processor: CardProcessor, charge: Charge): Promise<ProcessorAnswer> {
       switch (charge.scenario) {
@@ -63,6 +66,10 @@ export function sandboxProcessors(): ProcessorGateway {
       if (result.cvv === '000') return { kind: 'declined', code: '82', message: 'Incorrect CVV' };
       if (charge.scenario === 'timeout' || charge.scenario === 'pending') return { kind: 'pending' };
       return { kind: 'approved' };
+    },
+    async void(_processor: CardProcessor, charge: Charge): Promise<VoidAnswer> {
+      voided.add(charge.uid);
+      return { kind: 'voided' };
     },
   };
 }

@@ -275,7 +275,7 @@ export const CardPaymentView = z.object({
   /** credited to the balance once approved (the deposit amount; bonuses are not credited by this call) */
   credited: Decimal,
   card: z.object({ first6: z.string(), last4: z.string(), brand: z.string() }),
-  attempts: z.array(z.object({ processor: z.string(), status: z.enum(['pending', 'approved', 'declined', 'redirect']), code: z.string() })),
+  attempts: z.array(z.object({ processor: z.string(), status: z.enum(['pending', 'approved', 'declined', 'redirect', 'voided']), code: z.string() })),
   createdAt: z.string(),
 });
 export type CardPaymentView = z.infer<typeof CardPaymentView>;
