@@ -27,6 +27,12 @@ export const saveCard = (body: CardSaveRequest): Promise<SavedCard> => call(Save
 /** The first call of a deposit: creates the payment under the idempotency key. */
 export const fraudCheck = (body: FraudCheckRequest): Promise<FraudCheckResponse> => call(FraudCheckResponse, '/api/fraud/card', { method: 'POST', json: body });
 
+/**
+ * A processor's start: always a POST with the CSRF header, the redirecting processors (3-D Secure,
+ * hosted pages) included; their page is opened only after the server answered REDIRECT, and the
+ * page itself starts nothing. 409 `card.attempt_in_flight`: another processor is still working on
+ * this payment (a second tab); `card.blocked`: the card's bank reported it lost or stolen.
+ */
 export const startProcessor = (processor: CardProcessor, body: CardStartRequest) =>
   call(ProcessorReplySchema, CARD_START_URL[processor], { method: 'POST', json: body });
 
