@@ -6,6 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
 import { buildServerIfStale } from './build-server.mjs';
 
+// local use: sandbox third parties and demo logins (sandbox mode is opt-in: SANDBOX=0 turns it
+// off; with NODE_ENV=production it is not set here, and the server refuses SANDBOX=1 there
+// unless ALLOW_SANDBOX_IN_PRODUCTION=1)
+if (process.env.NODE_ENV !== 'production') process.env.SANDBOX ??= '1';
 buildIfStale();
 const bundle = await buildServerIfStale();
 await import(pathToFileURL(bundle).href);

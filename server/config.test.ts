@@ -8,7 +8,8 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: './data',
       databaseUrl: undefined,
-      sandbox: true,
+      sandbox: false,
+      sandboxOperatorToken: '',
       siteHost: 'brokerage.test',
       nodeEnv: 'development',
       inspect: false,
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/brokerage',
       databaseUrl: 'postgres://u@db/brokerage',
       sandbox: false,
+      sandboxOperatorToken: '',
       siteHost: 'example.com',
       nodeEnv: 'production',
       inspect: true,
@@ -48,6 +50,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CARD_FINGERPRINT_SECRET/);
     expect(() => loadConfig({ CARD_FINGERPRINT_SECRET: 'short' })).toThrow(/32 characters/);
     expect(loadConfig({}).cardFingerprintSecret).toBe(loadConfig({ NODE_ENV: 'test' }).cardFingerprintSecret);
+  });
+
+  it('sandbox mode is opt-in: SANDBOX=1 turns it on, with an operator token random per start unless set', () => {
+    expect(loadConfig({}).sandbox).toBe(false);
+    expect(loadConfig({ SANDBOX: '0' }).sandbox).toBe(false);
+    const on = loadConfig({ SANDBOX: '1' });
+    expect(on.sandbox).toBe(true);
+    expect(on.sandboxOperatorToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(loadConfig({ SANDBOX: '1' }).sandboxOperatorToken).not.toBe(on.sandboxOperatorToken);
+    expect(loadConfig({ SANDBOX: '1', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(24) }).sandboxOperatorToken).toBe('o'.repeat(24));
+    expect(() => loadConfig({ SANDBOX: '1', SANDBOX_OPERATOR_TOKEN: 'short' })).toThrow(/SANDBOX_OPERATOR_TOKEN must be at least 24 characters/);
+  });
+
+  it('refuses sandbox mode in production unless ALLOW_SANDBOX_IN_PRODUCTION=1, and says why', () => {
+    const production = { NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'k'.repeat(40) };
+    expect(() => loadConfig({ ...production, SANDBOX: '1' })).toThrow(/SANDBOX=1 is refused with NODE_ENV=production.*ALLOW_SANDBOX_IN_PRODUCTION=1/);
+    expect(() => loadConfig({ ...production, SANDBOX: '1', ALLOW_SANDBOX_IN_PRODUCTION: '0' })).toThrow(/refused/);
+    expect(loadConfig({ ...production, SANDBOX: '1', ALLOW_SANDBOX_IN_PRODUCTION: '1' }).sandbox).toBe(true);
+    expect(loadConfig(production).sandbox).toBe(false);
   });
 
   it('refuses a bad port', () => {

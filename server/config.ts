@@ -8,8 +8,18 @@ export interface Config {
   dataDir: string;
   /** when set, PostgreSQL through `pg` replaces PGlite (same migrations and queries) */
   databaseUrl: string | undefined;
-  /** third parties (processors, chain, trading platform) are sandboxes */
+  /**
+   * third parties (processors, chain, trading platform) are sandboxes: only with SANDBOX=1
+   * (npm start and npm run dev set it); refused with NODE_ENV=production unless
+   * ALLOW_SANDBOX_IN_PRODUCTION=1
+   */
   sandbox: boolean;
+  /**
+   * sandbox mode: the token a sandbox operator sends as `x-sandbox-operator` to act on any
+   * user's objects (SANDBOX_OPERATOR_TOKEN, at least 24 characters, else random per start;
+   * printed at start); '' when sandbox mode is off
+   */
+  sandboxOperatorToken: string;
   /** the site's own host; an email at this domain is a demo account (spec 000 §6) */
   siteHost: string;
   nodeEnv: string;
@@ -52,14 +62,36 @@ function fingerprintSecret(value: string | undefined, nodeEnv: string): string {
   return secret;
 }
 
+/** Sandbox mode is opt-in, and never by accident in production (issue 11). */
+function sandboxMode(env: Env, nodeEnv: string): boolean {
+  const sandbox = flag(env.SANDBOX, false);
+  if (sandbox && nodeEnv === 'production' && !flag(env.ALLOW_SANDBOX_IN_PRODUCTION, false)) {
+    throw new Error(
+      'SANDBOX=1 is refused with NODE_ENV=production: sandbox mode simulates payments and payouts and its /api/sandbox calls hand out sign-in links and test money. ' +
+        'Unset SANDBOX for a real deployment, or set ALLOW_SANDBOX_IN_PRODUCTION=1 for a public demo.',
+    );
+  }
+  return sandbox;
+}
+
+function operatorToken(value: string | undefined, sandbox: boolean): string {
+  if (!sandbox) return '';
+  const token = value?.trim() ?? '';
+  if (token === '') return randomBytes(24).toString('base64url');
+  if (token.length < 24) throw new Error('SANDBOX_OPERATOR_TOKEN must be at least 24 characters');
+  return token;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
+  const sandbox = sandboxMode(env, nodeEnv);
   return {
     port: port(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: env.DATA_DIR?.trim() || './data',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
-    sandbox: flag(env.SANDBOX, true),
+    sandbox,
+    sandboxOperatorToken: operatorToken(env.SANDBOX_OPERATOR_TOKEN, sandbox),
     siteHost: (env.SITE_HOST?.trim() || 'brokerage.test').toLowerCase(),
     nodeEnv,
     inspect: flag(env.INSPECT, false),

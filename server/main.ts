@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { createDb, describeDb } from './db';
 import { demoUsers } from './db/demo-users';
 import { migrate } from './db/migrate';
@@ -11,7 +11,14 @@ import { purgeExpiredSessions } from './domain/sessions';
 
 /** `npm run serve`: migrate, seed (sandbox only), serve the API, the sandbox platform and dist/. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    // a setting that is refused (sandbox mode in production, a short secret): say why, start nothing
+    console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   // PGlite on its own thread: pages are served while the database starts and works
   const db = createDb(config, { thread: true });
   // listen first: pages are served while the database starts; API calls wait for `ready`
@@ -63,6 +70,7 @@ async function main(): Promise<void> {
   if (config.sandbox) {
     lines.push('  Demo logins:');
     for (const user of demoUsers) lines.push(`    ${user.email.padEnd(22)} ${user.password.padEnd(13)} ${user.purpose}`);
+    lines.push(`  Sandbox operator token (header x-sandbox-operator, acts on any user's sandbox objects): ${config.sandboxOperatorToken}`);
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -3,22 +3,27 @@ import { describe, expect, inject, it } from 'vitest';
 import { DEMO, openTab, sharedBrowser } from './browser';
 
 const baseURL = inject('baseURL');
+const sandboxOperator = inject('sandboxOperator');
 const chromium = sharedBrowser();
 
-/** A tester's one-time sign-in link (sandbox-only endpoint), asked from inside the page with its CSRF token. */
+/**
+ * A tester's one-time sign-in link (sandbox-only endpoint), asked from inside the page with its
+ * CSRF token and the sandbox operator token (a link for someone else's email needs it).
+ */
 async function autologinUrl(page: Page, email: string, redirect = ''): Promise<string> {
   await page.goto(`${baseURL}/en/login`);
   return page.evaluate(
-    async ({ email, redirect }) => {
+    async ({ email, redirect, operator }) => {
       const me = (await (await fetch('/api/me')).json()) as { csrf: string };
       const res = await fetch('/api/sandbox/autologin', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf },
+        headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf, 'x-sandbox-operator': operator },
         body: JSON.stringify({ email, redirect }),
       });
+      if (!res.ok) throw new Error(`autologin ${res.status} ${await res.text()}`);
       return ((await res.json()) as { url: string }).url;
     },
-    { email, redirect },
+    { email, redirect, operator: sandboxOperator },
   );
 }
 

@@ -9,6 +9,7 @@ export async function setup(project: TestProject): Promise<void> {
   buildIfStale();
   server = await startServer();
   project.provide('baseURL', server.url);
+  project.provide('sandboxOperator', server.operatorToken);
 }
 
 export async function teardown(): Promise<void> {
@@ -18,5 +19,7 @@ export async function teardown(): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** the test server's sandbox operator token: send it as x-sandbox-operator to act on any user's sandbox objects */
+    sandboxOperator: string;
   }
 }

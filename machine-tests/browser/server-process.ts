@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,8 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** the sandbox operator token (header x-sandbox-operator) this server accepts */
+  operatorToken: string;
   stop: () => Promise<void>;
 }
 
@@ -36,12 +39,13 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`server did not answer within ${timeoutMs} ms`);
 }
 
-/** The real server (server/main.ts) on a free port with a fresh embedded database. */
+/** The real server (server/main.ts) on a free port with a fresh embedded database, in sandbox mode. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'brokerage-e2e-'));
+  const operatorToken = randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...extraEnv },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SANDBOX: '1', SANDBOX_OPERATOR_TOKEN: operatorToken, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -56,6 +60,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   }
   return {
     url,
+    operatorToken: extraEnv.SANDBOX_OPERATOR_TOKEN ?? operatorToken,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));

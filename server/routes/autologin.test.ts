@@ -9,8 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** a tester with the sandbox operator token: a link for any email (issue 11) */
+const operator = () => ({ 'x-sandbox-operator': t.config.sandboxOperatorToken });
+
 async function newKey(b: Browser, email = 'trader@example.com', extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await b.send('POST', '/api/sandbox/autologin', { json: { email, ...extra } });
+  const res = await b.send('POST', '/api/sandbox/autologin', { json: { email, ...extra }, headers: operator() });
   expect(res.statusCode).toBe(200);
   return SandboxAutologinResponse.parse(res.json()).key;
 }
@@ -19,7 +22,7 @@ describe('autologin', () => {
   it('a sandbox key gives the values once; its ticket signs in through the platform and the site, once each', async () => {
     const b = t.browser();
     await b.me();
-    const created = await b.send('POST', '/api/sandbox/autologin', { json: { email: 'Trader@example.com', redirect: 'show/funding', lang: 'ru' } });
+    const created = await b.send('POST', '/api/sandbox/autologin', { json: { email: 'Trader@example.com', redirect: 'show/funding', lang: 'ru' }, headers: operator() });
     const { key, url } = SandboxAutologinResponse.parse(created.json());
     expect(url).toBe(`/ru/autologin?key=${key}`);
 
@@ -75,15 +78,15 @@ describe('autologin', () => {
   it('the sandbox route refuses unknown users and bad redirects', async () => {
     const b = t.browser();
     await b.me();
-    const unknown = await b.send('POST', '/api/sandbox/autologin', { json: { email: 'nobody@example.com' } });
+    const unknown = await b.send('POST', '/api/sandbox/autologin', { json: { email: 'nobody@example.com' }, headers: operator() });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe('user.not_found');
-    const bad = await b.send('POST', '/api/sandbox/autologin', { json: { email: 'trader@example.com', redirect: 'https://evil.example' } });
+    const bad = await b.send('POST', '/api/sandbox/autologin', { json: { email: 'trader@example.com', redirect: 'https://evil.example' }, headers: operator() });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ redirect: 'validation.format' });
     const count = await t.db.selectFrom('autologin_tickets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const before = Number(count.n);
-    await b.send('POST', '/api/sandbox/autologin', { json: { email: 'trader@example.com', lang: 'xx' } });
+    await b.send('POST', '/api/sandbox/autologin', { json: { email: 'trader@example.com', lang: 'xx' }, headers: operator() });
     const row = await t.db.selectFrom('autologin_tickets').select('lang').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(row.lang).toBe('en');
     expect(Number((await t.db.selectFrom('autologin_tickets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before + 1);

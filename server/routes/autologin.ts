@@ -4,12 +4,14 @@ import { createAutologinKey, redeemAutologinKey } from '../domain/autologin';
 import { findUserByEmail } from '../domain/users';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
+import { requireSandboxAccess } from '../http/sandbox-access';
 import type { RouteDeps } from './deps';
 
 /**
  * POST /api/autologin {key}: the autologin page's values (spec 000 §2); the password is a
  * one-time ticket valid 5 minutes. POST /api/sandbox/autologin {email} (sandbox only):
- * creates a key for testers.
+ * creates a key for testers: for the signed-in user's own email, a user this session made with
+ * fresh-user, or any email with the sandbox operator token (x-sandbox-operator).
  */
 export const autologinRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings }) => {
   app.post('/api/autologin', async (request): Promise<AutologinValues> => {
@@ -24,6 +26,8 @@ export const autologinRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, 
     const body = parse(SandboxAutologinRequest, request.body);
     const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
     const user = await findUserByEmail(db, body.email);
+    // a sign-in link is the account itself: not for just any session (issue 11)
+    requireSandboxAccess(request, config, user?.id, 'account');
     if (!user) throw new HttpError(404, 'user.not_found', 'There is no user with this email.');
     const { key, expiresAt } = await createAutologinKey(db, user.id, { redirect: body.redirect ?? '', lang, mobile: body.mobile ?? false });
     return { key, url: `/${lang}/autologin?key=${encodeURIComponent(key)}`, expiresAt: expiresAt.toISOString() };

@@ -10,6 +10,7 @@ import { ensureSecurityRow } from '../domain/security/factors';
 import { requireValidation } from '../domain/security/validation';
 import { endWithdrawal } from '../domain/withdrawals/withdrawals';
 import { parse } from '../http/parse';
+import { rememberMadeBy, requireSandboxAccess } from '../http/sandbox-access';
 import { readOutbox, sandboxMessenger } from '../sandbox/messages/messenger';
 import type { RouteDeps } from './deps';
 import { answering } from './refusals';
@@ -26,6 +27,9 @@ const OutboxQuery = z.object({
  * - GET  /api/sandbox/outbox?email=…: the emails and SMS the sandbox "sent" (codes included);
  * - POST /api/sandbox/withdrawals/settle: the sandbox payout processor pays or rejects a withdrawal;
  * - POST /api/sandbox/verification: the sandbox identity check verifies (or un-verifies) a trader.
+ * Settling and verifying act on one trader's object: only for its owner (signed in), the session
+ * that made the user with fresh-user, or the sandbox operator (x-sandbox-operator): 403
+ * sandbox.not_yours otherwise (server/http/sandbox-access.ts).
  */
 export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, platform, push, mirror }) => {
   if (!config.sandbox) return;
@@ -100,6 +104,8 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       await ensureSecurityRow(trx, user.id);
       return user.id;
     });
+    // the tester who made this user may act on it before signing in as it
+    rememberMadeBy(request, userId);
     // the opening deposits reach the platform before the tester gets the login
     await mirror.flush();
     if (body.validationValue) {
@@ -130,6 +136,8 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
 
   app.post('/api/sandbox/withdrawals/settle', async (request) => {
     const body = parse(SettleWithdrawalRequest, request.body);
+    const owner = await db.selectFrom('withdrawals').select('user_id').where('id', '=', body.id).executeTakeFirst();
+    requireSandboxAccess(request, config, owner?.user_id, 'withdrawals');
     const row = await answering(() => endWithdrawal(db, body.id, body.outcome));
     push.publish(row.user_id, { type: 'withdrawal.updated', id: row.id, status: row.status });
     if (row.status === 'rejected') push.publish(row.user_id, { type: 'user.updated' });
@@ -138,7 +146,10 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
 
   app.post('/api/sandbox/verification', async (request) => {
     const body = parse(SandboxVerificationRequest, request.body);
-    const row = await db.updateTable('users').set({ verification: body.verification }).where('email', '=', body.email.trim().toLowerCase()).returning('id').executeTakeFirst();
+    const email = body.email.trim().toLowerCase();
+    const owner = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    requireSandboxAccess(request, config, owner?.id, 'account');
+    const row = await db.updateTable('users').set({ verification: body.verification }).where('email', '=', email).returning('id').executeTakeFirst();
     if (!row) throw new HttpError(404, 'user.not_found', 'No trader with this email.');
     push.publish(row.id, { type: 'user.updated' });
     return { ok: true as const, verification: body.verification };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ChatBalanceRequest,
   HistoryQuery,
@@ -27,6 +27,7 @@ import { signAgreement } from '../domain/trading/sign';
 import { sendTip } from '../domain/trading/tips';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
+import { requireSandboxAccess } from '../http/sandbox-access';
 import { requireUser } from '../http/session';
 import { sandboxChat, type ChatGateway } from '../sandbox/chat/chat';
 import { chatRoutes } from '../sandbox/chat/routes';
@@ -108,8 +109,11 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
 
   await app.register(chatRoutes, { prefix: '/chat', db });
 
-  const platformAccount = async (email: string) => {
+  /** the platform account of `email`, for its owner (or the sandbox operator) only */
+  const platformAccount = async (request: FastifyRequest, email: string) => {
     const account = await findAccount(db, email);
+    const owner = account && (await db.selectFrom('accounts').select('user_id').where('platform_login', '=', account.login).executeTakeFirst());
+    requireSandboxAccess(request, config, owner ? owner.user_id : undefined, 'platform account');
     if (!account) throw new HttpError(404, 'user.not_found', 'No platform account with this email.');
     return account;
   };
@@ -120,7 +124,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
    */
   app.post('/api/sandbox/platform/fund', async (request) => {
     const body = parse(SandboxPlatformFund, request.body);
-    const account = await platformAccount(body.email);
+    const account = await platformAccount(request, body.email);
     const mirrored = await db
       .selectFrom('accounts')
       .select(['id', 'user_id', 'currency'])
@@ -152,7 +156,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   /** sandbox: the platform sessions of a login end now (as if they had expired) */
   app.post('/api/sandbox/platform/expire', async (request) => {
     const body = parse(SandboxPlatformExpire, request.body);
-    const account = await platformAccount(body.email);
+    const account = await platformAccount(request, body.email);
     await db.updateTable('platform_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('account_id', '=', account.id).execute();
     return { ok: true as const };
   });

@@ -21,9 +21,12 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
-/** Test configuration: in-memory PGlite, or the PostgreSQL of DATABASE_URL. */
+/**
+ * Test configuration: in-memory PGlite, or the PostgreSQL of DATABASE_URL; sandbox mode on
+ * (explicitly: it is opt-in), with its own random operator token (config.sandboxOperatorToken).
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), dataDir: 'memory://', nodeEnv: 'test', ...overrides };
+  return { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, SANDBOX: '1' }), dataDir: 'memory://', nodeEnv: 'test', ...overrides };
 }
 
 async function admin(url: string, statement: string): Promise<void> {
