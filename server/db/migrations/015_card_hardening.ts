@@ -47,9 +47,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table card_attempts drop constraint if exists card_attempts_status_check`.execute(db);
   await sql`alter table card_attempts add constraint card_attempts_status_known check (status in ('pending', 'redirect', 'dialog', 'approved', 'declined', 'voided'))`.execute(db);
 
-  const inFlight = sql.join(IN_FLIGHT_STATUSES.map((s) => sql.lit(s)));
-  for (const statuses of [inFlight, sql`'approved'`]) {
-    await sql`
+  await voidRaceDuplicates(db);
+  await createAttemptIndexes(db);
+}
+
+const inFlightList = () => sql.join(IN_FLIGHT_STATUSES.map((s) => sql.lit(s)));
+
+/**
+ * What the old race left: per payment, every attempt in flight or approved after the earliest
+ * becomes `voided` / `void_pending` (the next listen asks its processor to void it). Returns how
+ * many were voided.
+ */
+export async function voidRaceDuplicates(db: Kysely<unknown>): Promise<number> {
+  let voided = 0;
+  for (const statuses of [inFlightList(), sql`'approved'`]) {
+    const result = await sql`
       update card_attempts
          set status = 'voided', code = 'void_pending', message = 'Voided: another attempt of this payment was already in flight or approved', updated_at = now()
        where id in (
@@ -58,8 +70,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
              from card_attempts where status in (${statuses})
          ) ranked where n > 1
        )`.execute(db);
+    voided += Number(result.numAffectedRows ?? 0n);
   }
-  await sql`create unique index card_attempts_one_in_flight on card_attempts (payment_id) where status in (${inFlight})`.execute(db);
+  return voided;
+}
+
+/** One attempt in flight and one approved attempt per payment, held by the database. */
+export async function createAttemptIndexes(db: Kysely<unknown>): Promise<void> {
+  await sql`create unique index card_attempts_one_in_flight on card_attempts (payment_id) where status in (${inFlightList()})`.execute(db);
   await sql`create unique index card_attempts_one_approval on card_attempts (payment_id) where status = 'approved'`.execute(db);
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardProcessor } from '../../../src/api/contract';
+import { createAttemptIndexes, voidRaceDuplicates } from '../../db/migrations/015_card_hardening';
 import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../sandbox/processors/gateway';
 import { sandboxProcessors } from '../../sandbox/processors/sandbox-gateway';
 import { scenarioOfNumber } from '../../sandbox/processors/test-cards';
@@ -158,5 +160,44 @@ describe('blocks by fingerprint', () => {
     // a stolen card (43) is blocked for every account
     const other = await userOf('risky@example.com');
     await expect(save(other.id, number)).rejects.toMatchObject({ key: 'card.blocked' });
+  });
+});
+
+describe('migration 015 on a database the old race already hit', () => {
+  it('keeps the earliest attempt in flight or approved per payment, voids the others (void_pending), then the indexes hold', async () => {
+    const { gateway, voids } = recordingGateway();
+    const deps = depsOf(gateway);
+    const user = await userOf('trader@example.com');
+    await t.db.deleteFrom('card_day_counts').where('user_id', '=', user.id).execute();
+    const card = await save(user.id, '4012 8888 8888 1881');
+    const paid = (await fraudCheck(deps, user.id, { key: randomUUID(), amount: '400.00', fixed: false, bonus: false, card: card.card })).payment!;
+    const open = (await fraudCheck(deps, user.id, { key: randomUUID(), amount: '400.00', fixed: false, bonus: false, card: card.card })).payment!;
+    const uid = (n: number) => `tx_${String(n).padStart(24, '0')}`;
+    const row = (payment: string, processor: string, status: 'approved' | 'pending' | 'redirect', n: number) => ({ payment_id: payment, user_id: user.id, processor, seq: n % 10, uid: uid(n), status });
+    try {
+      await sql`drop index card_attempts_one_in_flight`.execute(t.db);
+      await sql`drop index card_attempts_one_approval`.execute(t.db);
+      // what the old code let through: four approvals for one payment, two attempts in flight for another
+      await t.db
+        .insertInto('card_attempts')
+        .values([row(paid, 'ORANGE', 'approved', 1), row(paid, 'ORANGE_NOT3D', 'approved', 2), row(paid, 'MEIKO', 'approved', 3), row(paid, 'ZOOM', 'approved', 4), row(open, 'MEIKO', 'pending', 5), row(open, 'PFS', 'redirect', 6)])
+        .execute();
+      expect(await voidRaceDuplicates(t.db as never)).toBe(4);
+    } finally {
+      await createAttemptIndexes(t.db as never);
+    }
+    const statuses = await t.db.selectFrom('card_attempts').select(['uid', 'status', 'code']).where('payment_id', 'in', [paid, open]).orderBy('uid').execute();
+    expect(statuses.map((s) => [s.uid, s.status, s.code])).toEqual([
+      [uid(1), 'approved', ''],
+      [uid(2), 'voided', 'void_pending'],
+      [uid(3), 'voided', 'void_pending'],
+      [uid(4), 'voided', 'void_pending'],
+      [uid(5), 'pending', ''],
+      [uid(6), 'voided', 'void_pending'],
+    ]);
+    await expect(t.db.updateTable('card_attempts').set({ status: 'approved' }).where('uid', '=', uid(2)).execute()).rejects.toThrow();
+    // the next listen asks the processor to void it
+    await listenAttempt(deps, user.id, 'PFS', open);
+    expect(voids).toEqual([{ processor: 'PFS', uid: uid(6) }]);
   });
 });
