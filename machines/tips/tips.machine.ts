@@ -33,7 +33,8 @@ const cents = (amount: string): number => Number(amount.replace('.', ''));
 export const tipsMachine = setup({
   types: {} as { context: TipsContext; events: TipsEvent; input: TipsInput },
   actors: {
-    sendTip: fromPromise<TipSent, { value: string; host: string }>(notProvided('sendTip')),
+    /** `confirm`: the exact amount the trader confirmed (a tip over 40); the server refuses such a tip without it */
+    sendTip: fromPromise<TipSent, { value: string; host: string; confirm?: string }>(notProvided('sendTip')),
   },
   actions: {
     /** app effect: the balance changed; the current user is reloaded */
@@ -50,7 +51,7 @@ export const tipsMachine = setup({
   },
 }).createMachine({
   id: 'tips',
-  context: ({ input }) => ({ host: input.host, value: '', amount: '', message: null, error: null }),
+  context: ({ input }) => ({ host: input.host, value: '', amount: '', confirmed: '', message: null, error: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -60,7 +61,7 @@ export const tipsMachine = setup({
           {
             guard: 'isValid',
             target: 'checking',
-            actions: assign(({ context }) => ({ amount: normalizeTip(context.value), error: null })),
+            actions: assign(({ context }) => ({ amount: normalizeTip(context.value), confirmed: '', error: null })),
           },
           { actions: assign({ error: msg('tips.amount') }) },
         ],
@@ -72,7 +73,8 @@ export const tipsMachine = setup({
     /** "You will be charged exactly {amount}": yes or no */
     confirming: {
       on: {
-        'tip.confirm': 'waiting',
+        // the amount confirmed is sent with the tip: the server checks it (issue 11)
+        'tip.confirm': { target: 'waiting', actions: assign(({ context }) => ({ confirmed: context.amount })) },
         'tip.cancel': 'editing',
       },
     },
@@ -84,7 +86,7 @@ export const tipsMachine = setup({
     sending: {
       invoke: {
         src: 'sendTip',
-        input: ({ context }) => ({ value: context.amount, host: context.host }),
+        input: ({ context }) => ({ value: context.amount, host: context.host, ...(context.confirmed && { confirm: context.confirmed }) }),
         onDone: {
           target: 'thanked',
           actions: [
@@ -99,7 +101,11 @@ export const tipsMachine = setup({
           {
             guard: { type: 'isRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'editing',
-            actions: assign(({ event }) => ({ error: failureMsg(event.error, 'tips.some_error') })),
+            actions: assign(({ context, event }) => {
+              const error = failureMsg(event.error, 'tips.some_error');
+              // the server wants the exact amount confirmed: the text names it
+              return { error: error.key === 'tips.confirm' ? { ...error, params: { amount: context.amount } } : error };
+            }),
           },
           { target: 'editing', actions: assign({ error: msg('tips.some_error') }) },
         ],

@@ -11,6 +11,8 @@ export interface TipsContext {
   value: string;
   /** the exact amount that will be deducted, as a decimal string with two decimals ('' before a valid submit) */
   amount: string;
+  /** the amount the trader confirmed (a tip over 40), sent with the tip as `confirm`; '' when none */
+  confirmed: string;
   /** the server's thanks, shown for 10 s */
   message: Msg | null;
   error: Msg | null;

@@ -53,7 +53,8 @@ function tipKey(): string {
 export const tipsFlow = tipsMachine.provide({
   actors: {
     // one idempotency key per tip: a retried request cannot take the money twice
-    sendTip: fromPromise(async ({ input }) => sendTip({ value: input.value, host: input.host, key: tipKey() })),
+    // a confirmed tip (over 40) carries the confirmed amount: the server refuses it without (issue 11)
+    sendTip: fromPromise(async ({ input }) => sendTip({ value: input.value, host: input.host, key: tipKey(), ...(input.confirm && { confirm: input.confirm }) })),
   },
   actions: {
     balanceChanged: () => sessionActor.send({ type: 'user.update' }),

@@ -12,6 +12,17 @@ export const TIP_CONFIRM_ABOVE = '40';
 /** the largest tip, in units of the account currency */
 export const TIP_MAX_UNITS = 500n;
 
+/** Whether `confirm` names exactly `amount` ("41", "41.0" and "41.00" all confirm 41.00). */
+function confirmsExactly(confirm: string | undefined, amount: bigint, currency: string): boolean {
+  if (confirm === undefined) return false;
+  try {
+    return parseMoney(confirm, currency) === amount;
+  } catch (error) {
+    if (error instanceof InvalidAmount) return false;
+    throw error;
+  }
+}
+
 export interface ChatHost {
   id: string;
   name: string;
@@ -19,12 +30,13 @@ export interface ChatHost {
 
 /**
  * A tip to the chat host (POST /api/triggers/tips): taken from the trader's current account
- * through the ledger, once per idempotency key. Demo money cannot be tipped.
+ * through the ledger, once per idempotency key. Demo money cannot be tipped. A tip over
+ * TIP_CONFIRM_ABOVE needs `confirm` equal to its amount (409 tips.confirm otherwise).
  */
 export async function sendTip(
   db: Db,
   userId: number,
-  input: { value: string; host: string; key: string },
+  input: { value: string; host: string; key: string; confirm?: string },
   options: { hosts: readonly ChatHost[]; siteHost: string; platform?: PlatformGateway },
 ): Promise<{ amount: string; currency: string; message: string }> {
   const host = options.hosts.find((h) => h.id === input.host);
@@ -45,6 +57,12 @@ export async function sendTip(
   const max = TIP_MAX_UNITS * 10n ** BigInt(exponentOf(account.currency));
   if (amount <= 0n) throw new Refusal(400, 'tips.amount', 'Enter the tip as a number, for example 5 or 12.50.');
   if (amount > max) throw new Refusal(400, 'tips.too_much', `A tip can be at most ${formatMoney(max, account.currency)} ${account.currency}.`);
+  // over 40 the trader confirms the exact amount, and the server checks that they did (issue 11)
+  const confirmAbove = parseMoney(TIP_CONFIRM_ABOVE, account.currency);
+  if (amount > confirmAbove && !confirmsExactly(input.confirm, amount, account.currency)) {
+    const shown = formatMoney(amount, account.currency);
+    throw new Refusal(409, 'tips.confirm', `Please confirm the exact amount: ${shown} ${account.currency} will be deducted. A tip over ${TIP_CONFIRM_ABOVE} is sent only once you confirm it.`);
+  }
   const idempotencyKey = `tip:${userId}:${input.key}`;
   const repeated = await db.selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   if (!repeated) {

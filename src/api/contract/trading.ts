@@ -140,6 +140,8 @@ export const TipRequest = z.object({
   host: z.string().check(z.minLength(1), z.maxLength(64)),
   /** idempotency key: the same key twice is one tip */
   key: z.string().check(z.minLength(8), z.maxLength(100)),
+  /** a tip over 40: the exact amount the trader confirmed ("41.00"); without it 409 tips.confirm */
+  confirm: z.optional(Decimal),
 });
 export type TipRequest = z.infer<typeof TipRequest>;
 export const TipResponse = z.object({ ok: z.literal(true), message: z.string(), amount: Decimal, currency: z.string() });

@@ -38,6 +38,7 @@ export const messages = {
     'tips.too_much': 'This tip is above the largest allowed tip.',
     'tips.host': 'This host cannot receive tips.',
     'tips.duplicate': 'This tip was already sent with a different amount.',
+    'tips.confirm': 'A tip over 40 is sent only once you confirm its exact amount, {amount}. Send it again and confirm.',
   },
   ru: {
     'chat.launcher': 'Чат',
@@ -74,5 +75,6 @@ export const messages = {
     'tips.too_much': 'Сумма больше максимально допустимых чаевых.',
     'tips.host': 'Этому ведущему нельзя отправить чаевые.',
     'tips.duplicate': 'Эти чаевые уже отправлены с другой суммой.',
+    'tips.confirm': 'Чаевые больше 40 отправляются только после подтверждения точной суммы, {amount}. Отправьте их ещё раз и подтвердите.',
   },
 };
