@@ -69,6 +69,19 @@ async function tradeToWin(platform: FrameLocator): Promise<'Up' | 'Down'> {
 
 async function journey(viewport: { width: number; height: number }): Promise<void> {
   const { page, context, errors } = await openTab(chromium.current, viewport);
+  try {
+    await walk(page, viewport);
+  } catch (error) {
+    // where it stopped, for the person reading the failure
+    await page.screenshot({ path: `/tmp/journey-failed-${viewport.width}.png`, fullPage: true }).catch(() => {});
+    throw new Error(`${String(error)}\n(at ${page.url()}; screenshot /tmp/journey-failed-${viewport.width}.png; page errors: ${errors.join('; ')})`, { cause: error });
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
+async function walk(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  const context = page.context();
   // the chat opens by itself once per browser; the trader opens it for the tip
   await context.addInitScript(() => localStorage.setItem('chat.autoOpened', '1'));
   const platform = page.frameLocator('iframe.platform__frame');
@@ -90,6 +103,8 @@ async function journey(viewport: { width: number; height: number }): Promise<voi
 
   // 2. deposit by card: the sandbox stack's first processor declines softly, the next approves
   await go(page, '#/show/funding');
+  // a phone opens on bitcoin (spec 001 §2): the trader picks the card tab
+  await page.getByRole('tab', { name: 'Card', exact: true }).click({ timeout: 30_000 });
   await page.getByRole('heading', { name: 'Pay by card' }).waitFor({ timeout: 30_000 });
   await page.getByLabel('Name on the card').fill('Jana Reise');
   await page.getByLabel('Card number').fill(SOFT_ONCE);
@@ -98,19 +113,22 @@ async function journey(viewport: { width: number; height: number }): Promise<voi
   await page.getByLabel('CVV').fill('123');
   await page.getByRole('button', { name: /^Deposit 250 USD$/ }).click();
   // the cascade's steps stay readable on the page: the first processor's decline, then the approval
-  await page.getByText(/Processor 1 of \d+ \(\w+\): declined/).waitFor({ timeout: 30_000 });
   await page.getByText(/Processor 2 of \d+ \(\w+\): approved/).waitFor({ timeout: 30_000 });
+  await page.getByText(/Processor 1 of \d+ \(\w+\): declined/).waitFor();
   const payment = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('funding.cascade') ?? 'null') as { run: { payment: { id: string } } } | null)?.run.payment.id);
   const record = await page.evaluate(async (id) => (await (await fetch(`/api/card/payments/${id}`)).json()) as { attempts: { processor: string; status: string }[] }, payment);
   expect(record.attempts.map((a) => a.status)).toEqual(['declined', 'approved']);
   expect(new Set(record.attempts.map((a) => a.processor)).size).toBe(2);
-  // one success message (the dialog), closed by the trader
-  await page.getByRole('alertdialog').getByRole('button').first().click();
+  // one success message, with the steps taken, on the page (no dialog on top of it)
+  const done = page.locator('.card-done');
+  await done.getByTestId('cascade-steps').waitFor();
+  expect(await page.getByRole('alertdialog').count()).toBe(0);
+  await done.getByRole('button').first().click();
   await expectBalance(page, platform, '250.00', 'card deposit');
 
   // 3. deposit by bitcoin: an invoice, paid in full on the sandbox chain
   await go(page, '#/show/funding');
-  await page.getByRole('tab', { name: 'Bitcoin' }).click();
+  await page.getByRole('tab', { name: 'Bitcoin', exact: true }).click();
   await page.getByRole('heading', { name: 'Deposit with Bitcoin' }).waitFor();
   await page.getByLabel('Amount in USD').fill('250');
   await page.getByRole('button', { name: 'Create BTC invoice' }).click();
@@ -192,8 +210,6 @@ async function journey(viewport: { width: number; height: number }): Promise<voi
   await signIn(page, baseURL, { email, password });
   await page.waitForURL(`${baseURL}/en/trading**`);
   await expectBalance(page, platform, '503.20', 'signed in again');
-  expect(errors).toEqual([]);
-  await context.close();
 }
 
 describe("the trader's money journey", () => {

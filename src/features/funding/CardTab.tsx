@@ -4,11 +4,12 @@ import type { CardFacts } from '../../../machines/card-form/card-form.types';
 import { selectSettings, selectUser, sessionActor } from '../../flows/app';
 import { describeCard, groupCardNumber } from '../../flows/card-facts';
 import { cardFormFlow, cardFormInput, newPaymentKey } from '../../flows/funding';
-import { billingCountries, cascadeOf, selectAmountLine, selectCard, selectCardPhase, selectFunding } from '../../flows/funding-view';
+import { billingCountries, cascadeOf, selectAmountLine, selectCard, selectCardPhase, selectFinishedSteps, selectFunding } from '../../flows/funding-view';
 import { inspect } from '../../flows/inspector';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { CascadeLayer } from './CascadeLayer';
+import { CascadeSteps } from './CascadePanel';
 import { useFundingActor } from './context';
 import type { FundingTabProps } from './tabs';
 
@@ -37,6 +38,7 @@ function CardForm({ jcb }: { jcb: boolean }) {
   const phase = useSelector(actor, selectCardPhase);
   const c = useSelector(actor, selectCard);
   const cascade = useSelector(actor, cascadeOf);
+  const finished = useSelector(actor, selectFinishedSteps);
   const countries = useMemo(() => billingCountries(lang), [lang]);
   const [facts, setFacts] = useState<CardFacts>(() => describeCard(''));
 
@@ -68,6 +70,7 @@ function CardForm({ jcb }: { jcb: boolean }) {
         <div className="card-done" role="status">
           <h2 id="card-done">{t('cascade.approved_title')}</h2>
           <p>{t('cascade.approved', { amount: c.result?.amount ?? '', currency: c.result?.currency ?? '' })}</p>
+          <CascadeSteps steps={finished} />
           <button type="button" className="button" onClick={() => actor.send({ type: 'result.close' })}>{t('cascade.close')}</button>
         </div>
       </section>
@@ -137,7 +140,12 @@ function CardForm({ jcb }: { jcb: boolean }) {
           </div>
         </fieldset>
         {c.error && <p key={c.shakes} className="form-error shake" role="alert">{text(c.error.msg)}</p>}
-        {!c.error && c.result?.error && phase === 'editing' && <p className="form-error" role="alert">{text(c.result.error)}</p>}
+        {!c.error && c.result?.error && phase === 'editing' && (
+          <>
+            <p className="form-error" role="alert">{text(c.result.error)}</p>
+            <CascadeSteps steps={finished} />
+          </>
+        )}
         {phase === 'saving' && <Spinner label={t('card.saving')} />}
         {phase === 'paying' && cascade && <CascadeLayer cascade={cascade} send={(ev) => actor.send(ev as never)} />}
         <button type="submit" className="button button--wide" disabled={busy}>
