@@ -164,7 +164,7 @@ describe('chat panel', () => {
     await page.frameLocator('iframe[title^="Chat with Anna"]').getByText('Sandbox chat — replies are automated').waitFor();
     await shot(page, 'chat-390');
     await panel.getByRole('button', { name: 'Minimise chat' }).click();
-    // a signal pop-up at the top of a phone, clear of the minimised chat
+    // a signal pop-up on a phone
     const { id } = await post<{ id: string }>(page, '/api/sandbox/signals', { symbol: 'EURUSD', direction: 'up', popupSeconds: 30 });
     await page.reload();
     const popup = page.locator(`[data-signal-id="${id}"]`);
@@ -172,6 +172,10 @@ describe('chat panel', () => {
     const popupBox = await popup.boundingBox();
     expect(popupBox!.x).toBeGreaterThanOrEqual(0);
     expect(popupBox!.x + popupBox!.width).toBeLessThanOrEqual(390);
+    // below the header: the balance, the chat and the menu stay reachable while it shows
+    const header = (await page.locator('header.topbar').boundingBox())!;
+    expect(popupBox!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await page.getByRole('button', { name: 'Open chat' }).click({ trial: true, timeout: 2_000 });
     await shot(page, 'chat-min-390');
     // closed by the trader before its end: gone, and in today's seen-set
     await popup.getByRole('button', { name: 'Close signal' }).click();
