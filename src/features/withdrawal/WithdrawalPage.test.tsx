@@ -54,3 +54,22 @@ describe('WithdrawalPage in Russian', () => {
     expect(screen.getByLabelText(/^Сумма/).getAttribute('placeholder')).toBe('0,00');
   });
 });
+
+describe('WithdrawalPage: money in open trades', () => {
+  it('explains in Russian that part of the balance is in open trades, and keeps what was typed', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    api.checkWithdrawal.mockRejectedValueOnce({ kind: 'http', status: 409, error: 'funds.in_trades', message: 'Part of your balance is in open trades. You can withdraw up to 20.00 USD now, or wait until your trades close.' });
+    const { unmount } = render(
+      <I18nProvider lang="ru" dict={ru}>
+        <WithdrawalPage />
+      </I18nProvider>,
+    );
+    const amount = await screen.findByLabelText(/^Сумма/);
+    await userEvent.type(amount, '50');
+    await userEvent.type(screen.getByRole('textbox', { name: /адрес|BTC/i }), 'bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq');
+    await userEvent.click(screen.getByRole('button', { name: /Запросить вывод|Вывести/ }));
+    await screen.findByText('Часть баланса в открытых сделках, её нельзя вывести до их закрытия. Введите меньшую сумму или подождите.');
+    expect((screen.getByLabelText(/^Сумма/) as HTMLInputElement).value).toBe('50');
+    unmount();
+  });
+});
