@@ -7,6 +7,7 @@ import { settingsFor } from './domain/settings';
 import { errorHandler } from './http/errors';
 import { installFrontend } from './http/frontend';
 import { installInputGuard } from './http/input-guard';
+import { safeLogger } from './http/logging';
 import { watchRoutes } from './http/not-found';
 import { installSecurityHeaders } from './http/security-headers';
 import { installSessions } from './http/session';
@@ -59,7 +60,8 @@ export const BODY_LIMIT = 64 * 1024;
 
 /** The server without listening: tests drive it with app.inject(). */
 export async function buildApp({ db, config, platform = sandboxGateway(db), push = memoryHub(), distDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: true });
+  // the log never holds a sign-in key, a card page's query or a card field (server/http/logging.ts)
+  const app = Fastify({ logger: safeLogger(logger), bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: true });
   if (ready) {
     app.addHook('onRequest', async (request) => {
       if (/^\/(api|platform|upload|logout)(\/|\?|$)/.test(request.url)) await ready;
