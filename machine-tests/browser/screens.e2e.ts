@@ -171,6 +171,14 @@ describe('the card dialogs', () => {
     const dialog = await checkDialog('Your bank declined the card');
     // keyboard: focus is in the dialog, on its first button
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // closed: the reason stays on the form, and no second dialog repeats it on top
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.locator('.form-error').getByText('Your bank declined this card').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    // the trader can try again at once
+    await page.getByRole('button', { name: 'Deposit 250 USD' }).click({ timeout: 5_000 });
+    await page.getByRole('alertdialog', { name: 'Your bank declined the card' }).waitFor({ timeout: 40_000 });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -5,7 +5,7 @@ const T = 1_700_000_000_000;
 const base = { settings: [], user: 'PFS,ORANGE', affsId: '', noVload: [], geo: 'MT', currency: 'USD', jcb: false, demo: false, year: 2026, month: 11, resume: null, now: T };
 const visa = { digits: '4111111111111111', type: 'visa', lengths: [16, 18, 19], luhn: true };
 const ask = { key: 'k-1', amount: '250', currency: 'USD', fixed: false, bonus: true, promo: '', amountError: null };
-const out = (result: string, error: unknown = null) => ({ output: { result, error, tab: result === 'tab' ? 'bitcoin' : '', amount: '250', currency: 'USD' } });
+const out = (result: string, error: unknown = null, explained = false) => ({ output: { result, error, tab: result === 'tab' ? 'bitcoin' : '', amount: '250', currency: 'USD', stack: [], steps: [], explained } });
 
 /**
  * The card form: a trader on the standard form (bad inputs, then a good card), a demo account,
@@ -29,7 +29,7 @@ export const cardFormModel: MachineModel = {
   },
   actors: {
     saveCard: [{ output: { token: 'tok-1', first6: '411111', last4: '1111', type: 'visa' } }, { error: { kind: 'network' } }],
-    cascade: [out('approved'), out('failed', { key: 'cascade_card.failed' }), out('redirected'), out('tab'), out('cancelled')],
+    cascade: [out('approved'), out('failed', { key: 'cascade_card.failed' }), out('stopped', { key: 'cascade.do_not_honor' }, true), out('redirected'), out('tab'), out('cancelled')],
   },
   maxDepth: 8,
 };

@@ -34,6 +34,8 @@ export const cardFormMachine = setup({
       (event.payment.amountError !== null ||
         cardProblem({ ...context, card: event.card, cvv: event.cvv }) !== null),
     isResult: (_, params: { output: CascadeOutput; results: CascadeOutput['result'][] }) => params.results.includes(params.output.result),
+    /** the trader already read why in the cascade's own dialog */
+    isExplained: (_, params: { output: CascadeOutput }) => params.output.explained === true,
   },
 }).createMachine({
   id: 'cardForm',
@@ -149,6 +151,8 @@ export const cardFormMachine = setup({
             actions: [assign({ resume: null }), emit(({ event }) => ({ type: 'tab.switch' as const, tab: event.output.tab }))],
           },
           { guard: { type: 'isResult', params: ({ event }) => ({ output: event.output, results: ['cancelled'] }) }, target: 'editing', actions: assign({ resume: null, result: null }) },
+          // stopped after the do-not-honor dialog: the reason stays on the form, no second dialog
+          { guard: { type: 'isExplained', params: ({ event }) => ({ output: event.output }) }, target: 'editing', actions: assign(({ event }) => ({ result: event.output, resume: null })) },
           // declined, every processor failed, stopped or unresolved: the reason is shown and stays on the form
           {
             target: 'editing',

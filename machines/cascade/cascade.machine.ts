@@ -87,6 +87,7 @@ export const cascadeMachine = setup({
       outcome: null,
       redirectUrl: '',
       error: null,
+      explained: false,
       result: null,
       tab: '',
       now: input.now,
@@ -234,7 +235,7 @@ export const cascadeMachine = setup({
     doNotHonor: {
       on: {
         'dialog.tab': { target: 'switched', actions: assign(({ event }) => ({ tab: event.tab })) },
-        'dialog.close': { target: 'stopped', actions: assign({ error: msg('cascade.do_not_honor') }) },
+        'dialog.close': { target: 'stopped', actions: assign({ error: msg('cascade.do_not_honor'), explained: true }) },
       },
     },
     /** 'Response error, try again': the waiting ends; a retry sends the same start (same key, never a second charge) */
@@ -283,5 +284,6 @@ export const cascadeMachine = setup({
     currency: context.payment.currency,
     stack: context.stack,
     steps: context.log,
+    explained: context.explained,
   }),
 });

@@ -74,6 +74,8 @@ export interface CascadeContext {
   redirectUrl: string;
   /** the message of the end (or of an interruption) */
   error: Msg | null;
+  /** a dialog already told the trader why the run stopped */
+  explained: boolean;
   result: CascadeResult | null;
   /** the funding tab a dialog sent the trader to */
   tab: string;
@@ -125,4 +127,6 @@ export interface CascadeOutput {
   stack: Processor[];
   /** the steps taken, in order, so the page can keep them on screen after the run ended */
   steps: StepRecord[];
+  /** the trader already read why it stopped in a dialog (do not honor): no second message on top */
+  explained: boolean;
 }
