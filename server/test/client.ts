@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
+import { deliverPending } from '../domain/platform-mirror/outbox';
+import { sandboxGateway } from '../sandbox/platform/gateway';
 import type { Config } from '../config';
 import { freshDb, type TestDb } from './db';
 
@@ -81,6 +83,8 @@ export interface TestApp extends TestDb {
 export async function testApp(options: { seed?: boolean; config?: Partial<Config> } & Partial<Pick<AppOptions, 'distDir'>> = {}): Promise<TestApp> {
   const t = await freshDb({ seed: options.seed ?? true, config: options.config });
   const app = await buildApp({ db: t.db, config: t.config, distDir: options.distDir });
+  // the seeded deposits are on the platform before the first test (the app's worker would take a moment)
+  await deliverPending(t.db, sandboxGateway(t.db));
   return {
     ...t,
     app,
