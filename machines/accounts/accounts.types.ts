@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 
 export interface AccountsContext {
   /** the add-account form's message ('Please chose currency!', a server refusal) */

@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import { cascadeMachine } from '../cascade/cascade.machine';
 import type { CascadeOutput } from '../cascade/cascade.types';
-import { failureMsg } from '../shared/failure';
-import { msg, type Msg } from '../shared/message';
+import { failureMsg } from '../../core/failure';
+import { msg, type Msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import { cardProblem, DEFAULT_COUNTRY, splitName } from './card';
 import type { CardFormContext, CardFormEvent, CardFormInput, SaveCardInput, SavedCard, TabEmitted } from './card-form.types';

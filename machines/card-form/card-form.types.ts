@@ -1,21 +1,13 @@
+import type { CardFacts } from '../../core/card-facts';
 import type { CascadeInput, CascadeOutput, PaymentRecord, StoredCascade } from '../cascade/cascade.types';
-import type { StackFacts } from '../cascade/stack';
-import type { Msg } from '../shared/message';
+import type { StackFacts } from '../../core/cascade/stack';
+import type { Msg } from '../../core/message';
 
 /**
  * What the flow's card-type helper (credit-card-type, src/flows/card-form.ts) found in the typed
  * number. The number itself travels in the submit event only: the machine never keeps it.
  */
-export interface CardFacts {
-  /** the number with spaces and dashes removed */
-  digits: string;
-  /** the library's type name ('visa', 'mastercard', 'maestro', 'jcb', …) or '' when unknown */
-  type: string;
-  /** the valid lengths of that type */
-  lengths: number[];
-  /** the Luhn checksum holds */
-  luhn: boolean;
-}
+export type { CardFacts } from '../../core/card-facts';
 
 export type CardField = 'country' | 'currency' | 'month' | 'year' | 'name' | 'number' | 'cvv' | 'amount';
 

@@ -1,4 +1,4 @@
-import { msg, type Msg } from '../shared/message';
+import { msg, type Msg } from '../../core/message';
 import type { CardFacts, CardField } from './card-form.types';
 
 /** Card types the standard form takes (spec 001 §3, §5); the JCB form takes only jcb. */

@@ -1,13 +1,13 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { listenMachine } from '../listen/listen.machine';
-import { failureMsg, isCallFailure } from '../shared/failure';
-import { msg } from '../shared/message';
+import { failureMsg, isCallFailure } from '../../core/failure';
+import { msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import type { CascadeContext, CascadeEvent, CascadeInput, CascadeOutput, FraudCheckOutput, StartInput, StartOutput, StoredCascade } from './cascade.types';
-import { classify, type Outcome } from './classify';
+import { classify, type Outcome } from '../../core/cascade/classify';
 import { entropayMachine } from './entropay.machine';
-import type { Processor, ProcessorReply } from './processors';
-import { cascadeStack, nextUntried } from './stack';
+import type { Processor, ProcessorReply } from '../../core/cascade/processors';
+import { cascadeStack, nextUntried } from '../../core/cascade/stack';
 
 /** Orange not-3D requests are delayed 6 s (spec 000 §4, §9). */
 export const ORANGE_NOT3D_DELAY_MS = 6_000;

@@ -1,7 +1,7 @@
-import type { Msg } from '../shared/message';
-import type { Outcome } from './classify';
-import type { Processor, ProcessorReply } from './processors';
-import type { StackFacts } from './stack';
+import type { Msg } from '../../core/message';
+import type { Outcome } from '../../core/cascade/classify';
+import type { Processor, ProcessorReply } from '../../core/cascade/processors';
+import type { StackFacts } from '../../core/cascade/stack';
 
 /** The payment being made: what the trader chose, and the server's id once the fraud check created it. */
 export interface PaymentRecord {

@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMsg } from '../shared/failure';
-import { msg } from '../shared/message';
+import { failureMsg } from '../../core/failure';
+import { msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import type { EntropayContext, EntropayEvent, EntropayInput, EntropayOutput } from './entropay.types';
-import type { ProcessorReply } from './processors';
+import type { ProcessorReply } from '../../core/cascade/processors';
 
 /** Entropay CVV rule (spec 000 §5): at least 3 characters. */
 export const CVV_MIN_LENGTH = 3;

@@ -1,5 +1,5 @@
-import type { Msg } from '../shared/message';
-import type { ProcessorReply } from './processors';
+import type { Msg } from '../../core/message';
+import type { ProcessorReply } from '../../core/cascade/processors';
 
 export interface EntropayInput {
   /** which dialog Entropay asked for: its start dialog (return true) or the CVV dialog (return pin) */

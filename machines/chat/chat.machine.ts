@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMsg } from '../shared/failure';
+import { failureMsg } from '../../core/failure';
 import { notProvided } from '../shared/not-provided';
 import type { ChatConnection, ChatContext, ChatEvent, ChatInput, ChatSize } from './chat.types';
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isCallFailure } from '../shared/failure';
-import { msg, type Msg } from '../shared/message';
+import { isCallFailure } from '../../core/failure';
+import { msg, type Msg } from '../../core/message';
 import { compareDecimal, decimalsOf, isPositive, normalizeAmount } from './decimal';
 import type { CryptoAsset, CryptoDepositContext, CryptoDepositEvent, CryptoDepositInput, CryptoOptionsRecord, PayInput } from './crypto-deposit.types';
 

@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 
 /** One coin or token the tab offers, with its approximate price in the account currency. */
 export interface CryptoAsset {

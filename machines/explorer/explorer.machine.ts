@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { msg } from '../shared/message';
+import { msg } from '../../core/message';
 import type { CoverageReport, DiagramFailure, DiagramInfo, ExplorerContext, ExplorerEvent } from './explorer.types';
 
 const notProvided = (name: string) => async (): Promise<never> => {

@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 
 /** A statechart ready to show: the SVG and how it was made. */
 export interface DiagramInfo {

@@ -1,5 +1,5 @@
 import { assign, fromCallback, sendTo, setup } from 'xstate';
-import { msg } from '../shared/message';
+import { msg } from '../../core/message';
 import type { EngineCommand, EngineInput, StepContext, StepEvent } from './step.types';
 
 /**

@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 
 /** An event as plain JSON (what the step engine can replay). */
 export interface JsonEvent {

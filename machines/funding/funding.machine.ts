@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMsg } from '../shared/failure';
-import { msg } from '../shared/message';
+import { failureMsg } from '../../core/failure';
+import { msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
-import { normalizeAmount, sliderSteps, compareAmounts } from './amount';
+import { normalizeAmount, sliderSteps, compareAmounts } from '../../core/amount';
 import type { FundingContext, FundingEvent, FundingInput, FundingOptions, PromoOutput } from './funding.types';
 import { isCardTab, isTab, type TabId } from './tabs';
 

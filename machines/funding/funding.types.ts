@@ -1,5 +1,5 @@
-import type { Msg } from '../shared/message';
-import type { Tier } from './amount';
+import type { Msg } from '../../core/message';
+import type { Tier } from '../../core/amount';
 import type { TabId } from './tabs';
 
 /** GET /api/card/options: what the funding page needs from the server for this trader. */

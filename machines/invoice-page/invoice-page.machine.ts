@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { invoiceMachine } from '../invoice/invoice.machine';
-import { failureMsg, isCallFailure } from '../shared/failure';
+import { failureMsg, isCallFailure } from '../../core/failure';
 import type { InvoicePageContext, InvoicePageEvent, InvoicePageInput, LoadedInvoice, SandboxKind } from './invoice-page.types';
 
 const notProvided = (name: string) => async (): Promise<never> => {

@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 import type { InvoiceStatus } from '../invoice/invoice.types';
 
 export interface InvoicePageInput {

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { isFinalReply } from '../cascade/classify';
+import { isFinalReply } from '../../core/cascade/classify';
 import { notProvided } from '../shared/not-provided';
 import type { CheckOutput, ListenContext, ListenEvent, ListenInput, ListenOutput } from './listen.types';
 

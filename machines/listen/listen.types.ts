@@ -1,4 +1,4 @@
-import type { Processor, ProcessorReply } from '../cascade/processors';
+import type { Processor, ProcessorReply } from '../../core/cascade/processors';
 
 export interface ListenInput {
   processor: Processor;

@@ -1,5 +1,5 @@
-import type { CallFailure } from '../shared/failure';
-import type { Msg } from '../shared/message';
+import type { CallFailure } from '../../core/failure';
+import type { Msg } from '../../core/message';
 
 /** The form as typed (spec 001 §3 registration fields; `login` is the email). */
 export interface RegisterForm {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMsg } from '../shared/failure';
-import { msg } from '../shared/message';
+import { failureMsg } from '../../core/failure';
+import { msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import { endOfDay, parseDay } from './dates';
 import type { ReportsContext, ReportsEvent, ReportsInput, ReportsPage, ReportsQuery } from './reports.types';

@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 
 /** history: the platform's transactions (limit 999, offset); reports: its orders (page size 100, skip) */
 export type ReportsKind = 'history' | 'reports';

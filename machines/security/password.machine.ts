@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMsg, isCallFailure } from '../shared/failure';
-import { msg, type Msg } from '../shared/message';
+import { failureMsg, isCallFailure } from '../../core/failure';
+import { msg, type Msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../shared/password-policy';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../../core/password-policy';
 import type { PasswordContext, PasswordEvent, PasswordField, PasswordForm, PasswordInput } from './password.types';
 
 /**

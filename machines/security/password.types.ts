@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 
 export type PasswordField = 'oldPassword' | 'password' | 'repeatPassword';
 

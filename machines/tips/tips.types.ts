@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 
 export interface TipsInput {
   /** the chat host who receives tips (the provider's host id) */

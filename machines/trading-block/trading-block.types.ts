@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 
 /** What the blocking rule reads from the current user (spec 002 §4). */
 export interface BlockFacts {

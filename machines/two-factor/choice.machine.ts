@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMsg } from '../shared/failure';
-import { msg, type Msg } from '../shared/message';
+import { failureMsg } from '../../core/failure';
+import { msg, type Msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import { twoFactorEntryMachine } from './entry.machine';
 import type { ChoiceContext, ChoiceEvent, ChoiceInput, FactorType, SetFactorOutput } from './two-factor.types';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMsg } from '../shared/failure';
-import { msg } from '../shared/message';
+import { failureMsg } from '../../core/failure';
+import { msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import { CODE_LENGTH, type CheckInput, type CheckOutput, type EntryContext, type EntryEvent, type EntryInput, type EntryOutput } from './two-factor.types';
 

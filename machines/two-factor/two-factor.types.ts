@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 
 export type FactorType = 'email' | 'google' | 'sms';
 /** what the second factor is asked for (the server keeps one code or grant per purpose) */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMsg, isCallFailure } from '../shared/failure';
-import { msg } from '../shared/message';
+import { failureMsg, isCallFailure } from '../../core/failure';
+import { msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import type { AttemptOutput, ValidationContext, ValidationEvent, ValidationInput } from './validation.types';
 

@@ -1,4 +1,4 @@
-import type { Msg } from '../shared/message';
+import type { Msg } from '../../core/message';
 import type { FactorType } from '../two-factor/two-factor.types';
 import type { WithdrawalTabId } from './withdrawal.tabs';
 

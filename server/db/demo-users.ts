@@ -1,4 +1,4 @@
-import type { Currency } from '../../src/api/contract';
+import type { Currency } from '../../core/contract';
 import type { AccountType, Verification } from './schema';
 
 /** The sandbox's demo logins (seeded; printed by the start script). Platform accounts use the same email and password. */

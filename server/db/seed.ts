@@ -1,6 +1,6 @@
 import type { Db } from '.';
 import { houseAccount, transfer } from '../domain/ledger';
-import { parseMoney } from '../domain/money';
+import { parseMoney } from '../../core/money';
 import { hashPassword } from '../domain/passwords';
 import { findUserByEmail } from '../domain/users';
 import { createAccount as createPlatformAccount, findAccount as findPlatformAccount } from '../sandbox/platform/store';

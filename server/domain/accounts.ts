@@ -1,4 +1,4 @@
-import { OFFERED_ACCOUNT_CURRENCIES } from '../../src/api/contract';
+import { OFFERED_ACCOUNT_CURRENCIES } from '../../core/contract';
 import type { AccountRow } from '../db/schema';
 import type { DbOrTx } from './ledger';
 import { isDemoEmail } from './users';

@@ -1,4 +1,4 @@
-import { passwordProblem, type PasswordProblem } from '../../machines/shared/password-policy';
+import { passwordProblem, type PasswordProblem } from '../../core/password-policy';
 
 /**
  * The broker's one password policy on the server: every place the broker sets a password

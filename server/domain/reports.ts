@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ErrorReport } from '../../src/api/contract';
+import type { ErrorReport } from '../../core/contract';
 import { toCount } from '../db/values';
 import type { DbOrTx } from './ledger';
 

@@ -1,5 +1,5 @@
-import type { Settings } from '../../src/api/contract';
-import type { Processor } from '../../machines/cascade/processors';
+import type { Settings } from '../../core/contract';
+import type { Processor } from '../../core/cascade/processors';
 import type { Config } from '../config';
 
 /**

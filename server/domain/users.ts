@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Balance, CurrentUser } from '../../src/api/contract';
+import type { Balance, CurrentUser } from '../../core/contract';
 import type { UserRow } from '../db/schema';
 import { toBigInt } from '../db/values';
 import type { DbOrTx } from './ledger';
-import { formatMoney, isCurrency } from './money';
+import { formatMoney, isCurrency } from '../../core/money';
 
 /** ledger kinds that count as the client's own deposits (depositsTotal) */
 export const DEPOSIT_KINDS = ['deposit'] as const;

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '../../src/api/contract';
+import type { ApiError } from '../../core/contract';
 
 /**
  * An answer with the contract's ApiError body: `error` is a translation key the client

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/contract';
+import { ApiError } from '../../core/contract';
 import { testApp, type Browser, type TestApp } from '../test/client';
 import { rowCounts } from '../test/db';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxAutologinResponse } from '../../src/api/contract';
+import { SandboxAutologinResponse } from '../../core/contract';
 import { buildApp } from '../app';
 import { Browser } from '../test/client';
 import { freshDb, type TestDb } from '../test/db';

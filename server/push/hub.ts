@@ -1,4 +1,4 @@
-import type { ServerEvent } from '../../src/api/contract';
+import type { ServerEvent } from '../../core/contract';
 
 export type PushListener = (event: ServerEvent) => void;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateAccountResponse, SetAccountResponse } from '../../src/api/contract';
+import { CreateAccountResponse, SetAccountResponse } from '../../core/contract';
 import { testApp, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
 

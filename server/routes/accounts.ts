@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CreateAccountRequest, SetAccountRequest, type CreateAccountResponse, type SetAccountResponse } from '../../src/api/contract';
+import { CreateAccountRequest, SetAccountRequest, type CreateAccountResponse, type SetAccountResponse } from '../../core/contract';
 import { createAccount, setCurrentAccount, setExchangeAccount } from '../domain/accounts';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AutologinValues, SandboxAutologinResponse } from '../../src/api/contract';
+import { AutologinValues, SandboxAutologinResponse } from '../../core/contract';
 import { testApp, type Browser, type TestApp } from '../test/client';
 
 let t: TestApp;

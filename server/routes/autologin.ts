@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AutologinRequest, SandboxAutologinRequest, type AutologinValues, type SandboxAutologinResponse } from '../../src/api/contract';
+import { AutologinRequest, SandboxAutologinRequest, type AutologinValues, type SandboxAutologinResponse } from '../../core/contract';
 import { createAutologinKey, redeemAutologinKey } from '../domain/autologin';
 import { findUserByEmail } from '../domain/users';
 import { HttpError } from '../http/errors';

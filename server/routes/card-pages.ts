@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { processorSlug, type CardProcessor } from '../../src/api/contract';
-import { formatMoney } from '../domain/money';
+import { processorSlug, type CardProcessor } from '../../core/contract';
+import { formatMoney } from '../../core/money';
 import type { AttemptView } from '../domain/payments/dialects';
 import { PaymentError } from '../domain/payments/errors';
 import { attemptOf, completeAttempt, ownAttempt, type PaymentDeps } from '../domain/payments/payments';

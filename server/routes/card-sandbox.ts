@@ -5,7 +5,7 @@ import {
   SandboxCardNextRequest,
   type SandboxCardCompleteResponse,
   type SandboxCardNextResponse,
-} from '../../src/api/contract';
+} from '../../core/contract';
 import { PaymentError } from '../domain/payments/errors';
 import { attemptOf, completeAttempt, scriptNext, type PaymentDeps } from '../domain/payments/payments';
 import { HttpError } from '../http/errors';

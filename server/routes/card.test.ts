@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerEvent } from '../../src/api/contract';
+import type { ServerEvent } from '../../core/contract';
 import { buildApp } from '../app';
 import { balanceOf, verifyLedger } from '../domain/ledger';
 import { memoryHub } from '../push/hub';

@@ -21,8 +21,8 @@ import {
   type PromoResponse,
   type SavedCard,
   type ZoomSessionResponse,
-} from '../../src/api/contract';
-import { isCurrency } from '../domain/money';
+} from '../../core/contract';
+import { isCurrency } from '../../core/money';
 import { saveCard } from '../domain/payments/cards';
 import { renderReply, redirectUrl } from '../domain/payments/dialects';
 import { PaymentError } from '../domain/payments/errors';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerEvent } from '../../src/api/contract';
+import type { ServerEvent } from '../../core/contract';
 import { buildApp } from '../app';
 import { verifyLedger } from '../domain/ledger';
 import { memoryHub } from '../push/hub';

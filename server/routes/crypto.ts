@@ -7,14 +7,14 @@ import {
   type CryptoPayResponse,
   type CryptoRates,
   type InvoiceCheckResponse,
-} from '../../src/api/contract';
+} from '../../core/contract';
 import { CHAINS, COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
 import { loadCryptoConfig } from '../domain/crypto/config';
 import { CryptoError, createInvoice, findInvoice, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
 import { priceString, type RateSource } from '../domain/crypto/rates';
 import { checkView, invoiceView } from '../domain/crypto/view';
 import type { ChainPayment, ChainWatcher } from '../domain/crypto/watcher';
-import { isCurrency } from '../domain/money';
+import { isCurrency } from '../../core/money';
 import { HttpError, notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';

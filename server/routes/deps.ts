@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Settings } from '../../src/api/contract';
+import type { Settings } from '../../core/contract';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { SessionRow } from '../db/schema';

@@ -1,6 +1,6 @@
 import { bech32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryResponse, PendingList, type HistoryEntry } from '../../src/api/contract';
+import { HistoryResponse, PendingList, type HistoryEntry } from '../../core/contract';
 import { houseAccount, transfer } from '../domain/ledger';
 import { findUserByEmail } from '../domain/users';
 import { instrumentOf, priceAt } from '../sandbox/platform/prices';

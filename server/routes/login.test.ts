@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, LoginResponse } from '../../src/api/contract';
+import { ApiError, LoginResponse } from '../../core/contract';
 import { hashToken } from '../domain/tokens';
 import { testApp, type TestApp } from '../test/client';
 import { rowCounts } from '../test/db';

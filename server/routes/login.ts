@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LoginRequest, type LoginResponse } from '../../src/api/contract';
+import { LoginRequest, type LoginResponse } from '../../core/contract';
 import { beginAttempt, lockedMessage, settleAttempt } from '../domain/attempts';
 import { consumeTicket } from '../domain/autologin';
 import { openChallenge } from '../domain/security/factors';

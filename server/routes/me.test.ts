@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MeResponse } from '../../src/api/contract';
+import { MeResponse } from '../../core/contract';
 import { buildApp } from '../app';
 import { hashToken } from '../domain/tokens';
 import { testApp, type TestApp } from '../test/client';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { MeResponse } from '../../src/api/contract';
+import type { MeResponse } from '../../core/contract';
 import { loadCurrentUser } from '../domain/users';
 import { ensureSession } from '../http/session';
 import type { RouteDeps } from './deps';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { passwordProblem } from '../../machines/shared/password-policy';
+import { passwordProblem } from '../../core/password-policy';
 import { passwordRefusal } from '../domain/password-policy';
 import { testApp, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AutologinValues, MeResponse } from '../../src/api/contract';
-import { RegisterCheckResponse, RegisterResponse } from '../../src/api/contract/register';
+import { AutologinValues, MeResponse } from '../../core/contract';
+import { RegisterCheckResponse, RegisterResponse } from '../../core/contract/register';
 import { buildApp } from '../app';
 import type { Db } from '../db';
 import { sandboxGateway, type PlatformGateway } from '../sandbox/platform/gateway';

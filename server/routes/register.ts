@@ -5,7 +5,7 @@ import {
   normalizeEmailInput,
   type RegisterCheckResponse,
   type RegisterResponse,
-} from '../../src/api/contract/register';
+} from '../../core/contract/register';
 import { createAutologinKey } from '../domain/autologin';
 import { beginRegistration, checkAllowed, settleRegistration } from '../domain/register/limits';
 import { checkRegistrationField, fieldsMessage, openAccount, RegisterRefusal, registrationRefusals } from '../domain/register/register';

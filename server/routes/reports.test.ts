@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Ok } from '../../src/api/contract';
+import { Ok } from '../../core/contract';
 import { hashToken } from '../domain/tokens';
 import { testApp, type TestApp } from '../test/client';
 

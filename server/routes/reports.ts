@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ErrorReport, NotifyLoginFail, type Ok } from '../../src/api/contract';
+import { ErrorReport, NotifyLoginFail, type Ok } from '../../core/contract';
 import { recordLoginFail, storeErrorReport } from '../domain/reports';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';

@@ -1,6 +1,6 @@
 import { bech32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WithdrawalFinal } from '../../src/api/contract';
+import { WithdrawalFinal } from '../../core/contract';
 import { SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
 import { testApp, type Browser, type TestApp } from '../test/client';
 import { rowCounts } from '../test/db';

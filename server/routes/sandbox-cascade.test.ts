@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cascadeStack } from '../../machines/cascade/stack';
-import { MeResponse, Settings } from '../../src/api/contract';
+import { cascadeStack } from '../../core/cascade/stack';
+import { MeResponse, Settings } from '../../core/contract';
 import { buildApp } from '../app';
 import { SANDBOX_CASCADE } from '../domain/settings';
 import { testApp, type Browser, type TestApp } from '../test/client';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
-import { FreshUserRequest, SandboxVerificationRequest, SettleWithdrawalRequest, type FreshUserResponse, type OutboxList } from '../../src/api/contract';
+import { FreshUserRequest, SandboxVerificationRequest, SettleWithdrawalRequest, type FreshUserResponse, type OutboxList } from '../../core/contract';
 import { houseAccount, transfer } from '../domain/ledger';
-import { InvalidAmount, parseMoney } from '../domain/money';
+import { InvalidAmount, parseMoney } from '../../core/money';
 import { HttpError } from '../http/errors';
 import { hashPassword } from '../domain/passwords';
 import { ensureSecurityRow } from '../domain/security/factors';

@@ -1,6 +1,6 @@
 import { bech32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FactorsCheckResponse, LoginResponse, OutboxList, TwoFactorsResponse } from '../../src/api/contract';
+import { FactorsCheckResponse, LoginResponse, OutboxList, TwoFactorsResponse } from '../../core/contract';
 import { totpCode } from '../domain/security/totp';
 import { testApp, type Browser, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';

@@ -9,7 +9,7 @@ import {
   type PasswordChangeResponse,
   type TwoFactorsResponse,
   type ValidationAttemptResponse,
-} from '../../src/api/contract';
+} from '../../core/contract';
 import type { Db } from '../db';
 import type { CodePurpose } from '../db/schema-security';
 import { type FactorCheck, checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, startSetup, consumeGrant } from '../domain/security/factors';

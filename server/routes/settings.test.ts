@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Settings } from '../../src/api/contract';
+import { Settings } from '../../core/contract';
 import { buildApp } from '../app';
 import { testApp, type TestApp } from '../test/client';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SignalsResponse } from '../../src/api/contract';
+import { SignalsResponse } from '../../core/contract';
 import { signalsFor } from '../domain/trading/signals';
 import { testApp, type TestApp } from '../test/client';
 

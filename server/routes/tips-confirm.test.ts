@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TipResponse } from '../../src/api/contract';
+import { TipResponse } from '../../core/contract';
 import { verifyLedger } from '../domain/ledger';
 import { testApp, type Browser, type TestApp } from '../test/client';
 import { rowCounts } from '../test/db';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MeResponse } from '../../src/api/contract';
+import { MeResponse } from '../../core/contract';
 import { normalizeName } from '../domain/trading/sign';
 import { testApp, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';

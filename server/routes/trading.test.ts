@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatTokenResponse, HistoryResponse, ReportsResponse, RunlineResponse, SignalsResponse, TipResponse } from '../../src/api/contract';
+import { ChatTokenResponse, HistoryResponse, ReportsResponse, RunlineResponse, SignalsResponse, TipResponse } from '../../core/contract';
 import { verifyLedger } from '../domain/ledger';
 import { findUserByEmail, loadCurrentUser } from '../domain/users';
 import { instrumentOf, priceAt } from '../sandbox/platform/prices';

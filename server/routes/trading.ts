@@ -18,8 +18,8 @@ import {
   type SignalsResponse,
   type SignResponse,
   type TipResponse,
-} from '../../src/api/contract';
-import { InvalidAmount, parseMoney } from '../domain/money';
+} from '../../core/contract';
+import { InvalidAmount, parseMoney } from '../../core/money';
 import { bookSettledTrades } from '../domain/trading/booking';
 import { historyOf, reportsOf, runline } from '../domain/trading/history';
 import { publishSandboxSignal, signalsFor } from '../domain/trading/signals';

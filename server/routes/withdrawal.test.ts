@@ -1,6 +1,6 @@
 import { bech32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, PendingList, WithdrawalCheck, WithdrawalFinal } from '../../src/api/contract';
+import { ApiError, PendingList, WithdrawalCheck, WithdrawalFinal } from '../../core/contract';
 import { verifyLedger } from '../domain/ledger';
 import { testApp, type Browser, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';

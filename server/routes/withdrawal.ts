@@ -8,9 +8,9 @@ import {
   type RejectResponse,
   type WithdrawalCheck,
   type WithdrawalFinal,
-} from '../../src/api/contract';
+} from '../../core/contract';
 import { toBigInt } from '../db/values';
-import { formatMoney } from '../domain/money';
+import { formatMoney } from '../../core/money';
 import { issueCode, consumeGrant } from '../domain/security/factors';
 import { Refusal } from '../domain/security/refusal';
 import { shortWallet } from '../domain/withdrawals/wallets';

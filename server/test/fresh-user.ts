@@ -1,4 +1,4 @@
-import type { FreshUserRequest, FreshUserResponse } from '../../src/api/contract';
+import type { FreshUserRequest, FreshUserResponse } from '../../core/contract';
 import type { Browser } from './client';
 
 /** Issue 5 tests: a new sandbox user through POST /api/sandbox/fresh-user, signed in on `browser`. */

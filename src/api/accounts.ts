@@ -1,4 +1,4 @@
-import { CreateAccountResponse, SetAccountResponse } from './contract';
+import { CreateAccountResponse, SetAccountResponse } from '../../core/contract';
 import { call } from './http';
 
 export const setAccount = (account: string): Promise<SetAccountResponse> => call(SetAccountResponse, '/api/us/set_account', { method: 'POST', json: { account } });

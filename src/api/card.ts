@@ -14,7 +14,7 @@ import {
   type CardStartRequest,
   type FraudCheckRequest,
   type SandboxScenario,
-} from './contract/card';
+} from '../../core/contract/card';
 import * as z from 'zod/mini';
 import { call } from './http';
 

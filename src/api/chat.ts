@@ -1,4 +1,4 @@
-import { ChatTokenResponse, SignalsResponse, TipResponse, type TipRequest } from './contract';
+import { ChatTokenResponse, SignalsResponse, TipResponse, type TipRequest } from '../../core/contract';
 import { call } from './http';
 
 /** POST /api/chat/token: the chat provider, its host and a token (null for a visitor, who chats as a guest). */

@@ -8,7 +8,7 @@ import {
   type CoinSlug,
   type CryptoPayRequest,
   type SandboxChainRequest,
-} from './contract';
+} from '../../core/contract';
 import { call } from './http';
 
 /** Crypto deposits (docs/api.md, "Crypto deposits"). */

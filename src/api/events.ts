@@ -1,4 +1,4 @@
-import { ServerEvent } from './contract/events';
+import { ServerEvent } from '../../core/contract/events';
 
 type Listener = (event: ServerEvent) => void;
 

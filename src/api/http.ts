@@ -1,6 +1,6 @@
 import ky, { HTTPError, type Options } from 'ky';
 import type * as z from 'zod/mini';
-import { ApiError } from './contract/common';
+import { ApiError } from '../../core/contract/common';
 import { csrfToken } from './csrf';
 
 /**

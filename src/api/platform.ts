@@ -1,4 +1,4 @@
-import { PlatformLoginResponse } from './contract/login';
+import { PlatformLoginResponse } from '../../core/contract/login';
 import { call, http } from './http';
 
 /**

@@ -1,6 +1,6 @@
 import { HTTPError } from 'ky';
-import { ApiError } from './contract/common';
-import { RegisterCheckResponse, RegisterResponse, type RegisterCheckRequest, type RegisterRequest } from './contract/register';
+import { ApiError } from '../../core/contract/common';
+import { RegisterCheckResponse, RegisterResponse, type RegisterCheckRequest, type RegisterRequest } from '../../core/contract/register';
 import { call, http, type CallFailure } from './http';
 
 /** A refused registration: the CallFailure with the server's per-field keys (400 validation, 409 email). */

@@ -1,4 +1,4 @@
-import { PasswordChangeResponse, ValidationAttemptResponse, type PasswordChangeRequest } from './contract';
+import { PasswordChangeResponse, ValidationAttemptResponse, type PasswordChangeRequest } from '../../core/contract';
 import { call } from './http';
 
 /** POST /api/fraud/attemps: one transaction validation attempt */

@@ -1,8 +1,8 @@
-import { Ok } from './contract/common';
-import { LoginResponse, type LoginRequest } from './contract/login';
-import { Settings } from './contract/settings';
-import { MeResponse } from './contract/user';
-import { AutologinValues } from './contract/login';
+import { Ok } from '../../core/contract/common';
+import { LoginResponse, type LoginRequest } from '../../core/contract/login';
+import { Settings } from '../../core/contract/settings';
+import { MeResponse } from '../../core/contract/user';
+import { AutologinValues } from '../../core/contract/login';
 import { setCsrfToken } from './csrf';
 import { call, http } from './http';
 

@@ -1,4 +1,4 @@
-import { ChatBalanceResponse, HistoryResponse, ReportsResponse, SignResponse, type HistoryQuery, type ReportsQuery } from './contract';
+import { ChatBalanceResponse, HistoryResponse, ReportsResponse, SignResponse, type HistoryQuery, type ReportsQuery } from '../../core/contract';
 import { call } from './http';
 
 /** Issue 6: the platform's transactions (history) and orders (reports), the balance sync and the agreement. */

@@ -1,4 +1,4 @@
-import { FactorsCheckResponse, TwoFactorsResponse, type FactorPurpose, type FactorType } from './contract/security';
+import { FactorsCheckResponse, TwoFactorsResponse, type FactorPurpose, type FactorType } from '../../core/contract/security';
 import { call } from './http';
 
 /** POST /api/fraud/factors_check: one code for a purpose (sign-in, withdrawal, method change, setup). */

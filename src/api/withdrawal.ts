@@ -6,7 +6,7 @@ import {
   type WithdrawalFinalRequest,
   type WithdrawalMethod,
   type WithdrawalRequest,
-} from './contract';
+} from '../../core/contract';
 import { call } from './http';
 import * as z from 'zod/mini';
 

@@ -1,12 +1,12 @@
 import { createActor, fromPromise } from 'xstate';
 import { modalMachine } from '../../machines/modal/modal.machine';
 import type { ModalRequest } from '../../machines/modal/modal.types';
-import type { Msg } from '../../machines/shared/message';
+import type { Msg } from '../../core/message';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { SettingsRecord, UserRecord } from '../../machines/session/session.types';
 import { toastMachine } from '../../machines/toast/toast.machine';
 import type { Toast } from '../../machines/toast/toast.types';
-import type { CurrentUser, Settings } from '../api/contract';
+import type { CurrentUser, Settings } from '../../core/contract';
 import { platformLogout } from '../api/platform';
 import { getMe, getSettings, logout } from '../api/session';
 import { inspect } from './inspector';

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { chatMachine } from '../../machines/chat/chat.machine';
 import type { tipsMachine } from '../../machines/tips/tips.machine';
-import type { CurrentUser } from '../api/contract';
+import type { CurrentUser } from '../../core/contract';
 
 export { chatPanelHeight } from '../../machines/chat/chat.machine';
 

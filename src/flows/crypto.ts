@@ -4,7 +4,7 @@ import type { CryptoOptionsRecord } from '../../machines/crypto-deposit/crypto-d
 import type { InvoicePageEvent, LoadedInvoice } from '../../machines/invoice-page/invoice-page.types';
 import { invoicePageMachine } from '../../machines/invoice-page/invoice-page.machine';
 import { invoiceMachine } from '../../machines/invoice/invoice.machine';
-import { CoinSlug } from '../api/contract';
+import { CoinSlug } from '../../core/contract';
 import { checkInvoice, getCryptoOptions, getInvoice, payCrypto, sandboxExpire, sandboxPay } from '../api/crypto';
 import { onServerEvent } from '../api/events';
 import { sessionActor } from './app';

@@ -1,11 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
-import { COUNTRIES } from '../api/contract/countries';
-import { amountProblem, bonusOf, normalizeAmount, sliderSteps } from '../../machines/funding/amount';
+import { COUNTRIES } from '../../core/contract/countries';
+import { amountProblem, bonusOf, normalizeAmount, sliderSteps } from '../../core/amount';
 import type { cardFormMachine } from '../../machines/card-form/card-form.machine';
 import type { CascadeContext, StepRecord } from '../../machines/cascade/cascade.types';
 import type { EntropayContext } from '../../machines/cascade/entropay.types';
 import type { fundingMachine } from '../../machines/funding/funding.machine';
-import type { Msg } from '../../machines/shared/message';
+import type { Msg } from '../../core/message';
 import type { AnyActorRef } from 'xstate';
 
 type FundingSnap = SnapshotFrom<typeof fundingMachine>;

@@ -4,14 +4,14 @@ import type { CardFormInput } from '../../machines/card-form/card-form.types';
 import { cascadeMachine } from '../../machines/cascade/cascade.machine';
 import type { StoredCascade } from '../../machines/cascade/cascade.types';
 import { entropayMachine } from '../../machines/cascade/entropay.machine';
-import { isProcessor, type ProcessorReply } from '../../machines/cascade/processors';
+import { isProcessor, type ProcessorReply } from '../../core/cascade/processors';
 import { fundingMachine } from '../../machines/funding/funding.machine';
 import type { FundingInput, FundingOptions } from '../../machines/funding/funding.types';
 import { visibleTabs } from '../../machines/funding/tabs';
 import { listenMachine } from '../../machines/listen/listen.machine';
 import type { ListenEvent } from '../../machines/listen/listen.types';
 import * as card from '../api/card';
-import type { CurrentUser, Settings } from '../api/contract';
+import type { CurrentUser, Settings } from '../../core/contract';
 import { onServerEvent } from '../api/events';
 import { sessionActor, showAlert } from './app';
 

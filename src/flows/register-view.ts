@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { registerMachine } from '../../machines/register/register.machine';
 import type { RegisterFormField } from '../../machines/register/register.types';
-import { COUNTRIES, defaultPrefix, findCountry } from '../api/contract/countries';
-import { prefixDigits, REGISTRATION_CURRENCIES } from '../api/contract/register';
+import { COUNTRIES, defaultPrefix, findCountry } from '../../core/contract/countries';
+import { prefixDigits, REGISTRATION_CURRENCIES } from '../../core/contract/register';
 
 type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
 
@@ -50,4 +50,4 @@ export const isNanp = (prefix: string): boolean => prefixDigits(prefix) === '1';
 export const countryKnown = (iso: string): boolean => findCountry(iso) !== undefined;
 
 /** The password rules as the trader types: the broker's one policy (the same rules the server applies). */
-export { passwordRules, type PasswordRule } from '../../machines/shared/password-policy';
+export { passwordRules, type PasswordRule } from '../../core/password-policy';

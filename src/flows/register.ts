@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
 import { registerMachine } from '../../machines/register/register.machine';
 import type { FieldErrors, FieldResult, RegisterFormField } from '../../machines/register/register.types';
-import { msg, type Msg } from '../../machines/shared/message';
-import { CALLING_CODES, findCountry } from '../api/contract/countries';
-import { prefixDigits, registrationProblems, type FieldProblem, type RegisterField } from '../api/contract/register';
+import { msg, type Msg } from '../../core/message';
+import { CALLING_CODES, findCountry } from '../../core/contract/countries';
+import { prefixDigits, registrationProblems, type FieldProblem, type RegisterField } from '../../core/contract/register';
 import { checkRegisterField, register } from '../api/register';
 import { deviceFingerprint } from './fingerprint';
 import { currentLang, goTo } from './navigation';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../api/contract';
+import type { HistoryEntry } from '../../core/contract';
 import { messages } from '../features/reports/messages';
 import { describeHistoryEntry, formatSignedAmount, HISTORY_TYPES } from './reports-history';
 

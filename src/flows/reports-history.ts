@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../api/contract';
+import type { HistoryEntry } from '../../core/contract';
 import { formatAmount } from './money';
 
 /**

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { reportsMachine } from '../../machines/reports/reports.machine';
 import type { ReportsQuery } from '../../machines/reports/reports.types';
-import { HistoryQuery, HistoryType, OrderStatus, TransactionStatus, type HistoryEntry, type ReportOrder } from '../api/contract';
+import { HistoryQuery, HistoryType, OrderStatus, TransactionStatus, type HistoryEntry, type ReportOrder } from '../../core/contract';
 import { loadHistory, loadReports } from '../api/trading-history';
 import { formatDate } from './dates';
 

@@ -4,7 +4,7 @@ import type { passwordChangeMachine } from '../../machines/security/password.mac
 import type { twoFactorChoiceMachine } from '../../machines/two-factor/choice.machine';
 import type { validationMachine } from '../../machines/validation/validation.machine';
 import { MAX_VALIDATION_TRIES } from '../../machines/validation/validation.machine';
-import { OFFERED_ACCOUNT_CURRENCIES, type CurrentUser } from '../api/contract';
+import { OFFERED_ACCOUNT_CURRENCIES, type CurrentUser } from '../../core/contract';
 
 type PasswordSnapshot = SnapshotFrom<typeof passwordChangeMachine>;
 type ChoiceSnapshot = SnapshotFrom<typeof twoFactorChoiceMachine>;
@@ -19,7 +19,7 @@ export const selectPrefill = (s: PasswordSnapshot) => s.context.prefill;
 export const selectPasswordBusy = (s: PasswordSnapshot): boolean => s.matches('submitting');
 /** the new password's rules as the trader types: the broker's one policy, as on the register page */
 export const selectPasswordLogin = (s: PasswordSnapshot) => s.context.login;
-export { passwordRules } from '../../machines/shared/password-policy';
+export { passwordRules } from '../../core/password-policy';
 
 export type ChoiceStep = 'idle' | 'confirmingCurrent' | 'requesting' | 'enteringCode' | 'google';
 export const selectChoiceStep = (s: ChoiceSnapshot): ChoiceStep => {

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { tradingBlockMachine } from '../../machines/trading-block/trading-block.machine';
 import type { BlockFacts } from '../../machines/trading-block/trading-block.types';
-import type { CurrentUser } from '../api/contract';
+import type { CurrentUser } from '../../core/contract';
 import { signAgreement } from '../api/trading-history';
 import { sessionActor } from './app';
 

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { withdrawalPendingMachine } from '../../machines/withdrawal/pending.machine';
 import { withdrawalMachine } from '../../machines/withdrawal/withdrawal.machine';
 import type { PendingItem } from '../../machines/withdrawal/withdrawal.types';
-import type { Currency, WithdrawalMethod } from '../api/contract';
+import type { Currency, WithdrawalMethod } from '../../core/contract';
 import { onServerEvent } from '../api/events';
 import { checkWithdrawal, finalWithdrawal, loadPending, rejectWithdrawal, withdrawalTabOpened } from '../api/withdrawal';
 import { sessionActor, showToast } from './app';

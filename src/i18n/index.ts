@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { Msg } from '../../machines/shared/message';
+import type { Msg } from '../../core/message';
 import { en, type MessageKey } from './en';
 
 export const LANGUAGES = ['en', 'ru'] as const;

@@ -1,4 +1,4 @@
-import type { PasswordRule } from '../../machines/shared/password-policy';
+import type { PasswordRule } from '../../core/password-policy';
 import { useT } from '../i18n';
 import './password-rules.css';
 

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Settings } from '../../../src/api/contract';
+import type { Settings } from '../../../core/contract';
 import type { Db } from '../../db';
 import type { CryptoInvoiceRow, InvoiceStatus } from '../../db/schema-crypto';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
-import { InvalidAmount, exponentOf, isCurrency, parseMoney } from '../money';
+import { InvalidAmount, exponentOf, isCurrency, parseMoney } from '../../../core/money';
 import { isDemoEmail } from '../users';
 import { deriveAddress, parseExtendedPublicKey } from './addresses';
 import { assetOf, CHAINS, type Asset, type ChainId, type CoinSlug } from './coins';

@@ -1,7 +1,7 @@
-import type { CryptoInvoice, InvoiceCheckResponse } from '../../../src/api/contract';
+import type { CryptoInvoice, InvoiceCheckResponse } from '../../../core/contract';
 import type { CryptoInvoiceRow } from '../../db/schema-crypto';
 import { toBigInt } from '../../db/values';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../core/money';
 import { CHAINS, type Asset, type ChainId } from './coins';
 import { assetOfRow } from './invoices';
 import { formatUnits, formatUnitsShort, pow10 } from './units';

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import creditCardType from 'credit-card-type';
-import type { CardSaveRequest, SandboxScenario, SavedCard } from '../../../src/api/contract';
+import type { CardSaveRequest, SandboxScenario, SavedCard } from '../../../core/contract';
 import type { DbOrTx } from '../ledger';
 import { PaymentError } from './errors';
+import { luhn } from '../../../core/card-facts';
 
 /** Cards a trader may save in 24 hours: enough for typos and a second card, not for testing stolen numbers. */
 export const CARD_SAVES_PER_DAY = 20;
@@ -11,19 +12,8 @@ export const CARD_SAVE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Brands the card form accepts (001 §5): visa, mastercard, maestro; the JCB form only jcb. */
 const MAIN_BRANDS = ['visa', 'mastercard', 'maestro'];
 
-/** Luhn (mod 10) check of a digit string. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
+/** Luhn (mod 10) check of a digit string: the one the card form runs too (core/card-facts.ts). */
+export const luhnValid = luhn;
 
 /**
  * The card's fingerprint: HMAC-SHA-256 of its digits under the server's secret

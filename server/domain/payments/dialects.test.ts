@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../../machines/cascade/classify';
-import type { ProcessorReply } from '../../../machines/cascade/processors';
-import { CardProcessor, ProcessorReplySchema } from '../../../src/api/contract';
+import { classify } from '../../../core/cascade/classify';
+import type { ProcessorReply } from '../../../core/cascade/processors';
+import { CardProcessor, ProcessorReplySchema } from '../../../core/contract';
 import type { CardAttemptStatus } from '../../db/schema-card';
 import { renderReply, type AttemptView } from './dialects';
 

@@ -1,4 +1,4 @@
-import type { CardProcessor, ProcessorReplyWire } from '../../../src/api/contract';
+import type { CardProcessor, ProcessorReplyWire } from '../../../core/contract';
 import type { CardAttemptStatus } from '../../db/schema-card';
 
 /** An attempt as the dialects need it. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardProcessor } from '../../../src/api/contract';
+import type { CardProcessor } from '../../../core/contract';
 import { createAttemptIndexes, voidRaceDuplicates } from '../../db/migrations/015_card_hardening';
 import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../sandbox/processors/gateway';
 import { sandboxProcessors } from '../../sandbox/processors/sandbox-gateway';

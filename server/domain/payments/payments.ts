@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { DO_NOT_HONOR, hardDeclineKey } from '../../../machines/cascade/classify';
-import { PFS_EXCLUDED_COUNTRIES } from '../../../machines/cascade/processors';
+import { DO_NOT_HONOR, hardDeclineKey } from '../../../core/cascade/classify';
+import { PFS_EXCLUDED_COUNTRIES } from '../../../core/cascade/processors';
 import {
   CardProcessor,
   SandboxScenario,
@@ -11,14 +11,14 @@ import {
   type FraudCheckResponse,
   type ProcessorReplyWire,
   type Settings,
-} from '../../../src/api/contract';
+} from '../../../core/contract';
 import type { Db } from '../../db';
 import { IN_FLIGHT_STATUSES } from '../../db/migrations/015_card_hardening';
 import type { CardAttemptRow, CardAttemptStatus, CardPaymentRow, CardRow } from '../../db/schema-card';
 import { PG_CHECK_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../sandbox/processors/gateway';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
-import { formatMoney, InvalidAmount, parseMoney } from '../money';
+import { formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
 import { isDemoEmail } from '../users';
 import { BLOCKED_MESSAGE, fingerprintBlocked } from './cards';
 import { renderReply, type AttemptView } from './dialects';

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../ledger';
 import { toBigInt } from '../../db/values';
 import type { PlatformGateway } from '../../sandbox/platform/gateway';
-import { formatMoney, isCurrency, parseMoney } from '../money';
+import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 import { Refusal } from '../security/refusal';
 
 /**

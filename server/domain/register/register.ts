@@ -1,4 +1,4 @@
-import { CALLING_CODES, findCountry } from '../../../src/api/contract/countries';
+import { CALLING_CODES, findCountry } from '../../../core/contract/countries';
 import {
   emailProblem,
   needsUsNotice,
@@ -8,7 +8,7 @@ import {
   prefixDigits,
   registrationProblems,
   type RegisterRequest,
-} from '../../../src/api/contract/register';
+} from '../../../core/contract/register';
 import type { Db } from '../../db';
 import type { PlatformGateway } from '../../sandbox/platform/gateway';
 import type { DbOrTx } from '../ledger';

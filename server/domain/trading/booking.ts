@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { toBigInt } from '../../db/values';
 import type { PlatformGateway } from '../../sandbox/platform/gateway';
 import { houseAccount, InsufficientFunds, transfer } from '../ledger';
-import { formatMoney, isCurrency, parseMoney } from '../money';
+import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 
 export interface BookingResult {
   /** settled trades newly booked to the trading account */

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { HistoryEntry, HistoryQuery, HistoryType } from '../../../src/api/contract';
+import type { HistoryEntry, HistoryQuery, HistoryType } from '../../../core/contract';
 import type { Db } from '../../db';
 import { toBigInt, toCount } from '../../db/values';
 import { ASSETS } from '../crypto/coins';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../core/money';
 
 /**
  * The trader's own money movements for the history page: our ledger's entries on the trader's

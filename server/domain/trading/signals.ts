@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TradingSignal } from '../../../src/api/contract';
+import type { TradingSignal } from '../../../core/contract';
 import type { Db } from '../../db';
 import { formatPrice, INSTRUMENTS, instrumentOf, priceAt } from '../../sandbox/platform/prices';
 

@@ -3,7 +3,7 @@ import { toBigInt } from '../../db/values';
 import type { PlatformGateway } from '../../sandbox/platform/gateway';
 import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { houseAccount, IdempotencyConflict, InsufficientFunds, transfer } from '../ledger';
-import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../money';
+import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
 import { Refusal } from '../security/refusal';
 import { isDemoEmail } from '../users';
 

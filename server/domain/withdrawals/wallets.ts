@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58xmr, base58xrp, bech32, bech32m, createBase58check } from '@scure/base';
-import type { WithdrawalMethod } from '../../../src/api/contract';
+import type { WithdrawalMethod } from '../../../core/contract';
 
 /**
  * Payout destinations: which methods need one (spec 002 §5: all but Credit Card, Ok Pay and

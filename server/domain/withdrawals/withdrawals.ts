@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { WithdrawalCase, WithdrawalMethod, WithdrawalRequest } from '../../../src/api/contract';
+import type { WithdrawalCase, WithdrawalMethod, WithdrawalRequest } from '../../../core/contract';
 import type { Db } from '../../db';
 import type { AccountRow, UserRow } from '../../db/schema';
 import type { WithdrawalRow } from '../../db/schema-security';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { houseAccount, InsufficientFunds, transfer, type DbOrTx } from '../ledger';
-import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../money';
+import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
 import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { Refusal } from '../security/refusal';
 import type { PlatformGateway } from '../../sandbox/platform/gateway';

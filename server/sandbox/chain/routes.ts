@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SandboxChainRequest, type SandboxChainResponse } from '../../../src/api/contract';
+import { SandboxChainRequest, type SandboxChainResponse } from '../../../core/contract';
 import type { Chain, ChainId } from '../../domain/crypto/coins';
 import { findInvoice, syncInvoice, type InvoiceDeps } from '../../domain/crypto/invoices';
 import { toBigInt } from '../../db/values';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../src/api/contract';
+import type { ChatMessage } from '../../../core/contract';
 import type { DbOrTx } from '../../domain/ledger';
 import { hashToken, newToken } from '../../domain/tokens';
 

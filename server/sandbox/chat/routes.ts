@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ChatSend } from '../../../src/api/contract';
+import { ChatSend } from '../../../core/contract';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/errors';
 import { parse } from '../../http/parse';

@@ -1,4 +1,4 @@
-import type { PlatformUserInfo } from '../../../src/api/contract';
+import type { PlatformUserInfo } from '../../../core/contract';
 import type { DbOrTx } from '../../domain/ledger';
 import { applyBalanceOp } from './balance-ops';
 import { accountOfToken, createAccount, findAccount } from './store';

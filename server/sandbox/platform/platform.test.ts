@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformLoginResponse, PlatformUserInfo } from '../../../src/api/contract';
+import { PlatformLoginResponse, PlatformUserInfo } from '../../../core/contract';
 import { hashToken } from '../../domain/tokens';
 import { testApp, type TestApp } from '../../test/client';
 import { sandboxGateway } from './gateway';

@@ -10,7 +10,7 @@ import { chartOf, EXPIRIES, INSTRUMENTS, instrumentOf, pricesAt } from './prices
 import { accountOfCookie, createPlatformSession, destroyPlatformSession, findAccount, PLATFORM_SESSION_TTL_MS, type PlatformAccount } from './store';
 import { tradePage, TRADE_CSP } from './trade-page';
 import { accountState, listOrders, listTransactions, openTrade, PlatformRefusal, settleDue, stakeLimits, userInfoOfAccount, type ListQuery } from './trades';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '../../../core/money';
 
 export interface PlatformOptions {
   db: Db;

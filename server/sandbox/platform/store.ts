@@ -1,6 +1,6 @@
 import { toBigInt } from '../../db/values';
 import type { DbOrTx } from '../../domain/ledger';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '../../../core/money';
 import { hashPassword } from '../../domain/passwords';
 import { hashToken, newToken } from '../../domain/tokens';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { PlatformTradeRow, PlatformTransactionRow, PlatformTxType, TradeDirection, TradeStatus } from '../../db/schema-trading';
 import { toBigInt, toCount } from '../../db/values';
 import type { DbOrTx } from '../../domain/ledger';
-import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../domain/money';
+import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
 import { EXPIRIES, formatPrice, instrumentOf, priceAt } from './prices';
 
 /**

@@ -1,4 +1,4 @@
-import type { CardProcessor, SandboxScenario } from '../../../src/api/contract';
+import type { CardProcessor, SandboxScenario } from '../../../core/contract';
 
 /**
  * What a card processor integration implements. The payments domain speaks only this; each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SandboxScenario, type CardProcessor } from '../../../src/api/contract';
+import { SandboxScenario, type CardProcessor } from '../../../core/contract';
 import { luhnValid } from '../../domain/payments/cards';
 import type { Charge } from './gateway';
 import { SANDBOX_PENDING_CHECKS, sandboxProcessors } from './sandbox-gateway';

@@ -1,4 +1,4 @@
-import type { CardProcessor } from '../../../src/api/contract';
+import type { CardProcessor } from '../../../core/contract';
 import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from './gateway';
 
 /** A pending test card is approved on this listen check. */

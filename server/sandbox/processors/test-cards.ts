@@ -1,4 +1,4 @@
-import type { SandboxScenario } from '../../../src/api/contract';
+import type { SandboxScenario } from '../../../core/contract';
 
 /**
  * The sandbox processors' test cards (docs/sandbox.md, "Card processors"): Luhn-valid Visa and

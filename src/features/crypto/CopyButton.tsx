@@ -1,4 +1,4 @@
-import { msg } from '../../../machines/shared/message';
+import { msg } from '../../../core/message';
 import { showToast } from '../../flows/app';
 
 /** Copies with the Clipboard API, falling back to a selection copy where it is missing (older browsers, http). */

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { CardFacts } from '../../../machines/card-form/card-form.types';
 import { selectSettings, selectUser, sessionActor } from '../../flows/app';
-import { describeCard, groupCardNumber } from '../../flows/card-facts';
+import { describeCard, groupCardNumber } from '../../../core/card-facts';
 import { cardFormFlow, cardFormInput, newPaymentKey } from '../../flows/funding';
 import { billingCountries, cascadeOf, selectAmountLine, selectCard, selectCardPhase, selectFinishedSteps, selectFunding } from '../../flows/funding-view';
 import { inspect } from '../../flows/inspector';

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { askConfirm, modalActor, showAlert } from '../../flows/app';
-import { literal } from '../../../machines/shared/message';
+import { literal } from '../../../core/message';
 import { ModalHost } from './ModalHost';
 
 beforeAll(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Navigate, useLocation, useParams, useRoutes } from 'react-router-dom';
-import { literal } from '../../../machines/shared/message';
+import { literal } from '../../../core/message';
 import { showAlert, showToast } from '../../flows/app';
 import { useT } from '../../i18n';
 import { HomeView } from './HomeView';

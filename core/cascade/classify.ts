@@ -1,4 +1,4 @@
-import { literal, msg, type Msg } from '../shared/message';
+import { literal, msg, type Msg } from '../message';
 import type { Processor, ProcessorReply } from './processors';
 
 /**

@@ -1,4 +1,4 @@
-import { msg, type Msg } from '../shared/message';
+import { msg, type Msg } from './message';
 
 /**
  * The deposit amount, its slider steps and its bonus tier (spec 000 §9, 001 §3, §4, §9), in

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { PROCESSORS, type Processor, type ProcessorReply } from '../../../machines/cascade/processors';
+import { PROCESSORS, type Processor, type ProcessorReply } from '../cascade/processors';
 import { CARD_START_URL, CardListenResponse, CardProcessor, ProcessorReplySchema, type ProcessorReplyWire } from './card';
 
 describe('card contract', () => {

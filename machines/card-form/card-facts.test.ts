@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardProblem, splitName } from '../../machines/card-form/card';
-import { describeCard, groupCardNumber, luhn } from './card-facts';
+import { cardProblem, splitName } from './card';
+import { describeCard, groupCardNumber, luhn } from '../../core/card-facts';
 
 const base = { name: 'Jean Dupont', cvv: '123', expMonth: '12', expYear: '2027', country: 'FR', currency: 'EUR', jcb: false, year: 2026, month: 11 };
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../../../machines/shared/password-policy';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../password-policy';
 
 /** The password rules are the broker's one policy (machines/shared/password-policy.ts), used wherever a password is set. */
 export { PASSWORD_MAX, PASSWORD_MIN, passwordProblem };

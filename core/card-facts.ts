@@ -1,5 +1,16 @@
 import creditCardType from 'credit-card-type';
-import type { CardFacts } from '../../machines/card-form/card-form.types';
+
+/** What the card form may know of a number (never the number in persisted state). */
+export interface CardFacts {
+  /** the number with spaces and dashes removed */
+  digits: string;
+  /** the library's type name ('visa', 'mastercard', 'maestro', 'jcb', …) or '' when unknown */
+  type: string;
+  /** the valid lengths of that type */
+  lengths: number[];
+  /** the Luhn checksum holds */
+  luhn: boolean;
+}
 
 /** Spaces and dashes removed (spec 000 §5). */
 export const normalizeCardNumber = (raw: string): string => raw.replace(/[\s-]+/g, '');

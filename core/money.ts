@@ -1,4 +1,4 @@
-import type { Currency } from '../../src/api/contract';
+import type { Currency } from './contract';
 
 /**
  * Money is never a float. Amounts are integer minor units (bigint) in the server and the
