@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'machines',
           environment: 'node',
-          include: ['core/**/*.test.ts', 'machines/**/*.test.ts', 'machine-tests/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'machines/**/*.test.ts', 'machine-kit/**/*.test.ts', 'machine-tests/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['machine-tests/browser/**'],
         },
       },

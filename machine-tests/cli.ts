@@ -11,10 +11,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machines } from '../machines/index';
 import { models } from './models/index';
-import { runRegistry } from './runner/registry';
-import { formatProblems, formatTable, toCoverageFile } from './runner/report';
-import { DEFAULT_SETS, isGreen } from './runner/run';
-import type { PathSetName } from './runner/types';
+import { runRegistry } from '../machine-kit/registry';
+import { formatProblems, formatTable, toCoverageFile } from '../machine-kit/report';
+import { DEFAULT_SETS, isGreen } from '../machine-kit/run';
+import type { PathSetName } from '../machine-kit/types';
 
 const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../docs/coverage/machines.json');
 const SETS: PathSetName[] = ['shortest', 'edge', 'simple'];

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { machines } from '../machines/index';
 import { models } from './models/index';
-import { formatProblems } from './runner/report';
-import { runMachine } from './runner/run';
-import type { MachineReport } from './runner/types';
+import { formatProblems } from '../machine-kit/report';
+import { runMachine } from '../machine-kit/run';
+import type { MachineReport } from '../machine-kit/types';
 
 const ids = Object.keys(machines);
 /** machines without a model fail once, in "has a model" */

@@ -3,9 +3,9 @@ import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Sources that go into dist/: if any is newer than dist/index.html, the front end is rebuilt. */
-const SOURCES = ['src', 'machines', 'index.html', 'vite.config.ts', 'package.json',
-  // the explorer (explorer.html) also bundles the test models, the path runner, the diagram code and the coverage report
-  'explorer.html', 'machine-tests/models', 'machine-tests/runner', 'scripts/diagram', 'scripts/explorer', 'docs/coverage'];
+const SOURCES = ['src', 'core', 'machines', 'index.html', 'vite.config.ts', 'package.json',
+  // the explorer (explorer.html) also bundles the machine kit (path runner, fakes), the diagram code and the coverage report
+  'explorer.html', 'machine-kit', 'scripts/diagram', 'scripts/explorer', 'docs/coverage'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

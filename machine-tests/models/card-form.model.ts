@@ -1,5 +1,5 @@
 import { cardFormMachine } from '../../machines/card-form/card-form.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const T = 1_700_000_000_000;
 const base = { settings: [], user: 'PFS,ORANGE', affsId: '', noVload: [], geo: 'MT', currency: 'USD', jcb: false, demo: false, year: 2026, month: 11, resume: null, now: T };

@@ -1,7 +1,7 @@
 import { cascadeMachine } from '../../machines/cascade/cascade.machine';
 import { entropayMachine } from '../../machines/cascade/entropay.machine';
 import { listenMachine } from '../../machines/listen/listen.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
 const T = 1_700_000_000_000;

@@ -1,5 +1,5 @@
 import { chatMachine } from '../../machines/chat/chat.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 /** The chat panel: first visit (auto-opens), a later visit, a page where settings hide it; token, guest, failure. */
 export const chatModel: MachineModel = {

@@ -1,5 +1,5 @@
 import { cryptoDepositMachine } from '../../machines/crypto-deposit/crypto-deposit.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
 const options = {

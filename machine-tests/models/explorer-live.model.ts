@@ -1,5 +1,5 @@
 import { liveMachine } from '../../machines/explorer/live.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const from = { source: 'tab1', actorId: 'x:0', machineId: 'login' };
 

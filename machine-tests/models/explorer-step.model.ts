@@ -1,5 +1,5 @@
 import { stepMachine } from '../../machines/explorer/step.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const submit = { type: 'login.submit', email: 'trader@example.com', password: 'Trader-2026' };
 const view = (value: string, status: string) => ({

@@ -1,5 +1,5 @@
 import { explorerMachine } from '../../machines/explorer/explorer.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const diagram = { id: 'login', svg: '<svg/>', source: 'build', layoutMs: 40, renderMs: 2, width: 400, height: 300 };
 const coverage = {

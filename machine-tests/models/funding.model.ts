@@ -1,6 +1,6 @@
 import { fundingMachine } from '../../machines/funding/funding.machine';
 import type { FundingOptions } from '../../machines/funding/funding.types';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const options: FundingOptions = {
   currency: 'USD',

@@ -1,4 +1,4 @@
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 import { invoiceModel } from './invoice.model';
 import { invoicePageModel } from './invoice-page.model';
 import { cryptoDepositModel } from './crypto-deposit.model';

@@ -1,5 +1,5 @@
 import { invoicePageMachine } from '../../machines/invoice-page/invoice-page.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
 // the page machine reads only status and voucher; the view reads the rest

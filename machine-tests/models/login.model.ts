@@ -1,5 +1,5 @@
 import { loginMachine } from '../../machines/login/login.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
 

@@ -1,5 +1,5 @@
 import { modalMachine } from '../../machines/modal/modal.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 export const modalModel: MachineModel = {
   machine: modalMachine,

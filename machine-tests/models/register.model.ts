@@ -1,5 +1,5 @@
 import { registerMachine } from '../../machines/register/register.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '', fields?: Record<string, string>) => ({
   kind: 'http',

@@ -1,5 +1,5 @@
 import { reportsMachine } from '../../machines/reports/reports.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 /** History and reports: valid and bad dates, filters, paging both ways, a failed load and its retry. */
 export const reportsModel: MachineModel = {

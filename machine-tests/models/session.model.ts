@@ -1,5 +1,5 @@
 import { sessionMachine } from '../../machines/session/session.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const user = { email: 'trader@example.com', available: '10000.00' };
 const settings = { platform: '/platform', toastMs: 5000 };

@@ -1,5 +1,5 @@
 import { signalsMachine } from '../../machines/signals/signals.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const T = 1_700_000_000_000;
 const signal = (id: string, expiresIn: number) => ({ id, symbol: 'EURUSD', direction: 'up', expirySeconds: 60, price: '1.08512', source: 'sandbox', publishedAt: T + expiresIn - 60_000, expiresAt: T + expiresIn });

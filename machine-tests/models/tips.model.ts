@@ -1,5 +1,5 @@
 import { tipsMachine } from '../../machines/tips/tips.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 /** Tips: a small tip, one over 40 (confirmed or not), stopped during the wait, refused, failed, an invalid amount. */
 export const tipsModel: MachineModel = {

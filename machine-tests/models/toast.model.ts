@@ -1,5 +1,5 @@
 import { toastMachine } from '../../machines/toast/toast.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 export const toastModel: MachineModel = {
   machine: toastMachine,

@@ -1,6 +1,6 @@
 import { tradingBlockMachine } from '../../machines/trading-block/trading-block.machine';
 import type { BlockFacts } from '../../machines/trading-block/trading-block.types';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const blocked: BlockFacts = { verified: false, deposited: true, last_count: 0, signed: false };
 const open: BlockFacts = { verified: true, deposited: true, last_count: 0, signed: false };

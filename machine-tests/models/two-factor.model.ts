@@ -1,6 +1,6 @@
 import { twoFactorChoiceMachine } from '../../machines/two-factor/choice.machine';
 import { twoFactorEntryMachine } from '../../machines/two-factor/entry.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
 

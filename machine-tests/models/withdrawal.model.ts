@@ -1,6 +1,6 @@
 import { withdrawalPendingMachine } from '../../machines/withdrawal/pending.machine';
 import { withdrawalMachine } from '../../machines/withdrawal/withdrawal.machine';
-import type { MachineModel } from '../runner/types';
+import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
 const check = (kind: string) => ({ need_auth: false, return: true, case: kind, current_turnover: '1200.00', need_turnover: '5000.00', turnover_currency: 'USD' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { machines } from '../index';
-import { allStateNodes, transitionId as runnerId } from '../../machine-tests/runner/inventory';
+import { allStateNodes, transitionId as runnerId } from '../../machine-kit/inventory';
 import { transitionId } from './transition-id';
 
 describe("the inspector's transition ids", () => {

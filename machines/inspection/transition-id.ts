@@ -3,7 +3,7 @@ import type { AnyTransitionDefinition } from 'xstate';
 /**
  * `<sourceStateId>:<eventType>:<index>` (eventless: `always`): the id the coverage runner, the
  * diagrams and the explorer give a transition; the index counts the source's guarded alternatives.
- * The app's inspector uses this copy (src/ may not import machine-tests/ or scripts/).
+ * The app's inspector uses this copy (the trader's pages must not bundle machine-kit/ or scripts/).
  */
 export function transitionId(t: AnyTransitionDefinition): string {
   const always = t.eventType === '';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { and, createMachine, not, or, stateIn, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { machines } from '../../machines/index';
-import { transitionId as runnerTransitionId } from '../../machine-tests/runner/inventory';
+import { transitionId as runnerTransitionId } from '../../machine-kit/inventory';
 import { fixtures } from './fixtures/index';
 import { buildModel, transitionId } from './model';
 import { guardName } from './names';

@@ -67,7 +67,7 @@ export interface DiagramModel {
 type AnyTransition = AnyTransitionDefinition;
 
 /**
- * The id the diagram and the coverage runner (machine-tests/runner/inventory.ts) share for one
+ * The id the diagram and the coverage runner (machine-kit/inventory.ts) share for one
  * transition: `<sourceStateId>:<eventType>:<index>`, eventless ones as `always`, index = position
  * among the source's guarded alternatives for that event (`source.always` for eventless ones).
  */

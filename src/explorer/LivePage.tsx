@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { formatValue } from '../../machine-tests/runner/serialize';
+import { formatValue } from '../../machine-kit/serialize';
 import { useT } from '../i18n';
 import { actorTree, activeStateIds, followedActor } from './live-view';
 import { DiagramArea, Legend } from './MachinePage';

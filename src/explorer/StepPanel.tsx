@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { EnabledEvent, EnabledKind } from '../../machines/explorer/step.types';
-import { formatValue, stableJson } from '../../machine-tests/runner/serialize';
+import { formatValue, stableJson } from '../../machine-kit/serialize';
 import { useT } from '../i18n';
 import type { CatalogEntry } from './catalog';
 import { useServices } from './services';

@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
-import { allStateNodes, inventory } from '../../machine-tests/runner/inventory';
-import type { MachineModel } from '../../machine-tests/runner/types';
+import { allStateNodes, inventory } from '../../machine-kit/inventory';
+import type { MachineModel } from '../../machine-kit/types';
 import { modelInputs, stepModel } from './step-engine';
 
 /** One machine as the explorer lists it. */

@@ -1,12 +1,12 @@
 import { createActor, SimulatedClock, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import type { EnabledEvent, EnabledKind, JsonEvent, StepView } from '../../machines/explorer/step.types';
-import { activeInvokes, eventSource, type EventSource } from '../../machine-tests/runner/events';
-import { FakeActors } from '../../machine-tests/runner/fakes';
-import { transitionId } from '../../machine-tests/runner/inventory';
-import { deliver } from '../../machine-tests/runner/replay';
-import { formatEvent, serializeEvent, stableJson } from '../../machine-tests/runner/serialize';
-import { delayOf, TimerWatch } from '../../machine-tests/runner/timers';
-import type { MachineModel } from '../../machine-tests/runner/types';
+import { activeInvokes, eventSource, type EventSource } from '../../machine-kit/events';
+import { FakeActors } from '../../machine-kit/fakes';
+import { transitionId } from '../../machine-kit/inventory';
+import { deliver } from '../../machine-kit/replay';
+import { formatEvent, serializeEvent, stableJson } from '../../machine-kit/serialize';
+import { delayOf, TimerWatch } from '../../machine-kit/timers';
+import type { MachineModel } from '../../machine-kit/types';
 
 /** outcomes offered for an actor whose test model gives none */
 export const DEFAULT_OUTCOMES: Array<{ output: unknown } | { error: unknown }> = [{ output: null }, { error: { message: 'failed (explorer default)' } }];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtures } from '../fixtures';
+import { fixtures } from './fixtures';
 import { formatProblems } from './report';
 import { isGreen, runMachine } from './run';
 

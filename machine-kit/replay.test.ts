@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fixtures } from '../fixtures';
-import { outside } from '../fixtures/gate.machine';
+import { fixtures } from './fixtures';
+import { outside } from './fixtures/gate.machine';
 import { CoverageRecorder } from './coverage';
 import { replayPath } from './replay';
 import { isGreen, runMachine } from './run';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutMachine } from '../fixtures/checkout.machine';
-import { fixtures } from '../fixtures';
-import { receiptMachine } from '../fixtures/receipt.machine';
+import { checkoutMachine } from './fixtures/checkout.machine';
+import { fixtures } from './fixtures';
+import { receiptMachine } from './fixtures/receipt.machine';
 import { runRegistry } from './registry';
 import { formatProblems, formatTable, toCoverageFile } from './report';
 

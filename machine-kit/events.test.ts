@@ -1,7 +1,7 @@
 import { initialTransition, setup, transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { checkoutMachine } from '../fixtures/checkout.machine';
-import { fixtures } from '../fixtures';
+import { checkoutMachine } from './fixtures/checkout.machine';
+import { fixtures } from './fixtures';
 import { eventSource } from './events';
 
 describe('events of a snapshot', () => {

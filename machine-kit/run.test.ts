@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtures, goodFixtures } from '../fixtures';
+import { fixtures, goodFixtures } from './fixtures';
 import { formatProblems } from './report';
 import { isGreen, runMachine } from './run';
 

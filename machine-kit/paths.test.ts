@@ -1,6 +1,6 @@
 import { assign, createMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { fixtures } from '../fixtures';
+import { fixtures } from './fixtures';
 import { dedupe, generatePaths } from './paths';
 import { serializeSnapshot } from './serialize';
 import { traverse } from './traversal';
