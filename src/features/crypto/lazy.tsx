@@ -1,20 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { useT } from '../../i18n';
-import { Spinner } from '../../ui/Spinner';
+import type { ComponentType } from 'react';
+import { lazyPage } from '../../ui/lazyPage';
 
-function Loading() {
-  const { t } = useT();
-  return <Spinner label={t('common.loading')} />;
-}
-
-/** A view loaded with its first use, with its own loading state (the shell around it stays). */
-export function lazyView<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
-  const View = lazy(load);
-  return function LazyView(props: P) {
-    return (
-      <Suspense fallback={<Loading />}>
-        <View {...props} />
-      </Suspense>
-    );
-  };
-}
+/** A view loaded with its first use, with its loading state where it will be (the one helper: src/ui/lazyPage.tsx). */
+export const lazyView = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> => lazyPage(load, 'inline');

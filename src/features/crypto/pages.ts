@@ -1,4 +1,4 @@
-import { lazyView } from './lazy';
+import { lazyPage } from '../../ui/lazyPage';
 
 /** The invoice page for showPages (#/show/invoice/{coin}/{guid}), loaded with its first use. */
-export const InvoicePageView = lazyView(() => import('./InvoicePage'));
+export const InvoicePageView = lazyPage(() => import('./InvoicePage'), 'inline');

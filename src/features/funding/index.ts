@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import type { PageProps } from '../trading/pages';
-import { lazyView } from './lazy';
+import type { PageProps } from '../../app/page';
+import { lazyPage } from '../../ui/lazyPage';
 
 /** #/show/funding for showPages, loaded with its first use. */
-export const FundingEntry: ComponentType<PageProps> = lazyView(() => import('./FundingPage'));
+export const FundingEntry: ComponentType<PageProps> = lazyPage(() => import('./FundingPage'), 'inline');
 /** #/listen/funding/{proc}/{id}/{uid} for listenPages. */
-export const ListenFundingEntry: ComponentType = lazyView(() => import('./ListenFunding'));
+export const ListenFundingEntry: ComponentType = lazyPage(() => import('./ListenFunding'), 'inline');

@@ -3,7 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('./HomeView', () => ({ HomeView: () => <p>home view</p> }));
-vi.mock('./pages', () => ({ showPages: {}, swPages: {}, listenPages: {} }));
+vi.mock('../../app/routes', () => ({ showPages: {}, swPages: {}, listenPages: {} }));
 
 const { HashRoutes } = await import('./HashRoutes');
 

@@ -4,7 +4,7 @@ import { literal } from '../../../core/message';
 import { showAlert, showToast } from '../../flows/app';
 import { useT } from '../../i18n';
 import { HomeView } from './HomeView';
-import { listenPages, showPages, swPages } from './pages';
+import { listenPages, showPages, swPages } from '../../app/routes';
 
 /**
  * An unknown hash route goes to #/home on the same page (/{lang}/trading): the routes match the

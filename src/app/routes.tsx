@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import { useT } from '../i18n';
+import { AccountsEntry } from '../features/accounts/entries';
+import { InvoicePageView } from '../features/crypto/pages';
+import { FundingEntry, ListenFundingEntry } from '../features/funding';
+import { HistoryEntry, ReportsEntry } from '../features/reports/entries';
+import { SecurityEntry, ValidateEntry } from '../features/security/entries';
+import { WithdrawalEntry } from '../features/withdrawal/entries';
+import type { PageProps } from './page';
+
+export type { PageProps } from './page';
+
+function Pending({ title }: { title: 'page.funding.title' | 'page.personal.title' }) {
+  const { t } = useT();
+  return (
+    <section className="panel">
+      <h1>{t(title)}</h1>
+      <p>{t('page.pending')}</p>
+    </section>
+  );
+}
+
+/**
+ * The route tables of the trading shell, one line per area (the shell's HashRoutes reads them).
+ * Named pages of #/show/{page} (spec 000 §2: funding and personal); an unknown name goes home.
+ */
+export const showPages: Record<string, ComponentType<PageProps>> = {
+  funding: FundingEntry,
+  personal: () => <Pending title="page.personal.title" />,
+  withdrawal: WithdrawalEntry,
+  security: SecurityEntry,
+  accounts: AccountsEntry,
+  invoice: InvoicePageView,
+  history: HistoryEntry,
+  reports: ReportsEntry,
+};
+
+/** Named fragments of #/sw/{page} (e.g. validate, from the validation issue). */
+export const swPages: Record<string, ComponentType<PageProps>> = {
+  validate: ValidateEntry,
+};
+
+/** Pages of #/listen/{page}/{proc}/{id}/{uid}: a processor's page came back (issue 3: funding). */
+export const listenPages: Record<string, ComponentType> = { funding: ListenFundingEntry };
