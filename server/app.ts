@@ -28,7 +28,8 @@ import { sandboxSecurityRoutes } from './routes/sandbox-security';
 import { tradingRoutes } from './routes/trading';
 import { registerRoutes } from './routes/register';
 import { cardRoutes } from './routes/card';
-import { sandboxGateway, type PlatformGateway } from './sandbox/platform/gateway';
+import type { PlatformGateway } from './domain/ports';
+import { sandboxGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
 import { startPlatformMirror } from './domain/platform-mirror/worker';
 

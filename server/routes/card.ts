@@ -45,7 +45,7 @@ import {
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
-import type { ProcessorGateway } from '../sandbox/processors/gateway';
+import type { ProcessorGateway } from '../domain/ports';
 import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
 import { scenarioOfNumber, TEST_CARDS } from '../sandbox/processors/test-cards';
 import { cardPageRoutes } from './card-pages';

@@ -11,9 +11,9 @@ import {
 import { CHAINS, COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
 import { loadCryptoConfig } from '../domain/crypto/config';
 import { CryptoError, createInvoice, findInvoice, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
-import { priceString, type RateSource } from '../domain/crypto/rates';
+import { priceString } from '../domain/crypto/rates';
 import { checkView, invoiceView } from '../domain/crypto/view';
-import type { ChainPayment, ChainWatcher } from '../domain/crypto/watcher';
+import type { ChainPayment, ChainWatcher, RateSource } from '../domain/ports';
 import { isCurrency } from '../../core/money';
 import { HttpError, notFound } from '../http/errors';
 import { parse } from '../http/parse';

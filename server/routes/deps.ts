@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import type { SessionRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { PushHub } from '../push/hub';
-import type { PlatformGateway } from '../sandbox/platform/gateway';
+import type { PlatformGateway } from '../domain/ports';
 
 /** What every route plugin gets. */
 export interface RouteDeps {

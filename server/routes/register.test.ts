@@ -4,7 +4,8 @@ import { AutologinValues, MeResponse } from '../../core/contract';
 import { RegisterCheckResponse, RegisterResponse } from '../../core/contract/register';
 import { buildApp } from '../app';
 import type { Db } from '../db';
-import { sandboxGateway, type PlatformGateway } from '../sandbox/platform/gateway';
+import type { PlatformGateway } from '../domain/ports';
+import { sandboxGateway } from '../sandbox/platform/gateway';
 import { Browser, testApp, type TestApp } from '../test/client';
 import { freshDb } from '../test/db';
 

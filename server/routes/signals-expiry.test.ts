@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SignalsResponse } from '../../core/contract';
 import { signalsFor } from '../domain/trading/signals';
+import { sandboxSignals } from '../sandbox/signals/sandbox-signals';
 import { testApp, type TestApp } from '../test/client';
 
 let t: TestApp;
@@ -56,7 +57,7 @@ describe('signals are offered only while valid, counting down to their real end 
     await signalPublished(7 * 60_000, now);
     await signalPublished(60_000, now); // exactly at its end: no longer valid
     const recent = await signalPublished(20_000, now);
-    const list = await signalsFor(t.db, user, { sandbox: false, now });
+    const list = await signalsFor(t.db, user, { now });
     expect(list.map((s) => [s.id, s.expiresAt - now])).toEqual([[recent, 40_000]]);
 
     // a tester's 4-second pop-up on a fresh signal ends after 4 s, not at the signal's end
@@ -65,10 +66,10 @@ describe('signals are offered only while valid, counting down to their real end 
       .insertInto('signals')
       .values({ id: short, symbol: 'GBPUSD', direction: 'down', expiry_seconds: 60, price: '1.26', source: 'sandbox', popup_seconds: 4, created_at: new Date(now - 1_000), valid_until: new Date(now + 59_000) })
       .execute();
-    const later = await signalsFor(t.db, user, { sandbox: false, now: now + 1_000 });
+    const later = await signalsFor(t.db, user, { now: now + 1_000 });
     expect(later.find((s) => s.id === short)!.expiresAt).toBe(now + 5_000);
     // 41 s later the recent one has ended: not offered again
-    expect((await signalsFor(t.db, user, { sandbox: false, now: now + 41_000 })).map((s) => s.id)).not.toContain(recent);
+    expect((await signalsFor(t.db, user, { now: now + 41_000 })).map((s) => s.id)).not.toContain(recent);
   });
 
   it('a delivery recorded under the old rule (a fresh 60 s) is cut to the signal’s end', async () => {
@@ -77,14 +78,14 @@ describe('signals are offered only while valid, counting down to their real end 
     const id = await signalPublished(50_000, now);
     const day = new Date(now).toISOString().slice(0, 10);
     await t.db.insertInto('signal_deliveries').values({ signal_id: id, user_id: user, day, delivered_at: new Date(now - 1_000), expires_at: new Date(now + 59_000) }).execute();
-    const list = await signalsFor(t.db, user, { sandbox: false, now });
+    const list = await signalsFor(t.db, user, { now });
     expect(list.find((s) => s.id === id)!.expiresAt).toBe(now + 10_000);
   });
 
   it('the sandbox source publishes signals valid for their own minute', async () => {
     const now = Date.now();
     const user = await traderId();
-    const list = await signalsFor(t.db, user, { sandbox: true, now });
+    const list = await signalsFor(t.db, user, { source: sandboxSignals(t.db), now });
     expect(list).toHaveLength(1);
     expect(list[0].expiresAt).toBe(now + 60_000);
     const row = await t.db.selectFrom('signals').select(['valid_until', 'created_at']).where('id', '=', list[0].id).executeTakeFirstOrThrow();

@@ -22,7 +22,7 @@ import {
 import { InvalidAmount, parseMoney } from '../../core/money';
 import { bookSettledTrades } from '../domain/trading/booking';
 import { historyOf, reportsOf, runline } from '../domain/trading/history';
-import { publishSandboxSignal, signalsFor } from '../domain/trading/signals';
+import { signalsFor } from '../domain/trading/signals';
 import { signAgreement } from '../domain/trading/sign';
 import { sendTip } from '../domain/trading/tips';
 import { HttpError } from '../http/errors';
@@ -32,6 +32,7 @@ import { requireUser } from '../http/session';
 import { sandboxChat, type ChatGateway } from '../sandbox/chat/chat';
 import { chatRoutes } from '../sandbox/chat/routes';
 import { findAccount } from '../sandbox/platform/store';
+import { publishSandboxSignal, sandboxSignals } from '../sandbox/signals/sandbox-signals';
 import { houseAccount, transfer } from '../domain/ledger';
 import type { RouteDeps } from './deps';
 import { answering } from './refusals';
@@ -78,7 +79,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   app.post('/api/us/sign', async (request): Promise<SignResponse> => {
     const body = parse(SignRequest, request.body);
     const userId = requireUser(request);
-    await signAgreement(db, userId, body.name);
+    await answering(() => signAgreement(db, userId, body.name));
     deps.push.publish(userId, { type: 'user.updated' });
     return { ok: true, sign: true };
   });
@@ -96,7 +97,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
     const userId = requireUser(request);
     // `test` asks the sandbox source for a signal now (sandbox only; ignored otherwise)
     if (body.test && config.sandbox) await publishSandboxSignal(db);
-    const signals = await signalsFor(db, userId, { sandbox: config.sandbox });
+    const signals = await signalsFor(db, userId, { source: config.sandbox ? sandboxSignals(db) : undefined });
     return { signals, serverTime: Date.now() };
   });
 

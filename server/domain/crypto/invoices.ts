@@ -10,9 +10,9 @@ import { isDemoEmail } from '../users';
 import { deriveAddress, parseExtendedPublicKey } from './addresses';
 import { assetOf, CHAINS, type Asset, type ChainId, type CoinSlug } from './coins';
 import type { CryptoConfig } from './config';
-import { coinForFiat, fiatForCoin, priceScaled, RateUnavailable, type RateSource } from './rates';
+import { coinForFiat, fiatForCoin, priceScaled, RateUnavailable } from './rates';
 import { InvalidUnits, RATE_DECIMALS, formatUnits, parseUnits, pow10 } from './units';
-import type { ChainWatcher } from './watcher';
+import type { ChainWatcher, RateSource } from '../ports';
 
 /**
  * Crypto invoices (spec 000 §3-4, 001 §4, 002 §4): created with a fresh address and an amount

@@ -1,21 +1,5 @@
+import type { RateQuote } from '../ports';
 import { RATE_DECIMALS, ceilDiv, formatUnits, parseUnits, pow10 } from './units';
-
-/**
- * Exchange rates, as a real price feed would deliver them: the US dollar price of one unit of
- * each coin, token and account currency. The product shows them as approximate and adds no
- * markup (spec README, "red price label"); an invoice fixes the rate it used at creation.
- */
-export interface RateQuote {
-  /** where the prices come from; 'sandbox' prices are simulated and labelled so on screen */
-  source: 'sandbox' | 'live';
-  at: Date;
-  /** USD per one unit, decimal strings: { BTC: "64250.00", EUR: "1.08", USD: "1" } */
-  usd: Record<string, string>;
-}
-
-export interface RateSource {
-  quote(): Promise<RateQuote>;
-}
 
 export class RateUnavailable extends Error {
   constructor(readonly symbol: string) {

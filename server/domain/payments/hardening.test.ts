@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardProcessor } from '../../../core/contract';
 import { createAttemptIndexes, voidRaceDuplicates } from '../../db/migrations/015_card_hardening';
-import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../sandbox/processors/gateway';
+import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../ports';
 import { sandboxProcessors } from '../../sandbox/processors/sandbox-gateway';
 import { scenarioOfNumber } from '../../sandbox/processors/test-cards';
 import { freshDb, type TestDb } from '../../test/db';

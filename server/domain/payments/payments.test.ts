@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../settings';
-import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../sandbox/processors/gateway';
+import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../ports';
 import { scenarioOfNumber } from '../../sandbox/processors/test-cards';
 import { freshDb, type TestDb } from '../../test/db';
 import { balanceOf, verifyLedger } from '../ledger';

@@ -16,7 +16,7 @@ import type { Db } from '../../db';
 import { IN_FLIGHT_STATUSES } from '../../db/migrations/015_card_hardening';
 import type { CardAttemptRow, CardAttemptStatus, CardPaymentRow, CardRow } from '../../db/schema-card';
 import { PG_CHECK_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
-import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../sandbox/processors/gateway';
+import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../ports';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
 import { isDemoEmail } from '../users';

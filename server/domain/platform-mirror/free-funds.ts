@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../ledger';
 import { toBigInt } from '../../db/values';
-import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import type { PlatformGateway } from '../ports';
 import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 import { Refusal } from '../security/refusal';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { PlatformOutboxRow } from '../../db/schema-mirror';
 import { toBigInt } from '../../db/values';
-import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import type { PlatformGateway } from '../ports';
 
 /**
  * Delivers the platform outbox (rows written by server/domain/ledger.ts in the same transaction

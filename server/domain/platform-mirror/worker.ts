@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import type { PlatformGateway } from '../ports';
 import { bookSettledTrades } from '../trading/booking';
 import { deliverPending } from './outbox';
 import { pruneReconciliations, reconcile, type ReconciliationReport } from './reconcile';

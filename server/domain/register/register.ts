@@ -10,7 +10,7 @@ import {
   type RegisterRequest,
 } from '../../../core/contract/register';
 import type { Db } from '../../db';
-import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import type { PlatformGateway } from '../ports';
 import type { DbOrTx } from '../ledger';
 import { hashPassword } from '../passwords';
 import { findUserByEmail, isDemoEmail } from '../users';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CodePurpose, FactorType, GrantPurpose } from '../../db/schema-security';
-import type { Messenger } from '../../sandbox/messages/messenger';
+import type { Messenger } from '../ports';
 import type { DbOrTx } from '../ledger';
 import { hashToken } from '../tokens';
 import { Refusal } from './refusal';

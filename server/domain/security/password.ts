@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import type { PlatformGateway } from '../ports';
 import { passwordRefusal } from '../password-policy';
 import { checkPassword, hashPassword } from '../passwords';
 import { ensureSecurityRow } from './factors';

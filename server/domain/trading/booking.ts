@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { toBigInt } from '../../db/values';
-import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import type { PlatformGateway } from '../ports';
 import { houseAccount, InsufficientFunds, transfer } from '../ledger';
 import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 

@@ -1,7 +1,7 @@
 import type { HistoryEntry, HistoryQuery, ReportsQuery, ReportsResponse, RunlineEntry, TradeDirection } from '../../../core/contract';
 import type { Db } from '../../db';
 import { toBigInt } from '../../db/values';
-import type { PlatformGateway, TransactionView } from '../../sandbox/platform/gateway';
+import type { PlatformGateway, TransactionView } from '../ports';
 import { formatMoney } from '../../../core/money';
 import { Refusal } from '../security/refusal';
 import { ledgerHistory } from './ledger-history';

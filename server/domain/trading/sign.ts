@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { HttpError } from '../../http/errors';
+import { Refusal } from '../security/refusal';
 
 /** Letters only, lower case, single spaces: "  sandbox   TRADER " and "Sandbox Trader" are one name. */
 export const normalizeName = (name: string): string => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
@@ -13,7 +13,7 @@ export async function signAgreement(db: Db, userId: number, typed: string): Prom
   if (user.sign) return;
   const registered = normalizeName(`${user.first_name} ${user.last_name}`);
   if (normalizeName(typed) !== registered) {
-    throw new HttpError(400, 'sign.name', 'Type your full name exactly as registered.');
+    throw new Refusal(400, 'sign.name', 'Type your full name exactly as registered.');
   }
   await db.updateTable('users').set({ sign: true }).where('id', '=', userId).execute();
 }

@@ -1,52 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { TradingSignal } from '../../../core/contract';
 import type { Db } from '../../db';
-import { formatPrice, INSTRUMENTS, instrumentOf, priceAt } from '../../sandbox/platform/prices';
+import type { SignalSource } from '../ports';
 
 /** how long a signal pop-up stays (spec 000 §9: 60 s) */
 export const SIGNAL_POPUP_SECONDS = 60;
-/** the sandbox signal source publishes one signal this often */
-export const SANDBOX_SIGNAL_EVERY_MS = 30 * 60_000;
-/** the trade duration of a sandbox signal: a "1-minute signal" is valid for 60 s after it was published */
-export const SANDBOX_SIGNAL_EXPIRY_SECONDS = 60;
 
 /** The moment a signal stops being valid: published + its duration (server time). */
 export const signalEnd = (signal: { created_at: Date; expiry_seconds: number }): number => signal.created_at.getTime() + signal.expiry_seconds * 1000;
 
 const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-
-export interface NewSignal {
-  symbol?: string;
-  direction?: 'up' | 'down';
-  popupSeconds?: number;
-}
-
-/**
- * The sandbox signal source (a stand-in for a signal provider): a signal on the simulated
- * prices, its direction the last minute's move. It is labelled as sandbox and simulated
- * wherever it is shown; it is not advice.
- */
-export async function publishSandboxSignal(db: Db, input: NewSignal = {}, now = Date.now()): Promise<string> {
-  const instrument = instrumentOf(input.symbol ?? '') ?? INSTRUMENTS[Math.floor(now / SANDBOX_SIGNAL_EVERY_MS) % INSTRUMENTS.length];
-  const price = priceAt(instrument, now);
-  const direction = input.direction ?? (price >= priceAt(instrument, now - 60_000) ? 'up' : 'down');
-  const id = randomUUID();
-  await db
-    .insertInto('signals')
-    .values({
-      id,
-      symbol: instrument.symbol,
-      direction,
-      expiry_seconds: SANDBOX_SIGNAL_EXPIRY_SECONDS,
-      price: formatPrice(price, instrument.decimals),
-      source: 'sandbox',
-      popup_seconds: input.popupSeconds ?? SIGNAL_POPUP_SECONDS,
-      created_at: new Date(now),
-      valid_until: new Date(now + SANDBOX_SIGNAL_EXPIRY_SECONDS * 1000),
-    })
-    .execute();
-  return id;
-}
 
 /**
  * The signals to show this trader now (POST /api/signals). A signal is offered only while it is
@@ -55,14 +17,12 @@ export async function publishSandboxSignal(db: Db, input: NewSignal = {}, now = 
  * end, or earlier when the pop-up is shorter (popup_seconds from the first delivery): never a
  * fresh countdown past the signal's real expiry. Each signal is shown once per (UTC) day: the
  * first delivery records the pop-up's end; until then it is handed out again with the same end
- * (a reload does not restart the countdown), afterwards not at all.
+ * (a reload does not restart the countdown), afterwards not at all. `source` (the sandbox's) first
+ * publishes what it has due.
  */
-export async function signalsFor(db: Db, userId: number, options: { sandbox: boolean; now?: number }): Promise<TradingSignal[]> {
+export async function signalsFor(db: Db, userId: number, options: { source?: SignalSource; now?: number }): Promise<TradingSignal[]> {
   const now = options.now ?? Date.now();
-  if (options.sandbox) {
-    const recent = await db.selectFrom('signals').select('id').where('source', '=', 'sandbox').where('created_at', '>', new Date(now - SANDBOX_SIGNAL_EVERY_MS)).executeTakeFirst();
-    if (!recent) await publishSandboxSignal(db, {}, now);
-  }
+  if (options.source) await options.source.refresh(now);
   const stored = await db.selectFrom('signals').selectAll().where('valid_until', '>', new Date(now)).orderBy('created_at').limit(20).execute();
   const live = stored.filter((signal) => signalEnd(signal) > now);
   const day = utcDay(now);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { toBigInt } from '../../db/values';
-import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import type { PlatformGateway } from '../ports';
 import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { houseAccount, IdempotencyConflict, InsufficientFunds, transfer } from '../ledger';
 import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';

@@ -9,7 +9,7 @@ import { houseAccount, InsufficientFunds, transfer, type DbOrTx } from '../ledge
 import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
 import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { Refusal } from '../security/refusal';
-import type { PlatformGateway } from '../../sandbox/platform/gateway';
+import type { PlatformGateway } from '../ports';
 import { CRYPTO_METHODS, isValidWallet, needsWallet, normalizeWallet } from './wallets';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ChainId } from '../../domain/crypto/coins';
-import type { ChainPayment, ChainWatcher } from '../../domain/crypto/watcher';
+import type { ChainPayment, ChainWatcher } from '../../domain/ports';
 import type { DbOrTx } from '../../domain/ledger';
 import { toBigInt } from '../../db/values';
 

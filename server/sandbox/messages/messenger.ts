@@ -1,23 +1,7 @@
 import type { DbOrTx } from '../../domain/ledger';
+import type { Messenger } from '../../domain/ports';
 
-/**
- * How the broker sends emails and SMS. A real integration implements this over a mail or SMS
- * provider; the sandbox writes every message to the `sandbox_outbox` table, where testers read
- * it (GET /api/sandbox/outbox, sandbox mode only). Nothing leaves the machine.
- */
-export interface Messenger {
-  send(message: OutgoingMessage): Promise<void>;
-}
-
-export interface OutgoingMessage {
-  userId: number | null;
-  channel: 'email' | 'sms';
-  /** the email address (for SMS: the user's email, as this sandbox has no phone numbers) */
-  address: string;
-  subject: string;
-  body: string;
-}
-
+/** The sandbox Messenger (server/domain/ports.ts): every message goes to the `sandbox_outbox` table, where testers read it (GET /api/sandbox/outbox, sandbox mode only). Nothing leaves the machine. */
 export function sandboxMessenger(db: DbOrTx): Messenger {
   return {
     async send(message) {

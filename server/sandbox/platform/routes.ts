@@ -9,7 +9,8 @@ import { setAccountPassword } from './password';
 import { chartOf, EXPIRIES, INSTRUMENTS, instrumentOf, pricesAt } from './prices';
 import { accountOfCookie, createPlatformSession, destroyPlatformSession, findAccount, PLATFORM_SESSION_TTL_MS, type PlatformAccount } from './store';
 import { tradePage, TRADE_CSP } from './trade-page';
-import { accountState, listOrders, listTransactions, openTrade, PlatformRefusal, settleDue, stakeLimits, userInfoOfAccount, type ListQuery } from './trades';
+import type { ListQuery } from '../../domain/ports';
+import { accountState, listOrders, listTransactions, openTrade, PlatformRefusal, settleDue, stakeLimits, userInfoOfAccount } from './trades';
 import { formatMoney } from '../../../core/money';
 
 export interface PlatformOptions {

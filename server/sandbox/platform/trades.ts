@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { PlatformTradeRow, PlatformTransactionRow, PlatformTxType, TradeDirection, TradeStatus } from '../../db/schema-trading';
 import { toBigInt, toCount } from '../../db/values';
 import type { DbOrTx } from '../../domain/ledger';
+import type { ListQuery, SettledTrade, TradeView, TransactionView } from '../../domain/ports';
 import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
 import { EXPIRIES, formatPrice, instrumentOf, priceAt } from './prices';
 
@@ -23,37 +24,6 @@ export class PlatformRefusal extends Error {
     super(message);
     this.name = 'PlatformRefusal';
   }
-}
-
-export interface TradeView {
-  id: string;
-  symbol: string;
-  direction: TradeDirection;
-  amount: string;
-  currency: string;
-  payoutPercent: number;
-  openPrice: string;
-  closePrice: string | null;
-  openedAt: number;
-  expiresAt: number;
-  settledAt: number | null;
-  status: TradeStatus;
-  /** credited at settlement ('0.00' while open or lost) */
-  payout: string;
-  /** payout minus stake: positive won, negative lost, zero tie or open */
-  profit: string;
-}
-
-export interface TransactionView {
-  id: string;
-  type: PlatformTxType;
-  status: string;
-  amount: string;
-  balanceAfter: string;
-  currency: string;
-  tradeId: string | null;
-  note: string;
-  createdAt: number;
 }
 
 export function tradeView(row: PlatformTradeRow): TradeView {
@@ -310,18 +280,6 @@ export async function accountState(db: DbOrTx, accountId: number, now = Date.now
   };
 }
 
-export interface ListQuery {
-  dateFrom: number;
-  dateTo: number;
-  limit: number;
-  offset: number;
-  status?: string;
-  /** orders: the instrument */
-  symbol?: string;
-  /** transactions: the type */
-  trType?: string;
-}
-
 /** Orders (trades) opened in [dateFrom, dateTo], newest first. */
 export async function listOrders(db: DbOrTx, accountId: number, q: ListQuery): Promise<{ list: TradeView[]; total: number }> {
   await settleDue(db, { accountId });
@@ -370,17 +328,6 @@ export async function moveBalance(db: DbOrTx, accountId: number, amountMinor: bi
       .execute();
     return toBigInt(after.balance_minor);
   });
-}
-
-export interface SettledTrade {
-  id: string;
-  login: string;
-  symbol: string;
-  currency: string;
-  status: TradeStatus;
-  /** payout minus stake, minor units */
-  profitMinor: bigint;
-  settledAt: Date;
 }
 
 /** Settled trades of one login (or of everyone) settled at or after `since`, oldest first. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxScenario, type CardProcessor } from '../../../core/contract';
 import { luhnValid } from '../../domain/payments/cards';
-import type { Charge } from './gateway';
+import type { Charge } from '../../domain/ports';
 import { SANDBOX_PENDING_CHECKS, sandboxProcessors } from './sandbox-gateway';
 import { scenarioOfNumber, TEST_CARDS } from './test-cards';
 

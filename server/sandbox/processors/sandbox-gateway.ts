@@ -1,5 +1,5 @@
 import type { CardProcessor } from '../../../core/contract';
-import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from './gateway';
+import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../domain/ports';
 
 /** A pending test card is approved on this listen check. */
 export const SANDBOX_PENDING_CHECKS = 2;

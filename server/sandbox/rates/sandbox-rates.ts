@@ -1,4 +1,4 @@
-import type { RateQuote, RateSource } from '../../domain/crypto/rates';
+import type { RateQuote, RateSource } from '../../domain/ports';
 
 /**
  * Sandbox price feed: fixed reference prices in US dollars, labelled "sandbox" wherever they

@@ -1,0 +1,253 @@
+/**
+ * The ports: what the domain needs from the outside world, as types only. The domain speaks
+ * these; server/sandbox/* implements them (a real integration would implement the same), and
+ * server/app.ts (or a route, for per-request ones) hands the implementation in.
+ */
+import type { CardProcessor, PlatformUserInfo, SandboxScenario } from '../../core/contract';
+import type { PlatformTxType, TradeDirection, TradeStatus } from '../db/schema-trading';
+import type { ChainId } from './crypto/coins';
+
+// ─── card processors ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * What a card processor integration implements. The payments domain speaks only this; each
+ * processor's own wire dialect (PFS codes, Orange statuses, Zoom host codes, …) is rendered for
+ * the front end by server/domain/payments/dialects.ts. A real integration maps its processor's
+ * API onto these answers; the sandbox (server/sandbox/processors/sandbox-gateway.ts) decides
+ * them from the test card.
+ *
+ * Idempotency: `charge.uid` is unique per (payment, processor) and is the key a real
+ * integration passes to its processor, so a retried start can never charge twice there either.
+ */
+export type ProcessorAnswer =
+  | { kind: 'approved' }
+  /** not final: the domain checks again on the next listen */
+  | { kind: 'pending' }
+  /** code: ISO 8583 response code (two digits) or a processor word; message: the processor's text */
+  | { kind: 'declined'; code: string; message: string }
+  /** the processor's own page (3-D Secure, hosted payment page, invoice) must be visited */
+  | { kind: 'redirect' }
+  /** Entropay: its start dialog or its CVV dialog */
+  | { kind: 'dialog'; dialog: 'start' | 'cvv' }
+  /** Zoom: the payment session token was refused */
+  | { kind: 'tokenError' };
+
+/** What a processor is asked to charge. Never the card number: a real integration charges the token. */
+export interface Charge {
+  /** this attempt's transaction id (the processor's idempotency key) */
+  uid: string;
+  paymentId: string;
+  /** how many processors this payment tried before this one */
+  seq: number;
+  amountMinor: bigint;
+  currency: string;
+  card: { token: string; first6: string; last4: string; brand: string };
+  /** the sandbox outcome scenario (from the test card or the sandbox control); real integrations ignore it */
+  scenario: SandboxScenario;
+}
+
+/** The processor's answer to a void: done (or already done for this uid), or refused with its text. */
+export type VoidAnswer = { kind: 'voided' } | { kind: 'failed'; message: string };
+
+export interface ProcessorGateway {
+  /** the processors are sandboxes: pages and answers say so */
+  readonly sandbox: boolean;
+  start(processor: CardProcessor, charge: Charge): Promise<ProcessorAnswer>;
+  /** the state of a pending attempt; `checks` is how many checks were answered before */
+  check(processor: CardProcessor, charge: Charge, checks: number): Promise<ProcessorAnswer>;
+  /** the trader finished the processor's page or dialog: approve false is a cancel; cvv for Entropay's CVV dialog */
+  complete(processor: CardProcessor, charge: Charge, result: { approve: boolean; cvv?: string }): Promise<ProcessorAnswer>;
+  /**
+   * Reverses this attempt's approval or authorisation (a void before settlement, a refund after):
+   * the domain calls it when a processor approves a payment that another attempt already
+   * approved, so the card holder is charged once. Idempotent per `charge.uid`: asking again
+   * after a lost answer voids nothing twice.
+   */
+  void(processor: CardProcessor, charge: Charge): Promise<VoidAnswer>;
+}
+
+// ─── the trading platform ────────────────────────────────────────────────────────────────────
+
+/**
+ * A balance operation of the platform's manager API: `amountMinor` (> 0) onto (credit) or off
+ * (debit) the login's balance. The platform applies an `opId` once; the same id again answers
+ * the first result (`duplicate`) and moves nothing.
+ */
+export interface BalanceOperation {
+  opId: string;
+  login: string;
+  amountMinor: bigint;
+  currency: string;
+  /** shown in the platform's own transaction list */
+  comment: string;
+}
+
+export interface BalanceOperationResult {
+  duplicate: boolean;
+  /** the login's balance after the operation, minor units */
+  balanceMinor: bigint;
+}
+
+/** A page of the platform's orders or transactions of one login. */
+export interface ListQuery {
+  dateFrom: number;
+  dateTo: number;
+  limit: number;
+  offset: number;
+  status?: string;
+  /** orders: the instrument */
+  symbol?: string;
+  /** transactions: the type */
+  trType?: string;
+}
+
+/** A platform trade, as the platform lists it. */
+export interface TradeView {
+  id: string;
+  symbol: string;
+  direction: TradeDirection;
+  amount: string;
+  currency: string;
+  payoutPercent: number;
+  openPrice: string;
+  closePrice: string | null;
+  openedAt: number;
+  expiresAt: number;
+  settledAt: number | null;
+  status: TradeStatus;
+  /** credited at settlement ('0.00' while open or lost) */
+  payout: string;
+  /** payout minus stake: positive won, negative lost, zero tie or open */
+  profit: string;
+}
+
+/** A platform balance transaction, as the platform lists it. */
+export interface TransactionView {
+  id: string;
+  type: PlatformTxType;
+  status: string;
+  amount: string;
+  balanceAfter: string;
+  currency: string;
+  tradeId: string | null;
+  note: string;
+  createdAt: number;
+}
+
+/** A settled platform trade (the broker books its result into the ledger). */
+export interface SettledTrade {
+  id: string;
+  login: string;
+  symbol: string;
+  currency: string;
+  status: TradeStatus;
+  /** payout minus stake, minor units */
+  profitMinor: bigint;
+  settledAt: Date;
+}
+
+/**
+ * What the broker needs from the trading platform. The sandbox implements it over its own
+ * tables (server/sandbox/platform/gateway.ts); a real integration implements the same interface
+ * over the platform's API. The trading calls are optional so that a partial gateway (tests, an
+ * outage stub) still serves sign-in; the broker answers 503 platform.unavailable when one is missing.
+ */
+export interface PlatformGateway {
+  /** the login whose live platform session issued `token`, or null */
+  verifyToken(token: string): Promise<{ login: string } | null>;
+  /** opens a platform account; false when the login exists already */
+  createAccount(input: { login: string; password: string; currency: string }): Promise<boolean>;
+  /**
+   * the account's balance as the platform reports it (`available`; `all` adds the stakes of
+   * open trades), or null when there is no such login
+   */
+  userInfo(login: string): Promise<(PlatformUserInfo & { all?: string }) | null>;
+  /** sets the login's platform password (the broker checked the old one); false when there is no such login */
+  setPassword?(login: string, password: string): Promise<boolean>;
+  /** platform GET orders for a login (null: no such login) */
+  orders?(login: string, query: ListQuery): Promise<{ list: TradeView[]; total: number } | null>;
+  /** platform GET transactions for a login (null: no such login) */
+  transactions?(login: string, query: ListQuery): Promise<{ list: TransactionView[]; total: number } | null>;
+  /** settled trades, oldest first: of one login since a time (booking), or of everyone (the ticker) */
+  settledTrades?(options: { login?: string; since?: Date; limit: number; newestFirst?: boolean }): Promise<SettledTrade[]>;
+  /** balance operations; throw (e.g. no such login, too little balance) when not applied */
+  credit?(op: BalanceOperation): Promise<BalanceOperationResult>;
+  debit?(op: BalanceOperation): Promise<BalanceOperationResult>;
+  /** the platform's deal events: `listener` hears the logins whose trades just settled */
+  onTradesSettled?(listener: (logins: string[]) => void): () => void;
+}
+
+// ─── messages (emails and SMS) ───────────────────────────────────────────────────────────────
+
+/**
+ * How the broker sends emails and SMS (the one-time codes). A real integration implements this
+ * over a mail or SMS provider; the sandbox writes every message to its outbox table
+ * (server/sandbox/messages/messenger.ts). Nothing leaves the machine.
+ */
+export interface Messenger {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+export interface OutgoingMessage {
+  userId: number | null;
+  channel: 'email' | 'sms';
+  /** the email address (for SMS: the user's email, as this sandbox has no phone numbers) */
+  address: string;
+  subject: string;
+  body: string;
+}
+
+// ─── blockchains ─────────────────────────────────────────────────────────────────────────────
+
+/** A payment to one of our addresses, as the chain shows it. */
+export interface ChainPayment {
+  txid: string;
+  /** the coin or ERC-20 token symbol sent (BTC, ETH, USDT, …) */
+  asset: string;
+  /** integer units of `decimals` */
+  amountMinor: bigint;
+  decimals: number;
+  confirmations: number;
+  /** when the transaction was first seen (broadcast) */
+  seenAt: Date;
+}
+
+/**
+ * What the invoice service needs from a blockchain. The sandbox chain implements it over its
+ * own table (server/sandbox/chain/sandbox-chain.ts); a real one implements it over a node or an
+ * indexer (Electrum/Esplora for the bitcoin-like chains, an Ethereum node's logs for ETH and
+ * ERC-20 transfers).
+ */
+export interface ChainWatcher {
+  /** every payment to the address (any confirmations) */
+  paymentsTo(chain: ChainId, address: string): Promise<ChainPayment[]>;
+  /** called when an address receives something (a new block, a mempool transaction); returns unsubscribe */
+  onActivity(listener: (chain: ChainId, address: string) => void): () => void;
+}
+
+// ─── exchange rates ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Exchange rates, as a real price feed would deliver them: the US dollar price of one unit of
+ * each coin, token and account currency. The product shows them as approximate and adds no
+ * markup (spec README, "red price label"); an invoice fixes the rate it used at creation.
+ */
+export interface RateQuote {
+  /** where the prices come from; 'sandbox' prices are simulated and labelled so on screen */
+  source: 'sandbox' | 'live';
+  at: Date;
+  /** USD per one unit, decimal strings: { BTC: "64250.00", EUR: "1.08", USD: "1" } */
+  usd: Record<string, string>;
+}
+
+/** A price feed (server/sandbox/rates/sandbox-rates.ts; a live one: an exchange's ticker API). */
+export interface RateSource {
+  quote(): Promise<RateQuote>;
+}
+
+// ─── trading signals ─────────────────────────────────────────────────────────────────────────
+
+/** A signal provider: publishes what it has due into the broker's `signals` table (server/sandbox/signals). */
+export interface SignalSource {
+  refresh(now: number): Promise<void>;
+}
