@@ -28,7 +28,14 @@ export default tseslint.config(
   {
     files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'ky', '@xstate/react', '../src/*', '../../src/*', '../server/*', '../../server/*'] }],
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'ky', '@xstate/react', '../src/*', '../../src/*', '../server/*', '../../server/*', '../machine-tests/*', '../../machine-tests/*'] }],
+    },
+  },
+  {
+    // the machine kit is product code the explorer runs: machine-kit/, machines/, core/, xstate and @xstate/graph only
+    files: ['machine-kit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'ky', '@xstate/react', '../src/*', '../../src/*', '../server/*', '../../server/*', '../scripts/*', '../../scripts/*', '../machine-tests/*', '../../machine-tests/*'] }],
     },
   },
   {

@@ -24,7 +24,7 @@ describe('registry run', () => {
 
   it('fails a machine without a model, counting what it leaves uncovered', () => {
     const [checkout] = runRegistry(machines, { receipt: fixtures.receipt }, { only: 'checkout' });
-    expect(checkout.errors[0]).toMatch(/^no model: add machine-tests\/models\/checkout\.model\.ts/);
+    expect(checkout.errors[0]).toMatch(/^no model: add a test model beside the machine \(machines\/<flow>\/<flow>\.model\.ts\) and register it as checkout in machines\/models\.ts$/);
     expect(checkout.states).toMatchObject({ total: 18, covered: [] });
     expect(formatTable([checkout])).toContain('checkout  0      0/18 0%  0/19 0%      error');
   });

@@ -45,7 +45,7 @@ export function runMachine(
   const sets = options.sets ?? DEFAULT_SETS;
   const report = emptyReport(id, sets, model?.machine ?? registered);
   if (!model) {
-    report.errors.push(`no model: add machine-tests/models/${id}.model.ts and register it in machine-tests/models/index.ts`);
+    report.errors.push(`no model: add a test model beside the machine (machines/<flow>/<flow>.model.ts) and register it as ${id} in machines/models.ts`);
     return report;
   }
   const inv = inventory(model.machine);

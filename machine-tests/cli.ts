@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machines } from '../machines/index';
-import { models } from './models/index';
+import { models } from '../machines/models';
 import { runRegistry } from '../machine-kit/registry';
 import { formatProblems, formatTable, toCoverageFile } from '../machine-kit/report';
 import { DEFAULT_SETS, isGreen } from '../machine-kit/run';

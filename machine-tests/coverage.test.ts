@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { machines } from '../machines/index';
-import { models } from './models/index';
+import { models } from '../machines/models';
 import { formatProblems } from '../machine-kit/report';
 import { runMachine } from '../machine-kit/run';
 import type { MachineReport } from '../machine-kit/types';
@@ -33,7 +33,7 @@ describe('coverage gate: machines/index.ts', () => {
   });
 
   it.each(ids)('%s has a model', (id) => {
-    expect(models[id], `add machine-tests/models/${id}.model.ts and register it in machine-tests/models/index.ts`).toBeDefined();
+    expect(models[id], `add machines/<flow>/<flow>.model.ts beside the machine and register it as ${id} in machines/models.ts`).toBeDefined();
     expect(models[id].machine === machines[id].machine, `models.${id}.machine must be the registered machine`).toBe(true);
   });
 

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chunkClosure, gzipBytes, PAGES, readManifest } from '../bench/bundle';
 
-/** Sources that belong to the explorer only (its views, machines, the machine kit, the diagram code). */
-export const EXPLORER_ONLY = /(^|\/)(src\/explorer|src\/features\/explorer|machines\/explorer|machine-kit|scripts)\/|elkjs|@xstate\/graph|virtual:explorer/;
+/** Sources that belong to the explorer only (its views, machines, the machine kit, the test models, the diagram code). */
+export const EXPLORER_ONLY = /(^|\/)(src\/explorer|src\/features\/explorer|machines\/explorer|machine-kit|scripts)\/|(^|\/)machines\/(models|[^/]+\/[^/]+\.model)\.ts$|elkjs|@xstate\/graph|virtual:explorer/;
 
 /** The source files (from the source maps) bundled into the given built files. */
 export function sourcesOf(files: string[], root = process.cwd()): string[] {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machines } from '../../machines/index';
 import type { CoverageReport, DiagramInfo } from '../../machines/explorer/explorer.types';
-import { models } from '../../machine-tests/models/index';
+import { models } from '../../machines/models';
 import { layoutModel } from '../../scripts/diagram/layout';
 import { buildModel } from '../../scripts/diagram/model';
 import { renderSvg } from '../../scripts/diagram/svg';

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { machines } from '../../machines/index';
-import { models } from '../../machine-tests/models/index';
+import { models } from '../../machines/models';
 import { messages } from '../features/explorer/messages';
 import { isLang, loadDict, registerMessages, type Lang } from '../i18n';
 import { buildCatalog } from './catalog';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/index';
 import { stepMachine } from '../../machines/explorer/step.machine';
 import type { StepView } from '../../machines/explorer/step.types';
-import { models } from '../../machine-tests/models/index';
+import { models } from '../../machines/models';
 import { buildCatalog, catalogEntry, searchCatalog } from './catalog';
 import { stepEngineActor } from './engine-actor';
 import { DEFAULT_OUTCOMES, StepEngine } from './step-engine';

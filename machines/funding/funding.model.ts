@@ -1,5 +1,5 @@
-import { fundingMachine } from '../../machines/funding/funding.machine';
-import type { FundingOptions } from '../../machines/funding/funding.types';
+import { fundingMachine } from './funding.machine';
+import type { FundingOptions } from './funding.types';
 import type { MachineModel } from '../../machine-kit/types';
 
 const options: FundingOptions = {

@@ -1,4 +1,4 @@
-import { balanceSyncMachine } from '../../machines/balance-sync/balance-sync.machine';
+import { balanceSyncMachine } from './balance-sync.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 /** Balance sync: a changed balance is sent, the minute passes, the same balance is not sent again, a refusal retries. */

@@ -1,4 +1,4 @@
-import { invoicePageMachine } from '../../machines/invoice-page/invoice-page.machine';
+import { invoicePageMachine } from './invoice-page.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });

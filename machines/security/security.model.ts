@@ -1,6 +1,6 @@
-import { accountsMachine } from '../../machines/accounts/accounts.machine';
-import { passwordChangeMachine } from '../../machines/security/password.machine';
-import { validationMachine } from '../../machines/validation/validation.machine';
+import { accountsMachine } from '../accounts/accounts.machine';
+import { passwordChangeMachine } from './password.machine';
+import { validationMachine } from '../validation/validation.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });

@@ -1,4 +1,4 @@
-import { sessionMachine } from '../../machines/session/session.machine';
+import { sessionMachine } from './session.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const user = { email: 'trader@example.com', available: '10000.00' };

@@ -1,4 +1,4 @@
-import { cardFormMachine } from '../../machines/card-form/card-form.machine';
+import { cardFormMachine } from './card-form.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const T = 1_700_000_000_000;

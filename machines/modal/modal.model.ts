@@ -1,4 +1,4 @@
-import { modalMachine } from '../../machines/modal/modal.machine';
+import { modalMachine } from './modal.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 export const modalModel: MachineModel = {

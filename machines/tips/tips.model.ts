@@ -1,4 +1,4 @@
-import { tipsMachine } from '../../machines/tips/tips.machine';
+import { tipsMachine } from './tips.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 /** Tips: a small tip, one over 40 (confirmed or not), stopped during the wait, refused, failed, an invalid amount. */

@@ -1,4 +1,4 @@
-import { toastMachine } from '../../machines/toast/toast.machine';
+import { toastMachine } from './toast.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 export const toastModel: MachineModel = {

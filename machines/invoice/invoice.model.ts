@@ -1,4 +1,4 @@
-import { invoiceMachine } from '../../machines/invoice/invoice.machine';
+import { invoiceMachine } from './invoice.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const start = { coin: 'btc', guid: 'g-1', now: 1_700_000_000_000, expiresAt: 1_700_003_600_000 };

@@ -1,5 +1,5 @@
-import { twoFactorChoiceMachine } from '../../machines/two-factor/choice.machine';
-import { twoFactorEntryMachine } from '../../machines/two-factor/entry.machine';
+import { twoFactorChoiceMachine } from './choice.machine';
+import { twoFactorEntryMachine } from './entry.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });

@@ -1,4 +1,4 @@
-import { stepMachine } from '../../machines/explorer/step.machine';
+import { stepMachine } from './step.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const submit = { type: 'login.submit', email: 'trader@example.com', password: 'Trader-2026' };

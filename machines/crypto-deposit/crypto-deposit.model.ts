@@ -1,4 +1,4 @@
-import { cryptoDepositMachine } from '../../machines/crypto-deposit/crypto-deposit.machine';
+import { cryptoDepositMachine } from './crypto-deposit.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });

@@ -1,4 +1,4 @@
-import { loginMachine } from '../../machines/login/login.machine';
+import { loginMachine } from './login.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });

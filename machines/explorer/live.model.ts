@@ -1,4 +1,4 @@
-import { liveMachine } from '../../machines/explorer/live.machine';
+import { liveMachine } from './live.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const from = { source: 'tab1', actorId: 'x:0', machineId: 'login' };

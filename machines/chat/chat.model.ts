@@ -1,4 +1,4 @@
-import { chatMachine } from '../../machines/chat/chat.machine';
+import { chatMachine } from './chat.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 /** The chat panel: first visit (auto-opens), a later visit, a page where settings hide it; token, guest, failure. */

@@ -1,5 +1,5 @@
-import { tradingBlockMachine } from '../../machines/trading-block/trading-block.machine';
-import type { BlockFacts } from '../../machines/trading-block/trading-block.types';
+import { tradingBlockMachine } from './trading-block.machine';
+import type { BlockFacts } from './trading-block.types';
 import type { MachineModel } from '../../machine-kit/types';
 
 const blocked: BlockFacts = { verified: false, deposited: true, last_count: 0, signed: false };

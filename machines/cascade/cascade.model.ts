@@ -1,6 +1,6 @@
-import { cascadeMachine } from '../../machines/cascade/cascade.machine';
-import { entropayMachine } from '../../machines/cascade/entropay.machine';
-import { listenMachine } from '../../machines/listen/listen.machine';
+import { cascadeMachine } from './cascade.machine';
+import { entropayMachine } from './entropay.machine';
+import { listenMachine } from '../listen/listen.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });

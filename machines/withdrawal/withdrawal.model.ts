@@ -1,5 +1,5 @@
-import { withdrawalPendingMachine } from '../../machines/withdrawal/pending.machine';
-import { withdrawalMachine } from '../../machines/withdrawal/withdrawal.machine';
+import { withdrawalPendingMachine } from './pending.machine';
+import { withdrawalMachine } from './withdrawal.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });

@@ -1,4 +1,4 @@
-import { signalsMachine } from '../../machines/signals/signals.machine';
+import { signalsMachine } from './signals.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const T = 1_700_000_000_000;

@@ -1,4 +1,4 @@
-import { explorerMachine } from '../../machines/explorer/explorer.machine';
+import { explorerMachine } from './explorer.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const diagram = { id: 'login', svg: '<svg/>', source: 'build', layoutMs: 40, renderMs: 2, width: 400, height: 300 };

@@ -1,4 +1,4 @@
-import { registerMachine } from '../../machines/register/register.machine';
+import { registerMachine } from './register.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '', fields?: Record<string, string>) => ({

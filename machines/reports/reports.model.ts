@@ -1,4 +1,4 @@
-import { reportsMachine } from '../../machines/reports/reports.machine';
+import { reportsMachine } from './reports.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 /** History and reports: valid and bad dates, filters, paging both ways, a failed load and its retry. */

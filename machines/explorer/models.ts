@@ -1,0 +1,4 @@
+/** The explorer's test models (registered in machines/models.ts). */
+export { explorerModel } from './explorer.model';
+export { explorerStepModel } from './step.model';
+export { explorerLiveModel } from './live.model';
