@@ -13,7 +13,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb, type Db } from '../db';
 import { migrate } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { seed as seedDemo } from '../db/seed';
+import { seed as seedDemo } from '../sandbox/seed/seed';
 
 export interface TestDb {
   db: Db;

@@ -3,15 +3,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardProcessor } from '../../../core/contract';
 import { createAttemptIndexes, voidRaceDuplicates } from '../../db/migrations/015_card_hardening';
-import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../ports';
+import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../domain/ports';
 import { sandboxProcessors } from '../../sandbox/processors/sandbox-gateway';
 import { scenarioOfNumber } from '../../sandbox/processors/test-cards';
-import { freshDb, type TestDb } from '../../test/db';
-import { balanceOf, houseAccount, transfer, verifyLedger } from '../ledger';
-import { defaultSettings } from '../settings';
-import { cardFingerprint, saveCard } from './cards';
-import { PaymentError } from './errors';
-import { fraudCheck, listenAttempt, paymentView, startAttempt, type PaymentDeps } from './payments';
+import { freshDb, type TestDb } from '../db';
+import { balanceOf, houseAccount, transfer, verifyLedger } from '../../domain/ledger';
+import { defaultSettings } from '../../domain/settings';
+import { cardFingerprint, saveCard } from '../../domain/payments/cards';
+import { PaymentError } from '../../domain/payments/errors';
+import { fraudCheck, listenAttempt, paymentView, startAttempt, type PaymentDeps } from '../../domain/payments/payments';
 
 /** Issue 11 (card): voids of a second approval, and blocks by fingerprint, at the domain level. */
 

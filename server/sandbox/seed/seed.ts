@@ -1,9 +1,9 @@
-import type { Db } from '.';
-import { houseAccount, transfer } from '../domain/ledger';
-import { parseMoney } from '../../core/money';
-import { hashPassword } from '../domain/passwords';
-import { findUserByEmail } from '../domain/users';
-import { createAccount as createPlatformAccount, findAccount as findPlatformAccount } from '../sandbox/platform/store';
+import type { Db } from '../../db';
+import { houseAccount, transfer } from '../../domain/ledger';
+import { parseMoney } from '../../../core/money';
+import { hashPassword } from '../../domain/passwords';
+import { findUserByEmail } from '../../domain/users';
+import { createAccount as createPlatformAccount, findAccount as findPlatformAccount } from '../platform/store';
 import { demoUsers, type DemoUser } from './demo-users';
 
 /**

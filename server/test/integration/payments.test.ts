@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../settings';
-import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../ports';
+import { defaultSettings } from '../../domain/settings';
+import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../domain/ports';
 import { scenarioOfNumber } from '../../sandbox/processors/test-cards';
-import { freshDb, type TestDb } from '../../test/db';
-import { balanceOf, verifyLedger } from '../ledger';
-import { saveCard } from './cards';
-import { fraudCheck, listenAttempt, startAttempt, type PaymentDeps } from './payments';
+import { freshDb, type TestDb } from '../db';
+import { balanceOf, verifyLedger } from '../../domain/ledger';
+import { saveCard } from '../../domain/payments/cards';
+import { fraudCheck, listenAttempt, startAttempt, type PaymentDeps } from '../../domain/payments/payments';
 
 let t: TestDb;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../domain/ledger';
-import { checkPassword } from '../domain/passwords';
-import { freshDb, rowCounts, type TestDb } from '../test/db';
+import { verifyLedger } from '../../domain/ledger';
+import { checkPassword } from '../../domain/passwords';
+import { freshDb, rowCounts, type TestDb } from '../../test/db';
 import { demoUsers } from './demo-users';
 import { seed } from './seed';
-import { toBigInt } from './values';
+import { toBigInt } from '../../db/values';
 
 let t: TestDb;
 beforeAll(async () => {

@@ -3,18 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { toBigInt } from '../../db/values';
 import { sandboxGateway } from '../../sandbox/platform/gateway';
-import type { PlatformGateway } from '../ports';
+import type { PlatformGateway } from '../../domain/ports';
 import { instrumentOf, priceAt } from '../../sandbox/platform/prices';
 import { findAccount } from '../../sandbox/platform/store';
 import { moveBalance, openTrade, settleDue } from '../../sandbox/platform/trades';
-import { freshDb, type TestDb } from '../../test/db';
-import { houseAccount, transfer, verifyLedger } from '../ledger';
-import { Refusal } from '../security/refusal';
-import { sendTip } from '../trading/tips';
-import { endWithdrawal, requestWithdrawal } from '../withdrawals/withdrawals';
-import { deliverPending, pendingOf } from './outbox';
-import { reconcile } from './reconcile';
-import { startPlatformMirror } from './worker';
+import { freshDb, type TestDb } from '../db';
+import { houseAccount, transfer, verifyLedger } from '../../domain/ledger';
+import { Refusal } from '../../domain/security/refusal';
+import { sendTip } from '../../domain/trading/tips';
+import { endWithdrawal, requestWithdrawal } from '../../domain/withdrawals/withdrawals';
+import { deliverPending, pendingOf } from '../../domain/platform-mirror/outbox';
+import { reconcile } from '../../domain/platform-mirror/reconcile';
+import { startPlatformMirror } from '../../domain/platform-mirror/worker';
 
 /**
  * The platform mirror (issue 10): every ledger movement of a mirrored account reaches the

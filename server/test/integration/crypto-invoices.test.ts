@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../settings';
-import { freshDb, type TestDb } from '../../test/db';
+import { defaultSettings } from '../../domain/settings';
+import { freshDb, type TestDb } from '../db';
 import { sandboxChain, type SandboxChain } from '../../sandbox/chain/sandbox-chain';
 import { sandboxRates } from '../../sandbox/rates/sandbox-rates';
-import { loadCryptoConfig } from './config';
-import { createInvoice, sweepExpired, syncInvoice, type InvoiceDeps } from './invoices';
-import { coinForFiat, fiatForCoin, priceScaled } from './rates';
-import { formatUnits, parseUnits } from './units';
+import { loadCryptoConfig } from '../../domain/crypto/config';
+import { createInvoice, sweepExpired, syncInvoice, type InvoiceDeps } from '../../domain/crypto/invoices';
+import { coinForFiat, fiatForCoin, priceScaled } from '../../domain/crypto/rates';
+import { formatUnits, parseUnits } from '../../domain/crypto/units';
 
 let t: TestDb;
 let chain: SandboxChain;

@@ -1,5 +1,5 @@
-import type { Currency } from '../../core/contract';
-import type { AccountType, Verification } from './schema';
+import type { Currency } from '../../../core/contract';
+import type { AccountType, Verification } from '../../db/schema';
 
 /** The sandbox's demo logins (seeded; printed by the start script). Platform accounts use the same email and password. */
 export interface DemoUser {
