@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { machines } from '../../machines/index';
 import { explorerCodeInTraderPages, explorerJs } from '../../scripts/explorer/isolation';
-import { launchBrowser, openTab } from './browser';
+import { launchBrowser } from '../../scripts/lib/browser';
+import { openTab } from './browser';
 import { freshUser } from './sandbox-users';
 
 const baseURL = inject('baseURL');

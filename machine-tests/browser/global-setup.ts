@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
-import { startServer, type RunningServer } from './server-process';
+import { startServer, type RunningServer } from '../../scripts/lib/server-process';
 
 let server: RunningServer | undefined;
 
