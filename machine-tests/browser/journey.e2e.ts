@@ -201,11 +201,9 @@ async function walk(page: Page, viewport: { width: number; height: number }): Pr
   }
 
   // 9. log out and in again: the same figures
-  await page.getByRole('button', { name: 'Log out' }).first().click().catch(async () => {
-    // on a phone the log-out button sits in the menu
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
-  });
+  // on a phone the log-out button sits behind the menu button
+  if (viewport.width < 700) await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL(`${baseURL}/en/login**`);
   await signIn(page, baseURL, { email, password });
   await page.waitForURL(`${baseURL}/en/trading**`);

@@ -57,6 +57,8 @@ describe('signing in', () => {
     const { page, context } = await openTab(chromium.current, { width: 390, height: 844 });
     await signIn(page, baseURL, DEMO, 'ru');
     await page.waitForURL(`${baseURL}/ru/trading**`);
+    // on a phone the navigation and log out sit behind the menu button
+    await page.getByRole('button', { name: 'Меню' }).click();
     await page.getByRole('button', { name: 'Выйти' }).click();
     await page.waitForURL(`${baseURL}/ru/login**`);
     // the server session is gone: the trading page sends us back to login
