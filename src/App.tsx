@@ -1,6 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { selectSessionStatus, selectSettings, sessionActor } from './flows/app';
+import { useSession } from './flows/app';
 import { useT } from './i18n';
 import { ModalHost } from './features/shell/ModalHost';
 import { ToastHost } from './features/shell/ToastHost';
@@ -14,12 +13,12 @@ const TradingPage = lazy(() => import('./features/trading/TradingPage'));
 
 function Unavailable() {
   const { t } = useT();
-  const status = useSelector(sessionActor, selectSessionStatus);
-  if (status !== 'unavailable') return null;
+  const session = useSession();
+  if (!session.unavailable) return null;
   return (
     <div className="offline" role="alert">
       {t('session.unavailable')}{' '}
-      <button type="button" className="button button--small" onClick={() => sessionActor.send({ type: 'session.retry' })}>
+      <button type="button" className="button button--small" onClick={session.retry}>
         {t('common.retry')}
       </button>
     </div>
@@ -40,7 +39,7 @@ function ToLogin({ lang }: { lang: string }) {
 
 export function App() {
   const { t, lang } = useT();
-  const sandbox = useSelector(sessionActor, (s) => selectSettings(s)?.sandbox ?? false);
+  const sandbox = useSession((s) => s.sandbox);
   const name = window.location.pathname.split('/')[2] ?? '';
   const Page = pages[name as keyof typeof pages];
   return (

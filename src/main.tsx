@@ -20,7 +20,7 @@ async function boot(): Promise<void> {
   if (inspectionRequested()) enableInspection();
   startAppActors();
   const stop = sessionActor.subscribe((s) => {
-    const settings = s.context.settings as { inspect?: boolean; toastMs?: number } | null;
+    const settings = s.context.settings;
     if (!settings) return;
     if (settings.inspect) enableInspection();
     if (settings.toastMs) toastActor.send({ type: 'toast.configure', durationMs: settings.toastMs });

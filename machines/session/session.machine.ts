@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { SessionContext, SessionEvent, SessionSnapshotData, UserRecord } from './session.types';
+import type { CurrentUser, SessionContext, SessionEvent, SessionSnapshotData } from './session.types';
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`);
@@ -10,7 +10,7 @@ export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent },
   actors: {
     loadSession: fromPromise<SessionSnapshotData>(notProvided('loadSession')),
-    loadUser: fromPromise<UserRecord | null>(notProvided('loadUser')),
+    loadUser: fromPromise<CurrentUser | null>(notProvided('loadUser')),
     logout: fromPromise<void>(notProvided('logout')),
   },
   actions: {
@@ -18,7 +18,7 @@ export const sessionMachine = setup({
     goToLogin: () => {},
   },
   guards: {
-    hasUser: (_, params: { user: UserRecord | null }) => params.user !== null,
+    hasUser: (_, params: { user: CurrentUser | null }) => params.user !== null,
   },
   delays: {
     /** waits longer after each failure: 2 s, 4 s, 8 s … at most 30 s */

@@ -1,19 +1,20 @@
+import type { CurrentUser, Settings } from '../../core/contract';
+
 /**
  * The session flow keeps the current user and the settings object, loaded once and read
- * by key (spec 000 §3). Their shapes belong to the wire contract; the machine treats them
- * as plain JSON records so it stays free of src/ imports.
+ * by key (spec 000 §3). Their shapes are the wire contract's (core/contract, which machines may
+ * import), so the flows read them typed, without casts.
  */
-export type UserRecord = Record<string, unknown> & { email: string };
-export type SettingsRecord = Record<string, unknown>;
+export type { CurrentUser, Settings };
 
 export interface SessionSnapshotData {
-  user: UserRecord | null;
-  settings: SettingsRecord;
+  user: CurrentUser | null;
+  settings: Settings;
 }
 
 export interface SessionContext {
-  user: UserRecord | null;
-  settings: SettingsRecord | null;
+  user: CurrentUser | null;
+  settings: Settings | null;
   /** how many user updates were broadcast (balance refreshes, spec 000 §4) */
   updates: number;
   failures: number;

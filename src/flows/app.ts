@@ -1,16 +1,17 @@
+import { useSelector } from '@xstate/react';
 import { createActor, fromPromise } from 'xstate';
 import { modalMachine } from '../../machines/modal/modal.machine';
 import type { ModalRequest } from '../../machines/modal/modal.types';
 import type { Msg } from '../../core/message';
 import { sessionMachine } from '../../machines/session/session.machine';
-import type { SettingsRecord, UserRecord } from '../../machines/session/session.types';
 import { toastMachine } from '../../machines/toast/toast.machine';
 import type { Toast } from '../../machines/toast/toast.types';
-import type { CurrentUser, Settings } from '../../core/contract';
+import type { CurrentUser } from '../../core/contract';
 import { platformLogout } from '../api/platform';
 import { getMe, getSettings, logout } from '../api/session';
 import { inspect } from './inspector';
 import { currentLang, goTo } from './navigation';
+import { connectSession, selectUser, type SessionApi, type SessionSnapshot } from './session-view';
 
 let seq = 0;
 export const nextId = (prefix: string): string => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
@@ -19,11 +20,11 @@ export const sessionFlow = sessionMachine.provide({
   actors: {
     loadSession: fromPromise(async () => {
       const [me, settings] = await Promise.all([getMe(), getSettings()]);
-      return { user: me.user as UserRecord | null, settings: settings as SettingsRecord };
+      return { user: me.user, settings };
     }),
-    loadUser: fromPromise(async () => (await getMe()).user as UserRecord | null),
+    loadUser: fromPromise(async () => (await getMe()).user),
     logout: fromPromise(async () => {
-      const base = String(sessionActor.getSnapshot().context.settings?.platform ?? '/platform');
+      const base = sessionActor.getSnapshot().context.settings?.platform ?? '/platform';
       await Promise.allSettled([platformLogout(base), logout()]);
     }),
   },
@@ -41,13 +42,19 @@ export function startAppActors(): void {
   for (const actor of [sessionActor, modalActor, toastActor]) actor.start();
 }
 
-/** The current user and settings, typed as the contract has them. */
-export const selectUser = (s: ReturnType<typeof sessionActor.getSnapshot>): CurrentUser | null =>
-  s.context.user as CurrentUser | null;
-export const selectSettings = (s: ReturnType<typeof sessionActor.getSnapshot>): Settings | null =>
-  s.context.settings as Settings | null;
-export const selectSessionStatus = (s: ReturnType<typeof sessionActor.getSnapshot>) =>
-  s.matches('loading') ? 'loading' : s.matches('unavailable') ? 'unavailable' : s.matches('signedIn') ? 'signedIn' : 'signedOut';
+/** The current user and settings, typed as the contract has them (the session machine holds them so). */
+export { selectSessionStatus, selectSettings, selectUser } from './session-view';
+
+/**
+ * The session as the views use it: flags, the user and settings, the current account, handlers.
+ * With `pick`, the view re-renders only when what it picked changes (`useSession((s) => s.sandbox)`).
+ */
+export function useSession(): SessionApi;
+export function useSession<T>(pick: (session: SessionApi) => T): T;
+export function useSession<T>(pick?: (session: SessionApi) => T): SessionApi | T {
+  const picked = useSelector(sessionActor, (s) => (pick ? pick(connectSession(s, sessionActor.send)) : s));
+  return pick ? (picked as T) : connectSession(picked as SessionSnapshot, sessionActor.send);
+}
 
 /** Read one field of the current user by key (spec 000 §3). */
 export function userValue<K extends keyof CurrentUser>(key: K): CurrentUser[K] | undefined {

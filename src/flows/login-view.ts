@@ -1,7 +1,10 @@
-import type { SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { loginMachine } from '../../machines/login/login.machine';
+import type { Msg } from '../../core/message';
+import { selectFactorChild, type EntryRef } from './two-factor-view';
 
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
+type Send = (event: EventFrom<typeof loginMachine>) => void;
 
 /** What the login views need from a login snapshot. */
 export const selectLoginBusy = (s: LoginSnapshot): boolean =>
@@ -11,3 +14,43 @@ export const selectAsksFactor = (s: LoginSnapshot): string => (s.matches('twoFac
 export const selectLoginError = (s: LoginSnapshot) => s.context.error;
 export const selectShakes = (s: LoginSnapshot): number => s.context.shakes;
 export const selectAutologinFailed = (s: LoginSnapshot): boolean => s.matches('autologinFailed');
+
+export interface LoginApi {
+  /** the form is being sent (or the autologin runs): inputs and the button rest */
+  busy: boolean;
+  error: Msg | null;
+  /** bumps on every failure: the message shakes again */
+  shakes: number;
+  /** the password was right and the account asks its second factor */
+  asksFactor: boolean;
+  /** the code entry of that second factor (undefined when none) */
+  factorEntry: EntryRef | undefined;
+  email: string;
+  autologinFailed: boolean;
+  submitLabel: 'login.submitting' | 'login.submit';
+  submit: (email: string, password: string) => void;
+  /** a field changed: an error shown goes away */
+  edit: () => void;
+  cancelFactor: () => void;
+}
+
+/** The login flow for its views (Zag.js style: the view spreads what this returns). */
+export function connectLogin(s: LoginSnapshot, send: Send): LoginApi {
+  const busy = selectLoginBusy(s);
+  const error = selectLoginError(s);
+  return {
+    busy,
+    error,
+    shakes: selectShakes(s),
+    asksFactor: selectAsksFactor(s) !== '',
+    factorEntry: selectFactorChild(s),
+    email: s.context.email,
+    autologinFailed: selectAutologinFailed(s),
+    submitLabel: busy ? 'login.submitting' : 'login.submit',
+    submit: (email, password) => send({ type: 'login.submit', email, password }),
+    edit: () => {
+      if (error) send({ type: 'login.edit' });
+    },
+    cancelFactor: () => send({ type: 'factor.cancel' }),
+  };
+}

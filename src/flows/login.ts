@@ -1,9 +1,13 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../machines/login/login.machine';
 import { platformLogin } from '../api/platform';
 import { loadAutologin, login, notifyLoginFail } from '../api/session';
-import { selectSettings, sessionActor } from './app';
+import { selectSettings, sessionActor, useSession } from './app';
 import { deviceFingerprint } from './fingerprint';
+import { inspect } from './inspector';
+import { connectLogin } from './login-view';
 import { currentLang, goTo, safeHash } from './navigation';
 import { twoFactorEntryFlow } from './two-factor';
 
@@ -40,3 +44,34 @@ export const loginFlow = loginMachine.provide({
     },
   },
 });
+
+/** The sign-in page's flow: the redirect (rd) from the address, and the trading page once signed in. */
+export function useLogin() {
+  const [query] = useState(() => new URLSearchParams(window.location.search));
+  const rd = query.get('rd') ?? '';
+  const actor = useActorRef(loginFlow, { input: { rd }, inspect });
+  const login = connectLogin(useSelector(actor, (s) => s), actor.send);
+  const session = useSession();
+  const lang = currentLang();
+  useEffect(() => {
+    if (session.signedIn) goTo(`/${lang}/trading${safeHash(rd)}`);
+  }, [session.signedIn, lang, rd]);
+  return {
+    ...login,
+    /** back from an autologin that failed: say so until the trader's own try fails */
+    autologinNotice: query.get('autologin') === 'failed' && !login.error,
+    demo: session.settings?.demoLogin,
+    sandboxEmail: session.sandbox ? login.email : undefined,
+  };
+}
+
+/** The autologin page's flow: the one-time key from the address. */
+export function useAutologin() {
+  const [key] = useState(() => new URLSearchParams(window.location.search).get('key') ?? '');
+  const actor = useActorRef(loginFlow, { input: { autologinKey: key || 'missing' }, inspect });
+  const login = connectLogin(useSelector(actor, (s) => s), actor.send);
+  const session = useSession();
+  return { ...login, sandboxEmail: session.sandbox ? login.email : undefined };
+}
+
+export type LoginPageApi = ReturnType<typeof useLogin>;

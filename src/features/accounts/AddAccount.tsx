@@ -1,51 +1,36 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { selectUser, sessionActor } from '../../flows/app';
-import { inspect } from '../../flows/inspector';
-import { accountsFlow } from '../../flows/security';
-import { offeredCurrencies, selectAddError, selectAdding, selectCreating } from '../../flows/security-view';
+import { useAccounts, type AccountsApi } from '../../flows/accounts';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { messages } from './messages';
 
 registerMessages(messages);
 
-export type AccountsRef = ActorRefFrom<typeof accountsFlow>;
-
-/** Offered currencies (spec 000 §5): the list minus those the trader has, except demo accounts. */
-export function useOfferedCurrencies(): string[] {
-  return offeredCurrencies(useSelector(sessionActor, selectUser));
-}
-
 /** A button that opens the add-account modal, with its own accounts flow. */
 export function AddAccountButton() {
   const { t } = useT();
-  const actor = useActorRef(accountsFlow, { inspect });
+  const accounts = useAccounts();
   return (
     <>
-      <button type="button" className="button button--ghost button--small" onClick={() => actor.send({ type: 'add.open' })}>
+      <button type="button" className="button button--ghost button--small" onClick={accounts.openAdd}>
         {t('accounts.add')}
       </button>
-      <AddAccountModal actor={actor} />
+      <AddAccountModal accounts={accounts} />
     </>
   );
 }
 
-export function AddAccountModal({ actor }: { actor: AccountsRef }) {
+/** The add-account dialog: the currencies offered (spec 000 §5), or why there are none. */
+export function AddAccountModal({ accounts }: { accounts: AccountsApi }) {
   const { t, text } = useT();
-  const open = useSelector(actor, selectAdding);
-  const creating = useSelector(actor, selectCreating);
-  const error = useSelector(actor, selectAddError);
-  const offered = useOfferedCurrencies();
-  if (!open) return null;
-  const close = () => actor.send({ type: 'add.close' });
+  const { adding, creating, addError, offered } = accounts;
+  if (!adding) return null;
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    actor.send({ type: 'add.submit', currency: String(new FormData(e.currentTarget).get('currency') ?? '') });
+    accounts.create(String(new FormData(e.currentTarget).get('currency') ?? ''));
   };
   return (
-    <Modal title={t('accounts.add.title')} onClose={close} closeLabel={t('common.close')} footer={null}>
+    <Modal title={t('accounts.add.title')} onClose={accounts.closeAdd} closeLabel={t('common.close')} footer={null}>
       {offered.length === 0 ? (
         <p>{t('accounts.add.none')}</p>
       ) : (
@@ -61,17 +46,17 @@ export function AddAccountModal({ actor }: { actor: AccountsRef }) {
               ))}
             </select>
           </label>
-          {error && (
+          {addError && (
             <p className="form-error" role="alert">
-              {text(error)}
+              {text(addError)}
             </p>
           )}
           <div className="modal__footer modal__footer--inline">
-            <button type="button" className="button button--ghost" onClick={close}>
+            <button type="button" className="button button--ghost" onClick={accounts.closeAdd}>
               {t('common.close')}
             </button>
             <button type="submit" className="button" disabled={creating}>
-              {creating ? t('accounts.add.creating') : t('accounts.add.submit')}
+              {t(accounts.createLabel)}
             </button>
           </div>
         </form>

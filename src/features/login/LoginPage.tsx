@@ -1,10 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type FormEvent } from 'react';
-import { selectSessionStatus, selectSettings, sessionActor } from '../../flows/app';
-import { inspect } from '../../flows/inspector';
-import { loginFlow } from '../../flows/login';
-import { selectAsksFactor, selectLoginBusy, selectLoginError, selectShakes } from '../../flows/login-view';
-import { goTo, safeHash } from '../../flows/navigation';
+import type { FormEvent } from 'react';
+import { useLogin } from '../../flows/login';
 import { useT } from '../../i18n';
 import { AuthCard } from '../shell/AuthCard';
 import { FactorStep } from './FactorStep';
@@ -12,31 +7,19 @@ import { FactorStep } from './FactorStep';
 /** /{lang}/login: email and password; platform login, then the product session. */
 export default function LoginPage() {
   const { t, text, lang } = useT();
-  const query = new URLSearchParams(window.location.search);
-  const rd = query.get('rd') ?? '';
-  const autologinFailed = query.get('autologin') === 'failed';
-  const login = useActorRef(loginFlow, { input: { rd }, inspect });
-  const busy = useSelector(login, selectLoginBusy);
-  const error = useSelector(login, selectLoginError);
-  const shakes = useSelector(login, selectShakes);
-  const status = useSelector(sessionActor, selectSessionStatus);
-  const demo = useSelector(sessionActor, (s) => selectSettings(s)?.demoLogin);
-  const factor = useSelector(login, selectAsksFactor);
-
-  useEffect(() => {
-    if (status === 'signedIn') goTo(`/${lang}/trading${safeHash(rd)}`);
-  }, [status, lang, rd]);
+  const login = useLogin();
+  const { busy, error, shakes, demo } = login;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    login.send({ type: 'login.submit', email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+    login.submit(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
   };
 
-  if (factor) {
+  if (login.asksFactor) {
     return (
       <AuthCard title={t('login.title')}>
-        <FactorStep login={login} />
+        <FactorStep {...login} />
       </AuthCard>
     );
   }
@@ -44,12 +27,12 @@ export default function LoginPage() {
   return (
     <AuthCard title={t('login.title')}>
         <p className="muted">{t('login.subtitle')}</p>
-        {autologinFailed && !error && (
+        {login.autologinNotice && (
           <p className="form-note" role="status">
             {t('autologin.failed')}
           </p>
         )}
-        <form onSubmit={submit} noValidate aria-busy={busy} onChange={() => error && login.send({ type: 'login.edit' })}>
+        <form onSubmit={submit} noValidate aria-busy={busy} onChange={login.edit}>
           <label className="field">
             <span>{t('login.email')}</span>
             <input name="email" type="email" autoComplete="username" inputMode="email" required disabled={busy} />
@@ -64,7 +47,7 @@ export default function LoginPage() {
             </p>
           )}
           <button className="button button--wide" type="submit" disabled={busy}>
-            {busy ? t('login.submitting') : t('login.submit')}
+            {t(login.submitLabel)}
           </button>
         </form>
         <p className="auth__alt">

@@ -1,24 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { FactorType } from '../../../machines/two-factor/two-factor.types';
-import { selectSettings, selectUser, sessionActor } from '../../flows/app';
-import { inspect } from '../../flows/inspector';
-import { passwordFlow, storedGoogleValue, twoFactorChoiceFlow } from '../../flows/security';
-import {
-  selectChoiceStep,
-  selectCurrentMethod,
-  selectInvalidField,
-  selectPasswordAttempts,
-  selectPasswordBusy,
-  passwordRules,
-  selectPasswordError,
-  selectPasswordLogin,
-  selectPasswordResets,
-  selectPrefill,
-  selectQr,
-} from '../../flows/security-view';
-import { selectFactorChild } from '../../flows/two-factor-view';
+import { useFactorChoice, usePasswordChange } from '../../flows/security';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { PasswordRules } from '../../ui/PasswordRules';
@@ -46,19 +27,12 @@ export default function SecurityPage() {
 
 function PasswordForm() {
   const { t, text } = useT();
-  const user = useSelector(sessionActor, selectUser);
-  const actor = useActorRef(passwordFlow, { input: { storedGoogle: storedGoogleValue(), login: user?.email ?? '' }, inspect });
-  const login = useSelector(actor, selectPasswordLogin);
+  const password = usePasswordChange();
+  const { error, invalid, attempts, resets, prefill, busy } = password;
   const rulesId = useId();
-  const error = useSelector(actor, selectPasswordError);
-  const invalid = useSelector(actor, selectInvalidField);
-  const attempts = useSelector(actor, selectPasswordAttempts);
-  const resets = useSelector(actor, selectPasswordResets);
   // the new password as typed, only to show its rules (it travels in the submit event, never in the machine)
   const [typing, setTyping] = useState({ resets: 0, value: '' });
   const typed = typing.resets === resets ? typing.value : '';
-  const prefill = useSelector(actor, selectPrefill);
-  const busy = useSelector(actor, selectPasswordBusy);
   const form = useRef<HTMLFormElement>(null);
 
   // the first invalid field gets the focus (spec 002 §5), again on every failed submit
@@ -69,8 +43,7 @@ function PasswordForm() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    actor.send({
-      type: 'form.submit',
+    password.submit({
       oldPassword: String(data.get('oldPassword') ?? ''),
       password: String(data.get('password') ?? ''),
       repeatPassword: String(data.get('repeatPassword') ?? ''),
@@ -96,10 +69,10 @@ function PasswordForm() {
     <section className="panel security__panel" aria-labelledby="pw-title">
       <h2 id="pw-title">{t('security.password.title')}</h2>
       {/* a successful change clears the form */}
-      <form key={resets} ref={form} onSubmit={submit} noValidate onChange={() => error && actor.send({ type: 'form.edit' })} aria-busy={busy}>
+      <form key={resets} ref={form} onSubmit={submit} noValidate onChange={password.edit} aria-busy={busy}>
         {field('oldPassword', t('security.old'), 'current-password')}
         {field('password', t('security.new'), 'new-password')}
-        <PasswordRules id={rulesId} rules={passwordRules(typed, login)} />
+        <PasswordRules id={rulesId} rules={password.rules(typed)} />
         {field('repeatPassword', t('security.repeat'), 'new-password')}
         <p className="muted security__hint">{t('security.hint')}</p>
         {error && (
@@ -108,87 +81,60 @@ function PasswordForm() {
           </p>
         )}
         <button type="submit" className="button" disabled={busy}>
-          {busy ? t('security.submitting') : t('security.submit')}
+          {t(password.submitLabel)}
         </button>
       </form>
     </section>
   );
 }
 
-type ChoiceRef = ActorRefFrom<typeof twoFactorChoiceFlow>;
-const METHODS: FactorType[] = ['email', 'google', 'sms'];
-
 function FactorChoice() {
   const { t } = useT();
-  const user = useSelector(sessionActor, selectUser);
-  const actor = useActorRef(twoFactorChoiceFlow, { input: { current: user?.two_factor ?? '' }, inspect });
-  const current = useSelector(actor, selectCurrentMethod);
-  const step = useSelector(actor, selectChoiceStep);
-  const working = step !== 'idle';
-
-  // follow the user when it changes elsewhere (another tab, a push)
-  const fromUser = user?.two_factor ?? '';
-  useEffect(() => {
-    actor.send({ type: 'method.sync', current: fromUser });
-  }, [actor, fromUser]);
+  const choice = useFactorChoice();
+  const { working } = choice;
 
   return (
     <section className="panel security__panel" aria-labelledby="tf-title" aria-busy={working}>
       <h2 id="tf-title">{t('security.factor.title')}</h2>
       <p className="muted">{t('security.factor.body')}</p>
       <ul className="factor-list">
-        {METHODS.map((m) => {
-          const on = current === m;
-          return (
-            <li key={m} className={`factor-list__item${on ? ' factor-list__item--on' : ''}`} data-testid={`factor-${m}`}>
-              <div>
-                <strong>{t(`security.factor.${m}`)}</strong>
-                {m === 'google' && !on && <div className="muted">{t('security.factor.google_needs_email')}</div>}
-              </div>
-              <div className="factor-list__actions">
-                {on && <span className="badge badge--ok">{t('security.factor.on')}</span>}
-                <button
-                  type="button"
-                  className={on ? 'button button--ghost button--small' : 'button button--small'}
-                  disabled={working}
-                  onClick={() => actor.send({ type: 'method.choose', method: m, enable: !on })}
-                >
-                  {on ? t('security.factor.turn_off') : t('security.factor.turn_on')}
-                </button>
-              </div>
-            </li>
-          );
-        })}
+        {choice.methods.map(({ method: m, on, needsEmail, actionLabel, toggle }) => (
+          <li key={m} className={`factor-list__item${on ? ' factor-list__item--on' : ''}`} data-testid={`factor-${m}`}>
+            <div>
+              <strong>{t(`security.factor.${m}`)}</strong>
+              {needsEmail && <div className="muted">{t('security.factor.google_needs_email')}</div>}
+            </div>
+            <div className="factor-list__actions">
+              {on && <span className="badge badge--ok">{t('security.factor.on')}</span>}
+              <button type="button" className={on ? 'button button--ghost button--small' : 'button button--small'} disabled={working} onClick={toggle}>
+                {t(actionLabel)}
+              </button>
+            </div>
+          </li>
+        ))}
       </ul>
-      {step === 'requesting' && <p className="muted" role="status">{t('security.factor.working')}</p>}
-      <FactorModal actor={actor} />
+      {choice.requesting && <p className="muted" role="status">{t('security.factor.working')}</p>}
+      <FactorModal choice={choice} />
     </section>
   );
 }
 
-function FactorModal({ actor }: { actor: ChoiceRef }) {
+function FactorModal({ choice }: { choice: ReturnType<typeof useFactorChoice> }) {
   const { t } = useT();
-  const step = useSelector(actor, selectChoiceStep);
-  const entry = useSelector(actor, selectFactorChild);
-  const qr = useSelector(actor, selectQr);
-  const user = useSelector(sessionActor, selectUser);
-  const sandbox = useSelector(sessionActor, (s) => selectSettings(s)?.sandbox ?? false);
-  if (!entry) return null;
-  const cancel = () => actor.send({ type: 'factor.cancel' });
-  const title =
-    step === 'confirmingCurrent' ? t('security.factor.current_title') : step === 'google' ? t('security.factor.google_title') : t('security.factor.code_title');
+  const { factorEntry, googleSetup, cancel } = choice;
+  if (!factorEntry) return null;
   return (
-    <Modal title={title} onClose={cancel} closeLabel={t('common.close')} footer={null}>
-      {step === 'google' && (
+    <Modal title={t(choice.dialogTitle)} onClose={cancel} closeLabel={t('common.close')} footer={null}>
+      {googleSetup && (
         <div className="google-setup">
           <p>{t('security.factor.google_scan')}</p>
-          <QrImage value={qr.uri} alt={t('security.factor.qr_alt')} />
+          <QrImage value={googleSetup.uri} alt={t('security.factor.qr_alt')} />
           <p className="google-setup__key">
-            {t('security.factor.google_key')}: <code data-testid="totp-secret">{qr.secret}</code>
+            {t('security.factor.google_key')}: <code data-testid="totp-secret">{googleSetup.secret}</code>
           </p>
         </div>
       )}
-      <CodeEntry key={step} entry={entry} onCancel={cancel} sandboxEmail={sandbox ? user?.email : undefined} />
+      <CodeEntry key={choice.step} entry={factorEntry} onCancel={cancel} sandboxEmail={choice.sandboxEmail} />
     </Modal>
   );
 }

@@ -1,9 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
-import { selectSettings, selectUser, sessionActor } from '../../flows/app';
-import { inspect } from '../../flows/inspector';
-import { validationFlow } from '../../flows/security';
-import { selectAttemptsLeft, selectResets, selectValidationError, selectValidationStep, selectValidationValue } from '../../flows/security-view';
+import { useValidation, useValidationKey } from '../../flows/security';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import '../withdrawal/withdrawal.css';
@@ -12,21 +8,14 @@ registerMessages(messages);
 
 /** #/sw/validate (spec 002 §2, §4): the validation value, at most 5 attempts. */
 export default function ValidatePage() {
-  const success = useSelector(sessionActor, (s) => selectUser(s)?.tr_success ?? false);
   // a validation finished elsewhere (another tab, a reload still in flight) starts the page again: home
-  return <Validation key={String(success)} />;
+  return <Validation key={useValidationKey()} />;
 }
 
 function Validation() {
   const { t, text } = useT();
-  const user = useSelector(sessionActor, selectUser);
-  const sandbox = useSelector(sessionActor, (s) => selectSettings(s)?.sandbox ?? false);
-  const actor = useActorRef(validationFlow, { input: { success: user?.tr_success ?? false, attempts: user?.tr_attemps ?? 0 }, inspect });
-  const step = useSelector(actor, selectValidationStep);
-  const value = useSelector(actor, selectValidationValue);
-  const error = useSelector(actor, selectValidationError);
-  const left = useSelector(actor, selectAttemptsLeft);
-  const resets = useSelector(actor, selectResets);
+  const validation = useValidation();
+  const { value, error, resets, checking } = validation;
   const input = useRef<HTMLInputElement>(null);
 
   // a wrong value clears the input and puts the focus back
@@ -36,19 +25,19 @@ function Validation() {
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    actor.send({ type: 'value.submit' });
+    validation.submit();
   };
   return (
     <section className="panel validate" aria-labelledby="validate-title">
       <h1 id="validate-title">{t('validate.title')}</h1>
-      {step === 'maxTries' ? (
+      {validation.maxTries ? (
         <p className="form-error" role="alert" data-testid="max-tries">
           {t('validate.max_tries')}
         </p>
-      ) : step === 'home' ? (
+      ) : validation.validated ? (
         <p role="status">{t('validate.done')}</p>
       ) : (
-        <form onSubmit={submit} noValidate aria-busy={step === 'checking'}>
+        <form onSubmit={submit} noValidate aria-busy={checking}>
           <p className="muted">{t('validate.body')}</p>
           <label className="field">
             <span>{t('validate.value')}</span>
@@ -57,25 +46,25 @@ function Validation() {
               name="value"
               autoComplete="off"
               value={value}
-              onChange={(e) => actor.send({ type: 'value.change', value: e.target.value })}
-              disabled={step === 'checking'}
+              onChange={(e) => validation.change(e.target.value)}
+              disabled={checking}
             />
           </label>
           <p className="muted" data-testid="attempts-left">
-            {t('validate.left', { left })}
+            {t('validate.left', { left: validation.attemptsLeft })}
           </p>
           {error && (
             <p key={resets} className="form-error shake" role="alert">
               {text(error)}
             </p>
           )}
-          <button type="submit" className="button" disabled={step === 'checking'}>
-            {step === 'checking' ? t('validate.checking') : t('validate.submit')}
+          <button type="submit" className="button" disabled={checking}>
+            {t(validation.submitLabel)}
           </button>
-          {sandbox && user && (
+          {validation.sandboxOutbox && (
             <p className="sandbox-note">
               {t('validate.sandbox')}{' '}
-              <a href={`/api/sandbox/outbox?format=text&email=${encodeURIComponent(user.email)}`} target="_blank" rel="noreferrer">
+              <a href={validation.sandboxOutbox} target="_blank" rel="noreferrer">
                 {t('validate.sandbox_link')}
               </a>
             </p>

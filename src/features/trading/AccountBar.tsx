@@ -1,7 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { selectUser, sessionActor } from '../../flows/app';
+import { useSession } from '../../flows/app';
 import { formatAmount } from '../../flows/money';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
@@ -16,7 +15,7 @@ export const CHAT_SLOT_ID = 'topbar-chat';
  */
 export function AccountBar() {
   const { t, lang } = useT();
-  const user = useSelector(sessionActor, selectUser);
+  const session = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   // a followed link (or the back button) closes the menu
   useEffect(() => {
@@ -24,17 +23,15 @@ export function AccountBar() {
     window.addEventListener('hashchange', close);
     return () => window.removeEventListener('hashchange', close);
   }, []);
-  if (!user) return null;
-  const current = user.balances.find((b) => b.accountId === user.current_accountId);
-  const currency = current?.currency ?? user.currency;
+  if (!session.user) return null;
   const close = () => setMenuOpen(false);
   return (
     <header className={`topbar${menuOpen ? ' topbar--menu-open' : ''}`} onKeyDown={(e) => e.key === 'Escape' && close()}>
       <span className="brand">{t('app.name')}</span>
       <div className="topbar__balance" data-testid="balance">
         <span className="muted topbar__balance-label">{t('balance.label')}</span>
-        <strong>{formatAmount(user.available, currency, lang)}</strong>
-        {user.isDemo && <span className="badge">{t('user.demo_badge')}</span>}
+        <strong>{formatAmount(session.available, session.currency, lang)}</strong>
+        {session.isDemo && <span className="badge">{t('user.demo_badge')}</span>}
       </div>
       <div className="topbar__chat" id={CHAT_SLOT_ID} />
       <button
@@ -58,7 +55,7 @@ export function AccountBar() {
           <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
         </nav>
         <LanguageSwitch />
-        <button type="button" className="button button--ghost topbar__logout" onClick={() => sessionActor.send({ type: 'session.logout' })}>
+        <button type="button" className="button button--ghost topbar__logout" onClick={session.logout}>
           {t('nav.logout')}
         </button>
       </div>

@@ -1,23 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { WITHDRAWAL_TABS, needsWallet, tabById, type WithdrawalTabId } from '../../../machines/withdrawal/withdrawal.tabs';
-import { selectSettings, selectUser, sessionActor } from '../../flows/app';
-import { inspect } from '../../flows/inspector';
 import { formatAmount } from '../../flows/money';
-import { selectFactorChild } from '../../flows/two-factor-view';
-import { withdrawalFlow } from '../../flows/withdrawal';
-import {
-  selectBusy,
-  selectCase,
-  selectRequest,
-  selectResult,
-  selectShakes,
-  selectStep,
-  selectTab,
-  selectTurnover,
-  selectWithdrawalError,
-} from '../../flows/withdrawal-view';
+import { useWithdrawal, useWithdrawalAccount } from '../../flows/withdrawal';
 import { registerMessages, useT } from '../../i18n';
 import { zeroPlaceholder } from '../../i18n/number';
 import { Modal } from '../../ui/Modal';
@@ -30,31 +13,20 @@ import './withdrawal.css';
 
 registerMessages(messages);
 
-type WithdrawalRef = ActorRefFrom<typeof withdrawalFlow>;
+type WithdrawalApi = ReturnType<typeof useWithdrawal>;
 
 /** #/show/withdrawal (spec 002 §2, §4): tabs per method, the form, confirmations, pending withdrawals. */
 export default function WithdrawalPage() {
-  const user = useSelector(sessionActor, selectUser);
-  if (!user) return null;
-  const current = user.balances.find((b) => b.accountId === user.current_accountId);
-  const fixed = current?.type === 'exchange';
-  const currency = current?.currency ?? user.currency;
+  const { formKey } = useWithdrawalAccount();
+  if (!formKey) return null;
   // a new account (switched elsewhere) starts a new form
-  return <Withdrawal key={`${user.current_accountId}-${fixed}`} currency={currency} fixed={fixed} />;
+  return <Withdrawal key={formKey} />;
 }
 
-function Withdrawal({ currency, fixed }: { currency: string; fixed: boolean }) {
+function Withdrawal() {
   const { t, text, lang } = useT();
-  const actor = useActorRef(withdrawalFlow, { input: { currency, fixed }, inspect });
-  const step = useSelector(actor, selectStep);
-  const user = useSelector(sessionActor, selectUser);
-  const sandbox = useSelector(sessionActor, (s) => selectSettings(s)?.sandbox ?? false);
-  const result = useSelector(actor, selectResult);
-  const turnover = useSelector(actor, selectTurnover);
-  const tabId = useSelector(actor, selectTab);
-  const tab = tabById(tabId);
-  const exchangeBalance = user?.balances.find((b) => b.type === 'exchange' && b.currency === tab.currency);
-  const available = user?.available ?? '0';
+  const wd = useWithdrawal();
+  const { tab, fixed, currency, turnover } = wd;
 
   return (
     <section className="panel wd" aria-labelledby="wd-title">
@@ -63,27 +35,27 @@ function Withdrawal({ currency, fixed }: { currency: string; fixed: boolean }) {
         <p className="muted">
           {fixed
             ? t('withdrawal.from_exchange')
-            : t('withdrawal.from_account', { currency, amount: formatAmount(available, currency, lang) })}
+            : t('withdrawal.from_account', { currency, amount: formatAmount(wd.available, currency, lang) })}
         </p>
       </header>
-      <Tabs actor={actor} current={tabId} />
+      <Tabs wd={wd} />
       {fixed && (
         <p className="wd__balance" data-testid="exchange-balance">
-          {t('withdrawal.exchange_balance', { amount: formatAmount(exchangeBalance?.amount ?? '0', tab.currency, lang) })}
+          {t('withdrawal.exchange_balance', { amount: formatAmount(wd.exchangeAmount, tab.currency, lang) })}
         </p>
       )}
-      {step === 'done' ? (
+      {wd.done ? (
         <div className="wd__done" role="status">
           <h2>{t('withdrawal.requested_title')}</h2>
-          <p>{text(result)}</p>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'form.again' })}>
+          <p>{text(wd.result)}</p>
+          <button type="button" className="button" onClick={wd.again}>
             {t('withdrawal.again')}
           </button>
         </div>
       ) : (
-        <WithdrawalForm actor={actor} currency={fixed ? tab.currency : currency} fixed={fixed} />
+        <WithdrawalForm wd={wd} />
       )}
-      {turnover && step !== 'done' && /[1-9]/.test(turnover.need) && (
+      {turnover && (
         <p className="wd__turnover" data-testid="turnover">
           {t('withdrawal.turnover', {
             current: formatTurnover(turnover.current, turnover.currency, lang),
@@ -95,28 +67,27 @@ function Withdrawal({ currency, fixed }: { currency: string; fixed: boolean }) {
       <p className="wd__add muted">
         {t('withdrawal.add_account')} <AddAccountButton />
       </p>
-      {sandbox && <p className="sandbox-note">{t('withdrawal.sandbox')}</p>}
+      {wd.sandbox && <p className="sandbox-note">{t('withdrawal.sandbox')}</p>}
       <PendingWithdrawals />
-      <CaseModal actor={actor} />
-      <FactorModal actor={actor} email={sandbox ? user?.email : undefined} />
+      <CaseModal wd={wd} />
+      <FactorModal wd={wd} />
     </section>
   );
 }
 
-function Tabs({ actor, current }: { actor: WithdrawalRef; current: WithdrawalTabId }) {
+function Tabs({ wd }: { wd: WithdrawalApi }) {
   const { t } = useT();
-  const busy = useSelector(actor, selectBusy);
   return (
     <div className="wd__tabs" role="tablist" aria-label={t('withdrawal.tabs')}>
-      {WITHDRAWAL_TABS.map((tab) => (
+      {wd.tabs.map(({ tab, selected }) => (
         <button
           key={tab.id}
           type="button"
           role="tab"
-          aria-selected={tab.id === current}
-          className={`wd__tab${tab.id === current ? ' wd__tab--on' : ''}`}
-          disabled={busy}
-          onClick={() => actor.send({ type: 'tab.select', tab: tab.id })}
+          aria-selected={selected}
+          className={`wd__tab${selected ? ' wd__tab--on' : ''}`}
+          disabled={wd.busy}
+          onClick={() => wd.selectTab(tab.id)}
         >
           <span className="wd__tab-n">{tab.n}</span> {t(`withdrawal.tab.${tab.id}`)}
         </button>
@@ -125,22 +96,16 @@ function Tabs({ actor, current }: { actor: WithdrawalRef; current: WithdrawalTab
   );
 }
 
-function WithdrawalForm({ actor, currency, fixed }: { actor: WithdrawalRef; currency: string; fixed: boolean }) {
+function WithdrawalForm({ wd }: { wd: WithdrawalApi }) {
   const { t, text, lang } = useT();
-  const tab = tabById(useSelector(actor, selectTab));
-  const error = useSelector(actor, selectWithdrawalError);
-  const shakes = useSelector(actor, selectShakes);
-  const step = useSelector(actor, selectStep);
-  const busy = useSelector(actor, selectBusy);
+  const { tab, error, shakes, busy, fixed, formCurrency: currency } = wd;
   const [method, setMethod] = useState<string>(tab.methods[0]);
-  const chosen = tab.methods.includes(method) ? method : tab.methods[0];
-  const walletNeeded = needsWallet(chosen);
+  const { method: chosen, choosesMethod, walletNeeded, alt } = wd.methodForm(method);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    actor.send({
-      type: 'form.submit',
+    wd.submit({
       amount: String(form.get('amount') ?? ''),
       method: chosen,
       wallet: String(form.get('wallet') ?? ''),
@@ -150,8 +115,8 @@ function WithdrawalForm({ actor, currency, fixed }: { actor: WithdrawalRef; curr
   const walletLabel = tab.crypto ? t('withdrawal.wallet.crypto', { coin: tab.currency }) : t(`withdrawal.wallet.${chosen}`);
 
   return (
-    <form className="wd__form" onSubmit={submit} noValidate onChange={() => error && actor.send({ type: 'form.edit' })} aria-busy={busy}>
-      {!tab.crypto && (
+    <form className="wd__form" onSubmit={submit} noValidate onChange={wd.edit} aria-busy={busy}>
+      {choosesMethod && (
         <label className="field">
           <span>{t('withdrawal.method')}</span>
           <select name="method" value={chosen} onChange={(e) => setMethod(e.target.value)} disabled={busy}>
@@ -175,10 +140,10 @@ function WithdrawalForm({ actor, currency, fixed }: { actor: WithdrawalRef; curr
       ) : (
         <p className="muted wd__note">{t('withdrawal.no_wallet', { method: t(`withdrawal.method.${chosen}`) })}</p>
       )}
-      {(tab.id === 'ripple' || tab.id === 'monero') && (
+      {alt && (
         <label className="field">
-          <span>{t(`withdrawal.alt.${tab.id}`)}</span>
-          <input name="alt" autoComplete="off" spellCheck={false} disabled={busy} key={tab.id} />
+          <span>{t(`withdrawal.alt.${alt}`)}</span>
+          <input name="alt" autoComplete="off" spellCheck={false} disabled={busy} key={alt} />
         </label>
       )}
       {tab.crypto && !fixed && <p className="muted wd__note">{t('withdrawal.conversion', { currency, coin: tab.currency })}</p>}
@@ -188,33 +153,29 @@ function WithdrawalForm({ actor, currency, fixed }: { actor: WithdrawalRef; curr
         </p>
       )}
       <button type="submit" className="button button--wide" disabled={busy}>
-        {step === 'checking' ? t('withdrawal.checking') : step === 'finalizing' ? t('withdrawal.sending') : t('withdrawal.submit')}
+        {t(wd.submitLabel)}
       </button>
     </form>
   );
 }
 
 /** The confirmation of cases one, two, three, four and six, and the need-verify modal. */
-function CaseModal({ actor }: { actor: WithdrawalRef }) {
+function CaseModal({ wd }: { wd: WithdrawalApi }) {
   const { t, lang } = useT();
-  const step = useSelector(actor, selectStep);
-  const kind = useSelector(actor, selectCase);
-  const request = useSelector(actor, selectRequest);
-  const turnover = useSelector(actor, selectTurnover);
-  const tab = tabById(useSelector(actor, selectTab));
-  if (step === 'needVerify') {
+  const { tab, turnover, question } = wd;
+  if (wd.verifyOpen) {
     return (
       <Modal
         title={t('withdrawal.verify.title')}
         variant="warning"
-        onClose={() => actor.send({ type: 'verify.close' })}
+        onClose={wd.closeVerify}
         closeLabel={t('common.close')}
         footer={
           <>
-            <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'verify.close' })}>
+            <button type="button" className="button button--ghost" onClick={wd.closeVerify}>
               {t('common.close')}
             </button>
-            <button type="button" className="button" data-autofocus onClick={() => actor.send({ type: 'verify.go' })}>
+            <button type="button" className="button" data-autofocus onClick={wd.goVerify}>
               {t('withdrawal.verify.go')}
             </button>
           </>
@@ -224,7 +185,8 @@ function CaseModal({ actor }: { actor: WithdrawalRef }) {
       </Modal>
     );
   }
-  if (step !== 'confirming' || !kind || kind === 'five' || kind === 'verify' || !request) return null;
+  if (!question) return null;
+  const { kind, request } = question;
   const params = {
     method: tab.crypto ? t(`withdrawal.tab.${tab.id}`) : t(`withdrawal.method.${request.method}`),
     wallet: request.wallet || '—',
@@ -238,14 +200,14 @@ function CaseModal({ actor }: { actor: WithdrawalRef }) {
     <Modal
       title={t(`withdrawal.case.${kind}.title`, params)}
       variant="warning"
-      onClose={() => actor.send({ type: 'confirm.no' })}
+      onClose={wd.decline}
       closeLabel={t('common.close')}
       footer={
         <>
-          <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'confirm.no' })}>
+          <button type="button" className="button button--ghost" onClick={wd.decline}>
             {t('withdrawal.case.back')}
           </button>
-          <button type="button" className="button" data-autofocus onClick={() => actor.send({ type: 'confirm.yes' })}>
+          <button type="button" className="button" data-autofocus onClick={wd.confirm}>
             {t('withdrawal.case.continue')}
           </button>
         </>
@@ -259,14 +221,12 @@ function CaseModal({ actor }: { actor: WithdrawalRef }) {
 }
 
 /** The final request asked for the second factor: the code, then the same request again. */
-function FactorModal({ actor, email }: { actor: WithdrawalRef; email?: string }) {
+function FactorModal({ wd }: { wd: WithdrawalApi }) {
   const { t } = useT();
-  const entry = useSelector(actor, selectFactorChild);
-  if (!entry) return null;
-  const cancel = () => actor.send({ type: 'factor.cancel' });
+  if (!wd.factorEntry) return null;
   return (
-    <Modal title={t('withdrawal.factor.title')} onClose={cancel} closeLabel={t('common.close')} footer={null}>
-      <CodeEntry entry={entry} onCancel={cancel} sandboxEmail={email} />
+    <Modal title={t('withdrawal.factor.title')} onClose={wd.cancelFactor} closeLabel={t('common.close')} footer={null}>
+      <CodeEntry entry={wd.factorEntry} onCancel={wd.cancelFactor} sandboxEmail={wd.sandboxEmail} />
     </Modal>
   );
 }
