@@ -1,23 +1,27 @@
-import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import { cascadeMachine } from '../cascade/cascade.machine';
 import type { CascadeOutput } from '../cascade/cascade.types';
 import { failureMsg } from '../../core/failure';
 import { msg, type Msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import { cardProblem, DEFAULT_COUNTRY, splitName } from './card';
-import type { CardFormContext, CardFormEvent, CardFormInput, SaveCardInput, SavedCard, TabEmitted } from './card-form.types';
+import type { CardFormContext, CardFormEvent, CardFormInput, CardTabAsk, SaveCardInput, SavedCard } from './card-form.types';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const forward = ({ event }: { event: CardFormEvent }) => event;
+/** the funding page that invoked the form; the form itself when it runs alone (a test), which ignores the ask */
+const parentOf = ({ self }: { self: AnyActorRef }): AnyActorRef => self._parent ?? self;
 
 /**
  * The card form (spec 001 §3, §5; 001 §4 card deposit): the form is checked, the card is saved
  * (the server keeps a token and first six / last four digits only), then the cascade runs as a
  * child. The number and CVV travel in the submit event to the save call and are never kept in
  * the context. A demo account is stopped with the demo alert; a stored unfinished run resumes.
+ * The funding page invokes it, forwards the trader's events with the payment it decided on, and
+ * takes the tab a cascade dialog asks for (`card.tab`, sent to the parent).
  */
 export const cardFormMachine = setup({
-  types: {} as { context: CardFormContext; events: CardFormEvent; input: CardFormInput; emitted: TabEmitted },
+  types: {} as { context: CardFormContext; events: CardFormEvent; input: CardFormInput },
   actors: {
     saveCard: fromPromise<SavedCard, SaveCardInput>(notProvided('saveCard')),
     cascade: cascadeMachine,
@@ -148,7 +152,7 @@ export const cardFormMachine = setup({
           {
             guard: { type: 'isResult', params: ({ event }) => ({ output: event.output, results: ['tab'] }) },
             target: 'editing',
-            actions: [assign({ resume: null }), emit(({ event }) => ({ type: 'tab.switch' as const, tab: event.output.tab }))],
+            actions: [assign({ resume: null }), sendTo(parentOf, ({ event }): CardTabAsk => ({ type: 'card.tab', tab: event.output.tab }))],
           },
           { guard: { type: 'isResult', params: ({ event }) => ({ output: event.output, results: ['cancelled'] }) }, target: 'editing', actions: assign({ resume: null, result: null }) },
           // stopped after the do-not-honor dialog: the reason stays on the form, no second dialog

@@ -28,7 +28,7 @@ export interface CardFormInput extends StackFacts {
   now: number;
 }
 
-/** The payment the trader asked for: the funding page's amount line, with the idempotency key of this press. */
+/** The payment the trader asked for: the funding page's amount line and its verdict, with the idempotency key of this press (made by the funding machine). */
 export interface PaymentAsk {
   key: string;
   amount: string;
@@ -96,9 +96,9 @@ export interface SaveCardInput {
   type: string;
 }
 
-/** emitted when a cascade dialog sends the trader to another funding tab */
-export interface TabEmitted {
-  type: 'tab.switch';
+/** sent to the parent (the funding page) when a cascade dialog sends the trader to another funding tab */
+export interface CardTabAsk {
+  type: 'card.tab';
   tab: string;
 }
 

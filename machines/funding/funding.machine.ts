@@ -1,9 +1,12 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, sendTo, setup } from 'xstate';
+import { cardFormMachine } from '../card-form/card-form.machine';
+import type { CardFormInput } from '../card-form/card-form.types';
 import { failureMsg } from '../../core/failure';
 import { msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import { normalizeAmount, sliderSteps, compareAmounts } from '../../core/amount';
-import type { FundingContext, FundingEvent, FundingInput, FundingOptions, PromoOutput } from './funding.types';
+import type { CardOpening, FundingContext, FundingEvent, FundingInput, FundingOptions, PromoOutput } from './funding.types';
+import { paymentAsk } from './payment';
 import { isCardTab, isTab, type TabId } from './tabs';
 
 /** The add parameter's alerts (spec 001 §2): title and wording from translations. */
@@ -27,16 +30,41 @@ function defaultAmount(options: FundingOptions): string {
   return compareAmounts('250', options.minDeposit) >= 0 ? '250' : min;
 }
 
+/** The card form's input: the stack facts, the page's options, the tab, and what opening it read. */
+function cardFormInput(c: FundingContext): CardFormInput {
+  const opening = c.card!;
+  return {
+    ...c.stack,
+    geo: c.options?.geo ?? '',
+    currency: c.options?.currency ?? '',
+    jcb: c.cardTab === 'jcb',
+    demo: c.demo,
+    year: opening.year,
+    month: opening.month,
+    resume: opening.resume,
+    now: opening.now,
+  };
+}
+
+const forward = ({ event }: { event: FundingEvent }) => event;
+
 /**
  * The funding page (spec 001 §2-4): its tabs (which ones, which first), the add parameter's
  * alerts, the partner-risk popup on the card tabs, the deposit amount with its slider steps and
  * the opt-in bonus (cleared in fixed mode), and a promo code (prefilled from the promo link).
+ * On a card tab it invokes the card form (which invokes the cascade): the trader's card events
+ * come here and are forwarded; Deposit is sent on with the payment this page decides (amount,
+ * bonus, fixed mode, its verdict on the amount, the key of the press); a tab a cascade dialog
+ * asks for comes back from the form as `card.tab`.
  */
 export const fundingMachine = setup({
   types: {} as { context: FundingContext; events: FundingEvent; input: FundingInput },
   actors: {
     loadOptions: fromPromise<FundingOptions>(notProvided('loadOptions')),
     checkPromo: fromPromise<PromoOutput, { promo: string }>(notProvided('checkPromo')),
+    /** effect: this tab's stored run of the user, the clock and a key seed (never fails) */
+    openCard: fromPromise<CardOpening, { userId: string }>(notProvided('openCard')),
+    cardForm: cardFormMachine,
   },
   actions: {
     setPromo: assign(({ event }) => (event.type === 'promo.change' ? { promo: event.value.slice(0, 64), promoPercent: '0', promoError: null } : {})),
@@ -49,6 +77,10 @@ export const fundingMachine = setup({
     canHaveBonus: ({ context }) => !context.fixed,
     hasAlert: ({ context }) => context.alert !== null,
     hasPromo: ({ context }) => context.promo.trim() !== '',
+    onCardTab: ({ context }) => isCardTab(context.tab),
+    offCardTab: ({ context }) => !isCardTab(context.tab),
+    /** card ⇄ jcb: the other form is a new form */
+    otherCardTab: ({ context }) => context.cardTab !== context.tab,
   },
 }).createMachine({
   id: 'funding',
@@ -65,6 +97,9 @@ export const fundingMachine = setup({
     alert: ALERTS[input.add] ?? null,
     scrollToAmount: input.add === 'promo',
     error: null,
+    card: null,
+    cardTab: null,
+    presses: 0,
   }),
   initial: 'loading',
   states: {
@@ -139,6 +174,46 @@ export const fundingMachine = setup({
                 input: ({ context }) => ({ promo: context.promo.trim() }),
                 onDone: { target: 'idle', actions: assign(({ event }) => ({ promoPercent: event.output.percent, promoError: null })) },
                 onError: { target: 'idle', actions: assign(({ event }) => ({ promoPercent: '0', promoError: failureMsg(event.error, 'funding.promo.invalid') })) },
+              },
+            },
+          },
+        },
+        /** the card form of the card or JCB tab, a child of this page while its tab is shown */
+        card: {
+          initial: 'closed',
+          states: {
+            closed: { always: { guard: 'onCardTab', target: 'opening' } },
+            opening: {
+              always: { guard: 'offCardTab', target: 'closed' },
+              invoke: {
+                src: 'openCard',
+                input: ({ context }) => ({ userId: context.userId }),
+                onDone: { target: 'open', actions: assign(({ context, event }) => ({ card: event.output, cardTab: context.tab, presses: 0 })) },
+              },
+            },
+            open: {
+              always: [
+                { guard: 'offCardTab', target: 'closed', actions: assign({ card: null, cardTab: null }) },
+                { guard: 'otherCardTab', target: 'opening' },
+              ],
+              invoke: { id: 'cardForm', src: 'cardForm', input: ({ context }) => cardFormInput(context) },
+              on: {
+                'card.submit': {
+                  actions: [
+                    assign(({ context }) => ({ presses: context.presses + 1 })),
+                    sendTo('cardForm', ({ context, event }) => ({ type: 'card.submit' as const, card: event.card, cvv: event.cvv, now: event.now, payment: paymentAsk(context) })),
+                  ],
+                },
+                'card.tab': { actions: raise(({ event }) => ({ type: 'tab.select' as const, tab: event.tab })) },
+                'field.change': { actions: sendTo('cardForm', forward) },
+                'secret.change': { actions: sendTo('cardForm', forward) },
+                'result.close': { actions: sendTo('cardForm', forward) },
+                'dialog.why': { actions: sendTo('cardForm', forward) },
+                'dialog.tab': { actions: sendTo('cardForm', forward) },
+                'dialog.close': { actions: sendTo('cardForm', forward) },
+                'payment.retry': { actions: sendTo('cardForm', forward) },
+                'payment.cancel': { actions: sendTo('cardForm', forward) },
+                'listen.stop': { actions: sendTo('cardForm', forward) },
               },
             },
           },

@@ -1,6 +1,10 @@
 import type { Msg } from '../../core/message';
 import type { Tier } from '../../core/amount';
 import type { TabId } from './tabs';
+import type { StackFacts } from '../../core/cascade/stack';
+import type { CardFacts } from '../../core/card-facts';
+import type { StoredCascade } from '../cascade/cascade.types';
+import type { CardFormEvent, CardTabAsk } from '../card-form/card-form.types';
 
 /** GET /api/card/options: what the funding page needs from the server for this trader. */
 export interface FundingOptions {
@@ -34,6 +38,24 @@ export interface FundingInput {
   tabs: TabId[];
   /** this tab has an unfinished card payment: open the card tab to resume it */
   resuming?: boolean;
+  /** the signed-in trader: the card form reads this tab's stored run of this user */
+  userId: string;
+  /** the card stack facts (settings cascade, the user's cascade, country, partner, no_vload) */
+  stack: StackFacts;
+}
+
+/**
+ * What opening a card form reads from the page (an effect of the flow): this tab's unfinished
+ * run, the clock, and a fresh seed for the idempotency keys of its presses.
+ */
+export interface CardOpening {
+  resume: StoredCascade | null;
+  /** the page's clock (ms), the current year (four digits) and month (1-12) */
+  now: number;
+  year: number;
+  month: number;
+  /** 8-60 of [A-Za-z0-9_-]: each press of Deposit gets `${keySeed}-${n}` */
+  keySeed: string;
 }
 
 export interface FundingContext extends FundingInput {
@@ -53,7 +75,16 @@ export interface FundingContext extends FundingInput {
   /** the promo link asked to bring the deposit line into view */
   scrollToAmount: boolean;
   error: Msg | null;
+  /** the open card form's facts (null while no card tab is open) */
+  card: CardOpening | null;
+  /** the card tab the open form belongs to (card or jcb) */
+  cardTab: TabId | null;
+  /** presses of Deposit on the open card form: the n of its idempotency key */
+  presses: number;
 }
+
+/** Events for the card form: the page forwards them to its child. */
+export type CardFormForwarded = Exclude<CardFormEvent, { type: 'card.submit' }>;
 
 export type FundingEvent =
   | { type: 'tab.select'; tab: string }
@@ -65,7 +96,12 @@ export type FundingEvent =
   | { type: 'alert.close' }
   | { type: 'options.retry' }
   /** the view brought the deposit line into view */
-  | { type: 'amount.scrolled' };
+  | { type: 'amount.scrolled' }
+  /** Deposit pressed on the card form: only the card fields (the number travels in this event only) */
+  | { type: 'card.submit'; card: CardFacts; cvv: string; now: number }
+  | CardFormForwarded
+  /** from the card form: a cascade dialog sends the trader to another tab */
+  | CardTabAsk;
 
 /** POST /api/promo: the percent a code adds */
 export interface PromoOutput {

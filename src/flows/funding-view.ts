@@ -1,41 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
 import { COUNTRIES } from '../../core/contract/countries';
-import { amountProblem, bonusOf, normalizeAmount, sliderSteps } from '../../core/amount';
 import type { cardFormMachine } from '../../machines/card-form/card-form.machine';
 import type { CascadeContext, StepRecord } from '../../machines/cascade/cascade.types';
 import type { EntropayContext } from '../../machines/cascade/entropay.types';
-import type { fundingMachine } from '../../machines/funding/funding.machine';
-import type { Msg } from '../../core/message';
 import type { AnyActorRef } from 'xstate';
 
-type FundingSnap = SnapshotFrom<typeof fundingMachine>;
 type CardSnap = SnapshotFrom<typeof cardFormMachine>;
 
-export const selectFundingPhase = (s: FundingSnap) => (s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : 'ready');
-export const selectFunding = (s: FundingSnap) => s.context;
-export const selectDialog = (s: FundingSnap): 'alert' | 'risk' | 'none' =>
-  s.matches({ ready: { dialog: 'alert' } }) ? 'alert' : s.matches({ ready: { dialog: 'risk' } }) ? 'risk' : 'none';
-export const selectPromoChecking = (s: FundingSnap) => s.matches({ ready: { promo: 'checking' } });
-export const selectAmountLocked = (s: FundingSnap) => s.matches({ ready: { amount: 'locked' } });
-
-/** The amount line: steps, the problem with the typed amount, the bonus it gives. */
-export function selectAmountLine(s: FundingSnap) {
-  const c = s.context;
-  const o = c.options;
-  if (!o) return null;
-  const amount = normalizeAmount(c.amount);
-  const problem: Msg | null = amountProblem(c.amount, o.minDeposit, o.maxDeposit);
-  const bonus = !problem && c.bonus && !c.fixed ? bonusOf(amount, { tiers: o.tiers, maxBonusPercent: o.maxBonusPercent, maxBonusValue: o.maxBonusValue }, c.promoPercent) : null;
-  const tier = !problem ? bonusOf(amount, { tiers: o.tiers, maxBonusPercent: o.maxBonusPercent, maxBonusValue: o.maxBonusValue }, c.promoPercent) : null;
-  return { amount, steps: sliderSteps(o.minDeposit), problem, bonus, tier, currency: o.currency, min: o.minDeposit };
-}
-
-export type CardPhase = 'editing' | 'saving' | 'paying' | 'approved' | 'redirected';
-export const selectCardPhase = (s: CardSnap): CardPhase => s.value as CardPhase;
-export const selectCard = (s: CardSnap) => s.context;
-
-/** The running cascade (a child of the card form), or null. */
-export const cascadeOf = (s: CardSnap): AnyActorRef | null => (s.children as Record<string, AnyActorRef | undefined>).cascade ?? null;
+/* The funding page and the card form are read through connectFunding / connectCard (funding-connect.ts). */
 
 export type CascadeStep = 'checking' | 'dayLimit' | 'dayLimitWhy' | 'trying' | 'delaying' | 'listening' | 'entropay' | 'doNotHonor' | 'interrupted' | 'redirecting' | 'done';
 

@@ -1,17 +1,17 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { cardFormMachine } from '../../machines/card-form/card-form.machine';
-import type { CardFormInput } from '../../machines/card-form/card-form.types';
 import { cascadeMachine } from '../../machines/cascade/cascade.machine';
 import type { StoredCascade } from '../../machines/cascade/cascade.types';
 import { entropayMachine } from '../../machines/cascade/entropay.machine';
 import { isProcessor, type ProcessorReply } from '../../core/cascade/processors';
 import { fundingMachine } from '../../machines/funding/funding.machine';
-import type { FundingInput, FundingOptions } from '../../machines/funding/funding.types';
+import type { CardOpening, FundingInput, FundingOptions } from '../../machines/funding/funding.types';
 import { visibleTabs } from '../../machines/funding/tabs';
 import { listenMachine } from '../../machines/listen/listen.machine';
 import type { ListenEvent } from '../../machines/listen/listen.types';
 import * as card from '../api/card';
 import type { CurrentUser, Settings } from '../../core/contract';
+import { currentAccountOf } from '../../core/accounts';
 import { onServerEvent } from '../api/events';
 import { sessionActor, showAlert } from './app';
 
@@ -23,6 +23,10 @@ import { sessionActor, showAlert } from './app';
  */
 
 const RUN_KEY = 'funding.cascade';
+
+/** A fresh seed for the idempotency keys of one card form (each press of Deposit adds its number). */
+export const newPaymentKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 const LAST_KEY = 'funding.last';
 
 function storage(): Storage | null {
@@ -74,7 +78,7 @@ export function goToFunding(add = ''): void {
 
 /** Deposit-page facts from the session: tabs, risk, demo, the stack. */
 export function fundingInput(user: CurrentUser, settings: Settings, lang: string, add: string, ng: string, mobile: boolean): FundingInput {
-  const account = user.balances.find((b) => b.accountId === user.current_accountId);
+  const account = currentAccountOf(user);
   return {
     add,
     ng,
@@ -84,35 +88,17 @@ export function fundingInput(user: CurrentUser, settings: Settings, lang: string
     exchange: account?.type === 'exchange',
     tabs: visibleTabs({ lang, currency: user.currency, country: user.country, vloadHidden: user.affsId !== '' && settings.no_vload.includes(user.affsId) }),
     resuming: readRun(user.userId)?.finished === false,
+    userId: user.userId,
+    stack: { settings: settings.cascade, user: user.cascade, country: user.country, affsId: user.affsId, noVload: settings.no_vload },
   };
 }
 
-export function cardFormInput(user: CurrentUser, settings: Settings, geo: string, currency: string, jcb: boolean, demo: boolean): CardFormInput {
+/** What a card form opens with: this tab's unfinished run (read now: a tab left mid-payment resumes), the clock, a key seed. */
+export function openCard(userId: string): CardOpening {
   const now = new Date();
-  const run = readRun(user.userId);
-  return {
-    settings: settings.cascade,
-    user: user.cascade,
-    country: user.country,
-    affsId: user.affsId,
-    noVload: settings.no_vload,
-    geo,
-    currency,
-    jcb,
-    demo,
-    year: now.getFullYear(),
-    month: now.getMonth() + 1,
-    resume: run && !run.finished ? run : null,
-    now: Date.now(),
-  };
+  const run = readRun(userId);
+  return { resume: run && !run.finished ? run : null, now: now.getTime(), year: now.getFullYear(), month: now.getMonth() + 1, keySeed: newPaymentKey() };
 }
-
-export const fundingFlow = fundingMachine.provide({
-  actors: {
-    loadOptions: fromPromise(async (): Promise<FundingOptions> => card.getFundingOptions()),
-    checkPromo: fromPromise(async ({ input }) => card.checkPromo(input.promo)),
-  },
-});
 
 const listenFlow = listenMachine.provide({
   actors: {
@@ -190,6 +176,11 @@ export const cardFormFlow = cardFormMachine.provide({
   },
 });
 
-/** A fresh idempotency key for one press of Deposit. */
-export const newPaymentKey = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+export const fundingFlow = fundingMachine.provide({
+  actors: {
+    loadOptions: fromPromise(async (): Promise<FundingOptions> => card.getFundingOptions()),
+    checkPromo: fromPromise(async ({ input }) => card.checkPromo(input.promo)),
+    openCard: fromPromise(async ({ input }) => openCard(input.userId)),
+    cardForm: cardFormFlow,
+  },
+});

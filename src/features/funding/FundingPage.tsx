@@ -1,10 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import type { TabId } from '../../../machines/funding/tabs';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { selectSettings, selectUser, sessionActor, showAlert } from '../../flows/app';
-import { fundingFlow, fundingInput } from '../../flows/funding';
-import { selectDialog, selectFunding, selectFundingPhase } from '../../flows/funding-view';
-import { inspect } from '../../flows/inspector';
+import { useFunding } from '../../flows/funding-hooks';
 import { registerMessages, useT } from '../../i18n';
 import { SandboxBanner } from '../../ui/SandboxBanner';
 import { Spinner } from '../../ui/Spinner';
@@ -19,8 +16,6 @@ import './funding.css';
 
 registerMessages(messages);
 
-const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 640px)').matches;
-
 /** #/show/funding[/{add}[/{ng}]] (spec 001 §2-§4): the deposit tabs, the amount line, the tab's view. */
 export default function FundingPage({ add = '', ng = '' }: PageProps) {
   const { t } = useT();
@@ -31,61 +26,56 @@ export default function FundingPage({ add = '', ng = '' }: PageProps) {
 }
 
 function Funding({ add, ng }: { add: string; ng: string }) {
-  const { t, lang } = useT();
-  const user = useSelector(sessionActor, selectUser)!;
+  const { t, text, lang } = useT();
   const settings = useSelector(sessionActor, selectSettings)!;
-  const input = useMemo(() => fundingInput(user, settings, lang, add, ng, isPhone()), []); // eslint-disable-line react-hooks/exhaustive-deps
-  const actor = useActorRef(fundingFlow, { input, inspect });
-  const phase = useSelector(actor, selectFundingPhase);
-  const f = useSelector(actor, selectFunding);
-  const dialog = useSelector(actor, selectDialog);
+  const { actor, ...f } = useFunding({ add, ng, lang });
 
   // the add parameter's alert and the partner-risk popup go through the modal manager
+  const { popup, onPopupShown } = f;
   useEffect(() => {
-    if (dialog === 'alert' && f.alert) showAlert({ title: f.alert.title, text: f.alert.text, variant: f.alert.variant });
-    if (dialog === 'risk') showAlert({ title: { key: 'funding.risk.title' }, text: { key: 'funding.risk.text' }, variant: 'warning' });
-    if (dialog !== 'none') actor.send({ type: 'alert.close' });
-  }, [dialog, f.alert, actor]);
+    if (!popup) return;
+    showAlert(popup);
+    onPopupShown();
+  }, [popup, onPopupShown]);
 
   const View = fundingTabViews[f.tab as FundingTabId];
-  const cardTab = f.tab === 'card' || f.tab === 'jcb';
   return (
     <FundingActorContext.Provider value={actor}>
       <section className="panel funding">
         <h1>{t('funding.title')}</h1>
         {settings.sandbox && <SandboxBanner text={t('funding.sandbox')} />}
-        {f.demo && (
+        {f.isDemo && (
           <div className="fund-demo" role="note">
             <strong>{t('funding.demo.title')}</strong> {t('funding.demo.warning')}
           </div>
         )}
         <div className="fund-tabs" role="tablist" aria-label={t('funding.tabs.label')}>
-          {f.tabs.map((tab: TabId) => (
+          {f.tabs.map((tab) => (
             <button
-              key={tab}
+              key={tab.id}
               type="button"
               role="tab"
-              id={`fund-tab-${tab}`}
-              aria-selected={tab === f.tab}
+              id={`fund-tab-${tab.id}`}
+              aria-selected={tab.selected}
               aria-controls="fund-panel"
-              className={`fund-tab${tab === f.tab ? ' fund-tab--on' : ''}`}
-              onClick={() => actor.send({ type: 'tab.select', tab })}
+              className={`fund-tab${tab.selected ? ' fund-tab--on' : ''}`}
+              onClick={tab.onSelect}
             >
-              {t(`funding.tab.${tab}`)}
+              {text(tab.label)}
             </button>
           ))}
         </div>
         <div id="fund-panel" role="tabpanel" aria-labelledby={`fund-tab-${f.tab}`} className="fund-panel">
-          {phase === 'loading' && <Spinner label={t('funding.loading')} />}
-          {phase === 'loadFailed' && (
+          {f.isLoading && <Spinner label={t('funding.loading')} />}
+          {f.isLoadFailed && (
             <div role="alert">
               <p className="form-error">{t('funding.load_failed')}</p>
-              <button type="button" className="button" onClick={() => actor.send({ type: 'options.retry' })}>{t('funding.retry')}</button>
+              <button type="button" className="button" onClick={f.onRetry}>{t('funding.retry')}</button>
             </div>
           )}
-          {phase === 'ready' && (
-            <div className={cardTab ? 'fund-grid' : undefined}>
-              {cardTab && <AmountLine actor={actor} />}
+          {f.isReady && (
+            <div className={f.isCardTab ? 'fund-grid' : undefined}>
+              {f.isCardTab && f.amountLine && <AmountLine line={f.amountLine} />}
               {View ? <View key={f.tab} tab={f.tab as FundingTabId} /> : <p className="fund-soon" role="status">{t('funding.coming_soon', { name: t(`funding.tab.${f.tab}`) })}</p>}
             </div>
           )}

@@ -1,10 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { fundingFlow } from '../../flows/funding';
+import type { FundingActor } from '../../flows/funding-hooks';
 
-/** The funding page's actor, for the tab views inside it (the card form reads the amount line). */
-export const FundingActorContext = createContext<ActorRefFrom<typeof fundingFlow> | null>(null);
+/** The funding page's actor, for the tab views inside it (the card tab shows the form the page invoked). */
+export const FundingActorContext = createContext<FundingActor | null>(null);
 
-export function useFundingActor(): ActorRefFrom<typeof fundingFlow> | null {
+export function useFundingActor(): FundingActor | null {
   return useContext(FundingActorContext);
 }

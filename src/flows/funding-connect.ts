@@ -1,0 +1,187 @@
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
+import { amountProblem, bonusOf, normalizeAmount, sliderSteps } from '../../core/amount';
+import { describeCard } from '../../core/card-facts';
+import { msg, type Msg } from '../../core/message';
+import type { cardFormMachine } from '../../machines/card-form/card-form.machine';
+import type { CardField } from '../../machines/card-form/card-form.types';
+import type { fundingMachine } from '../../machines/funding/funding.machine';
+import type { FundingEvent } from '../../machines/funding/funding.types';
+import { depositAmount } from '../../machines/funding/payment';
+import { isCardTab, type TabId } from '../../machines/funding/tabs';
+import { selectFinishedSteps, type StepLine } from './funding-view';
+
+/**
+ * connect() for the funding page and its card form (the Zag.js pattern): from a snapshot and the
+ * page actor's send, what the view shows (flags, values, message keys) and what it calls
+ * (handlers). Views use only this: no state names, no rules, no machine inputs.
+ */
+
+export type FundingSnapshot = SnapshotFrom<typeof fundingMachine>;
+export type CardSnapshot = SnapshotFrom<typeof cardFormMachine>;
+export type FundingSend = (event: FundingEvent) => void;
+
+export interface TabView {
+  id: TabId;
+  label: Msg;
+  selected: boolean;
+  onSelect: () => void;
+}
+
+/** A dialog of the page for the modal manager (the add parameter's alert, the partner-risk popup). */
+export interface FundingPopup {
+  title: Msg;
+  text: Msg;
+  variant: 'error' | 'success' | 'info' | 'warning';
+}
+
+/** The deposit line: amount, slider steps, bonus tier, promo code. */
+export interface AmountLineView {
+  currency: string;
+  /** US and CA: the amount is fixed */
+  isLocked: boolean;
+  fixedAmount: string;
+  /** as typed */
+  typed: string;
+  /** the typed amount as a decimal */
+  value: string;
+  min: string;
+  /** why the typed amount cannot be paid, null when it can */
+  problem: Msg | null;
+  steps: Array<{ value: string; selected: boolean; onPick: () => void }>;
+  stepIndex: number;
+  onChange: (value: string) => void;
+  onSlide: (index: number) => void;
+  /** fixed mode: no bonus at all */
+  hasBonus: boolean;
+  bonusOn: boolean;
+  onBonus: (on: boolean) => void;
+  /** the tier the amount reaches (shown dimmed while the bonus is off); null for a bad amount */
+  tier: { name: string; percent: string; tierValue: string; bonus: string } | null;
+  maxBonusPercent: string;
+  maxBonusValue: string;
+  promo: string;
+  isPromoChecking: boolean;
+  promoError: Msg | null;
+  /** percent a valid code adds, '' without one */
+  promoPercent: string;
+  onPromoChange: (value: string) => void;
+  onPromoApply: () => void;
+  /** the promo link asked to bring the line into view; call onScrolled once done */
+  scrollIntoView: boolean;
+  onScrolled: () => void;
+}
+
+const RISK_POPUP: FundingPopup = { title: msg('funding.risk.title'), text: msg('funding.risk.text'), variant: 'warning' };
+
+export function connectFunding(s: FundingSnapshot, send: FundingSend) {
+  const c = s.context;
+  const dialog = s.matches({ ready: { dialog: 'alert' } }) ? 'alert' : s.matches({ ready: { dialog: 'risk' } }) ? 'risk' : 'none';
+  // the same object while the dialog is up: a view effect on it runs once
+  const popup: FundingPopup | null = dialog === 'alert' ? c.alert : dialog === 'risk' ? RISK_POPUP : null;
+  return {
+    isLoading: s.matches('loading'),
+    isLoadFailed: s.matches('loadFailed'),
+    isReady: s.matches('ready'),
+    isDemo: c.demo,
+    loadError: c.error,
+    tab: c.tab,
+    tabs: c.tabs.map((tab): TabView => ({ id: tab, label: msg(`funding.tab.${tab}`), selected: tab === c.tab, onSelect: () => send({ type: 'tab.select', tab }) })),
+    /** the card and JCB tabs show the amount line beside the form */
+    isCardTab: isCardTab(c.tab),
+    /** a dialog to show once through the modal manager; then call onPopupShown */
+    popup,
+    onPopupShown: () => send({ type: 'alert.close' }),
+    onRetry: () => send({ type: 'options.retry' }),
+    amountLine: amountLine(s, send),
+    /** what Deposit on the card form pays */
+    deposit: c.options ? { amount: depositAmount(c), currency: c.options.currency } : null,
+  };
+}
+
+function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | null {
+  const c = s.context;
+  const o = c.options;
+  if (!o) return null;
+  const value = normalizeAmount(c.amount);
+  const problem = amountProblem(c.amount, o.minDeposit, o.maxDeposit);
+  const steps = sliderSteps(o.minDeposit);
+  const tier = problem ? null : bonusOf(value, { tiers: o.tiers, maxBonusPercent: o.maxBonusPercent, maxBonusValue: o.maxBonusValue }, c.promoPercent);
+  return {
+    currency: o.currency,
+    isLocked: s.matches({ ready: { amount: 'locked' } }),
+    fixedAmount: o.fixedAmount ?? '0',
+    typed: c.amount,
+    value,
+    min: o.minDeposit,
+    problem,
+    steps: steps.map((step) => ({ value: step, selected: step === value, onPick: () => send({ type: 'amount.step', value: step }) })),
+    stepIndex: Math.max(0, steps.findIndex((step) => step === value)),
+    onChange: (typed) => send({ type: 'amount.change', value: typed }),
+    onSlide: (index) => send({ type: 'amount.step', value: steps[index] }),
+    hasBonus: !c.fixed,
+    bonusOn: c.bonus,
+    onBonus: (on) => send({ type: 'bonus.toggle', on }),
+    tier: tier && { name: tier.tier, percent: tier.percent, tierValue: o.tiers.find((x) => x.name === tier.tier)?.value ?? '0', bonus: tier.value },
+    maxBonusPercent: o.maxBonusPercent,
+    maxBonusValue: o.maxBonusValue,
+    promo: c.promo,
+    isPromoChecking: s.matches({ ready: { promo: 'checking' } }),
+    promoError: c.promoError,
+    promoPercent: c.promoPercent !== '0' ? c.promoPercent : '',
+    onPromoChange: (typed) => send({ type: 'promo.change', value: typed }),
+    onPromoApply: () => send({ type: 'promo.apply' }),
+    scrollIntoView: c.scrollToAmount,
+    onScrolled: () => send({ type: 'amount.scrolled' }),
+  };
+}
+
+/** The card form the page invoked (card and JCB tabs), or undefined while none is open. */
+export const cardFormOf = (s: FundingSnapshot): ActorRefFrom<typeof cardFormMachine> | undefined =>
+  (s.children as Record<string, ActorRefFrom<typeof cardFormMachine> | undefined>).cardForm;
+
+/** the fields the form keeps (the number and the CVV stay in their inputs) */
+type EditableField = 'name' | 'country' | 'currency' | 'month' | 'year';
+
+/** The card form: its fields, its error, the running cascade, the result; every event goes to the page, which forwards it. */
+export function connectCard(s: CardSnapshot, send: FundingSend) {
+  const c = s.context;
+  const isEditing = s.matches('editing');
+  const isSaving = s.matches('saving');
+  const isPaying = s.matches('paying');
+  const isApproved = s.matches('approved');
+  const isRedirected = s.matches('redirected');
+  return {
+    /** the JCB form (accepts only JCB cards) */
+    isJcb: c.jcb,
+    isEditing,
+    isSaving,
+    isPaying,
+    isApproved,
+    /** the form is locked: saving, paying, or a processor's page took over */
+    isBusy: isSaving || isPaying || isRedirected,
+    fields: { name: c.name, month: c.expMonth, year: c.expYear, country: c.country, currency: c.currency },
+    /** the expiry years offered: this year and the next 14 */
+    years: Array.from({ length: 15 }, (_, i) => String(c.year + i)),
+    isInvalid: (field: CardField) => c.error !== null && c.error.field === field,
+    /** the refused submit's reason; `shakes` changes with every refusal */
+    error: c.error ? { text: c.error.msg, shakes: c.shakes } : null,
+    /** the last payment's end, kept on the form (declined, every processor failed, stopped) */
+    resultError: !c.error && isEditing && c.result?.error ? c.result.error : null,
+    /** the steps of the payment that ended, until the trader moves on */
+    finishedSteps: selectFinishedSteps(s) as StepLine[],
+    approved: isApproved ? { amount: c.result?.amount ?? '', currency: c.result?.currency ?? '' } : null,
+    /** the running cascade while paying */
+    cascade: isPaying ? ((s.children as Record<string, AnyActorRef | undefined>).cascade ?? null) : null,
+    onField: (field: EditableField, value: string) => send({ type: 'field.change', field, value }),
+    /** the number or the CVV was edited (their values stay in the inputs) */
+    onSecretChange: () => send({ type: 'secret.change' }),
+    /** Deposit: the number and the CVV go in the event only */
+    onSubmit: (card: { number: string; cvv: string }) => send({ type: 'card.submit', card: describeCard(card.number), cvv: card.cvv, now: Date.now() }),
+    onResultClose: () => send({ type: 'result.close' }),
+    /** the cascade's buttons (why, another tab, close, retry, cancel, stop) */
+    sendCascade: (event: { type: string; tab?: string }) => send(event as FundingEvent),
+  };
+}
+
+export type FundingView = ReturnType<typeof connectFunding>;
+export type CardView = ReturnType<typeof connectCard>;

@@ -1,0 +1,38 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { selectSettings, selectUser, sessionActor } from './app';
+import { fundingFlow, fundingInput } from './funding';
+import { cardFormOf, connectCard, connectFunding } from './funding-connect';
+import { inspect } from './inspector';
+
+export type FundingActor = ActorRefFrom<typeof fundingFlow>;
+
+const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 640px)').matches;
+
+/**
+ * The funding page's actor, created once with the session's facts (tabs, risk, demo, the card
+ * stack), and its connect(). The view mounts it with a key per user and account.
+ */
+export function useFunding(page: { add: string; ng: string; lang: string }) {
+  const user = useSelector(sessionActor, selectUser);
+  const settings = useSelector(sessionActor, selectSettings);
+  if (!user || !settings) throw new Error('useFunding needs a signed-in session');
+  const input = useMemo(() => fundingInput(user, settings, page.lang, page.add, page.ng, isPhone()), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const actor = useActorRef(fundingFlow, { input, inspect });
+  const snapshot = useSelector(actor, (s) => s);
+  return { actor, ...connectFunding(snapshot, actor.send) };
+}
+
+/** The card form the funding page invoked, connected (null while the page opens it). */
+export function useCardForm(funding: FundingActor) {
+  const card = useSelector(funding, cardFormOf);
+  const snapshot = useSelector(card, (s) => s);
+  return snapshot ? connectCard(snapshot, funding.send) : null;
+}
+
+/** The funding page's connect() for a tab view inside it (the card form shows the deposit amount). */
+export function useFundingView(funding: FundingActor) {
+  const snapshot = useSelector(funding, (s) => s);
+  return connectFunding(snapshot, funding.send);
+}
