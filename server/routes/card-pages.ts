@@ -5,7 +5,7 @@ import { processorSlug, type CardProcessor } from '../../core/contract';
 import { formatMoney } from '../../core/money';
 import type { AttemptView } from '../domain/payments/dialects';
 import { PaymentError } from '../domain/payments/errors';
-import { attemptOf, completeAttempt, ownAttempt, type PaymentDeps } from '../domain/payments/payments';
+import { attemptOf, completeAttempt, ownAttempt, type PaymentDeps } from '../domain/payments';
 import { toBigInt } from '../db/values';
 import { parse } from '../http/parse';
 import { SESSION_COOKIE } from '../http/session';

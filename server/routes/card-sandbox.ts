@@ -7,7 +7,7 @@ import {
   type SandboxCardNextResponse,
 } from '../../core/contract';
 import { PaymentError } from '../domain/payments/errors';
-import { attemptOf, completeAttempt, scriptNext, type PaymentDeps } from '../domain/payments/payments';
+import { attemptOf, completeAttempt, scriptNext, type PaymentDeps } from '../domain/payments';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';

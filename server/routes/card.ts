@@ -41,7 +41,7 @@ import {
   startAttempt,
   zoomToken,
   type PaymentDeps,
-} from '../domain/payments/payments';
+} from '../domain/payments';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';

@@ -11,7 +11,7 @@ import { balanceOf, houseAccount, transfer, verifyLedger } from '../../domain/le
 import { defaultSettings } from '../../domain/settings';
 import { cardFingerprint, saveCard } from '../../domain/payments/cards';
 import { PaymentError } from '../../domain/payments/errors';
-import { fraudCheck, listenAttempt, paymentView, startAttempt, type PaymentDeps } from '../../domain/payments/payments';
+import { fraudCheck, listenAttempt, paymentView, startAttempt, type PaymentDeps } from '../../domain/payments';
 
 /** Issue 11 (card): voids of a second approval, and blocks by fingerprint, at the domain level. */
 

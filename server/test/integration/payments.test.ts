@@ -6,7 +6,7 @@ import { scenarioOfNumber } from '../../sandbox/processors/test-cards';
 import { freshDb, type TestDb } from '../db';
 import { balanceOf, verifyLedger } from '../../domain/ledger';
 import { saveCard } from '../../domain/payments/cards';
-import { fraudCheck, listenAttempt, startAttempt, type PaymentDeps } from '../../domain/payments/payments';
+import { fraudCheck, listenAttempt, startAttempt, type PaymentDeps } from '../../domain/payments';
 
 let t: TestDb;
 beforeAll(async () => {

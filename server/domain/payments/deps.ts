@@ -1,0 +1,24 @@
+import { CardProcessor, SandboxScenario, type Settings } from '../../../core/contract';
+import type { Db } from '../../db';
+import type { ProcessorGateway } from '../ports';
+
+export interface PaymentEvents {
+  paymentUpdated(userId: number, paymentId: string, status: string): void;
+  userUpdated(userId: number): void;
+}
+
+/** What the payment steps need: the database, the processors (a port), the settings, the push events and a clock. */
+export interface PaymentDeps {
+  db: Db;
+  gateway: ProcessorGateway;
+  settings: Settings;
+  siteHost: string;
+  events: PaymentEvents;
+  now?: () => Date;
+}
+
+export const clock = (deps: PaymentDeps): Date => deps.now?.() ?? new Date();
+export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
+export const isScenario = (s: string): s is SandboxScenario => (SandboxScenario.options as readonly string[]).includes(s);
+export const scenarioOf = (s: string): SandboxScenario => (isScenario(s) ? s : 'approved');
+export const isProcessor = (s: string): s is CardProcessor => (CardProcessor.options as readonly string[]).includes(s);

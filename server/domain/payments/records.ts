@@ -1,0 +1,110 @@
+import { formatMoney } from '../../../core/money';
+import type { CardPaymentView, CardProcessor, SandboxScenario } from '../../../core/contract';
+import type { CardAttemptRow, CardAttemptStatus, CardPaymentRow, CardRow } from '../../db/schema-card';
+import { toBigInt } from '../../db/values';
+import type { DbOrTx } from '../ledger';
+import type { Charge } from '../ports';
+import { fingerprintBlocked } from './cards';
+import { isProcessor, scenarioOf, utcDay } from './deps';
+import type { AttemptView } from './dialects';
+import { PaymentError } from './errors';
+
+// A card payment's rows as its owner may see them (the payment, its card, its attempts), the
+// charge a processor is asked for, and the attempt as the front end sees it.
+
+export async function ownPayment(db: DbOrTx, userId: number, id: string): Promise<CardPaymentRow> {
+  const row = /^[0-9a-f-]{36}$/.test(id) ? await db.selectFrom('card_payments').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst() : undefined;
+  if (!row) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+  return row;
+}
+
+export async function cardOf(db: DbOrTx, token: string): Promise<CardRow> {
+  return db.selectFrom('cards').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
+}
+
+/** A card is blocked for a trader by its token (before fingerprints) or by a block on its fingerprint. */
+export async function cardBlocked(db: DbOrTx, userId: number, card: CardRow): Promise<boolean> {
+  return card.blocked || (await fingerprintBlocked(db, userId, card.fingerprint));
+}
+
+/**
+ * A voided attempt answers what happened to its payment: approved (through the attempt that was
+ * credited), else a decline with code `voided` so the cascade moves on.
+ */
+export function replyStatus(attempt: CardAttemptRow, payment: CardPaymentRow): Exclude<CardAttemptStatus, 'voided'> {
+  if (attempt.status !== 'voided') return attempt.status;
+  return payment.status === 'approved' ? 'approved' : 'declined';
+}
+
+export function viewOf(attempt: CardAttemptRow, payment: CardPaymentRow): AttemptView {
+  return {
+    processor: isProcessor(attempt.processor) ? attempt.processor : 'VLOAD',
+    uid: attempt.uid,
+    paymentId: payment.id,
+    status: replyStatus(attempt, payment),
+    code: attempt.code,
+    message: attempt.message,
+    amount: formatMoney(toBigInt(payment.amount_minor), payment.currency),
+  };
+}
+
+export async function chargeOf(db: DbOrTx, payment: CardPaymentRow, attempt: Pick<CardAttemptRow, 'uid' | 'seq'>): Promise<Charge> {
+  const card = await cardOf(db, payment.card_token);
+  return {
+    uid: attempt.uid,
+    paymentId: payment.id,
+    seq: attempt.seq,
+    amountMinor: toBigInt(payment.amount_minor),
+    currency: payment.currency,
+    card: { token: card.token, first6: card.first6, last4: card.last4, brand: card.brand },
+    scenario: scenarioOf(payment.scenario),
+  };
+}
+
+/** An attempt by its transaction id, checked against its owner (the hosted pages name it). */
+export async function ownAttempt(db: DbOrTx, userId: number, uid: string): Promise<{ attempt: CardAttemptRow; payment: CardPaymentRow; card: CardRow }> {
+  const attempt = /^tx_[0-9a-f]{24}$/.test(uid) ? await db.selectFrom('card_attempts').selectAll().where('uid', '=', uid).where('user_id', '=', userId).executeTakeFirst() : undefined;
+  if (!attempt) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+  const payment = await ownPayment(db, userId, attempt.payment_id);
+  return { attempt, payment, card: await cardOf(db, payment.card_token) };
+}
+
+/** The attempt of a payment with a processor, checked against its owner. */
+export async function attemptOf(db: DbOrTx, userId: number, paymentId: string, processor: CardProcessor): Promise<{ attempt: CardAttemptRow; payment: CardPaymentRow; card: CardRow }> {
+  const payment = await ownPayment(db, userId, paymentId);
+  const attempt = await db.selectFrom('card_attempts').selectAll().where('payment_id', '=', payment.id).where('processor', '=', processor).executeTakeFirst();
+  if (!attempt) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+  return { attempt, payment, card: await cardOf(db, payment.card_token) };
+}
+
+/** GET /api/card/payments/{id}. */
+export async function paymentView(db: DbOrTx, userId: number, id: string): Promise<CardPaymentView> {
+  const payment = await ownPayment(db, userId, id);
+  const card = await cardOf(db, payment.card_token);
+  const attempts = await db.selectFrom('card_attempts').selectAll().where('payment_id', '=', payment.id).orderBy('seq').execute();
+  return {
+    id: payment.id,
+    status: payment.status,
+    amount: formatMoney(toBigInt(payment.amount_minor), payment.currency),
+    currency: payment.currency,
+    credited: payment.status === 'approved' ? formatMoney(toBigInt(payment.amount_minor), payment.currency) : formatMoney(0n, payment.currency),
+    card: { first6: card.first6, last4: card.last4, brand: card.brand },
+    attempts: attempts.map((a) => ({ processor: a.processor, status: a.status === 'dialog' ? 'pending' : a.status, code: a.code })),
+    createdAt: payment.created_at.toISOString(),
+  };
+}
+
+/** Card payments a trader started on a UTC day. */
+export async function cardsToday(db: DbOrTx, userId: number, now: Date): Promise<number> {
+  const row = await db.selectFrom('card_day_counts').select('count').where('user_id', '=', userId).where('day', '=', utcDay(now)).executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+/** The sandbox control: this user's next payment follows `scenario`. */
+export async function scriptNext(db: DbOrTx, userId: number, scenario: SandboxScenario): Promise<void> {
+  await db
+    .insertInto('card_sandbox_next')
+    .values({ user_id: userId, scenario })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ scenario }))
+    .execute();
+}
