@@ -1,9 +1,13 @@
-import type { SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { chatMachine } from '../../machines/chat/chat.machine';
+import { chatPanelHeight } from '../../machines/chat/chat.machine';
+import type { ChatConnection, ChatSize } from '../../machines/chat/chat.types';
 import type { tipsMachine } from '../../machines/tips/tips.machine';
+import { currentCurrencyOf } from '../../core/accounts';
 import type { CurrentUser } from '../../core/contract';
+import type { Msg } from '../../core/message';
 
-export { chatPanelHeight } from '../../machines/chat/chat.machine';
+export { chatPanelHeight };
 
 type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
 type TipsSnapshot = SnapshotFrom<typeof tipsMachine>;
@@ -27,5 +31,103 @@ export const selectTipMessage = (s: TipsSnapshot) => s.context.message;
 export const selectTipError = (s: TipsSnapshot) => s.context.error;
 
 /** the currency of the account a tip is taken from (the current account) */
-export const selectTipCurrency = (user: CurrentUser | null): string =>
-  user?.balances.find((b) => b.accountId === user.current_accountId)?.currency ?? user?.currency ?? '';
+export const selectTipCurrency = (user: CurrentUser | null): string => currentCurrencyOf(user);
+
+export interface ChatApi {
+  panel: ChatPanelState;
+  /** nothing on screen (the settings hide the chat here, or it is starting) */
+  hidden: boolean;
+  /** the launcher only */
+  closed: boolean;
+  /** the launcher, with the panel alive but hidden */
+  minimised: boolean;
+  open: boolean;
+  size: ChatSize;
+  maximised: boolean;
+  /** the provider could not be reached: why, and a retry */
+  failed: boolean;
+  error: Msg | null;
+  connection: ChatConnection | null;
+  hostName: string;
+  /** the provider's widget address for the page's language, the token in the fragment ('' before the connection) */
+  frameSrc: (lang: string) => string;
+  /** the panel's height on a page of this size */
+  height: (page: { width: number; height: number }) => number;
+  openPanel: () => void;
+  close: () => void;
+  minimise: () => void;
+  maximise: () => void;
+  restore: () => void;
+  retry: () => void;
+  /** the trader moved to another page: whether the settings hide the chat there */
+  pathChanged: (hidden: boolean) => void;
+}
+
+export function connectChat(s: ChatSnapshot, send: (event: EventFrom<typeof chatMachine>) => void): ChatApi {
+  const panel = selectChatPanel(s);
+  const { connection, size } = s.context;
+  return {
+    panel,
+    hidden: panel === 'hidden',
+    closed: panel === 'closed',
+    minimised: panel === 'minimised',
+    open: panel === 'open',
+    size,
+    maximised: size === 'maximised',
+    failed: selectChatFailed(s),
+    error: s.context.error,
+    connection,
+    hostName: connection?.host.name ?? '',
+    frameSrc: (lang) =>
+      connection ? `${connection.url}/widget#${new URLSearchParams({ lang, ...(connection.token ? { token: connection.token } : {}) }).toString()}` : '',
+    height: (page) => chatPanelHeight(size, page),
+    openPanel: () => send({ type: 'chat.open' }),
+    close: () => send({ type: 'chat.close' }),
+    minimise: () => send({ type: 'chat.minimise' }),
+    maximise: () => send({ type: 'chat.maximise' }),
+    restore: () => send({ type: 'chat.restore' }),
+    retry: () => send({ type: 'chat.retry' }),
+    pathChanged: (hidden) => send({ type: 'chat.path', hidden }),
+  };
+}
+
+export interface TipsApi {
+  phase: TipsPhase;
+  /** a tip is asked about, counting down or on its way: the form rests */
+  busy: boolean;
+  confirming: boolean;
+  waiting: boolean;
+  sending: boolean;
+  /** the host's thanks on screen (null when none) */
+  thanks: Msg | null;
+  value: string;
+  /** the exact amount that will be deducted */
+  amount: string;
+  error: Msg | null;
+  change: (value: string) => void;
+  submit: () => void;
+  /** stop a tip counting down, or say No to the question */
+  cancel: () => void;
+  confirm: () => void;
+  dismiss: () => void;
+}
+
+export function connectTips(s: TipsSnapshot, send: (event: EventFrom<typeof tipsMachine>) => void): TipsApi {
+  const phase = selectTipsPhase(s);
+  return {
+    phase,
+    busy: phase === 'waiting' || phase === 'sending' || phase === 'confirming',
+    confirming: phase === 'confirming',
+    waiting: phase === 'waiting',
+    sending: phase === 'sending',
+    thanks: phase === 'thanked' ? s.context.message : null,
+    value: s.context.value,
+    amount: s.context.amount,
+    error: s.context.error,
+    change: (value) => send({ type: 'tip.change', value }),
+    submit: () => send({ type: 'tip.submit' }),
+    cancel: () => send({ type: 'tip.cancel' }),
+    confirm: () => send({ type: 'tip.confirm' }),
+    dismiss: () => send({ type: 'tip.dismiss' }),
+  };
+}

@@ -1,8 +1,12 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { chatMachine } from '../../machines/chat/chat.machine';
 import { tipsMachine } from '../../machines/tips/tips.machine';
 import { chatToken, sendTip } from '../api/chat';
-import { sessionActor } from './app';
+import { sessionActor, useSession } from './app';
+import { connectChat, connectTips } from './chat-view';
+import { inspect } from './inspector';
 
 /** this browser already saw the chat open by itself (spec 001 §4: once per browser) */
 export const CHAT_AUTO_OPENED_KEY = 'chat.autoOpened';
@@ -60,3 +64,46 @@ export const tipsFlow = tipsMachine.provide({
     balanceChanged: () => sessionActor.send({ type: 'user.update' }),
   },
 });
+
+const NO_PATHS: string[] = [];
+/** the page path plus the hash route, as the settings' chatHiddenPaths name them */
+const here = () => window.location.pathname + window.location.hash;
+/** below this width the open panel covers the page */
+const SIDE_PANEL_MIN_WIDTH = 900;
+/**
+ * The once-per-browser auto-open (spec 002 §4) happens beside the trading platform on a screen
+ * wide enough for the panel: over a deposit or withdrawal form, or on a phone, it would cover
+ * what the trader came to do. Elsewhere the launcher stays, and the once is not used up.
+ */
+const autoOpenHere = () => /^#?\/?(home)?$/.test(window.location.hash) && window.innerWidth >= SIDE_PANEL_MIN_WIDTH;
+
+/** The chat of the trading shell: started from this browser's auto-open memory and the settings' hidden paths, following the hash route. */
+export function useChat() {
+  const hiddenPaths = useSession((s) => s.settings?.chatHiddenPaths ?? NO_PATHS);
+  const actor = useActorRef(chatFlow, { input: { autoOpened: chatAutoOpened() || !autoOpenHere(), hidden: chatHiddenOn(here(), hiddenPaths) }, inspect });
+  useEffect(() => {
+    const onMove = () => actor.send({ type: 'chat.path', hidden: chatHiddenOn(here(), hiddenPaths) });
+    onMove();
+    window.addEventListener('hashchange', onMove);
+    return () => window.removeEventListener('hashchange', onMove);
+  }, [actor, hiddenPaths]);
+  return connectChat(useSelector(actor, (s) => s), actor.send);
+}
+
+/** The window's size, followed on resize (the chat panel's height depends on it). */
+export function useWindowSize() {
+  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  useEffect(() => {
+    const onResize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return size;
+}
+
+/** Tips to the chat's host, taken from the current account (its currency names the amounts). */
+export function useTips(hostId: string) {
+  const currency = useSession((s) => s.currency);
+  const actor = useActorRef(tipsFlow, { input: { host: hostId }, inspect });
+  return { ...connectTips(useSelector(actor, (s) => s), actor.send), currency };
+}

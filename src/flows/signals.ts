@@ -1,7 +1,12 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { signalsMachine } from '../../machines/signals/signals.machine';
 import type { SignalsInput } from '../../machines/signals/signals.types';
 import { fetchSignals } from '../api/chat';
+import { useSession } from './app';
+import { inspect } from './inspector';
+import { connectSignals, isWeekendNow, weekendZone } from './signals-view';
 
 /** today's seen-set (spec 000 §9: each signal shown once per day), per browser */
 export const SIGNALS_SEEN_KEY = 'signals.seen';
@@ -62,3 +67,30 @@ export const signalsFlow = signalsMachine.provide({
     markSeen: (_, params) => markSeen(params.ids),
   },
 });
+
+/** The browser's clock, read again every `every` ms (a countdown, the weekend notice). */
+export function useNow(every: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), every);
+    return () => clearInterval(timer);
+  }, [every]);
+  return now;
+}
+
+/** The signal pop-ups, started from the browser's clock and today's seen-set. */
+export function useSignals() {
+  const [input] = useState(signalsInput);
+  const actor = useActorRef(signalsFlow, { input, inspect });
+  return connectSignals(useSelector(actor, (s) => s), actor.send);
+}
+
+/** how often the weekend notice checks the clock */
+export const WEEKEND_RECHECK_MS = 60_000;
+
+/** The weekend window (spec 002 §4) in the settings' zone or the trader's own: shown, and the zone it names. */
+export function useWeekendNotice() {
+  const zone = useSession((s) => s.settings?.timeZone ?? '');
+  const now = useNow(WEEKEND_RECHECK_MS);
+  return { shown: isWeekendNow(now, zone), zone: weekendZone(zone) };
+}

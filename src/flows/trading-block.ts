@@ -1,10 +1,14 @@
-import type { SnapshotFrom } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { tradingBlockMachine } from '../../machines/trading-block/trading-block.machine';
+import { MAX_REOPENS, tradingBlockMachine } from '../../machines/trading-block/trading-block.machine';
 import type { BlockFacts } from '../../machines/trading-block/trading-block.types';
 import type { CurrentUser } from '../../core/contract';
 import { signAgreement } from '../api/trading-history';
-import { sessionActor } from './app';
+import type { Msg } from '../../core/message';
+import { sessionActor, useSession } from './app';
+import { inspect } from './inspector';
 
 const REOPENS_KEY = 'trading.block.reopens';
 
@@ -45,3 +49,63 @@ export const selectModalOpen = (s: Snapshot): boolean => s.matches({ blocked: 'm
 export const selectSigning = (s: Snapshot): boolean => s.matches({ blocked: { modal: 'signing' } });
 export const selectSignError = (s: Snapshot) => s.context.error;
 export const selectReopens = (s: Snapshot) => s.context.reopens;
+
+export interface TradingBlockApi {
+  /** the platform cannot be used: the lock is over it */
+  locked: boolean;
+  /** the sign-up dialog is open */
+  modalOpen: boolean;
+  signing: boolean;
+  error: Msg | null;
+  reopens: number;
+  /** how many more times a click on the lock reopens the dialog (0: none, nothing said) */
+  reopensLeft: number;
+  submitLabel: 'block.signing' | 'block.submit';
+  /** a click on the locked platform */
+  click: () => void;
+  open: () => void;
+  close: () => void;
+  /** the name or the tick changed: a shown error goes away */
+  edit: () => void;
+  sign: (name: string, agree: boolean) => void;
+}
+
+/** The trading block for its view. */
+export function connectTradingBlock(s: Snapshot, send: (event: EventFrom<typeof tradingBlockMachine>) => void): TradingBlockApi {
+  const signing = selectSigning(s);
+  return {
+    locked: selectLocked(s),
+    modalOpen: selectModalOpen(s),
+    signing,
+    error: s.context.error,
+    reopens: s.context.reopens,
+    reopensLeft: Math.max(0, MAX_REOPENS - s.context.reopens),
+    submitLabel: signing ? 'block.signing' : 'block.submit',
+    click: () => send({ type: 'block.click' }),
+    open: () => send({ type: 'sign.open' }),
+    close: () => send({ type: 'sign.close' }),
+    edit: () => send({ type: 'sign.edit' }),
+    sign: (name, agree) => send({ type: 'sign.submit', name, agree }),
+  };
+}
+
+/**
+ * The trading block over the platform, started from the user's facts and the reopens this tab
+ * used, following the user as it changes (a deposit, a signature, a verification).
+ */
+export function useTradingBlock() {
+  const user = useSession((s) => s.user);
+  const actor = useActorRef(tradingBlockFlow, { input: { facts: blockFacts(user!), reopens: storedReopens() }, inspect });
+  const block = connectTradingBlock(useSelector(actor, (s) => s), actor.send);
+  useEffect(() => {
+    if (user) actor.send({ type: 'user.changed', facts: blockFacts(user) });
+  }, [actor, user]);
+  useEffect(() => storeReopens(block.reopens), [block.reopens]);
+  return {
+    ...block,
+    /** shown only with a user */
+    locked: block.locked && user !== null,
+    /** the registered name, a hint for the signature ('' when none) */
+    registeredName: user ? `${user.firstName} ${user.lastName}`.trim() : '',
+  };
+}

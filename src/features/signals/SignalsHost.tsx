@@ -1,9 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
-import { selectSettings, sessionActor } from '../../flows/app';
-import { inspect } from '../../flows/inspector';
-import { signalsFlow, signalsInput } from '../../flows/signals';
-import { countdownOf, isWeekendNow, selectSignals, weekendZone, type ShownSignal } from '../../flows/signals-view';
+import { useId } from 'react';
+import { useNow, useSignals, useWeekendNotice } from '../../flows/signals';
+import { signalFace, type ShownSignal } from '../../flows/signals-view';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import './signals.css';
@@ -12,28 +9,15 @@ registerMessages(messages);
 
 /** how often the countdown circle is redrawn; the deadline itself comes from the server */
 export const SIGNAL_REDRAW_MS = 250;
-/** how often the weekend notice checks the clock */
-export const WEEKEND_RECHECK_MS = 60_000;
-
-function useNow(every: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), every);
-    return () => clearInterval(timer);
-  }, [every]);
-  return now;
-}
 
 /** The signal pop-ups of the trading shell (spec 000 §2, §4, §9). */
 export function SignalsHost() {
-  const [input] = useState(signalsInput);
-  const signals = useActorRef(signalsFlow, { input, inspect });
-  const shown = useSelector(signals, selectSignals);
-  if (shown.length === 0) return null;
+  const signals = useSignals();
+  if (!signals.any) return null;
   return (
     <div className="signals" data-testid="signals">
-      {shown.map((s) => (
-        <SignalPopup key={s.id} signal={s} onClose={() => signals.send({ type: 'signal.close', id: s.id, at: Date.now() })} />
+      {signals.signals.map((s) => (
+        <SignalPopup key={s.id} signal={s} onClose={() => signals.close(s.id, Date.now())} />
       ))}
     </div>
   );
@@ -46,8 +30,9 @@ function SignalPopup({ signal, onClose }: { signal: ShownSignal; onClose: () => 
   const { t } = useT();
   const titleId = useId();
   const now = useNow(SIGNAL_REDRAW_MS);
-  const { seconds, fraction } = countdownOf(signal, now);
-  const duration = signal.expirySeconds >= 60 && signal.expirySeconds % 60 === 0 ? t('signals.minutes', { n: signal.expirySeconds / 60 }) : t('signals.seconds', { n: signal.expirySeconds });
+  const face = signalFace(signal, now);
+  const { seconds, fraction } = face;
+  const duration = t(face.duration.key, { n: face.duration.n });
   return (
     <section className={`signal signal--${signal.direction}`} role="dialog" aria-labelledby={titleId} data-signal-id={signal.id}>
       <header className="signal__header">
@@ -75,9 +60,9 @@ function SignalPopup({ signal, onClose }: { signal: ShownSignal; onClose: () => 
         <div>
           <p className="signal__line">
             <strong>
-              {t('signals.line', { symbol: signal.symbol, direction: t(signal.direction === 'up' ? 'signals.up' : 'signals.down'), duration })}
+              {t('signals.line', { symbol: signal.symbol, direction: t(face.directionKey), duration })}
             </strong>{' '}
-            <span className="signal__arrow" aria-hidden="true">{signal.direction === 'up' ? '▲' : '▼'}</span>
+            <span className="signal__arrow" aria-hidden="true">{face.arrow}</span>
           </p>
           <p className="muted">{t('signals.price', { price: signal.price })}</p>
         </div>
@@ -90,12 +75,11 @@ function SignalPopup({ signal, onClose }: { signal: ShownSignal; onClose: () => 
 /** The weekend notice (spec 002 §4 weekend window), in the settings' zone or the trader's own. */
 export function WeekendNotice() {
   const { t } = useT();
-  const zone = useSelector(sessionActor, (s) => selectSettings(s)?.timeZone ?? '');
-  const now = useNow(WEEKEND_RECHECK_MS);
-  if (!isWeekendNow(now, zone)) return null;
+  const weekend = useWeekendNotice();
+  if (!weekend.shown) return null;
   return (
     <p className="weekend-notice" role="note" data-testid="weekend-notice">
-      {t('weekend.notice', { zone: weekendZone(zone) })}
+      {t('weekend.notice', { zone: weekend.zone })}
     </p>
   );
 }

@@ -1,42 +1,28 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
-import { MAX_REOPENS } from '../../../machines/trading-block/trading-block.machine';
-import { selectUser, sessionActor } from '../../flows/app';
-import { inspect } from '../../flows/inspector';
-import {
-  blockFacts,
-  selectLocked,
-  selectModalOpen,
-  selectReopens,
-  selectSignError,
-  selectSigning,
-  storedReopens,
-  storeReopens,
-  tradingBlockFlow,
-} from '../../flows/trading-block';
+import { useId, useState } from 'react';
+import { useTradingBlock } from '../../flows/trading-block';
 import { useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 
-function SignModal({ actor, user }: { actor: ReturnType<typeof useActorRef<typeof tradingBlockFlow>>; user: NonNullable<ReturnType<typeof selectUser>> }) {
+type TradingBlockApi = ReturnType<typeof useTradingBlock>;
+
+function SignModal({ block }: { block: TradingBlockApi }) {
   const { t, text } = useT();
   const nameId = useId();
   const [name, setName] = useState('');
   const [agree, setAgree] = useState(false);
-  const signing = useSelector(actor, selectSigning);
-  const error = useSelector(actor, selectSignError);
-  const registered = `${user.firstName} ${user.lastName}`.trim();
+  const { signing, error, registeredName: registered } = block;
   return (
     <Modal
       title={t('block.modal_title')}
       closeLabel={t('common.close')}
-      onClose={() => actor.send({ type: 'sign.close' })}
+      onClose={block.close}
       footer={
         <>
-          <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'sign.close' })} disabled={signing}>
+          <button type="button" className="button button--ghost" onClick={block.close} disabled={signing}>
             {t('block.cancel')}
           </button>
           <button type="submit" form="trading-sign" className="button" disabled={signing} data-testid="sign-submit">
-            {signing ? t('block.signing') : t('block.submit')}
+            {t(block.submitLabel)}
           </button>
         </>
       }
@@ -46,7 +32,7 @@ function SignModal({ actor, user }: { actor: ReturnType<typeof useActorRef<typeo
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'sign.submit', name, agree });
+          block.sign(name, agree);
         }}
       >
         <p>{t('block.modal_body')}</p>
@@ -65,7 +51,7 @@ function SignModal({ actor, user }: { actor: ReturnType<typeof useActorRef<typeo
             disabled={signing}
             onChange={(e) => {
               setName(e.target.value);
-              actor.send({ type: 'sign.edit' });
+              block.edit();
             }}
           />
           {registered && <small className="muted">{t('block.name_hint', { name: registered })}</small>}
@@ -77,7 +63,7 @@ function SignModal({ actor, user }: { actor: ReturnType<typeof useActorRef<typeo
             disabled={signing}
             onChange={(e) => {
               setAgree(e.target.checked);
-              actor.send({ type: 'sign.edit' });
+              block.edit();
             }}
           />{' '}
           {t('block.agree')}
@@ -93,33 +79,22 @@ function SignModal({ actor, user }: { actor: ReturnType<typeof useActorRef<typeo
  */
 export function TradingBlock() {
   const { t } = useT();
-  const user = useSelector(sessionActor, selectUser);
-  const actor = useActorRef(tradingBlockFlow, {
-    input: { facts: blockFacts(user!), reopens: storedReopens() },
-    inspect,
-  });
-  const locked = useSelector(actor, selectLocked);
-  const modalOpen = useSelector(actor, selectModalOpen);
-  const reopens = useSelector(actor, selectReopens);
-  useEffect(() => {
-    if (user) actor.send({ type: 'user.changed', facts: blockFacts(user) });
-  }, [actor, user]);
-  useEffect(() => storeReopens(reopens), [reopens]);
-  if (!locked || !user) return null;
-  const left = MAX_REOPENS - reopens;
+  const block = useTradingBlock();
+  if (!block.locked) return null;
+  const left = block.reopensLeft;
   return (
     <>
-      <div className="trading-lock" data-testid="trading-lock" onClick={() => actor.send({ type: 'block.click' })}>
+      <div className="trading-lock" data-testid="trading-lock" onClick={block.click}>
         <div className="trading-lock__card" role="status" onClick={(e) => e.stopPropagation()}>
           <h2>{t('block.locked_title')}</h2>
           <p>{t('block.locked_body')}</p>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'sign.open' })}>
+          <button type="button" className="button" onClick={block.open}>
             {t('block.sign_button')}
           </button>
           {left > 0 && <p className="muted small">{t('block.reopens_left', { left })}</p>}
         </div>
       </div>
-      {modalOpen && <SignModal actor={actor} user={user} />}
+      {block.modalOpen && <SignModal block={block} />}
     </>
   );
 }
