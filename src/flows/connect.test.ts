@@ -1,0 +1,159 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { accountsMachine } from '../../machines/accounts/accounts.machine';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { tipsMachine } from '../../machines/tips/tips.machine';
+import { twoFactorChoiceMachine } from '../../machines/two-factor/choice.machine';
+import { withdrawalPendingMachine } from '../../machines/withdrawal/pending.machine';
+import { withdrawalMachine } from '../../machines/withdrawal/withdrawal.machine';
+import type { CurrentUser, Settings } from '../../core/contract';
+import { connectAccounts } from './accounts-view';
+import { connectTips } from './chat-view';
+import { connectFactorChoice } from './security-view';
+import { connectSession } from './session-view';
+import { connectPending, connectWithdrawal } from './withdrawal-view';
+
+/** A snapshot of `machine` in `value` with `context` (started from `input`), as the machine would hold it. */
+function snapshotIn<M extends AnyStateMachine>(machine: M, input: unknown, value: unknown, context: object = {}): SnapshotFrom<M> {
+  const initial = createActor(machine, { input } as never).getSnapshot() as { context: object };
+  return machine.resolveState({ value, context: { ...initial.context, ...context } } as never) as SnapshotFrom<M>;
+}
+
+const user: CurrentUser = {
+  userId: 'u-1', email: 't@example.com', firstName: 'T', lastName: 'R', country: 'DE', currency: 'USD',
+  balances: [
+    { accountId: 'a-1', currency: 'USD', accountGroup: 'standard', type: 'trading', amount: '100.00', depositsTotal: '0' },
+    { accountId: 'x-1', currency: 'BTC', accountGroup: 'exchange', type: 'exchange', amount: '0.50000', depositsTotal: '0' },
+  ],
+  current_accountId: 'x-1', available: '100.00', affsId: '', comments: '', cascade: '', md: '', mdps: '', cardRisk: false,
+  verification: 'Full', two_factor: 'email', isDemo: false, regTime: '', sign: true, last_count: 0, depositsTotal: '0', tr_attemps: 0,
+  tr_success: false, tr_validate: false, wd_methods: '', can_upload: true, fillCard: '',
+};
+
+describe('connectWithdrawal', () => {
+  const input = { currency: 'USD', fixed: false };
+
+  it('editing: the form is free, the submit says so, a fiat tab offers its methods and falls back to the first', () => {
+    const send = vi.fn();
+    const wd = connectWithdrawal(snapshotIn(withdrawalMachine, input, 'editing', { tab: 'usd' }), send);
+    expect(wd).toMatchObject({ step: 'editing', busy: false, done: false, submitLabel: 'withdrawal.submit', question: null, verifyOpen: false, turnover: null });
+    expect(wd.tabs.filter((t) => t.selected).map((t) => t.tab.id)).toEqual(['usd']);
+    expect(wd.methodForm('Credit Card')).toEqual({ method: 'Credit Card', choosesMethod: true, walletNeeded: false, alt: null });
+    expect(wd.methodForm('Monero')).toMatchObject({ method: 'Bank Wire', walletNeeded: true });
+    wd.edit();
+    expect(send).not.toHaveBeenCalled();
+    wd.selectTab('ripple');
+    wd.submit({ amount: '10', method: 'Bank Wire', wallet: 'DE89', alt: '' });
+    expect(send.mock.calls).toEqual([[{ type: 'tab.select', tab: 'ripple' }], [{ type: 'form.submit', amount: '10', method: 'Bank Wire', wallet: 'DE89', alt: '' }]]);
+  });
+
+  it('a coin tab: no method choice, Ripple and Monero ask their second field', () => {
+    const wd = connectWithdrawal(snapshotIn(withdrawalMachine, input, 'editing', { tab: 'ripple' }), vi.fn());
+    expect(wd.methodForm('')).toEqual({ method: 'Ripple', choosesMethod: false, walletNeeded: true, alt: 'ripple' });
+  });
+
+  it('checking: busy, the button says checking; an error shown is cleared by an edit', () => {
+    const send = vi.fn();
+    const wd = connectWithdrawal(snapshotIn(withdrawalMachine, input, 'checking', { error: { key: 'withdrawal.amount_invalid' } }), send);
+    expect(wd).toMatchObject({ busy: true, submitLabel: 'withdrawal.checking' });
+    wd.edit();
+    expect(send).toHaveBeenCalledWith({ type: 'form.edit' });
+  });
+
+  it('confirming a case asks it with the request; case five and the need-verify dialog are not a question', () => {
+    const request = { amount: '10', method: 'Bitcoin', wallet: 'bc1q', alt: '', fixed: false, currency: 'USD' };
+    const send = vi.fn();
+    const wd = connectWithdrawal(snapshotIn(withdrawalMachine, input, 'confirming', { case: 'two', request }), send);
+    expect(wd.question).toEqual({ kind: 'two', request });
+    wd.confirm();
+    wd.decline();
+    expect(send.mock.calls).toEqual([[{ type: 'confirm.yes' }], [{ type: 'confirm.no' }]]);
+    expect(connectWithdrawal(snapshotIn(withdrawalMachine, input, 'confirming', { case: 'five', request }), send).question).toBeNull();
+    const verify = connectWithdrawal(snapshotIn(withdrawalMachine, input, 'needVerify', { case: 'verify' }), send);
+    expect(verify).toMatchObject({ verifyOpen: true, question: null });
+  });
+
+  it('the turnover shows while some is still needed, and not after a request', () => {
+    const turnover = { current: '5', need: '10', currency: 'USD' };
+    expect(connectWithdrawal(snapshotIn(withdrawalMachine, input, 'editing', { turnover }), vi.fn()).turnover).toEqual(turnover);
+    expect(connectWithdrawal(snapshotIn(withdrawalMachine, input, 'editing', { turnover: { ...turnover, need: '0.00' } }), vi.fn()).turnover).toBeNull();
+    expect(connectWithdrawal(snapshotIn(withdrawalMachine, input, 'done', { turnover }), vi.fn())).toMatchObject({ done: true, turnover: null });
+  });
+});
+
+describe('connectPending', () => {
+  it('while a cancellation is on its way, No and closing the dialog do nothing; the list is not "empty" while it loads', () => {
+    const send = vi.fn();
+    const rejecting = connectPending(snapshotIn(withdrawalPendingMachine, undefined, 'rejecting', { cancelling: 'w-1' }), send);
+    expect(rejecting).toMatchObject({ asking: true, rejecting: true });
+    rejecting.decline();
+    expect(send).not.toHaveBeenCalled();
+    const asking = connectPending(snapshotIn(withdrawalPendingMachine, undefined, 'confirming', { cancelling: 'w-1' }), send);
+    asking.decline();
+    expect(send).toHaveBeenCalledWith({ type: 'confirm.no' });
+    expect(connectPending(snapshotIn(withdrawalPendingMachine, undefined, 'loading'), send)).toMatchObject({ loading: true, empty: false });
+    expect(connectPending(snapshotIn(withdrawalPendingMachine, undefined, 'ready', { hits: [] }), send)).toMatchObject({ empty: true, asking: false });
+  });
+});
+
+describe('connectSession', () => {
+  it('signed in on the exchange account: its currency, the sandbox flag, and the handlers', () => {
+    const settings = { sandbox: true, platform: '/p' } as Settings;
+    const send = vi.fn();
+    const session = connectSession(snapshotIn(sessionMachine, undefined, { signedIn: 'idle' }, { user, settings }), send);
+    expect(session).toMatchObject({ status: 'signedIn', signedIn: true, unavailable: false, sandbox: true, platform: '/p', currency: 'BTC', available: '100.00' });
+    expect(session.currentAccount?.accountId).toBe('x-1');
+    session.logout();
+    session.retry();
+    expect(send.mock.calls).toEqual([[{ type: 'session.logout' }], [{ type: 'session.retry' }]]);
+  });
+
+  it('loading: no user, the platform default, the user currency rule gives ""', () => {
+    const session = connectSession(createActor(sessionMachine).getSnapshot(), vi.fn());
+    expect(session).toMatchObject({ status: 'loading', loading: true, user: null, platform: '/platform', currency: '', available: '0', sandbox: false });
+  });
+});
+
+describe('connectAccounts', () => {
+  it('lists own accounts with the current one, the exchange balances, and offers the currencies not held', () => {
+    const send = vi.fn();
+    const accounts = connectAccounts(snapshotIn(accountsMachine, undefined, 'idle'), send, user);
+    expect(accounts.accounts.map((a) => [a.balance.accountId, a.current])).toEqual([['a-1', false]]);
+    expect(accounts.exchangeCurrent).toBe(true);
+    expect(accounts.exchange.find((e) => e.currency === 'BTC')).toEqual({ currency: 'BTC', amount: '0.50000', held: true });
+    expect(accounts.exchange.find((e) => e.currency === 'ETH')).toEqual({ currency: 'ETH', amount: '0', held: false });
+    expect(accounts.offered).not.toContain('USD');
+    accounts.select('a-1');
+    expect(send).toHaveBeenCalledWith({ type: 'account.select', accountId: 'a-1' });
+    expect(connectAccounts(snapshotIn(accountsMachine, undefined, 'switching'), send, user)).toMatchObject({ switching: true, exchangeLabel: 'accounts.switching' });
+  });
+});
+
+describe('connectTips', () => {
+  it('the question makes the form rest; thanks only when thanked; the handlers send the tip events', () => {
+    const send = vi.fn();
+    const asking = connectTips(snapshotIn(tipsMachine, { host: 'anna' }, 'confirming', { value: '50', amount: '50.00' }), send);
+    expect(asking).toMatchObject({ confirming: true, busy: true, amount: '50.00', thanks: null });
+    asking.confirm();
+    asking.cancel();
+    expect(send.mock.calls).toEqual([[{ type: 'tip.confirm' }], [{ type: 'tip.cancel' }]]);
+    const editing = connectTips(snapshotIn(tipsMachine, { host: 'anna' }, 'editing', { message: { key: 'tips.thanks' } }), send);
+    expect(editing).toMatchObject({ busy: false, thanks: null });
+  });
+});
+
+describe('connectFactorChoice', () => {
+  it('marks the current method, and a toggle turns it off or another on', () => {
+    const send = vi.fn();
+    const choice = connectFactorChoice(snapshotIn(twoFactorChoiceMachine, { current: 'email' }, 'idle'), send);
+    expect(choice.methods.map((m) => [m.method, m.on, m.actionLabel, m.needsEmail])).toEqual([
+      ['email', true, 'security.factor.turn_off', false],
+      ['google', false, 'security.factor.turn_on', true],
+      ['sms', false, 'security.factor.turn_on', false],
+    ]);
+    expect(choice).toMatchObject({ working: false, googleSetup: null, factorEntry: undefined });
+    choice.methods[0].toggle();
+    choice.methods[2].toggle();
+    expect(send.mock.calls).toEqual([[{ type: 'method.choose', method: 'email', enable: false }], [{ type: 'method.choose', method: 'sms', enable: true }]]);
+  });
+});
