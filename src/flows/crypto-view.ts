@@ -7,7 +7,6 @@ import type { invoiceMachine } from '../../machines/invoice/invoice.machine';
 
 type DepositSnapshot = SnapshotFrom<typeof cryptoDepositMachine>;
 type PageSnapshot = SnapshotFrom<typeof invoicePageMachine>;
-type InvoiceSnapshot = SnapshotFrom<typeof invoiceMachine>;
 
 /** Which funding tab pays with which coin (the URL slug of /api/{coin}/pay). */
 export const TAB_COINS = {
@@ -24,11 +23,6 @@ export type CryptoTabId = keyof typeof TAB_COINS;
 
 // --- the tab
 
-export type DepositPhase = 'demo' | 'loading' | 'loadFailed' | 'editing' | 'paying' | 'redirecting';
-export const selectDepositPhase = (s: DepositSnapshot): DepositPhase =>
-  s.matches('demoBlocked') ? 'demo' : s.matches('loadFailed') ? 'loadFailed' : s.matches('editing') ? 'editing' : s.matches('paying') ? 'paying' : s.matches('redirecting') ? 'redirecting' : 'loading';
-export const selectDeposit = (s: DepositSnapshot) => s.context;
-export const selectDepositAsset = (s: DepositSnapshot) => assetOf(s.context);
 export const selectTokens = (s: DepositSnapshot) => s.context.options?.assets.filter((a) => a.coin === 'token') ?? [];
 
 const SCALE = 18;
@@ -63,32 +57,9 @@ export function selectEstimate(s: DepositSnapshot): { amount: string; currency: 
   return { amount: unscaled((num + den - 1n) / den, asset.decimals), currency: asset.symbol };
 }
 
-// --- the invoice page
+// --- the invoice page (read through connectInvoice, crypto-connect.ts)
 
-export type PagePhase = 'loading' | 'failed' | 'notFound' | 'ready';
-export const selectPagePhase = (s: PageSnapshot): PagePhase =>
-  s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : s.matches('notFound') ? 'notFound' : 'loading';
-export const selectLoaded = (s: PageSnapshot) => s.context.loaded;
-export const selectPageError = (s: PageSnapshot) => s.context.error;
-export const selectSandboxBusy = (s: PageSnapshot): boolean => s.matches({ ready: { sandbox: 'sending' } });
-export const selectSandboxError = (s: PageSnapshot) => s.context.sandboxError;
 export const selectInvoiceActor = (s: PageSnapshot) => s.children.invoice as ActorRefFrom<typeof invoiceMachine> | undefined;
-
-export type InvoicePhase = 'starting' | 'waiting' | 'checking' | 'overdue' | 'paid' | 'expired';
-/** starting: the 300 ms before the countdown; checking: a check is on its way; overdue: the countdown ended, the server has not closed it yet */
-export const selectInvoicePhase = (s: InvoiceSnapshot): InvoicePhase =>
-  s.matches('paid') || s.matches('voucherFinished')
-    ? 'paid'
-    : s.matches('expired')
-      ? 'expired'
-      : s.matches({ waiting: 'checking' }) || s.matches('finalCheck')
-        ? 'checking'
-        : s.matches('overdue')
-          ? 'overdue'
-          : s.matches('waiting')
-            ? 'waiting'
-            : 'starting';
-export const selectInvoiceContext = (s: InvoiceSnapshot) => s.context;
 
 /** "0.00389106" → "0.00389106"; "0.10000000" → "0.1"; "250.000000" → "250" */
 export const trimAmount = (value: string): string => (value.includes('.') ? value.replace(/\.?0+$/, '') : value) || '0';

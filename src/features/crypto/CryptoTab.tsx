@@ -1,9 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { selectUser, sessionActor } from '../../flows/app';
-import { cryptoDepositFlow } from '../../flows/crypto';
-import { selectDeposit, selectDepositAsset, selectDepositPhase, selectEstimate, selectTokens, TAB_COINS, type CryptoTabId } from '../../flows/crypto-view';
-import { inspect } from '../../flows/inspector';
+import { useCryptoDeposit } from '../../flows/crypto-hooks';
 import { formatAmount } from '../../flows/money';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
@@ -12,9 +8,6 @@ import { messages } from './messages';
 import './crypto.css';
 
 registerMessages(messages);
-
-/** Coin names before the options arrive (the server's names replace them). */
-const NAMES: Record<string, string> = { btc: 'Bitcoin', ltc: 'Litecoin', eth: 'Ethereum', bch: 'Bitcoin Cash', dash: 'Dash', zcash: 'Zcash', usdt: 'Tether (USDT)', token: 'ERC-20 tokens' };
 
 /**
  * A crypto funding tab (bitcoin, litecoin, eth, bitcoin-cash, dash, zcash, usdt, altcoins):
@@ -27,17 +20,9 @@ export default function CryptoTab({ tab }: FundingTabProps) {
 
 function CoinDeposit({ tab }: FundingTabProps) {
   const { t, text, lang } = useT();
-  const coin = TAB_COINS[tab as CryptoTabId] ?? 'btc';
-  const demo = useSelector(sessionActor, (s) => selectUser(s)?.isDemo ?? false);
-  const actor = useActorRef(cryptoDepositFlow, { input: { tab, coin, demo }, inspect });
-  const phase = useSelector(actor, selectDepositPhase);
-  const state = useSelector(actor, selectDeposit);
-  const asset = useSelector(actor, selectDepositAsset);
-  const tokens = useSelector(actor, selectTokens);
-  const estimate = useSelector(actor, selectEstimate);
-  const name = coin === 'token' ? NAMES.token : (asset?.name ?? NAMES[coin]);
+  const d = useCryptoDeposit(tab);
 
-  if (phase === 'demo') {
+  if (d.isDemo) {
     return (
       <section className="crypto-tab" aria-labelledby="crypto-demo-title">
         <div className="crypto-demo" role="alert">
@@ -47,79 +32,75 @@ function CoinDeposit({ tab }: FundingTabProps) {
       </section>
     );
   }
-  if (phase === 'loading') return <section className="crypto-tab"><Spinner label={t('crypto.loading')} /></section>;
-  if (phase === 'loadFailed') {
+  if (d.isLoadFailed) {
     return (
       <section className="crypto-tab">
-        <p className="form-error" role="alert">{text(state.error)}</p>
-        <button type="button" className="button" onClick={() => actor.send({ type: 'deposit.retry' })}>{t('common.retry')}</button>
+        <p className="form-error" role="alert">{text(d.error)}</p>
+        <button type="button" className="button" onClick={d.onRetry}>{t('common.retry')}</button>
       </section>
     );
   }
+  if (!d.isForm) return <section className="crypto-tab"><Spinner label={t('crypto.loading')} /></section>;
 
-  const options = state.options!;
-  const busy = phase === 'paying' || phase === 'redirecting';
-  const symbol = asset?.symbol ?? (coin === 'token' ? state.token : coin.toUpperCase());
-  const unit = state.fixed ? symbol : options.currency;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actor.send({ type: 'deposit.submit' });
+    d.onSubmit();
   };
 
   return (
     <section className="crypto-tab" aria-labelledby={`crypto-title-${tab}`}>
-      <h2 id={`crypto-title-${tab}`}>{t('crypto.tab.title', { name })}</h2>
-      <p className="muted">{t('crypto.tab.intro', { name })}</p>
-      <form onSubmit={submit} noValidate aria-busy={busy}>
-        {coin === 'token' && (
+      <h2 id={`crypto-title-${tab}`}>{t('crypto.tab.title', { name: d.name })}</h2>
+      <p className="muted">{t('crypto.tab.intro', { name: d.name })}</p>
+      <form onSubmit={submit} noValidate aria-busy={d.isBusy}>
+        {d.tokens && (
           <label className="field">
             <span>{t('crypto.token.label')}</span>
-            <select value={state.token} disabled={busy} onChange={(e) => actor.send({ type: 'token.change', token: e.target.value })}>
-              {tokens.map((a) => (
-                <option key={a.symbol} value={a.symbol}>{`${a.symbol} · ${a.name}`}</option>
+            <select value={d.token} disabled={d.isBusy} onChange={(e) => d.onToken(e.target.value)}>
+              {d.tokens.map((a) => (
+                <option key={a.value} value={a.value}>{a.label}</option>
               ))}
             </select>
           </label>
         )}
-        <fieldset className="crypto-mode" disabled={busy}>
+        <fieldset className="crypto-mode" disabled={d.isBusy}>
           <legend>{t('crypto.mode.label')}</legend>
-          {[false, true].map((fixed) => (
-            <label key={String(fixed)} className={`crypto-mode__option${state.fixed === fixed ? ' crypto-mode__option--on' : ''}`}>
-              <input type="radio" name={`crypto-mode-${tab}`} checked={state.fixed === fixed} onChange={() => actor.send({ type: 'mode.change', fixed })} />
-              {fixed ? symbol : options.currency}
+          {d.modes.map((mode) => (
+            <label key={String(mode.fixed)} className={`crypto-mode__option${mode.selected ? ' crypto-mode__option--on' : ''}`}>
+              <input type="radio" name={`crypto-mode-${tab}`} checked={mode.selected} onChange={mode.onSelect} />
+              {mode.label}
             </label>
           ))}
         </fieldset>
         <label className="field">
-          <span>{t('crypto.amount.label', { currency: unit })}</span>
+          <span>{t('crypto.amount.label', { currency: d.unit })}</span>
           <input
             name="amount"
             inputMode="decimal"
             autoComplete="off"
-            value={state.amount}
-            disabled={busy}
-            aria-invalid={state.error ? true : undefined}
+            value={d.amount}
+            disabled={d.isBusy}
+            aria-invalid={d.error ? true : undefined}
             aria-describedby={`crypto-hint-${tab}`}
-            onChange={(e) => actor.send({ type: 'amount.change', value: e.target.value })}
+            onChange={(e) => d.onAmount(e.target.value)}
           />
         </label>
         <div id={`crypto-hint-${tab}`} className="crypto-hints">
-          {!state.fixed && <p className="muted">{t('crypto.amount.min_hint', { min: options.minDeposit, currency: options.currency })}</p>}
-          {estimate && <p className="crypto-estimate" data-testid="crypto-estimate">{t('crypto.estimate', estimate)}</p>}
-          {asset && asset.price !== '0' && (
+          {!d.isFixed && <p className="muted">{t('crypto.amount.min_hint', { min: d.minDeposit, currency: d.currency })}</p>}
+          {d.estimate && <p className="crypto-estimate" data-testid="crypto-estimate">{t('crypto.estimate', d.estimate)}</p>}
+          {d.rate && (
             <p className="crypto-rate">
-              {t('crypto.rate_line', { symbol: asset.symbol, price: formatAmount(asset.price, options.currency, lang) })}
-              {options.rateSource === 'sandbox' && <> <span className="crypto-rate__sandbox">{t('crypto.rate_sandbox')}</span></>}
+              {t('crypto.rate_line', { symbol: d.rate.symbol, price: formatAmount(d.rate.price, d.currency, lang) })}
+              {d.rate.sandbox && <> <span className="crypto-rate__sandbox">{t('crypto.rate_sandbox')}</span></>}
             </p>
           )}
         </div>
-        {state.error && (
-          <p key={state.shakes} className="form-error shake" role="alert">
-            {text(state.error)}
+        {d.error && (
+          <p key={d.shakes} className="form-error shake" role="alert">
+            {text(d.error)}
           </p>
         )}
-        <button className="button button--wide" type="submit" disabled={busy}>
-          {phase === 'paying' ? t('crypto.submitting') : phase === 'redirecting' ? t('crypto.redirecting') : t('crypto.submit', { symbol })}
+        <button className="button button--wide" type="submit" disabled={d.isBusy}>
+          {text(d.submitLabel)}
         </button>
       </form>
     </section>
