@@ -1,4 +1,5 @@
 import { OFFERED_ACCOUNT_CURRENCIES } from '../../core/contract';
+import type { Db } from '../db';
 import type { AccountRow } from '../db/schema';
 import type { DbOrTx } from './ledger';
 import { isDemoEmail } from './users';
@@ -56,4 +57,29 @@ export async function createAccount(db: DbOrTx, userId: number, currency: string
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** One account change at a time per trader: `work` runs with the trader's user row locked. */
+async function oneAtATime<T>(db: Db, userId: number, work: (trx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    return work(trx);
+  });
+}
+
+/** POST /api/us/set_account_exchange: setExchangeAccount, one change at a time. */
+export const useExchangeAccount = (db: Db, userId: number): Promise<number> => oneAtATime(db, userId, (trx) => setExchangeAccount(trx, userId));
+
+/** POST /api/us/create_account: createAccount, one at a time (two clicks cannot open the same currency twice). */
+export const addAccount = (db: Db, userId: number, currency: string, siteHost: string): Promise<number> =>
+  oneAtATime(db, userId, (trx) => createAccount(trx, userId, currency, siteHost));
+
+/** The trader whose ledger account is mirrored to a platform login (its owner), if any. */
+export async function ownerOfPlatformLogin(db: DbOrTx, login: string): Promise<{ user_id: number | null } | undefined> {
+  return db.selectFrom('accounts').select('user_id').where('platform_login', '=', login).executeTakeFirst();
+}
+
+/** The ledger account mirrored to a platform login. */
+export async function mirroredAccountOf(db: DbOrTx, login: string): Promise<{ id: number; user_id: number | null; currency: string } | undefined> {
+  return db.selectFrom('accounts').select(['id', 'user_id', 'currency']).where('platform_login', '=', login).executeTakeFirst();
 }

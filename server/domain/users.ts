@@ -98,3 +98,31 @@ export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: stri
     fillCard: user.fill_card,
   };
 }
+
+/** A deposit's currency and the user's deposit settings (card and crypto options): the current account's currency, else the user's. */
+export async function fundingProfileOf(db: DbOrTx, userId: number) {
+  const user = await db.selectFrom('users').select(['md', 'country', 'currency', 'current_account_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const account = user.current_account_id === null ? undefined : await db.selectFrom('accounts').select('currency').where('id', '=', user.current_account_id).executeTakeFirst();
+  const currency = account && isCurrency(account.currency) ? account.currency : user.currency;
+  return { md: user.md, country: user.country, currency };
+}
+
+/** The user as the second factor needs it: id, email and the method set ('' for none). */
+export function factorUserOf(db: DbOrTx, id: number) {
+  return db.selectFrom('users').select(['id', 'email', 'two_factor']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function firstNameOf(db: DbOrTx, userId: number): Promise<string> {
+  const user = await db.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirstOrThrow();
+  return user.first_name;
+}
+
+/** The id of the user with this (normalised) email. */
+export async function userIdOfEmail(db: DbOrTx, email: string): Promise<number | undefined> {
+  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id;
+}
+
+/** Sets a user's verification (the sandbox identity check); the user's id, or undefined when there is no such email. */
+export async function setVerification(db: DbOrTx, email: string, verification: UserRow['verification']): Promise<number | undefined> {
+  return (await db.updateTable('users').set({ verification }).where('email', '=', email).returning('id').executeTakeFirst())?.id;
+}

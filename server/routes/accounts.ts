@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateAccountRequest, SetAccountRequest, type CreateAccountResponse, type SetAccountResponse } from '../../core/contract';
-import { createAccount, setCurrentAccount, setExchangeAccount } from '../domain/accounts';
+import { addAccount, setCurrentAccount, useExchangeAccount } from '../domain/accounts';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
@@ -19,12 +19,7 @@ export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, co
   // the spec sends an empty body
   app.post('/api/us/set_account_exchange', async (request): Promise<SetAccountResponse> => {
     const userId = requireUser(request);
-    const id = await answering(() =>
-      db.transaction().execute(async (trx) => {
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-        return setExchangeAccount(trx, userId);
-      }),
-    );
+    const id = await answering(() => useExchangeAccount(db, userId));
     push.publish(userId, { type: 'user.updated' });
     return { ok: true, current_accountId: String(id) };
   });
@@ -32,13 +27,7 @@ export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, co
   app.post('/api/us/create_account', async (request): Promise<CreateAccountResponse> => {
     const { currency } = parse(CreateAccountRequest, request.body);
     const userId = requireUser(request);
-    const id = await answering(() =>
-      db.transaction().execute(async (trx) => {
-        // one account opening at a time per trader: two clicks cannot open the same currency twice
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-        return createAccount(trx, userId, currency, config.siteHost);
-      }),
-    );
+    const id = await answering(() => addAccount(db, userId, currency, config.siteHost));
     push.publish(userId, { type: 'user.updated' });
     return { ok: true, accountId: String(id), message: 'Account successfully added' };
   });

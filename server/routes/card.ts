@@ -22,7 +22,7 @@ import {
   type SavedCard,
   type ZoomSessionResponse,
 } from '../../core/contract';
-import { isCurrency } from '../../core/money';
+import { fundingProfileOf } from '../domain/users';
 import { saveCard } from '../domain/payments/cards';
 import { renderReply, redirectUrl } from '../domain/payments/dialects';
 import { PaymentError } from '../domain/payments/errors';
@@ -39,7 +39,7 @@ import {
   paymentView,
   rejectEntropay,
   startAttempt,
-  zoomToken,
+  zoomSession,
   type PaymentDeps,
 } from '../domain/payments';
 import { HttpError } from '../http/errors';
@@ -106,9 +106,8 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
 
   app.get('/api/card/options', async (request): Promise<FundingOptionsResponse> => {
     const userId = requireUser(request);
-    const user = await db.selectFrom('users').select(['md', 'country', 'currency', 'current_account_id']).where('id', '=', userId).executeTakeFirstOrThrow();
-    const account = user.current_account_id === null ? undefined : await db.selectFrom('accounts').select('currency').where('id', '=', user.current_account_id).executeTakeFirst();
-    const currency = account && isCurrency(account.currency) ? account.currency : user.currency;
+    const user = await fundingProfileOf(db, userId);
+    const currency = user.currency;
     const geo = /^[A-Z]{2}$/.test(user.country) ? user.country : 'FR';
     return {
       currency,
@@ -225,19 +224,7 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
   app.post('/api/zoom', async (request): Promise<ZoomSessionResponse> => {
     const userId = requireUser(request);
     const body = parse(ZoomSessionRequest, request.body);
-    return answer(async () => {
-      const payment = await db.selectFrom('card_payments').selectAll().where('id', '=', body.id).where('user_id', '=', userId).executeTakeFirst();
-      if (!payment) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
-      const card = await db.selectFrom('cards').selectAll().where('token', '=', payment.card_token).executeTakeFirstOrThrow();
-      const view = await paymentView(db, userId, payment.id);
-      return {
-        session: `zs_${payment.id}`,
-        amount: view.amount,
-        cnu: `${card.first6}******${card.last4}`,
-        exp: `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`,
-        token: zoomToken(payment),
-      };
-    });
+    return answer(() => zoomSession(db, userId, body.id));
   });
 
   app.get<{ Params: { id: string } }>('/api/card/payments/:id', async (request): Promise<CardPaymentView> => {

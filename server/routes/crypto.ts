@@ -14,7 +14,7 @@ import { CryptoError, createInvoice, findInvoice, minDepositFor, sweepExpired, s
 import { priceString } from '../domain/crypto/rates';
 import { checkView, invoiceView } from '../domain/crypto/view';
 import type { ChainPayment, ChainWatcher, RateSource } from '../domain/ports';
-import { isCurrency } from '../../core/money';
+import { fundingProfileOf } from '../domain/users';
 import { HttpError, notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
@@ -125,9 +125,8 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
 
   app.get('/api/crypto/options', async (request): Promise<CryptoOptions> => {
     const userId = requireUser(request);
-    const user = await db.selectFrom('users').select(['md', 'country', 'currency', 'current_account_id']).where('id', '=', userId).executeTakeFirstOrThrow();
-    const account = user.current_account_id === null ? undefined : await db.selectFrom('accounts').select('currency').where('id', '=', user.current_account_id).executeTakeFirst();
-    const currency = account && isCurrency(account.currency) ? account.currency : user.currency;
+    const user = await fundingProfileOf(db, userId);
+    const currency = user.currency;
     const quote = await deps.rates.quote().catch(() => null);
     const price = (symbol: string): string => {
       if (!quote) return '0';

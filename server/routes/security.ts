@@ -10,22 +10,19 @@ import {
   type TwoFactorsResponse,
   type ValidationAttemptResponse,
 } from '../../core/contract';
-import type { Db } from '../db';
 import type { CodePurpose } from '../db/schema-security';
-import { type FactorCheck, checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, startSetup, consumeGrant } from '../domain/security/factors';
+import { type FactorCheck, checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, setupOf, startSetup, consumeGrant } from '../domain/security/factors';
 import { changePassword } from '../domain/security/password';
 import { Refusal } from '../domain/security/refusal';
-import { attemptValidation } from '../domain/security/validation';
+import { attemptValidation, validationRequired } from '../domain/security/validation';
 import { rotateSession } from '../domain/sessions';
-import { loadCurrentUser } from '../domain/users';
+import { factorUserOf, loadCurrentUser } from '../domain/users';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser, setSessionCookie } from '../http/session';
 import { sandboxMessenger } from '../sandbox/messages/messenger';
 import { sessionOf, type RouteDeps } from './deps';
 import { answering } from './refusals';
-
-const userOf = (db: Db, id: number) => db.selectFrom('users').select(['id', 'email', 'two_factor']).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** a factor check as the client reads it: success, or the failure's key, message and attempts left */
 const answer = (check: FactorCheck): FactorsCheckResponse => ({
@@ -61,7 +58,7 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
     return answering(async (): Promise<TwoFactorsResponse> => {
       if (body.type === 'email_resend') return resend(request, body.purpose ?? 'login');
       const userId = requireUser(request);
-      const user = await userOf(db, userId);
+      const user = await factorUserOf(db, userId);
       const current = user.two_factor;
       const saved: TwoFactorsResponse = { success: true, next: 'done', message: 'Saving Successfully' };
       if (!body.state) {
@@ -91,15 +88,15 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
     } else {
       userId = requireUser(request);
       if (purpose === 'setup') {
-        const setup = await db.selectFrom('user_security').select(['setup_type', 'setup_stage']).where('user_id', '=', userId).executeTakeFirst();
+        const setup = await setupOf(db, userId);
         if (!setup?.setup_type || setup.setup_stage !== 'code') throw new Refusal(409, 'factor.no_setup', 'This setup has expired. Choose the method again.');
         channel = setup.setup_type === 'sms' ? 'sms' : 'email';
       } else {
-        channel = (await userOf(db, userId)).two_factor;
+        channel = (await factorUserOf(db, userId)).two_factor;
       }
     }
     if (channel !== 'email' && channel !== 'sms') throw new Refusal(400, 'factor.no_code', 'Authenticator codes are not sent: open your authenticator app.');
-    const user = await userOf(db, userId);
+    const user = await factorUserOf(db, userId);
     await issueCode(db, messenger, user, purpose, channel);
     return { success: true, next: 'code', channel, message: 'We sent a new code.' };
   }
@@ -110,7 +107,7 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
     return answering(async (): Promise<FactorsCheckResponse> => {
       if (body.purpose === 'login') return checkLogin(request, reply, body);
       const userId = requireUser(request);
-      const user = await userOf(db, userId);
+      const user = await factorUserOf(db, userId);
       if (body.purpose === 'setup') {
         const step = await continueSetup(db, user, body.type, body.code.trim());
         if (step.saved) push.publish(userId, { type: 'user.updated' });
@@ -141,8 +138,7 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
   app.post('/api/fraud/attemps', async (request): Promise<ValidationAttemptResponse> => {
     const { value } = parse(ValidationAttemptRequest, request.body);
     const userId = requireUser(request);
-    const required = await db.selectFrom('transaction_validations').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-    if (!required) throw new HttpError(409, 'validation.not_required', 'There is no transaction to validate.');
+    if (!(await validationRequired(db, userId))) throw new HttpError(409, 'validation.not_required', 'There is no transaction to validate.');
     const attempt = await attemptValidation(db, userId, value);
     if (attempt.ok && !attempt.already) push.publish(userId, { type: 'user.updated' });
     return { return: attempt.ok, attemps: attempt.attempts };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ChatBalanceRequest,
@@ -19,7 +18,6 @@ import {
   type SignResponse,
   type TipResponse,
 } from '../../core/contract';
-import { InvalidAmount, parseMoney } from '../../core/money';
 import { bookSettledTrades } from '../domain/trading/booking';
 import { historyOf, reportsOf, runline } from '../domain/trading/history';
 import { signalsFor } from '../domain/trading/signals';
@@ -31,9 +29,11 @@ import { requireSandboxAccess } from '../http/sandbox-access';
 import { requireUser } from '../http/session';
 import { sandboxChat, type ChatGateway } from '../sandbox/chat/chat';
 import { chatRoutes } from '../sandbox/chat/routes';
-import { findAccount } from '../sandbox/platform/store';
+import { expirePlatformSessions, findAccount } from '../sandbox/platform/store';
+import { sandboxDeposit } from '../sandbox/platform/fund';
 import { publishSandboxSignal, sandboxSignals } from '../sandbox/signals/sandbox-signals';
-import { houseAccount, transfer } from '../domain/ledger';
+import { ownerOfPlatformLogin } from '../domain/accounts';
+import { firstNameOf } from '../domain/users';
 import type { RouteDeps } from './deps';
 import { answering } from './refusals';
 
@@ -63,8 +63,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
     const base = { url: chat.url, host: chat.hosts[0], sandbox: config.sandbox };
     const userId = request.session?.user_id;
     if (userId === null || userId === undefined) return { token: null, ...base };
-    const user = await db.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirstOrThrow();
-    const { token } = await chat.issueToken({ userRef: String(userId), name: user.first_name || 'Trader' });
+    const { token } = await chat.issueToken({ userRef: String(userId), name: (await firstNameOf(db, userId)) || 'Trader' });
     return { token, ...base };
   });
 
@@ -113,7 +112,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   /** the platform account of `email`, for its owner (or the sandbox operator) only */
   const platformAccount = async (request: FastifyRequest, email: string) => {
     const account = await findAccount(db, email);
-    const owner = account && (await db.selectFrom('accounts').select('user_id').where('platform_login', '=', account.login).executeTakeFirst());
+    const owner = account && (await ownerOfPlatformLogin(db, account.login));
     requireSandboxAccess(request, config, owner ? owner.user_id : undefined, 'platform account');
     if (!account) throw new HttpError(404, 'user.not_found', 'No platform account with this email.');
     return account;
@@ -126,29 +125,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   app.post('/api/sandbox/platform/fund', async (request) => {
     const body = parse(SandboxPlatformFund, request.body);
     const account = await platformAccount(request, body.email);
-    const mirrored = await db
-      .selectFrom('accounts')
-      .select(['id', 'user_id', 'currency'])
-      .where('platform_login', '=', account.login)
-      .executeTakeFirst();
-    if (!mirrored || mirrored.user_id === null) throw new HttpError(404, 'user.not_found', 'No trader is mirrored to this platform account.');
-    let amount: bigint;
-    try {
-      amount = parseMoney(body.amount, account.currency);
-    } catch (error) {
-      if (error instanceof InvalidAmount) throw new HttpError(400, error.key, error.message);
-      throw error;
-    }
-    if (amount <= 0n) throw new HttpError(400, 'amount.invalid', 'The amount must be above zero.');
-    await transfer(db, {
-      kind: 'deposit',
-      idempotencyKey: `sandbox:platform-fund:${randomUUID()}`,
-      debitAccountId: await houseAccount(db, mirrored.currency),
-      creditAccountId: mirrored.id,
-      amountMinor: amount,
-      currency: mirrored.currency,
-      meta: { method: 'sandbox', source: 'sandbox deposit' },
-    });
+    const mirrored = await answering(() => sandboxDeposit(db, account, body.amount));
     await deps.mirror.flush();
     deps.push.publish(mirrored.user_id, { type: 'user.updated' });
     return { ok: true as const };
@@ -158,7 +135,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   app.post('/api/sandbox/platform/expire', async (request) => {
     const body = parse(SandboxPlatformExpire, request.body);
     const account = await platformAccount(request, body.email);
-    await db.updateTable('platform_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('account_id', '=', account.id).execute();
+    await expirePlatformSessions(db, account.id);
     return { ok: true as const };
   });
 

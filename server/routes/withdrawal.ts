@@ -12,6 +12,7 @@ import {
 import { toBigInt } from '../db/values';
 import { formatMoney } from '../../core/money';
 import { issueCode, consumeGrant } from '../domain/security/factors';
+import { factorUserOf } from '../domain/users';
 import { Refusal } from '../domain/security/refusal';
 import { shortWallet } from '../domain/withdrawals/wallets';
 import { checkWithdrawal, endWithdrawal, pendingWithdrawals, requestWithdrawal } from '../domain/withdrawals/withdrawals';
@@ -50,7 +51,7 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
     const session = sessionOf(request);
     const userId = requireUser(request);
     return answering(async () => {
-      const user = await db.selectFrom('users').select(['email', 'two_factor']).where('id', '=', userId).executeTakeFirstOrThrow();
+      const user = await factorUserOf(db, userId);
       const result = await requestWithdrawal(db, userId, body, {
         required: user.two_factor !== '',
         consumeGrant: (trx) => consumeGrant(trx, session.id, userId, 'withdrawal'),

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PFS_EXCLUDED_COUNTRIES } from '../../../core/cascade/processors';
-import type { CardListenResponse, CardProcessor, ProcessorReplyWire } from '../../../core/contract';
+import type { CardListenResponse, CardProcessor, ProcessorReplyWire, ZoomSessionResponse } from '../../../core/contract';
 import { IN_FLIGHT_STATUSES } from '../../db/migrations/015_card_hardening';
 import type { CardAttemptRow, CardAttemptStatus, CardPaymentRow } from '../../db/schema-card';
+import type { DbOrTx } from '../ledger';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/values';
 import type { ProcessorAnswer } from '../ports';
 import { applyAnswer } from './answers';
@@ -11,7 +12,7 @@ import { clock, isProcessor, scenarioOf, type PaymentDeps } from './deps';
 import { renderReply } from './dialects';
 import { PaymentError } from './errors';
 import { fraudFlags } from './fraud-check';
-import { attemptOf, cardBlocked, cardOf, chargeOf, ownAttempt, ownPayment, viewOf } from './records';
+import { attemptOf, cardBlocked, cardOf, chargeOf, ownAttempt, ownPayment, paymentView, viewOf } from './records';
 import { settleVoid } from './voids';
 
 const IN_FLIGHT: readonly CardAttemptStatus[] = IN_FLIGHT_STATUSES;
@@ -19,6 +20,21 @@ const IN_FLIGHT: readonly CardAttemptStatus[] = IN_FLIGHT_STATUSES;
 /** The session token Zoom's start checks (POST /api/zoom opens it). */
 export function zoomToken(payment: Pick<CardPaymentRow, 'id' | 'card_token'>): string {
   return createHash('sha256').update(`zoom:${payment.id}:${payment.card_token}`).digest('hex').slice(0, 32);
+}
+
+/** POST /api/zoom: the Zoom payment session of the trader's payment (its card masked, the token its start checks). */
+export async function zoomSession(db: DbOrTx, userId: number, paymentId: string): Promise<ZoomSessionResponse> {
+  const payment = await db.selectFrom('card_payments').selectAll().where('id', '=', paymentId).where('user_id', '=', userId).executeTakeFirst();
+  if (!payment) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+  const card = await db.selectFrom('cards').selectAll().where('token', '=', payment.card_token).executeTakeFirstOrThrow();
+  const view = await paymentView(db, userId, payment.id);
+  return {
+    session: `zs_${payment.id}`,
+    amount: view.amount,
+    cnu: `${card.first6}******${card.last4}`,
+    exp: `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`,
+    token: zoomToken(payment),
+  };
 }
 
 /** The stack's rules, held by the server too (spec 000 §6): PFS never for the 12 countries, VLOAD never for no_vload partners. */

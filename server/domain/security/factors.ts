@@ -287,3 +287,8 @@ export async function disableFactor(db: DbOrTx, userId: number): Promise<void> {
     .execute();
   await db.updateTable('users').set({ two_factor: '' }).where('id', '=', userId).execute();
 }
+
+/** The second-factor setup in progress, if any (its method and stage). */
+export function setupOf(db: DbOrTx, userId: number) {
+  return db.selectFrom('user_security').select(['setup_type', 'setup_stage']).where('user_id', '=', userId).executeTakeFirst();
+}

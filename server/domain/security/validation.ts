@@ -51,3 +51,8 @@ export async function attemptValidation(db: DbOrTx, userId: number, value: strin
   await db.updateTable('users').set({ tr_success: true, tr_validate: false }).where('id', '=', userId).execute();
   return { ok: true, attempts: counted.tr_attemps, already: false };
 }
+
+/** Whether the trader has a transaction to validate. */
+export async function validationRequired(db: DbOrTx, userId: number): Promise<boolean> {
+  return (await db.selectFrom('transaction_validations').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+}

@@ -250,3 +250,8 @@ export async function endWithdrawal(db: Db, id: string, outcome: 'cancelled' | '
     return trx.updateTable('withdrawals').set({ settle_tx_id: moved.txId }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   });
 }
+
+/** The trader a withdrawal belongs to, if there is such a withdrawal. */
+export async function withdrawalOwner(db: DbOrTx, id: string): Promise<number | undefined> {
+  return (await db.selectFrom('withdrawals').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id;
+}

@@ -82,3 +82,8 @@ export async function destroyPlatformSession(db: DbOrTx, cookie: string): Promis
   if (!cookie || cookie.length > 100) return;
   await db.deleteFrom('platform_sessions').where('id', '=', hashToken(cookie)).execute();
 }
+
+/** The login's platform sessions end now (as if they had expired). */
+export async function expirePlatformSessions(db: DbOrTx, accountId: number): Promise<void> {
+  await db.updateTable('platform_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('account_id', '=', accountId).execute();
+}
