@@ -1,0 +1,182 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { cardFormMachine } from '../../machines/card-form/card-form.machine';
+import type { SaveCardInput, SavedCard } from '../../machines/card-form/card-form.types';
+import type { CascadeInput, CascadeOutput } from '../../machines/cascade/cascade.types';
+import { fundingMachine } from '../../machines/funding/funding.machine';
+import type { CardOpening, FundingEvent, FundingInput, FundingOptions } from '../../machines/funding/funding.types';
+import { cardFormOf, connectCard, connectFunding } from './funding-connect';
+
+const T = 1_700_000_000_000;
+const options: FundingOptions = {
+  currency: 'USD', minDeposit: '250', maxDeposit: '50000', fixedAmount: null, geo: 'MT', cardsToday: 0, dailyLimit: 3,
+  tiers: [{ name: 'bronze', from: '0', percent: '1.2', value: '20' }, { name: 'silver', from: '1000', percent: '1.5', value: '50' }],
+  maxBonusPercent: '3.5', maxBonusValue: '200',
+};
+const input: FundingInput = {
+  add: '', ng: '', demo: false, risk: false, mobile: false, exchange: false, tabs: ['card', 'jcb', 'bitcoin'], userId: 'u-1',
+  stack: { settings: ['ORANGE'], user: '', country: 'MT', affsId: '', noVload: [] },
+};
+const opening: CardOpening = { resume: null, now: T, year: 2026, month: 1, keySeed: 'seed-abcdef' };
+const tabOut: CascadeOutput = { result: 'tab', error: null, tab: 'bitcoin', amount: '250', currency: 'USD', stack: [], steps: [], explained: false };
+
+/** The real funding and card-form machines; the calls are fakes that record what they were given. */
+function start(opts: { options?: FundingOptions; input?: Partial<FundingInput>; cascade?: CascadeOutput } = {}) {
+  const saved: SaveCardInput[] = [];
+  const cascades: CascadeInput[] = [];
+  const cardForm = cardFormMachine.provide({
+    actors: {
+      saveCard: fromPromise(async ({ input: card }: { input: SaveCardInput }): Promise<SavedCard> => {
+        saved.push(card);
+        return { token: 'tok-1', first6: '411111', last4: '1111', type: 'visa' };
+      }),
+      // a cascade that never ends unless the test gives it an output
+      cascade: fromPromise(({ input: run }: { input: CascadeInput }) => {
+        cascades.push(run);
+        return opts.cascade ? Promise.resolve(opts.cascade) : new Promise<CascadeOutput>(() => {});
+      }) as never,
+    },
+  });
+  const machine = fundingMachine.provide({
+    actors: {
+      loadOptions: fromPromise(async () => opts.options ?? options),
+      checkPromo: fromPromise(async () => ({ percent: '0' })),
+      openCard: fromPromise(async () => opening),
+      cardForm,
+    },
+  });
+  const actor = createActor(machine, { input: { ...input, ...opts.input } });
+  actor.start();
+  return { actor, saved, cascades };
+}
+
+const visa = { number: '4111 1111 1111 1111', cvv: '123' };
+
+async function fillCard(actor: ReturnType<typeof start>['actor']) {
+  await waitFor(actor, (s) => cardFormOf(s) !== undefined);
+  for (const [field, value] of [['name', 'Jean Dupont'], ['month', '12'], ['year', '2030']] as const) {
+    connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send).onField(field, value);
+  }
+}
+
+describe('connectFunding', () => {
+  it('while loading: the loading flag, the tabs with the card tab selected, and a tab handler that sends tab.select', () => {
+    const send = vi.fn<(e: FundingEvent) => void>();
+    const actor = createActor(fundingMachine, { input });
+    const view = connectFunding(actor.getSnapshot(), send);
+    expect([view.isLoading, view.isReady, view.isLoadFailed]).toEqual([true, false, false]);
+    expect(view.tabs.map((t) => [t.id, t.selected, t.label.key])).toEqual([
+      ['card', true, 'funding.tab.card'],
+      ['jcb', false, 'funding.tab.jcb'],
+      ['bitcoin', false, 'funding.tab.bitcoin'],
+    ]);
+    expect(view.amountLine).toBeNull();
+    view.tabs[2].onSelect();
+    expect(send).toHaveBeenCalledWith({ type: 'tab.select', tab: 'bitcoin' });
+  });
+
+  it('ready: the amount line (steps, tier, problem as a message key) and what Deposit pays', async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    let view = connectFunding(actor.getSnapshot(), actor.send);
+    expect(view.isReady).toBe(true);
+    expect(view.isCardTab).toBe(true);
+    expect(view.deposit).toEqual({ amount: '250', currency: 'USD' });
+    expect(view.amountLine?.steps.map((s) => [s.value, s.selected])).toEqual([['250', true], ['1000', false], ['3000', false], ['10000', false]]);
+    view.amountLine!.steps[1].onPick();
+    view = connectFunding(actor.getSnapshot(), actor.send);
+    expect(view.amountLine?.tier).toEqual({ name: 'silver', percent: '1.5', tierValue: '50', bonus: '65.00' });
+    view.amountLine!.onChange('100');
+    view = connectFunding(actor.getSnapshot(), actor.send);
+    expect(view.amountLine?.problem).toEqual({ key: 'funding.amount.min', params: { min: '250' } });
+    expect(view.amountLine?.tier).toBeNull();
+  });
+
+  it('a US trader: the amount is locked at the fixed amount and there is no bonus', async () => {
+    const { actor } = start({ options: { ...options, fixedAmount: '250', minDeposit: '500' } });
+    await waitFor(actor, (s) => s.matches('ready'));
+    const view = connectFunding(actor.getSnapshot(), actor.send);
+    expect(view.amountLine?.isLocked).toBe(true);
+    expect(view.amountLine?.hasBonus).toBe(false);
+    expect(view.deposit).toEqual({ amount: '250', currency: 'USD' });
+  });
+
+  it('the risk popup on a card tab is one object until it was shown', async () => {
+    const { actor } = start({ input: { risk: true, mobile: true } });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(connectFunding(actor.getSnapshot(), actor.send).popup).toBeNull();
+    actor.send({ type: 'tab.select', tab: 'card' });
+    const first = connectFunding(actor.getSnapshot(), actor.send);
+    expect(first.popup?.title.key).toBe('funding.risk.title');
+    expect(connectFunding(actor.getSnapshot(), actor.send).popup).toBe(first.popup);
+    first.onPopupShown();
+    expect(connectFunding(actor.getSnapshot(), actor.send).popup).toBeNull();
+  });
+});
+
+describe('connectCard (the card form the funding page invoked)', () => {
+  it('editing: flags, fields, years; the card form exists only on a card tab', async () => {
+    const { actor } = start();
+    await fillCard(actor);
+    const card = connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send);
+    expect([card.isEditing, card.isSaving, card.isPaying, card.isApproved, card.isBusy, card.isJcb]).toEqual([true, false, false, false, false, false]);
+    expect(card.fields).toEqual({ name: 'Jean Dupont', month: '12', year: '2030', country: 'MT', currency: 'USD' });
+    expect(card.years[0]).toBe('2026');
+    expect(card.cascade).toBeNull();
+    actor.send({ type: 'tab.select', tab: 'bitcoin' });
+    expect(cardFormOf(actor.getSnapshot())).toBeUndefined();
+    actor.send({ type: 'tab.select', tab: 'jcb' });
+    await waitFor(actor, (s) => cardFormOf(s) !== undefined);
+    expect(connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send).isJcb).toBe(true);
+  });
+
+  it("onSubmit with an amount below the minimum: the funding page's verdict is the form's error, nothing is saved", async () => {
+    const { actor, saved } = start();
+    await fillCard(actor);
+    connectFunding(actor.getSnapshot(), actor.send).amountLine!.onChange('100');
+    connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send).onSubmit(visa);
+    const card = connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send);
+    expect(card.error).toEqual({ text: { key: 'funding.amount.min', params: { min: '250' } }, shakes: 1 });
+    expect(card.isInvalid('amount')).toBe(true);
+    expect(saved).toEqual([]);
+  });
+
+  it('onSubmit: the page adds its payment (amount, bonus, promo, a key per press); the number goes to the save call only', async () => {
+    const { actor, saved, cascades } = start();
+    await fillCard(actor);
+    const line = connectFunding(actor.getSnapshot(), actor.send).amountLine!;
+    line.steps[1].onPick();
+    line.onBonus(true);
+    line.onPromoChange(' GOLD ');
+    connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send).onSubmit(visa);
+    // the form is the page's child: wait on it (the page's snapshot does not change meanwhile)
+    await waitFor(cardFormOf(actor.getSnapshot())!, (s) => s.matches('paying'));
+    const card = connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send);
+    expect([card.isPaying, card.isBusy]).toEqual([true, true]);
+    expect(card.cascade).not.toBeNull();
+    expect(saved[0]).toMatchObject({ digits: '4111111111111111', cvv: '123', month: '12', year: '2030' });
+    expect(cascades[0].payment).toEqual({ id: '', key: 'seed-abcdef-1', amount: '1000', currency: 'USD', fixed: false, bonus: true, promo: 'GOLD', card: 'tok-1' });
+    expect(JSON.stringify(cardFormOf(actor.getSnapshot())!.getSnapshot().context)).not.toContain('4111111111111111');
+    expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('4111111111111111');
+  });
+
+  it('an exchange account (fixed mode): the bonus never goes with the payment', async () => {
+    const { actor, cascades } = start({ input: { exchange: true } });
+    await fillCard(actor);
+    connectFunding(actor.getSnapshot(), actor.send).amountLine!.onBonus(true);
+    connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send).onSubmit(visa);
+    await waitFor(cardFormOf(actor.getSnapshot())!, (s) => s.matches('paying'));
+    expect(cascades[0].payment).toMatchObject({ amount: '250', fixed: true, bonus: false });
+  });
+
+  it('a cascade dialog asks for another tab: the page switches to it and closes the card form', async () => {
+    const { actor } = start({ cascade: tabOut });
+    await fillCard(actor);
+    connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send).onSubmit(visa);
+    await waitFor(actor, (s) => s.context.tab === 'bitcoin');
+    const view = connectFunding(actor.getSnapshot(), actor.send);
+    expect(view.tabs.find((t) => t.selected)?.id).toBe('bitcoin');
+    expect(view.isCardTab).toBe(false);
+    expect(cardFormOf(actor.getSnapshot())).toBeUndefined();
+  });
+});
