@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useSession } from './flows/app';
+import { useModalAsked, useSessionBasics } from './flows/app';
 import { useT } from './i18n';
-import { ModalHost } from './features/shell/ModalHost';
 import { ToastHost } from './features/shell/ToastHost';
 import { SandboxBanner } from './ui/SandboxBanner';
 import { Spinner } from './ui/Spinner';
@@ -10,10 +9,21 @@ const LoginPage = lazy(() => import('./features/login/LoginPage'));
 const AutologinPage = lazy(() => import('./features/login/AutologinPage'));
 const RegisterPage = lazy(() => import('./features/register/RegisterPage'));
 const TradingPage = lazy(() => import('./features/trading/TradingPage'));
+// the dialog host loads with the first modal: the login page stays under its budget
+const ModalHost = lazy(() => import('./features/shell/ModalHost'));
+
+function Modals() {
+  const asked = useModalAsked();
+  return asked ? (
+    <Suspense fallback={null}>
+      <ModalHost />
+    </Suspense>
+  ) : null;
+}
 
 function Unavailable() {
   const { t } = useT();
-  const session = useSession();
+  const session = useSessionBasics();
   if (!session.unavailable) return null;
   return (
     <div className="offline" role="alert">
@@ -39,7 +49,7 @@ function ToLogin({ lang }: { lang: string }) {
 
 export function App() {
   const { t, lang } = useT();
-  const sandbox = useSession((s) => s.sandbox);
+  const { sandbox } = useSessionBasics();
   const name = window.location.pathname.split('/')[2] ?? '';
   const Page = pages[name as keyof typeof pages];
   return (
@@ -49,7 +59,7 @@ export function App() {
       <Suspense fallback={<main className="centered"><Spinner label={t('common.loading')} /></main>}>
         {Page ? <Page /> : <ToLogin lang={lang} />}
       </Suspense>
-      <ModalHost />
+      <Modals />
       <ToastHost />
     </>
   );

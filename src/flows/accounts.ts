@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSession } from './app';
+import { useSession } from './session';
 import { connectAccounts } from './accounts-view';
 import { inspect } from './inspector';
 import { accountsFlow } from './security';

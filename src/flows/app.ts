@@ -11,7 +11,7 @@ import { platformLogout } from '../api/platform';
 import { getMe, getSettings, logout } from '../api/session';
 import { inspect } from './inspector';
 import { currentLang, goTo } from './navigation';
-import { connectSession, selectUser, type SessionApi, type SessionSnapshot } from './session-view';
+import { selectSessionStatus, selectSettings, selectUser } from './session-selectors';
 
 let seq = 0;
 export const nextId = (prefix: string): string => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
@@ -43,17 +43,23 @@ export function startAppActors(): void {
 }
 
 /** The current user and settings, typed as the contract has them (the session machine holds them so). */
-export { selectSessionStatus, selectSettings, selectUser } from './session-view';
+export { selectSessionStatus, selectSettings, selectUser };
 
 /**
- * The session as the views use it: flags, the user and settings, the current account, handlers.
- * With `pick`, the view re-renders only when what it picked changes (`useSession((s) => s.sandbox)`).
+ * The few session facts the first chunk needs (the app frame, the login page). The pages' own
+ * chunks use the whole session API: useSession() in ./session.ts.
  */
-export function useSession(): SessionApi;
-export function useSession<T>(pick: (session: SessionApi) => T): T;
-export function useSession<T>(pick?: (session: SessionApi) => T): SessionApi | T {
-  const picked = useSelector(sessionActor, (s) => (pick ? pick(connectSession(s, sessionActor.send)) : s));
-  return pick ? (picked as T) : connectSession(picked as SessionSnapshot, sessionActor.send);
+export function useSessionBasics() {
+  const status = useSelector(sessionActor, selectSessionStatus);
+  const sandbox = useSelector(sessionActor, (s) => selectSettings(s)?.sandbox ?? false);
+  const demoLogin = useSelector(sessionActor, (s) => selectSettings(s)?.demoLogin);
+  return { signedIn: status === 'signedIn', unavailable: status === 'unavailable', sandbox, demoLogin, retry: retrySession };
+}
+const retrySession = () => sessionActor.send({ type: 'session.retry' });
+
+/** A modal is asked for: its host (and the dialog's code) loads with the first one. */
+export function useModalAsked(): boolean {
+  return useSelector(modalActor, (s) => s.context.current !== null);
 }
 
 /** Read one field of the current user by key (spec 000 §3). */

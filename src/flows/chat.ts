@@ -4,7 +4,8 @@ import { fromPromise } from 'xstate';
 import { chatMachine } from '../../machines/chat/chat.machine';
 import { tipsMachine } from '../../machines/tips/tips.machine';
 import { chatToken, sendTip } from '../api/chat';
-import { sessionActor, useSession } from './app';
+import { sessionActor } from './app';
+import { useSession } from './session';
 import { connectChat, connectTips } from './chat-view';
 import { inspect } from './inspector';
 

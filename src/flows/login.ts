@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { loginMachine } from '../../machines/login/login.machine';
 import { platformLogin } from '../api/platform';
 import { loadAutologin, login, notifyLoginFail } from '../api/session';
-import { selectSettings, sessionActor, useSession } from './app';
+import { selectSettings, sessionActor, useSessionBasics } from './app';
 import { deviceFingerprint } from './fingerprint';
 import { inspect } from './inspector';
 import { connectLogin } from './login-view';
@@ -51,7 +51,7 @@ export function useLogin() {
   const rd = query.get('rd') ?? '';
   const actor = useActorRef(loginFlow, { input: { rd }, inspect });
   const login = connectLogin(useSelector(actor, (s) => s), actor.send);
-  const session = useSession();
+  const session = useSessionBasics();
   const lang = currentLang();
   useEffect(() => {
     if (session.signedIn) goTo(`/${lang}/trading${safeHash(rd)}`);
@@ -60,7 +60,7 @@ export function useLogin() {
     ...login,
     /** back from an autologin that failed: say so until the trader's own try fails */
     autologinNotice: query.get('autologin') === 'failed' && !login.error,
-    demo: session.settings?.demoLogin,
+    demo: session.demoLogin,
     sandboxEmail: session.sandbox ? login.email : undefined,
   };
 }
@@ -70,7 +70,7 @@ export function useAutologin() {
   const [key] = useState(() => new URLSearchParams(window.location.search).get('key') ?? '');
   const actor = useActorRef(loginFlow, { input: { autologinKey: key || 'missing' }, inspect });
   const login = connectLogin(useSelector(actor, (s) => s), actor.send);
-  const session = useSession();
+  const session = useSessionBasics();
   return { ...login, sandboxEmail: session.sandbox ? login.email : undefined };
 }
 

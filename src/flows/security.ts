@@ -8,7 +8,8 @@ import { validationMachine } from '../../machines/validation/validation.machine'
 import { createAccount, setAccount, setExchangeAccount } from '../api/accounts';
 import { attemptValidation, changePassword } from '../api/security';
 import { setFactor } from '../api/two-factor';
-import { sessionActor, showToast, useSession } from './app';
+import { sessionActor, showToast } from './app';
+import { useSession } from './session';
 import { inspect } from './inspector';
 import { connectFactorChoice, connectPassword, connectValidation } from './security-view';
 import { twoFactorEntryFlow } from './two-factor';

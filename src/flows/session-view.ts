@@ -1,17 +1,11 @@
-import type { EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session/session.machine';
 import { currentAccountOf, currentCurrencyOf } from '../../core/accounts';
 import type { Balance, CurrentUser, Settings } from '../../core/contract';
+import { selectSessionStatus, type SessionSnapshot, type SessionStatus } from './session-selectors';
 
-export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+export { selectSessionStatus, selectSettings, selectUser, type SessionSnapshot, type SessionStatus } from './session-selectors';
 type Send = (event: EventFrom<typeof sessionMachine>) => void;
-
-export type SessionStatus = 'loading' | 'unavailable' | 'signedIn' | 'signedOut';
-
-export const selectUser = (s: SessionSnapshot): CurrentUser | null => s.context.user;
-export const selectSettings = (s: SessionSnapshot): Settings | null => s.context.settings;
-export const selectSessionStatus = (s: SessionSnapshot): SessionStatus =>
-  s.matches('loading') ? 'loading' : s.matches('unavailable') ? 'unavailable' : s.matches('signedIn') ? 'signedIn' : 'signedOut';
 
 export interface SessionApi {
   status: SessionStatus;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { sessionActor, useSession } from './app';
+import { sessionActor } from './app';
+import { useSession } from './session';
 import { platformBalanceSeen } from './balance-sync';
 import { currentLang, goTo } from './navigation';
 import { startPush } from './push';

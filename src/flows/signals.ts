@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { signalsMachine } from '../../machines/signals/signals.machine';
 import type { SignalsInput } from '../../machines/signals/signals.types';
 import { fetchSignals } from '../api/chat';
-import { useSession } from './app';
+import { useSession } from './session';
 import { inspect } from './inspector';
 import { connectSignals, isWeekendNow, weekendZone } from './signals-view';
 

@@ -7,7 +7,8 @@ import type { BlockFacts } from '../../machines/trading-block/trading-block.type
 import type { CurrentUser } from '../../core/contract';
 import { signAgreement } from '../api/trading-history';
 import type { Msg } from '../../core/message';
-import { sessionActor, useSession } from './app';
+import { sessionActor } from './app';
+import { useSession } from './session';
 import { inspect } from './inspector';
 
 const REOPENS_KEY = 'trading.block.reopens';

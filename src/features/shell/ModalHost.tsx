@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { modalActor } from '../../flows/app';
+import { connectModal } from '../../flows/modal-view';
 import { useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { dynamicModals } from './dynamic-modals';
@@ -7,11 +8,11 @@ import { dynamicModals } from './dynamic-modals';
 /** Shows the modal manager's current modal: alert, confirm or a registered dynamic one. */
 export function ModalHost() {
   const { t, text } = useT();
-  const current = useSelector(modalActor, (s) => s.context.current);
-  const kind = useSelector(modalActor, (s) => (s.matches('confirm') ? 'confirm' : s.matches('alert') ? 'alert' : s.matches('dynamic') ? 'dynamic' : null));
-  if (!current || !kind) return null;
-  const close = () => modalActor.send({ type: 'modal.close' });
-  const title = current.title ? text(current.title) : kind === 'alert' && current.variant === 'error' ? t('error.title') : '';
+  const modal = connectModal(useSelector(modalActor, (s) => s), modalActor.send);
+  const { shown, close } = modal;
+  if (!shown) return null;
+  const { kind, request: current } = shown;
+  const title = modal.title ? text(modal.title) : '';
   if (kind === 'dynamic') {
     const View = current.name ? dynamicModals[current.name] : undefined;
     return (
@@ -23,10 +24,10 @@ export function ModalHost() {
   const footer =
     kind === 'confirm' ? (
       <>
-        <button type="button" className="button button--ghost" onClick={() => modalActor.send({ type: 'modal.no' })}>
+        <button type="button" className="button button--ghost" onClick={modal.no}>
           {current.no ? text(current.no) : t('common.no')}
         </button>
-        <button type="button" className="button" data-autofocus onClick={() => modalActor.send({ type: 'modal.yes' })}>
+        <button type="button" className="button" data-autofocus onClick={modal.yes}>
           {current.yes ? text(current.yes) : t('common.yes')}
         </button>
       </>
@@ -41,3 +42,5 @@ export function ModalHost() {
     </Modal>
   );
 }
+
+export default ModalHost;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSession } from '../../flows/app';
+import { useSession } from '../../flows/session';
 import { formatAmount } from '../../flows/money';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
