@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { cardFormMachine } from '../../machines/card-form/card-form.machine';
 import type { SaveCardInput, SavedCard } from '../../machines/card-form/card-form.types';
-import type { CascadeInput, CascadeOutput } from '../../machines/cascade/cascade.types';
+import type { CascadeInput, CascadeOutput, FraudCheckOutput } from '../../machines/cascade/cascade.types';
 import { fundingMachine } from '../../machines/funding/funding.machine';
 import type { CardOpening, FundingEvent, FundingInput, FundingOptions } from '../../machines/funding/funding.types';
-import { cardFormOf, connectCard, connectFunding } from './funding-connect';
+import { cascadeMachine } from '../../machines/cascade/cascade.machine';
+import { cardFormOf, connectCard, connectCascade, connectFunding } from './funding-connect';
 
 const T = 1_700_000_000_000;
 const options: FundingOptions = {
@@ -178,5 +179,24 @@ describe('connectCard (the card form the funding page invoked)', () => {
     expect(view.tabs.find((t) => t.selected)?.id).toBe('bitcoin');
     expect(view.isCardTab).toBe(false);
     expect(cardFormOf(actor.getSnapshot())).toBeUndefined();
+  });
+});
+
+describe('connectCascade', () => {
+  it('the daily-limit dialog: a modal that Escape closes; why, then its buttons send to the page', async () => {
+    const cascade = cascadeMachine.provide({ actors: { fraudCheck: fromPromise(async (): Promise<FraudCheckOutput> => ({ day_limit: true, message: 'Daily limit' })) } });
+    const actor = createActor(cascade, { input: { settings: ['ORANGE'], user: '', country: 'MT', affsId: '', noVload: [], now: T, payment: { id: '', key: 'k-12345678', amount: '250', currency: 'USD', fixed: false, bonus: false, promo: '', card: 'tok-1' } } });
+    const send = vi.fn();
+    actor.start();
+    expect(connectCascade(actor.getSnapshot(), send).isChecking).toBe(true);
+    await waitFor(actor, (s) => s.matches('dayLimit'));
+    let view = connectCascade(actor.getSnapshot(), send);
+    expect([view.isDayLimit, view.isDayLimitWhy, view.isDialog, view.closesOnEscape, view.isTrying]).toEqual([true, false, true, true, false]);
+    actor.send({ type: 'dialog.why' });
+    view = connectCascade(actor.getSnapshot(), send);
+    expect([view.isDayLimit, view.isDayLimitWhy]).toEqual([true, true]);
+    view.onTab('bitcoin');
+    view.onClose();
+    expect(send.mock.calls.map((c) => c[0])).toEqual([{ type: 'dialog.tab', tab: 'bitcoin' }, { type: 'dialog.close' }]);
   });
 });

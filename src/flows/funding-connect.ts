@@ -8,7 +8,9 @@ import type { fundingMachine } from '../../machines/funding/funding.machine';
 import type { FundingEvent } from '../../machines/funding/funding.types';
 import { depositAmount } from '../../machines/funding/payment';
 import { isCardTab, type TabId } from '../../machines/funding/tabs';
-import { selectFinishedSteps, type StepLine } from './funding-view';
+import type { CascadeContext } from '../../machines/cascade/cascade.types';
+import type { EntropayContext } from '../../machines/cascade/entropay.types';
+import { selectCascadeView, selectFinishedSteps, type StepLine } from './funding-view';
 
 /**
  * connect() for the funding page and its card form (the Zag.js pattern): from a snapshot and the
@@ -185,3 +187,74 @@ export function connectCard(s: CardSnapshot, send: FundingSend) {
 
 export type FundingView = ReturnType<typeof connectFunding>;
 export type CardView = ReturnType<typeof connectCard>;
+
+/** What the cascade's and the Entropay dialog's views read: a snapshot of those machines, loosely typed (they are grandchildren). */
+interface MatchingSnapshot<C> {
+  context: C;
+  children: Record<string, AnyActorRef | undefined>;
+  matches: (value: never) => boolean;
+}
+type CascadeSnapshotLike = MatchingSnapshot<CascadeContext>;
+type CascadeSend = (event: { type: string; tab?: string }) => void;
+
+/** The running cascade (a child of the card form): which step, the processor tried, its dialogs and their buttons. */
+export function connectCascade(s: CascadeSnapshotLike, send: CascadeSend) {
+  const is = (value: string | Record<string, string>) => (s.matches as (v: unknown) => boolean)(value);
+  const isChecking = is('boot') || is('checking');
+  const isDayLimitWhy = is({ dayLimit: 'explaining' });
+  const isDayLimit = is('dayLimit');
+  const isDelaying = is('delaying');
+  const isTrying = is('next') || is('preparing') || is('starting') || is('deciding');
+  const isEntropay = is('entropay');
+  const isDoNotHonor = is('doNotHonor');
+  const view = selectCascadeView(s as never);
+  return {
+    isChecking,
+    isTrying,
+    isDelaying,
+    isListening: is('listening'),
+    isRedirecting: is('redirecting'),
+    isInterrupted: is('interrupted'),
+    /** the daily-limit dialog; isDayLimitWhy once the trader asked why */
+    isDayLimit,
+    isDayLimitWhy,
+    isDoNotHonor,
+    isEntropay,
+    /** a step that asks the trader something: shown as a modal */
+    isDialog: isDayLimit || isDoNotHonor || isEntropay,
+    /** Escape closes the limit and bank dialogs, never Entropay's */
+    closesOnEscape: isDayLimit || isDoNotHonor,
+    processor: view?.processor ?? '',
+    n: view?.n ?? 0,
+    total: view?.total ?? 0,
+    steps: view?.steps ?? [],
+    error: s.context.error ?? msg('cascade.response_error'),
+    entropay: isEntropay ? (s.children.entropay ?? null) : null,
+    onStop: () => send({ type: 'listen.stop' }),
+    onRetry: () => send({ type: 'payment.retry' }),
+    onCancel: () => send({ type: 'payment.cancel' }),
+    onWhy: () => send({ type: 'dialog.why' }),
+    onTab: (tab: 'bitcoin' | 'bank') => send({ type: 'dialog.tab', tab }),
+    onClose: () => send({ type: 'dialog.close' }),
+  };
+}
+
+/** Entropay's start and CVV dialogs; the CVV goes with the event only. */
+export function connectEntropay(s: MatchingSnapshot<EntropayContext>, send: (event: { type: string; cvv?: string }) => void) {
+  const is = (value: string) => (s.matches as (v: unknown) => boolean)(value);
+  const isSending = is('sending');
+  return {
+    isStart: is('start'),
+    isCvv: is('cvv') || isSending,
+    isSending,
+    error: s.context.error,
+    shakes: s.context.shakes,
+    amount: s.context.amount,
+    onConfirm: () => send({ type: 'entropay.confirm' }),
+    onReject: () => send({ type: 'entropay.reject' }),
+    onCvvChange: () => send({ type: 'cvv.change' }),
+    onCvvSubmit: (cvv: string) => send({ type: 'cvv.submit', cvv }),
+  };
+}
+
+export type CascadeView = ReturnType<typeof connectCascade>;

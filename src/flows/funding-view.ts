@@ -2,7 +2,6 @@ import type { SnapshotFrom } from 'xstate';
 import { COUNTRIES } from '../../core/contract/countries';
 import type { cardFormMachine } from '../../machines/card-form/card-form.machine';
 import type { CascadeContext, StepRecord } from '../../machines/cascade/cascade.types';
-import type { EntropayContext } from '../../machines/cascade/entropay.types';
 import type { AnyActorRef } from 'xstate';
 
 type CardSnap = SnapshotFrom<typeof cardFormMachine>;
@@ -12,27 +11,27 @@ type CardSnap = SnapshotFrom<typeof cardFormMachine>;
 export type CascadeStep = 'checking' | 'dayLimit' | 'dayLimitWhy' | 'trying' | 'delaying' | 'listening' | 'entropay' | 'doNotHonor' | 'interrupted' | 'redirecting' | 'done';
 
 interface CascadeSnapLike {
-  value: unknown;
   context: CascadeContext;
   children: Record<string, AnyActorRef | undefined>;
-  matches: (v: unknown) => boolean;
+  matches: (v: never) => boolean;
 }
 
 /** What the trader sees of the cascade: the step, the processor tried, n of total, the log. */
 export function selectCascadeView(s: CascadeSnapLike | undefined) {
   if (!s) return null;
-  const v = s.value;
+  const is = (v: string | Record<string, string>) => (s.matches as (v: unknown) => boolean)(v);
   const step: CascadeStep =
-    v === 'checking' || v === 'boot' ? 'checking'
-      : typeof v === 'object' && v !== null && 'dayLimit' in v ? ((v as { dayLimit: string }).dayLimit === 'explaining' ? 'dayLimitWhy' : 'dayLimit')
-        : v === 'delaying' ? 'delaying'
-          : v === 'listening' ? 'listening'
-            : v === 'entropay' ? 'entropay'
-              : v === 'doNotHonor' ? 'doNotHonor'
-                : v === 'interrupted' ? 'interrupted'
-                  : v === 'redirecting' ? 'redirecting'
-                    : v === 'next' || v === 'preparing' || v === 'starting' || v === 'deciding' ? 'trying'
-                      : 'done';
+    is('checking') || is('boot') ? 'checking'
+      : is({ dayLimit: 'explaining' }) ? 'dayLimitWhy'
+        : is('dayLimit') ? 'dayLimit'
+          : is('delaying') ? 'delaying'
+            : is('listening') ? 'listening'
+              : is('entropay') ? 'entropay'
+                : is('doNotHonor') ? 'doNotHonor'
+                  : is('interrupted') ? 'interrupted'
+                    : is('redirecting') ? 'redirecting'
+                      : is('next') || is('preparing') || is('starting') || is('deciding') ? 'trying'
+                        : 'done';
   const c = s.context;
   const processor = c.current?.processor ?? '';
   const n = processor ? c.stack.indexOf(processor) + 1 : c.tried.length;
@@ -78,14 +77,6 @@ export function selectFinishedSteps(s: CardSnap): StepLine[] {
   if (!result?.steps || result.steps.length === 0) return [];
   return stepLines(result.stack ?? [], result.steps, false);
 }
-
-export const selectEntropay = (s: { value: unknown; context: EntropayContext }) => ({
-  dialog: s.value === 'start' ? 'start' : s.value === 'cvv' || s.value === 'sending' ? 'cvv' : 'none',
-  sending: s.value === 'sending',
-  error: s.context.error,
-  shakes: s.context.shakes,
-  amount: s.context.amount,
-});
 
 /** Billing countries for the card form, named in the page's language. */
 export function billingCountries(lang: string): Array<{ iso: string; name: string }> {

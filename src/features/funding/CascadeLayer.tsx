@@ -1,11 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { selectCascadeView } from '../../flows/funding-view';
+import { connectCascade } from '../../flows/funding-connect';
 import { CascadePanel } from './CascadePanel';
-
-/** Cascade steps that ask the trader something: shown as a modal, in the viewport, whatever the scroll. */
-const DIALOG_STEPS: ReadonlySet<string> = new Set(['dayLimit', 'dayLimitWhy', 'doNotHonor', 'entropay']);
 
 /**
  * The running cascade under the card form; while it asks something (daily limit, do not honor,
@@ -13,8 +10,11 @@ const DIALOG_STEPS: ReadonlySet<string> = new Set(['dayLimit', 'dayLimitWhy', 'd
  * above the chat, focus moved to its first button, Escape closes the limit and bank dialogs.
  */
 export function CascadeLayer({ cascade, send }: { cascade: AnyActorRef; send: (event: { type: string; tab?: string }) => void }) {
-  const step = useSelector(cascade, (s) => selectCascadeView(s as never)?.step ?? null);
-  const dialog = step !== null && DIALOG_STEPS.has(step);
+  const snapshot = useSelector(cascade, (s) => s);
+  const v = connectCascade(snapshot, send);
+  const dialog = v.isDialog;
+  // focus moves again when the dialog changes (limit → why, one dialog to another)
+  const step = `${v.isDayLimit}${v.isDayLimitWhy}${v.isDoNotHonor}${v.isEntropay}`;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!dialog) return;
@@ -30,7 +30,7 @@ export function CascadeLayer({ cascade, send }: { cascade: AnyActorRef; send: (e
         ref={ref}
         className="modal modal--warning cascade-modal"
         onKeyDown={(e) => {
-          if (e.key === 'Escape' && step !== 'entropay') send({ type: 'dialog.close' });
+          if (e.key === 'Escape' && v.closesOnEscape) v.onClose();
         }}
       >
         {panel}

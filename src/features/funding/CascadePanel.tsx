@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { selectCascadeView, selectEntropay, type StepLine } from '../../flows/funding-view';
+import { connectCascade, connectEntropay } from '../../flows/funding-connect';
+import type { StepLine } from '../../flows/funding-view';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { messages } from './steps/messages';
@@ -17,57 +18,57 @@ export const processorName = (p: string): string => NAMES[p] ?? p;
 /** The running cascade: which processor is tried, the wait for the bank, its dialogs. */
 export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (event: { type: string; tab?: string }) => void }) {
   const { t, text } = useT();
-  const view = useSelector(cascade, (s) => selectCascadeView(s as never));
-  if (!view) return null;
-  const name = processorName(view.processor);
+  const snapshot = useSelector(cascade, (s) => s);
+  const v = connectCascade(snapshot, send);
+  const name = processorName(v.processor);
 
   return (
     <div className="cascade" aria-live="polite">
-      {view.step === 'checking' && <Spinner label={t('cascade.checking')} />}
-      {(view.step === 'trying' || view.step === 'delaying') && (
-        <Spinner label={view.step === 'delaying' ? t('cascade.delaying', { name }) : t('cascade.trying', { n: view.n, total: view.total, name })} />
+      {v.isChecking && <Spinner label={t('cascade.checking')} />}
+      {(v.isTrying || v.isDelaying) && (
+        <Spinner label={v.isDelaying ? t('cascade.delaying', { name }) : t('cascade.trying', { n: v.n, total: v.total, name })} />
       )}
-      {view.step === 'listening' && (
+      {v.isListening && (
         <div className="cascade__wait">
           <Spinner label={t('cascade.waiting_bank', { name })} />
-          <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'listen.stop' })}>{t('cascade.stop')}</button>
+          <button type="button" className="button button--ghost button--small" onClick={v.onStop}>{t('cascade.stop')}</button>
         </div>
       )}
-      {view.step === 'redirecting' && <Spinner label={t('cascade.redirecting')} />}
-      {view.step === 'interrupted' && (
+      {v.isRedirecting && <Spinner label={t('cascade.redirecting')} />}
+      {v.isInterrupted && (
         <div className="cascade__box" role="alert">
-          <p className="form-error">{text(view.error ?? { key: 'cascade.response_error' })}</p>
+          <p className="form-error">{text(v.error)}</p>
           <div className="cascade__buttons">
-            <button type="button" className="button" onClick={() => send({ type: 'payment.retry' })}>{t('cascade.retry')}</button>
-            <button type="button" className="button button--ghost" onClick={() => send({ type: 'payment.cancel' })}>{t('cascade.cancel')}</button>
+            <button type="button" className="button" onClick={v.onRetry}>{t('cascade.retry')}</button>
+            <button type="button" className="button button--ghost" onClick={v.onCancel}>{t('cascade.cancel')}</button>
           </div>
         </div>
       )}
-      {(view.step === 'dayLimit' || view.step === 'dayLimitWhy') && (
+      {v.isDayLimit && (
         <div className="cascade__box" role="alertdialog" aria-labelledby="cascade-day-title">
           <h3 id="cascade-day-title">{t('cards.day_limit_title')}</h3>
           <p>{t('cards.day_limit')}</p>
-          {view.step === 'dayLimitWhy' && <p className="muted">{t('cards.why_bitcoin_text')}</p>}
+          {v.isDayLimitWhy && <p className="muted">{t('cards.why_bitcoin_text')}</p>}
           <div className="cascade__buttons">
-            {view.step === 'dayLimit' && <button type="button" className="button button--ghost" onClick={() => send({ type: 'dialog.why' })}>{t('cards.why_bitcoin')}</button>}
-            <button type="button" className="button" onClick={() => send({ type: 'dialog.tab', tab: 'bitcoin' })}>{t('cards.deposit_bitcoin')}</button>
-            <button type="button" className="button button--ghost" onClick={() => send({ type: 'dialog.close' })}>{t('cascade.close')}</button>
+            {!v.isDayLimitWhy && <button type="button" className="button button--ghost" onClick={v.onWhy}>{t('cards.why_bitcoin')}</button>}
+            <button type="button" className="button" onClick={() => v.onTab('bitcoin')}>{t('cards.deposit_bitcoin')}</button>
+            <button type="button" className="button button--ghost" onClick={v.onClose}>{t('cascade.close')}</button>
           </div>
         </div>
       )}
-      {view.step === 'doNotHonor' && (
+      {v.isDoNotHonor && (
         <div className="cascade__box" role="alertdialog" aria-labelledby="cascade-dnh-title">
           <h3 id="cascade-dnh-title">{t('cascade.dnh.title')}</h3>
           <p>{t('cascade.dnh.text')}</p>
           <div className="cascade__buttons">
-            <button type="button" className="button" onClick={() => send({ type: 'dialog.tab', tab: 'bitcoin' })}>{t('funding.tab.bitcoin')}</button>
-            <button type="button" className="button button--ghost" onClick={() => send({ type: 'dialog.tab', tab: 'bank' })}>{t('funding.tab.bank')}</button>
-            <button type="button" className="button button--ghost" onClick={() => send({ type: 'dialog.close' })}>{t('cascade.close')}</button>
+            <button type="button" className="button" onClick={() => v.onTab('bitcoin')}>{t('funding.tab.bitcoin')}</button>
+            <button type="button" className="button button--ghost" onClick={() => v.onTab('bank')}>{t('funding.tab.bank')}</button>
+            <button type="button" className="button button--ghost" onClick={v.onClose}>{t('cascade.close')}</button>
           </div>
         </div>
       )}
-      {view.step === 'entropay' && view.entropay && <EntropayDialog actor={view.entropay} />}
-      <CascadeSteps steps={view.steps} />
+      {v.entropay && <EntropayDialog actor={v.entropay} />}
+      <CascadeSteps steps={v.steps} />
     </div>
   );
 }
@@ -94,24 +95,25 @@ export function CascadeSteps({ steps }: { steps: readonly StepLine[] }) {
 /** Entropay's start dialog and its CVV dialog; the CVV goes with the event only. */
 function EntropayDialog({ actor }: { actor: AnyActorRef }) {
   const { t, text } = useT();
-  const e = useSelector(actor, (s) => selectEntropay(s as never));
+  const snapshot = useSelector(actor, (s) => s);
+  const e = connectEntropay(snapshot, actor.send);
   const [cvv, setCvv] = useState('');
-  if (e.dialog === 'start') {
+  if (e.isStart) {
     return (
       <div className="cascade__box" role="alertdialog" aria-labelledby="entro-title">
         <h3 id="entro-title">{t('entropay.title')}</h3>
         <p>{t('entropay.start', { amount: e.amount })}</p>
         <div className="cascade__buttons">
-          <button type="button" className="button" onClick={() => actor.send({ type: 'entropay.confirm' })}>{t('entropay.confirm')}</button>
-          <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'entropay.reject' })}>{t('entropay.reject')}</button>
+          <button type="button" className="button" onClick={e.onConfirm}>{t('entropay.confirm')}</button>
+          <button type="button" className="button button--ghost" onClick={e.onReject}>{t('entropay.reject')}</button>
         </div>
       </div>
     );
   }
-  if (e.dialog !== 'cvv') return <Spinner label={t('common.loading')} />;
+  if (!e.isCvv) return <Spinner label={t('common.loading')} />;
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    actor.send({ type: 'cvv.submit', cvv });
+    e.onCvvSubmit(cvv);
     setCvv('');
   };
   return (
@@ -119,12 +121,12 @@ function EntropayDialog({ actor }: { actor: AnyActorRef }) {
       <h3 id="entro-cvv-title">{t('entropay.cvv_title')}</h3>
       <label className="field">
         <span>{t('card.cvv_label')}</span>
-        <input value={cvv} inputMode="numeric" autoComplete="cc-csc" maxLength={4} onChange={(ev) => { setCvv(ev.target.value.replace(/\D/g, '')); actor.send({ type: 'cvv.change' }); }} />
+        <input value={cvv} inputMode="numeric" autoComplete="cc-csc" maxLength={4} onChange={(ev) => { setCvv(ev.target.value.replace(/\D/g, '')); e.onCvvChange(); }} />
       </label>
       {e.error && <p key={e.shakes} className="form-error shake" role="alert">{text(e.error)}</p>}
       <div className="cascade__buttons">
-        <button type="submit" className="button" disabled={e.sending}>{t('entropay.send')}</button>
-        <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'entropay.reject' })}>{t('entropay.reject')}</button>
+        <button type="submit" className="button" disabled={e.isSending}>{t('entropay.send')}</button>
+        <button type="button" className="button button--ghost" onClick={e.onReject}>{t('entropay.reject')}</button>
       </div>
     </form>
   );
