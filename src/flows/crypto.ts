@@ -73,3 +73,5 @@ export const cryptoDepositFlow = cryptoDepositMachine.provide({
     },
   },
 });
+
+export { connectCrypto, connectInvoice } from './crypto-connect';

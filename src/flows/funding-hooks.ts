@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectSettings, selectUser, sessionActor } from './app';
-import { fundingFlow, fundingInput } from './funding';
+import { fundingFlow, fundingInput, goToFunding, resumeFromListen } from './funding';
 import { cardFormOf, connectCard, connectFunding } from './funding-connect';
 import { inspect } from './inspector';
 
@@ -35,4 +35,17 @@ export function useCardForm(funding: FundingActor) {
 export function useFundingView(funding: FundingActor) {
   const snapshot = useSelector(funding, (s) => s);
   return connectFunding(snapshot, funding.send);
+}
+
+/**
+ * #/listen/funding/{proc}/{id}/{uid}: once the session knows the user, the stored run takes the
+ * processor's answer and the funding page resumes it (else the "in progress" alert).
+ */
+export function useListenFunding(proc: string, id: string, uid: string): void {
+  const user = useSelector(sessionActor, selectUser);
+  useEffect(() => {
+    if (!user) return;
+    const resumed = resumeFromListen(user.userId, proc, id, uid);
+    goToFunding(resumed ? '' : 'payment_process');
+  }, [user, proc, id, uid]);
 }

@@ -184,3 +184,5 @@ export const fundingFlow = fundingMachine.provide({
     cardForm: cardFormFlow,
   },
 });
+
+export { connectCard, connectCascade, connectEntropay, connectFunding } from './funding-connect';

@@ -1,8 +1,5 @@
-import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { selectUser, sessionActor } from '../../flows/app';
-import { goToFunding, resumeFromListen } from '../../flows/funding';
+import { useListenFunding } from '../../flows/funding-hooks';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { messages } from './messages';
@@ -17,12 +14,7 @@ registerMessages(messages);
 export default function ListenFunding() {
   const { t } = useT();
   const { proc = '', id = '', uid = '' } = useParams();
-  const user = useSelector(sessionActor, selectUser);
-  useEffect(() => {
-    if (!user) return;
-    const resumed = resumeFromListen(user.userId, proc, id, uid);
-    goToFunding(resumed ? '' : 'payment_process');
-  }, [user, proc, id, uid]);
+  useListenFunding(proc, id, uid);
   return (
     <section className="panel">
       <Spinner label={t('listen.resuming')} />
