@@ -14,6 +14,10 @@ export const selectShownModal = (s: ModalSnapshot): ShownModal | null =>
 export interface ModalApi {
   /** what is on screen: null, or the kind and the request */
   shown: { kind: ShownModal; request: ModalRequest } | null;
+  /** a registered view (add-account, …) rather than a text */
+  dynamic: boolean;
+  /** a Yes/No question */
+  confirm: boolean;
   /** the title the request names; an error alert without one is titled "Error" */
   title: Msg | null;
   close: () => void;
@@ -28,6 +32,8 @@ export function connectModal(s: ModalSnapshot, send: (event: EventFrom<typeof mo
   const shown = kind && request ? { kind, request } : null;
   return {
     shown,
+    dynamic: kind === 'dynamic',
+    confirm: kind === 'confirm',
     title: !shown ? null : request?.title ?? (kind === 'alert' && request?.variant === 'error' ? { key: 'error.title' } : null),
     close: () => send({ type: 'modal.close' }),
     yes: () => send({ type: 'modal.yes' }),

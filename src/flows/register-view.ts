@@ -1,8 +1,10 @@
-import type { SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { registerMachine } from '../../machines/register/register.machine';
 import type { RegisterFormField } from '../../machines/register/register.types';
 import { COUNTRIES, defaultPrefix, findCountry } from '../../core/contract/countries';
 import { prefixDigits, REGISTRATION_CURRENCIES } from '../../core/contract/register';
+import type { Msg } from '../../core/message';
+import { passwordRules, type PasswordRule } from '../../core/password-policy';
 
 type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
 
@@ -50,4 +52,57 @@ export const isNanp = (prefix: string): boolean => prefixDigits(prefix) === '1';
 export const countryKnown = (iso: string): boolean => findCountry(iso) !== undefined;
 
 /** The password rules as the trader types: the broker's one policy (the same rules the server applies). */
-export { passwordRules, type PasswordRule } from '../../core/password-policy';
+export { passwordRules, type PasswordRule };
+
+export interface RegisterApi {
+  values: ReturnType<typeof selectValues>;
+  errors: ReturnType<typeof selectErrors>;
+  formError: Msg | null;
+  /** bumps on every refused submit: the message shakes, the first bad field gets the focus */
+  shakes: number;
+  /** checked or sent: the button rests */
+  busy: boolean;
+  /** sent: the fields rest, the button shows progress */
+  submitting: boolean;
+  /** a field is being asked of the server while the trader types on */
+  checkingNote: boolean;
+  /** the US notice is asked */
+  usNotice: boolean;
+  /** the first field that needs a correction (the focus goes there) */
+  firstBadField: RegisterFormField | 'usNotice' | undefined;
+  /** the password's rules for what is typed */
+  rules: PasswordRule[];
+  phoneHintKey: 'register.phone_hint_nanp' | 'register.phone_hint';
+  change: (field: RegisterFormField, value: string) => void;
+  blur: (field: RegisterFormField) => void;
+  /** a country chosen: its default calling code comes with it */
+  chooseCountry: (country: string) => void;
+  submit: () => void;
+  agreeUs: () => void;
+  declineUs: () => void;
+}
+
+/** The registration flow for its page. */
+export function connectRegister(s: RegisterSnapshot, send: (event: EventFrom<typeof registerMachine>) => void): RegisterApi {
+  const values = s.context.values;
+  const busy = selectBusy(s);
+  return {
+    values,
+    errors: s.context.errors,
+    formError: s.context.formError,
+    shakes: s.context.shakes,
+    busy,
+    submitting: selectSubmitting(s),
+    checkingNote: selectChecking(s) && !busy,
+    usNotice: selectUsNotice(s),
+    firstBadField: firstBadField(s.context.errors),
+    rules: passwordRules(values.password, values.login),
+    phoneHintKey: isNanp(values.phone_prefix) ? 'register.phone_hint_nanp' : 'register.phone_hint',
+    change: (field, value) => send({ type: 'field.change', field, value }),
+    blur: (field) => send({ type: 'field.blur', field }),
+    chooseCountry: (country) => send(countryChange(country)),
+    submit: () => send({ type: 'register.submit' }),
+    agreeUs: () => send({ type: 'usNotice.agree' }),
+    declineUs: () => send({ type: 'usNotice.decline' }),
+  };
+}

@@ -1,3 +1,5 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { registerMachine } from '../../machines/register/register.machine';
 import type { FieldErrors, FieldResult, RegisterFormField } from '../../machines/register/register.types';
@@ -5,7 +7,10 @@ import { msg, type Msg } from '../../core/message';
 import { CALLING_CODES, findCountry } from '../../core/contract/countries';
 import { prefixDigits, registrationProblems, type FieldProblem, type RegisterField } from '../../core/contract/register';
 import { checkRegisterField, register } from '../api/register';
+import { useSessionBasics } from './app';
 import { deviceFingerprint } from './fingerprint';
+import { inspect } from './inspector';
+import { connectRegister, countryOptions } from './register-view';
 import { currentLang, goTo } from './navigation';
 
 const toMsg = (problem: FieldProblem): Msg => msg(problem.key, undefined, problem.params);
@@ -74,3 +79,23 @@ export const registerFlow = registerMachine.provide({
     goToAutologin: (_, params) => goTo(`/${currentLang()}/autologin?key=${encodeURIComponent(params.key)}`),
   },
 });
+
+/**
+ * The registration page's flow: a promo code from the address fills its field; a trader who is
+ * signed in already (and not by this form) goes to the trading page.
+ */
+export function useRegister() {
+  const [input] = useState(() => {
+    const promo = new URLSearchParams(window.location.search).get('promo') ?? '';
+    return { values: promo ? { promo: promo.slice(0, 32) } : {} };
+  });
+  const actor = useActorRef(registerFlow, { input, inspect });
+  const form = connectRegister(useSelector(actor, (s) => s), actor.send);
+  const session = useSessionBasics();
+  const lang = currentLang();
+  useEffect(() => {
+    if (session.signedIn && !form.submitting) goTo(`/${lang}/trading#/home`);
+  }, [session.signedIn, lang, form.submitting]);
+  const countries = useMemo(() => countryOptions(lang), [lang]);
+  return { ...form, countries, demo: session.demoLogin };
+}

@@ -1,10 +1,15 @@
-import type { SnapshotFrom } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { reportsMachine } from '../../machines/reports/reports.machine';
 import type { ReportsQuery } from '../../machines/reports/reports.types';
 import { HistoryQuery, HistoryType, OrderStatus, TransactionStatus, type HistoryEntry, type ReportOrder } from '../../core/contract';
 import { loadHistory, loadReports } from '../api/trading-history';
+import type { Msg } from '../../core/message';
 import { formatDate } from './dates';
+import { inspect } from './inspector';
+import { useSession } from './session';
 
 export type { HistoryEntry, ReportOrder };
 
@@ -61,3 +66,68 @@ export const selectPaging = (s: Snapshot) => ({
   hasNext: s.matches('ready') && s.context.offset + s.context.pageSize < s.context.total,
 });
 export const selectQueryTexts = (s: Snapshot) => ({ from: s.context.fromText, to: s.context.toText, status: s.context.status, filter: s.context.filter });
+
+export interface ReportsApi<Row> {
+  rows: Row[];
+  loading: boolean;
+  /** the page could not load: why (with a retry), else null */
+  loadError: Msg | null;
+  /** a date the trader typed is not a date, or the range is backwards */
+  dateError: Msg | null;
+  /** loaded, and nothing in the range */
+  empty: boolean;
+  paging: ReturnType<typeof selectPaging>;
+  /** the pager shows when there is more than one page */
+  pagerShown: boolean;
+  query: ReturnType<typeof selectQueryTexts>;
+  editFrom: (from: string) => void;
+  editTo: (to: string) => void;
+  apply: () => void;
+  setStatus: (status: string) => void;
+  setFilter: (filter: string) => void;
+  retry: () => void;
+  next: () => void;
+  prev: () => void;
+}
+
+/** The reports flow (the history or the orders) for its page. */
+export function connectReports<Row>(s: Snapshot, send: (event: EventFrom<typeof reportsMachine>) => void): ReportsApi<Row> {
+  const loading = selectLoading(s);
+  const loadError = selectLoadError(s);
+  const dateError = selectDateError(s);
+  const rows = s.context.rows as Row[];
+  const paging = selectPaging(s);
+  return {
+    rows,
+    loading,
+    loadError,
+    dateError,
+    empty: !loading && !loadError && !dateError && rows.length === 0,
+    paging,
+    pagerShown: !(paging.total <= paging.pageSize && paging.offset === 0),
+    query: selectQueryTexts(s),
+    editFrom: (from) => send({ type: 'query.edit', from }),
+    editTo: (to) => send({ type: 'query.edit', to }),
+    apply: () => send({ type: 'query.apply' }),
+    setStatus: (status) => send({ type: 'query.status', status }),
+    setFilter: (filter) => send({ type: 'query.filter', filter }),
+    retry: () => send({ type: 'query.retry' }),
+    next: () => send({ type: 'page.next' }),
+    prev: () => send({ type: 'page.prev' }),
+  };
+}
+
+/** #/show/history: from the trader's registration date to today. */
+export function useHistory(): ReportsApi<HistoryEntry> {
+  const regTime = useSession((s) => s.user?.regTime ?? '');
+  const [input] = useState(() => historyInput(regTime));
+  const actor = useActorRef(reportsFlow, { input, inspect });
+  return connectReports<HistoryEntry>(useSelector(actor, (s) => s), actor.send);
+}
+
+/** #/show/reports: the platform's orders from yesterday to today. */
+export function useReports(): ReportsApi<ReportOrder> {
+  const [input] = useState(() => reportsInput());
+  const actor = useActorRef(reportsFlow, { input, inspect });
+  return connectReports<ReportOrder>(useSelector(actor, (s) => s), actor.send);
+}

@@ -1,26 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { RegisterFormField } from '../../../machines/register/register.types';
-import { selectSessionStatus, selectSettings, sessionActor } from '../../flows/app';
-import { inspect } from '../../flows/inspector';
-import { goTo } from '../../flows/navigation';
-import { registerFlow } from '../../flows/register';
-import {
-  countryChange,
-  countryOptions,
-  CURRENCIES,
-  firstBadField,
-  isNanp,
-  passwordRules,
-  selectBusy,
-  selectChecking,
-  selectErrors,
-  selectFormError,
-  selectShakes,
-  selectSubmitting,
-  selectUsNotice,
-  selectValues,
-} from '../../flows/register-view';
+import { useRegister } from '../../flows/register';
+import { CURRENCIES } from '../../flows/register-view';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { PasswordRules } from '../../ui/PasswordRules';
@@ -36,37 +17,23 @@ const id = (field: string) => `reg-${field}`;
 /** /{lang}/register (spec 001 §3–§5, §8): the registration form, the US notice, then autologin. */
 export default function RegisterPage() {
   const { t, text, lang } = useT();
-  const promo = new URLSearchParams(window.location.search).get('promo') ?? '';
-  const reg = useActorRef(registerFlow, { input: { values: promo ? { promo: promo.slice(0, 32) } : {} }, inspect });
-  const values = useSelector(reg, selectValues);
-  const errors = useSelector(reg, selectErrors);
-  const formError = useSelector(reg, selectFormError);
-  const shakes = useSelector(reg, selectShakes);
-  const busy = useSelector(reg, selectBusy);
-  const submitting = useSelector(reg, selectSubmitting);
-  const checking = useSelector(reg, selectChecking);
-  const usNotice = useSelector(reg, selectUsNotice);
-  const status = useSelector(sessionActor, selectSessionStatus);
-  const demo = useSelector(sessionActor, (s) => selectSettings(s)?.demoLogin);
-  const countries = useMemo(() => countryOptions(lang), [lang]);
+  const reg = useRegister();
+  const { values, errors, formError, shakes, busy, submitting, usNotice, demo, countries, firstBadField } = reg;
   const [showPassword, setShowPassword] = useState(false);
-
-  useEffect(() => {
-    if (status === 'signedIn' && !submitting) goTo(`/${lang}/trading#/home`);
-  }, [status, lang, submitting]);
 
   // a refused submit: focus the first field that needs a correction
   useEffect(() => {
     if (shakes === 0) return;
-    const field = firstBadField(reg.getSnapshot().context.errors);
-    if (field && field !== 'usNotice') document.getElementById(id(field))?.focus();
-  }, [shakes, reg]);
+    if (firstBadField && firstBadField !== 'usNotice') document.getElementById(id(firstBadField))?.focus();
+    // only on a new refusal, as the trader corrects the fields the focus stays where it is
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shakes]);
 
-  const change = (field: RegisterFormField) => (e: { target: { value: string } }) => reg.send({ type: 'field.change', field, value: e.target.value });
-  const blur = (field: RegisterFormField) => () => reg.send({ type: 'field.blur', field });
+  const change = (field: RegisterFormField) => (e: { target: { value: string } }) => reg.change(field, e.target.value);
+  const blur = (field: RegisterFormField) => () => reg.blur(field);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    reg.send({ type: 'register.submit' });
+    reg.submit();
   };
 
   /** the props every input shares: value from the machine, errors described beside it */
@@ -85,7 +52,6 @@ export default function RegisterPage() {
         {text(errors[field])}
       </p>
     ) : null;
-  const rules = passwordRules(values.password, values.login);
 
   return (
     <AuthCard title={t('register.heading')}>
@@ -97,7 +63,7 @@ export default function RegisterPage() {
             <select
               {...input('country')}
               autoComplete="country"
-              onChange={(e) => reg.send(countryChange(e.target.value))}
+              onChange={(e) => reg.chooseCountry(e.target.value)}
               aria-describedby={[errors.country && `${id('country')}-error`, errors.usNotice && `${id('usNotice')}-error`].filter(Boolean).join(' ') || undefined}
             >
               <option value="">{t('register.country_choose')}</option>
@@ -140,7 +106,7 @@ export default function RegisterPage() {
                 {showPassword ? t('register.password_hide') : t('register.password_show')}
               </button>
             </div>
-            <PasswordRules id={`${id('password')}-rules`} rules={rules} />
+            <PasswordRules id={`${id('password')}-rules`} rules={reg.rules} />
             {error('password')}
           </div>
 
@@ -174,7 +140,7 @@ export default function RegisterPage() {
           </div>
           {!errors.phone && (
             <small id={`${id('phone')}-hint`} className="reg-hint reg-hint--row">
-              {isNanp(values.phone_prefix) ? t('register.phone_hint_nanp') : t('register.phone_hint')}
+              {t(reg.phoneHintKey)}
             </small>
           )}
 
@@ -191,7 +157,7 @@ export default function RegisterPage() {
           </p>
         )}
         <p className="reg-status" aria-live="polite">
-          {checking && !busy ? t('register.checking') : ''}
+          {reg.checkingNote ? t('register.checking') : ''}
         </p>
         <button className="button button--wide" type="submit" disabled={busy}>
           {submitting ? <Spinner label={t('register.submitting')} /> : t('register.submit')}
@@ -208,13 +174,13 @@ export default function RegisterPage() {
           title={t('register.us.title')}
           variant="warning"
           closeLabel={t('common.close')}
-          onClose={() => reg.send({ type: 'usNotice.decline' })}
+          onClose={reg.declineUs}
           footer={
             <>
-              <button type="button" className="button button--ghost" onClick={() => reg.send({ type: 'usNotice.decline' })}>
+              <button type="button" className="button button--ghost" onClick={reg.declineUs}>
                 {t('register.us.back')}
               </button>
-              <button type="button" className="button" data-autofocus onClick={() => reg.send({ type: 'usNotice.agree' })}>
+              <button type="button" className="button" data-autofocus onClick={reg.agreeUs}>
                 {t('register.us.agree')}
               </button>
             </>

@@ -1,10 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { selectUser, sessionActor } from '../../flows/app';
-import { inspect } from '../../flows/inspector';
 import { formatDateTime } from '../../flows/dates';
 import { formatAmount } from '../../flows/money';
-import { historyInput, reportsFlow, selectEntries, selectDateError, selectLoadError, selectLoading, type HistoryEntry } from '../../flows/reports';
+import { useHistory, type HistoryEntry } from '../../flows/reports';
 import { describeHistoryEntry, formatSignedAmount, HISTORY_TYPES } from '../../flows/reports-history';
 import { registerMessages, useT } from '../../i18n';
 import { sortRows, totalsByCurrency, type SortDir } from './format';
@@ -24,12 +21,8 @@ const DECIMAL_KEYS: (keyof HistoryEntry)[] = ['amount', 'balanceAfter'];
  */
 export default function HistoryPage() {
   const { t, lang } = useT();
-  const regTime = useSelector(sessionActor, (s) => selectUser(s)?.regTime ?? '');
-  const actor = useActorRef(reportsFlow, { input: historyInput(regTime), inspect });
-  const entries = useSelector(actor, selectEntries);
-  const loading = useSelector(actor, selectLoading);
-  const failed = useSelector(actor, selectLoadError);
-  const dateError = useSelector(actor, selectDateError);
+  const history = useHistory();
+  const { rows: entries, loading } = history;
   const [sort, setSort] = useState<{ field: keyof HistoryEntry & string; dir: SortDir }>({ field: 'createdAt', dir: 'desc' });
   const sorted = useMemo(() => sortRows(entries, sort.field, sort.dir, DECIMAL_KEYS), [entries, sort]);
   const totals = totalsByCurrency(entries);
@@ -55,12 +48,12 @@ export default function HistoryPage() {
       <h1>{t('history.title')}</h1>
       <p className="muted">{t('history.intro')}</p>
       <QueryBar
-        actor={actor}
+        reports={history}
         statuses={[{ value: '', label: t('reports.status.all') }, ...STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))]}
         filterLabel={t('history.type')}
         filters={[{ value: '', label: t('history.type.all') }, ...HISTORY_TYPES.map((s) => ({ value: s, label: t(`history.type.${s}`) }))]}
       />
-      {!loading && !failed && !dateError && entries.length === 0 && <p className="muted rp-empty">{t('reports.empty')}</p>}
+      {history.empty && <p className="muted rp-empty">{t('reports.empty')}</p>}
       {entries.length > 0 && (
         <>
           <div className="rp-totals" aria-label={t('reports.totals')}>
@@ -78,7 +71,7 @@ export default function HistoryPage() {
             testId="history-table"
             onSort={(field) => setSort((s) => ({ field, dir: s.field === field && s.dir === 'desc' ? 'asc' : 'desc' }))}
           />
-          <Pager actor={actor} />
+          <Pager reports={history} />
         </>
       )}
     </section>

@@ -1,11 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { reportsFlow, selectDateError, selectLoadError, selectLoading, selectPaging, selectQueryTexts } from '../../flows/reports';
+import type { ReportsApi } from '../../flows/reports';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 
-type ReportsActor = ActorRefFrom<typeof reportsFlow>;
+type Reports = ReportsApi<unknown>;
 
 export interface Choice {
   value: string;
@@ -13,13 +11,10 @@ export interface Choice {
 }
 
 /** The date range (DD.MM.YYYY), the status and the second filter; errors and the retry. */
-export function QueryBar({ actor, statuses, filterLabel, filters }: { actor: ReportsActor; statuses: Choice[]; filterLabel: string; filters: Choice[] }) {
+export function QueryBar({ reports, statuses, filterLabel, filters }: { reports: Reports; statuses: Choice[]; filterLabel: string; filters: Choice[] }) {
   const { t, text } = useT();
   const ids = { from: useId(), to: useId(), status: useId(), filter: useId(), error: useId() };
-  const query = useSelector(actor, selectQueryTexts);
-  const dateError = useSelector(actor, selectDateError);
-  const loadError = useSelector(actor, selectLoadError);
-  const loading = useSelector(actor, selectLoading);
+  const { query, dateError, loadError, loading } = reports;
   return (
     <>
       <form
@@ -27,7 +22,7 @@ export function QueryBar({ actor, statuses, filterLabel, filters }: { actor: Rep
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'query.apply' });
+          reports.apply();
         }}
       >
         <label className="field" htmlFor={ids.from}>
@@ -39,7 +34,7 @@ export function QueryBar({ actor, statuses, filterLabel, filters }: { actor: Rep
             value={query.from}
             aria-invalid={dateError !== null}
             aria-describedby={dateError ? ids.error : undefined}
-            onChange={(e) => actor.send({ type: 'query.edit', from: e.target.value })}
+            onChange={(e) => reports.editFrom(e.target.value)}
           />
         </label>
         <label className="field" htmlFor={ids.to}>
@@ -51,12 +46,12 @@ export function QueryBar({ actor, statuses, filterLabel, filters }: { actor: Rep
             value={query.to}
             aria-invalid={dateError !== null}
             aria-describedby={dateError ? ids.error : undefined}
-            onChange={(e) => actor.send({ type: 'query.edit', to: e.target.value })}
+            onChange={(e) => reports.editTo(e.target.value)}
           />
         </label>
         <label className="field" htmlFor={ids.status}>
           {t('reports.status')}
-          <select id={ids.status} value={query.status} onChange={(e) => actor.send({ type: 'query.status', status: e.target.value })}>
+          <select id={ids.status} value={query.status} onChange={(e) => reports.setStatus(e.target.value)}>
             {statuses.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -66,7 +61,7 @@ export function QueryBar({ actor, statuses, filterLabel, filters }: { actor: Rep
         </label>
         <label className="field" htmlFor={ids.filter}>
           {filterLabel}
-          <select id={ids.filter} value={query.filter} onChange={(e) => actor.send({ type: 'query.filter', filter: e.target.value })}>
+          <select id={ids.filter} value={query.filter} onChange={(e) => reports.setFilter(e.target.value)}>
             {filters.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -86,7 +81,7 @@ export function QueryBar({ actor, statuses, filterLabel, filters }: { actor: Rep
       {loadError && (
         <p className="form-error rp-error" role="alert">
           {text(loadError)}{' '}
-          <button type="button" className="button button--small" onClick={() => actor.send({ type: 'query.retry' })}>
+          <button type="button" className="button button--small" onClick={reports.retry}>
             {t('reports.retry')}
           </button>
         </p>
@@ -97,17 +92,17 @@ export function QueryBar({ actor, statuses, filterLabel, filters }: { actor: Rep
 }
 
 /** Rows x–y of n, previous and next page. */
-export function Pager({ actor }: { actor: ReportsActor }) {
+export function Pager({ reports }: { reports: Reports }) {
   const { t } = useT();
-  const paging = useSelector(actor, selectPaging);
-  if (paging.total <= paging.pageSize && paging.offset === 0) return null;
+  const { paging } = reports;
+  if (!reports.pagerShown) return null;
   return (
     <nav className="rp-pager" aria-label={t('reports.page', { first: paging.offset + 1, last: paging.offset + paging.shown, total: paging.total })}>
-      <button type="button" className="button button--ghost button--small" disabled={!paging.hasPrev} onClick={() => actor.send({ type: 'page.prev' })}>
+      <button type="button" className="button button--ghost button--small" disabled={!paging.hasPrev} onClick={reports.prev}>
         {t('reports.prev')}
       </button>
       <span>{t('reports.page', { first: paging.shown ? paging.offset + 1 : 0, last: paging.offset + paging.shown, total: paging.total })}</span>
-      <button type="button" className="button button--ghost button--small" disabled={!paging.hasNext} onClick={() => actor.send({ type: 'page.next' })}>
+      <button type="button" className="button button--ghost button--small" disabled={!paging.hasNext} onClick={reports.next}>
         {t('reports.next')}
       </button>
     </nav>

@@ -1,8 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../flows/dates';
-import { inspect } from '../../flows/inspector';
-import { reportsFlow, reportsInput, selectDateError, selectLoadError, selectLoading, selectOrders, type ReportOrder } from '../../flows/reports';
+import { useReports, type ReportOrder } from '../../flows/reports';
 import { registerMessages, useT } from '../../i18n';
 import { formatReportAmount, formatSigned, sortRows, totalsByCurrency, type SortDir } from './format';
 import { messages } from './messages';
@@ -21,11 +19,8 @@ export const resultClass = (total: string) => (/^-/.test(total) ? 'rp-loss' : /[
 /** #/show/reports: the platform's orders, 100 a page with skip paging, from yesterday (001 §9). */
 export default function ReportsPage() {
   const { t, lang } = useT();
-  const actor = useActorRef(reportsFlow, { input: reportsInput(), inspect });
-  const orders = useSelector(actor, selectOrders);
-  const loading = useSelector(actor, selectLoading);
-  const failed = useSelector(actor, selectLoadError);
-  const dateError = useSelector(actor, selectDateError);
+  const reports = useReports();
+  const { rows: orders, loading } = reports;
   const [sort, setSort] = useState<{ field: keyof ReportOrder & string; dir: SortDir }>({ field: 'openedAt', dir: 'desc' });
   const sorted = useMemo(() => sortRows(orders, sort.field, sort.dir, DECIMAL_KEYS), [orders, sort]);
   const stakes = totalsByCurrency(orders);
@@ -58,12 +53,12 @@ export default function ReportsPage() {
       <h1>{t('reports.title')}</h1>
       <p className="muted">{t('reports.intro')} {t('reports.sandbox')}</p>
       <QueryBar
-        actor={actor}
+        reports={reports}
         statuses={['', 'open', 'won', 'lost', 'tie'].map((s) => ({ value: s, label: statusLabel(s || 'all') }))}
         filterLabel={t('reports.symbol')}
         filters={[{ value: '', label: t('reports.symbol.all') }, ...SYMBOLS.map((s) => ({ value: s, label: s }))]}
       />
-      {!loading && !failed && !dateError && orders.length === 0 && <p className="muted rp-empty">{t('reports.empty')}</p>}
+      {reports.empty && <p className="muted rp-empty">{t('reports.empty')}</p>}
       {orders.length > 0 && (
         <>
           <div className="rp-totals" aria-label={t('reports.totals')}>
@@ -85,7 +80,7 @@ export default function ReportsPage() {
             testId="reports-table"
             onSort={(field) => setSort((s) => ({ field, dir: s.field === field && s.dir === 'desc' ? 'asc' : 'desc' }))}
           />
-          <Pager actor={actor} />
+          <Pager reports={reports} />
         </>
       )}
     </section>

@@ -11,9 +11,9 @@ export function ModalHost() {
   const modal = connectModal(useSelector(modalActor, (s) => s), modalActor.send);
   const { shown, close } = modal;
   if (!shown) return null;
-  const { kind, request: current } = shown;
+  const { request: current } = shown;
   const title = modal.title ? text(modal.title) : '';
-  if (kind === 'dynamic') {
+  if (modal.dynamic) {
     const View = current.name ? dynamicModals[current.name] : undefined;
     return (
       <Modal title={title} onClose={close} closeLabel={t('common.close')} footer={null}>
@@ -22,7 +22,7 @@ export function ModalHost() {
     );
   }
   const footer =
-    kind === 'confirm' ? (
+    modal.confirm ? (
       <>
         <button type="button" className="button button--ghost" onClick={modal.no}>
           {current.no ? text(current.no) : t('common.no')}

@@ -1,0 +1,7 @@
+import { useSelector } from '@xstate/react';
+import { connectCodeEntry, type EntryRef } from './two-factor-view';
+
+/** The code entry a parent flow runs as its child (login, withdrawal, the method choice), for its view. */
+export function useCodeEntry(entry: EntryRef) {
+  return connectCodeEntry(useSelector(entry, (s) => s), entry.send);
+}
