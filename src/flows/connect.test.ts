@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { accountsMachine } from '../../machines/accounts/accounts.machine';
+import { chatMachine } from '../../machines/chat/chat.machine';
+import { loginMachine } from '../../machines/login/login.machine';
+import { reportsMachine } from '../../machines/reports/reports.machine';
+import { tradingBlockMachine } from '../../machines/trading-block/trading-block.machine';
+import { twoFactorEntryMachine } from '../../machines/two-factor/entry.machine';
+import { validationMachine } from '../../machines/validation/validation.machine';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { tipsMachine } from '../../machines/tips/tips.machine';
 import { twoFactorChoiceMachine } from '../../machines/two-factor/choice.machine';
@@ -8,8 +14,13 @@ import { withdrawalPendingMachine } from '../../machines/withdrawal/pending.mach
 import { withdrawalMachine } from '../../machines/withdrawal/withdrawal.machine';
 import type { CurrentUser, Settings } from '../../core/contract';
 import { connectAccounts } from './accounts-view';
-import { connectTips } from './chat-view';
-import { connectFactorChoice } from './security-view';
+import { connectChat, connectTips } from './chat-view';
+import { connectLogin } from './login-view';
+import { connectReports } from './reports';
+import { connectFactorChoice, connectValidation } from './security-view';
+import { platformFrameHeight } from './shell';
+import { connectTradingBlock } from './trading-block';
+import { connectCodeEntry } from './two-factor-view';
 import { connectSession } from './session-view';
 import { connectPending, connectWithdrawal } from './withdrawal-view';
 
@@ -155,5 +166,101 @@ describe('connectFactorChoice', () => {
     choice.methods[0].toggle();
     choice.methods[2].toggle();
     expect(send.mock.calls).toEqual([[{ type: 'method.choose', method: 'email', enable: false }], [{ type: 'method.choose', method: 'sms', enable: true }]]);
+  });
+});
+
+describe('connectLogin', () => {
+  it('editing with an error: an edit clears it, a submit sends the fields; busy while the platform answers', () => {
+    const send = vi.fn();
+    const login = connectLogin(snapshotIn(loginMachine, {}, 'editing', { error: { key: 'login.required' }, shakes: 2 }), send);
+    expect(login).toMatchObject({ busy: false, asksFactor: false, shakes: 2, submitLabel: 'login.submit', autologinFailed: false });
+    login.edit();
+    login.submit('t@example.com', 'pw');
+    expect(send.mock.calls).toEqual([[{ type: 'login.edit' }], [{ type: 'login.submit', email: 't@example.com', password: 'pw' }]]);
+    expect(connectLogin(snapshotIn(loginMachine, {}, 'platformLogin'), send)).toMatchObject({ busy: true, submitLabel: 'login.submitting' });
+    expect(connectLogin(snapshotIn(loginMachine, { autologinKey: 'k' }, 'autologinFailed'), send).autologinFailed).toBe(true);
+  });
+});
+
+describe('connectValidation', () => {
+  it('attempts left count down from five; checking rests the form; max tries is its own state', () => {
+    const send = vi.fn();
+    const editing = connectValidation(snapshotIn(validationMachine, { success: false, attempts: 0 }, 'editing', { attempts: 2 }), send);
+    expect(editing).toMatchObject({ attemptsLeft: 3, checking: false, maxTries: false, validated: false, submitLabel: 'validate.submit' });
+    editing.change('4821');
+    editing.submit();
+    expect(send.mock.calls).toEqual([[{ type: 'value.change', value: '4821' }], [{ type: 'value.submit' }]]);
+    expect(connectValidation(snapshotIn(validationMachine, { success: false, attempts: 0 }, 'checking'), send)).toMatchObject({ checking: true, submitLabel: 'validate.checking' });
+    expect(connectValidation(snapshotIn(validationMachine, { success: false, attempts: 0 }, 'maxTries', { attempts: 5 }), send)).toMatchObject({ maxTries: true, attemptsLeft: 0 });
+  });
+});
+
+describe('connectTradingBlock', () => {
+  const input = { facts: { verified: false, deposited: true, last_count: 0, signed: false }, reopens: 0 };
+  it('signing: locked, the dialog open, the button says signing; reopens left never below zero', () => {
+    const send = vi.fn();
+    const block = connectTradingBlock(snapshotIn(tradingBlockMachine, input, { blocked: { modal: 'signing' } }, { reopens: 3 }), send);
+    expect(block).toMatchObject({ locked: true, modalOpen: true, signing: true, submitLabel: 'block.signing', reopensLeft: 7 });
+    block.sign('Sandbox Trader', true);
+    expect(send).toHaveBeenCalledWith({ type: 'sign.submit', name: 'Sandbox Trader', agree: true });
+    expect(connectTradingBlock(snapshotIn(tradingBlockMachine, input, 'open', { reopens: 12 }), send)).toMatchObject({ locked: false, modalOpen: false, reopensLeft: 0 });
+  });
+});
+
+describe('connectCodeEntry', () => {
+  it('an emailed code can be resent when ready; a google code cannot; a pasted code is sent whole; Backspace in an empty box clears the one before', () => {
+    const send = vi.fn();
+    const entry = connectCodeEntry(snapshotIn(twoFactorEntryMachine, { type: 'email', purpose: 'login' }, { editing: 'ready' }, { digits: ['1', '2', '', '', '', ''] }), send);
+    expect(entry).toMatchObject({ resendable: true, canResend: true, firstEmpty: 2, off: false, promptKey: 'factor.prompt.email', resendLabel: 'factor.resend', showsOutbox: true });
+    entry.input(2, '3');
+    entry.input(3, '45 67');
+    entry.input(1, '');
+    expect(entry.backspace(2)).toBe(true);
+    expect(entry.backspace(1)).toBe(false);
+    expect(send.mock.calls).toEqual([
+      [{ type: 'digit.input', index: 2, value: '3' }],
+      [{ type: 'code.paste', text: '45 67' }],
+      [{ type: 'digit.clear', index: 1 }],
+      [{ type: 'digit.clear', index: 1 }],
+    ]);
+    const google = connectCodeEntry(snapshotIn(twoFactorEntryMachine, { type: 'google', purpose: 'login' }, { editing: 'ready' }), send);
+    expect(google).toMatchObject({ resendable: false, canResend: false, showsOutbox: false, resting: false });
+    expect(connectCodeEntry(snapshotIn(twoFactorEntryMachine, { type: 'email', purpose: 'login' }, 'disabled'), send)).toMatchObject({ disabled: true, off: true, canResend: false });
+  });
+});
+
+describe('connectReports', () => {
+  const input = { kind: 'reports' as const, pageSize: 100, from: '20.11.2026', to: '21.11.2026' };
+  it('empty only when loaded with nothing; the pager only beyond one page; the handlers send the query events', () => {
+    const send = vi.fn();
+    expect(connectReports(snapshotIn(reportsMachine, input, 'ready', { rows: [], total: 0 }), send)).toMatchObject({ empty: true, pagerShown: false, loading: false });
+    expect(connectReports(snapshotIn(reportsMachine, input, 'loading'), send)).toMatchObject({ empty: false, loading: true });
+    const many = connectReports(snapshotIn(reportsMachine, input, 'ready', { rows: [{}], total: 250, offset: 100 }), send);
+    expect(many).toMatchObject({ pagerShown: true, paging: { hasPrev: true, hasNext: true } });
+    many.editFrom('01.11.2026');
+    many.next();
+    expect(send.mock.calls).toEqual([[{ type: 'query.edit', from: '01.11.2026' }], [{ type: 'page.next' }]]);
+  });
+});
+
+describe('connectChat', () => {
+  it('closed: the launcher only; open and maximised: the widget with the token in the fragment', () => {
+    const send = vi.fn();
+    const input = { autoOpened: true, hidden: false };
+    expect(connectChat(snapshotIn(chatMachine, input, 'closed'), send)).toMatchObject({ closed: true, open: false, hidden: false, frameSrc: expect.any(Function) });
+    const connection = { token: 'tok', url: '/chat', host: { id: 'anna', name: 'Anna' }, sandbox: true };
+    const open = connectChat(snapshotIn(chatMachine, input, { open: { connection: 'ready', size: 'maximised' } }, { connection, size: 'maximised' }), send);
+    expect(open).toMatchObject({ open: true, maximised: true, hostName: 'Anna' });
+    expect(open.frameSrc('ru')).toBe('/chat/widget#lang=ru&token=tok');
+    open.minimise();
+    expect(send).toHaveBeenCalledWith({ type: 'chat.minimise' });
+  });
+});
+
+describe('platformFrameHeight', () => {
+  it('at least 700 px, the content height plus the border, never beyond 20 000', () => {
+    expect(platformFrameHeight(0)).toBeUndefined();
+    expect(platformFrameHeight(812.4)).toBe('max(700px, 815px)');
+    expect(platformFrameHeight(1e9)).toBe('max(700px, 20002px)');
   });
 });
