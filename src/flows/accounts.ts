@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSession } from './session';
+import { useSessionPick } from './session';
 import { connectAccounts } from './accounts-view';
 import { inspect } from './inspector';
 import { accountsFlow } from './security';
 
 /** The accounts flow of a view (the accounts page, an add-account button), with the session's user. */
 export function useAccounts() {
-  const user = useSession((s) => s.user);
+  const user = useSessionPick((s) => s.user);
   const actor = useActorRef(accountsFlow, { inspect });
   return connectAccounts(useSelector(actor, (s) => s), actor.send, user);
 }

@@ -5,7 +5,7 @@ import { chatMachine } from '../../machines/chat/chat.machine';
 import { tipsMachine } from '../../machines/tips/tips.machine';
 import { chatToken, sendTip } from '../api/chat';
 import { sessionActor } from './app';
-import { useSession } from './session';
+import { useSessionPick } from './session';
 import { connectChat, connectTips } from './chat-view';
 import { inspect } from './inspector';
 
@@ -80,7 +80,7 @@ const autoOpenHere = () => /^#?\/?(home)?$/.test(window.location.hash) && window
 
 /** The chat of the trading shell: started from this browser's auto-open memory and the settings' hidden paths, following the hash route. */
 export function useChat() {
-  const hiddenPaths = useSession((s) => s.settings?.chatHiddenPaths ?? NO_PATHS);
+  const hiddenPaths = useSessionPick((s) => s.settings?.chatHiddenPaths ?? NO_PATHS);
   const actor = useActorRef(chatFlow, { input: { autoOpened: chatAutoOpened() || !autoOpenHere(), hidden: chatHiddenOn(here(), hiddenPaths) }, inspect });
   useEffect(() => {
     const onMove = () => actor.send({ type: 'chat.path', hidden: chatHiddenOn(here(), hiddenPaths) });
@@ -104,7 +104,7 @@ export function useWindowSize() {
 
 /** Tips to the chat's host, taken from the current account (its currency names the amounts). */
 export function useTips(hostId: string) {
-  const currency = useSession((s) => s.currency);
+  const currency = useSessionPick((s) => s.currency);
   const actor = useActorRef(tipsFlow, { input: { host: hostId }, inspect });
   return { ...connectTips(useSelector(actor, (s) => s), actor.send), currency };
 }

@@ -9,7 +9,7 @@ import { loadHistory, loadReports } from '../api/trading-history';
 import type { Msg } from '../../core/message';
 import { formatDate } from './dates';
 import { inspect } from './inspector';
-import { useSession } from './session';
+import { useSessionPick } from './session';
 
 export type { HistoryEntry, ReportOrder };
 
@@ -119,7 +119,7 @@ export function connectReports<Row>(s: Snapshot, send: (event: EventFrom<typeof 
 
 /** #/show/history: from the trader's registration date to today. */
 export function useHistory(): ReportsApi<HistoryEntry> {
-  const regTime = useSession((s) => s.user?.regTime ?? '');
+  const regTime = useSessionPick((s) => s.user?.regTime ?? '');
   const [input] = useState(() => historyInput(regTime));
   const actor = useActorRef(reportsFlow, { input, inspect });
   return connectReports<HistoryEntry>(useSelector(actor, (s) => s), actor.send);

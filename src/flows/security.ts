@@ -9,7 +9,7 @@ import { createAccount, setAccount, setExchangeAccount } from '../api/accounts';
 import { attemptValidation, changePassword } from '../api/security';
 import { setFactor } from '../api/two-factor';
 import { sessionActor, showToast } from './app';
-import { useSession } from './session';
+import { useSession, useSessionPick } from './session';
 import { inspect } from './inspector';
 import { connectFactorChoice, connectPassword, connectValidation } from './security-view';
 import { twoFactorEntryFlow } from './two-factor';
@@ -65,7 +65,7 @@ export const accountsFlow = accountsMachine.provide({
 
 /** The password change of the security page, for the signed-in trader (its login checks the new password). */
 export function usePasswordChange() {
-  const email = useSession((s) => s.user?.email ?? '');
+  const email = useSessionPick((s) => s.user?.email ?? '');
   const actor = useActorRef(passwordFlow, { input: { storedGoogle: storedGoogleValue(), login: email }, inspect });
   return connectPassword(useSelector(actor, (s) => s), actor.send);
 }
@@ -84,7 +84,7 @@ export function useFactorChoice() {
 
 /** The key of the validation page: a validation finished elsewhere (another tab, a reload in flight) starts it again. */
 export function useValidationKey(): string {
-  return String(useSession((s) => s.user?.tr_success ?? false));
+  return String(useSessionPick((s) => s.user?.tr_success ?? false));
 }
 
 /** The validation form (#/sw/validate), started from the user's validation state and attempts. */

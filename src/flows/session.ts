@@ -1,14 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { sessionActor } from './app';
-import { connectSession, type SessionApi, type SessionSnapshot } from './session-view';
+import { connectSession, type SessionApi } from './session-view';
 
-/**
- * The session as the views use it: flags, the user and settings, the current account, handlers.
- * With `pick`, the view re-renders only when what it picked changes (`useSession((s) => s.sandbox)`).
- */
-export function useSession(): SessionApi;
-export function useSession<T>(pick: (session: SessionApi) => T): T;
-export function useSession<T>(pick?: (session: SessionApi) => T): SessionApi | T {
-  const picked = useSelector(sessionActor, (s) => (pick ? pick(connectSession(s, sessionActor.send)) : s));
-  return pick ? (picked as T) : connectSession(picked as SessionSnapshot, sessionActor.send);
+/** The session as the views use it: flags, the user and settings, the current account, handlers. */
+export function useSession(): SessionApi {
+  return connectSession(useSelector(sessionActor, (s) => s), sessionActor.send);
+}
+
+/** One fact of the session API: the view re-renders only when it changes (`useSessionPick((s) => s.sandbox)`). */
+export function useSessionPick<T>(pick: (session: SessionApi) => T): T {
+  return useSelector(sessionActor, (s) => pick(connectSession(s, sessionActor.send)));
 }

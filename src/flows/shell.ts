@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { sessionActor } from './app';
-import { useSession } from './session';
+import { useSession, useSessionPick } from './session';
 import { platformBalanceSeen } from './balance-sync';
 import { currentLang, goTo } from './navigation';
 import { startPush } from './push';
@@ -36,7 +36,7 @@ export function platformFrameHeight(height: number): string | undefined {
  * in it needs a scroll of its own (on a phone the Up/Down buttons are reached by the page's scroll).
  */
 export function usePlatformFrame(lang: string) {
-  const platform = useSession((s) => s.platform);
+  const platform = useSessionPick((s) => s.platform);
   const [height, setHeight] = useState(0);
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {

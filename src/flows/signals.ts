@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { signalsMachine } from '../../machines/signals/signals.machine';
 import type { SignalsInput } from '../../machines/signals/signals.types';
 import { fetchSignals } from '../api/chat';
-import { useSession } from './session';
+import { useSessionPick } from './session';
 import { inspect } from './inspector';
 import { connectSignals, isWeekendNow, weekendZone } from './signals-view';
 
@@ -90,7 +90,7 @@ export const WEEKEND_RECHECK_MS = 60_000;
 
 /** The weekend window (spec 002 §4) in the settings' zone or the trader's own: shown, and the zone it names. */
 export function useWeekendNotice() {
-  const zone = useSession((s) => s.settings?.timeZone ?? '');
+  const zone = useSessionPick((s) => s.settings?.timeZone ?? '');
   const now = useNow(WEEKEND_RECHECK_MS);
   return { shown: isWeekendNow(now, zone), zone: weekendZone(zone) };
 }

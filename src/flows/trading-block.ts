@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../core/contract';
 import { signAgreement } from '../api/trading-history';
 import type { Msg } from '../../core/message';
 import { sessionActor } from './app';
-import { useSession } from './session';
+import { useSessionPick } from './session';
 import { inspect } from './inspector';
 
 const REOPENS_KEY = 'trading.block.reopens';
@@ -95,7 +95,7 @@ export function connectTradingBlock(s: Snapshot, send: (event: EventFrom<typeof 
  * used, following the user as it changes (a deposit, a signature, a verification).
  */
 export function useTradingBlock() {
-  const user = useSession((s) => s.user);
+  const user = useSessionPick((s) => s.user);
   const actor = useActorRef(tradingBlockFlow, { input: { facts: blockFacts(user!), reopens: storedReopens() }, inspect });
   const block = connectTradingBlock(useSelector(actor, (s) => s), actor.send);
   useEffect(() => {

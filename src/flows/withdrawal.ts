@@ -9,7 +9,7 @@ import type { Currency, WithdrawalMethod } from '../../core/contract';
 import { onServerEvent } from '../api/events';
 import { checkWithdrawal, finalWithdrawal, loadPending, rejectWithdrawal, withdrawalTabOpened } from '../api/withdrawal';
 import { sessionActor, showToast } from './app';
-import { useSession } from './session';
+import { useSession, useSessionPick } from './session';
 import { inspect } from './inspector';
 import { connectPending, connectWithdrawal } from './withdrawal-view';
 import { twoFactorEntryFlow } from './two-factor';
@@ -74,7 +74,7 @@ export const pendingFlow = withdrawalPendingMachine.provide({
  * ('' before the user is known).
  */
 export function useWithdrawalAccount() {
-  const user = useSession((s) => s.user);
+  const user = useSessionPick((s) => s.user);
   if (!user) return { formKey: '' };
   const fixed = currentAccountOf(user)?.type === 'exchange';
   return { formKey: `${user.current_accountId}-${fixed}` };
