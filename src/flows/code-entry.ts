@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { connectCodeEntry, type EntryRef } from './two-factor-view';
+import { connectCodeEntry } from './code-entry-view';
+import type { EntryRef } from './two-factor-view';
 
 /** The code entry a parent flow runs as its child (login, withdrawal, the method choice), for its view. */
 export function useCodeEntry(entry: EntryRef) {

@@ -20,7 +20,7 @@ import { connectReports } from './reports';
 import { connectFactorChoice, connectValidation } from './security-view';
 import { platformFrameHeight } from './shell';
 import { connectTradingBlock } from './trading-block';
-import { connectCodeEntry } from './two-factor-view';
+import { connectCodeEntry } from './code-entry-view';
 import { connectSession } from './session-view';
 import { connectPending, connectWithdrawal } from './withdrawal-view';
 

@@ -6,15 +6,6 @@ import { selectFactorChild, type EntryRef } from './two-factor-view';
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 type Send = (event: EventFrom<typeof loginMachine>) => void;
 
-/** What the login views need from a login snapshot. */
-export const selectLoginBusy = (s: LoginSnapshot): boolean =>
-  s.matches('platformLogin') || s.matches('sessionLogin') || s.matches('autologin') || s.matches('success');
-/** the password was right: the second factor is asked ('' when not) */
-export const selectAsksFactor = (s: LoginSnapshot): string => (s.matches('twoFactor') ? s.context.factor : '');
-export const selectLoginError = (s: LoginSnapshot) => s.context.error;
-export const selectShakes = (s: LoginSnapshot): number => s.context.shakes;
-export const selectAutologinFailed = (s: LoginSnapshot): boolean => s.matches('autologinFailed');
-
 export interface LoginApi {
   /** the form is being sent (or the autologin runs): inputs and the button rest */
   busy: boolean;
@@ -36,16 +27,17 @@ export interface LoginApi {
 
 /** The login flow for its views (Zag.js style: the view spreads what this returns). */
 export function connectLogin(s: LoginSnapshot, send: Send): LoginApi {
-  const busy = selectLoginBusy(s);
-  const error = selectLoginError(s);
+  const busy = s.matches('platformLogin') || s.matches('sessionLogin') || s.matches('autologin') || s.matches('success');
+  const { error, shakes, email } = s.context;
   return {
     busy,
     error,
-    shakes: selectShakes(s),
-    asksFactor: selectAsksFactor(s) !== '',
+    shakes,
+    // the password was right and the account asks its second factor
+    asksFactor: s.matches('twoFactor') && s.context.factor !== '',
     factorEntry: selectFactorChild(s),
-    email: s.context.email,
-    autologinFailed: selectAutologinFailed(s),
+    email,
+    autologinFailed: s.matches('autologinFailed'),
     submitLabel: busy ? 'login.submitting' : 'login.submit',
     submit: (email, password) => send({ type: 'login.submit', email, password }),
     edit: () => {

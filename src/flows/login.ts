@@ -65,13 +65,4 @@ export function useLogin() {
   };
 }
 
-/** The autologin page's flow: the one-time key from the address. */
-export function useAutologin() {
-  const [key] = useState(() => new URLSearchParams(window.location.search).get('key') ?? '');
-  const actor = useActorRef(loginFlow, { input: { autologinKey: key || 'missing' }, inspect });
-  const login = connectLogin(useSelector(actor, (s) => s), actor.send);
-  const session = useSessionBasics();
-  return { ...login, sandboxEmail: session.sandbox ? login.email : undefined };
-}
-
 export type LoginPageApi = ReturnType<typeof useLogin>;

@@ -1,8 +1,11 @@
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { useLogin } from '../../flows/login';
 import { useT } from '../../i18n';
+import { Spinner } from '../../ui/Spinner';
 import { AuthCard } from '../shell/AuthCard';
-import { FactorStep } from './FactorStep';
+
+// the second step (and its code entry) loads only when an account asks for it: the login page stays small
+const FactorStep = lazy(() => import('./FactorStep').then((m) => ({ default: m.FactorStep })));
 
 /** /{lang}/login: email and password; platform login, then the product session. */
 export default function LoginPage() {
@@ -19,7 +22,9 @@ export default function LoginPage() {
   if (login.asksFactor) {
     return (
       <AuthCard title={t('login.title')}>
-        <FactorStep {...login} />
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <FactorStep {...login} />
+        </Suspense>
       </AuthCard>
     );
   }
