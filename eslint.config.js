@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'dist.*', '.build', 'node_modules', 'data', 'docs', 'coverage', '.scratch'] },
@@ -25,24 +26,9 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' }],
     },
   },
-  {
-    files: ['machines/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'ky', '@xstate/react', '../src/*', '../../src/*', '../server/*', '../../server/*', '../machine-tests/*', '../../machine-tests/*'] }],
-    },
-  },
-  {
-    // the machine kit is product code the explorer runs: machine-kit/, machines/, core/, xstate and @xstate/graph only
-    files: ['machine-kit/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'ky', '@xstate/react', '../src/*', '../../src/*', '../server/*', '../../server/*', '../scripts/*', '../../scripts/*', '../machine-tests/*', '../../machine-tests/*'] }],
-    },
-  },
+  ...layerRules(),
   {
     files: ['src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['ky', '**/api/*', '**/api'] }],
-      'no-restricted-globals': ['error', 'fetch'],
-    },
+    rules: { 'no-restricted-globals': ['error', 'fetch'] },
   },
 );

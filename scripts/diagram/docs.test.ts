@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures } from './fixtures/index';
 import { cell, indexPage, machinePage } from './docs';
-import { buildModel } from './model';
+import { buildModel } from '../../machine-kit/diagram/model';
 
 const model = buildModel(fixtures.cascade);
 const doc = { id: 'cascade', purpose: 'Card payments across processors | in order', model };

@@ -1,6 +1,6 @@
-import { actionsText } from './content';
+import { actionsText } from '../../machine-kit/diagram/content';
 import { toMermaid } from './mermaid';
-import type { DiagramModel, DiagramNode } from './model';
+import type { DiagramModel, DiagramNode } from '../../machine-kit/diagram/model';
 
 /** Markdown pages for docs/machines/ (pure: strings in, strings out). */
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { machines } from '../../machines/index';
 import { fixtures } from './fixtures/index';
-import { layoutModel, type Rect } from './layout';
-import { buildModel } from './model';
+import { layoutModel, type Rect } from '../../machine-kit/diagram/layout';
+import { buildModel } from '../../machine-kit/diagram/model';
 import { layoutProblems } from './quality';
 
 const all: Record<string, AnyStateMachine> = {

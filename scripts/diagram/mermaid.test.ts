@@ -3,7 +3,7 @@ import type { AnyStateMachine } from 'xstate';
 import { machines } from '../../machines/index';
 import { fixtures } from './fixtures/index';
 import { toMermaid, transitionLabel, mermaidText } from './mermaid';
-import { buildModel } from './model';
+import { buildModel } from '../../machine-kit/diagram/model';
 
 const all: Record<string, AnyStateMachine> = {
   ...fixtures,

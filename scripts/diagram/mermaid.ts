@@ -1,5 +1,5 @@
-import { actionsText } from './content';
-import type { DiagramEdge, DiagramModel, DiagramNode } from './model';
+import { actionsText } from '../../machine-kit/diagram/content';
+import type { DiagramEdge, DiagramModel, DiagramNode } from '../../machine-kit/diagram/model';
 
 /**
  * The same machine as a Mermaid `stateDiagram-v2`: compound states as `state X { }`,

@@ -4,8 +4,8 @@ import { and, createMachine, not, or, stateIn, type AnyStateMachine, type AnySta
 import { machines } from '../../machines/index';
 import { transitionId as runnerTransitionId } from '../../machine-kit/inventory';
 import { fixtures } from './fixtures/index';
-import { buildModel, transitionId } from './model';
-import { guardName } from './names';
+import { buildModel, transitionId } from '../../machine-kit/diagram/model';
+import { guardName } from '../../machine-kit/diagram/names';
 
 const registry = Object.fromEntries(Object.entries(machines).map(([id, e]) => [id, e.machine]));
 const all: Record<string, AnyStateMachine> = { ...fixtures, ...registry };
@@ -122,8 +122,9 @@ describe('multi-target transitions', () => {
 
 describe('browser reuse', () => {
   it('keeps model, layout and renderer free of Node APIs (the explorer runs them in the browser)', () => {
-    for (const file of ['model.ts', 'names.ts', 'content.ts', 'layout.ts', 'svg.ts', 'mermaid.ts', 'render.ts', 'docs.ts', 'quality.ts']) {
-      const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+    const kit = ['model.ts', 'names.ts', 'content.ts', 'layout.ts', 'svg.ts', 'precomputed.ts'].map((f) => `../../machine-kit/diagram/${f}`);
+    for (const file of [...kit, './mermaid.ts', './render.ts', './docs.ts', './quality.ts']) {
+      const source = readFileSync(new URL(file, import.meta.url), 'utf8');
       expect(source, file).not.toMatch(/from ['"](node:|fs|path|url|os|child_process)/);
       expect(source, file).not.toMatch(/\bprocess\.|\bBuffer\b|require\(/);
     }

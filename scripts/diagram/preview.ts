@@ -10,7 +10,7 @@ import type { AnyStateMachine } from 'xstate';
 import { machines } from '../../machines/index';
 import { fixtures } from './fixtures/index';
 import { readFile } from 'node:fs/promises';
-import { buildModel } from './model';
+import { buildModel } from '../../machine-kit/diagram/model';
 import { toMermaid } from './mermaid';
 import { renderMachine } from './render';
 

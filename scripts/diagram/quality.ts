@@ -1,5 +1,5 @@
-import type { DiagramLayout, Point, Rect } from './layout';
-import type { DiagramModel } from './model';
+import type { DiagramLayout, Point, Rect } from '../../machine-kit/diagram/layout';
+import type { DiagramModel } from '../../machine-kit/diagram/model';
 
 /**
  * Readability checks on a finished layout: an edge that runs through a state it does not

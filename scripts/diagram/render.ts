@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
-import { layoutModel, type DiagramLayout } from './layout';
-import { buildModel, type DiagramModel } from './model';
-import { renderSvg } from './svg';
+import { layoutModel, type DiagramLayout } from '../../machine-kit/diagram/layout';
+import { buildModel, type DiagramModel } from '../../machine-kit/diagram/model';
+import { renderSvg } from '../../machine-kit/diagram/svg';
 
 export interface Rendered {
   model: DiagramModel;

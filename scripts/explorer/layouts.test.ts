@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/index';
 import { inventory } from '../../machine-kit/inventory';
-import { renderSvg } from '../diagram/svg';
+import { renderSvg } from '../../machine-kit/diagram/svg';
 import { computeLayouts } from './layouts';
 import { EXPLORER_ONLY } from './isolation';
 

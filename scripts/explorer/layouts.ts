@@ -7,16 +7,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import { layoutModel, type DiagramLayout } from '../diagram/layout';
-import { buildModel, type DiagramModel } from '../diagram/model';
+import { layoutModel } from '../../machine-kit/diagram/layout';
+import { buildModel } from '../../machine-kit/diagram/model';
+import type { PrecomputedDiagram } from '../../machine-kit/diagram/precomputed';
 
-export interface PrecomputedDiagram {
-  id: string;
-  model: DiagramModel;
-  layout: DiagramLayout;
-  /** time to build the model and lay it out, ms */
-  layoutMs: number;
-}
+export type { PrecomputedDiagram };
 
 export async function computeLayouts(registry: Record<string, { machine: AnyStateMachine }>): Promise<PrecomputedDiagram[]> {
   const out: PrecomputedDiagram[] = [];

@@ -11,7 +11,7 @@ const ONE = 'virtual:explorer-layout/layout-';
 
 /**
  * @param {string} root
- * @returns {Promise<Map<string, import('./layouts').PrecomputedDiagram>>}
+ * @returns {Promise<Map<string, import('../../machine-kit/diagram/precomputed').PrecomputedDiagram>>}
  */
 function compute(root) {
   return new Promise((resolve, reject) => {
@@ -21,7 +21,7 @@ function compute(root) {
       { cwd: root, maxBuffer: 256 * 1024 * 1024 },
       (err, stdout, stderr) => {
         if (err) return reject(new Error(`explorer layouts failed: ${stderr || err.message}`));
-        /** @type {import('./layouts').PrecomputedDiagram[]} */
+        /** @type {import('../../machine-kit/diagram/precomputed').PrecomputedDiagram[]} */
         const all = JSON.parse(stdout);
         resolve(new Map(all.map((d) => [d.id, d])));
       },
@@ -37,7 +37,7 @@ function compute(root) {
  */
 export function explorerLayouts() {
   let root = process.cwd();
-  /** @type {Promise<Map<string, import('./layouts').PrecomputedDiagram>> | undefined} */
+  /** @type {Promise<Map<string, import('../../machine-kit/diagram/precomputed').PrecomputedDiagram>> | undefined} */
   let pending;
   const layouts = () => (pending ??= compute(root));
   return {

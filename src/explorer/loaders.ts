@@ -1,8 +1,8 @@
 import { layouts } from 'virtual:explorer-layouts';
 import type { CoverageReport, DiagramFailure, DiagramInfo } from '../../machines/explorer/explorer.types';
-import type { DiagramLayout } from '../../scripts/diagram/layout';
-import type { DiagramModel } from '../../scripts/diagram/model';
-import { renderSvg } from '../../scripts/diagram/svg';
+import type { DiagramLayout } from '../../machine-kit/diagram/layout';
+import type { DiagramModel } from '../../machine-kit/diagram/model';
+import { renderSvg } from '../../machine-kit/diagram/svg';
 import type { CatalogEntry } from './catalog';
 
 const ms = (from: number) => Math.round((performance.now() - from) * 10) / 10;
@@ -10,7 +10,7 @@ const ms = (from: number) => Math.round((performance.now() - from) * 10) / 10;
 /** The machine's model and elkjs layout, computed here (elkjs loads only then, as its own chunk). */
 async function layOutHere(entry: CatalogEntry): Promise<{ model: DiagramModel; layout: DiagramLayout; layoutMs: number }> {
   const started = performance.now();
-  const [{ buildModel }, { layoutModel }] = await Promise.all([import('../../scripts/diagram/model'), import('../../scripts/diagram/layout')]);
+  const [{ buildModel }, { layoutModel }] = await Promise.all([import('../../machine-kit/diagram/model'), import('../../machine-kit/diagram/layout')]);
   const model = buildModel(entry.machine);
   const layout = await layoutModel(model);
   return { model, layout, layoutMs: ms(started) };
