@@ -11,6 +11,7 @@ import { platformLogout } from '../api/platform';
 import { getMe, getSettings, logout } from '../api/session';
 import { inspect } from './inspector';
 import { currentLang, goTo } from './navigation';
+import { connectToasts } from './toast-view';
 import { selectSessionStatus, selectSettings, selectUser } from './session-selectors';
 
 let seq = 0;
@@ -60,6 +61,11 @@ const retrySession = () => sessionActor.send({ type: 'session.retry' });
 /** A modal is asked for: its host (and the dialog's code) loads with the first one. */
 export function useModalAsked(): boolean {
   return useSelector(modalActor, (s) => s.context.current !== null);
+}
+
+/** The toasts on screen, each dismissable (the host is in the first chunk: its live region is always there). */
+export function useToasts() {
+  return connectToasts(useSelector(toastActor, (s) => s), toastActor.send);
 }
 
 /** Read one field of the current user by key (spec 000 §3). */

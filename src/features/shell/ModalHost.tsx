@@ -1,6 +1,4 @@
-import { useSelector } from '@xstate/react';
-import { modalActor } from '../../flows/app';
-import { connectModal } from '../../flows/modal-view';
+import { useModal } from '../../flows/modal';
 import { useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { dynamicModals } from './dynamic-modals';
@@ -8,7 +6,7 @@ import { dynamicModals } from './dynamic-modals';
 /** Shows the modal manager's current modal: alert, confirm or a registered dynamic one. */
 export function ModalHost() {
   const { t, text } = useT();
-  const modal = connectModal(useSelector(modalActor, (s) => s), modalActor.send);
+  const modal = useModal();
   const { shown, close } = modal;
   if (!shown) return null;
   const { request: current } = shown;

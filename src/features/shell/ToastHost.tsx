@@ -1,17 +1,16 @@
-import { useSelector } from '@xstate/react';
-import { toastActor } from '../../flows/app';
+import { useToasts } from '../../flows/app';
 import { useT } from '../../i18n';
 
 /** Toasts, announced politely to screen readers; each can be dismissed. */
 export function ToastHost() {
   const { t, text } = useT();
-  const toasts = useSelector(toastActor, (s) => s.context.toasts);
+  const { toasts, dismiss } = useToasts();
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast--${toast.kind}`}>
           <span>{text(toast.text)}</span>
-          <button type="button" className="icon-button" aria-label={t('common.dismiss')} onClick={() => toastActor.send({ type: 'toast.dismiss', id: toast.id })}>
+          <button type="button" className="icon-button" aria-label={t('common.dismiss')} onClick={() => dismiss(toast.id)}>
             ×
           </button>
         </div>
