@@ -4,7 +4,7 @@ import { useInvoicePage } from '../../flows/crypto-hooks';
 import { formatAmount } from '../../flows/money';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
-import type { PageProps } from '../trading/pages';
+import type { PageProps } from '../../app/page';
 import { CopyButton } from './CopyButton';
 import { Countdown } from './Countdown';
 import { messages } from './messages';

@@ -5,7 +5,7 @@ import { useFunding } from '../../flows/funding-hooks';
 import { registerMessages, useT } from '../../i18n';
 import { SandboxBanner } from '../../ui/SandboxBanner';
 import { Spinner } from '../../ui/Spinner';
-import type { PageProps } from '../trading/pages';
+import type { PageProps } from '../../app/page';
 import '../crypto';
 import { AmountLine } from './AmountLine';
 import { FundingActorContext } from './context';
