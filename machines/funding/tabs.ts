@@ -10,6 +10,13 @@ export type TabId = (typeof TABS)[number];
 
 export const isTab = (value: string): value is TabId => (TABS as readonly string[]).includes(value);
 
+/**
+ * The tabs whose deposit works end to end today: the cards (issue 3) and the coins (issue 4).
+ * The wallets, vouchers and bank (issue 14) join this list when each works end to end: a tab is
+ * never offered as a placeholder.
+ */
+export const WORKING_TABS: readonly TabId[] = ['card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins'];
+
 /** Skrill is hidden for these countries (spec 001 §6). */
 export const SKRILL_HIDDEN = ['DE', 'GB', 'BE', 'FR', 'ES', 'CN', 'HK', 'IL', 'MO', 'SG', 'AE', 'CA', 'TR', 'US', 'JP'];
 /** shown only in Russian or to RUB accounts */
@@ -28,6 +35,7 @@ export function visibleTabs(facts: TabFacts): TabId[] {
   const country = facts.country.toUpperCase();
   return TABS.filter(
     (tab) =>
+      WORKING_TABS.includes(tab) &&
       !(RUSSIAN_METHODS.includes(tab) && !russian) &&
       !(tab === 'skrill' && SKRILL_HIDDEN.includes(country)) &&
       !(tab === 'vload' && facts.vloadHidden),

@@ -76,7 +76,7 @@ function Funding({ add, ng }: { add: string; ng: string }) {
           {f.isReady && (
             <div className={f.isCardTab ? 'fund-grid' : undefined}>
               {f.isCardTab && f.amountLine && <AmountLine line={f.amountLine} />}
-              {View ? <View key={f.tab} tab={f.tab as FundingTabId} /> : <p className="fund-soon" role="status">{t('funding.coming_soon', { name: t(`funding.tab.${f.tab}`) })}</p>}
+              {View && <View key={f.tab} tab={f.tab as FundingTabId} />}
             </div>
           )}
         </div>

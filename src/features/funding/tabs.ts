@@ -13,6 +13,7 @@ export interface FundingTabProps {
 
 /**
  * The view of each funding tab, registered by the area that builds it (card: issue 3;
- * crypto tabs: issue 4; …). The funding page shows "coming soon" for a tab with no view.
+ * crypto tabs: issue 4; …). The funding machine offers only the tabs that work end to end
+ * (machines/funding/tabs.ts WORKING_TABS), each of which has a view here.
  */
 export const fundingTabViews: Partial<Record<FundingTabId, ComponentType<FundingTabProps>>> = {};

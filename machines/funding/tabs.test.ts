@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { visibleTabs, WORKING_TABS } from './tabs';
+
+describe('the funding tabs a trader is offered', () => {
+  it('are only the methods that work end to end: no placeholder tab', () => {
+    const tabs = visibleTabs({ lang: 'ru', currency: 'RUB', country: 'RU', vloadHidden: false });
+    expect(tabs).toEqual(['card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins']);
+    for (const tab of tabs) expect(WORKING_TABS).toContain(tab);
+    expect(tabs).not.toContain('neteller');
+    expect(tabs).not.toContain('qiwi');
+  });
+});
