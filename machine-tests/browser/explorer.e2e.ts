@@ -281,7 +281,7 @@ describe('the machine explorer', () => {
     const js = explorerJs();
     expect(js.initial.files.length).toBeGreaterThan(0);
     // elkjs is only a lazy chunk (the build precomputes the layouts)
-    expect(js.lazy.some((l) => l.key.includes('scripts/diagram/layout'))).toBe(true);
+    expect(js.lazy.some((l) => l.key.includes('machine-kit/diagram/layout'))).toBe(true);
     expect(js.initial.gzip).toBeLessThan(150_000);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Highlights on a rendered statechart (scripts/diagram/svg.ts): classes on the elements that carry
+ * Highlights on a rendered statechart (machine-kit/diagram/svg.ts): classes on the elements that carry
  * `data-state-id` and `data-transition-id`. The SVG's own style colours transitions that are
  * `taken`, `covered` or `uncovered` and states that are `active`; OVERLAY_CSS adds the states'
  * coverage colours. It goes into the page and into exported SVGs, so a download looks the same.
