@@ -1,18 +1,9 @@
 import type { CallFailure } from '../../core/failure';
+import type { RegisterValues } from '../../core/contract/register';
 import type { Msg } from '../../core/message';
 
-/** The form as typed (spec 001 §3 registration fields; `login` is the email). */
-export interface RegisterForm {
-  country: string;
-  currency: string;
-  login: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  phone_prefix: string;
-  phone: string;
-  promo: string;
-}
+/** The form as typed (spec 001 §3 registration fields; `login` is the email): the contract's values. */
+export type RegisterForm = RegisterValues;
 
 export type RegisterFormField = keyof RegisterForm;
 
