@@ -2,8 +2,9 @@ import { msg, type Msg } from './message';
 
 /**
  * The deposit amount, its slider steps and its bonus tier (spec 000 §9, 001 §3, §4, §9), in
- * decimal strings and bigint cents: never floats. The server computes the same bonus
- * (server/domain/payments/bonus.ts); a test holds the two to the same answers.
+ * decimal strings and bigint cents: never floats. The tiers are served by the server with the
+ * funding options (server/routes/card.ts); the bonus itself is recorded, not credited, until
+ * the promotions issue.
  */
 export interface Tier {
   name: 'bronze' | 'silver' | 'gold';
@@ -14,6 +15,13 @@ export interface Tier {
   /** a fixed value added, e.g. "20" */
   value: string;
 }
+
+/** The bonus tiers (001 §9): percents and values from the spec; thresholds at the slider's 1000 and 3000. The server serves them with the funding options. */
+export const BONUS_TIERS: readonly Tier[] = [
+  { name: 'bronze', from: '0', percent: '1.2', value: '20' },
+  { name: 'silver', from: '1000', percent: '1.5', value: '50' },
+  { name: 'gold', from: '3000', percent: '2', value: '100' },
+];
 
 export interface BonusRules {
   tiers: Tier[];

@@ -51,6 +51,7 @@ import { scenarioOfNumber, TEST_CARDS } from '../sandbox/processors/test-cards';
 import { cardPageRoutes } from './card-pages';
 import { cardSandboxRoutes } from './card-sandbox';
 import type { RouteDeps } from './deps';
+import { BONUS_TIERS } from '../../core/amount';
 
 export interface CardRouteOptions extends RouteDeps {
   /** a real processor integration; the sandbox processors in sandbox mode by default */
@@ -69,12 +70,6 @@ const noProcessors: ProcessorGateway = {
 /** The sandbox's public test numbers (docs/sandbox.md): every tester uses them, so their blocks hold per account. */
 const isTestCard = (digits: string): boolean => TEST_CARDS.some((c) => c.visa === digits || c.mastercard === digits);
 
-/** Bonus tiers (001 §9): percents and values from the spec; thresholds at the slider's 1000 and 3000. */
-const TIERS: FundingOptionsResponse['tiers'] = [
-  { name: 'bronze', from: '0', percent: '1.2', value: '20' },
-  { name: 'silver', from: '1000', percent: '1.5', value: '50' },
-  { name: 'gold', from: '3000', percent: '2', value: '100' },
-];
 
 /** Sandbox promo codes (docs/sandbox.md): the percent each adds to the bonus. */
 const SANDBOX_PROMOS: Readonly<Record<string, string>> = { SANDBOX1: '1', SANDBOX2: '2' };
@@ -114,7 +109,7 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
       minDeposit: minDepositOf(user, settings),
       maxDeposit: MAX_CARD_DEPOSIT,
       fixedAmount: isFixedCountry(user.country) ? settings.usCaFixedAmount : null,
-      tiers: TIERS,
+      tiers: [...BONUS_TIERS],
       maxBonusPercent: settings.maxBonusPercent,
       maxBonusValue: settings.maxBonusValue,
       geo,
