@@ -11,6 +11,12 @@ import { StepPanel } from './StepPanel';
 
 const shallowEqual = <T extends Record<string, unknown>>(a: T, b: T) => Object.keys(a).every((k) => Object.is(a[k], b[k]));
 
+type DiagramStatus = 'none' | 'loading' | 'ready' | 'failed';
+const DIAGRAM_STATES: readonly DiagramStatus[] = ['ready', 'failed', 'loading', 'none'];
+/** Which diagram state the page is in, read with `matches` (no cast of the state value). */
+const diagramStatus = (s: { matches: (value: { diagram: DiagramStatus }) => boolean }): DiagramStatus =>
+  DIAGRAM_STATES.find((state) => s.matches({ diagram: state })) ?? 'none';
+
 /** Opens `id` in the page actor (one diagram at a time) and returns what the diagram area shows. */
 export function useDiagram(id: string | undefined) {
   const { page } = useServices();
@@ -20,7 +26,7 @@ export function useDiagram(id: string | undefined) {
   return useSelector(
     page,
     (s) => ({
-      status: s.context.machineId === id ? (s.value as { diagram: string }).diagram : 'loading',
+      status: s.context.machineId !== id ? 'loading' : diagramStatus(s),
       diagram: s.context.machineId === id ? s.context.diagram : null,
       error: s.context.diagramError,
     }),
