@@ -1,4 +1,5 @@
 import type { Currency } from './contract';
+import { fromUnits, toUnits } from './decimal';
 
 /**
  * Money is never a float. Amounts are integer minor units (bigint) in the server and the
@@ -45,20 +46,14 @@ export function parseMoney(value: string, currency: string): bigint {
   const exponent = exponentOf(currency);
   const match = DECIMAL.exec(value);
   if (!match) throw new InvalidAmount('amount.invalid', `"${value.slice(0, 40)}" is not a decimal amount`);
-  const [, sign, whole, fraction = ''] = match;
+  const [, , , fraction = ''] = match;
   if (fraction.length > exponent) {
     throw new InvalidAmount('amount.too_precise', `${currency} amounts have at most ${exponent} decimals`);
   }
-  const minor = BigInt(whole + fraction.padEnd(exponent, '0'));
-  return sign === '-' ? -minor : minor;
+  return toUnits(value, exponent); // exact: never more decimals than the exponent, so nothing is dropped
 }
 
 /** 1250n USD -> "12.50": always the currency's full number of decimals. */
 export function formatMoney(minor: bigint, currency: string): string {
-  const exponent = exponentOf(currency);
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(exponent + 1, '0');
-  const whole = digits.slice(0, digits.length - exponent);
-  const fraction = digits.slice(digits.length - exponent);
-  return `${negative ? '-' : ''}${whole}${exponent > 0 ? `.${fraction}` : ''}`;
+  return fromUnits(minor, exponentOf(currency));
 }
