@@ -1,3 +1,4 @@
+import { compareDecimal, fromUnits, isDecimal, normalizeDecimal, toUnits as unitsOf, trimDecimal } from './decimal';
 import { msg, type Msg } from './message';
 
 /**
@@ -29,31 +30,22 @@ export interface BonusRules {
   maxBonusValue: string;
 }
 
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
-/** what a trader types: "1 000,5" → "1000.5" */
-export const normalizeAmount = (value: string): string => value.trim().replace(/[\s\u00a0]+/g, '').replace(',', '.');
-export const isAmount = (value: string): boolean => AMOUNT.test(value);
+/** what a trader types: "1 000,5" → "1000.5" (core/decimal) */
+export const normalizeAmount = normalizeDecimal;
+/** a deposit amount: up to 12 whole digits and 2 decimals, not negative */
+export const isAmount = (value: string): boolean => isDecimal(value, { whole: 12, decimals: 2 });
 
-/** "12.5" → 1250n (two decimals); the string must be isAmount or a plain decimal with up to 4 decimals (percents) */
-export function toUnits(value: string, decimals = 2): bigint {
-  const [whole, fraction = ''] = value.split('.');
-  return BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
-}
+/** "12.5" → 1250n (two decimals; percents with 4); extra digits are truncated (core/decimal) */
+export const toUnits = (value: string, decimals = 2): bigint => unitsOf(value, decimals);
 
 /** 1250n → "12.50" */
-export function fromCents(cents: bigint): string {
-  const digits = cents.toString().padStart(3, '0');
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
+export const fromCents = (cents: bigint): string => fromUnits(cents, 2);
 
 /** "250.00" → "250", "12.50" → "12.5" */
-export const trimAmount = (value: string): string => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+export const trimAmount = trimDecimal;
 
-export const compareAmounts = (a: string, b: string): number => {
-  const x = toUnits(a);
-  const y = toUnits(b);
-  return x === y ? 0 : x < y ? -1 : 1;
-};
+/** -1, 0 or 1, exactly (core/decimal) */
+export const compareAmounts = compareDecimal;
 
 /**
  * Slider steps (spec 000 §9): minimum, 250, 1000, 3000; or 1000, 3000, 10000 when the minimum is
@@ -94,15 +86,13 @@ export function bonusOf(amount: string, rules: BonusRules, promoPercent = '0'): 
   const fromPercent = (toUnits(amount) * percent) / (100n * PERCENT_SCALE);
   const total = fromPercent + toUnits(tier.value);
   const max = toUnits(rules.maxBonusValue);
-  const whole = percent / PERCENT_SCALE;
-  const frac = (percent % PERCENT_SCALE).toString().padStart(4, '0').replace(/0+$/, '');
-  return { tier: tier.name, percent: frac ? `${whole}.${frac}` : `${whole}`, value: fromCents(total < max ? total : max) };
+  return { tier: tier.name, percent: trimDecimal(fromUnits(percent, 4)), value: fromCents(total < max ? total : max) };
 }
 
 /** Why an amount cannot be paid, or null: wrong, below the minimum, above the maximum. */
 export function amountProblem(typed: string, min: string, max: string): Msg | null {
   const amount = normalizeAmount(typed);
-  if (amount === '' || !/^\d{1,12}(\.\d+)?$/.test(amount) || toUnits(amount) === 0n) return msg('funding.amount.wrong');
+  if (!isDecimal(amount, { whole: 12 }) || toUnits(amount) === 0n) return msg('funding.amount.wrong');
   if (!isAmount(amount)) return msg('funding.amount.too_precise');
   if (compareAmounts(amount, min) < 0) return msg('funding.amount.min', undefined, { min: trimAmount(min) });
   if (compareAmounts(amount, max) > 0) return msg('funding.amount.max', undefined, { max: trimAmount(max) });

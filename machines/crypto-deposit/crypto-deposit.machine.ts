@@ -1,8 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isCallFailure } from '../../core/failure';
 import { msg, type Msg } from '../../core/message';
-import { compareDecimal, decimalsOf, isPositive, normalizeAmount } from './decimal';
+import { compareDecimal, decimalsOf, isDecimal, normalizeDecimal as normalizeAmount } from '../../core/decimal';
 import type { CryptoAsset, CryptoDepositContext, CryptoDepositEvent, CryptoDepositInput, CryptoOptionsRecord, PayInput } from './crypto-deposit.types';
+
+/** an amount a trader may pay: up to 12 whole digits and 18 decimals, above zero */
+const isPositive = (value: string): boolean => isDecimal(value, { whole: 12, decimals: 18 }) && compareDecimal(value, '0') > 0;
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`);

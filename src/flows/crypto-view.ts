@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { assetOf } from '../../machines/crypto-deposit/crypto-deposit.machine';
-import { isDecimal, normalizeAmount } from '../../machines/crypto-deposit/decimal';
+import { fromUnits, isDecimal, normalizeDecimal as normalizeAmount, toUnits, trimDecimal } from '../../core/decimal';
 import type { cryptoDepositMachine } from '../../machines/crypto-deposit/crypto-deposit.machine';
 import type { invoicePageMachine } from '../../machines/invoice-page/invoice-page.machine';
 import type { invoiceMachine } from '../../machines/invoice/invoice.machine';
@@ -26,15 +26,9 @@ export type CryptoTabId = keyof typeof TAB_COINS;
 export const selectTokens = (s: DepositSnapshot) => s.context.options?.assets.filter((a) => a.coin === 'token') ?? [];
 
 const SCALE = 18;
-const scaled = (value: string, decimals: number): bigint => {
-  const [whole, fraction = ''] = value.split('.');
-  return BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
-};
-const unscaled = (value: bigint, decimals: number): string => {
-  const digits = value.toString().padStart(decimals + 1, '0');
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${digits.slice(0, digits.length - decimals)}${fraction ? `.${fraction}` : ''}`;
-};
+const AMOUNT = { whole: 12, decimals: 18 };
+const scaled = toUnits;
+const unscaled = (value: bigint, decimals: number): string => trimDecimal(fromUnits(value, decimals));
 
 /**
  * What the typed amount is worth on the other side, at the approximate rate (no markup): the
@@ -45,7 +39,7 @@ export function selectEstimate(s: DepositSnapshot): { amount: string; currency: 
   const asset = assetOf(s.context);
   const options = s.context.options;
   const amount = normalizeAmount(s.context.amount);
-  if (!asset || !options || !isDecimal(amount) || !isDecimal(asset.price) || scaled(asset.price, 8) === 0n) return null;
+  if (!asset || !options || !isDecimal(amount, AMOUNT) || !isDecimal(asset.price, AMOUNT) || scaled(asset.price, 8) === 0n) return null;
   const a = scaled(amount, SCALE);
   const price = scaled(asset.price, 8);
   if (s.context.fixed) {
@@ -62,5 +56,5 @@ export function selectEstimate(s: DepositSnapshot): { amount: string; currency: 
 export const selectInvoiceActor = (s: PageSnapshot) => s.children.invoice as ActorRefFrom<typeof invoiceMachine> | undefined;
 
 /** "0.00389106" → "0.00389106"; "0.10000000" → "0.1"; "250.000000" → "250" */
-export const trimAmount = (value: string): string => (value.includes('.') ? value.replace(/\.?0+$/, '') : value) || '0';
+export const trimAmount = (value: string): string => (isDecimal(value, { signed: true }) ? trimDecimal(value) : value || '0');
 export const isZero = (value: string): boolean => !/[1-9]/.test(value);
