@@ -13,12 +13,12 @@ describe('amounts in history and reports', () => {
     expect(formatReportAmount('1234.5', 'RUB', 'ru')).toBe('1\u00a0234,50');
   });
 
-  it('rounds half away from zero on the decimal string, never through a float', () => {
-    expect(formatReportAmount('1.005', 'USD')).toBe('1.01'); // a float would give 1.00
-    expect(formatReportAmount('-1.005', 'USD')).toBe('-1.01');
+  it('cuts extra digits toward zero on the decimal string (core/decimal), never through a float', () => {
+    expect(formatReportAmount('1.005', 'USD')).toBe('1.00'); // cut, not rounded up
+    expect(formatReportAmount('-1.005', 'USD')).toBe('-1.00');
     expect(formatReportAmount('-0.001', 'USD')).toBe('0.00');
-    expect(formatReportAmount('0.123455', 'BTC')).toBe('0.12346');
-    expect(formatReportAmount('99999999999999999.999', 'USD')).toBe('100,000,000,000,000,000.00');
+    expect(formatReportAmount('0.123455', 'BTC')).toBe('0.12345');
+    expect(formatReportAmount('99999999999999999.999', 'USD')).toBe('99,999,999,999,999,999.99');
     expect(formatReportAmount('not a number', 'USD')).toBe('not a number');
     expect(formatSigned('8.2', 'USD')).toBe('+8.20');
     expect(formatSigned('-10', 'USD')).toBe('-10.00');
