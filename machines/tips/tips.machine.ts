@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { fromUnits, isDecimal, toUnits } from '../../core/decimal';
 import { failureMsg, isCallFailure } from '../../core/failure';
 import { msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
@@ -12,18 +13,14 @@ export const TIP_MESSAGE_MS = 10_000;
 
 /**
  * A tip as typed ("12", "12.5", "12,50") → the exact decimal string deducted ("12.50"), or ''
- * when it is not an amount above zero. Integer arithmetic on the digits only; never a float.
+ * when it is not an amount above zero. core/decimal's integer units; never a float.
  */
 export function normalizeTip(value: string): string {
-  const m = /^\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*$/.exec(value);
-  if (!m) return '';
-  const units = m[1].replace(/^0+(?=\d)/, '');
-  const cents = (m[2] ?? '').padEnd(2, '0');
-  if (units === '0' && cents === '00') return '';
-  return `${units}.${cents}`;
+  const typed = value.trim().replace(',', '.');
+  if (!isDecimal(typed, { whole: 6, decimals: 2 })) return '';
+  const cents = toUnits(typed, 2);
+  return cents === 0n ? '' : fromUnits(cents, 2);
 }
-
-const cents = (amount: string): number => Number(amount.replace('.', ''));
 
 /**
  * Tips to the chat host (spec 000 §4, §5, §8, §9): a valid amount; over 40 the trader confirms
@@ -42,7 +39,7 @@ export const tipsMachine = setup({
   },
   guards: {
     isValid: ({ context }) => normalizeTip(context.value) !== '',
-    needsConfirm: ({ context }) => cents(normalizeTip(context.value)) > TIP_CONFIRM_ABOVE_CENTS,
+    needsConfirm: ({ context }) => toUnits(normalizeTip(context.value), 2) > BigInt(TIP_CONFIRM_ABOVE_CENTS),
     isRefusal: (_, error: unknown) => isCallFailure(error) && error.kind === 'http' && error.status < 500 && error.error.startsWith('tips.'),
   },
   delays: {
