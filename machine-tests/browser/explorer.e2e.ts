@@ -21,7 +21,7 @@ afterAll(async () => {
 /** a state's box (its title and rows are a second group with the same id, drawn over the edges) */
 const state = (page: Page, id: string) => page.locator(`.x-stage g.state:not(.header)[data-state-id="${id}"]`);
 /** polls that wait for the server or another tab */
-const slow = { timeout: 15_000 };
+const slow = { timeout: 30_000 };
 const edge = (page: Page, id: string) => page.locator(`.x-stage [data-transition-id="${id}"]`).first();
 const hasClass = async (page: Page, selector: string, cls: string) =>
   page.locator(selector).first().evaluate((el, c) => el.classList.contains(c), cls);
