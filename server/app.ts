@@ -28,6 +28,7 @@ import { sandboxSecurityRoutes } from './routes/sandbox-security';
 import { tradingRoutes } from './routes/trading';
 import { registerRoutes } from './routes/register';
 import { cardRoutes } from './routes/card';
+import { uploadRoutes } from './routes/upload';
 import type { PlatformGateway } from './domain/ports';
 import { sandboxGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
@@ -102,6 +103,7 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(tradingRoutes, deps);
   await app.register(registerRoutes, deps);
   await app.register(cardRoutes, deps);
+  await app.register(uploadRoutes, deps);
   await app.register(platformRoutes, {
     prefix: settings.platform,
     db,

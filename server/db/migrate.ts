@@ -7,6 +7,7 @@ import * as security from './migrations/030_security';
 import * as trading from './migrations/040_trading';
 import * as register from './migrations/050_register';
 import * as platformMirror from './migrations/060_platform_mirror';
+import * as verification from './migrations/070_verification';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '040_trading': trading,
   '050_register': register,
   '060_platform_mirror': platformMirror,
+  '070_verification': verification,
 };
 
 /**

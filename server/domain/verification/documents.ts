@@ -1,0 +1,179 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { DocumentKind, DocumentMime, DocumentRow, DocumentStatus } from '../../db/schema-verification';
+import { toCount } from '../../db/values';
+import type { DbOrTx } from '../ledger';
+import { Refusal } from '../security/refusal';
+
+/**
+ * Verification documents (issue 13, the server half): stored in the database with their owner,
+ * kind, detected type, size and SHA-256; read only by their owner; uploads limited per account
+ * (counted in the database, so the limit holds across restarts and instances); and the review's
+ * state machine, enforced by conditional UPDATEs.
+ */
+
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['passport', 'address', 'card_front', 'card_back', 'signature'];
+export const DOCUMENT_MIMES: readonly DocumentMime[] = ['image/png', 'image/jpeg', 'application/pdf'];
+/** 10 MB (001 §5, §8) */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** at most `perWindow` stored uploads per account in `windowMs` */
+export const UPLOAD_LIMIT = { perWindow: 20, windowMs: 60 * 60_000 } as const;
+export type UploadLimit = { perWindow: number; windowMs: number };
+
+/** Which state may follow which: uploaded → in_review → approved | rejected, nothing else. */
+export const DOCUMENT_TRANSITIONS: Readonly<Record<DocumentStatus, readonly DocumentStatus[]>> = {
+  uploaded: ['in_review'],
+  in_review: ['approved', 'rejected'],
+  approved: [],
+  rejected: [],
+};
+
+/** What a trader sees of a document: never its content. */
+export interface DocumentSummary {
+  id: string;
+  kind: DocumentKind;
+  status: DocumentStatus;
+  reason: string | null;
+  mime: DocumentMime;
+  size: number;
+  sha256: string;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+export interface DocumentFile {
+  id: string;
+  kind: DocumentKind;
+  mime: DocumentMime;
+  content: Buffer;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** a document id (a random UUID); anything else names no document */
+export const isDocumentId = (value: string): boolean => UUID.test(value);
+
+export const isDocumentKind = (value: unknown): value is DocumentKind => typeof value === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(value);
+
+const tooLarge = () => new Refusal(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
+const wrongType = () => new Refusal(415, 'upload.type', 'File type is not [ PNG, JPG, JPEG, PDF ]! The file content must be a PNG, JPEG or PDF.');
+const notFound = () => new Refusal(404, 'not_found', 'No such document.');
+
+/** The type of `bytes` read from the content (magic numbers), or a 415 refusal: PNG, JPEG and PDF only. */
+export async function detectDocumentMime(bytes: Uint8Array): Promise<DocumentMime> {
+  const found = await fileTypeFromBuffer(bytes);
+  const mime = found?.mime;
+  if (!mime || !(DOCUMENT_MIMES as readonly string[]).includes(mime)) throw wrongType();
+  return mime as DocumentMime;
+}
+
+function summary(row: Omit<DocumentRow, 'content' | 'user_id'>): DocumentSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    reason: row.reason,
+    mime: row.mime,
+    size: row.size_bytes,
+    sha256: row.sha256,
+    created_at: new Date(row.created_at).toISOString(),
+    reviewed_at: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
+  };
+}
+
+const since = (at: Date, ms: number) => sql<Date>`${at}::timestamptz - make_interval(secs => ${ms / 1000})`;
+
+/** Refuses (429 upload.too_many, Retry-After) when the account has stored `perWindow` uploads in the window. */
+export async function checkUploadLimit(db: DbOrTx, userId: number, now: Date = new Date(), limit: UploadLimit = UPLOAD_LIMIT): Promise<void> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since(now, limit.windowMs))
+    .executeTakeFirstOrThrow();
+  if (toCount(row.n as bigint | string | number) < limit.perWindow) return;
+  const oldest = row.oldest ? new Date(row.oldest as Date).getTime() : now.getTime();
+  const seconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw new Refusal(429, 'upload.too_many', `Too many uploads. You can upload ${limit.perWindow} files an hour; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    'retry-after': String(seconds),
+  });
+}
+
+export interface NewDocument {
+  userId: number;
+  kind: DocumentKind;
+  bytes: Uint8Array;
+  /** the type detected from the content (detectDocumentMime) */
+  mime: DocumentMime;
+}
+
+/**
+ * Stores a document. The size, the type and the limit are checked again here; the limit is
+ * counted under a lock on the user's row, so parallel uploads cannot slip past it.
+ */
+export async function storeDocument(db: Db, input: NewDocument, limit: UploadLimit = UPLOAD_LIMIT, now: Date = new Date()): Promise<DocumentSummary> {
+  if (!isDocumentKind(input.kind)) throw new Refusal(400, 'upload.kind', `Unknown document type. Choose one of: ${DOCUMENT_KINDS.join(', ')}.`);
+  if (input.bytes.byteLength === 0) throw new Refusal(400, 'upload.empty', 'The file is empty.');
+  if (input.bytes.byteLength > DOCUMENT_MAX_BYTES) throw tooLarge();
+  if ((await detectDocumentMime(input.bytes)) !== input.mime) throw wrongType();
+  const content = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().executeTakeFirstOrThrow();
+    await checkUploadLimit(trx, input.userId, now, limit);
+    const row = await trx
+      .insertInto('documents')
+      .values({ id: randomUUID(), user_id: input.userId, kind: input.kind, mime: input.mime, size_bytes: content.byteLength, sha256, content, created_at: now })
+      .returning(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
+      .executeTakeFirstOrThrow();
+    return summary(row);
+  });
+}
+
+/** The trader's documents, newest first, without their content. */
+export async function listDocuments(db: Db, userId: number): Promise<DocumentSummary[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(summary);
+}
+
+/** One document with its content, for its owner only: any other trader (or a bad id) gets 404. */
+export async function readDocument(db: Db, userId: number, id: string): Promise<DocumentFile> {
+  if (!UUID.test(id)) throw notFound();
+  const row = await db.selectFrom('documents').select(['id', 'kind', 'mime', 'content']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound();
+  return { id: row.id, kind: row.kind, mime: row.mime, content: Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength) };
+}
+
+/**
+ * Moves a document along the review (uploaded → in_review → approved | rejected). The UPDATE is
+ * conditional on the current state, so a move that is not allowed (or lost a race) changes
+ * nothing and is refused with 409 document.transition. A rejection needs a reason.
+ */
+export async function moveDocument(db: Db, id: string, to: DocumentStatus, reason: string | null = null, now: Date = new Date()): Promise<DocumentSummary> {
+  const from = (Object.keys(DOCUMENT_TRANSITIONS) as DocumentStatus[]).filter((state) => DOCUMENT_TRANSITIONS[state].includes(to));
+  const text = reason?.trim() ?? '';
+  if (to === 'rejected' && text === '') throw new Refusal(400, 'document.reason', 'Say why the document is rejected.');
+  if (text.length > 500) throw new Refusal(400, 'document.reason', 'The reason is too long (500 characters at most).');
+  if (!UUID.test(id) || from.length === 0) throw new Refusal(409, 'document.transition', `A document cannot move to ${to}.`);
+  const row = await db
+    .updateTable('documents')
+    .set({ status: to, reason: to === 'rejected' ? text : null, reviewed_at: to === 'in_review' ? null : now })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .returning(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
+    .executeTakeFirst();
+  if (!row) {
+    const current = await db.selectFrom('documents').select('status').where('id', '=', id).executeTakeFirst();
+    if (!current) throw notFound();
+    throw new Refusal(409, 'document.transition', `A document that is ${current.status.replace('_', ' ')} cannot move to ${to.replace('_', ' ')}.`);
+  }
+  return summary(row);
+}
