@@ -5,10 +5,14 @@ import * as z from 'zod/mini';
  *   user.updated                       the user or a balance changed: reload it
  *   payment.updated  id, status        a card payment attempt moved (issue 3)
  *   invoice.updated  id (guid), status a crypto invoice moved (issue 4)
+ *   document.updated id, status, kind  a verification document was reviewed (issue 13)
  */
 export const ServerEvent = z.object({
   type: z.string().check(z.maxLength(64)),
   id: z.optional(z.string()),
   status: z.optional(z.string()),
+  kind: z.optional(z.string()),
+  /** for document.updated: the reviewer's reason of a rejection */
+  reason: z.optional(z.string().check(z.maxLength(500))),
 });
 export type ServerEvent = z.infer<typeof ServerEvent>;

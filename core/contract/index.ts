@@ -12,3 +12,4 @@ export * from './sandbox-security';
 export * from './trading';
 // registration (./register, ./countries) is imported directly: only the register chunk and the server need it
 export * from './card';
+export * from './verification';

@@ -1,24 +1,14 @@
 import type { ComponentType } from 'react';
-import { useT } from '../i18n';
 import { AccountsEntry } from '../features/accounts/entries';
 import { InvoicePageView } from '../features/crypto/pages';
 import { FundingEntry, ListenFundingEntry } from '../features/funding';
 import { HistoryEntry, ReportsEntry } from '../features/reports/entries';
 import { SecurityEntry, ValidateEntry } from '../features/security/entries';
+import { PersonalEntry } from '../features/verification/entries';
 import { WithdrawalEntry } from '../features/withdrawal/entries';
 import type { PageProps } from './page';
 
 export type { PageProps } from './page';
-
-function Pending({ title }: { title: 'page.funding.title' | 'page.personal.title' }) {
-  const { t } = useT();
-  return (
-    <section className="panel">
-      <h1>{t(title)}</h1>
-      <p>{t('page.pending')}</p>
-    </section>
-  );
-}
 
 /**
  * The route tables of the trading shell, one line per area (the shell's HashRoutes reads them).
@@ -26,7 +16,7 @@ function Pending({ title }: { title: 'page.funding.title' | 'page.personal.title
  */
 export const showPages: Record<string, ComponentType<PageProps>> = {
   funding: FundingEntry,
-  personal: () => <Pending title="page.personal.title" />,
+  personal: PersonalEntry,
   withdrawal: WithdrawalEntry,
   security: SecurityEntry,
   accounts: AccountsEntry,

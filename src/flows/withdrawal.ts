@@ -51,7 +51,8 @@ export const withdrawalFlow = withdrawalMachine.provide({
     },
     withdrawalRequested: announce,
     goToVerification: () => {
-      window.location.hash = '#/show/personal';
+      // the personal page leads back here (its add parameter)
+      window.location.hash = '#/show/personal/withdrawal';
     },
     logout: () => sessionActor.send({ type: 'session.logout' }),
   },

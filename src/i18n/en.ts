@@ -60,7 +60,6 @@ export const en = {
   'page.unknown': 'This page does not exist. You are back on the trading page.',
   'page.funding.title': 'Deposit',
   'page.personal.title': 'Verification',
-  'page.pending': 'This section opens soon. Your balance and trading are available now.',
   'sw.title': 'Section {page}',
   'listen.title': 'Waiting for the payment processor',
   'listen.body': 'We are checking the result of your payment with {proc}. This page updates by itself.',

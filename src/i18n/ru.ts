@@ -54,7 +54,6 @@ export const ru: Record<MessageKey, string> = {
   'page.unknown': 'Такой страницы нет. Вы снова на странице торговли.',
   'page.funding.title': 'Пополнение',
   'page.personal.title': 'Верификация',
-  'page.pending': 'Раздел скоро откроется. Баланс и торговля доступны уже сейчас.',
   'sw.title': 'Раздел {page}',
   'listen.title': 'Ждём ответа платёжной системы',
   'listen.body': 'Проверяем результат платежа через {proc}. Страница обновится сама.',

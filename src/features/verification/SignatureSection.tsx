@@ -1,0 +1,37 @@
+import type { DocumentsApi } from '../../flows/verification';
+import { useSignatureChild } from '../../flows/signature';
+import type { SignatureRef } from '../../flows/signature-view';
+import { useT } from '../../i18n';
+import { SignaturePad } from './signature/SignaturePad';
+
+function Pad({ child }: { child: SignatureRef }) {
+  return <SignaturePad api={useSignatureChild(child)} />;
+}
+
+/** The signature on the personal page: the saved one shown back, or the pad while signing (001 §5: when allowed). */
+export function SignatureSection({ page }: { page: DocumentsApi }) {
+  const { t } = useT();
+  return (
+    <section className="vf__card vf__signature" aria-labelledby="vf-signature-title" data-testid="signature-section">
+      <div className="vf__card-head">
+        <h2 id="vf-signature-title">{t('personal.doc.signature')}</h2>
+        <span className={page.signed ? 'vf__status vf__status--approved' : 'vf__status'}>{t(page.signed ? 'personal.signature_done' : 'personal.status.not_sent')}</span>
+      </div>
+      {page.signatureUrl && !page.signing && <img className="vf__signature-image" src={page.signatureUrl} alt={t('personal.signature_alt')} data-testid="signature-image" />}
+      {page.signing && page.signatureRef ? (
+        <>
+          <Pad child={page.signatureRef} />
+          <button type="button" className="button button--ghost" onClick={page.closeSignature}>
+            {t('personal.cancel')}
+          </button>
+        </>
+      ) : page.canSign ? (
+        <button type="button" className="button" onClick={page.openSignature} data-testid="signature-open">
+          {t(page.signed ? 'personal.sign_again' : 'personal.sign')}
+        </button>
+      ) : (
+        <p className="muted">{t('personal.sign_locked')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import type { VerificationDocument } from '../../core/contract/verification';
+import { msg } from '../../core/message';
+import { documentsMachine, uploadItemChild, uploadItemId } from '../../machines/documents/documents.machine';
+import type { Reviewed } from '../../machines/documents/documents.types';
+import type { UploadInput, UploadItemEvent } from '../../machines/upload-item/upload-item.types';
+import { onServerEvent } from '../api/events';
+import { loadVerification, unshiftDocument, UploadAborted, uploadDocument } from '../api/verification';
+import { sessionActor, showToast } from './app';
+import { inspect } from './inspector';
+import { signatureFlow } from './signature';
+import { selectSignatureChild } from './signature-view';
+import { connectDocuments, connectUploadItem, reviewedText } from './verification-view';
+
+const refreshUser = () => sessionActor.send({ type: 'user.update' });
+
+/** The upload itself (POST /upload): its progress events go to the machine; stopping it aborts the request. */
+const upload = fromCallback<UploadItemEvent, UploadInput>(({ input, sendBack }) => {
+  const controller = new AbortController();
+  uploadDocument(input.kind, input.file.data as Blob, input.file.name, {
+    signal: controller.signal,
+    onProgress: (loaded, total) => sendBack({ type: 'upload.progress', loaded, total }),
+  }).then(
+    ({ document }) => sendBack({ type: 'upload.done', document: document as VerificationDocument }),
+    (error: unknown) => {
+      if (error instanceof UploadAborted) return;
+      sendBack({ type: 'upload.failed', error: error as Extract<UploadItemEvent, { type: 'upload.failed' }>['error'] });
+    },
+  );
+  return () => controller.abort();
+});
+
+export const uploadItemFlow = uploadItemChild.provide({
+  actors: { upload },
+  actions: {
+    uploaded: () => {
+      showToast(msg('upload.success'), 'success');
+      // a stored document or signature lifts the trading block (002 §4)
+      refreshUser();
+    },
+    logout: () => sessionActor.send({ type: 'session.logout' }),
+  },
+});
+
+export const documentsFlow = documentsMachine.provide({
+  actors: {
+    load: fromPromise(() => loadVerification()),
+    remove: fromPromise(({ input }) => unshiftDocument(input.kind)),
+    uploadItem: uploadItemFlow,
+    signature: signatureFlow,
+  },
+  actions: {
+    reviewed: (_, params: Reviewed) => showToast(reviewedText(params), params.status === 'approved' ? 'success' : 'error'),
+    refreshUser,
+    signed: () => showToast(msg('personal.signature_saved'), 'success'),
+  },
+});
+
+type UploadItemRef = ActorRefFrom<typeof uploadItemFlow>;
+
+/** One upload control of the page, read from the list's child of that kind. */
+export function useUploadItem(ref: UploadItemRef) {
+  return connectUploadItem(useSelector(ref, (s) => s), ref.send);
+}
+
+/**
+ * The personal page: the document list with its upload controls and signature as children,
+ * following the review pushed by the server (document.updated, user.updated).
+ */
+export function useDocuments(back: 'withdrawal' | null) {
+  const actor = useActorRef(documentsFlow, { input: { back }, inspect });
+  const snapshot = useSelector(actor, (s) => s);
+  useEffect(
+    () =>
+      onServerEvent((event) => {
+        if (event.type === 'document.updated' && event.id && event.kind && event.status) {
+          actor.send({ type: 'document.updated', id: event.id, kind: event.kind, status: event.status, reason: event.reason });
+        } else if (event.type === 'user.updated') {
+          actor.send({ type: 'documents.refresh' });
+        }
+      }),
+    [actor],
+  );
+  const items = (snapshot.context.state?.required ?? [])
+    .filter((kind) => kind !== 'signature')
+    .map((kind) => ({ kind, ref: snapshot.children[uploadItemId(kind)] as UploadItemRef | undefined }))
+    .filter((item): item is { kind: typeof item.kind; ref: UploadItemRef } => item.ref !== undefined);
+  return { ...connectDocuments(snapshot, actor.send), items, signatureRef: selectSignatureChild(snapshot) };
+}
+
+export type DocumentsApi = ReturnType<typeof useDocuments>;
