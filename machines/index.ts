@@ -26,6 +26,7 @@ import { reportsMachine } from './reports/reports.machine';
 import { signalsMachine } from './signals/signals.machine';
 import { tipsMachine } from './tips/tips.machine';
 import { chatMachine } from './chat/chat.machine';
+import { signatureMachine } from './signature/signature.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -63,5 +64,6 @@ export const machines: Record<string, MachineEntry> = {
   cardForm: { machine: cardFormMachine, purpose: 'The card form: checks (type, length, Luhn, expiry, demo block), the card saved as a token, then the cascade as a child; resumes a stored run' },
   explorer: { machine: explorerMachine, purpose: 'The machine explorer page: opens a diagram (laid out at build time or in the browser) and the coverage report' },
   explorerStep: { machine: stepMachine, purpose: 'Explorer step mode: a machine on fake actors and a simulated clock, one clicked event at a time; back and reset' },
+  signature: { machine: signatureMachine, purpose: "The drawn signature: an empty pad gets 'Cant save empty sign!', the agreement ticked when asked, saved as a PNG document (sets the sign flag); 401 logs out" },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };

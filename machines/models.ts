@@ -20,6 +20,7 @@ import { cardFormModel } from './card-form/card-form.model';
 import { balanceSyncModel } from './balance-sync/balance-sync.model';
 import { tradingBlockModel } from './trading-block/trading-block.model';
 import { reportsModel } from './reports/reports.model';
+import { signatureModel } from './signature/signature.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -56,4 +57,5 @@ export const models: Record<string, MachineModel> = {
   balanceSync: balanceSyncModel,
   tradingBlock: tradingBlockModel,
   reports: reportsModel,
+  signature: signatureModel,
 };

@@ -107,7 +107,7 @@ describe('trading on the embedded platform', () => {
     await context.close();
   });
 
-  it('blocks trading for an unverified trader who deposited and has not signed; the modal reopens on clicks; signing unlocks', async () => {
+  it('blocks trading for an unverified trader who deposited and has not signed; the modal reopens on clicks; a drawn signature unlocks', async () => {
     const { page, errors, context } = await tradingPage({ verification: 'None' });
     const dialog = page.getByRole('dialog', { name: 'Client agreement' });
     await dialog.waitFor();
@@ -117,18 +117,45 @@ describe('trading on the embedded platform', () => {
     // a click on the locked platform reopens the modal
     await lock.click({ position: { x: 10, y: 10 } });
     await dialog.waitFor();
-    // a wrong name is refused with the server's reason; nothing typed is lost
-    await dialog.getByLabel('Your full name, as registered').fill('Someone Else');
-    await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
-    await dialog.getByText('Tick the box to accept the agreement.').waitFor();
-    await dialog.getByLabel('I have read and accept the client agreement').check();
-    await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
-    await dialog.getByText('Type your full name exactly as registered.').waitFor();
-    expect(await dialog.getByLabel('Your full name, as registered').inputValue()).toBe('Someone Else');
-    await dialog.getByLabel('Your full name, as registered').fill('Sandbox Trader');
-    await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
+    const save = dialog.getByTestId('signature-save');
+    const alert = dialog.getByRole('alert');
+    // an empty pad is refused with the spec's words, and nothing is sent
+    const uploads: { status: number; type: string }[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/upload') && r.request().method() === 'POST') uploads.push({ status: r.status(), type: r.request().headers()['content-type'] ?? '' });
+    });
+    await save.click();
+    await alert.getByText('Cant save empty sign!').waitFor();
+
+    // a stroke with the mouse on the canvas; the error goes away
+    const canvas = dialog.getByTestId('signature-canvas');
+    const stroke = async () => {
+      const box = (await canvas.boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+      await page.mouse.down();
+      for (let i = 1; i <= 14; i++) {
+        await page.mouse.move(box.x + box.width * (0.15 + 0.05 * i), box.y + box.height * (0.6 - 0.25 * Math.sin(i / 2)), { steps: 3 });
+      }
+      await page.mouse.up();
+    };
+    await stroke();
+    await alert.waitFor({ state: 'detached' });
+    // undo takes the stroke back: empty again
+    await dialog.getByTestId('signature-undo').click();
+    await save.click();
+    await alert.getByText('Cant save empty sign!').waitFor();
+    await stroke();
+    // the agreement is asked for too
+    await save.click();
+    await alert.getByText('Tick the box to accept the agreement.').waitFor();
+    await dialog.getByLabel('I agree to the client agreement').check();
+    await save.click();
+    // saved as an upload: the lock goes without a reload
     await lock.waitFor({ state: 'detached' });
     expect(await dialog.count()).toBe(0);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0].status).toBe(200);
+    expect(uploads[0].type).toContain('multipart/form-data');
     // it stays unlocked after a reload (the server holds the signature)
     await page.reload();
     await page.locator('iframe.platform__frame').waitFor();

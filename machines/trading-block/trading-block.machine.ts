@@ -1,8 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { failureMsg } from '../../core/failure';
-import { msg } from '../../core/message';
-import { notProvided } from '../shared/not-provided';
-import type { BlockFacts, SignInput, TradingBlockContext, TradingBlockEvent, TradingBlockInput } from './trading-block.types';
+import { assign, setup } from 'xstate';
+import { signatureMachine } from '../signature/signature.machine';
+import type { BlockFacts, TradingBlockContext, TradingBlockEvent, TradingBlockInput } from './trading-block.types';
 
 /** clicks on the locked platform that reopen the sign-up modal (spec 002 §9) */
 export const MAX_REOPENS = 10;
@@ -15,12 +13,13 @@ export function isTradingBlocked(facts: BlockFacts): boolean {
 /**
  * Trading block (spec 002 §4): while the rule holds, the platform is locked and the sign-up
  * modal opens; clicks on the lock reopen it up to MAX_REOPENS times (the lock's own button
- * always does). A successful signature unlocks trading and refreshes the user.
+ * always does). The modal holds the drawn signature (the `signature` machine, a child, with the
+ * agreement tick); once it is saved trading unlocks and the user is refreshed.
  */
 export const tradingBlockMachine = setup({
   types: {} as { context: TradingBlockContext; events: TradingBlockEvent; input: TradingBlockInput },
   actors: {
-    sign: fromPromise<{ ok: true }, SignInput>(notProvided('sign')),
+    signature: signatureMachine,
   },
   actions: {
     /** app effect: sessionActor.send({ type: 'user.update' }) */
@@ -32,12 +31,10 @@ export const tradingBlockMachine = setup({
     /** the refreshed user is still under the rule */
     staysBlocked: ({ event }) => event.type === 'user.changed' && isTradingBlocked(event.facts),
     canReopen: ({ context }) => context.reopens < MAX_REOPENS,
-    isSignable: ({ event }) => event.type === 'sign.submit' && event.agree && event.name.trim().length >= 2,
-    missesAgreement: ({ event }) => event.type === 'sign.submit' && !event.agree,
   },
 }).createMachine({
   id: 'tradingBlock',
-  context: ({ input }) => ({ facts: input.facts, reopens: Math.min(input.reopens ?? 0, MAX_REOPENS), error: null }),
+  context: ({ input }) => ({ facts: input.facts, reopens: Math.min(input.reopens ?? 0, MAX_REOPENS) }),
   initial: 'checking',
   states: {
     checking: {
@@ -61,30 +58,15 @@ export const tradingBlockMachine = setup({
           },
         },
         modal: {
-          initial: 'editing',
-          on: { 'sign.close': { target: 'closed', actions: assign({ error: null }) } },
-          states: {
-            editing: {
-              on: {
-                'sign.edit': { actions: assign({ error: null }) },
-                'sign.submit': [
-                  { guard: 'isSignable', target: 'signing', actions: assign({ error: null }) },
-                  { guard: 'missesAgreement', actions: assign({ error: msg('block.agree_required') }) },
-                  { actions: assign({ error: msg('block.name_required') }) },
-                ],
-              },
-            },
-            signing: {
-              on: { 'sign.close': {} },
-              invoke: {
-                src: 'sign',
-                input: ({ event }) => ({ name: event.type === 'sign.submit' ? event.name.trim() : '' }),
-                onDone: {
-                  target: '#tradingBlock.open',
-                  actions: [assign(({ context }) => ({ facts: { ...context.facts, signed: true } })), 'refreshUser'],
-                },
-                onError: { target: 'editing', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'block.sign_error') })) },
-              },
+          on: { 'sign.close': 'closed' },
+          // the drawn signature; closing the modal stops it (a save on the way is dropped with it)
+          invoke: {
+            id: 'signature',
+            src: 'signature',
+            input: { agreement: true },
+            onDone: {
+              target: '#tradingBlock.open',
+              actions: [assign(({ context }) => ({ facts: { ...context.facts, signed: true } })), 'refreshUser'],
             },
           },
         },

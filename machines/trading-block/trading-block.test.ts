@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { signatureMachine } from '../signature/signature.machine';
 import { isTradingBlocked, MAX_REOPENS, tradingBlockMachine } from './trading-block.machine';
 import type { BlockFacts } from './trading-block.types';
 
@@ -16,10 +17,12 @@ describe('the trading block rule (002 §4)', () => {
 });
 
 describe('trading block machine', () => {
+  const saved = signatureMachine.provide({ actors: { saveSignature: fromPromise(async () => ({ documentId: 'doc-1' })) } });
   const start = (reopens = 0) =>
-    createActor(tradingBlockMachine.provide({ actors: { sign: fromPromise(async () => ({ ok: true as const })) } }), {
+    createActor(tradingBlockMachine.provide({ actors: { signature: saved } }), {
       input: { facts: blocked, reopens },
     }).start();
+  const signature = (actor: ReturnType<typeof start>) => actor.getSnapshot().children.signature as ActorRefFrom<typeof signatureMachine> | undefined;
 
   it('reopens the modal for up to 10 clicks; its button always opens it', () => {
     const actor = start();
@@ -46,15 +49,34 @@ describe('trading block machine', () => {
     expect(actor.getSnapshot().value).toBe('open');
   });
 
-  it('signing unlocks; a name or consent missing says which', async () => {
-    const actor = start();
-    actor.send({ type: 'sign.submit', name: 'Sandbox Trader', agree: false });
-    expect(actor.getSnapshot().context.error?.key).toBe('block.agree_required');
-    actor.send({ type: 'sign.submit', name: ' ', agree: true });
-    expect(actor.getSnapshot().context.error?.key).toBe('block.name_required');
-    actor.send({ type: 'sign.submit', name: 'Sandbox Trader', agree: true });
+  it('the modal holds the signature child: it asks for a stroke and the agreement; once saved, trading unlocks and the user is refreshed', async () => {
+    let refreshed = 0;
+    const actor = createActor(
+      tradingBlockMachine.provide({ actors: { signature: saved }, actions: { refreshUser: () => void refreshed++ } }),
+      { input: { facts: blocked } },
+    ).start();
+    const child = signature(actor)!;
+    expect(child.getSnapshot().context.agreement).toBe(true);
+    child.send({ type: 'sign.save', image: 'data:image/png;base64,' });
+    expect(child.getSnapshot().context.error?.key).toBe('signature.empty');
+    child.send({ type: 'pad.changed', empty: false });
+    child.send({ type: 'sign.save', image: 'data:image/png;base64,' });
+    expect(child.getSnapshot().context.error?.key).toBe('block.agree_required');
+    child.send({ type: 'agree.set', value: true });
+    child.send({ type: 'sign.save', image: 'data:image/png;base64,' });
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toBe('open');
     expect(actor.getSnapshot().context.facts.signed).toBe(true);
+    expect(refreshed).toBe(1);
+    expect(signature(actor)).toBeUndefined();
+  });
+
+  it('closing the modal stops the signature; opening it again starts a fresh pad', () => {
+    const actor = start();
+    signature(actor)!.send({ type: 'pad.changed', empty: false });
+    actor.send({ type: 'sign.close' });
+    expect(signature(actor)).toBeUndefined();
+    actor.send({ type: 'sign.open' });
+    expect(signature(actor)!.getSnapshot().context).toMatchObject({ empty: true, agree: false, error: null });
   });
 });

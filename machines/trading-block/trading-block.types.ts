@@ -1,5 +1,3 @@
-import type { Msg } from '../../core/message';
-
 /** What the blocking rule reads from the current user (spec 002 §4). */
 export interface BlockFacts {
   /** verification is 'Full' */
@@ -15,7 +13,6 @@ export interface TradingBlockContext {
   facts: BlockFacts;
   /** clicks on the locked platform that reopened the sign-up modal (at most `maxReopens`) */
   reopens: number;
-  error: Msg | null;
 }
 
 export interface TradingBlockInput {
@@ -24,16 +21,10 @@ export interface TradingBlockInput {
   reopens?: number;
 }
 
-export interface SignInput {
-  name: string;
-}
-
 export type TradingBlockEvent =
   | { type: 'user.changed'; facts: BlockFacts }
   /** a click on the locked platform */
   | { type: 'block.click' }
   /** the trader asks for the modal (the button on the lock) */
   | { type: 'sign.open' }
-  | { type: 'sign.close' }
-  | { type: 'sign.edit' }
-  | { type: 'sign.submit'; name: string; agree: boolean };
+  | { type: 'sign.close' };

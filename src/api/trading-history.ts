@@ -1,7 +1,7 @@
-import { ChatBalanceResponse, HistoryResponse, ReportsResponse, SignResponse, type HistoryQuery, type ReportsQuery } from '../../core/contract';
+import { ChatBalanceResponse, HistoryResponse, ReportsResponse, type HistoryQuery, type ReportsQuery } from '../../core/contract';
 import { call } from './http';
 
-/** Issue 6: the platform's transactions (history) and orders (reports), the balance sync and the agreement. */
+/** Issue 6: the platform's transactions (history) and orders (reports), and the balance sync. */
 export function loadHistory(query: HistoryQuery): Promise<HistoryResponse> {
   return call(HistoryResponse, '/api/us/history', { method: 'POST', json: query });
 }
@@ -12,8 +12,4 @@ export function loadReports(query: ReportsQuery): Promise<ReportsResponse> {
 
 export function postPlatformBalance(balance: string, all: string): Promise<ChatBalanceResponse> {
   return call(ChatBalanceResponse, '/api/chat/balance', { method: 'POST', json: { balance, all } });
-}
-
-export function signAgreement(name: string): Promise<SignResponse> {
-  return call(SignResponse, '/api/us/sign', { method: 'POST', json: { name, agree: true } });
 }

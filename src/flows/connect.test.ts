@@ -197,12 +197,18 @@ describe('connectValidation', () => {
 
 describe('connectTradingBlock', () => {
   const input = { facts: { verified: false, deposited: true, last_count: 0, signed: false }, reopens: 0 };
-  it('signing: locked, the dialog open, the button says signing; reopens left never below zero', () => {
+  it('the dialog open: locked, the signature child there; shut, no child; reopens left never below zero', () => {
     const send = vi.fn();
-    const block = connectTradingBlock(snapshotIn(tradingBlockMachine, input, { blocked: { modal: 'signing' } }, { reopens: 3 }), send);
-    expect(block).toMatchObject({ locked: true, modalOpen: true, signing: true, submitLabel: 'block.signing', reopensLeft: 7 });
-    block.sign('Sandbox Trader', true);
-    expect(send).toHaveBeenCalledWith({ type: 'sign.submit', name: 'Sandbox Trader', agree: true });
+    const actor = createActor(tradingBlockMachine, { input: { ...input, reopens: 3 } }).start();
+    const block = connectTradingBlock(actor.getSnapshot(), send);
+    expect(block).toMatchObject({ locked: true, modalOpen: true, reopensLeft: 7 });
+    expect(block.signature?.getSnapshot().value).toBe('drawing');
+    block.close();
+    block.click();
+    block.open();
+    expect(send.mock.calls).toEqual([[{ type: 'sign.close' }], [{ type: 'block.click' }], [{ type: 'sign.open' }]]);
+    actor.stop();
+    expect(connectTradingBlock(snapshotIn(tradingBlockMachine, input, { blocked: 'closed' }), send)).toMatchObject({ locked: true, modalOpen: false, signature: undefined });
     expect(connectTradingBlock(snapshotIn(tradingBlockMachine, input, 'open', { reopens: 12 }), send)).toMatchObject({ locked: false, modalOpen: false, reopensLeft: 0 });
   });
 });

@@ -1,13 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';
-import { fromPromise } from 'xstate';
 import { MAX_REOPENS, tradingBlockMachine } from '../../machines/trading-block/trading-block.machine';
 import type { BlockFacts } from '../../machines/trading-block/trading-block.types';
 import type { CurrentUser } from '../../core/contract';
-import { signAgreement } from '../api/trading-history';
-import type { Msg } from '../../core/message';
 import { sessionActor } from './app';
+import { signatureFlow } from './signature';
+import { selectSignatureChild, type SignatureRef } from './signature-view';
 import { useSessionPick } from './session';
 import { inspect } from './inspector';
 
@@ -15,10 +14,8 @@ const REOPENS_KEY = 'trading.block.reopens';
 
 export const tradingBlockFlow = tradingBlockMachine.provide({
   actors: {
-    sign: fromPromise(async ({ input }) => {
-      await signAgreement(input.name);
-      return { ok: true as const };
-    }),
+    // the drawn signature, uploaded as a document (the server sets the sign flag)
+    signature: signatureFlow,
   },
   actions: {
     refreshUser: () => sessionActor.send({ type: 'user.update' }),
@@ -47,8 +44,6 @@ export function storeReopens(n: number): void {
 type Snapshot = SnapshotFrom<typeof tradingBlockMachine>;
 export const selectLocked = (s: Snapshot): boolean => s.matches('blocked');
 export const selectModalOpen = (s: Snapshot): boolean => s.matches({ blocked: 'modal' });
-export const selectSigning = (s: Snapshot): boolean => s.matches({ blocked: { modal: 'signing' } });
-export const selectSignError = (s: Snapshot) => s.context.error;
 export const selectReopens = (s: Snapshot) => s.context.reopens;
 
 export interface TradingBlockApi {
@@ -56,37 +51,28 @@ export interface TradingBlockApi {
   locked: boolean;
   /** the sign-up dialog is open */
   modalOpen: boolean;
-  signing: boolean;
-  error: Msg | null;
+  /** the drawn signature in the dialog (`useSignatureChild` gives its view api); undefined when the dialog is shut */
+  signature: SignatureRef | undefined;
   reopens: number;
   /** how many more times a click on the lock reopens the dialog (0: none, nothing said) */
   reopensLeft: number;
-  submitLabel: 'block.signing' | 'block.submit';
   /** a click on the locked platform */
   click: () => void;
   open: () => void;
   close: () => void;
-  /** the name or the tick changed: a shown error goes away */
-  edit: () => void;
-  sign: (name: string, agree: boolean) => void;
 }
 
 /** The trading block for its view. */
 export function connectTradingBlock(s: Snapshot, send: (event: EventFrom<typeof tradingBlockMachine>) => void): TradingBlockApi {
-  const signing = selectSigning(s);
   return {
     locked: selectLocked(s),
     modalOpen: selectModalOpen(s),
-    signing,
-    error: s.context.error,
+    signature: selectSignatureChild(s),
     reopens: s.context.reopens,
     reopensLeft: Math.max(0, MAX_REOPENS - s.context.reopens),
-    submitLabel: signing ? 'block.signing' : 'block.submit',
     click: () => send({ type: 'block.click' }),
     open: () => send({ type: 'sign.open' }),
     close: () => send({ type: 'sign.close' }),
-    edit: () => send({ type: 'sign.edit' }),
-    sign: (name, agree) => send({ type: 'sign.submit', name, agree }),
   };
 }
 
@@ -106,7 +92,5 @@ export function useTradingBlock() {
     ...block,
     /** shown only with a user */
     locked: block.locked && user !== null,
-    /** the registered name, a hint for the signature ('' when none) */
-    registeredName: user ? `${user.firstName} ${user.lastName}`.trim() : '',
   };
 }

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '../../flows/reports';
 
-const api = vi.hoisted(() => ({ loadHistory: vi.fn(), loadReports: vi.fn(), postPlatformBalance: vi.fn(), signAgreement: vi.fn() }));
+const api = vi.hoisted(() => ({ loadHistory: vi.fn(), loadReports: vi.fn(), postPlatformBalance: vi.fn() }));
 vi.mock('../../api/trading-history', () => api);
 
 const { default: HistoryPage } = await import('./HistoryPage');

@@ -1,81 +1,40 @@
-import { useId, useState } from 'react';
+import { useSignatureChild } from '../../flows/signature';
+import type { SignatureRef } from '../../flows/signature-view';
 import { useTradingBlock } from '../../flows/trading-block';
 import { useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
+import { SignaturePad } from '../verification/signature/SignaturePad';
 
 type TradingBlockApi = ReturnType<typeof useTradingBlock>;
 
+/** The drawn signature the modal runs (the trading block's child), with the agreement tick. */
+function ModalSignature({ signature }: { signature: SignatureRef }) {
+  return <SignaturePad api={useSignatureChild(signature)} />;
+}
+
 function SignModal({ block }: { block: TradingBlockApi }) {
-  const { t, text } = useT();
-  const nameId = useId();
-  const [name, setName] = useState('');
-  const [agree, setAgree] = useState(false);
-  const { signing, error, registeredName: registered } = block;
+  const { t } = useT();
   return (
     <Modal
       title={t('block.modal_title')}
       closeLabel={t('common.close')}
       onClose={block.close}
       footer={
-        <>
-          <button type="button" className="button button--ghost" onClick={block.close} disabled={signing}>
-            {t('block.cancel')}
-          </button>
-          <button type="submit" form="trading-sign" className="button" disabled={signing} data-testid="sign-submit">
-            {t(block.submitLabel)}
-          </button>
-        </>
+        <button type="button" className="button button--ghost" onClick={block.close}>
+          {t('block.cancel')}
+        </button>
       }
     >
-      <form
-        id="trading-sign"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          block.sign(name, agree);
-        }}
-      >
-        <p>{t('block.modal_body')}</p>
-        {error && (
-          <p className="form-error" role="alert">
-            {text(error)}
-          </p>
-        )}
-        <label className="field" htmlFor={nameId}>
-          {t('block.name_label')}
-          <input
-            id={nameId}
-            data-autofocus
-            autoComplete="name"
-            value={name}
-            disabled={signing}
-            onChange={(e) => {
-              setName(e.target.value);
-              block.edit();
-            }}
-          />
-          {registered && <small className="muted">{t('block.name_hint', { name: registered })}</small>}
-        </label>
-        <label className="tb-check">
-          <input
-            type="checkbox"
-            checked={agree}
-            disabled={signing}
-            onChange={(e) => {
-              setAgree(e.target.checked);
-              block.edit();
-            }}
-          />{' '}
-          {t('block.agree')}
-        </label>
-      </form>
+      <p>{t('block.modal_body')}</p>
+      {block.signature && <ModalSignature signature={block.signature} />}
     </Modal>
   );
 }
 
 /**
  * The trading block (spec 002 §4) over the embedded platform: while it holds, the platform
- * cannot be used, clicks on it reopen the sign-up modal (up to 10 times), and signing unlocks it.
+ * cannot be used, clicks on it reopen the sign-up modal (up to 10 times), and a saved drawn
+ * signature unlocks it.
  */
 export function TradingBlock() {
   const { t } = useT();

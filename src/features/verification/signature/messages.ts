@@ -1,0 +1,31 @@
+/** The drawn signature (issue 13; spec 001 §3-8): the trading block's modal and the personal page. */
+export const messages = {
+  en: {
+    'signature.title': 'Your signature',
+    'signature.hint': 'Sign in the box with your mouse, pen or finger.',
+    'signature.canvas': 'Signature pad: draw your signature here',
+    'signature.clear': 'Clear',
+    'signature.undo': 'Undo',
+    'signature.save': 'Save signature',
+    'signature.saving': 'Saving…',
+    'signature.saved': 'Your signature is saved.',
+    'signature.saved_image': 'The signature you saved',
+    'signature.agree': 'I agree to the client agreement',
+    'signature.empty': 'Cant save empty sign!',
+    'signature.save_error': 'The signature was not saved. Check your connection and try again.',
+  },
+  ru: {
+    'signature.title': 'Ваша подпись',
+    'signature.hint': 'Распишитесь в поле мышью, пером или пальцем.',
+    'signature.canvas': 'Поле для подписи: распишитесь здесь',
+    'signature.clear': 'Очистить',
+    'signature.undo': 'Отменить',
+    'signature.save': 'Сохранить подпись',
+    'signature.saving': 'Сохраняем…',
+    'signature.saved': 'Ваша подпись сохранена.',
+    'signature.saved_image': 'Сохранённая подпись',
+    'signature.agree': 'Я согласен(на) с клиентским соглашением',
+    'signature.empty': 'Нельзя сохранить пустую подпись!',
+    'signature.save_error': 'Подпись не сохранена. Проверьте соединение и попробуйте снова.',
+  },
+};
