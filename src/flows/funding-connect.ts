@@ -34,6 +34,8 @@ export interface FundingPopup {
   title: Msg;
   text: Msg;
   variant: 'error' | 'success' | 'info' | 'warning';
+  /** a way forward the dialog offers (the risk popup: verify now), else only Close */
+  action?: { label: Msg; href: string };
 }
 
 /** The deposit line: amount, slider steps, bonus tier, promo code. */
@@ -73,7 +75,13 @@ export interface AmountLineView {
   onScrolled: () => void;
 }
 
-const RISK_POPUP: FundingPopup = { title: msg('funding.risk.title'), text: msg('funding.risk.text'), variant: 'warning' };
+const RISK_POPUP: FundingPopup = {
+  title: msg('funding.risk.title'),
+  text: msg('funding.risk.text'),
+  variant: 'warning',
+  // the personal page is where verification happens (issue 13); once Full the card tabs open
+  action: { label: msg('funding.risk.verify'), href: '#/show/personal' },
+};
 
 export function connectFunding(s: FundingSnapshot, send: FundingSend) {
   const c = s.context;

@@ -1,10 +1,23 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { selectSettings, selectUser, sessionActor } from './app';
+import { askConfirm, selectSettings, selectUser, sessionActor, showAlert } from './app';
 import { fundingFlow, fundingInput, goToFunding, resumeFromListen } from './funding';
-import { cardFormOf, connectCard, connectFunding } from './funding-connect';
+import { cardFormOf, connectCard, connectFunding, type FundingPopup } from './funding-connect';
+import { msg } from '../../core/message';
 import { inspect } from './inspector';
+
+/** A dialog of the funding page through the modal manager: an alert, or a question whose Yes goes where it offers. */
+export function showFundingPopup(popup: FundingPopup): void {
+  const { action, ...request } = popup;
+  if (!action) {
+    showAlert(request);
+    return;
+  }
+  void askConfirm({ ...request, yes: action.label, no: msg('common.close') }).then((yes) => {
+    if (yes) window.location.hash = action.href;
+  });
+}
 
 export type FundingActor = ActorRefFrom<typeof fundingFlow>;
 

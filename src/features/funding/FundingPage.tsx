@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { selectSettings, selectUser, sessionActor, showAlert } from '../../flows/app';
-import { useFunding } from '../../flows/funding-hooks';
+import { selectSettings, selectUser, sessionActor } from '../../flows/app';
+import { showFundingPopup, useFunding } from '../../flows/funding-hooks';
 import { registerMessages, useT } from '../../i18n';
 import { SandboxBanner } from '../../ui/SandboxBanner';
 import { Spinner } from '../../ui/Spinner';
@@ -34,7 +34,7 @@ function Funding({ add, ng }: { add: string; ng: string }) {
   const { popup, onPopupShown } = f;
   useEffect(() => {
     if (!popup) return;
-    showAlert(popup);
+    showFundingPopup(popup);
     onPopupShown();
   }, [popup, onPopupShown]);
 
