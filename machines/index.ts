@@ -27,6 +27,8 @@ import { signalsMachine } from './signals/signals.machine';
 import { tipsMachine } from './tips/tips.machine';
 import { chatMachine } from './chat/chat.machine';
 import { signatureMachine } from './signature/signature.machine';
+import { uploadItemMachine } from './upload-item/upload-item.machine';
+import { documentsMachine } from './documents/documents.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -65,5 +67,7 @@ export const machines: Record<string, MachineEntry> = {
   explorer: { machine: explorerMachine, purpose: 'The machine explorer page: opens a diagram (laid out at build time or in the browser) and the coverage report' },
   explorerStep: { machine: stepMachine, purpose: 'Explorer step mode: a machine on fake actors and a simulated clock, one clicked event at a time; back and reset' },
   signature: { machine: signatureMachine, purpose: "The drawn signature: an empty pad gets 'Cant save empty sign!', the agreement ticked when asked, saved as a PNG document (sets the sign flag); 401 logs out" },
+  uploadItem: { machine: uploadItemMachine, purpose: 'One document upload control: a file chosen (extras beyond file-max ignored), size and type checked before sending, progress from the upload itself, cancel, Upload successful or the refusal, retry; 401 logs out' },
+  documents: { machine: documentsMachine, purpose: 'The personal page: what must be sent and its review status, one upload control per document (children), pushed reviews with a notification, take a document back, the signature pad as a child, Full refreshes the user' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };

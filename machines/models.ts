@@ -21,6 +21,8 @@ import { balanceSyncModel } from './balance-sync/balance-sync.model';
 import { tradingBlockModel } from './trading-block/trading-block.model';
 import { reportsModel } from './reports/reports.model';
 import { signatureModel } from './signature/signature.model';
+import { uploadItemModel } from './upload-item/upload-item.model';
+import { documentsModel } from './documents/documents.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -58,4 +60,6 @@ export const models: Record<string, MachineModel> = {
   tradingBlock: tradingBlockModel,
   reports: reportsModel,
   signature: signatureModel,
+  uploadItem: uploadItemModel,
+  documents: documentsModel,
 };
