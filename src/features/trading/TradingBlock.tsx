@@ -2,8 +2,11 @@ import { useSignatureChild } from '../../flows/signature';
 import type { SignatureRef } from '../../flows/signature-view';
 import { useTradingBlock } from '../../flows/trading-block';
 import { useT } from '../../i18n';
+import { lazyPage } from '../../ui/lazyPage';
 import { Modal } from '../../ui/Modal';
-import { SignaturePad } from '../verification/signature/SignaturePad';
+
+// the pad and signature_pad load only for a trader under the block, not with every trading page
+const SignaturePad = lazyPage(() => import('../verification/signature/SignaturePad').then((m) => ({ default: m.SignaturePad })), 'inline');
 
 type TradingBlockApi = ReturnType<typeof useTradingBlock>;
 
