@@ -26,6 +26,8 @@ export interface SessionApi {
   /** the trader's available balance, '0' before the user is known */
   available: string;
   isDemo: boolean;
+  /** verification is Full (the header marks it; the personal page explains) */
+  verified: boolean;
   retry: () => void;
   logout: () => void;
   /** the embedded platform says its session is gone */
@@ -53,6 +55,7 @@ export function connectSession(s: SessionSnapshot, send: Send): SessionApi {
     currency: currentCurrencyOf(user),
     available: user?.available ?? '0',
     isDemo: user?.isDemo ?? false,
+    verified: user?.verification === 'Full',
     retry: () => send({ type: 'session.retry' }),
     logout: () => send({ type: 'session.logout' }),
     platformSignedOut: () => send({ type: 'platform.notAuth' }),

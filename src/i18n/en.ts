@@ -49,6 +49,8 @@ export const en = {
   'nav.home': 'Trade',
   'nav.funding': 'Deposit',
   'nav.personal': 'Verification',
+  'nav.verified': 'verified',
+  'nav.not_verified': 'not verified yet',
   'nav.withdrawal': 'Withdraw',
   'nav.security': 'Security',
   'nav.accounts': 'Accounts',

@@ -43,6 +43,8 @@ export const ru: Record<MessageKey, string> = {
   'nav.home': 'Торговля',
   'nav.funding': 'Пополнить',
   'nav.personal': 'Верификация',
+  'nav.verified': 'пройдена',
+  'nav.not_verified': 'ещё не пройдена',
   'nav.withdrawal': 'Вывод',
   'nav.security': 'Безопасность',
   'nav.accounts': 'Счета',

@@ -48,7 +48,13 @@ export function AccountBar() {
         <nav className="topbar__nav" aria-label={t('nav.menu')} onClick={close}>
           <Link to={{ hash: '/home' }}>{t('nav.home')}</Link>
           <Link to={{ hash: '/show/funding' }}>{t('nav.funding')}</Link>
-          <Link to={{ hash: '/show/personal' }}>{t('nav.personal')}</Link>
+          <Link to={{ hash: '/show/personal' }} data-testid="nav-verification" data-verified={session.verified}>
+            {t('nav.personal')}
+            <span className={session.verified ? 'nav-mark nav-mark--ok' : 'nav-mark'} title={t(session.verified ? 'nav.verified' : 'nav.not_verified')} aria-hidden="true">
+              {session.verified ? '✓' : '!'}
+            </span>
+            <span className="visually-hidden">{t(session.verified ? 'nav.verified' : 'nav.not_verified')}</span>
+          </Link>
           <Link to={{ hash: '/show/withdrawal' }}>{t('nav.withdrawal')}</Link>
           <Link to={{ hash: '/show/reports' }}>{t('nav.reports')}</Link>
           <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
