@@ -29,6 +29,7 @@ import { tradingRoutes } from './routes/trading';
 import { registerRoutes } from './routes/register';
 import { cardRoutes } from './routes/card';
 import { uploadRoutes } from './routes/upload';
+import { sandboxReviewRoutes } from './routes/sandbox-review';
 import type { PlatformGateway } from './domain/ports';
 import { sandboxGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
@@ -66,7 +67,7 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   const app = Fastify({ logger: safeLogger(logger), bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: true });
   if (ready) {
     app.addHook('onRequest', async (request) => {
-      if (/^\/(api|platform|upload|logout)(\/|\?|$)/.test(request.url)) await ready;
+      if (/^\/(api|platform|upload|logout|sandbox)(\/|\?|$)/.test(request.url)) await ready;
     });
   }
   await app.register(cookie);
@@ -104,6 +105,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(registerRoutes, deps);
   await app.register(cardRoutes, deps);
   await app.register(uploadRoutes, deps);
+  // sandbox only: the reviewer console (/sandbox/review) and its JSON twin
+  await app.register(sandboxReviewRoutes, deps);
   await app.register(platformRoutes, {
     prefix: settings.platform,
     db,

@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     lines.push('  Demo logins:');
     for (const user of demoUsers) lines.push(`    ${user.email.padEnd(22)} ${user.password.padEnd(13)} ${user.purpose}`);
     lines.push(`  Sandbox operator token (header x-sandbox-operator, acts on any user's sandbox objects): ${config.sandboxOperatorToken}`);
+    lines.push(`  Sandbox reviewer console (verification documents; enter the operator token): http://${shownHost}:${config.port}/sandbox/review`);
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -22,6 +22,14 @@ export const FreshUserRequest = z.object({
   two_factor: z.optional(z.enum(['', 'email'])),
   /** the user's card cascade (comma list of processors, issue 3) */
   cascade: z.optional(z.string().check(z.maxLength(200))),
+  /** issue 13: may upload verification documents whatever else holds (spec 001 §5) */
+  can_upload: z.optional(z.boolean()),
+  /** issue 13: flagged as a card risk (the card tab asks to verify first) */
+  card_risk: z.optional(z.boolean()),
+  /** issue 13: has signed (a saved signature or document); false with verification None and a deposit: under the trading block */
+  sign: z.optional(z.boolean()),
+  /** issue 13: trades so far (the trading block holds with last_count > 0 even without a deposit) */
+  last_count: z.optional(z.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
 });
 export type FreshUserRequest = z.infer<typeof FreshUserRequest>;
 

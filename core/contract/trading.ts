@@ -190,14 +190,5 @@ export const SandboxSignalRequest = z.object({
   popupSeconds: z.optional(z.number().check(z.int(), z.gte(1), z.lte(3600))),
 });
 
-/**
- * POST /api/us/sign (002 §4): the trader signs the client agreement by typing their full name as
- * registered; signing unlocks trading. The document upload comes with verification.
- */
-export const SignRequest = z.object({
-  name: z.string().check(z.minLength(2, 'sign.name'), z.maxLength(200, 'sign.name')),
-  agree: z.literal(true),
-});
-export type SignRequest = z.infer<typeof SignRequest>;
-export const SignResponse = z.object({ ok: z.literal(true), sign: z.literal(true) });
-export type SignResponse = z.infer<typeof SignResponse>;
+// The trading block's signature (002 §4) is a drawn image uploaded as a verification document of
+// kind 'signature' (core/contract/verification.ts); POST /api/us/sign (a typed name) is gone.

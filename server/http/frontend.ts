@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths the front end never owns: their unknown URLs are API 404s, not the app. */
-export const isServerPath = (url: string): boolean => /^\/(api|platform|upload|logout)(\/|\?|$)/.test(url);
+export const isServerPath = (url: string): boolean => /^\/(api|platform|upload|logout|sandbox)(\/|\?|$)/.test(url);
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Front end not built</title></head>

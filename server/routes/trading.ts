@@ -7,7 +7,6 @@ import {
   SandboxPlatformFund,
   SandboxSignalRequest,
   SignalsRequest,
-  SignRequest,
   TipRequest,
   type ChatBalanceResponse,
   type ChatTokenResponse,
@@ -15,13 +14,11 @@ import {
   type ReportsResponse,
   type RunlineResponse,
   type SignalsResponse,
-  type SignResponse,
   type TipResponse,
 } from '../../core/contract';
 import { bookSettledTrades } from '../domain/trading/booking';
 import { historyOf, reportsOf, runline } from '../domain/trading/history';
 import { signalsFor } from '../domain/trading/signals';
-import { signAgreement } from '../domain/trading/sign';
 import { sendTip } from '../domain/trading/tips';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
@@ -72,15 +69,6 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
     const userId = requireUser(request);
     const result = await bookSettledTrades(db, platform, userId);
     return { ok: true, booked: result.booked, platformAvailable: result.platformAvailable };
-  });
-
-  /** the client agreement, signed by typing the registered full name (002 §4): unlocks trading */
-  app.post('/api/us/sign', async (request): Promise<SignResponse> => {
-    const body = parse(SignRequest, request.body);
-    const userId = requireUser(request);
-    await answering(() => signAgreement(db, userId, body.name));
-    deps.push.publish(userId, { type: 'user.updated' });
-    return { ok: true, sign: true };
   });
 
   app.post('/api/triggers/tips', async (request): Promise<TipResponse> => {

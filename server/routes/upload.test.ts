@@ -1,7 +1,7 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES, moveDocument, UPLOAD_LIMIT } from '../domain/verification/documents';
 import { testApp, type Browser, type TestApp } from '../test/client';
+import { PDF, PNG, upload } from '../test/upload';
 
 /**
  * Issue 13, the server half: POST /upload (multipart, streamed, 10 MB, type by content, CSRF,
@@ -9,43 +9,9 @@ import { testApp, type Browser, type TestApp } from '../test/client';
  * GET /api/verification/documents, and the review's state machine.
  */
 
-/** a valid 1×1 PNG */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-/** a minimal PDF */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 /** the start of a 64-bit ELF executable and of a Windows (MZ/PE) one */
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(4096, 0)]);
 const MZ = Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(58, 0), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64, 0), Buffer.from('PE\0\0', 'latin1'), Buffer.alloc(4096, 0)]);
-
-interface FilePart {
-  name?: string;
-  filename: string;
-  type: string;
-  bytes: Buffer;
-}
-
-function multipartBody(fields: Record<string, string>, file?: FilePart): { body: Buffer; contentType: string } {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    parts.push(file.bytes, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** POST /upload as the browser (its cookies, its CSRF header unless csrf: false). */
-async function upload(t: TestApp, browser: Browser, fields: Record<string, string>, file?: FilePart, options: { csrf?: boolean } = {}): Promise<LightMyRequestResponse> {
-  const { body, contentType } = multipartBody(fields, file);
-  const headers: Record<string, string> = { 'content-type': contentType };
-  if (browser.cookies.size > 0) headers.cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  if (options.csrf !== false && browser.csrf) headers['x-csrf-token'] = browser.csrf;
-  return t.app.inject({ method: 'POST', url: '/upload', headers, payload: body });
-}
 
 let t: TestApp;
 let trader: Browser;
@@ -58,6 +24,8 @@ beforeAll(async () => {
   trader = t.browser();
   expect((await trader.signIn('trader@example.com', 'Trader-2026')).statusCode).toBe(200);
   traderId = (await t.db.selectFrom('users').select('id').where('email', '=', 'trader@example.com').executeTakeFirstOrThrow()).id;
+  // spec 001 §5: the trader has deposited (seeded) and has a withdrawal method, so may upload
+  await t.db.updateTable('users').set({ wd_methods: 'card' }).where('id', '=', traderId).execute();
 });
 afterAll(async () => {
   await t?.close();

@@ -80,9 +80,9 @@ export interface TestApp extends TestDb {
 }
 
 /** A fresh database (seeded by default) and the app on it. */
-export async function testApp(options: { seed?: boolean; config?: Partial<Config> } & Partial<Pick<AppOptions, 'distDir'>> = {}): Promise<TestApp> {
+export async function testApp(options: { seed?: boolean; config?: Partial<Config> } & Partial<Pick<AppOptions, 'distDir' | 'push'>> = {}): Promise<TestApp> {
   const t = await freshDb({ seed: options.seed ?? true, config: options.config });
-  const app = await buildApp({ db: t.db, config: t.config, distDir: options.distDir });
+  const app = await buildApp({ db: t.db, config: t.config, distDir: options.distDir, ...(options.push && { push: options.push }) });
   // the seeded deposits are on the platform before the first test (the app's worker would take a moment)
   await deliverPending(t.db, sandboxGateway(t.db));
   return {

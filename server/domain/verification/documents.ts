@@ -58,6 +58,9 @@ export const isDocumentKind = (value: unknown): value is DocumentKind => typeof 
 
 const tooLarge = () => new Refusal(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
 const wrongType = () => new Refusal(415, 'upload.type', 'File type is not [ PNG, JPG, JPEG, PDF ]! The file content must be a PNG, JPEG or PDF.');
+/** a signature is an image (the drawn pad's PNG, or a JPEG), never a PDF */
+export const SIGNATURE_MIMES: readonly DocumentMime[] = ['image/png', 'image/jpeg'];
+const wrongSignatureType = () => new Refusal(415, 'upload.type', 'A signature must be a PNG or JPEG image.');
 const notFound = () => new Refusal(404, 'not_found', 'No such document.');
 
 /** The type of `bytes` read from the content (magic numbers), or a 415 refusal: PNG, JPEG and PDF only. */
@@ -118,6 +121,7 @@ export async function storeDocument(db: Db, input: NewDocument, limit: UploadLim
   if (input.bytes.byteLength === 0) throw new Refusal(400, 'upload.empty', 'The file is empty.');
   if (input.bytes.byteLength > DOCUMENT_MAX_BYTES) throw tooLarge();
   if ((await detectDocumentMime(input.bytes)) !== input.mime) throw wrongType();
+  if (input.kind === 'signature' && !SIGNATURE_MIMES.includes(input.mime)) throw wrongSignatureType();
   const content = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
   const sha256 = createHash('sha256').update(content).digest('hex');
   return db.transaction().execute(async (trx) => {
@@ -128,12 +132,35 @@ export async function storeDocument(db: Db, input: NewDocument, limit: UploadLim
       .values({ id: randomUUID(), user_id: input.userId, kind: input.kind, mime: input.mime, size_bytes: content.byteLength, sha256, content, created_at: now })
       .returning(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
       .executeTakeFirstOrThrow();
+    // a saved signature or document lifts the trading block (spec 002 §4), in the same transaction
+    await trx.updateTable('users').set({ sign: true }).where('id', '=', input.userId).where('sign', '=', false).execute();
     return summary(row);
   });
 }
 
+/**
+ * The trader takes back their newest document of `kind` that is still 'uploaded' (one in review
+ * or reviewed stays): deleted by a conditional DELETE, so a review that started meanwhile wins.
+ * The removed document's id, or null when there was none.
+ */
+export async function unshiftDocument(db: DbOrTx, userId: number, kind: DocumentKind): Promise<string | null> {
+  const newest = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'uploaded')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!newest) return null;
+  const removed = await db.deleteFrom('documents').where('id', '=', newest.id).where('user_id', '=', userId).where('status', '=', 'uploaded').returning('id').executeTakeFirst();
+  return removed?.id ?? null;
+}
+
 /** The trader's documents, newest first, without their content. */
-export async function listDocuments(db: Db, userId: number): Promise<DocumentSummary[]> {
+export async function listDocuments(db: DbOrTx, userId: number): Promise<DocumentSummary[]> {
   const rows = await db
     .selectFrom('documents')
     .select(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
@@ -157,7 +184,7 @@ export async function readDocument(db: Db, userId: number, id: string): Promise<
  * conditional on the current state, so a move that is not allowed (or lost a race) changes
  * nothing and is refused with 409 document.transition. A rejection needs a reason.
  */
-export async function moveDocument(db: Db, id: string, to: DocumentStatus, reason: string | null = null, now: Date = new Date()): Promise<DocumentSummary> {
+export async function moveDocument(db: DbOrTx, id: string, to: DocumentStatus, reason: string | null = null, now: Date = new Date()): Promise<DocumentSummary> {
   const from = (Object.keys(DOCUMENT_TRANSITIONS) as DocumentStatus[]).filter((state) => DOCUMENT_TRANSITIONS[state].includes(to));
   const text = reason?.trim() ?? '';
   if (to === 'rejected' && text === '') throw new Refusal(400, 'document.reason', 'Say why the document is rejected.');

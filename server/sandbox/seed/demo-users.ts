@@ -13,6 +13,8 @@ export interface DemoUser {
   currency: Currency;
   verification: Verification;
   cardRisk: boolean;
+  /** may upload verification documents without a deposit and withdrawal method (spec 001 §5) */
+  canUpload?: boolean;
   /** the first account is the current one; `amount` is funded through the ledger from the house account */
   accounts: { currency: Currency; type: Exclude<AccountType, 'house'>; amount: string }[];
 }
@@ -48,13 +50,15 @@ export const demoUsers: readonly DemoUser[] = [
   {
     email: 'risky@example.com',
     password: 'Risky-2026',
-    purpose: 'unverified US client flagged as card risk, no funds',
+    purpose: 'unverified US client flagged as card risk, no funds, may upload verification documents',
     firstName: 'Rick',
     lastName: 'Risky',
     country: 'US',
     currency: 'USD',
     verification: 'None',
     cardRisk: true,
+    // the risk-flagged trader must verify before using a card (issue 13), with no deposit yet
+    canUpload: true,
     accounts: [{ currency: 'USD', type: 'trading', amount: '0.00' }],
   },
 ];

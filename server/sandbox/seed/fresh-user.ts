@@ -51,6 +51,10 @@ export async function createFreshUser(
         wd_methods: body.wd_methods ?? '',
         two_factor: body.two_factor ?? '',
         cascade: body.cascade ?? '',
+        can_upload: body.can_upload ?? false,
+        card_risk: body.card_risk ?? false,
+        sign: body.sign ?? false,
+        last_count: body.last_count ?? 0,
         current_account_id: null,
       })
       .returning('id')

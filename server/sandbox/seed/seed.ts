@@ -30,12 +30,16 @@ async function seedUser(db: Db, demo: DemoUser): Promise<void> {
         currency: demo.currency,
         verification: demo.verification,
         card_risk: demo.cardRisk,
+        can_upload: demo.canUpload ?? false,
         current_account_id: null,
       })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
     user = await findUserByEmail(db, demo.email);
     if (!user) throw new Error(`seed: could not create ${demo.email}`);
+  } else if (demo.canUpload && !user.can_upload) {
+    // a sandbox database seeded before issue 13
+    await db.updateTable('users').set({ can_upload: true }).where('id', '=', user.id).execute();
   }
 
   // the platform account opens empty: the seeded deposits reach it through the outbox like any other

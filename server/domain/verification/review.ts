@@ -1,0 +1,185 @@
+import type { ServerEvent } from '../../../core/contract/events';
+import type { Db } from '../../db';
+import type { Verification } from '../../db/schema';
+import type { DocumentKind, DocumentMime, DocumentStatus } from '../../db/schema-verification';
+import type { Messenger } from '../ports';
+import { Refusal } from '../security/refusal';
+import { isDocumentId, moveDocument, type DocumentFile, type DocumentSummary } from './documents';
+import { requiredKinds, verificationFacts } from './state';
+
+/**
+ * The review of verification documents (issue 13): a reviewer starts, approves or rejects a
+ * document (the state machine of documents.ts, by conditional UPDATEs); approving the last
+ * required document makes the trader Full in the same transaction. After the commit the owner's
+ * tabs are told (push) and the owner gets a message (the Messenger port).
+ */
+
+export type ReviewDecision = 'start' | 'approve' | 'reject';
+export const REVIEW_DECISIONS: readonly ReviewDecision[] = ['start', 'approve', 'reject'];
+export const isReviewDecision = (value: unknown): value is ReviewDecision => typeof value === 'string' && (REVIEW_DECISIONS as readonly string[]).includes(value);
+
+/** How a document is named to its owner. */
+export const KIND_LABEL: Readonly<Record<DocumentKind, string>> = {
+  passport: 'passport',
+  address: 'proof of address',
+  card_front: 'card (front side)',
+  card_back: 'card (back side)',
+  signature: 'signature',
+};
+
+export interface ReviewOutcome {
+  document: DocumentSummary;
+  userId: number;
+  email: string;
+  /** the user's verification after the review */
+  verification: Verification;
+  /** this approval completed the required documents: the user just became Full */
+  becameFull: boolean;
+}
+
+/** What happens after the commit: pushes to the owner's tabs and a message. */
+export interface ReviewEffects {
+  messenger?: Messenger;
+  publish?: (userId: number, event: ServerEvent) => void;
+}
+
+const notFound = () => new Refusal(404, 'not_found', 'No such document.');
+
+/**
+ * Starts, approves or rejects a document, in one transaction. Approving or rejecting a document
+ * that is still 'uploaded' passes through 'in_review' (the state machine has no shortcut). A
+ * rejection needs a reason. After an approval, when every required kind has an approved document,
+ * the user's verification becomes 'Full'. Then `effects` are run (after the commit).
+ */
+export async function reviewDocument(db: Db, id: string, decision: ReviewDecision, reason?: string | null, effects: ReviewEffects = {}, now: Date = new Date()): Promise<ReviewOutcome> {
+  if (!isReviewDecision(decision)) throw new Refusal(400, 'review.decision', 'Choose start, approve or reject.');
+  if (!isDocumentId(id)) throw notFound();
+  if (decision === 'reject' && (reason ?? '').trim() === '') throw new Refusal(400, 'document.reason', 'Say why the document is rejected.');
+  const outcome = await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('documents').select(['status', 'user_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw notFound();
+    let document: DocumentSummary;
+    if (decision === 'start') {
+      document = await moveDocument(trx, id, 'in_review', null, now);
+    } else {
+      if (current.status === 'uploaded') await moveDocument(trx, id, 'in_review', null, now);
+      document = await moveDocument(trx, id, decision === 'approve' ? 'approved' : 'rejected', reason ?? null, now);
+    }
+    const facts = await verificationFacts(trx, current.user_id);
+    if (!facts) throw notFound();
+    let verification = facts.verification;
+    let becameFull = false;
+    if (decision === 'approve' && verification !== 'Full') {
+      const approved = await trx.selectFrom('documents').select('kind').distinct().where('user_id', '=', current.user_id).where('status', '=', 'approved').execute();
+      const have = new Set(approved.map((row) => row.kind));
+      if (requiredKinds(facts).every((kind) => have.has(kind))) {
+        await trx.updateTable('users').set({ verification: 'Full' }).where('id', '=', current.user_id).execute();
+        verification = 'Full';
+        becameFull = true;
+      }
+    }
+    return { document, userId: current.user_id, email: facts.email, verification, becameFull };
+  });
+  await announceReview(outcome, effects);
+  return outcome;
+}
+
+/** The owner's notification of a review (an email through the Messenger). */
+export function reviewMessage(outcome: ReviewOutcome): { subject: string; body: string } | null {
+  const { document } = outcome;
+  const label = KIND_LABEL[document.kind];
+  const Label = label.charAt(0).toUpperCase() + label.slice(1);
+  if (document.status === 'approved') {
+    const subject = `Your ${label} was approved`;
+    const more = outcome.becameFull ? ' Your account is now fully verified.' : '';
+    return { subject, body: `${Label} approved.${more}` };
+  }
+  if (document.status === 'rejected') {
+    const subject = `Your ${label} was rejected: ${document.reason ?? ''}`;
+    return { subject, body: `${Label} rejected: ${document.reason ?? ''}\nPlease upload it again on your personal page.` };
+  }
+  return null;
+}
+
+/** Pushes document.updated and user.updated to the owner's tabs, then sends the message of an approval or rejection. */
+export async function announceReview(outcome: ReviewOutcome, { messenger, publish }: ReviewEffects): Promise<void> {
+  const { document, userId } = outcome;
+  if (publish) {
+    publish(userId, { type: 'document.updated', id: document.id, status: document.status, kind: document.kind, ...(document.reason && { reason: document.reason }) });
+    publish(userId, { type: 'user.updated' });
+  }
+  const message = reviewMessage(outcome);
+  if (messenger && message) await messenger.send({ userId, channel: 'email', address: outcome.email, ...message });
+}
+
+export interface PendingDocument {
+  id: string;
+  userId: number;
+  email: string;
+  kind: DocumentKind;
+  status: DocumentStatus;
+  mime: DocumentMime;
+  size: number;
+  created_at: string;
+}
+
+/** For the reviewer: documents 'uploaded' or 'in_review', oldest first, with the owner's email; never their content. */
+export async function listPendingDocuments(db: Db, limit = 200): Promise<PendingDocument[]> {
+  const rows = await db
+    .selectFrom('documents as d')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select(['d.id', 'd.user_id', 'u.email', 'd.kind', 'd.status', 'd.mime', 'd.size_bytes', 'd.created_at'])
+    .where('d.status', 'in', ['uploaded', 'in_review'])
+    .orderBy('d.created_at', 'asc')
+    .orderBy('d.id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    email: r.email,
+    kind: r.kind,
+    status: r.status,
+    mime: r.mime,
+    size: r.size_bytes,
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+export interface ReviewedDocument extends PendingDocument {
+  reason: string | null;
+  reviewed_at: string | null;
+}
+
+/** For the reviewer: the most recently reviewed documents (approved or rejected), newest first, with their reasons. */
+export async function listReviewedDocuments(db: Db, limit = 20): Promise<ReviewedDocument[]> {
+  const rows = await db
+    .selectFrom('documents as d')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select(['d.id', 'd.user_id', 'u.email', 'd.kind', 'd.status', 'd.mime', 'd.size_bytes', 'd.created_at', 'd.reason', 'd.reviewed_at'])
+    .where('d.status', 'in', ['approved', 'rejected'])
+    .orderBy('d.reviewed_at', 'desc')
+    .orderBy('d.id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    email: r.email,
+    kind: r.kind,
+    status: r.status,
+    mime: r.mime,
+    size: r.size_bytes,
+    created_at: new Date(r.created_at).toISOString(),
+    reason: r.reason,
+    reviewed_at: r.reviewed_at ? new Date(r.reviewed_at).toISOString() : null,
+  }));
+}
+
+/** One document with its content, for the reviewer (any owner). */
+export async function readDocumentForReview(db: Db, id: string): Promise<DocumentFile> {
+  if (!isDocumentId(id)) throw notFound();
+  const row = await db.selectFrom('documents').select(['id', 'kind', 'mime', 'content']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return { id: row.id, kind: row.kind, mime: row.mime, content: Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength) };
+}
