@@ -4,9 +4,10 @@ import { useTradingBlock } from '../../flows/trading-block';
 import { useT } from '../../i18n';
 import { lazyPage } from '../../ui/lazyPage';
 import { Modal } from '../../ui/Modal';
+import type { SignaturePadProps } from '../verification/signature/SignaturePad';
 
 // the pad and signature_pad load only for a trader under the block, not with every trading page
-const SignaturePad = lazyPage(() => import('../verification/signature/SignaturePad').then((m) => ({ default: m.SignaturePad })), 'inline');
+const SignaturePad = lazyPage<SignaturePadProps>(async () => ({ default: (await import('../verification/signature/SignaturePad')).SignaturePad }), 'inline');
 
 type TradingBlockApi = ReturnType<typeof useTradingBlock>;
 
