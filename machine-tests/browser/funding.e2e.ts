@@ -1,20 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openTab, sharedBrowser, signIn } from './browser';
+import { CARDS, fillCard } from './cards';
 import { freshUser } from './sandbox-users';
 
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
 
-/** Sandbox test cards (docs/sandbox.md, "Card processors"; server/sandbox/processors/test-cards.ts). */
-const CARDS = {
-  approved: '4000 0000 0000 0010',
-  pending: '4000 0000 0000 0028',
-  softTwice: '4000 0000 0000 0044',
-  softAll: '4000 0000 0000 0051',
-  hard: '4000 0000 0000 0069',
-  secure3d: '4000 0000 0000 0077',
-};
 /** three processors that answer directly (no hosted page), in this order */
 const STACK = 'ORANGE,MEIKO,ZOOM';
 
@@ -33,14 +25,6 @@ async function fundingPage(viewport?: { width: number; height: number }, cascade
     throw new Error(`the funding page did not open (${tab.page.url()}; errors: ${tab.errors.join('; ')}): ${String(e)}`);
   });
   return { ...tab, user };
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Name on the card').fill('Jean Dupont');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry month').selectOption('12');
-  await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 2));
-  await page.getByLabel('CVV').fill('123');
 }
 
 /** the card tab's own success panel (the modal says it too) */
@@ -166,7 +150,9 @@ describe('card funding through the sandbox processors', () => {
     await page.getByRole('tab', { name: 'Card' }).click();
     const popup = page.getByRole('dialog');
     await popup.getByText('card deposits need full verification').waitFor();
-    await popup.getByRole('button', { name: 'OK' }).click();
+    // the way forward is offered (the personal page); Close stays on the page
+    await popup.getByRole('button', { name: 'Verify now' }).waitFor();
+    await popup.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
     await page.getByText('The deposit amount for your country is fixed at 250 USD.').waitFor();
     expect(await page.getByText('No bonus in fixed mode.').count()).toBe(1);
     expect(await page.getByLabel('Promo code').inputValue()).toBe('SANDBOX1');

@@ -10,6 +10,12 @@ export interface FreshUserOptions {
   two_factor?: '' | 'email';
   /** the user's card cascade, e.g. 'ORANGE,MEIKO,ZOOM' */
   cascade?: string;
+  /** may upload verification documents whatever else holds (spec 001 §5) */
+  can_upload?: boolean;
+  card_risk?: boolean;
+  /** the client agreement is signed */
+  sign?: boolean;
+  last_count?: number;
 }
 
 export interface FreshUser {

@@ -96,7 +96,8 @@ describe('withdrawal, through each case the server answers', () => {
     const dialog = page.getByRole('dialog', { name: 'Verify your identity first' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Go to verification' }).click();
-    await page.waitForFunction(() => window.location.hash === '#/show/personal');
+    await page.waitForFunction(() => window.location.hash === '#/show/personal/withdrawal');
+    await page.getByTestId('personal-back').waitFor();
     await expect.poll(() => balanceText(page)).toContain('$1,000.00');
     await context.close();
   });

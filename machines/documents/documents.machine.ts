@@ -1,5 +1,5 @@
-import { assign, fromPromise, raise, sendParent, setup } from 'xstate';
-import type { UnshiftResponse, VerificationState } from '../../core/contract/verification';
+import { assign, enqueueActions, fromPromise, raise, sendParent, setup } from 'xstate';
+import type { DocumentKind, UnshiftResponse, VerificationState } from '../../core/contract/verification';
 import { failureMsg } from '../../core/failure';
 import { notProvided } from '../shared/not-provided';
 import { signatureMachine } from '../signature/signature.machine';
@@ -78,7 +78,13 @@ export const documentsMachine = setup({
                 'upload.stored': 'refreshing',
                 'document.updated': {
                   target: 'refreshing',
-                  actions: { type: 'reviewed', params: ({ event }) => ({ id: event.id, kind: event.kind, status: event.status, reason: event.reason }) },
+                  actions: [
+                    { type: 'reviewed', params: ({ event }) => ({ id: event.id, kind: event.kind, status: event.status, reason: event.reason }) },
+                    enqueueActions(({ context, event, enqueue }) => {
+                      // the control of the reviewed document puts away its last 'Upload successful': the review is the news now
+                      if (context.spawned.includes(event.kind as DocumentKind)) enqueue.sendTo(uploadItemId(event.kind), { type: 'upload.reset' });
+                    }),
+                  ],
                 },
                 'document.remove': 'removing',
               },
@@ -87,7 +93,10 @@ export const documentsMachine = setup({
               on: {
                 // a review pushed while reading is said at once; the read in flight shows it
                 'document.updated': {
-                  actions: { type: 'reviewed', params: ({ event }) => ({ id: event.id, kind: event.kind, status: event.status, reason: event.reason }) },
+                  actions: [{ type: 'reviewed', params: ({ event }) => ({ id: event.id, kind: event.kind, status: event.status, reason: event.reason }) }, enqueueActions(({ context, event, enqueue }) => {
+                    // the control of the reviewed document puts away its last 'Upload successful': the review is the news now
+                    if (context.spawned.includes(event.kind as DocumentKind)) enqueue.sendTo(uploadItemId(event.kind), { type: 'upload.reset' });
+                  })],
                 },
               },
               invoke: {

@@ -102,7 +102,7 @@ function documentRow(doc: PendingDocument, csrf: string): string {
   const preview = doc.mime === 'application/pdf' ? `<a href="${escapeHtml(file)}">Open the PDF</a>` : `<a href="${escapeHtml(file)}"><img class="preview" src="${escapeHtml(file)}" alt="${escapeHtml(KIND_LABEL[doc.kind])} of ${escapeHtml(doc.email)}"></a>`;
   const hidden = (decision: ReviewDecision) => `<input type="hidden" name="decision" value="${decision}"><input type="hidden" name="csrf" value="${escapeHtml(csrf)}">`;
   const start = doc.status === 'uploaded' ? `<form method="post" action="${escapeHtml(action)}">${hidden('start')}<button type="submit">Start review</button></form>` : '';
-  return `<tr>
+  return `<tr data-document="${escapeHtml(doc.id)}" data-kind="${escapeHtml(doc.kind)}">
 <td>${escapeHtml(doc.email)}</td>
 <td>${escapeHtml(KIND_LABEL[doc.kind])}</td>
 <td>${escapeHtml(STATUS_LABEL[doc.status] ?? doc.status)}</td>

@@ -76,6 +76,14 @@ export function goToFunding(add = ''): void {
   window.location.replace(`#/show/funding${add ? `/${add}` : ''}`);
 }
 
+/**
+ * Which funding page this is: a new user, account, page parameter or risk verdict (a trader who
+ * just turned Full) starts the page again with its new facts.
+ */
+export function fundingPageKey(user: CurrentUser, add: string, ng: string): string {
+  return [user.userId, user.current_accountId, user.cardRisk && user.verification !== 'Full' ? 'risk' : 'clear', add, ng].join('/');
+}
+
 /** Deposit-page facts from the session: tabs, risk, demo, the stack. */
 export function fundingInput(user: CurrentUser, settings: Settings, lang: string, add: string, ng: string, mobile: boolean): FundingInput {
   const account = currentAccountOf(user);

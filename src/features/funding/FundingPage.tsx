@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { selectSettings, selectUser, sessionActor } from '../../flows/app';
+import { fundingPageKey } from '../../flows/funding';
 import { showFundingPopup, useFunding } from '../../flows/funding-hooks';
 import { registerMessages, useT } from '../../i18n';
 import { SandboxBanner } from '../../ui/SandboxBanner';
@@ -22,7 +23,7 @@ export default function FundingPage({ add = '', ng = '' }: PageProps) {
   const user = useSelector(sessionActor, selectUser);
   const settings = useSelector(sessionActor, selectSettings);
   if (!user || !settings) return <section className="panel"><Spinner label={t('funding.loading')} /></section>;
-  return <Funding key={`${user.userId}/${user.current_accountId}/${add}/${ng}`} add={add} ng={ng} />;
+  return <Funding key={fundingPageKey(user, add, ng)} add={add} ng={ng} />;
 }
 
 function Funding({ add, ng }: { add: string; ng: string }) {

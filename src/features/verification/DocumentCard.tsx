@@ -42,7 +42,7 @@ export function DocumentCard({ document, item, canUpload, removing, onRemove }: 
           )}
         </p>
       )}
-      {document.uploadable && canUpload && item && <UploadControl item={item} title={text(document.title)} />}
+      {canUpload && item && <UploadControl item={item} title={text(document.title)} open={document.uploadable} />}
     </li>
   );
 }

@@ -11,9 +11,10 @@ const chosen = (list: FileList | null): ChosenFile[] => Array.from(list ?? [], (
 /**
  * One document's upload control (spec 000 §5): drop a file or pick one (a phone also offers its
  * camera), the upload's own progress with a cancel, 'Upload successful' or the refusal with a
- * retry when the same file may go again.
+ * retry when the same file may go again. `open`: the document takes a new file (nothing sent, or
+ * rejected); otherwise only what the last upload has to say is shown.
  */
-export function UploadControl({ item, title }: { item: ActorRefFrom<typeof uploadItemFlow>; title: string }) {
+export function UploadControl({ item, title, open }: { item: ActorRefFrom<typeof uploadItemFlow>; title: string; open: boolean }) {
   const { t, text } = useT();
   const upload = useUploadItem(item);
   const inputId = useId();
@@ -45,7 +46,7 @@ export function UploadControl({ item, title }: { item: ActorRefFrom<typeof uploa
             {t('upload.cancel')}
           </button>
         </div>
-      ) : (
+      ) : open ? (
         <div
           className={over ? 'vf__drop vf__drop--over' : 'vf__drop'}
           onDragOver={(e) => {
@@ -68,7 +69,7 @@ export function UploadControl({ item, title }: { item: ActorRefFrom<typeof uploa
           </div>
           <p className="muted small">{t('upload.rules')}</p>
         </div>
-      )}
+      ) : null}
       {upload.notice && <p className="vf__notice">{text(upload.notice)}</p>}
       {upload.phase === 'success' && (
         <p className="vf__ok" role="status" data-testid="upload-success">
