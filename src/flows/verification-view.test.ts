@@ -77,7 +77,9 @@ describe('connectDocuments', () => {
 
   it('a trader who may not upload is told why (001 §5); the signature shows back once saved', () => {
     const api = connectDocuments(documentsIn(ready, { state: state({ canUpload: false, signed: true, signatureId: 'sig-1' }) }), vi.fn());
-    expect(api).toMatchObject({ canUpload: false, uploadLocked: { key: 'personal.upload_locked' }, signed: true, signatureUrl: '/upload/sig-1', verified: false });
+    expect(api).toMatchObject({ canUpload: false, uploadLocked: { key: 'personal.upload_locked' }, signed: true, signatureSaved: true, signatureUrl: '/upload/sig-1', verified: false });
+    // signed by a document upload (002 §4) is not a drawn signature
+    expect(connectDocuments(documentsIn(ready, { state: state({ signed: true }) }), vi.fn())).toMatchObject({ signed: true, signatureSaved: false, signatureUrl: null });
     expect(connectDocuments(documentsIn(ready, { state: state() }), vi.fn()).uploadLocked).toBeNull();
   });
 

@@ -42,6 +42,8 @@ export interface DocumentsApi {
   uploadLocked: Msg | null;
   canSign: boolean;
   signed: boolean;
+  /** a drawn signature is stored (signed may also come from a document upload, 002 §4) */
+  signatureSaved: boolean;
   /** the saved signature (GET /upload/{id}) */
   signatureUrl: string | null;
   signing: boolean;
@@ -102,6 +104,7 @@ export function connectDocuments(s: DocumentsSnapshot, send: (event: EventFrom<t
     uploadLocked: state && !state.canUpload ? msg('personal.upload_locked') : null,
     canSign: state?.canSign ?? false,
     signed: state?.signed ?? false,
+    signatureSaved: Boolean(state?.signatureId),
     signatureUrl: state?.signatureId ? `/upload/${state.signatureId}` : null,
     signing: s.matches({ ready: { signature: 'signing' } }),
     back,

@@ -15,19 +15,21 @@ export function SignatureSection({ page }: { page: DocumentsApi }) {
     <section className="vf__card vf__signature" aria-labelledby="vf-signature-title" data-testid="signature-section">
       <div className="vf__card-head">
         <h2 id="vf-signature-title">{t('personal.doc.signature')}</h2>
-        <span className={page.signed ? 'vf__status vf__status--approved' : 'vf__status'}>{t(page.signed ? 'personal.signature_done' : 'personal.status.not_sent')}</span>
+        <span className={page.signatureSaved ? 'vf__status vf__status--approved' : 'vf__status'} data-testid="signature-status">
+          {t(page.signatureSaved ? 'personal.signature_done' : 'personal.status.not_sent')}
+        </span>
       </div>
       {page.signatureUrl && !page.signing && <img className="vf__signature-image" src={page.signatureUrl} alt={t('personal.signature_alt')} data-testid="signature-image" />}
       {page.signing && page.signatureRef ? (
         <>
           <Pad child={page.signatureRef} />
-          <button type="button" className="button button--ghost" onClick={page.closeSignature}>
+          <button type="button" className="button button--ghost button--small vf__signature-cancel" onClick={page.closeSignature}>
             {t('personal.cancel')}
           </button>
         </>
       ) : page.canSign ? (
         <button type="button" className="button" onClick={page.openSignature} data-testid="signature-open">
-          {t(page.signed ? 'personal.sign_again' : 'personal.sign')}
+          {t(page.signatureSaved ? 'personal.sign_again' : 'personal.sign')}
         </button>
       ) : (
         <p className="muted">{t('personal.sign_locked')}</p>
