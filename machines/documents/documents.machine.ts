@@ -4,7 +4,7 @@ import { failureMsg } from '../../core/failure';
 import { notProvided } from '../shared/not-provided';
 import { signatureMachine } from '../signature/signature.machine';
 import { uploadItemMachine } from '../upload-item/upload-item.machine';
-import type { DocumentsContext, DocumentsEvent, DocumentsInput, RemoveInput, Reviewed } from './documents.types';
+import type { DocumentsContext, DocumentsEvent, DocumentsInput, RemoveInput } from './documents.types';
 
 /** an upload control as a child of the list: a stored document tells the list, which reads itself again */
 export const uploadItemChild = uploadItemMachine.provide({
@@ -34,12 +34,16 @@ export const documentsMachine = setup({
     signature: signatureMachine,
   },
   actions: {
-    /** app effect: a notification says what the reviewer decided */
-    reviewed: (_, _params: Reviewed) => {},
+    /** app effect: a notification says what the reviewer decided (the document.updated event) */
+    reviewed: () => {},
     /** app effect: the user is read again (verification, the trading block) */
     refreshUser: () => {},
     /** app effect: the page says the saved signature is in */
     signed: () => {},
+    /** the control of a reviewed document puts away its last 'Upload successful': the review is the news now */
+    resetItem: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'document.updated' && context.spawned.includes(event.kind as DocumentKind)) enqueue.sendTo(uploadItemId(event.kind), { type: 'upload.reset' });
+    }),
     take: assign(({ event }) => ({ state: outputOf(event), error: null })),
     spawnItems: assign(({ context, spawn }) => {
       const state = context.state;
@@ -79,11 +83,8 @@ export const documentsMachine = setup({
                 'document.updated': {
                   target: 'refreshing',
                   actions: [
-                    { type: 'reviewed', params: ({ event }) => ({ id: event.id, kind: event.kind, status: event.status, reason: event.reason }) },
-                    enqueueActions(({ context, event, enqueue }) => {
-                      // the control of the reviewed document puts away its last 'Upload successful': the review is the news now
-                      if (context.spawned.includes(event.kind as DocumentKind)) enqueue.sendTo(uploadItemId(event.kind), { type: 'upload.reset' });
-                    }),
+                    'reviewed',
+                    'resetItem',
                   ],
                 },
                 'document.remove': 'removing',
@@ -93,10 +94,7 @@ export const documentsMachine = setup({
               on: {
                 // a review pushed while reading is said at once; the read in flight shows it
                 'document.updated': {
-                  actions: [{ type: 'reviewed', params: ({ event }) => ({ id: event.id, kind: event.kind, status: event.status, reason: event.reason }) }, enqueueActions(({ context, event, enqueue }) => {
-                    // the control of the reviewed document puts away its last 'Upload successful': the review is the news now
-                    if (context.spawned.includes(event.kind as DocumentKind)) enqueue.sendTo(uploadItemId(event.kind), { type: 'upload.reset' });
-                  })],
+                  actions: ['reviewed', 'resetItem'],
                 },
               },
               invoke: {

@@ -4,7 +4,6 @@ import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { VerificationDocument } from '../../core/contract/verification';
 import { msg } from '../../core/message';
 import { documentsMachine, uploadItemChild, uploadItemId } from '../../machines/documents/documents.machine';
-import type { Reviewed } from '../../machines/documents/documents.types';
 import type { UploadInput, UploadItemEvent } from '../../machines/upload-item/upload-item.types';
 import { onServerEvent } from '../api/events';
 import { loadVerification, unshiftDocument, UploadAborted, uploadDocument } from '../api/verification';
@@ -50,7 +49,9 @@ export const documentsFlow = documentsMachine.provide({
     signature: signatureFlow,
   },
   actions: {
-    reviewed: (_, params: Reviewed) => showToast(reviewedText(params), params.status === 'approved' ? 'success' : 'error'),
+    reviewed: ({ event }) => {
+      if (event.type === 'document.updated') showToast(reviewedText(event), event.status === 'approved' ? 'success' : event.status === 'rejected' ? 'error' : 'info');
+    },
     refreshUser,
     signed: () => showToast(msg('personal.signature_saved'), 'success'),
   },
