@@ -4,7 +4,8 @@ import type { Settings } from '../../../core/contract';
 import type { Db } from '../../db';
 import type { CryptoInvoiceRow, InvoiceStatus } from '../../db/schema-crypto';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
-import { houseAccount, transfer, type DbOrTx } from '../ledger';
+import { type DbOrTx } from '../ledger';
+import { creditDeposit } from '../deposits/credit';
 import { InvalidAmount, exponentOf, isCurrency, parseMoney } from '../../../core/money';
 import { isDemoEmail } from '../users';
 import { deriveAddress, parseExtendedPublicKey } from './addresses';
@@ -300,15 +301,15 @@ export async function syncInvoice(deps: InvoiceDeps, row: CryptoInvoiceRow): Pro
     let closedAt = locked.closed_at;
     let credited = false;
     if (status === 'wt' && again.completedAt !== null) {
-      const house = await houseAccount(trx, locked.credit_currency);
-      const tx = await transfer(trx, {
-        kind: 'deposit',
+      const tx = await creditDeposit(trx, {
         idempotencyKey: `crypto-invoice:${locked.guid}`,
-        debitAccountId: house,
-        creditAccountId: locked.credit_account_id,
+        userId: locked.user_id,
+        accountId: locked.credit_account_id,
         amountMinor: toBigInt(locked.credit_minor),
         currency: locked.credit_currency,
-        meta: { method: 'crypto', coin: locked.coin, asset: locked.asset, invoice: locked.guid, hash: again.hash },
+        method: 'crypto',
+        meta: { coin: locked.coin, asset: locked.asset, invoice: locked.guid, hash: again.hash },
+        bonus: locked.bonus,
       });
       status = 'su';
       creditTx = tx.txId;

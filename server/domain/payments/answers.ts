@@ -1,7 +1,7 @@
 import { DO_NOT_HONOR, hardDeclineKey } from '../../../core/cascade/classify';
 import type { CardAttemptRow, CardAttemptStatus, CardPaymentRow } from '../../db/schema-card';
 import { toBigInt } from '../../db/values';
-import { houseAccount, transfer } from '../ledger';
+import { creditDeposit } from '../deposits/credit';
 import type { ProcessorAnswer } from '../ports';
 import { clock, type PaymentDeps } from './deps';
 import { replyStatus } from './records';
@@ -63,15 +63,16 @@ export async function applyAnswer(
     let paymentNow = payment;
     let credited = false;
     if (next.status === 'approved' && payment.credit_tx_id === null) {
-      const house = await houseAccount(trx, payment.currency);
-      const tx = await transfer(trx, {
-        kind: 'deposit',
+      const tx = await creditDeposit(trx, {
         idempotencyKey: `card-payment:${payment.id}`,
-        debitAccountId: house,
-        creditAccountId: payment.credit_account_id,
+        userId: payment.user_id,
+        accountId: payment.credit_account_id,
         amountMinor: toBigInt(payment.amount_minor),
         currency: payment.currency,
-        meta: { method: 'card', payment: payment.id, processor: attempt.processor, uid: attempt.uid },
+        method: 'card',
+        meta: { payment: payment.id, processor: attempt.processor, uid: attempt.uid },
+        bonus: payment.bonus,
+        promo: payment.promo,
       });
       credited = !tx.replayed;
       paymentNow = await trx
