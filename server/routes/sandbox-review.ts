@@ -1,7 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { sameSecret } from '../domain/tokens';
 import { Refusal } from '../domain/security/refusal';
 import {
   KIND_LABEL,
@@ -15,17 +13,16 @@ import {
 } from '../domain/verification/review';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
+import { acceptConsoleForms, CONSOLE_COOKIE, CONSOLE_PAGE_CSP, consolePage, escapeHtml, operatorConsole } from '../http/operator-console';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
 import { sandboxMessenger } from '../sandbox/messages/messenger';
 import type { RouteDeps } from './deps';
 import { answering } from './refusals';
 import { sendDocument } from './upload';
 
-/** The console's page runs no script at all, loads images from us only and posts its forms to us only. */
-export const REVIEW_PAGE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'";
-/** proves operator access to the console (HttpOnly, SameSite=Strict, Path=/sandbox): a nonce and its HMAC under the operator token, never the token */
-export const REVIEW_COOKIE = 'sandbox_review';
-const COOKIE_MAX_AGE_S = 12 * 60 * 60;
+/** kept for the tests and older links: the console page's CSP and cookie (server/http/operator-console.ts) */
+export const REVIEW_PAGE_CSP = CONSOLE_PAGE_CSP;
+export const REVIEW_COOKIE = CONSOLE_COOKIE;
 
 const ReviewBody = z.object({
   decision: z.enum(['start', 'approve', 'reject']),
@@ -46,42 +43,10 @@ const FAILED: Record<string, string> = {
 };
 const STATUS_LABEL: Record<string, string> = { uploaded: 'uploaded', in_review: 'in review', approved: 'approved', rejected: 'rejected' };
 
-/** Every value put into the page goes through this. */
-export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-const hmac = (key: string, text: string): string => createHmac('sha256', key).update(text).digest('base64url');
-
 const formatSize = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-const STYLE = `
-body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f5f6f8}
-.banner{background:#8a4b00;color:#fff;padding:.5rem 1rem;font-weight:600}
-main{max-width:1100px;margin:0 auto;padding:1rem}
-h1{font-size:1.4rem;margin:.5rem 0 1rem}
-h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
-.note{color:#4a5262}
-.flash{padding:.6rem .8rem;border-radius:6px;margin:0 0 1rem}
-.flash.ok{background:#e5f5e8;border:1px solid #9bd1a6}.flash.err{background:#fbe9e9;border:1px solid #e3a3a3}
-table{border-collapse:collapse;width:100%;background:#fff;border:1px solid #d9dce3}
-th,td{padding:.5rem;border-bottom:1px solid #e6e8ee;text-align:left;vertical-align:top}
-th{background:#eef0f4;font-size:.85rem}
-img.preview{max-width:180px;max-height:120px;border:1px solid #d9dce3;background:#fff}
-form{margin:0 0 .4rem}
-button{font:inherit;padding:.25rem .7rem;border-radius:4px;border:1px solid #8890a0;background:#fff;cursor:pointer}
-button.approve{border-color:#2f7d3b;color:#2f7d3b}button.reject{border-color:#a33;color:#a33}
-input[type=text],input[type=password]{font:inherit;padding:.25rem .4rem;border:1px solid #8890a0;border-radius:4px}
-`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><div class="banner">Sandbox: a simulated identity review. Nothing here is a real check, and no real person reviews these files.</div>
-<main>${body}</main></body></html>
-`;
-}
+const BANNER = 'Sandbox: a simulated identity review. Nothing here is a real check, and no real person reviews these files.';
+const page = (title: string, body: string): string => consolePage(title, BANNER, body);
 
 function tokenForm(message?: string): string {
   return page(
@@ -125,7 +90,7 @@ function reviewedRow(doc: ReviewedDocument): string {
 </tr>`;
 }
 
-function consolePage(documents: PendingDocument[], reviewed: ReviewedDocument[], csrf: string, query: Record<string, unknown>): string {
+function reviewPage(documents: PendingDocument[], reviewed: ReviewedDocument[], csrf: string, query: Record<string, unknown>): string {
   const done = typeof query.done === 'string' ? DONE[query.done] : undefined;
   const failed = typeof query.error === 'string' ? FAILED[query.error] ?? 'That did not work: nothing changed.' : undefined;
   const flash = done ? `<p class="flash ok" role="status">${escapeHtml(done)}</p>` : failed ? `<p class="flash err" role="alert">${escapeHtml(failed)}</p>` : '';
@@ -170,55 +135,25 @@ ${reviewed.map(reviewedRow).join('\n')}
 export const sandboxReviewRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, push }) => {
   if (!config.sandbox) return;
   const messenger = sandboxMessenger(db);
-  const token = config.sandboxOperatorToken;
   const effects = { messenger, publish: push.publish.bind(push) };
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-
-  const cookieMac = (nonce: string) => hmac(token, `sandbox-review-session:${nonce}`);
-  const csrfOf = (cookieValue: string) => hmac(token, `sandbox-review-csrf:${cookieValue}`);
-
-  /** the console cookie's value when it proves operator access, else null */
-  function validCookie(request: FastifyRequest): string | null {
-    const value = request.cookies[REVIEW_COOKIE];
-    if (!value || token === '') return null;
-    const [nonce, mac, extra] = value.split('.');
-    if (!nonce || !mac || extra !== undefined) return null;
-    return sameSecret(mac, cookieMac(nonce)) ? value : null;
-  }
-
-  /** operator access: the header (no cookie needed) or the console cookie */
-  const access = (request: FastifyRequest): { via: 'header' } | { via: 'cookie'; cookie: string } | null => {
-    if (isSandboxOperator(request, config)) return { via: 'header' };
-    const cookie = validCookie(request);
-    return cookie ? { via: 'cookie', cookie } : null;
-  };
-
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('content-security-policy', REVIEW_PAGE_CSP).header('cache-control', 'no-store').send(body);
+  const operator = operatorConsole(config);
+  acceptConsoleForms(app);
+  const access = (request: FastifyRequest) => operator.access(request);
+  const html = (reply: FastifyReply, status: number, body: string) => operator.html(reply, status, body);
 
   app.get('/sandbox/review', async (request, reply) => {
     const who = access(request);
     if (!who) return html(reply, 200, tokenForm());
     const [documents, reviewed] = await Promise.all([listPendingDocuments(db), listReviewedDocuments(db)]);
-    return html(reply, 200, consolePage(documents, reviewed, who.via === 'cookie' ? csrfOf(who.cookie) : '', request.query as Record<string, unknown>));
+    return html(reply, 200, reviewPage(documents, reviewed, operator.csrfFor(who), request.query as Record<string, unknown>));
   });
 
   app.post('/sandbox/review/session', async (request, reply) => {
-    const sent = (request.body as Record<string, unknown> | undefined)?.token;
-    if (typeof sent !== 'string' || token === '' || !sameSecret(sent.trim(), token)) {
+    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
       return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
     }
-    const nonce = randomBytes(18).toString('base64url');
-    reply.setCookie(REVIEW_COOKIE, `${nonce}.${cookieMac(nonce)}`, {
-      httpOnly: true,
-      sameSite: 'strict',
-      path: '/sandbox',
-      secure: request.protocol === 'https',
-      maxAge: COOKIE_MAX_AGE_S,
-    });
+    operator.signIn(request, reply);
     return reply.redirect('/sandbox/review', 303);
   });
 
@@ -226,7 +161,7 @@ export const sandboxReviewRoutes: FastifyPluginAsync<RouteDeps> = async (app, { 
     const who = access(request);
     const form = (request.body ?? {}) as Record<string, unknown>;
     if (!who) return html(reply, 403, tokenForm('Your reviewer session has ended: enter the operator token again. Nothing changed.'));
-    if (who.via === 'cookie' && (typeof form.csrf !== 'string' || !sameSecret(form.csrf, csrfOf(who.cookie)))) {
+    if (!operator.formAllowed(who, form)) {
       return html(reply, 403, page('Sandbox reviewer console', '<h1>Sandbox reviewer console</h1><p class="flash err">This form is out of date or did not come from the console. Nothing changed. <a href="/sandbox/review">Back to the console</a></p>'));
     }
     const decision = form.decision;
