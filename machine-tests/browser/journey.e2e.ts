@@ -2,6 +2,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { instrumentOf, priceAt } from '../../server/sandbox/platform/prices';
 import { openTab, sharedBrowser, signIn } from './browser';
+import { drawSignature } from './signature';
 
 /**
  * The trader's money journey (issue 10), as one new trader, in Chromium against the real server:
@@ -137,13 +138,13 @@ async function walk(page: Page, viewport: { width: number; height: number }): Pr
   await expect.poll(() => page.getByTestId('crypto-status').getAttribute('data-phase'), { timeout: 15_000 }).toBe('paid');
   await expectBalance(page, platform, '500.00', 'bitcoin deposit');
 
-  // 4. trade and win: an unverified trader who has deposited signs the client agreement first
+  // 4. trade and win: an unverified trader who has deposited signs the client agreement first (drawn)
   await go(page, '#/home');
   const agreement = page.getByRole('dialog', { name: 'Client agreement' });
   await agreement.waitFor({ timeout: 15_000 });
-  await agreement.getByLabel('I have read and accept the client agreement').check();
-  await agreement.getByLabel('Your full name, as registered').fill('Jana Reise');
-  await agreement.getByRole('button', { name: 'Sign', exact: true }).click();
+  await drawSignature(page, agreement.getByTestId('signature-canvas'));
+  await agreement.getByLabel('I agree to the client agreement').check();
+  await agreement.getByTestId('signature-save').click();
   await agreement.waitFor({ state: 'detached' });
   await platform.getByRole('radio', { name: '10 s' }).check();
   await platform.locator('#amount').fill('10');

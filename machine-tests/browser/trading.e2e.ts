@@ -2,6 +2,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openTab, sharedBrowser, signIn } from './browser';
 import { freshUser, type FreshUserOptions } from './sandbox-users';
+import { drawSignature } from './signature';
 
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
@@ -129,15 +130,7 @@ describe('trading on the embedded platform', () => {
 
     // a stroke with the mouse on the canvas; the error goes away
     const canvas = dialog.getByTestId('signature-canvas');
-    const stroke = async () => {
-      const box = (await canvas.boundingBox())!;
-      await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
-      await page.mouse.down();
-      for (let i = 1; i <= 14; i++) {
-        await page.mouse.move(box.x + box.width * (0.15 + 0.05 * i), box.y + box.height * (0.6 - 0.25 * Math.sin(i / 2)), { steps: 3 });
-      }
-      await page.mouse.up();
-    };
+    const stroke = () => drawSignature(page, canvas);
     await stroke();
     await alert.waitFor({ state: 'detached' });
     // undo takes the stroke back: empty again

@@ -91,11 +91,12 @@ export const documentsMachine = setup({
               },
             },
             refreshing: {
+              // news while reading (a second review, an upload) may have come after the read began:
+              // read again from the start (the read in flight is dropped), so the page ends on the newest state
               on: {
-                // a review pushed while reading is said at once; the read in flight shows it
-                'document.updated': {
-                  actions: ['reviewed', 'resetItem'],
-                },
+                'document.updated': { target: 'refreshing', reenter: true, actions: ['reviewed', 'resetItem'] },
+                'documents.refresh': { target: 'refreshing', reenter: true },
+                'upload.stored': { target: 'refreshing', reenter: true },
               },
               invoke: {
                 src: 'load',
