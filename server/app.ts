@@ -29,7 +29,10 @@ import { tradingRoutes } from './routes/trading';
 import { registerRoutes } from './routes/register';
 import { cardRoutes } from './routes/card';
 import { uploadRoutes } from './routes/upload';
+import { methodRoutes } from './routes/methods';
 import { sandboxReviewRoutes } from './routes/sandbox-review';
+import { offlineDepositRoutes } from './routes/deposits-offline';
+import { sandboxBankRoutes } from './routes/sandbox-bank';
 import type { PlatformGateway } from './domain/ports';
 import { sandboxGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
@@ -105,8 +108,13 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(registerRoutes, deps);
   await app.register(cardRoutes, deps);
   await app.register(uploadRoutes, deps);
+  // issue 14: the wallet methods, their signed webhooks and (sandbox) the providers' pages
+  await app.register(methodRoutes, deps);
   // sandbox only: the reviewer console (/sandbox/review) and its JSON twin
   await app.register(sandboxReviewRoutes, deps);
+  // issue 14: bank transfer and fiat reports, receipts, Vload vouchers, quick top-up; sandbox only: the bank console (/sandbox/bank)
+  await app.register(offlineDepositRoutes, deps);
+  await app.register(sandboxBankRoutes, deps);
   await app.register(platformRoutes, {
     prefix: settings.platform,
     db,

@@ -8,6 +8,9 @@ import * as trading from './migrations/040_trading';
 import * as register from './migrations/050_register';
 import * as platformMirror from './migrations/060_platform_mirror';
 import * as verification from './migrations/070_verification';
+import * as bankVouchers from './migrations/082_bank_vouchers';
+import * as promoBonus from './migrations/080_promo_bonus';
+import * as methodDeposits from './migrations/081_method_deposits';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -20,6 +23,9 @@ const migrations: Record<string, Migration> = {
   '050_register': register,
   '060_platform_mirror': platformMirror,
   '070_verification': verification,
+  '082_bank_vouchers': bankVouchers,
+  '080_promo_bonus': promoBonus,
+  '081_method_deposits': methodDeposits,
 };
 
 /**

@@ -251,3 +251,71 @@ export interface RateSource {
 export interface SignalSource {
   refresh(now: number): Promise<void>;
 }
+
+// ─── payment methods (wallets) ───────────────────────────────────────────────────────────────
+
+/**
+ * One method deposit as its provider is asked to take it (issue 14). `depositId` is our
+ * reference (the merchant reference a real provider echoes in its webhook); `secureId` is
+ * Neteller's secure id for a direct debit: passed through, never stored or logged.
+ */
+export interface MethodDepositStart {
+  depositId: string;
+  method: string;
+  amountMinor: bigint;
+  currency: string;
+  /** the page language, for the provider's hosted page */
+  lang: string;
+  /** Neteller: the wallet account (email or account id) and its secure id */
+  account?: string;
+  secureId?: string;
+}
+
+/**
+ * The provider's answer to a start: its hosted page (`redirect`), instructions to follow, or an
+ * immediate result (a direct debit). Whatever it answers, the confirmation of a redirect or
+ * instructions arrives later as the provider's signed webhook (`PaymentMethodGateway.webhook`).
+ */
+export type MethodStartAnswer =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'instructions'; text: string }
+  | { kind: 'paid'; providerTxId: string; amountMinor: bigint; currency: string }
+  | { kind: 'declined'; code: string; message: string };
+
+/**
+ * What a wallet provider integration implements (Neteller, Skrill, Perfect Money, WebMoney,
+ * Yandex, QIWI, OkPay, the PayPal-type Orange): start a deposit. The provider confirms by a
+ * webhook to `POST /api/methods/{provider}/webhook`: a JSON body signed with HMAC-SHA256 over the
+ * raw body with the provider's secret (header `x-webhook-signature: sha256=<hex>`), carrying
+ * `event_id`, `type` (payment.completed | payment.failed), `deposit_id`, `transaction_id`,
+ * `amount`, `currency` and `created` (unix seconds). The domain (server/domain/methods) verifies
+ * and books it; server/sandbox/wallets implements the sandbox providers.
+ */
+export interface PaymentMethodGateway {
+  /** the providers are sandboxes: their pages say so */
+  readonly sandbox: boolean;
+  /** the provider that takes this method's deposits (its webhook path and secret) */
+  providerOf(method: string): string;
+  start(provider: string, deposit: MethodDepositStart): Promise<MethodStartAnswer>;
+}
+
+// ─── voucher provider (Vload, issue 14) ─────────────────────────────────────────────────────────
+
+/**
+ * What a prepaid-voucher provider (Vload) integration implements: `lookup` reads a voucher's
+ * value without using it; `redeem` uses it, idempotent per pin for this merchant (asking again
+ * answers `redeemed` again, never a second value). The domain also keeps each
+ * redeemed pin's hash, so a voucher credits once.
+ */
+export type VoucherAnswer =
+  | { kind: 'valid'; voucherId: string; amountMinor: bigint; currency: string }
+  | { kind: 'used' }
+  | { kind: 'invalid' };
+
+export interface VoucherProvider {
+  readonly sandbox: boolean;
+  /** the voucher of `pin` (digits only) for an account in `currency`: its value, or used, or invalid */
+  lookup(pin: string, currency: string): Promise<VoucherAnswer>;
+  /** uses the voucher `voucherId` of `pin` */
+  redeem(pin: string, voucherId: string): Promise<{ kind: 'redeemed' } | { kind: 'used' } | { kind: 'invalid' }>;
+}

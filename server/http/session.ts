@@ -17,8 +17,13 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Paths that use the site session (the platform under /platform has its own). */
 const usesSession = (url: string): boolean => /^\/(api|upload|logout)(\/|\?|$)/.test(url);
+/**
+ * Signed instead of CSRF-checked: a payment provider's webhook (no browser, no session) carries
+ * an HMAC over its raw body that server/domain/methods verifies (issue 14).
+ */
+const csrfExempt = (url: string): boolean => /^\/api\/methods\/[a-z]{2,20}\/webhook(\?|$)/.test(url);
 /** Paths whose state-changing calls need the CSRF header. */
-const needsCsrf = (url: string): boolean => /^\/(api|upload)(\/|\?|$)/.test(url);
+const needsCsrf = (url: string): boolean => /^\/(api|upload)(\/|\?|$)/.test(url) && !csrfExempt(url);
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession): void {
   reply.setCookie(SESSION_COOKIE, session.token, {

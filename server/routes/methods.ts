@@ -1,0 +1,129 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  FastMethodRequest,
+  MethodDepositId,
+  NetellerRequest,
+  ReportMethodRequest,
+  type MethodDepositView,
+  type MethodStartResponse,
+} from '../../core/contract/methods';
+import { isMethod, REPORT_METHODS, type MethodId } from '../../core/methods';
+import { confirmWebhook, depositView, findDeposit, loadMethodConfig, SIGNATURE_HEADER, startDeposit, type MethodDeps, type StartInput } from '../domain/methods';
+import type { PaymentMethodGateway } from '../domain/ports';
+import { notFound } from '../http/errors';
+import { parse } from '../http/parse';
+import { requireUser } from '../http/session';
+import { sandboxWallets } from '../sandbox/wallets/gateway';
+import { sandboxWalletRoutes } from '../sandbox/wallets/routes';
+import type { RouteDeps } from './deps';
+import { answering } from './refusals';
+
+export interface MethodRouteOptions extends RouteDeps {
+  /** the wallet providers; the sandbox ones in sandbox mode by default */
+  wallets?: PaymentMethodGateway;
+  /** the webhook secrets; from the environment by default */
+  methodSecrets?: Record<string, string>;
+}
+
+/** Without a sandbox and without a real integration, no wallet deposit can start. */
+const noWallets: PaymentMethodGateway = {
+  sandbox: false,
+  providerOf: (method) => method,
+  start: async () => {
+    throw new Error('no wallet provider configured');
+  },
+};
+
+/**
+ * The wallet methods (issue 14): POST /api/neteller, /api/card/fast/skrill,
+ * /api/card/fast/orangeppl, /api/report/{perfect|webmoney|yandex|qiwi|okpay}; the owner's
+ * GET /api/methods/deposits/{id}; the providers' signed POST /api/methods/{provider}/webhook;
+ * in sandbox mode the sandbox providers' pages.
+ */
+export const methodRoutes: FastifyPluginAsync<MethodRouteOptions> = async (app, options) => {
+  const { db, config, settings, push } = options;
+  const gateway = options.wallets ?? (config.sandbox ? sandboxWallets() : noWallets);
+  const methodConfig = options.methodSecrets ? { secrets: options.methodSecrets } : loadMethodConfig(config.sandbox);
+  const deps: MethodDeps = {
+    db,
+    gateway,
+    config: methodConfig,
+    settings,
+    siteHost: config.siteHost,
+    events: {
+      methodUpdated: (userId, id, status) => push.publish(userId, { type: 'method.updated', id, status }),
+      userUpdated: (userId) => push.publish(userId, { type: 'user.updated' }),
+    },
+  };
+
+  async function start(userId: number, input: Omit<StartInput, 'userId'>): Promise<MethodStartResponse> {
+    const started = await answering(() => startDeposit(deps, { userId, ...input }));
+    return {
+      return: true,
+      id: started.deposit.id,
+      method: input.method,
+      status: started.deposit.status,
+      ...(started.redirectUrl !== undefined && { redirect_url: started.redirectUrl }),
+    };
+  }
+  const langOf = (lang: string | undefined): string => (lang && settings.languages.includes(lang) ? lang : settings.defaultLanguage);
+
+  app.post('/api/neteller', async (request): Promise<MethodStartResponse> => {
+    const userId = requireUser(request);
+    const body = parse(NetellerRequest, request.body);
+    const fixed = body.is_fixed ?? false;
+    // the secure id goes to the provider and nowhere else (no column, no log)
+    return start(userId, {
+      method: 'neteller',
+      amount: body.amount,
+      currency: body.currency,
+      fixed,
+      bonus: body.bonus ?? false,
+      promo: body.promo ?? '',
+      lang: langOf(body.lang),
+      account: body.net_account,
+      secureId: body.secure_id,
+    });
+  });
+
+  const fast = (method: MethodId) =>
+    app.post(`/api/card/fast/${method}`, async (request): Promise<MethodStartResponse> => {
+      const userId = requireUser(request);
+      const body = parse(FastMethodRequest, request.body);
+      return start(userId, { method, amount: body.amount, currency: body.currency, fixed: body.fixed ?? false, bonus: body.bonus ?? false, promo: body.promo ?? '', lang: langOf(body.lang) });
+    });
+  fast('skrill');
+  fast('orangeppl');
+
+  for (const method of REPORT_METHODS) {
+    app.post(`/api/report/${method}`, async (request): Promise<MethodStartResponse> => {
+      const userId = requireUser(request);
+      const body = parse(ReportMethodRequest, request.body);
+      return start(userId, { method, amount: body.amount, currency: body.currency, fixed: body.fixed ?? false, bonus: body.bonus ?? false, promo: body.promo ?? '', lang: langOf(body.lang) });
+    });
+  }
+
+  app.get<{ Params: { id: string } }>('/api/methods/deposits/:id', async (request): Promise<MethodDepositView> => {
+    const userId = requireUser(request);
+    const id = parse(MethodDepositId, request.params.id, 'params');
+    const row = await findDeposit(db, userId, id);
+    if (!row) throw notFound('There is no such deposit.');
+    return depositView(row);
+  });
+
+  // the providers' webhooks: signed over the raw body, so this scope keeps the body as the string that arrived
+  await app.register(async (hooks) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    hooks.post<{ Params: { provider: string } }>('/api/methods/:provider/webhook', async (request) => {
+      const { provider } = request.params;
+      if (!isMethod(provider) && !Object.hasOwn(methodConfig.secrets, provider)) throw notFound('There is no such provider.');
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const header = request.headers[SIGNATURE_HEADER];
+      const result = await answering(() => confirmWebhook(deps, provider, raw, typeof header === 'string' ? header : undefined));
+      return { ok: true, status: result.status, credited: result.credited };
+    });
+  });
+
+  if (config.sandbox && gateway.sandbox) await app.register(sandboxWalletRoutes, { db, settings, config: methodConfig });
+};
