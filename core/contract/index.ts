@@ -13,3 +13,4 @@ export * from './trading';
 // registration (./register, ./countries) is imported directly: only the register chunk and the server need it
 export * from './card';
 export * from './verification';
+export * from './deposits-offline';

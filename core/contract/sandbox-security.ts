@@ -30,6 +30,8 @@ export const FreshUserRequest = z.object({
   sign: z.optional(z.boolean()),
   /** issue 13: trades so far (the trading block holds with last_count > 0 even without a deposit) */
   last_count: z.optional(z.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
+  /** issue 14: the user's fillCard ('1': the quick top-up is allowed once they have deposited) */
+  fill_card: z.optional(z.enum(['', '1'])),
 });
 export type FreshUserRequest = z.infer<typeof FreshUserRequest>;
 

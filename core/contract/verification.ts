@@ -5,7 +5,8 @@ import * as z from 'zod/mini';
  * The server decides which documents are needed and who may upload (spec 001 §5); the page
  * only shows what it is told.
  */
-export const DocumentKind = z.enum(['passport', 'address', 'card_front', 'card_back', 'signature']);
+/** `receipt`: a bank transfer's receipt (issue 14), stored the same way, never asked for by the verification page */
+export const DocumentKind = z.enum(['passport', 'address', 'card_front', 'card_back', 'signature', 'receipt']);
 export type DocumentKind = z.infer<typeof DocumentKind>;
 
 /** uploaded → in_review → approved | rejected (a small state machine on the server) */

@@ -5,7 +5,8 @@ import type { CreatedAt } from './schema';
  * Tables of verification (migration 070_verification). They join the Database interface by
  * module augmentation, so this area's tables live in this file.
  */
-export type DocumentKind = 'passport' | 'address' | 'card_front' | 'card_back' | 'signature';
+/** `receipt`: a bank transfer's receipt (issue 14, migration 082), stored like a document, never on the verification page */
+export type DocumentKind = 'passport' | 'address' | 'card_front' | 'card_back' | 'signature' | 'receipt';
 /** uploaded → in_review → approved | rejected; no other move (server/domain/verification/documents.ts) */
 export type DocumentStatus = 'uploaded' | 'in_review' | 'approved' | 'rejected';
 /** the type detected from the content, never the declared one */

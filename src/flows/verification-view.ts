@@ -61,6 +61,7 @@ const TITLES: Record<DocumentKind, string> = {
   card_front: 'personal.doc.card_front',
   card_back: 'personal.doc.card_back',
   signature: 'personal.doc.signature',
+  receipt: 'personal.doc.other',
 };
 
 export const documentTitle = (kind: string): Msg => msg(TITLES[kind as DocumentKind] ?? 'personal.doc.other');

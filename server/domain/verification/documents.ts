@@ -117,7 +117,7 @@ export interface NewDocument {
  * counted under a lock on the user's row, so parallel uploads cannot slip past it.
  */
 export async function storeDocument(db: Db, input: NewDocument, limit: UploadLimit = UPLOAD_LIMIT, now: Date = new Date()): Promise<DocumentSummary> {
-  if (!isDocumentKind(input.kind)) throw new Refusal(400, 'upload.kind', `Unknown document type. Choose one of: ${DOCUMENT_KINDS.join(', ')}.`);
+  if (!isDocumentKind(input.kind) && input.kind !== 'receipt') throw new Refusal(400, 'upload.kind', `Unknown document type. Choose one of: ${DOCUMENT_KINDS.join(', ')}.`);
   if (input.bytes.byteLength === 0) throw new Refusal(400, 'upload.empty', 'The file is empty.');
   if (input.bytes.byteLength > DOCUMENT_MAX_BYTES) throw tooLarge();
   if ((await detectDocumentMime(input.bytes)) !== input.mime) throw wrongType();
@@ -132,8 +132,8 @@ export async function storeDocument(db: Db, input: NewDocument, limit: UploadLim
       .values({ id: randomUUID(), user_id: input.userId, kind: input.kind, mime: input.mime, size_bytes: content.byteLength, sha256, content, created_at: now })
       .returning(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
       .executeTakeFirstOrThrow();
-    // a saved signature or document lifts the trading block (spec 002 §4), in the same transaction
-    await trx.updateTable('users').set({ sign: true }).where('id', '=', input.userId).where('sign', '=', false).execute();
+    // a saved signature or document lifts the trading block (spec 002 §4), in the same transaction; a transfer receipt does not
+    if (input.kind !== 'receipt') await trx.updateTable('users').set({ sign: true }).where('id', '=', input.userId).where('sign', '=', false).execute();
     return summary(row);
   });
 }
@@ -165,6 +165,8 @@ export async function listDocuments(db: DbOrTx, userId: number): Promise<Documen
     .selectFrom('documents')
     .select(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
     .where('user_id', '=', userId)
+    // transfer receipts (issue 14) belong to their bank deposit, not to the verification page
+    .where('kind', '<>', 'receipt')
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();

@@ -25,6 +25,7 @@ export const KIND_LABEL: Readonly<Record<DocumentKind, string>> = {
   card_front: 'card (front side)',
   card_back: 'card (back side)',
   signature: 'signature',
+  receipt: 'transfer receipt',
 };
 
 export interface ReviewOutcome {
@@ -130,6 +131,8 @@ export async function listPendingDocuments(db: Db, limit = 200): Promise<Pending
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .select(['d.id', 'd.user_id', 'u.email', 'd.kind', 'd.status', 'd.mime', 'd.size_bytes', 'd.created_at'])
     .where('d.status', 'in', ['uploaded', 'in_review'])
+    // a transfer receipt is no identity document: the bank console shows it (issue 14)
+    .where('d.kind', '<>', 'receipt')
     .orderBy('d.created_at', 'asc')
     .orderBy('d.id', 'asc')
     .limit(limit)
@@ -158,6 +161,7 @@ export async function listReviewedDocuments(db: Db, limit = 20): Promise<Reviewe
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .select(['d.id', 'd.user_id', 'u.email', 'd.kind', 'd.status', 'd.mime', 'd.size_bytes', 'd.created_at', 'd.reason', 'd.reviewed_at'])
     .where('d.status', 'in', ['approved', 'rejected'])
+    .where('d.kind', '<>', 'receipt')
     .orderBy('d.reviewed_at', 'desc')
     .orderBy('d.id', 'asc')
     .limit(limit)

@@ -52,6 +52,7 @@ export async function createFreshUser(
         two_factor: body.two_factor ?? '',
         cascade: body.cascade ?? '',
         can_upload: body.can_upload ?? false,
+        fill_card: body.fill_card ?? '',
         card_risk: body.card_risk ?? false,
         sign: body.sign ?? false,
         last_count: body.last_count ?? 0,

@@ -1,0 +1,156 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  BankReportRequest,
+  QuickTopUpRequest,
+  VloadRequest,
+  type BankOpenResponse,
+  type BankReportResponse,
+  type QuickTopUpResponse,
+  type ReceiptResponse,
+  type SavedCardsResponse,
+  type VloadResponse,
+} from '../../core/contract';
+import { attachReceipt, openBankDeposits, ownBankDeposit, reportBankDeposit, viewOf, type BankDeps } from '../domain/deposits/bank';
+import { quickTopUp, savedCards } from '../domain/deposits/quick';
+import { redeemVoucher, type VoucherDeps } from '../domain/deposits/vouchers';
+import type { PaymentDeps } from '../domain/payments';
+import type { ProcessorGateway, VoucherProvider } from '../domain/ports';
+import { DOCUMENT_MAX_BYTES } from '../domain/verification/documents';
+import { HttpError } from '../http/errors';
+import { parse } from '../http/parse';
+import { requireUser } from '../http/session';
+import { SANDBOX_BANK_DETAILS } from '../sandbox/bank/details';
+import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
+import { sandboxVouchers } from '../sandbox/vouchers/sandbox-vouchers';
+import type { RouteDeps } from './deps';
+import { answering } from './refusals';
+
+export interface OfflineDepositOptions extends RouteDeps {
+  /** a real voucher provider; the sandbox one in sandbox mode by default (none otherwise) */
+  vouchers?: VoucherProvider;
+  /** a real processor integration for quick top-ups; the sandbox processors in sandbox mode by default */
+  gateway?: ProcessorGateway;
+}
+
+const noProcessors: ProcessorGateway = {
+  sandbox: false,
+  start: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
+  check: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
+  complete: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
+  void: async () => ({ kind: 'failed', message: 'No card processor is configured' }),
+};
+
+const tooLarge = () => new HttpError(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
+
+/**
+ * Bank transfer and fiat reports, their receipts, Vload vouchers and the quick top-up (issue 14;
+ * docs/api.md "Bank, fiat, vouchers and quick top-up"). Every refusal is a 4xx with error and message.
+ */
+export const offlineDepositRoutes: FastifyPluginAsync<OfflineDepositOptions> = async (app, options) => {
+  const { db, config, settings, push } = options;
+  const bank: BankDeps = { db, settings, details: config.sandbox ? SANDBOX_BANK_DETAILS : null };
+  const vouchers: VoucherDeps = { db, settings, siteHost: config.siteHost, provider: options.vouchers ?? (config.sandbox ? sandboxVouchers() : null) };
+  const payments: PaymentDeps = {
+    db,
+    settings,
+    siteHost: config.siteHost,
+    gateway: options.gateway ?? (config.sandbox ? sandboxProcessors() : noProcessors),
+    events: {
+      paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
+      userUpdated: (userId) => push.publish(userId, { type: 'user.updated' }),
+    },
+  };
+
+  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 } });
+
+  // ─── bank transfer and fiat ────────────────────────────────────────────────────────────────
+  for (const method of ['bank', 'fiat'] as const) {
+    app.post(`/api/report/${method}`, async (request): Promise<BankReportResponse> =>
+      answering(async () => {
+        const userId = requireUser(request);
+        const body = parse(BankReportRequest, request.body ?? {});
+        const deposit = await reportBankDeposit(bank, userId, method, body);
+        push.publish(userId, { type: 'bank.updated', id: deposit.id, status: deposit.status });
+        return { return: true, deposit };
+      }),
+    );
+  }
+
+  app.get<{ Querystring: { method?: string } }>('/api/report/bank/open', async (request): Promise<BankOpenResponse> =>
+    answering(async () => {
+      const userId = requireUser(request);
+      const method = request.query.method === 'fiat' ? 'fiat' : 'bank';
+      return { deposits: await openBankDeposits(bank, userId, method) };
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>('/api/report/bank/:id', async (request) =>
+    answering(async () => {
+      const userId = requireUser(request);
+      if (!bank.details) throw new HttpError(409, 'bank.unavailable', 'Bank transfers are not available right now. Please choose another method.');
+      return viewOf(db, await ownBankDeposit(db, userId, request.params.id), bank.details);
+    }),
+  );
+
+  /** The transfer receipt: multipart `file` (PNG, JPEG or PDF by content, 10 MB), streamed and counted. */
+  app.post<{ Params: { id: string } }>('/api/report/bank/:id/receipt', async (request: FastifyRequest<{ Params: { id: string } }>): Promise<ReceiptResponse> =>
+    answering(async () => {
+      const userId = requireUser(request);
+      // the owner is checked before the file is read
+      await ownBankDeposit(db, userId, request.params.id);
+      if (!request.isMultipart()) throw new HttpError(400, 'upload.bad_request', 'Send the receipt as multipart/form-data with the field file.');
+      let file: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') continue;
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > DOCUMENT_MAX_BYTES) throw tooLarge();
+            chunks.push(chunk);
+          }
+          if (part.file.truncated) throw tooLarge();
+          file = Buffer.concat(chunks, size);
+        }
+      } catch (error) {
+        const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        if (code.startsWith('FST_')) throw new HttpError(400, 'upload.bad_request', 'Send one receipt file as multipart/form-data.');
+        throw error;
+      }
+      if (!file) throw new HttpError(400, 'upload.missing', 'Choose a file to upload.');
+      if (file.length === 0) throw new HttpError(400, 'upload.empty', 'The file is empty.');
+      const { document, deposit } = await attachReceipt(bank, userId, request.params.id, file);
+      push.publish(userId, { type: 'bank.updated', id: deposit.id, status: deposit.status });
+      return { message: 'Upload successful', document, deposit };
+    }),
+  );
+
+  // ─── Vload vouchers ────────────────────────────────────────────────────────────────────────
+  app.post('/api/card/fast/vload', async (request): Promise<VloadResponse> =>
+    answering(async () => {
+      const userId = requireUser(request);
+      const body = parse(VloadRequest, request.body ?? {});
+      const done = await redeemVoucher(vouchers, userId, body);
+      push.publish(userId, { type: 'user.updated' });
+      return done;
+    }),
+  );
+
+  // ─── quick top-up ──────────────────────────────────────────────────────────────────────────
+  for (const path of ['/api/triggers/cards'] as const) {
+    const list = async (request: FastifyRequest): Promise<SavedCardsResponse> => answering(async () => savedCards(db, requireUser(request)));
+    app.get(path, list);
+    app.post(path, list);
+  }
+
+  app.post('/api/report/quick', async (request): Promise<QuickTopUpResponse> =>
+    answering(async () => {
+      const userId = requireUser(request);
+      const body = parse(QuickTopUpRequest, request.body ?? {});
+      return quickTopUp(payments, userId, body);
+    }),
+  );
+};
