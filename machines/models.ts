@@ -23,6 +23,7 @@ import { reportsModel } from './reports/reports.model';
 import { signatureModel } from './signature/signature.model';
 import { uploadItemModel } from './upload-item/upload-item.model';
 import { documentsModel } from './documents/documents.model';
+import { methodDepositModel } from './method-deposit/method-deposit.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -62,4 +63,5 @@ export const models: Record<string, MachineModel> = {
   signature: signatureModel,
   uploadItem: uploadItemModel,
   documents: documentsModel,
+  methodDeposit: methodDepositModel,
 };

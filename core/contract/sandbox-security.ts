@@ -22,6 +22,8 @@ export const FreshUserRequest = z.object({
   two_factor: z.optional(z.enum(['', 'email'])),
   /** the user's card cascade (comma list of processors, issue 3) */
   cascade: z.optional(z.string().check(z.maxLength(200))),
+  /** issue 14: the trader's country (ISO alpha-2; DE by default): Skrill is hidden for 15 of them */
+  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/))),
   /** issue 13: may upload verification documents whatever else holds (spec 001 §5) */
   can_upload: z.optional(z.boolean()),
   /** issue 13: flagged as a card risk (the card tab asks to verify first) */

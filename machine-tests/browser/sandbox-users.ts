@@ -16,6 +16,8 @@ export interface FreshUserOptions {
   /** the client agreement is signed */
   sign?: boolean;
   last_count?: number;
+  /** the trader's country (DE by default) */
+  country?: string;
 }
 
 export interface FreshUser {

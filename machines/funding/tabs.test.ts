@@ -4,9 +4,13 @@ import { visibleTabs, WORKING_TABS } from './tabs';
 describe('the funding tabs a trader is offered', () => {
   it('are only the methods that work end to end: no placeholder tab', () => {
     const tabs = visibleTabs({ lang: 'ru', currency: 'RUB', country: 'RU', vloadHidden: false });
-    expect(tabs).toEqual(['card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins']);
+    expect(tabs).toEqual(['card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins', 'neteller', 'skrill']);
     for (const tab of tabs) expect(WORKING_TABS).toContain(tab);
-    expect(tabs).not.toContain('neteller');
     expect(tabs).not.toContain('qiwi');
+  });
+
+  it('hide Skrill for its 15 countries (the server refuses it there too)', () => {
+    for (const country of ['DE', 'GB', 'US', 'JP', 'ae']) expect(visibleTabs({ lang: 'en', currency: 'USD', country, vloadHidden: false })).not.toContain('skrill');
+    expect(visibleTabs({ lang: 'en', currency: 'USD', country: 'NL', vloadHidden: false })).toContain('skrill');
   });
 });

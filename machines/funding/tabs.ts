@@ -2,6 +2,8 @@
  * The funding tabs (spec 001 §2) and which of them a trader sees. The set depends on language
  * or currency (the Russian payment methods), on the country (Skrill) and on the settings (Vload).
  */
+import { SKRILL_HIDDEN } from '../../core/methods';
+
 export const TABS = [
   'card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins',
   'neteller', 'skrill', 'perfect', 'vload', 'webmoney', 'yandex', 'qiwi', 'okpay', 'bank', 'fiat',
@@ -15,10 +17,10 @@ export const isTab = (value: string): value is TabId => (TABS as readonly string
  * The wallets, vouchers and bank (issue 14) join this list when each works end to end: a tab is
  * never offered as a placeholder.
  */
-export const WORKING_TABS: readonly TabId[] = ['card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins'];
+export const WORKING_TABS: readonly TabId[] = ['card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins', 'neteller', 'skrill'];
 
-/** Skrill is hidden for these countries (spec 001 §6). */
-export const SKRILL_HIDDEN = ['DE', 'GB', 'BE', 'FR', 'ES', 'CN', 'HK', 'IL', 'MO', 'SG', 'AE', 'CA', 'TR', 'US', 'JP'];
+/** Skrill is hidden for these countries (spec 001 §6); the server refuses it there too (core/methods.ts). */
+export { SKRILL_HIDDEN };
 /** shown only in Russian or to RUB accounts */
 const RUSSIAN_METHODS: readonly TabId[] = ['webmoney', 'yandex', 'qiwi'];
 

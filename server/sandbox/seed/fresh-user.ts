@@ -45,7 +45,7 @@ export async function createFreshUser(
         password_hash: await hashPassword(password),
         first_name: 'Sandbox',
         last_name: 'Trader',
-        country: 'DE',
+        country: body.country ?? 'DE',
         currency,
         verification: body.verification ?? 'Full',
         wd_methods: body.wd_methods ?? '',

@@ -1,5 +1,7 @@
 import { lazyView } from './lazy';
 import { fundingTabViews } from './tabs';
+// the wallet tabs (issue 14)
+import './methods/register-tabs';
 
 /** The card tabs of the funding page (issue 3): the standard form and the JCB form, loaded with their first use. */
 const CardTab = lazyView(() => import('./CardTab'));

@@ -1,0 +1,164 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { compareDecimal, decimalsOf, isDecimal, normalizeDecimal } from '../../core/decimal';
+import { isCallFailure } from '../../core/failure';
+import { msg, type Msg } from '../../core/message';
+import { notProvided } from '../shared/not-provided';
+import type { MethodDepositContext, MethodDepositEvent, MethodDepositInput, MethodDepositStatus, StartInput, StartOutput } from './method-deposit.types';
+
+/** How often the return page asks for the deposit's status when no push arrives. */
+export const METHOD_POLL_MS = 5_000;
+
+const isAmount = (value: string): boolean => isDecimal(value, { whole: 12, decimals: 2 }) && compareDecimal(value, '0') > 0;
+const submitOf = (event: MethodDepositEvent) => (event.type === 'deposit.submit' ? event : { account: undefined, secureId: undefined });
+
+/** A server refusal with a key worth showing as it is; anything else is the generic failure. */
+function startFailure(error: unknown, minDeposit: string): Msg {
+  if (isCallFailure(error) && error.kind === 'http' && error.status < 500 && /^(method\.|neteller\.|skrill\.|validation|csrf$|auth\.)/.test(error.error)) {
+    return msg(error.error, error.message || undefined, error.error === 'method.min_deposit' ? { min: minDeposit } : undefined);
+  }
+  return msg('method.start_failed');
+}
+
+const isFinalStatus = (status: MethodDepositStatus): boolean => status !== 'pending';
+
+/**
+ * A wallet method's deposit (spec 001 §5, §7): the form's checks (Neteller: account and secure id
+ * required, six-digit secure id; every method: the amount at least the minimum, 'Min deposit
+ * {min}'), the start, then the provider's page (redirect), the direct result, or the refusal;
+ * back from the provider's page, the deposit's status by push with polling as the fallback,
+ * until paid or failed. A demo account is blocked.
+ */
+export const methodDepositMachine = setup({
+  types: {} as { context: MethodDepositContext; events: MethodDepositEvent; input: MethodDepositInput },
+  actors: {
+    start: fromPromise<StartOutput, StartInput>(notProvided('start')),
+    checkDeposit: fromPromise<{ status: MethodDepositStatus }, { id: string }>(notProvided('checkDeposit')),
+    /** the server's method.updated events of this deposit, sent back as method.push */
+    methodEvents: fromCallback<MethodDepositEvent, { id: string }>(() => () => {}),
+  },
+  actions: {
+    /** app effect: the browser goes to the provider's page */
+    goToProvider: (_, _params: { url: string }) => {},
+    /** app effect: the balance changed (the header reloads the user) */
+    userChanged: () => {},
+    refuse: assign((_, params: { error: Msg; shakes: number }) => ({ error: params.error, shakes: params.shakes + 1 })),
+  },
+  guards: {
+    isDemo: ({ context }) => context.demo,
+    isReturning: ({ context }) => context.depositId !== '',
+    isDirect: ({ context }) => context.flow === 'direct',
+    isMissingFields: ({ context }, e: { account?: string; secureId?: string }) =>
+      normalizeDecimal(context.amount) === '' || (context.flow === 'direct' && (!(e.account ?? '').trim() || !(e.secureId ?? '').trim())),
+    isBadSecureId: ({ context }, e: { secureId?: string }) => context.flow === 'direct' && !/^\d{6}$/.test((e.secureId ?? '').trim()),
+    isWrongAmount: ({ context }) => !isAmount(normalizeDecimal(context.amount)) && decimalsOf(normalizeDecimal(context.amount)) <= 2,
+    isTooPrecise: ({ context }) => decimalsOf(normalizeDecimal(context.amount)) > 2,
+    isBelowMinimum: ({ context }) => compareDecimal(normalizeDecimal(context.amount), context.minDeposit) < 0,
+    isRedirect: (_, output: StartOutput) => output.redirectUrl !== undefined,
+    isPaid: (_, output: { status: MethodDepositStatus }) => output.status === 'paid',
+    isEnded: (_, output: { status: MethodDepositStatus }) => isFinalStatus(output.status),
+    shouldRecheck: ({ context }) => context.recheck,
+  },
+  delays: { poll: METHOD_POLL_MS },
+}).createMachine({
+  id: 'methodDeposit',
+  context: ({ input }) => ({
+    method: input.method,
+    flow: input.flow,
+    demo: input.demo,
+    minDeposit: input.minDeposit,
+    currency: input.currency,
+    amount: input.amount || input.minDeposit,
+    depositId: input.depositId ?? '',
+    redirectUrl: '',
+    status: null,
+    error: null,
+    shakes: 0,
+    recheck: false,
+  }),
+  initial: 'boot',
+  states: {
+    boot: {
+      always: [{ guard: 'isReturning', target: 'listening' }, { guard: 'isDemo', target: 'demoBlocked' }, { target: 'editing' }],
+    },
+    /** a DEMO account cannot deposit (the view shows the demo block) */
+    demoBlocked: { type: 'final' },
+    editing: {
+      on: {
+        'amount.change': { actions: assign({ amount: ({ event }) => event.value.slice(0, 40), error: null }) },
+        'deposit.submit': [
+          { guard: { type: 'isMissingFields', params: ({ event }) => event }, actions: { type: 'refuse', params: ({ context }) => ({ error: msg('method.required'), shakes: context.shakes }) } },
+          { guard: { type: 'isBadSecureId', params: ({ event }) => event }, actions: { type: 'refuse', params: ({ context }) => ({ error: msg('neteller.secure_id'), shakes: context.shakes }) } },
+          { guard: 'isTooPrecise', actions: { type: 'refuse', params: ({ context }) => ({ error: msg('method.amount'), shakes: context.shakes }) } },
+          { guard: 'isWrongAmount', actions: { type: 'refuse', params: ({ context }) => ({ error: msg('method.amount'), shakes: context.shakes }) } },
+          {
+            guard: 'isBelowMinimum',
+            actions: { type: 'refuse', params: ({ context }) => ({ error: msg('method.min_deposit', undefined, { min: context.minDeposit }), shakes: context.shakes }) },
+          },
+          { target: 'starting', actions: assign({ error: null }) },
+        ],
+      },
+    },
+    starting: {
+      invoke: {
+        src: 'start',
+        // Neteller's account and secure id come from the submit event, never from the context
+        input: ({ context, event }) => ({ method: context.method, amount: normalizeDecimal(context.amount), currency: context.currency, ...submitOf(event) }),
+        onDone: [
+          {
+            guard: { type: 'isRedirect', params: ({ event }) => event.output },
+            target: 'redirecting',
+            actions: assign(({ event }) => ({ depositId: event.output.id, redirectUrl: event.output.redirectUrl ?? '', status: event.output.status })),
+          },
+          {
+            guard: { type: 'isPaid', params: ({ event }) => event.output },
+            target: 'paid',
+            actions: [assign(({ event }) => ({ depositId: event.output.id, status: event.output.status })), 'userChanged'],
+          },
+          { target: 'listening', actions: assign(({ event }) => ({ depositId: event.output.id, status: event.output.status })) },
+        ],
+        onError: { target: 'editing', actions: { type: 'refuse', params: ({ context, event }) => ({ error: startFailure(event.error, context.minDeposit), shakes: context.shakes }) } },
+      },
+    },
+    redirecting: {
+      type: 'final',
+      entry: { type: 'goToProvider', params: ({ context }) => ({ url: context.redirectUrl }) },
+    },
+    /** the deposit is with the provider: its status by push, polled as the fallback */
+    listening: {
+      invoke: { src: 'methodEvents', input: ({ context }) => ({ id: context.depositId }) },
+      initial: 'checking',
+      states: {
+        waiting: {
+          after: { poll: 'checking' },
+          on: { 'method.push': 'checking' },
+        },
+        checking: {
+          on: { 'method.push': { actions: assign({ recheck: true }) } },
+          invoke: {
+            src: 'checkDeposit',
+            input: ({ context }) => ({ id: context.depositId }),
+            onDone: [
+              {
+                guard: { type: 'isPaid', params: ({ event }) => event.output },
+                target: '#methodDeposit.paid',
+                actions: [assign(({ event }) => ({ status: event.output.status })), 'userChanged'],
+              },
+              { guard: { type: 'isEnded', params: ({ event }) => event.output }, target: '#methodDeposit.failed', actions: assign(({ event }) => ({ status: event.output.status })) },
+              { guard: 'shouldRecheck', target: 'checking', reenter: true, actions: assign({ recheck: false }) },
+              { target: 'waiting' },
+            ],
+            // a failed check (network, server) is not an answer: keep listening
+            onError: { target: 'waiting', actions: assign({ recheck: false }) },
+          },
+        },
+      },
+    },
+    paid: {
+      on: { 'deposit.again': { target: 'editing', actions: assign({ depositId: '', status: null, redirectUrl: '', error: null }) } },
+    },
+    /** failed at the provider, or flagged for review: nothing was credited */
+    failed: {
+      on: { 'deposit.again': { target: 'editing', actions: assign({ depositId: '', status: null, redirectUrl: '', error: null }) } },
+    },
+  },
+});

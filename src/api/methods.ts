@@ -1,0 +1,23 @@
+import {
+  MethodDepositView,
+  MethodStartResponse,
+  type FastMethodRequest,
+  type NetellerRequest,
+  type ReportMethodRequest,
+} from '../../core/contract/methods';
+import { REPORT_METHODS, type MethodId } from '../../core/methods';
+import { call } from './http';
+
+/** The wallet methods (docs/api.md, "Wallet methods"). */
+export const startNeteller = (body: NetellerRequest): Promise<MethodStartResponse> => call(MethodStartResponse, '/api/neteller', { method: 'POST', json: body });
+
+export const startFast = (method: 'skrill' | 'orangeppl', body: FastMethodRequest): Promise<MethodStartResponse> =>
+  call(MethodStartResponse, `/api/card/fast/${method}`, { method: 'POST', json: body });
+
+export const startReport = (method: (typeof REPORT_METHODS)[number], body: ReportMethodRequest): Promise<MethodStartResponse> =>
+  call(MethodStartResponse, `/api/report/${method}`, { method: 'POST', json: body });
+
+export const isReportMethod = (method: MethodId): method is (typeof REPORT_METHODS)[number] => (REPORT_METHODS as readonly string[]).includes(method);
+
+export const getMethodDeposit = (id: string): Promise<MethodDepositView> =>
+  call(MethodDepositView, `/api/methods/deposits/${encodeURIComponent(id)}`, { cache: 'no-store' });

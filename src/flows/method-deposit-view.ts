@@ -1,0 +1,42 @@
+import type { SnapshotFrom } from 'xstate';
+import { METHOD_NAMES, isMethod } from '../../core/methods';
+import { msg } from '../../core/message';
+import type { methodDepositMachine } from '../../machines/method-deposit/method-deposit.machine';
+import type { MethodDepositEvent, SubmitFields } from '../../machines/method-deposit/method-deposit.types';
+
+export type MethodDepositSnapshot = SnapshotFrom<typeof methodDepositMachine>;
+
+/** What a wallet tab and the return page show: flags, texts as message keys, handlers. */
+export function connectMethodDeposit(s: MethodDepositSnapshot, send: (event: MethodDepositEvent) => void) {
+  const c = s.context;
+  const isStarting = s.matches('starting');
+  const isRedirecting = s.matches('redirecting');
+  const isListening = s.matches('listening');
+  return {
+    method: c.method,
+    name: isMethod(c.method) ? METHOD_NAMES[c.method] : c.method,
+    /** Neteller asks for the wallet account and its secure id */
+    needsAccount: c.flow === 'direct',
+    isDemo: s.matches('demoBlocked'),
+    /** the form is shown (editing, starting or leaving for the provider's page) */
+    isForm: s.matches('editing') || isStarting || isRedirecting,
+    isBusy: isStarting || isRedirecting,
+    isListening,
+    isPaid: s.matches('paid'),
+    isFailed: s.matches('failed'),
+    /** flagged for review (an amount the provider confirmed differently): nothing was credited */
+    isFlagged: s.matches('failed') && c.status === 'flagged',
+    amount: c.amount,
+    currency: c.currency,
+    minDeposit: c.minDeposit,
+    depositId: c.depositId,
+    error: c.error,
+    shakes: c.shakes,
+    submitLabel: isStarting ? msg('method.submitting') : isRedirecting ? msg('method.redirecting') : msg('method.submit'),
+    onAmount: (value: string) => send({ type: 'amount.change', value }),
+    onSubmit: (fields: SubmitFields = {}) => send({ type: 'deposit.submit', ...fields }),
+    onAgain: () => send({ type: 'deposit.again' }),
+  };
+}
+
+export type MethodDepositViewModel = ReturnType<typeof connectMethodDeposit>;
