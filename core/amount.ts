@@ -4,8 +4,8 @@ import { msg, type Msg } from './message';
 /**
  * The deposit amount, its slider steps and its bonus tier (spec 000 §9, 001 §3, §4, §9), in
  * decimal strings and bigint cents: never floats. The tiers are served by the server with the
- * funding options (server/routes/card.ts); the bonus itself is recorded, not credited, until
- * the promotions issue.
+ * funding options (server/routes/card.ts); the bonus a deposit earns (`depositBonus`) is the one
+ * function the funding page shows and the server credits (server/domain/deposits/bonus.ts).
  */
 export interface Tier {
   name: 'bronze' | 'silver' | 'gold';
@@ -72,21 +72,64 @@ export interface Bonus {
   value: string;
 }
 
+/** What a promo code adds to the bonus: a percent (added to the tier's, under the max percent) and/or a fixed value. */
+export interface PromoTerms {
+  percent: string;
+  value: string;
+}
+export const NO_PROMO: PromoTerms = { percent: '0', value: '0' };
+
 const PERCENT_SCALE = 10_000n; // percents with up to 4 decimals
+const least = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 /**
- * The bonus of a deposit: amount × (tier percent + promotion percent, at most the max percent)
- * / 100, plus the tier's value, at most the max value; rounded down to the cent. Null when the
- * amount is not a number or no tier applies.
+ * The bonus of a deposit: amount × (tier percent + promo percent, at most the max percent) / 100,
+ * plus the tier's value, plus a fixed promo value, at most the max value; rounded down to the
+ * cent. Null when the amount is not a number or no tier applies.
  */
-export function bonusOf(amount: string, rules: BonusRules, promoPercent = '0'): Bonus | null {
+export function bonusOf(amount: string, rules: BonusRules, promo: PromoTerms = NO_PROMO): Bonus | null {
   const tier = tierOf(amount, rules.tiers);
   if (!tier) return null;
-  const percent = [toUnits(tier.percent, 4) + toUnits(promoPercent, 4), toUnits(rules.maxBonusPercent, 4)].reduce((a, b) => (a < b ? a : b));
+  const percent = least(toUnits(tier.percent, 4) + toUnits(promo.percent, 4), toUnits(rules.maxBonusPercent, 4));
   const fromPercent = (toUnits(amount) * percent) / (100n * PERCENT_SCALE);
-  const total = fromPercent + toUnits(tier.value);
-  const max = toUnits(rules.maxBonusValue);
-  return { tier: tier.name, percent: trimDecimal(fromUnits(percent, 4)), value: fromCents(total < max ? total : max) };
+  const total = fromPercent + toUnits(tier.value) + toUnits(promo.value);
+  return { tier: tier.name, percent: trimDecimal(fromUnits(percent, 4)), value: fromCents(least(total, toUnits(rules.maxBonusValue))) };
+}
+
+/** Currencies a deposit bonus is paid in: the tiers' values (20, 50, 100) are amounts of a currency with cents, never coins. */
+export const BONUS_CURRENCIES: readonly string[] = ['USD', 'EUR', 'GBP', 'RUB'];
+
+/** The turnover the bonus asks before it can be withdrawn: times the bonus (settings.bonusTurnover, e.g. 30). */
+export interface BonusTerms extends Bonus {
+  /** the trading turnover required before the bonus may be withdrawn: value × multiplier, in the deposit's currency */
+  turnover: string;
+  multiplier: string;
+}
+
+/** A deposit as the bonus sees it: the same facts on the page and on the server. */
+export interface BonusDeposit {
+  /** a decimal amount in `currency` */
+  amount: string;
+  currency: string;
+  /** fixed (exchange) mode or a fixed country amount: no bonus (spec 001 §4) */
+  fixed: boolean;
+  /** a demo account: its money is virtual, no bonus */
+  demo: boolean;
+}
+
+/** Whether a deposit like this can earn a bonus at all (whatever its amount): not fixed, not demo, a bonus currency. */
+export const bonusOffered = (deposit: Omit<BonusDeposit, 'amount'>): boolean => !deposit.fixed && !deposit.demo && BONUS_CURRENCIES.includes(deposit.currency);
+
+/**
+ * The bonus a deposit earns, or null where none is paid (fixed mode, demo, a coin currency, a bad
+ * amount, a zero bonus): what the funding page shows and exactly what the server credits.
+ */
+export function depositBonus(deposit: BonusDeposit, rules: BonusRules & { turnoverMultiplier: string }, promo: PromoTerms = NO_PROMO): BonusTerms | null {
+  if (!bonusOffered(deposit) || !isAmount(deposit.amount) || toUnits(deposit.amount) === 0n) return null;
+  const bonus = bonusOf(deposit.amount, rules, promo);
+  if (!bonus || toUnits(bonus.value) === 0n) return null;
+  const turnover = fromCents((toUnits(bonus.value) * toUnits(rules.turnoverMultiplier, 4)) / PERCENT_SCALE);
+  return { ...bonus, turnover, multiplier: trimDecimal(rules.turnoverMultiplier) };
 }
 
 /** Why an amount cannot be paid, or null: wrong, below the minimum, above the maximum. */

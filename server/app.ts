@@ -28,6 +28,7 @@ import { sandboxSecurityRoutes } from './routes/sandbox-security';
 import { tradingRoutes } from './routes/trading';
 import { registerRoutes } from './routes/register';
 import { cardRoutes } from './routes/card';
+import { promoRoutes } from './routes/promo';
 import { uploadRoutes } from './routes/upload';
 import { methodRoutes } from './routes/methods';
 import { sandboxReviewRoutes } from './routes/sandbox-review';
@@ -107,6 +108,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(tradingRoutes, deps);
   await app.register(registerRoutes, deps);
   await app.register(cardRoutes, deps);
+  // issue 14: promo codes (/api/promo, /api/triggers/promo) in every mode; sandbox only: the promo console (/sandbox/promo)
+  await app.register(promoRoutes, deps);
   await app.register(uploadRoutes, deps);
   // issue 14: the wallet methods, their signed webhooks and (sandbox) the providers' pages
   await app.register(methodRoutes, deps);

@@ -82,6 +82,8 @@ export const FundingOptionsResponse = z.object({
   tiers: z.array(FundingTier),
   maxBonusPercent: Decimal,
   maxBonusValue: Decimal,
+  /** a credited bonus asks this many times its value in trading turnover before it can be withdrawn (settings.bonusTurnover) */
+  bonusTurnover: Decimal,
   /** the visitor's country for the card form (geo, else FR) */
   geo: z.string(),
   /** card payments started today (UTC) and the daily limit (3) */
@@ -315,8 +317,17 @@ export const SandboxCardCompleteResponse = z.object({ ok: z.literal(true), statu
 export type SandboxCardCompleteResponse = z.infer<typeof SandboxCardCompleteResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// POST /api/promo: the percent a promo code adds to the bonus (001 §3 Promo).
-
+// POST /api/promo and /api/triggers/promo: what a promo code adds to the bonus (001 §3 Promo),
+// checked against the promo codes table for this trader and the current account's currency.
+// A refusal is a 4xx with its key: promo.invalid, promo.unknown, promo.inactive, promo.not_yet,
+// promo.expired, promo.used_up, promo.already_used, promo.currency.
 export const PromoRequest = z.object({ code: z.string().check(z.maxLength(64)) });
-export const PromoResponse = z.object({ percent: Decimal });
+export const PromoResponse = z.object({
+  /** the percent added to the tier's ('0' for a fixed-value code) */
+  percent: Decimal,
+  /** a fixed value added to the bonus, in the deposit's currency ('0' for a percent code) */
+  value: z.optional(Decimal),
+  /** the code as stored (upper case) */
+  code: z.optional(z.string()),
+});
 export type PromoResponse = z.infer<typeof PromoResponse>;

@@ -26,6 +26,8 @@ export const Settings = z.object({
   }),
   maxBonusPercent: Decimal,
   maxBonusValue: Decimal,
+  /** the trading turnover a credited bonus asks before it can be withdrawn, in times the bonus (30) */
+  bonusTurnover: z.optional(Decimal),
   upload: z.object({ types: z.array(z.string()), maxBytes: z.number() }),
   toastMs: z.number(),
   chatHiddenPaths: z.array(z.string()),

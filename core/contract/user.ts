@@ -13,6 +13,16 @@ export const Balance = z.object({
 });
 export type Balance = z.infer<typeof Balance>;
 
+/** A credited deposit bonus in one currency (issue 14): not withdrawable, not trading money; the turnover of the account it came with. */
+export const BonusBalance = z.object({
+  currency: Currency,
+  amount: Decimal,
+  /** trading turnover done and needed before the bonus may be withdrawn, in the same currency */
+  turnoverDone: Decimal,
+  turnoverNeed: Decimal,
+});
+export type BonusBalance = z.infer<typeof BonusBalance>;
+
 /** The current user, loaded once and read by key (spec 000 §3). */
 export const CurrentUser = z.object({
   userId: z.string(),
@@ -22,6 +32,8 @@ export const CurrentUser = z.object({
   country: z.string(),
   currency: Currency,
   balances: z.array(Balance),
+  /** credited deposit bonuses per currency (spec 001 §3 bonus_summ); absent or empty: none */
+  bonuses: z.optional(z.array(BonusBalance)),
   current_accountId: z.string(),
   /** balance of the current account */
   available: Decimal,

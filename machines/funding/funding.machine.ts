@@ -67,7 +67,7 @@ export const fundingMachine = setup({
     cardForm: cardFormMachine,
   },
   actions: {
-    setPromo: assign(({ event }) => (event.type === 'promo.change' ? { promo: event.value.slice(0, 64), promoPercent: '0', promoError: null } : {})),
+    setPromo: assign(({ event }) => (event.type === 'promo.change' ? { promo: event.value.slice(0, 64), promoPercent: '0', promoValue: '0', promoError: null } : {})),
   },
   guards: {
     isVisibleTab: ({ context, event }) => event.type === 'tab.select' && isTab(event.tab) && context.tabs.includes(event.tab),
@@ -93,6 +93,7 @@ export const fundingMachine = setup({
     fixed: input.exchange,
     promo: input.add === 'promo' ? input.ng.slice(0, 64) : '',
     promoPercent: '0',
+    promoValue: '0',
     promoError: null,
     alert: ALERTS[input.add] ?? null,
     scrollToAmount: input.add === 'promo',
@@ -172,8 +173,8 @@ export const fundingMachine = setup({
               invoke: {
                 src: 'checkPromo',
                 input: ({ context }) => ({ promo: context.promo.trim() }),
-                onDone: { target: 'idle', actions: assign(({ event }) => ({ promoPercent: event.output.percent, promoError: null })) },
-                onError: { target: 'idle', actions: assign(({ event }) => ({ promoPercent: '0', promoError: failureMsg(event.error, 'funding.promo.invalid') })) },
+                onDone: { target: 'idle', actions: assign(({ event }) => ({ promoPercent: event.output.percent, promoValue: event.output.value ?? '0', promoError: null })) },
+                onError: { target: 'idle', actions: assign(({ event }) => ({ promoPercent: '0', promoValue: '0', promoError: failureMsg(event.error, 'funding.promo.invalid') })) },
               },
             },
           },

@@ -14,6 +14,7 @@ const options: FundingOptions = {
   ],
   maxBonusPercent: '3.5',
   maxBonusValue: '200',
+  bonusTurnover: '30',
   geo: 'MT',
   cardsToday: 0,
   dailyLimit: 3,
@@ -50,7 +51,7 @@ export const fundingModel: MachineModel = {
   },
   actors: {
     loadOptions: [{ output: options }, { output: { ...options, fixedAmount: '250', minDeposit: '500' } }, { error: { kind: 'network' } }],
-    checkPromo: [{ output: { percent: '0.5' } }, { error: { kind: 'http', status: 400, error: 'promo.invalid', message: 'Invalid promo code' } }],
+    checkPromo: [{ output: { percent: '0.5' } }, { output: { percent: '0', value: '10.00' } }, { error: { kind: 'http', status: 400, error: 'promo.invalid', message: 'Invalid promo code' } }],
     openCard: [{ output: opening }],
   },
   emitted: {

@@ -18,6 +18,8 @@ export interface FundingOptions {
   tiers: Tier[];
   maxBonusPercent: string;
   maxBonusValue: string;
+  /** a credited bonus asks this many times its value in trading turnover before it can be withdrawn */
+  bonusTurnover: string;
   /** the visitor's country for the card form (geo, else FR) */
   geo: string;
   /** card payments started today and the daily limit (spec 000 §9: 3) */
@@ -69,6 +71,8 @@ export interface FundingContext extends FundingInput {
   promo: string;
   /** percent a valid promo code adds; '0' without one */
   promoPercent: string;
+  /** fixed value a valid promo code adds, in the deposit's currency; '0' without one */
+  promoValue: string;
   promoError: Msg | null;
   /** the add parameter's alert */
   alert: { title: Msg; text: Msg; variant: 'error' | 'success' | 'info' } | null;
@@ -103,7 +107,8 @@ export type FundingEvent =
   /** from the card form: a cascade dialog sends the trader to another tab */
   | CardTabAsk;
 
-/** POST /api/promo: the percent a code adds */
+/** POST /api/promo: what a code adds (a percent, or a fixed value in the deposit's currency) */
 export interface PromoOutput {
   percent: string;
+  value?: string;
 }

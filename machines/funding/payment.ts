@@ -1,4 +1,4 @@
-import { amountProblem, normalizeAmount } from '../../core/amount';
+import { amountProblem, depositBonus, normalizeAmount, type BonusTerms } from '../../core/amount';
 import type { Msg } from '../../core/message';
 import type { PaymentAsk } from '../card-form/card-form.types';
 import type { FundingContext } from './funding.types';
@@ -21,8 +21,23 @@ export function depositAmountError(c: Pick<FundingContext, 'options' | 'amount'>
   return amountProblem(c.amount, c.options.minDeposit, c.options.maxDeposit);
 }
 
+/**
+ * The bonus this deposit would earn, exactly as the server credits it (core/amount.ts
+ * `depositBonus`, the server's function too): tier percent + the promo code, capped, with its
+ * turnover; null where the server pays none (fixed mode, demo, a coin currency, a bad amount).
+ */
+export function pageBonus(c: Pick<FundingContext, 'options' | 'amount' | 'fixed' | 'demo' | 'promoPercent' | 'promoValue'>): BonusTerms | null {
+  const o = c.options;
+  if (!o || depositAmountError({ options: o, amount: c.amount })) return null;
+  const rules = { tiers: o.tiers, maxBonusPercent: o.maxBonusPercent, maxBonusValue: o.maxBonusValue, turnoverMultiplier: o.bonusTurnover };
+  return depositBonus({ amount: depositAmount(c), currency: o.currency, fixed: c.fixed, demo: c.demo }, rules, { percent: c.promoPercent, value: c.promoValue });
+}
+
 /** The bonus goes with the payment only when the trader opted in and the amount is not fixed. */
 export const bonusApplies = (c: Pick<FundingContext, 'bonus' | 'fixed'>): boolean => c.bonus && !c.fixed;
+
+/** The promo code was checked and adds something (a refused or unchecked code is not sent). */
+export const promoAccepted = (c: Pick<FundingContext, 'promoPercent' | 'promoValue'>): boolean => c.promoPercent !== '0' || c.promoValue !== '0';
 
 /** The payment of this press of Deposit (press n of the open card form). */
 export function paymentAsk(c: FundingContext): PaymentAsk {
@@ -32,7 +47,8 @@ export function paymentAsk(c: FundingContext): PaymentAsk {
     currency: c.options?.currency ?? '',
     fixed: c.fixed,
     bonus: bonusApplies(c),
-    promo: c.promo.trim(),
+    // only a code the server accepted goes with the payment: the bonus shown is the bonus paid
+    promo: promoAccepted(c) ? c.promo.trim() : '',
     amountError: depositAmountError(c),
   };
 }

@@ -13,7 +13,7 @@ const NOT_SET = () => new Refusal(404, 'account.not_set', 'Some errors, please t
 
 export async function setCurrentAccount(db: DbOrTx, userId: number, accountId: number): Promise<number> {
   const account = await db.selectFrom('accounts').select(['id', 'type']).where('id', '=', accountId).where('user_id', '=', userId).executeTakeFirst();
-  if (!account || account.type === 'pending' || account.type === 'house') throw NOT_SET();
+  if (!account || account.type === 'pending' || account.type === 'house' || account.type === 'bonus') throw NOT_SET();
   await db.updateTable('users').set({ current_account_id: account.id }).where('id', '=', userId).execute();
   return account.id;
 }

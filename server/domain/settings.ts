@@ -29,6 +29,8 @@ export const defaultSettings: Settings = {
   mdps: { OCODE: {}, COUNTRY: {}, USERS: {} },
   maxBonusPercent: '3.5',
   maxBonusValue: '200',
+  /** a credited bonus asks 30 × its value in trading turnover before it can be withdrawn (docs/funding.md) */
+  bonusTurnover: '30',
   upload: { types: ['image/png', 'image/jpeg', 'application/pdf'], maxBytes: 10 * 1024 * 1024 },
   toastMs: 5000,
   chatHiddenPaths: [],

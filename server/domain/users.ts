@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Balance, CurrentUser } from '../../core/contract';
+import type { Balance, BonusBalance, CurrentUser } from '../../core/contract';
 import type { UserRow } from '../db/schema';
 import { toBigInt } from '../db/values';
 import type { DbOrTx } from './ledger';
@@ -65,6 +65,21 @@ export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: stri
       depositsTotal: formatMoney(deposits, a.currency),
     });
   }
+  const bonuses: BonusBalance[] = [];
+  for (const a of accounts) {
+    if (a.type !== 'bonus' || !isCurrency(a.currency)) continue;
+    // the turnover the bonus asks is on the trader's trading account in that currency
+    const trading = accounts.find((t) => t.type === 'trading' && t.currency === a.currency);
+    const turnover = trading
+      ? await db.selectFrom('account_turnover').select(['current_minor', 'need_minor']).where('account_id', '=', trading.id).executeTakeFirst()
+      : undefined;
+    bonuses.push({
+      currency: a.currency,
+      amount: formatMoney(toBigInt(a.balance_minor), a.currency),
+      turnoverDone: formatMoney(turnover ? toBigInt(turnover.current_minor) : 0n, a.currency),
+      turnoverNeed: formatMoney(turnover ? toBigInt(turnover.need_minor) : 0n, a.currency),
+    });
+  }
   const currency = isCurrency(user.currency) ? user.currency : 'USD';
   const current = balances.find((b) => b.accountId === String(user.current_account_id)) ?? balances[0];
   return {
@@ -75,6 +90,7 @@ export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: stri
     country: user.country,
     currency,
     balances,
+    ...(bonuses.length > 0 ? { bonuses } : {}),
     current_accountId: current?.accountId ?? '',
     available: current?.amount ?? formatMoney(0n, currency),
     affsId: user.affs_id,
@@ -101,10 +117,14 @@ export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: stri
 
 /** A deposit's currency and the user's deposit settings (card and crypto options): the current account's currency, else the user's. */
 export async function fundingProfileOf(db: DbOrTx, userId: number) {
-  const user = await db.selectFrom('users').select(['md', 'country', 'currency', 'current_account_id']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const account = user.current_account_id === null ? undefined : await db.selectFrom('accounts').select('currency').where('id', '=', user.current_account_id).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'md', 'mdps', 'affs_id', 'comments', 'country', 'currency', 'current_account_id'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const account = user.current_account_id === null ? undefined : await db.selectFrom('accounts').select(['currency', 'type']).where('id', '=', user.current_account_id).executeTakeFirst();
   const currency = account && isCurrency(account.currency) ? account.currency : user.currency;
-  return { md: user.md, country: user.country, currency };
+  return { id: user.id, email: user.email, md: user.md, mdps: user.mdps, affs_id: user.affs_id, comments: user.comments, country: user.country, currency, accountType: account?.type ?? null };
 }
 
 /** The user as the second factor needs it: id, email and the method set ('' for none). */

@@ -10,7 +10,6 @@ import {
   EntroRejectRequest,
   FraudCheckRequest,
   processorSlug,
-  PromoRequest,
   ZoomSessionRequest,
   type CardListenResponse,
   type CardPaymentView,
@@ -18,7 +17,6 @@ import {
   type FundingOptionsResponse,
   type Ok,
   type ProcessorReplyWire,
-  type PromoResponse,
   type SavedCard,
   type ZoomSessionResponse,
 } from '../../core/contract';
@@ -52,6 +50,7 @@ import { cardPageRoutes } from './card-pages';
 import { cardSandboxRoutes } from './card-sandbox';
 import type { RouteDeps } from './deps';
 import { BONUS_TIERS } from '../../core/amount';
+import { bonusRulesOf } from '../domain/deposits/bonus';
 
 export interface CardRouteOptions extends RouteDeps {
   /** a real processor integration; the sandbox processors in sandbox mode by default */
@@ -70,10 +69,6 @@ const noProcessors: ProcessorGateway = {
 /** The sandbox's public test numbers (docs/sandbox.md): every tester uses them, so their blocks hold per account. */
 const isTestCard = (digits: string): boolean => TEST_CARDS.some((c) => c.visa === digits || c.mastercard === digits);
 
-
-/** Sandbox promo codes (docs/sandbox.md): the percent each adds to the bonus. */
-const SANDBOX_PROMOS: Readonly<Record<string, string>> = { SANDBOX1: '1', SANDBOX2: '2' };
-
 export function answer<T>(work: () => Promise<T>): Promise<T> {
   return work().catch((error: unknown) => {
     if (error instanceof PaymentError) throw new HttpError(error.status, error.key, error.message, error.fields);
@@ -83,7 +78,7 @@ export function answer<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Card funding (issue 3; spec 000 §7): card save, fraud check, every processor's start and
- * listen, Entropay and Zoom extras, the funding options, promo codes; the processors' hosted
+ * listen, Entropay and Zoom extras, the funding options (promo codes: promo.ts); the processors' hosted
  * pages (card-pages.ts) and, in sandbox mode, the sandbox control (card-sandbox.ts).
  */
 export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, options) => {
@@ -112,6 +107,7 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
       tiers: [...BONUS_TIERS],
       maxBonusPercent: settings.maxBonusPercent,
       maxBonusValue: settings.maxBonusValue,
+      bonusTurnover: bonusRulesOf(settings).turnoverMultiplier,
       geo,
       cardsToday: await cardsToday(db, userId, new Date()),
       dailyLimit: DAILY_CARD_LIMIT,
@@ -225,14 +221,6 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
   app.get<{ Params: { id: string } }>('/api/card/payments/:id', async (request): Promise<CardPaymentView> => {
     const userId = requireUser(request);
     return answer(() => paymentView(db, userId, request.params.id));
-  });
-
-  app.post('/api/promo', async (request): Promise<PromoResponse> => {
-    requireUser(request);
-    const body = parse(PromoRequest, request.body);
-    const percent = config.sandbox ? SANDBOX_PROMOS[body.code.trim().toUpperCase()] : undefined;
-    if (!percent) throw new HttpError(404, 'promo.invalid', 'This promo code is not valid.', { code: 'promo.invalid' });
-    return { percent };
   });
 
   await app.register(cardPageRoutes, { deps, redirectUrl });

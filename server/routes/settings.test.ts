@@ -28,6 +28,7 @@ describe('GET /api/settings', () => {
       mdps: { OCODE: {}, COUNTRY: {}, USERS: {} },
       maxBonusPercent: '3.5',
       maxBonusValue: '200',
+      bonusTurnover: '30',
       upload: { types: ['image/png', 'image/jpeg', 'application/pdf'], maxBytes: 10_485_760 },
       toastMs: 5000,
       chatHiddenPaths: [],

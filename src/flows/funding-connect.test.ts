@@ -12,7 +12,7 @@ const T = 1_700_000_000_000;
 const options: FundingOptions = {
   currency: 'USD', minDeposit: '250', maxDeposit: '50000', fixedAmount: null, geo: 'MT', cardsToday: 0, dailyLimit: 3,
   tiers: [{ name: 'bronze', from: '0', percent: '1.2', value: '20' }, { name: 'silver', from: '1000', percent: '1.5', value: '50' }],
-  maxBonusPercent: '3.5', maxBonusValue: '200',
+  maxBonusPercent: '3.5', maxBonusValue: '200', bonusTurnover: '30',
 };
 const input: FundingInput = {
   add: '', ng: '', demo: false, risk: false, mobile: false, exchange: false, tabs: ['card', 'jcb', 'bitcoin'], userId: 'u-1',
@@ -41,7 +41,7 @@ function start(opts: { options?: FundingOptions; input?: Partial<FundingInput>; 
   const machine = fundingMachine.provide({
     actors: {
       loadOptions: fromPromise(async () => opts.options ?? options),
-      checkPromo: fromPromise(async () => ({ percent: '0' })),
+      checkPromo: fromPromise(async ({ input }: { input: { promo: string } }) => (input.promo === 'GOLD' ? { percent: '1' } : { percent: '0' })),
       openCard: fromPromise(async () => opening),
       cardForm,
     },
@@ -149,6 +149,14 @@ describe('connectCard (the card form the funding page invoked)', () => {
     line.steps[1].onPick();
     line.onBonus(true);
     line.onPromoChange(' GOLD ');
+    line.onPromoApply();
+    await waitFor(actor, (s) => s.context.promoPercent === '1');
+    // the exact bonus the server credits, and its terms, before paying: (1.5% + 1%) of 1000 + 50
+    expect(connectFunding(actor.getSnapshot(), actor.send).amountLine).toMatchObject({
+      tier: { name: 'silver', percent: '2.5', bonus: '75.00' },
+      terms: { turnover: '2250.00', multiplier: '30' },
+      promoPercent: '1',
+    });
     connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send).onSubmit(visa);
     // the form is the page's child: wait on it (the page's snapshot does not change meanwhile)
     await waitFor(cardFormOf(actor.getSnapshot())!, (s) => s.matches('paying'));
@@ -159,6 +167,27 @@ describe('connectCard (the card form the funding page invoked)', () => {
     expect(cascades[0].payment).toEqual({ id: '', key: 'seed-abcdef-1', amount: '1000', currency: 'USD', fixed: false, bonus: true, promo: 'GOLD', card: 'tok-1' });
     expect(JSON.stringify(cardFormOf(actor.getSnapshot())!.getSnapshot().context)).not.toContain('4111111111111111');
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('4111111111111111');
+  });
+
+  it('a code the server refused (or never checked) does not go with the payment: the bonus shown is the bonus paid', async () => {
+    const { actor, cascades } = start();
+    await fillCard(actor);
+    const line = connectFunding(actor.getSnapshot(), actor.send).amountLine!;
+    line.onBonus(true);
+    line.onPromoChange('NOPE');
+    connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send).onSubmit(visa);
+    await waitFor(cardFormOf(actor.getSnapshot())!, (s) => s.matches('paying'));
+    expect(cascades[0].payment).toMatchObject({ amount: '250', bonus: true, promo: '' });
+    expect(connectFunding(actor.getSnapshot(), actor.send).amountLine).toMatchObject({ tier: { name: 'bronze', bonus: '23.00' }, terms: { turnover: '690.00' } });
+  });
+
+  it('a demo account or a coin account: no bonus offered at all', async () => {
+    const demo = start({ input: { demo: true } });
+    await waitFor(demo.actor, (s) => s.matches('ready'));
+    expect(connectFunding(demo.actor.getSnapshot(), demo.actor.send).amountLine).toMatchObject({ hasBonus: false, noBonus: 'funding.bonus.none_account', tier: null, terms: null });
+    const btc = start({ options: { ...options, currency: 'BTC' } });
+    await waitFor(btc.actor, (s) => s.matches('ready'));
+    expect(connectFunding(btc.actor.getSnapshot(), btc.actor.send).amountLine).toMatchObject({ hasBonus: false, tier: null });
   });
 
   it('an exchange account (fixed mode): the bonus never goes with the payment', async () => {

@@ -1,12 +1,12 @@
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
-import { amountProblem, bonusOf, normalizeAmount, sliderSteps } from '../../core/amount';
+import { amountProblem, bonusOffered, normalizeAmount, sliderSteps } from '../../core/amount';
 import { describeCard } from '../../core/card-facts';
 import { msg, type Msg } from '../../core/message';
 import type { cardFormMachine } from '../../machines/card-form/card-form.machine';
 import type { CardField } from '../../machines/card-form/card-form.types';
 import type { fundingMachine } from '../../machines/funding/funding.machine';
 import type { FundingEvent } from '../../machines/funding/funding.types';
-import { depositAmount } from '../../machines/funding/payment';
+import { depositAmount, pageBonus } from '../../machines/funding/payment';
 import { isCardTab, type TabId } from '../../machines/funding/tabs';
 import type { CascadeContext } from '../../machines/cascade/cascade.types';
 import type { EntropayContext } from '../../machines/cascade/entropay.types';
@@ -55,12 +55,18 @@ export interface AmountLineView {
   stepIndex: number;
   onChange: (value: string) => void;
   onSlide: (index: number) => void;
-  /** fixed mode: no bonus at all */
+  /** no bonus at all here (fixed mode, demo, a coin currency): the server would pay none */
   hasBonus: boolean;
+  /** why there is none: fixed mode, or the account (demo, a coin currency) */
+  noBonus: 'funding.bonus.none' | 'funding.bonus.none_account';
   bonusOn: boolean;
   onBonus: (on: boolean) => void;
-  /** the tier the amount reaches (shown dimmed while the bonus is off); null for a bad amount */
+  /** the tier the amount reaches and the exact bonus the server credits (shown dimmed while the bonus is off); null for a bad amount */
   tier: { name: string; percent: string; tierValue: string; bonus: string } | null;
+  /** the bonus's terms, shown before paying: the turnover it asks before it can be withdrawn (value × multiplier) */
+  terms: { turnover: string; multiplier: string } | null;
+  /** a fixed value a valid promo code adds, '' without one */
+  promoValue: string;
   maxBonusPercent: string;
   maxBonusValue: string;
   promo: string;
@@ -115,7 +121,8 @@ function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | nul
   const value = normalizeAmount(c.amount);
   const problem = amountProblem(c.amount, o.minDeposit, o.maxDeposit);
   const steps = sliderSteps(o.minDeposit);
-  const tier = problem ? null : bonusOf(value, { tiers: o.tiers, maxBonusPercent: o.maxBonusPercent, maxBonusValue: o.maxBonusValue }, c.promoPercent);
+  // exactly what the server credits: the same core function (core/amount.ts depositBonus)
+  const tier = problem ? null : pageBonus(c);
   return {
     currency: o.currency,
     isLocked: s.matches({ ready: { amount: 'locked' } }),
@@ -128,16 +135,19 @@ function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | nul
     stepIndex: Math.max(0, steps.findIndex((step) => step === value)),
     onChange: (typed) => send({ type: 'amount.change', value: typed }),
     onSlide: (index) => send({ type: 'amount.step', value: steps[index] }),
-    hasBonus: !c.fixed,
+    hasBonus: bonusOffered({ currency: o.currency, fixed: c.fixed, demo: c.demo }),
+    noBonus: c.fixed ? 'funding.bonus.none' : 'funding.bonus.none_account',
     bonusOn: c.bonus,
     onBonus: (on) => send({ type: 'bonus.toggle', on }),
     tier: tier && { name: tier.tier, percent: tier.percent, tierValue: o.tiers.find((x) => x.name === tier.tier)?.value ?? '0', bonus: tier.value },
+    terms: tier && { turnover: tier.turnover, multiplier: tier.multiplier },
     maxBonusPercent: o.maxBonusPercent,
     maxBonusValue: o.maxBonusValue,
     promo: c.promo,
     isPromoChecking: s.matches({ ready: { promo: 'checking' } }),
     promoError: c.promoError,
     promoPercent: c.promoPercent !== '0' ? c.promoPercent : '',
+    promoValue: c.promoValue !== '0' ? c.promoValue : '',
     onPromoChange: (typed) => send({ type: 'promo.change', value: typed }),
     onPromoApply: () => send({ type: 'promo.apply' }),
     scrollIntoView: c.scrollToAmount,

@@ -6,6 +6,7 @@ import type { CryptoInvoiceRow, InvoiceStatus } from '../../db/schema-crypto';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { type DbOrTx } from '../ledger';
 import { creditDeposit } from '../deposits/credit';
+import { MINIMUM_COLUMNS, minDepositOf, type MinimumRow } from '../deposits/minimum';
 import { InvalidAmount, exponentOf, isCurrency, parseMoney } from '../../../core/money';
 import { isDemoEmail } from '../users';
 import { deriveAddress, parseExtendedPublicKey } from './addresses';
@@ -48,7 +49,7 @@ export interface InvoiceDeps {
   watcher: ChainWatcher;
   rates: RateSource;
   config: CryptoConfig;
-  settings: Pick<Settings, 'minDeposit' | 'usCaMinShown'>;
+  settings: Pick<Settings, 'minDeposit' | 'usCaMinShown' | 'mdps'>;
   siteHost: string;
   events: InvoiceEvents;
   now?: () => Date;
@@ -61,10 +62,8 @@ const clock = (deps: InvoiceDeps): Date => deps.now?.() ?? new Date();
 const xpubHash = (xpub: string): string => createHash('sha256').update(xpub).digest('hex');
 
 /** The minimum deposit of a user in their account currency: their own override, else 500 shown for US/CA, else the setting. */
-export function minDepositFor(user: { md: string; country: string }, settings: InvoiceDeps['settings']): string {
-  if (/^\d{1,12}(\.\d{1,2})?$/.test(user.md)) return user.md;
-  if (user.country === 'US' || user.country === 'CA') return settings.usCaMinShown;
-  return settings.minDeposit;
+export function minDepositFor(user: MinimumRow, settings: InvoiceDeps['settings']): string {
+  return minDepositOf(user, settings);
 }
 
 export interface CreateInvoiceInput {
@@ -105,7 +104,7 @@ export async function createInvoice(deps: InvoiceDeps, input: CreateInvoiceInput
   if (!xpub) throw new CryptoError(503, 'crypto.unavailable', `${CHAINS[asset.chain].name} deposits are not available right now.`);
   const { db } = deps;
 
-  const user = await db.selectFrom('users').select(['id', 'email', 'md', 'country', 'current_account_id']).where('id', '=', input.userId).executeTakeFirst();
+  const user = await db.selectFrom('users').select([...MINIMUM_COLUMNS, 'current_account_id']).where('id', '=', input.userId).executeTakeFirst();
   if (!user) throw new CryptoError(404, 'not_found', 'Not found.');
   if (isDemoEmail(user.email, deps.siteHost)) throw new CryptoError(403, 'crypto.demo', 'This is a DEMO account: crypto deposits are not available on it.');
   const accounts = await db.selectFrom('accounts').select(['id', 'currency', 'type']).where('user_id', '=', user.id).orderBy('id').execute();

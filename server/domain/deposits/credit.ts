@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { houseAccount, transfer } from '../ledger';
+import { creditBonus, type BonusCredited, type BonusSettings } from './bonus';
 
 /**
  * One confirmed deposit, whatever the method: what the ledger needs to credit it once, and what
@@ -20,18 +21,25 @@ export interface DepositCredit {
   bonus?: boolean;
   /** the promo code entered with the deposit ('' or absent: none) */
   promo?: string;
+  /** the bonus rules (max percent and value, turnover multiplier); the default settings when absent */
+  settings?: BonusSettings;
+  /** the clock of the promo code's validity window (now when absent) */
+  now?: Date;
 }
 
 export interface DepositCredited {
   txId: string;
   /** the key had been used: nothing moved this time */
   replayed: boolean;
+  /** the bonus credited with it (server/domain/deposits/bonus.ts); null when none */
+  bonus: BonusCredited | null;
 }
 
 /**
  * Credits a confirmed deposit inside the caller's transaction (the one that marks the payment,
  * invoice or method deposit as paid): the one place every method goes through, so whatever else
- * a deposit earns is booked in the same transaction as the deposit itself.
+ * a deposit earns is booked in the same transaction as the deposit itself: with `bonus`, the
+ * deposit bonus and its promo code (deposits/bonus.ts).
  */
 export async function creditDeposit(trx: Transaction<Database>, input: DepositCredit): Promise<DepositCredited> {
   const house = await houseAccount(trx, input.currency);
@@ -44,5 +52,20 @@ export async function creditDeposit(trx: Transaction<Database>, input: DepositCr
     currency: input.currency,
     meta: { method: input.method, ...input.meta },
   });
-  return { txId: tx.txId, replayed: tx.replayed };
+  // a replayed deposit credits nothing more: its bonus was booked with it the first time
+  const bonus =
+    input.bonus && !tx.replayed
+      ? await creditBonus(trx, {
+          idempotencyKey: input.idempotencyKey,
+          userId: input.userId,
+          accountId: input.accountId,
+          amountMinor: input.amountMinor,
+          currency: input.currency,
+          depositTxId: tx.txId,
+          promo: input.promo ?? '',
+          settings: input.settings,
+          now: input.now,
+        })
+      : null;
+  return { txId: tx.txId, replayed: tx.replayed, bonus };
 }

@@ -73,6 +73,8 @@ export async function applyAnswer(
         meta: { payment: payment.id, processor: attempt.processor, uid: attempt.uid },
         bonus: payment.bonus,
         promo: payment.promo,
+        settings: deps.settings,
+        now,
       });
       credited = !tx.replayed;
       paymentNow = await trx

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { FraudCheckRequest, FraudCheckResponse, SandboxScenario, Settings } from '../../../core/contract';
+import type { FraudCheckRequest, FraudCheckResponse, SandboxScenario } from '../../../core/contract';
 import type { CardRow } from '../../db/schema-card';
 import { PG_CHECK_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { InvalidAmount, parseMoney } from '../../../core/money';
 import type { DbOrTx } from '../ledger';
 import { isDemoEmail } from '../users';
+import { MINIMUM_COLUMNS, minDepositOf } from '../deposits/minimum';
+import { checkPromo } from '../promo/codes';
+import { Refusal } from '../security/refusal';
 import { clock, scenarioOf, utcDay, type PaymentDeps } from './deps';
 import { PaymentError } from './errors';
 import { cardBlocked } from './records';
@@ -19,12 +22,8 @@ export const FAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const MAX_CARD_DEPOSIT = '100000';
 const REASON_MESSAGE = 'Sandbox: the risk rules refused this payment (scripted reason). Please choose another method.';
 
-/** The minimum card deposit of a user (001 §9): the user's own md, US/CA's shown minimum, else the setting. */
-export function minDepositOf(user: { md: string; country: string }, settings: Settings): string {
-  if (/^\d{1,12}(\.\d{1,2})?$/.test(user.md)) return user.md;
-  if (user.country === 'US' || user.country === 'CA') return settings.usCaMinShown;
-  return settings.minDeposit;
-}
+/** The minimum deposit of a user (001 §9, 000 §3 mdps groups): one rule for every method (server/domain/deposits/minimum.ts). */
+export { minDepositOf };
 export const isFixedCountry = (country: string): boolean => country === 'US' || country === 'CA';
 
 async function declinedRecently(db: DbOrTx, userId: number, now: Date): Promise<number> {
@@ -79,7 +78,7 @@ export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCh
 
   const card = await db.selectFrom('cards').selectAll().where('token', '=', req.card).where('user_id', '=', userId).executeTakeFirst();
   if (!card) throw new PaymentError(404, 'card.not_found', 'This card is not saved. Please enter it again.', { card: 'card.not_found' });
-  const user = await db.selectFrom('users').select(['email', 'md', 'country', 'current_account_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await db.selectFrom('users').select([...MINIMUM_COLUMNS, 'current_account_id']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (isDemoEmail(user.email, deps.siteHost)) throw new PaymentError(403, 'card.demo', 'This is a DEMO account: card deposits are not available on it.');
   if (user.current_account_id === null) throw new PaymentError(409, 'card.no_account', 'Choose an account to fund first.');
   const account = await db.selectFrom('accounts').select(['id', 'currency', 'type']).where('id', '=', user.current_account_id).where('user_id', '=', userId).executeTakeFirstOrThrow();
@@ -105,6 +104,19 @@ export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCh
     throw new PaymentError(400, 'card.max_deposit', `The largest card deposit is ${MAX_CARD_DEPOSIT}.`, { amount: 'card.max_deposit' });
   }
 
+  // no bonus in fixed mode or for a fixed-amount country (spec 001 §4, 000 §6), whatever the page sent
+  const bonus = req.bonus && !req.fixed && !isFixedCountry(user.country);
+  // a promo code goes with the bonus: checked before anything is charged (the page showed what it adds)
+  const promo = bonus ? (req.promo ?? '').trim() : '';
+  if (promo !== '') {
+    try {
+      await checkPromo(db, userId, promo, account.currency, now);
+    } catch (error) {
+      if (error instanceof Refusal) throw new PaymentError(error.status, error.key, error.message);
+      throw error;
+    }
+  }
+
   const next = await db.selectFrom('card_sandbox_next').select('scenario').where('user_id', '=', userId).executeTakeFirst();
   const scenario = scenarioOf(next?.scenario ?? card.scenario);
   const flags = await fraudFlags(db, userId, card, scenario, now);
@@ -126,8 +138,8 @@ export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCh
           currency: account.currency,
           credit_account_id: account.id,
           fixed: req.fixed,
-          bonus: req.bonus && !req.fixed,
-          promo: req.promo ?? '',
+          bonus,
+          promo,
           scenario,
           day: utcDay(now),
           credit_tx_id: null,

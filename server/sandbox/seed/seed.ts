@@ -5,6 +5,7 @@ import { hashPassword } from '../../domain/passwords';
 import { findUserByEmail } from '../../domain/users';
 import { createAccount as createPlatformAccount, findAccount as findPlatformAccount } from '../platform/store';
 import { demoUsers, type DemoUser } from './demo-users';
+import { seedPromoCodes } from './promo-codes';
 
 /**
  * Idempotent seed: the demo users, their sandbox platform accounts with the same email and
@@ -14,6 +15,7 @@ import { demoUsers, type DemoUser } from './demo-users';
  */
 export async function seed(db: Db): Promise<void> {
   for (const demo of demoUsers) await seedUser(db, demo);
+  await seedPromoCodes(db);
 }
 
 async function seedUser(db: Db, demo: DemoUser): Promise<void> {

@@ -60,7 +60,7 @@ export function AmountLine({ line }: { line: AmountLineView }) {
         </>
       )}
       {!line.hasBonus ? (
-        <p className="muted">{t('funding.bonus.none')}</p>
+        <p className="muted">{t(line.noBonus)}</p>
       ) : (
         <div className="fund-bonus">
           <label className="fund-check">
@@ -69,13 +69,19 @@ export function AmountLine({ line }: { line: AmountLineView }) {
           </label>
           {line.tier && (
             <p className={`fund-tier fund-tier--${line.tier.name}${line.bonusOn ? '' : ' fund-tier--off'}`} aria-live="polite">
-              {t('funding.bonus.tier', {
+              {t(line.promoValue ? 'funding.bonus.tier_promo' : 'funding.bonus.tier', {
                 tier: t(`funding.tier.${line.tier.name}`),
                 percent: number(line.tier.percent),
                 value: money(line.tier.tierValue),
+                promo: money(line.promoValue || '0'),
                 bonus: money(line.tier.bonus),
                 currency: line.currency,
               })}
+            </p>
+          )}
+          {line.terms && (
+            <p className={`muted fund-small fund-terms${line.bonusOn ? '' : ' fund-tier--off'}`} data-testid="bonus-terms">
+              {t('funding.bonus.terms', { turnover: money(line.terms.turnover), multiplier: number(line.terms.multiplier), currency: line.currency })}
             </p>
           )}
           <p className="muted fund-small">{t('funding.bonus.max', { percent: number(line.maxBonusPercent), value: money(line.maxBonusValue), currency: line.currency })}</p>
@@ -94,7 +100,7 @@ export function AmountLine({ line }: { line: AmountLineView }) {
         </label>
         <button type="submit" className="button button--ghost" disabled={line.isPromoChecking}>{t('funding.promo.apply')}</button>
         <p className={line.promoError ? 'form-error' : 'muted'} role={line.promoError ? 'alert' : undefined} aria-live="polite">
-          {line.isPromoChecking ? t('funding.promo.checking') : line.promoError ? text(line.promoError) : line.promoPercent ? t('funding.promo.applied', { percent: number(line.promoPercent) }) : ''}
+          {line.isPromoChecking ? t('funding.promo.checking') : line.promoError ? text(line.promoError) : line.promoPercent ? t('funding.promo.applied', { percent: number(line.promoPercent) }) : line.promoValue ? t('funding.promo.applied_value', { value: money(line.promoValue), currency: line.currency }) : ''}
         </p>
       </form>
     </div>

@@ -39,7 +39,7 @@ const settings = {
 const options = {
   currency: 'USD', minDeposit: '250', maxDeposit: '50000', fixedAmount: null, geo: 'MT', cardsToday: 0, dailyLimit: 3, sandbox: true,
   tiers: [{ name: 'bronze', from: '0', percent: '1.2', value: '20' }, { name: 'silver', from: '1000', percent: '1.5', value: '50' }, { name: 'gold', from: '3000', percent: '2', value: '100' }],
-  maxBonusPercent: '3.5', maxBonusValue: '200',
+  maxBonusPercent: '3.5', maxBonusValue: '200', bonusTurnover: '30',
 };
 const PAYMENT = '11111111-2222-3333-4444-555555555555';
 
