@@ -31,9 +31,9 @@ export const METHOD_NAMES: Readonly<Record<MethodId, string>> = {
   skrill: 'Skrill',
   perfect: 'Perfect Money',
   webmoney: 'WebMoney',
-  yandex: 'Yandex Money',
+  yandex: 'Yandex',
   qiwi: 'QIWI',
-  okpay: 'OkPay',
+  okpay: 'OKPay',
   orangeppl: 'PayPal (Orange)',
 };
 

@@ -12,17 +12,22 @@ const chromium = sharedBrowser();
  */
 
 /** A fresh trader (0.00 USD, in the Netherlands: Skrill is offered there) signed in on the funding page's tab. */
-async function methodTab(tabName: string, viewport?: { width: number; height: number }) {
+async function methodTab(tabName: string, viewport?: { width: number; height: number }, lang = 'en') {
   const tab = await openTab(chromium.current, viewport);
   await chatSeen(tab.context);
   const user = await freshUser(tab.page, baseURL, { country: 'NL', balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
   await signIn(tab.page, baseURL, user);
   await tab.page.waitForURL(`${baseURL}/en/trading**`);
   await tab.page.getByTestId('balance').waitFor();
-  await tab.page.goto(`${baseURL}/en/trading#/show/funding`);
-  await tab.page.getByRole('tab', { name: tabName }).click({ timeout: 50_000 });
-  await tab.page.getByRole('heading', { name: `Deposit with ${tabName}` }).waitFor({ timeout: 30_000 });
+  await openMethod(tab.page, tabName, lang);
   return tab;
+}
+
+/** The funding page on the method's tab. */
+async function openMethod(page: Page, tabName: string, lang = 'en'): Promise<void> {
+  await page.goto(`${baseURL}/${lang}/trading#/show/funding`);
+  await page.getByRole('tab', { name: tabName, exact: true }).click({ timeout: 50_000 });
+  await page.getByRole('heading', { name: lang === 'ru' ? `Пополнение через ${tabName}` : `Deposit with ${tabName}` }).waitFor({ timeout: 30_000 });
 }
 
 const balanceText = (page: Page) => page.getByTestId('balance').textContent();
@@ -85,6 +90,26 @@ describe('wallet methods through the sandbox providers', () => {
     await page.waitForURL(new RegExp(`/en/trading#/listen/funding/skrill/${id}/`));
     await page.getByRole('heading', { name: 'Deposit successful' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => balanceText(page)).toContain('$275.50');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Perfect Money and OKPay (English), WebMoney, ЮMoney (Yandex) and QIWI (Russian): each by its sandbox page, each crediting once', async () => {
+    const { page, errors, context } = await methodTab('Perfect Money');
+    const available = () => page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { user: { available: string } }).user.available);
+    let expected = 0;
+    for (const [name, lang] of [['Perfect Money', 'en'], ['OKPay', 'en'], ['WebMoney', 'ru'], ['ЮMoney', 'ru'], ['QIWI', 'ru']] as const) {
+      if (expected > 0) await openMethod(page, name, lang);
+      await page.getByTestId('method-submit').click();
+      await page.waitForURL(/\/sandbox\/wallets\/[a-z]+\/[0-9a-f-]{36}\?lang=(en|ru)$/);
+      expect(await page.getByTestId('sandbox-amount').textContent(), name).toBe('250.00 USD');
+      await page.getByTestId('sandbox-pay').click();
+      await page.waitForURL(new RegExp(`/${lang}/trading#/listen/funding/`));
+      await page.getByRole('heading', { name: lang === 'ru' ? 'Депозит зачислен' : 'Deposit successful' }).waitFor({ timeout: 10_000 });
+      expected += 250;
+      await expect.poll(available, { timeout: 5000 }).toBe(`${expected}.00`);
+    }
+    await expect.poll(() => balanceText(page)).toMatch(/1[\s,.\u00a0]?250[.,]00/);
     expect(errors).toEqual([]);
     await context.close();
   });

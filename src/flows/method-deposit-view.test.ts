@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { methodDepositMachine } from '../../machines/method-deposit/method-deposit.machine';
-import type { MethodDepositEvent, MethodDepositInput, StartInput, StartOutput } from '../../machines/method-deposit/method-deposit.types';
+import type { MethodDepositEvent, MethodDepositInput, MethodDepositStatus, StartInput, StartOutput } from '../../machines/method-deposit/method-deposit.types';
 import { connectMethodDeposit } from './method-deposit-view';
 
 const neteller: MethodDepositInput = { method: 'neteller', flow: 'direct', demo: false, minDeposit: '250', currency: 'USD', amount: '' };
 const skrill: MethodDepositInput = { ...neteller, method: 'skrill', flow: 'redirect' };
 
-function run(input: MethodDepositInput, start: (input: StartInput) => Promise<StartOutput> = () => new Promise(() => {}), check = async () => ({ status: 'pending' as const })) {
+function run(input: MethodDepositInput, start: (input: StartInput) => Promise<StartOutput> = () => new Promise(() => {}), check: () => Promise<{ status: MethodDepositStatus }> = async () => ({ status: 'pending' })) {
   const goToProvider = vi.fn();
   const userChanged = vi.fn();
   let push: ((e: MethodDepositEvent) => void) | null = null;
@@ -31,7 +31,7 @@ function run(input: MethodDepositInput, start: (input: StartInput) => Promise<St
 describe('connectMethodDeposit', () => {
   it('Neteller: asks for the account, starts at the minimum, refuses missing fields, a short secure id and a low amount', () => {
     const { view } = run(neteller);
-    expect(view()).toMatchObject({ name: 'Neteller', needsAccount: true, isForm: true, isBusy: false, amount: '250', minDeposit: '250', currency: 'USD' });
+    expect(view()).toMatchObject({ name: { key: 'funding.tab.neteller', fallback: 'Neteller' }, needsAccount: true, isForm: true, isBusy: false, amount: '250', minDeposit: '250', currency: 'USD' });
     view().onSubmit({ account: '', secureId: '' });
     expect(view().error).toEqual({ key: 'method.required' });
     view().onSubmit({ account: 'a@b.c', secureId: '12' });

@@ -14,7 +14,8 @@ export function connectMethodDeposit(s: MethodDepositSnapshot, send: (event: Met
   const isListening = s.matches('listening');
   return {
     method: c.method,
-    name: isMethod(c.method) ? METHOD_NAMES[c.method] : c.method,
+    /** the method's name as its funding tab says it (ЮMoney in Russian), else its own */
+    name: msg(`funding.tab.${c.method}`, isMethod(c.method) ? METHOD_NAMES[c.method] : c.method),
     /** Neteller asks for the wallet account and its secure id */
     needsAccount: c.flow === 'direct',
     isDemo: s.matches('demoBlocked'),

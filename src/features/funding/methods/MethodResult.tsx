@@ -4,14 +4,14 @@ import { Spinner } from '../../../ui/Spinner';
 
 /** A wallet deposit after the start: waiting for the provider, paid, or not paid (failed or held for review). */
 export function MethodResult({ d, onBack }: { d: MethodDepositViewModel; onBack?: () => void }) {
-  const { t } = useT();
-  if (d.isListening) return <Spinner label={t('method.listening', { name: d.name })} />;
+  const { t, text } = useT();
+  if (d.isListening) return <Spinner label={t('method.listening', { name: text(d.name) })} />;
   const again = onBack ?? d.onAgain;
   return (
     <section className="method-tab" aria-labelledby="method-result-title">
       <div className={d.isPaid ? 'card-done' : 'form-error'} role="status" data-testid="method-result">
         <h2 id="method-result-title">{t(d.isPaid ? 'method.paid.title' : 'method.failed.title')}</h2>
-        <p>{t(d.isPaid ? 'method.paid.body' : d.isFlagged ? 'method.flagged.body' : 'method.failed.body', { name: d.name })}</p>
+        <p>{t(d.isPaid ? 'method.paid.body' : d.isFlagged ? 'method.flagged.body' : 'method.failed.body', { name: text(d.name) })}</p>
       </div>
       <button type="button" className="button" onClick={again}>{t(onBack ? 'method.back' : 'method.again')}</button>
     </section>

@@ -44,8 +44,8 @@ function MethodForm({ tab, funding }: FundingTabProps & { funding: FundingActor 
 
   return (
     <section className="method-tab" aria-labelledby={`method-title-${tab}`}>
-      <h2 id={`method-title-${tab}`}>{t('method.tab.title', { name: d.name })}</h2>
-      <p className="muted">{t(d.needsAccount ? 'method.tab.intro_direct' : 'method.tab.intro_redirect', { name: d.name })}</p>
+      <h2 id={`method-title-${tab}`}>{t('method.tab.title', { name: text(d.name) })}</h2>
+      <p className="muted">{t(d.needsAccount ? 'method.tab.intro_direct' : 'method.tab.intro_redirect', { name: text(d.name) })}</p>
       <form onSubmit={submit} noValidate aria-busy={d.isBusy}>
         {d.needsAccount && (
           <>
