@@ -119,6 +119,17 @@ describe('the bonus is real', () => {
     expect(check.json()).toMatchObject({ case: 'two', need_turnover: '2250.00', current_turnover: '0.00' });
     expect((await verifyLedger(t.db)).ok).toBe(true);
 
+    // withdrawing before the turnover forfeits the bonus (confirmed with is_bonus): the bonus balance goes back to the house
+    const withdrawal = await browser.send('POST', '/api/withdrawal/final', {
+      json: { amount: '100.00', method: 'Bitcoin', wallet: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT', fixed: false, alt: '', currency: 'USD', is_bonus: true, key: randomUUID() },
+    });
+    expect(withdrawal.statusCode).toBe(200);
+    expect(toBigInt((await bonusAccountOf(userId))!.balance_minor)).toBe(0n);
+    const forfeit = await t.db.selectFrom('ledger_transactions').select('kind').where('kind', '=', 'bonus_forfeit').where('idempotency_key', 'like', 'withdrawal:%').execute();
+    expect(forfeit.length).toBeGreaterThanOrEqual(1);
+    expect((await browser.send('GET', '/api/me')).json()).not.toHaveProperty('user.bonuses.0.amount', '75.00');
+    expect((await verifyLedger(t.db)).ok).toBe(true);
+
     // the code was used by this trader: refused with its message
     const used = await browser.send('POST', '/api/promo', { json: { code: 'SANDBOX1' } });
     expect(used.statusCode).toBe(409);

@@ -1,7 +1,7 @@
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { accountsMachine } from '../../machines/accounts/accounts.machine';
 import { isExchangeCurrent } from '../../core/accounts';
-import { OFFERED_ACCOUNT_CURRENCIES, type Balance, type CurrentUser } from '../../core/contract';
+import { OFFERED_ACCOUNT_CURRENCIES, type Balance, type BonusBalance, type CurrentUser } from '../../core/contract';
 import type { Msg } from '../../core/message';
 
 type AccountsSnapshot = SnapshotFrom<typeof accountsMachine>;
@@ -12,8 +12,13 @@ export const selectCreating = (s: AccountsSnapshot): boolean => s.matches({ addi
 export const selectAddError = (s: AccountsSnapshot) => s.context.error;
 export const selectSwitching = (s: AccountsSnapshot): boolean => s.matches('switching') || s.matches('switchingToExchange');
 
-/** Exchange balances by currency (spec 001 §3, 002 §3). */
-export const EXCHANGE_CURRENCIES = ['BTC', 'ETH', 'LTC', 'DASH', 'BCH', 'XRP', 'ZEC', 'XMR', 'ETC', 'NEO', 'USD', 'EUR'] as const;
+/**
+ * Exchange balances by currency (spec 001 §3, 002 §3): the currencies an exchange account can
+ * really hold here (core/money.ts, a crypto invoice credits them). The spec's XRP, XMR, ETC and
+ * NEO are left out: no deposit can reach them, so a 0 row for them would promise a balance that
+ * cannot exist (docs/funding.md).
+ */
+export const EXCHANGE_CURRENCIES = ['BTC', 'ETH', 'LTC', 'DASH', 'BCH', 'ZEC', 'USD', 'EUR'] as const;
 
 /** Offered currencies for a new account (spec 000 §5): the list minus those held, except demo accounts. */
 export function offeredCurrencies(user: CurrentUser | null): string[] {
@@ -36,6 +41,8 @@ export interface AccountsApi {
   /** the exchange account's balance per currency it can hold ('0' when none) */
   exchange: { currency: string; amount: string; held: boolean }[];
   exchangeCurrent: boolean;
+  /** credited deposit bonuses by currency: not withdrawable until their turnover is done */
+  bonuses: BonusBalance[];
   /** a switch is on its way: the other buttons rest */
   switching: boolean;
   exchangeLabel: 'accounts.switching' | 'accounts.exchange.use';
@@ -66,6 +73,7 @@ export function connectAccounts(s: AccountsSnapshot, send: Send, user: CurrentUs
       return { currency, amount: held[0]?.amount ?? '0', held: held.length > 0 };
     }),
     exchangeCurrent: isExchangeCurrent(user),
+    bonuses: user?.bonuses ?? [],
     switching,
     exchangeLabel: switching ? 'accounts.switching' : 'accounts.exchange.use',
     adding: selectAdding(s),

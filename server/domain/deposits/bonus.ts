@@ -3,6 +3,7 @@ import { BONUS_TIERS, depositBonus, NO_PROMO, type BonusTerms, type PromoTerms }
 import type { Settings } from '../../../core/contract';
 import { formatMoney, parseMoney } from '../../../core/money';
 import type { Database } from '../../db/schema';
+import { toBigInt } from '../../db/values';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { attachBonusTx, redeemPromo } from '../promo/codes';
 import { defaultSettings } from '../settings';
@@ -113,4 +114,18 @@ export async function creditBonus(trx: Transaction<Database>, input: BonusInput)
     .onConflict((oc) => oc.column('account_id').doUpdateSet({ need_minor: sql`account_turnover.need_minor + ${turnoverMinor}` }))
     .execute();
   return { txId: tx.txId, terms, promo: redeemed, promoRefused };
+}
+
+/**
+ * A withdrawal before the turnover is reached forfeits the bonus (spec 002 withdrawal case two):
+ * the trader's bonus balance in that currency goes back to the house, in the withdrawal's
+ * transaction, once (its key). Returns the amount forfeited (0n when there was none).
+ */
+export async function forfeitBonus(trx: Transaction<Database>, userId: number, currency: string, idempotencyKey: string): Promise<bigint> {
+  const account = await trx.selectFrom('accounts').select(['id', 'balance_minor']).where('user_id', '=', userId).where('type', '=', 'bonus').where('currency', '=', currency).forUpdate().executeTakeFirst();
+  const balance = account ? toBigInt(account.balance_minor) : 0n;
+  if (!account || balance <= 0n) return 0n;
+  const house = await houseAccount(trx, currency);
+  await transfer(trx, { kind: 'bonus_forfeit', idempotencyKey, debitAccountId: account.id, creditAccountId: house, amountMinor: balance, currency, meta: { reason: 'withdrawal before the bonus turnover' } });
+  return balance;
 }

@@ -11,6 +11,7 @@ import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { Refusal } from '../security/refusal';
 import type { PlatformGateway } from '../ports';
 import { CRYPTO_METHODS, isValidWallet, needsWallet, normalizeWallet } from './wallets';
+import { forfeitBonus } from '../deposits/bonus';
 
 /**
  * Withdrawals (spec 002 §4, §7). A request holds the amount at once: a ledger transfer from the
@@ -197,7 +198,11 @@ export async function requestWithdrawal(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      if (turnoverOpen) await trx.updateTable('account_turnover').set({ need_minor: 0n }).where('account_id', '=', p.account.id).execute();
+      if (turnoverOpen) {
+        await trx.updateTable('account_turnover').set({ need_minor: 0n }).where('account_id', '=', p.account.id).execute();
+        // the bonus itself goes too: it is not shown as a balance the trader still has
+        await forfeitBonus(trx, userId, p.account.currency, `withdrawal:${id}:bonus-forfeit`);
+      }
       await sql`update users set wd_methods = case
           when ',' || wd_methods || ',' like ${`%,${input.method},%`} then wd_methods
           when wd_methods = '' then ${input.method}

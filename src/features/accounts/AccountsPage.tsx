@@ -34,6 +34,22 @@ export default function AccountsPage() {
           </li>
         ))}
       </ul>
+      {accounts.bonuses.length > 0 && (
+        <ul className="accounts__list" data-testid="bonus-balances" aria-label={t('accounts.bonus.title')}>
+          {accounts.bonuses.map((b) => (
+            <li key={b.currency} className="accounts__item" data-testid="bonus-balance">
+              <div>
+                <div className="accounts__amount">{formatAmount(b.amount, b.currency, lang)}</div>
+                <div className="muted">{t('accounts.bonus.label', { currency: b.currency })}</div>
+                <div className="muted">
+                  {t('accounts.bonus.terms', { done: formatAmount(b.turnoverDone, b.currency, lang), need: formatAmount(b.turnoverNeed, b.currency, lang) })}
+                </div>
+              </div>
+              <span className="badge">{t('accounts.bonus.badge')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <button type="button" className="button button--ghost" onClick={accounts.openAdd}>
         {t('accounts.add')}
       </button>
