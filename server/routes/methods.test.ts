@@ -269,8 +269,13 @@ describe('the webhook: signed, fresh, once, the right amount', () => {
     const res = await browser.send('POST', '/api/card/fast/skrill', { json: { amount: '300', bonus: true, promo: 'SANDBOX1', currency: 'USD' } });
     const { id } = res.json() as { id: string };
     expect(await depositRow(id)).toMatchObject({ bonus: true, promo: 'SANDBOX1' });
-    expect((await webhook('skrill', hookFor(id))).statusCode).toBe(200);
-    expect(await available(browser)).not.toBe('1000.00');
+    const hook = hookFor(id);
+    expect((await webhook('skrill', hook)).statusCode).toBe(200);
+    expect(await available(browser)).toBe('1300.00');
+    // the bonus is booked by creditDeposit in the same transaction, under the deposit's key
+    const keys = await t.db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', 'like', `method:skrill:${hook.transaction_id}%`).execute();
+    expect(keys.map((k) => k.idempotency_key).sort()).toEqual([`method:skrill:${hook.transaction_id}`, `method:skrill:${hook.transaction_id}:bonus`]);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 });
 
