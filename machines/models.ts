@@ -23,6 +23,9 @@ import { reportsModel } from './reports/reports.model';
 import { signatureModel } from './signature/signature.model';
 import { uploadItemModel } from './upload-item/upload-item.model';
 import { documentsModel } from './documents/documents.model';
+import { bankReportModel } from './bank-report/bank-report.model';
+import { voucherModel } from './voucher/voucher.model';
+import { quickTopUpModel } from './quick-topup/quick-topup.model';
 import { methodDepositModel } from './method-deposit/method-deposit.model';
 
 /**
@@ -63,5 +66,8 @@ export const models: Record<string, MachineModel> = {
   signature: signatureModel,
   uploadItem: uploadItemModel,
   documents: documentsModel,
+  bankReport: bankReportModel,
+  voucher: voucherModel,
+  quickTopUp: quickTopUpModel,
   methodDeposit: methodDepositModel,
 };

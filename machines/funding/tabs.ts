@@ -17,7 +17,7 @@ export const isTab = (value: string): value is TabId => (TABS as readonly string
  * The wallets, vouchers and bank (issue 14) join this list when each works end to end: a tab is
  * never offered as a placeholder.
  */
-export const WORKING_TABS: readonly TabId[] = ['card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins', 'neteller', 'skrill', 'perfect', 'webmoney', 'yandex', 'qiwi', 'okpay'];
+export const WORKING_TABS: readonly TabId[] = ['card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins', 'neteller', 'skrill', 'perfect', 'webmoney', 'yandex', 'qiwi', 'okpay', 'vload', 'bank', 'fiat'];
 
 /** Skrill is hidden for these countries (spec 001 §6); the server refuses it there too (core/methods.ts). */
 export { SKRILL_HIDDEN };

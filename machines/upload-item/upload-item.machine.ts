@@ -60,6 +60,7 @@ export const uploadItemMachine = setup({
   id: 'uploadItem',
   context: ({ input }) => ({
     kind: input.kind,
+    target: input.target ?? '',
     maxBytes: input.maxBytes,
     fileMax: Math.max(1, input.fileMax ?? 1),
     file: null,
@@ -97,7 +98,7 @@ export const uploadItemMachine = setup({
     },
     uploading: {
       entry: assign({ loaded: 0, error: null }),
-      invoke: { src: 'upload', input: ({ context }) => ({ kind: context.kind, file: context.file! }) },
+      invoke: { src: 'upload', input: ({ context }) => ({ kind: context.kind, target: context.target, file: context.file! }) },
       on: {
         'upload.progress': { actions: assign(({ event }) => ({ loaded: event.loaded, total: event.total })) },
         'upload.done': { target: 'waiting.success', actions: [assign(({ context, event }) => ({ document: event.document, loaded: context.total })), 'stored', 'uploaded'] },

@@ -19,10 +19,13 @@ export interface UploadItemInput {
   maxBytes: number;
   /** how many files one control takes (file-max, default 1); extras are ignored with a message */
   fileMax?: number;
+  /** what the file belongs to, when it is not the trader's own document: the bank deposit of a transfer receipt (issue 14) */
+  target?: string;
 }
 
 export interface UploadItemContext {
   kind: DocumentKind;
+  target: string;
   maxBytes: number;
   fileMax: number;
   file: ChosenFile | null;
@@ -40,6 +43,8 @@ export interface UploadItemContext {
 
 export interface UploadInput {
   kind: DocumentKind;
+  /** UploadItemInput.target ('' when none) */
+  target: string;
   file: ChosenFile;
 }
 

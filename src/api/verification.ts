@@ -14,6 +14,8 @@ export interface UploadOptions {
   onProgress?: (loaded: number, total: number) => void;
   /** aborts the upload (the cancel button) */
   signal?: AbortSignal;
+  /** where to send it (default POST /upload); a transfer receipt goes to /api/report/bank/{id}/receipt */
+  url?: string;
 }
 
 /** an aborted upload: not a failure to show */
@@ -36,7 +38,7 @@ export function uploadDocument(kind: DocumentKind, file: Blob, name: string, opt
     form.append('type', kind);
     form.append('doc_type', kind);
     form.append('file', file, name);
-    xhr.open('POST', '/upload');
+    xhr.open('POST', options.url ?? '/upload');
     xhr.withCredentials = true;
     xhr.setRequestHeader('x-csrf-token', csrfToken());
     xhr.setRequestHeader('accept', 'application/json');

@@ -20,7 +20,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 /** A copy button; success and failure are told in a toast (spec 001 §8: 'Address copied to clipboard', 'Unable to copy!'). */
-export function CopyButton({ text, label, done }: { text: string; label: string; done: 'crypto.address_copied' | 'crypto.amount_copied' }) {
+export function CopyButton({ text, label, done }: { text: string; label: string; done: 'crypto.address_copied' | 'crypto.amount_copied' | (string & {}) }) {
   const copy = () => {
     copyText(text).then(
       () => showToast(msg(done), 'success'),

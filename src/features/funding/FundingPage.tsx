@@ -10,12 +10,16 @@ import type { PageProps } from '../../app/page';
 import '../crypto';
 import { AmountLine } from './AmountLine';
 import { FundingActorContext } from './context';
+import { lazyView } from './lazy';
 import { messages } from './messages';
 import './register-tabs';
 import { fundingTabViews, type FundingTabId } from './tabs';
 import './funding.css';
 
 registerMessages(messages);
+
+/** issue 14: the quick top-up above the card form (it shows itself only when the server offers it) */
+const QuickTopUp = lazyView(() => import('./quick/QuickTopUp'));
 
 /** #/show/funding[/{add}[/{ng}]] (spec 001 §2-§4): the deposit tabs, the amount line, the tab's view. */
 export default function FundingPage({ add = '', ng = '' }: PageProps) {
@@ -74,6 +78,7 @@ function Funding({ add, ng }: { add: string; ng: string }) {
               <button type="button" className="button" onClick={f.onRetry}>{t('funding.retry')}</button>
             </div>
           )}
+          {f.isReady && f.isCardTab && <QuickTopUp />}
           {f.isReady && (
             <div className={f.isCardTab ? 'fund-grid' : undefined}>
               {f.isCardTab && f.amountLine && <AmountLine line={f.amountLine} />}

@@ -7,3 +7,9 @@ import './methods/register-tabs';
 const CardTab = lazyView(() => import('./CardTab'));
 fundingTabViews.card = CardTab;
 fundingTabViews.jcb = CardTab;
+
+/** Issue 14: the bank transfer and fiat tabs (one view), the Vload voucher tab. */
+const BankTab = lazyView(() => import('./bank/BankTab'));
+fundingTabViews.bank = BankTab;
+fundingTabViews.fiat = BankTab;
+fundingTabViews.vload = lazyView(() => import('./voucher/VoucherTab'));

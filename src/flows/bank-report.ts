@@ -1,0 +1,65 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import type { VerificationDocument } from '../../core/contract/verification';
+import { bankReportMachine, receiptItemChild, RECEIPT_ID } from '../../machines/bank-report/bank-report.machine';
+import type { UploadInput, UploadItemEvent } from '../../machines/upload-item/upload-item.types';
+import { loadBankDeposit, loadOpenBank, receiptUrl, reportBank } from '../api/deposits-offline';
+import { onServerEvent } from '../api/events';
+import { UploadAborted, uploadDocument } from '../api/verification';
+import { nextId, selectSettings, selectUser, sessionActor } from './app';
+import { connectBankReport } from './bank-report-view';
+import { inspect } from './inspector';
+
+const refreshUser = () => sessionActor.send({ type: 'user.update' });
+
+/** The receipt's upload (POST /api/report/bank/{id}/receipt, the verification area's uploader): progress, then done or failed. */
+const uploadReceipt = fromCallback<UploadItemEvent, UploadInput>(({ input, sendBack }) => {
+  const controller = new AbortController();
+  uploadDocument(input.kind, input.file.data as Blob, input.file.name, {
+    url: receiptUrl(input.target),
+    signal: controller.signal,
+    onProgress: (loaded, total) => sendBack({ type: 'upload.progress', loaded, total }),
+  }).then(
+    ({ document }) => sendBack({ type: 'upload.done', document: document as VerificationDocument }),
+    (error: unknown) => {
+      if (error instanceof UploadAborted) return;
+      sendBack({ type: 'upload.failed', error: error as Extract<UploadItemEvent, { type: 'upload.failed' }>['error'] });
+    },
+  );
+  return () => controller.abort();
+});
+
+export const receiptItemFlow = receiptItemChild.provide({
+  actors: { upload: uploadReceipt },
+  actions: { logout: () => sessionActor.send({ type: 'session.logout' }) },
+});
+
+export const bankReportFlow = bankReportMachine.provide({
+  actors: {
+    loadOpen: fromPromise(async ({ input }) => (await loadOpenBank(input.method)).deposits),
+    report: fromPromise(async ({ input }) => (await reportBank(input.method, { amount: input.amount, currency: input.currency, random: input.random, bonus: false, fixed: false })).deposit),
+    loadDeposit: fromPromise(({ input }) => loadBankDeposit(input.id)),
+    receiptItem: receiptItemFlow,
+  },
+  actions: { refreshUser },
+});
+
+export type ReceiptItemRef = ActorRefFrom<typeof receiptItemFlow>;
+
+/** The bank or fiat tab: the report and the pending transfer, following the server's bank.updated pushes. */
+export function useBankReport(method: 'bank' | 'fiat') {
+  const user = useSelector(sessionActor, selectUser);
+  const settings = useSelector(sessionActor, selectSettings);
+  const keySeed = useMemo(() => nextId(`bank-${method}`).replace(/[^A-Za-z0-9_-]/g, ''), [method]);
+  const actor = useActorRef(bankReportFlow, { input: { method, currency: user?.currency ?? 'USD', minDeposit: settings?.minDeposit ?? '250', keySeed }, inspect });
+  const snapshot = useSelector(actor, (s) => s);
+  useEffect(
+    () =>
+      onServerEvent((event) => {
+        if (event.type === 'bank.updated' && event.id && event.status) actor.send({ type: 'bank.updated', id: event.id, status: event.status });
+      }),
+    [actor],
+  );
+  return { ...connectBankReport(snapshot, actor.send), receipt: snapshot.children[RECEIPT_ID] as ReceiptItemRef | undefined };
+}
