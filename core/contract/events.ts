@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
  *   payment.updated  id, status        a card payment attempt moved (issue 3)
  *   invoice.updated  id (guid), status a crypto invoice moved (issue 4)
  *   document.updated id, status, kind  a verification document was reviewed (issue 13)
+ *   bank.updated     id, status        a reported bank/fiat transfer changed (issue 14: receipt, received)
  */
 export const ServerEvent = z.object({
   type: z.string().check(z.maxLength(64)),
