@@ -4,6 +4,7 @@ import type { BankDeposit, QuickTopUpResponse, SavedCardsResponse } from '../../
 import { bankReportMachine, RECEIPT_ID } from '../../machines/bank-report/bank-report.machine';
 import { quickTopUpMachine } from '../../machines/quick-topup/quick-topup.machine';
 import { voucherMachine } from '../../machines/voucher/voucher.machine';
+import type { Redeemed } from '../../machines/voucher/voucher.types';
 import { connectBankReport, detailLines } from './bank-report-view';
 import { connectQuickTopUp } from './quick-topup-view';
 import { connectVoucher } from './voucher-view';
@@ -19,7 +20,7 @@ describe('connectBankReport', () => {
     const calls: { random: string; amount: string }[] = [];
     const machine = bankReportMachine.provide({
       actors: {
-        loadOpen: fromPromise(async () => []),
+        loadOpen: fromPromise(async (): Promise<BankDeposit[]> => []),
         report: fromPromise(async ({ input }) => {
           calls.push(input);
           return report(input);
@@ -117,7 +118,7 @@ describe('connectVoucher', () => {
   });
 
   it("a server error or a lost answer is 'Some errors try again later'", async () => {
-    const machine = voucherMachine.provide({ actors: { redeem: fromPromise(async () => { throw { kind: 'network' }; }) } });
+    const machine = voucherMachine.provide({ actors: { redeem: fromPromise(async (): Promise<Redeemed> => { throw { kind: 'network' }; }) } });
     const actor = createActor(machine, { input: { demo: false } }).start();
     actor.send({ type: 'pin.change', value: '1250000000000001' });
     actor.send({ type: 'voucher.submit' });
@@ -144,7 +145,7 @@ describe('connectQuickTopUp', () => {
   }
 
   it('hidden when the server does not offer it', async () => {
-    const { actor } = start({ ...cards, can_load: false }, async () => { throw new Error('never'); });
+    const { actor } = start({ ...cards, can_load: false }, async (): Promise<QuickTopUpResponse> => { throw new Error('never'); });
     await waitFor(actor, (s) => s.matches('unavailable'));
     expect(connectQuickTopUp(actor.getSnapshot(), actor.send).isHidden).toBe(true);
   });

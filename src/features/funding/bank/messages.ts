@@ -44,6 +44,8 @@ export const messages = {
     'fiat.currency': 'The account currency changed; reload the page.',
     'bank.max_deposit': 'This amount is larger than we take by transfer.',
     'fiat.max_deposit': 'This amount is larger than we take by transfer.',
+    'bank.no_account': 'Choose an account to fund first.',
+    'fiat.no_account': 'Choose an account to fund first.',
   },
   ru: {
     'bank.title': 'Банковский перевод',
@@ -89,5 +91,7 @@ export const messages = {
     'fiat.currency': 'Валюта счёта изменилась; обновите страницу.',
     'bank.max_deposit': 'Эта сумма больше, чем мы принимаем переводом.',
     'fiat.max_deposit': 'Эта сумма больше, чем мы принимаем переводом.',
+    'bank.no_account': 'Сначала выберите счёт для пополнения.',
+    'fiat.no_account': 'Сначала выберите счёт для пополнения.',
   },
 };

@@ -19,6 +19,7 @@ export const messages = {
     'vload.demo.body': 'Voucher deposits are not available on a DEMO account. Switch to your real account to deposit.',
     'vload.redeemed': 'Voucher loaded: {amount} {currency} credited.',
     'vload.again': 'Load another voucher',
+    'vload.no_account': 'Choose an account to fund first.',
     'vload.sandbox': 'Sandbox: test pins are listed in docs/sandbox.md (1250 0000 0000 0001 is a valid 250 voucher).',
   },
   ru: {
@@ -40,6 +41,7 @@ export const messages = {
     'vload.demo.body': 'Пополнение ваучером недоступно на ДЕМО-счёте. Переключитесь на реальный счёт.',
     'vload.redeemed': 'Ваучер зачислен: {amount} {currency}.',
     'vload.again': 'Зачислить другой ваучер',
+    'vload.no_account': 'Сначала выберите счёт для пополнения.',
     'vload.sandbox': 'Песочница: тестовые пин-коды перечислены в docs/sandbox.md (1250 0000 0000 0001 — действующий ваучер на 250).',
   },
 };
