@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openTab, sharedBrowser, signIn, type Tab } from './browser';
 import { CARDS } from './cards';
@@ -20,9 +20,21 @@ async function fundingPage(options: FreshUserOptions = {}): Promise<Tab & { emai
   return { ...tab, email: user.email };
 }
 
-async function openTabNamed(page: Page, name: string) {
+/** Opens the funding page on the tab `name`; `ready` is what the tab shows once its view is there. */
+async function openTabNamed(page: Page, name: string, ready?: Locator) {
   await page.goto(`${baseURL}/en/trading#/show/funding`);
-  await page.getByRole('tab', { name }).click();
+  const tab = page.getByRole('tab', { name });
+  // the page may start over once (a pushed user update after a deposit): the tab is chosen again until it holds
+  await expect
+    .poll(
+      async () => {
+        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+        if (ready) await ready.waitFor({ timeout: 2000 }).catch(() => undefined);
+        return (await tab.getAttribute('aria-selected')) === 'true' && (!ready || (await ready.isVisible()));
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 /** What the server says is available, and how many deposits the trader has in the ledger (through the history). */
@@ -42,7 +54,7 @@ async function post(page: Page, url: string, body: unknown, headers: Record<stri
 describe('deposits without a card form: bank transfer, Vload voucher, quick top-up', () => {
   it('a bank transfer reported, its receipt attached, marked received in the console: the balance rises once, without a reload', async () => {
     const { page, errors } = await fundingPage();
-    await openTabNamed(page, 'Bank transfer');
+    await openTabNamed(page, 'Bank transfer', page.getByLabel('Amount (USD)'));
     await page.getByLabel('Amount (USD)').fill('300');
     await page.getByRole('button', { name: 'Get the bank details' }).click();
     await page.getByTestId('bank-pending').waitFor();
@@ -94,7 +106,7 @@ describe('deposits without a card form: bank transfer, Vload voucher, quick top-
 
   it("the fiat tab: 'Wrong amount! Min deposit 250' below the minimum, then a reference; received through the console's JSON twin, the tab follows", async () => {
     const { page, errors } = await fundingPage();
-    await openTabNamed(page, 'Fiat');
+    await openTabNamed(page, 'Fiat', page.getByLabel('Amount (USD)'));
     await page.getByLabel('Amount (USD)').fill('100');
     await page.getByRole('button', { name: 'Get the bank details' }).click();
     await page.getByText('Wrong amount! Min deposit 250').waitFor();
@@ -114,7 +126,7 @@ describe('deposits without a card form: bank transfer, Vload voucher, quick top-
 
   it('a Vload voucher credits once and reaches the voucher finish page; the same pin again is refused', async () => {
     const { page, errors } = await fundingPage();
-    await openTabNamed(page, 'Vload');
+    await openTabNamed(page, 'Vload', page.getByLabel('Voucher pin'));
     const pin = `1250 ${String(Date.now()).slice(-12).replace(/(\d{4})(?=\d)/g, '$1 ')}`;
     await page.getByLabel('Voucher pin').fill('1234');
     await page.getByRole('button', { name: 'Load the voucher' }).click();
@@ -130,10 +142,9 @@ describe('deposits without a card form: bank transfer, Vload voucher, quick top-
     await alert.waitFor({ state: 'detached' });
     expect(await available(page)).toBe('1250.00');
 
-    await openTabNamed(page, 'Vload');
     // the tab still says what was loaded (same view) or starts fresh (a new one): either way a new pin can be typed
     const another = page.getByRole('button', { name: 'Load another voucher' });
-    await page.getByLabel('Voucher pin').or(another).waitFor();
+    await openTabNamed(page, 'Vload', page.getByLabel('Voucher pin').or(another));
     if (await another.isVisible()) {
       expect(await page.getByTestId('vload-redeemed').textContent()).toContain('Voucher loaded: 250.00 USD credited.');
       await another.click();
