@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_START_URL, type CardProcessor } from '../../core/contract/card';
 import { buildApp } from '../app';
 import { balanceOf, verifyLedger } from '../domain/ledger';
 import { luhnValid } from '../domain/payments/cards';
@@ -162,7 +163,8 @@ describe('the hard-decline stop under the same race', () => {
     // after the hard decline: no processor, ever
     for (const path of ALL_STARTS) {
       const res = await start(browser, path, id);
-      if (path.endsWith(attempts[0]!.processor.toLowerCase())) continue;
+      // the processor that answered may be asked again for its own answer (the race picks which one it is)
+      if (path === CARD_START_URL[attempts[0]!.processor as CardProcessor]) continue;
       expect(res.statusCode, path).toBe(409);
     }
     expect(await attemptsOf(id)).toHaveLength(1);
