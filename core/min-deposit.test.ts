@@ -42,4 +42,22 @@ describe('minDepositOf (spec 000 §3, §6; 001 §9): one rule for the page, card
   it('a key on the prototype is not a group entry', () => {
     expect(minDepositOf({ md: '', country: 'DE', comments: 'constructor', email: 'toString' }, settings)).toBe('250');
   });
+
+  it('exchange deposits in USD and EUR are at least 250 (001 §9); a higher trader minimum stays; other accounts and currencies are unchanged', () => {
+    const low = { ...settings, minDeposit: '10' };
+    expect(minDepositOf({ md: '', country: 'DE' }, low, { type: 'exchange', currency: 'USD' })).toBe('250');
+    expect(minDepositOf({ md: '', country: 'DE' }, low, { type: 'exchange', currency: 'EUR' })).toBe('250');
+    expect(minDepositOf({ md: '', country: 'DE' }, low, { type: 'exchange', currency: 'eur' })).toBe('250');
+    // the trader's own minimum below 250 does not lower the exchange's
+    expect(minDepositOf({ md: '20', country: 'DE' }, settings, { type: 'exchange', currency: 'USD' })).toBe('250');
+    // a higher minimum (US/CA 500, a group) stays
+    expect(minDepositOf({ md: '', country: 'US' }, settings, { type: 'exchange', currency: 'USD' })).toBe('500');
+    expect(minDepositOf({ md: '', country: 'DE' }, groups, { type: 'exchange', currency: 'EUR' })).toBe('300');
+    expect(minDepositOf({ md: '250.01', country: 'DE' }, settings, { type: 'exchange', currency: 'USD' })).toBe('250.01');
+    // a trading account, no account, or an exchange currency without its own minimum: the trader's minimum
+    expect(minDepositOf({ md: '', country: 'DE' }, low, { type: 'trading', currency: 'USD' })).toBe('10');
+    expect(minDepositOf({ md: '', country: 'DE' }, low)).toBe('10');
+    expect(minDepositOf({ md: '', country: 'DE' }, low, { type: 'exchange', currency: 'GBP' })).toBe('10');
+    expect(minDepositOf({ md: '', country: 'DE' }, low, { type: null, currency: 'USD' })).toBe('10');
+  });
 });

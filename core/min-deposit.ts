@@ -1,5 +1,5 @@
 import type { Settings } from './contract';
-import { isDecimal } from './decimal';
+import { compareDecimal, isDecimal } from './decimal';
 
 /**
  * The minimum deposit of a trader (spec 000 §3, §6 and 001 §9): one function for the funding
@@ -14,6 +14,9 @@ import { isDecimal } from './decimal';
  * 6. `USA` for US and CA (else the setting `usCaMinShown`, 500: 001 §9), `NO_EU_US` for a country
  *    outside the EU, the EEA and the US/CA;
  * 7. `DEFAULT`, else the setting `minDeposit` (250).
+ *
+ * A deposit into an exchange account in USD or EUR is at least 250 (001 §9 "Exchange account
+ * minimums: 250 USD/EUR"): the higher of that and the trader's minimum above, so both rules hold.
  */
 export interface MinDepositUser {
   md: string;
@@ -42,8 +45,24 @@ const own = (record: Record<string, string>, key: string | undefined): string | 
 
 export const isUsCa = (country: string): boolean => country === 'US' || country === 'CA';
 
-/** The minimum deposit of this trader, as a decimal string ("250"). */
-export function minDepositOf(user: MinDepositUser, settings: MinDepositSettings): string {
+/** The exchange account's own minimum per currency (spec 001 §9); other exchange currencies have none of their own. */
+export const EXCHANGE_MIN_DEPOSIT: Readonly<Record<string, string>> = { USD: '250', EUR: '250' };
+
+/** The account a deposit goes into, when the caller knows it (the funding page's current account). */
+export interface MinDepositAccount {
+  /** 'exchange' for the exchange account (fixed mode); 'trading', 'demo', … otherwise */
+  type: string | null;
+  currency: string;
+}
+
+/** The minimum deposit of this trader (into this account, when given), as a decimal string ("250"). */
+export function minDepositOf(user: MinDepositUser, settings: MinDepositSettings, account?: MinDepositAccount): string {
+  const min = groupMinimum(user, settings);
+  const floor = account?.type === 'exchange' ? EXCHANGE_MIN_DEPOSIT[account.currency.toUpperCase()] : undefined;
+  return floor !== undefined && compareDecimal(min, floor) < 0 ? floor : min;
+}
+
+function groupMinimum(user: MinDepositUser, settings: MinDepositSettings): string {
   const groups = settings.mdps;
   const usCa = isUsCa(user.country);
   const candidates: Array<string | undefined> = [

@@ -241,6 +241,17 @@ export const CardListenResponse = z.union([
 ]);
 export type CardListenResponse = z.infer<typeof CardListenResponse>;
 
+/**
+ * POST /api/unionpay/listen (spec 001 §7): transaction_id. This product has no UnionPay
+ * processor (none of the 11 in the cascade, no tab), so no payment of ours is ever a UnionPay
+ * one: the answer is always "not found" — never a success.
+ */
+export const UnionPayListenRequest = z.object({
+  transaction_id: z.string().check(z.maxLength(128)),
+  id: z.optional(z.string().check(z.maxLength(64))),
+});
+export type UnionPayListenRequest = z.infer<typeof UnionPayListenRequest>;
+
 export const cardListenUrl = (processor: CardProcessor | 'SKRILL'): string => `/api/card/listen/${processorSlug(processor)}`;
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import {
   EntroRejectRequest,
   FraudCheckRequest,
   processorSlug,
+  UnionPayListenRequest,
   ZoomSessionRequest,
   type CardListenResponse,
   type CardPaymentView,
@@ -20,7 +21,7 @@ import {
   type SavedCard,
   type ZoomSessionResponse,
 } from '../../core/contract';
-import { fundingProfileOf } from '../domain/users';
+import { fundingProfileOf, isDemoEmail } from '../domain/users';
 import { saveCard } from '../domain/payments/cards';
 import { renderReply, redirectUrl } from '../domain/payments/dialects';
 import { PaymentError } from '../domain/payments/errors';
@@ -33,7 +34,7 @@ import {
   isFixedCountry,
   listenAttempt,
   MAX_CARD_DEPOSIT,
-  minDepositOf,
+  minDepositInto,
   paymentView,
   rejectEntropay,
   startAttempt,
@@ -101,7 +102,7 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
     const geo = /^[A-Z]{2}$/.test(user.country) ? user.country : 'FR';
     return {
       currency,
-      minDeposit: minDepositOf(user, settings),
+      minDeposit: minDepositInto(user, settings, { type: user.accountType, currency }),
       maxDeposit: MAX_CARD_DEPOSIT,
       fixedAmount: isFixedCountry(user.country) ? settings.usCaFixedAmount : null,
       tiers: [...BONUS_TIERS],
@@ -118,6 +119,11 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
   app.post('/api/card/save', async (request): Promise<SavedCard> => {
     const userId = requireUser(request);
     const body = parse(CardSaveRequest, request.body);
+    // a demo account pays by no card (spec 001 §6): refused before anything is stored
+    const profile = await fundingProfileOf(db, userId);
+    if (isDemoEmail(profile.email, config.siteHost) || profile.accountType === 'demo') {
+      throw new HttpError(403, 'card.demo', 'This is a DEMO account: card deposits are not available on it.');
+    }
     return answer(() =>
       saveCard(db, userId, body, {
         now: new Date(),
@@ -153,6 +159,14 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
   app.post('/api/card/listen/skrill', async (request): Promise<CardListenResponse> => {
     requireUser(request);
     parse(CardListenRequest, request.body);
+    return { found: false };
+  });
+  // UnionPay (spec 001 §7 /api/unionpay/listen): no UnionPay processor exists here, so no
+  // payment is ever found under its transaction id (the listen page then says "in progress",
+  // as for any payment it does not know); never a success
+  app.post('/api/unionpay/listen', async (request): Promise<CardListenResponse> => {
+    requireUser(request);
+    parse(UnionPayListenRequest, request.body);
     return { found: false };
   });
 

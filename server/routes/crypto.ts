@@ -149,7 +149,7 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
     }));
     return {
       currency,
-      minDeposit: minDepositFor(user, settings),
+      minDeposit: minDepositFor(user, settings, { type: user.accountType, currency }),
       assets,
       rateSource: quote?.source ?? 'none',
       ratesAt: (quote?.at ?? new Date()).toISOString(),

@@ -6,7 +6,9 @@ import type { CryptoInvoiceRow, InvoiceStatus } from '../../db/schema-crypto';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { type DbOrTx } from '../ledger';
 import { creditDeposit } from '../deposits/credit';
-import { MINIMUM_COLUMNS, minDepositOf, type MinimumRow } from '../deposits/minimum';
+import { MINIMUM_COLUMNS, type MinimumRow } from '../deposits/minimum';
+import { minDepositInto } from '../payments/fraud-check';
+import type { MinDepositAccount } from '../../../core/min-deposit';
 import { InvalidAmount, exponentOf, isCurrency, parseMoney } from '../../../core/money';
 import { isDemoEmail } from '../users';
 import { deriveAddress, parseExtendedPublicKey } from './addresses';
@@ -62,8 +64,8 @@ const clock = (deps: InvoiceDeps): Date => deps.now?.() ?? new Date();
 const xpubHash = (xpub: string): string => createHash('sha256').update(xpub).digest('hex');
 
 /** The minimum deposit of a user in their account currency: their own override, else 500 shown for US/CA, else the setting. */
-export function minDepositFor(user: MinimumRow, settings: InvoiceDeps['settings']): string {
-  return minDepositOf(user, settings);
+export function minDepositFor(user: MinimumRow, settings: InvoiceDeps['settings'], account: MinDepositAccount): string {
+  return minDepositInto(user, settings, account);
 }
 
 export interface CreateInvoiceInput {
@@ -155,7 +157,7 @@ export async function createInvoice(deps: InvoiceDeps, input: CreateInvoiceInput
       } catch (error) {
         return amountError(error);
       }
-      const min = minDepositFor(user, deps.settings);
+      const min = minDepositFor(user, deps.settings, current);
       if (fiatMinor < parseMoney(min, current.currency)) {
         throw new CryptoError(400, 'crypto.min_deposit', `Wrong amount! Min deposit ${min}`, { min });
       }

@@ -6,7 +6,8 @@ import { PG_CHECK_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { InvalidAmount, parseMoney } from '../../../core/money';
 import type { DbOrTx } from '../ledger';
 import { isDemoEmail } from '../users';
-import { MINIMUM_COLUMNS, minDepositOf } from '../deposits/minimum';
+import { MINIMUM_COLUMNS, minDepositOf, type MinimumRow } from '../deposits/minimum';
+import { minDepositOf as minimumOf, type MinDepositAccount } from '../../../core/min-deposit';
 import { checkPromo } from '../promo/codes';
 import { Refusal } from '../security/refusal';
 import { clock, scenarioOf, utcDay, type PaymentDeps } from './deps';
@@ -24,6 +25,18 @@ const REASON_MESSAGE = 'Sandbox: the risk rules refused this payment (scripted r
 
 /** The minimum deposit of a user (001 §9, 000 §3 mdps groups): one rule for every method (server/domain/deposits/minimum.ts). */
 export { minDepositOf };
+
+/**
+ * The minimum of a deposit into this account: the same rule (core/min-deposit.ts) with the
+ * exchange account's own 250 USD/EUR (001 §9).
+ */
+export function minDepositInto(user: MinimumRow, settings: Parameters<typeof minDepositOf>[1], account: MinDepositAccount): string {
+  return minimumOf(
+    { md: user.md, country: user.country, id: user.id, email: user.email, mdps: user.mdps, affsId: user.affs_id, comments: user.comments },
+    settings,
+    account,
+  );
+}
 export const isFixedCountry = (country: string): boolean => country === 'US' || country === 'CA';
 
 async function declinedRecently(db: DbOrTx, userId: number, now: Date): Promise<number> {
@@ -82,6 +95,7 @@ export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCh
   if (isDemoEmail(user.email, deps.siteHost)) throw new PaymentError(403, 'card.demo', 'This is a DEMO account: card deposits are not available on it.');
   if (user.current_account_id === null) throw new PaymentError(409, 'card.no_account', 'Choose an account to fund first.');
   const account = await db.selectFrom('accounts').select(['id', 'currency', 'type']).where('id', '=', user.current_account_id).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  if (account.type === 'demo') throw new PaymentError(403, 'card.demo', 'This is a DEMO account: card deposits are not available on it.');
   if (req.currency !== undefined && req.currency !== account.currency) {
     throw new PaymentError(400, 'card.currency', `The account is in ${account.currency}; reload the page.`, { currency: 'card.currency' });
   }
@@ -97,7 +111,7 @@ export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCh
       throw new PaymentError(400, 'card.fixed_amount', `The card deposit amount is ${settings.usCaFixedAmount}.`, { amount: 'card.fixed_amount' });
     }
   } else {
-    const min = minDepositOf(user, settings);
+    const min = minDepositInto(user, settings, account);
     if (amountMinor < parseMoney(min, account.currency)) throw new PaymentError(400, 'card.min_deposit', `Wrong amount! Min deposit ${min}`, { amount: 'card.min_deposit' });
   }
   if (amountMinor > parseMoney(MAX_CARD_DEPOSIT, account.currency)) {
