@@ -161,7 +161,8 @@ describe('the machine explorer', () => {
     mount();
     fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'ru' } });
     await waitFor(() => expect(screen.getByRole('link', { name: 'Обозреватель автоматов' })).toBeTruthy(), { timeout: 20_000 });
-    expect(document.documentElement.lang).toBe('ru');
-    expect(document.title).toBe('Обозреватель автоматов');
+    // the page's lang and title are set by effects that run after the text is painted: wait for them too
+    await waitFor(() => expect(document.documentElement.lang).toBe('ru'));
+    await waitFor(() => expect(document.title).toBe('Обозреватель автоматов'));
   }, 30_000);
 });
