@@ -40,6 +40,21 @@ function Listen() {
   );
 }
 
+/**
+ * Spec 001 §2's callback states listen-orange, listen-concept and listen-union, each with two
+ * params (id, uid): the processor's page came back. They are the generic
+ * #/listen/funding/{proc}/{id}/{uid}. UnionPay has no processor in this product, so a return
+ * under it finds no payment and shows the "payment in progress" alert, as any payment this tab
+ * does not know (never a success; the server's /api/unionpay/listen answers found: false too).
+ */
+export const LISTEN_ALIASES: Readonly<Record<string, string>> = { 'listen-orange': 'orange', 'listen-concept': 'concept', 'listen-union': 'unionpay' };
+
+function ListenAlias({ proc }: { proc: string }) {
+  const { id = '', uid = '' } = useParams();
+  const hash = `/listen/funding/${proc}/${encodeURIComponent(id)}/${encodeURIComponent(uid)}`;
+  return <Navigate to={{ pathname: window.location.pathname, search: window.location.search, hash }} replace />;
+}
+
 /** A `message` query parameter on home is shown in an Error alert (spec 000 §2). */
 function Home() {
   const { search } = useLocation();
@@ -80,6 +95,7 @@ export function HashRoutes() {
       { path: '/show/:page/:add/:ng', element: <Show /> },
       { path: '/sw/:page', element: <Sw /> },
       { path: '/listen/:page/:proc/:id/:uid', element: <Listen /> },
+      ...Object.entries(LISTEN_ALIASES).map(([state, proc]) => ({ path: `/${state}/:id/:uid`, element: <ListenAlias proc={proc} /> })),
       { path: '*', element: <Unknown /> },
     ],
     // the nested views see the real search and hash, with the hash path as their pathname
