@@ -178,7 +178,15 @@ describe('the card dialogs', () => {
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     // the trader can try again at once
     await page.getByRole('button', { name: 'Deposit 250 USD' }).click({ timeout: 5_000 });
-    await page.getByRole('alertdialog', { name: 'Your bank declined the card' }).waitFor({ timeout: 40_000 });
+    const again = page.getByRole('alertdialog', { name: 'Your bank declined the card' });
+    await again.waitFor({ timeout: 40_000 });
+    // the other methods it offers are the trader's visible tabs, by kind; each switches to its tab
+    for (const group of ['Crypto', 'Bank', 'E-wallets']) await again.getByRole('group', { name: group }).waitFor();
+    for (const name of ['Bitcoin', 'Bank transfer', 'Neteller']) expect(await again.getByRole('button', { name, exact: true }).count()).toBe(1);
+    expect(await again.getByRole('button', { name: 'Card', exact: true }).count()).toBe(0);
+    await again.getByRole('button', { name: 'Neteller', exact: true }).click();
+    await page.getByRole('tab', { name: 'Neteller', selected: true }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

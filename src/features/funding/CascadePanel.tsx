@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { AnyActorRef } from 'xstate';
+import { useDoNotHonor } from '../../flows/do-not-honor';
 import { connectCascade, connectEntropay } from '../../flows/funding-connect';
 import type { StepLine } from '../../flows/funding-view';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
+import { useFundingActor } from './context';
 import { messages } from './steps/messages';
 
 registerMessages(messages);
@@ -20,6 +22,7 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
   const { t, text } = useT();
   const snapshot = useSelector(cascade, (s) => s);
   const v = connectCascade(snapshot, send);
+  const dnh = useDoNotHonor(useFundingActor(), send);
   const name = processorName(v.processor);
 
   return (
@@ -60,10 +63,16 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
         <div className="cascade__box" role="alertdialog" aria-labelledby="cascade-dnh-title">
           <h3 id="cascade-dnh-title">{t('cascade.dnh.title')}</h3>
           <p>{t('cascade.dnh.text')}</p>
+          {dnh.groups.map((g) => (
+            <div key={g.group} className="cascade__choices" role="group" aria-label={t(g.title)}>
+              <span className="cascade__choices-title">{t(g.title)}</span>
+              {g.options.map((o) => (
+                <button key={o.tab} type="button" className="button button--ghost button--small" onClick={o.onSelect}>{t(o.label)}</button>
+              ))}
+            </div>
+          ))}
           <div className="cascade__buttons">
-            <button type="button" className="button" onClick={() => v.onTab('bitcoin')}>{t('funding.tab.bitcoin')}</button>
-            <button type="button" className="button button--ghost" onClick={() => v.onTab('bank')}>{t('funding.tab.bank')}</button>
-            <button type="button" className="button button--ghost" onClick={v.onClose}>{t('cascade.close')}</button>
+            <button type="button" className="button" onClick={v.onClose}>{t('cascade.close')}</button>
           </div>
         </div>
       )}
