@@ -68,6 +68,35 @@ describe('the deposit bonus and promo codes (issue 14)', () => {
     await context.close();
   });
 
+  it('a Neteller deposit with the bonus: the amount line on the wallet tab shows the exact bonus before paying, and the accounts page shows exactly it', async () => {
+    const { page, errors, context } = await fundingPage();
+    await page.getByRole('tab', { name: 'Neteller', exact: true }).click();
+    await page.getByRole('heading', { name: 'Deposit with Neteller' }).waitFor();
+    // the same amount line as the card tabs: amount, bonus, tier, terms, promo code
+    await page.getByRole('button', { name: '1000', exact: true }).click();
+    await page.getByLabel('Add the deposit bonus').check();
+    const tier = page.locator('.fund-tier');
+    // silver: 1.5% of 1000 + 50
+    await expect.poll(() => tier.textContent()).toBe('Silver tier: 1.5% + 50.00 = bonus 65.00 USD');
+    expect(await page.getByTestId('bonus-terms').textContent()).toMatch(/it asks 1,950\.00 USD of trading turnover first \(30 × the bonus\)/);
+    const shown = /bonus ([\d,.]+) USD/.exec((await tier.textContent()) ?? '')![1];
+
+    await page.getByTestId('method-account').fill('netellertest_USD@neteller.com');
+    await page.getByTestId('method-secure-id').fill('411392');
+    await page.getByTestId('method-submit').click();
+    await page.getByRole('heading', { name: 'Deposit successful' }).waitFor();
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$1,000.00');
+    // the server credited exactly what the page showed, with the turnover it stated
+    await expect.poll(() => bonusesOf(page)).toEqual([{ currency: 'USD', amount: shown, turnoverDone: '0.00', turnoverNeed: '1950.00' }]);
+
+    await page.goto(`${baseURL}/en/trading#/show/accounts`);
+    const bonus = page.getByTestId('bonus-balance');
+    await expect.poll(() => bonus.textContent()).toContain(shown);
+    expect(await bonus.textContent()).toContain('not withdrawable');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('an expired promo code is refused with its message and adds nothing to the bonus shown', async () => {
     const { page, errors, context } = await fundingPage();
     await page.getByLabel('Add the deposit bonus').check();

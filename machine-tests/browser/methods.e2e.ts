@@ -44,12 +44,12 @@ describe('wallet methods through the sandbox providers', () => {
     await page.getByText('Please fill the required fields').waitFor();
     await page.getByTestId('method-account').fill('netellertest_USD@neteller.com');
     await page.getByTestId('method-secure-id').fill('411392');
-    await page.getByTestId('method-amount').fill('100');
+    await page.getByLabel('Amount (USD)').fill('100');
     await page.getByTestId('method-submit').click();
     await page.getByText('Min deposit 250').waitFor();
     // a declining wallet: refused, nothing credited
     await page.getByTestId('method-account').fill('netellertest_decline@neteller.com');
-    await page.getByTestId('method-amount').fill('300');
+    await page.getByLabel('Amount (USD)').fill('300');
     await page.getByTestId('method-submit').click();
     await page.getByText('The payment was declined.').waitFor();
     // the approving test wallet
@@ -70,7 +70,7 @@ describe('wallet methods through the sandbox providers', () => {
 
   it('Skrill: to the sandbox page (a phone, in Russian), Pay, back to the app; the balance rises by the amount, once', async () => {
     const { page, errors, context } = await methodTab('Skrill', { width: 390, height: 844 });
-    await page.getByTestId('method-amount').fill('275.50');
+    await page.getByLabel('Amount (USD)').fill('275.50');
     await page.getByTestId('method-submit').click();
     await page.waitForURL(/\/sandbox\/wallets\/skrill\/[0-9a-f-]{36}\?lang=en$/);
     const id = /skrill\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';

@@ -5,6 +5,7 @@ import { isCallFailure } from '../../core/failure';
 import { msg, type Msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import { uploadItemMachine } from '../upload-item/upload-item.machine';
+import type { PagePayment } from '../funding/payment';
 import type { BankReportContext, BankReportEvent, BankReportInput, ReportInput } from './bank-report.types';
 
 /** the receipt's upload control, telling this machine when the receipt is stored */
@@ -19,6 +20,8 @@ export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 export const BANK_POLL_MS = 15_000;
 
 const isAmount = (value: string): boolean => isDecimal(value, { whole: 12, decimals: 2 }) && compareDecimal(value, '0') > 0;
+/** the amount a report announces: the funding page's amount line's */
+const reportedAmount = (e: { payment: PagePayment }): string => normalizeDecimal(e.payment.amount);
 
 /** A refusal of the report: the server's key and message ('Wrong amount! Min deposit {min}'), or the generic one. */
 function reportFailure(error: unknown, context: BankReportContext): Msg {
@@ -31,8 +34,9 @@ function reportFailure(error: unknown, context: BankReportContext): Msg {
 }
 
 /**
- * The bank transfer and fiat tabs (spec 001 §5, §7, §9): the amount (250 by default, at least the
- * minimum: 'Wrong amount! Min deposit {min}'), the report, then the pending transfer with its
+ * The bank transfer and fiat tabs (spec 001 §5, §7, §9): the funding page's amount line (its
+ * amount, at least the minimum: 'Wrong amount! Min deposit {min}'; the bonus and the checked promo
+ * code go with the report), the report, then the pending transfer with its
  * reference and bank details and the receipt's upload control as a child; the server's push
  * (bank.updated) or the fallback check turns it received. A pending transfer is shown again after
  * a reload (the open list).
@@ -52,8 +56,8 @@ export const bankReportMachine = setup({
   },
   guards: {
     hasOpen: (_, params: { open: readonly BankDeposit[] }) => params.open.length > 0,
-    isWrongAmount: ({ context }) => !isAmount(normalizeDecimal(context.amount)),
-    isBelowMinimum: ({ context }) => compareDecimal(normalizeDecimal(context.amount), context.minDeposit) < 0,
+    isWrongAmount: (_, e: { payment: PagePayment }) => !isAmount(reportedAmount(e)),
+    isBelowMinimum: ({ context }, e: { payment: PagePayment }) => compareDecimal(reportedAmount(e), context.minDeposit) < 0,
     isThisDeposit: ({ context, event }) => event.type === 'bank.updated' && event.id === context.deposit?.id,
     wasReceived: (_, params: { deposit: BankDeposit }) => params.deposit.status === 'received',
   },
@@ -68,6 +72,8 @@ export const bankReportMachine = setup({
     reports: 0,
     // spec 001 §9: bank and others default to 250 (or the trader's higher minimum)
     amount: compareDecimal(input.minDeposit, '250') > 0 ? input.minDeposit : '250',
+    bonus: false,
+    promo: '',
     deposit: null,
     error: null,
     shakes: 0,
@@ -89,18 +95,24 @@ export const bankReportMachine = setup({
     },
     editing: {
       on: {
-        'amount.change': { actions: assign({ amount: ({ event }) => event.value.slice(0, 40), error: null }) },
         'report.submit': [
-          { guard: 'isWrongAmount', actions: { type: 'refuse', params: ({ context }) => ({ error: msg('bank.wrong_amount'), shakes: context.shakes }) } },
-          { guard: 'isBelowMinimum', actions: { type: 'refuse', params: ({ context }) => ({ error: msg('bank.min_deposit', undefined, { min: context.minDeposit }), shakes: context.shakes }) } },
-          { target: 'reporting', actions: assign({ error: null }) },
+          { guard: { type: 'isWrongAmount', params: ({ event }) => event }, actions: { type: 'refuse', params: ({ context }) => ({ error: msg('bank.wrong_amount'), shakes: context.shakes }) } },
+          {
+            guard: { type: 'isBelowMinimum', params: ({ event }) => event },
+            actions: { type: 'refuse', params: ({ context }) => ({ error: msg('bank.min_deposit', undefined, { min: context.minDeposit }), shakes: context.shakes }) },
+          },
+          {
+            target: 'reporting',
+            // the page's amount, bonus and checked promo code go with this report (the bonus the line showed)
+            actions: assign(({ event }) => ({ amount: reportedAmount(event), bonus: event.payment.bonus, promo: event.payment.promo, error: null })),
+          },
         ],
       },
     },
     reporting: {
       invoke: {
         src: 'report',
-        input: ({ context }) => ({ method: context.method, amount: normalizeDecimal(context.amount), currency: context.currency, random: `${context.keySeed}-${context.reports}` }),
+        input: ({ context }) => ({ method: context.method, amount: context.amount, currency: context.currency, random: `${context.keySeed}-${context.reports}`, bonus: context.bonus, promo: context.promo }),
         onDone: { target: 'pending', actions: assign(({ context, event }) => ({ deposit: event.output, reports: context.reports + 1 })) },
         onError: { target: 'editing', actions: { type: 'refuse', params: ({ context, event }) => ({ error: reportFailure(event.error, context), shakes: context.shakes }) } },
       },

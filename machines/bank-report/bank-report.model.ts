@@ -25,7 +25,11 @@ export const bankReportModel: MachineModel = {
     { method: 'fiat', currency: 'EUR', minDeposit: '500', keySeed: 'seed' },
   ],
   events: {
-    'amount.change': [{ value: '300' }, { value: '100' }, { value: 'abc' }],
+    'report.submit': [
+      { payment: { amount: '300', bonus: true, promo: 'SANDBOX1' } },
+      { payment: { amount: '100', bonus: false, promo: '' } },
+      { payment: { amount: 'abc', bonus: false, promo: '' } },
+    ],
     'bank.updated': [
       { id: '6f1c2b8e-2f0a-4f7e-9b55-0c3a1d2e4f50', status: 'received' },
       { id: 'another', status: 'received' },

@@ -1,6 +1,7 @@
 import type { BankDeposit } from '../../core/contract/deposits-offline';
 import type { VerificationDocument } from '../../core/contract/verification';
 import type { Msg } from '../../core/message';
+import type { PagePayment } from '../funding/payment';
 
 export interface BankReportInput {
   /** the funding tab: a bank transfer or a fiat report (spec 001 §2, §7) */
@@ -20,7 +21,11 @@ export interface BankReportContext {
   keySeed: string;
   /** how many reports this tab sent: the next key */
   reports: number;
+  /** the amount of the last report (the funding page's amount line's, normalized) */
   amount: string;
+  /** the bonus and the checked promo code that went with it (the page's amount line) */
+  bonus: boolean;
+  promo: string;
   deposit: BankDeposit | null;
   error: Msg | null;
   shakes: number;
@@ -31,11 +36,13 @@ export interface ReportInput {
   amount: string;
   currency: string;
   random: string;
+  bonus: boolean;
+  promo: string;
 }
 
 export type BankReportEvent =
-  | { type: 'amount.change'; value: string }
-  | { type: 'report.submit' }
+  /** report the transfer of what the funding page's amount line pays (amount, bonus, promo code) */
+  | { type: 'report.submit'; payment: PagePayment }
   /** report another transfer */
   | { type: 'report.new' }
   /** pushed by the server (bank.updated) for this trader */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, not, raise, sendTo, setup } from 'xstate';
 import { cardFormMachine } from '../card-form/card-form.machine';
 import type { CardFormInput } from '../card-form/card-form.types';
 import { failureMsg } from '../../core/failure';
@@ -6,7 +6,7 @@ import { msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import { normalizeAmount, sliderSteps, compareAmounts } from '../../core/amount';
 import type { CardOpening, FundingContext, FundingEvent, FundingInput, FundingOptions, PromoOutput } from './funding.types';
-import { paymentAsk } from './payment';
+import { isAmountLocked, paymentAsk } from './payment';
 import { isCardTab, isTab, type TabId } from './tabs';
 
 /** The add parameter's alerts (spec 001 §2): title and wording from translations. */
@@ -23,9 +23,11 @@ function initialTab(input: FundingInput): TabId {
   return input.tabs.includes(wanted) ? wanted : (input.tabs[0] ?? 'card');
 }
 
-/** The amount a page opens with: the fixed amount, else 250 when allowed, else the minimum. */
+/**
+ * The typed amount a page opens with: 250 when allowed, else the minimum (a card tab in US/CA pays
+ * the fixed amount instead: payment.ts depositAmount; the other tabs take this one).
+ */
 function defaultAmount(options: FundingOptions): string {
-  if (options.fixedAmount !== null) return options.fixedAmount;
   const [min] = sliderSteps(options.minDeposit);
   return compareAmounts('250', options.minDeposit) >= 0 ? '250' : min;
 }
@@ -73,7 +75,8 @@ export const fundingMachine = setup({
     isVisibleTab: ({ context, event }) => event.type === 'tab.select' && isTab(event.tab) && context.tabs.includes(event.tab),
     isRiskCardTab: ({ context, event }) =>
       event.type === 'tab.select' && context.risk && isCardTab(event.tab) && context.tabs.includes(event.tab as TabId),
-    isAmountLocked: ({ context }) => context.options?.fixedAmount != null,
+    /** US and CA on a card tab: the fixed amount */
+    isAmountLocked: ({ context }) => isAmountLocked(context),
     canHaveBonus: ({ context }) => !context.fixed,
     hasAlert: ({ context }) => context.alert !== null,
     hasPromo: ({ context }) => context.promo.trim() !== '',
@@ -139,8 +142,8 @@ export const fundingMachine = setup({
                 'amount.step': { actions: assign(({ event }) => ({ amount: normalizeAmount(event.value) })) },
               },
             },
-            /** US and CA: the amount is fixed (spec 000 §6) */
-            locked: {},
+            /** US and CA: the card amount is fixed (spec 000 §6); another tab takes a typed amount */
+            locked: { always: { guard: not('isAmountLocked'), target: 'editable' } },
           },
         },
         dialog: {

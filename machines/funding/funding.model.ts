@@ -20,7 +20,7 @@ const options: FundingOptions = {
   dailyLimit: 3,
 };
 const stack = { settings: [], user: 'PFS,ORANGE', country: 'MT', affsId: '', noVload: [] };
-const base = { add: '', ng: '', demo: false, risk: false, mobile: false, exchange: false, tabs: ['card', 'jcb', 'bitcoin'], userId: 'u-1', stack };
+const base = { add: '', ng: '', demo: false, risk: false, mobile: false, exchange: false, tabs: ['card', 'jcb', 'bitcoin', 'neteller'], userId: 'u-1', stack };
 const T = 1_700_000_000_000;
 const opening = { resume: null, now: T, year: 2026, month: 11, keySeed: 'seed-0001' };
 const visa = { digits: '4111111111111111', type: 'visa', lengths: [16, 18, 19], luhn: true };
@@ -40,7 +40,7 @@ export const fundingModel: MachineModel = {
     { ...base, add: 'promo', ng: 'WELCOME', exchange: true },
   ],
   events: {
-    'tab.select': [{ tab: 'card' }, { tab: 'jcb' }, { tab: 'bitcoin' }, { tab: 'nope' }],
+    'tab.select': [{ tab: 'card' }, { tab: 'jcb' }, { tab: 'bitcoin' }, { tab: 'neteller' }, { tab: 'nope' }],
     'card.submit': [{ card: visa, cvv: '123', now: T }],
     'field.change': [{ field: 'name', value: 'Jean Dupont' }],
     'dialog.tab': [{ tab: 'bitcoin' }],

@@ -2,6 +2,7 @@ import { amountProblem, depositBonus, normalizeAmount, type BonusTerms } from '.
 import type { Msg } from '../../core/message';
 import type { PaymentAsk } from '../card-form/card-form.types';
 import type { FundingContext } from './funding.types';
+import { isCardTab } from './tabs';
 
 /**
  * The funding page's rules for a card payment, in one place: what Deposit pays (the fixed amount,
@@ -9,15 +10,18 @@ import type { FundingContext } from './funding.types';
  * it (opted in and not in fixed mode), and the idempotency key of the press.
  */
 
-/** The amount Deposit pays: the fixed amount (US, CA), else the typed one as a decimal. */
-export function depositAmount(c: Pick<FundingContext, 'options' | 'amount'>): string {
+/** US and CA: the card tabs pay the fixed amount (spec 000 §6); every other tab takes the amount the trader types. */
+export const isAmountLocked = (c: Pick<FundingContext, 'options' | 'tab'>): boolean => c.options?.fixedAmount != null && isCardTab(c.tab);
+
+/** The amount Deposit pays: the fixed amount (US, CA, card tabs), else the typed one as a decimal. */
+export function depositAmount(c: Pick<FundingContext, 'options' | 'amount' | 'tab'>): string {
   if (!c.options) return '';
-  return c.options.fixedAmount ?? normalizeAmount(c.amount);
+  return isAmountLocked(c) ? (c.options.fixedAmount ?? '') : normalizeAmount(c.amount);
 }
 
 /** Why the typed amount cannot be paid (minimum, maximum); null for a fixed amount or a good one. */
-export function depositAmountError(c: Pick<FundingContext, 'options' | 'amount'>): Msg | null {
-  if (!c.options || c.options.fixedAmount) return null;
+export function depositAmountError(c: Pick<FundingContext, 'options' | 'amount' | 'tab'>): Msg | null {
+  if (!c.options || isAmountLocked(c)) return null;
   return amountProblem(c.amount, c.options.minDeposit, c.options.maxDeposit);
 }
 
@@ -26,9 +30,9 @@ export function depositAmountError(c: Pick<FundingContext, 'options' | 'amount'>
  * `depositBonus`, the server's function too): tier percent + the promo code, capped, with its
  * turnover; null where the server pays none (fixed mode, demo, a coin currency, a bad amount).
  */
-export function pageBonus(c: Pick<FundingContext, 'options' | 'amount' | 'fixed' | 'demo' | 'promoPercent' | 'promoValue'>): BonusTerms | null {
+export function pageBonus(c: Pick<FundingContext, 'options' | 'amount' | 'tab' | 'fixed' | 'demo' | 'promoPercent' | 'promoValue'>): BonusTerms | null {
   const o = c.options;
-  if (!o || depositAmountError({ options: o, amount: c.amount })) return null;
+  if (!o || depositAmountError(c)) return null;
   const rules = { tiers: o.tiers, maxBonusPercent: o.maxBonusPercent, maxBonusValue: o.maxBonusValue, turnoverMultiplier: o.bonusTurnover };
   return depositBonus({ amount: depositAmount(c), currency: o.currency, fixed: c.fixed, demo: c.demo }, rules, { percent: c.promoPercent, value: c.promoValue });
 }
@@ -51,4 +55,20 @@ export function paymentAsk(c: FundingContext): PaymentAsk {
     promo: promoAccepted(c) ? c.promo.trim() : '',
     amountError: depositAmountError(c),
   };
+}
+
+/**
+ * What a method tab (wallet, bank, fiat) pays with the page's amount line: the amount, the bonus
+ * (opted in and not fixed) and the checked promo code, under the same rules as the card's
+ * payment, so the bonus the line shows is the bonus the server credits for that deposit.
+ */
+export interface PagePayment {
+  amount: string;
+  bonus: boolean;
+  promo: string;
+}
+
+export function pagePayment(c: FundingContext): PagePayment {
+  const bonus = bonusApplies(c);
+  return { amount: depositAmount(c), bonus, promo: bonus && promoAccepted(c) ? c.promo.trim() : '' };
 }

@@ -46,3 +46,12 @@ export function visibleTabs(facts: TabFacts): TabId[] {
 
 /** The card tabs: a risk-flagged trader sees the partner-risk popup there, a demo account the demo block. */
 export const isCardTab = (tab: string): boolean => tab === 'card' || tab === 'jcb';
+
+/**
+ * The tabs that show the funding page's amount line (amount, bonus, promo code) and pay it: the
+ * card tabs and every method that deposits a fiat amount the trader chooses (wallets, bank, fiat).
+ * Not the coin tabs (their invoice page has its own amount), not Vload (the voucher's value is the
+ * amount, known only once its pin is redeemed).
+ */
+export const AMOUNT_LINE_TABS: readonly TabId[] = ['card', 'jcb', 'neteller', 'skrill', 'perfect', 'webmoney', 'yandex', 'qiwi', 'okpay', 'bank', 'fiat'];
+export const hasAmountLine = (tab: string): boolean => (AMOUNT_LINE_TABS as readonly string[]).includes(tab);

@@ -3,13 +3,15 @@ import { compareDecimal, decimalsOf, isDecimal, normalizeDecimal } from '../../c
 import { isCallFailure } from '../../core/failure';
 import { msg, type Msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
-import type { MethodDepositContext, MethodDepositEvent, MethodDepositInput, MethodDepositStatus, StartInput, StartOutput } from './method-deposit.types';
+import type { DepositSubmit, MethodDepositContext, MethodDepositEvent, MethodDepositInput, MethodDepositStatus, StartInput, StartOutput } from './method-deposit.types';
 
 /** How often the return page asks for the deposit's status when no push arrives. */
 export const METHOD_POLL_MS = 5_000;
 
 const isAmount = (value: string): boolean => isDecimal(value, { whole: 12, decimals: 2 }) && compareDecimal(value, '0') > 0;
-const submitOf = (event: MethodDepositEvent) => (event.type === 'deposit.submit' ? event : { account: undefined, secureId: undefined });
+const submitOf = (event: MethodDepositEvent) => (event.type === 'deposit.submit' ? { account: event.account, secureId: event.secureId } : { account: undefined, secureId: undefined });
+/** the amount Deposit pays: the funding page's amount line's */
+const paidAmount = (e: DepositSubmit): string => normalizeDecimal(e.payment.amount);
 
 /** A server refusal with a key worth showing as it is; anything else is the generic failure. */
 function startFailure(error: unknown, minDeposit: string): Msg {
@@ -22,7 +24,8 @@ function startFailure(error: unknown, minDeposit: string): Msg {
 const isFinalStatus = (status: MethodDepositStatus): boolean => status !== 'pending';
 
 /**
- * A wallet method's deposit (spec 001 §5, §7): the form's checks (Neteller: account and secure id
+ * A wallet method's deposit (spec 001 §5, §7): Deposit carries the funding page's amount line
+ * (amount, bonus, checked promo code: the bonus the line shows goes with the start); the form's checks (Neteller: account and secure id
  * required, six-digit secure id; every method: the amount at least the minimum, 'Min deposit
  * {min}'), the start, then the provider's page (redirect), the direct result, or the refusal;
  * back from the provider's page, the deposit's status by push with polling as the fallback,
@@ -47,12 +50,12 @@ export const methodDepositMachine = setup({
     isDemo: ({ context }) => context.demo,
     isReturning: ({ context }) => context.depositId !== '',
     isDirect: ({ context }) => context.flow === 'direct',
-    isMissingFields: ({ context }, e: { account?: string; secureId?: string }) =>
-      normalizeDecimal(context.amount) === '' || (context.flow === 'direct' && (!(e.account ?? '').trim() || !(e.secureId ?? '').trim())),
-    isBadSecureId: ({ context }, e: { secureId?: string }) => context.flow === 'direct' && !/^\d{6}$/.test((e.secureId ?? '').trim()),
-    isWrongAmount: ({ context }) => !isAmount(normalizeDecimal(context.amount)) && decimalsOf(normalizeDecimal(context.amount)) <= 2,
-    isTooPrecise: ({ context }) => decimalsOf(normalizeDecimal(context.amount)) > 2,
-    isBelowMinimum: ({ context }) => compareDecimal(normalizeDecimal(context.amount), context.minDeposit) < 0,
+    isMissingFields: ({ context }, e: DepositSubmit) =>
+      paidAmount(e) === '' || (context.flow === 'direct' && (!(e.account ?? '').trim() || !(e.secureId ?? '').trim())),
+    isBadSecureId: ({ context }, e: DepositSubmit) => context.flow === 'direct' && !/^\d{6}$/.test((e.secureId ?? '').trim()),
+    isWrongAmount: (_, e: DepositSubmit) => !isAmount(paidAmount(e)) && decimalsOf(paidAmount(e)) <= 2,
+    isTooPrecise: (_, e: DepositSubmit) => decimalsOf(paidAmount(e)) > 2,
+    isBelowMinimum: ({ context }, e: DepositSubmit) => compareDecimal(paidAmount(e), context.minDeposit) < 0,
     isRedirect: (_, output: StartOutput) => output.redirectUrl !== undefined,
     isPaid: (_, output: { status: MethodDepositStatus }) => output.status === 'paid',
     isEnded: (_, output: { status: MethodDepositStatus }) => isFinalStatus(output.status),
@@ -68,6 +71,8 @@ export const methodDepositMachine = setup({
     minDeposit: input.minDeposit,
     currency: input.currency,
     amount: input.amount || input.minDeposit,
+    bonus: false,
+    promo: '',
     depositId: input.depositId ?? '',
     redirectUrl: '',
     status: null,
@@ -84,17 +89,20 @@ export const methodDepositMachine = setup({
     demoBlocked: { type: 'final' },
     editing: {
       on: {
-        'amount.change': { actions: assign({ amount: ({ event }) => event.value.slice(0, 40), error: null }) },
         'deposit.submit': [
           { guard: { type: 'isMissingFields', params: ({ event }) => event }, actions: { type: 'refuse', params: ({ context }) => ({ error: msg('method.required'), shakes: context.shakes }) } },
           { guard: { type: 'isBadSecureId', params: ({ event }) => event }, actions: { type: 'refuse', params: ({ context }) => ({ error: msg('neteller.secure_id'), shakes: context.shakes }) } },
-          { guard: 'isTooPrecise', actions: { type: 'refuse', params: ({ context }) => ({ error: msg('method.amount'), shakes: context.shakes }) } },
-          { guard: 'isWrongAmount', actions: { type: 'refuse', params: ({ context }) => ({ error: msg('method.amount'), shakes: context.shakes }) } },
+          { guard: { type: 'isTooPrecise', params: ({ event }) => event }, actions: { type: 'refuse', params: ({ context }) => ({ error: msg('method.amount'), shakes: context.shakes }) } },
+          { guard: { type: 'isWrongAmount', params: ({ event }) => event }, actions: { type: 'refuse', params: ({ context }) => ({ error: msg('method.amount'), shakes: context.shakes }) } },
           {
-            guard: 'isBelowMinimum',
+            guard: { type: 'isBelowMinimum', params: ({ event }) => event },
             actions: { type: 'refuse', params: ({ context }) => ({ error: msg('method.min_deposit', undefined, { min: context.minDeposit }), shakes: context.shakes }) },
           },
-          { target: 'starting', actions: assign({ error: null }) },
+          {
+            target: 'starting',
+            // the page's amount, bonus and checked promo code go with this deposit (the bonus the line showed)
+            actions: assign(({ event }) => ({ amount: paidAmount(event), bonus: event.payment.bonus, promo: event.payment.promo, error: null })),
+          },
         ],
       },
     },
@@ -102,7 +110,7 @@ export const methodDepositMachine = setup({
       invoke: {
         src: 'start',
         // Neteller's account and secure id come from the submit event, never from the context
-        input: ({ context, event }) => ({ method: context.method, amount: normalizeDecimal(context.amount), currency: context.currency, ...submitOf(event) }),
+        input: ({ context, event }) => ({ method: context.method, amount: context.amount, currency: context.currency, bonus: context.bonus, promo: context.promo, ...submitOf(event) }),
         onDone: [
           {
             guard: { type: 'isRedirect', params: ({ event }) => event.output },

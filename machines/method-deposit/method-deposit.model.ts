@@ -14,11 +14,14 @@ export const methodDepositModel: MachineModel = {
     { ...base, method: 'skrill', flow: 'redirect', demo: false, depositId: 'd-1' },
   ],
   events: {
-    'amount.change': [{ value: '300' }, { value: '100' }, { value: '0' }, { value: '12.345' }, { value: '' }],
     'deposit.submit': [
-      { account: 'netellertest_USD@neteller.com', secureId: '411392' },
-      { account: 'netellertest_USD@neteller.com', secureId: '41' },
-      { account: '', secureId: '' },
+      { account: 'netellertest_USD@neteller.com', secureId: '411392', payment: { amount: '300', bonus: true, promo: 'SANDBOX1' } },
+      { account: 'netellertest_USD@neteller.com', secureId: '411392', payment: { amount: '100', bonus: false, promo: '' } },
+      { account: 'netellertest_USD@neteller.com', secureId: '411392', payment: { amount: '0', bonus: false, promo: '' } },
+      { account: 'netellertest_USD@neteller.com', secureId: '411392', payment: { amount: '12.345', bonus: false, promo: '' } },
+      { account: 'netellertest_USD@neteller.com', secureId: '41', payment: { amount: '300', bonus: false, promo: '' } },
+      { account: '', secureId: '', payment: { amount: '300', bonus: false, promo: '' } },
+      { payment: { amount: '', bonus: false, promo: '' } },
     ],
   },
   actors: {

@@ -1,4 +1,5 @@
 import type { Msg } from '../../core/message';
+import type { PagePayment } from '../funding/payment';
 
 export type MethodFlow = 'direct' | 'redirect';
 export type MethodDepositStatus = 'pending' | 'paid' | 'failed' | 'flagged';
@@ -13,7 +14,7 @@ export interface MethodDepositInput {
   /** the trader's minimum deposit and the account currency (the funding page's options) */
   minDeposit: string;
   currency: string;
-  /** the amount the form starts with (the page's amount, else the minimum) */
+  /** the amount the tab opened with (the page's amount line); Deposit pays the line's amount then */
   amount: string;
   /** back from the provider's page: the deposit to listen to */
   depositId?: string;
@@ -25,8 +26,11 @@ export interface MethodDepositContext {
   demo: boolean;
   minDeposit: string;
   currency: string;
-  /** as typed */
+  /** the amount of the last Deposit (the page's amount line's, normalized) */
   amount: string;
+  /** the bonus and the checked promo code that went with it (the page's amount line) */
+  bonus: boolean;
+  promo: string;
   depositId: string;
   /** the provider's page to go to */
   redirectUrl: string;
@@ -48,6 +52,8 @@ export interface StartInput extends SubmitFields {
   method: string;
   amount: string;
   currency: string;
+  bonus: boolean;
+  promo: string;
 }
 
 /** The server's answer to a start, as the flow hands it over. */
@@ -57,9 +63,11 @@ export interface StartOutput {
   redirectUrl?: string;
 }
 
+/** Deposit: the method's fields and what the funding page's amount line pays (amount, bonus, promo code). */
+export type DepositSubmit = { type: 'deposit.submit'; payment: PagePayment } & SubmitFields;
+
 export type MethodDepositEvent =
-  | { type: 'amount.change'; value: string }
-  | ({ type: 'deposit.submit' } & SubmitFields)
+  | DepositSubmit
   | { type: 'deposit.again' }
   /** a pushed method.updated of this deposit */
   | { type: 'method.push' };

@@ -3,6 +3,7 @@ import type { BankDeposit } from '../../core/contract/deposits-offline';
 import { msg } from '../../core/message';
 import type { bankReportMachine } from '../../machines/bank-report/bank-report.machine';
 import type { BankReportEvent } from '../../machines/bank-report/bank-report.types';
+import type { PagePayment } from '../../machines/funding/payment';
 
 export type BankReportSnapshot = SnapshotFrom<typeof bankReportMachine>;
 
@@ -27,7 +28,7 @@ export function detailLines(deposit: BankDeposit): DetailLine[] {
 }
 
 /** connect() for the bank and fiat tabs: flags, values, message keys and handlers. */
-export function connectBankReport(s: BankReportSnapshot, send: (event: BankReportEvent) => void) {
+export function connectBankReport(s: BankReportSnapshot, send: (event: BankReportEvent) => void, payment: () => PagePayment) {
   const c = s.context;
   const isReporting = s.matches('reporting');
   const deposit = c.deposit;
@@ -41,12 +42,11 @@ export function connectBankReport(s: BankReportSnapshot, send: (event: BankRepor
     isReceived: s.matches('received'),
     currency: c.currency,
     minDeposit: c.minDeposit,
-    amount: c.amount,
-    onAmount: (value: string) => send({ type: 'amount.change', value }),
     error: c.error,
     shakes: c.shakes,
     submitLabel: isReporting ? msg('bank.submitting') : msg(c.method === 'fiat' ? 'fiat.submit' : 'bank.submit'),
-    onSubmit: () => send({ type: 'report.submit' }),
+    /** report the transfer of what the funding page's amount line pays (amount, bonus, promo code) */
+    onSubmit: () => send({ type: 'report.submit', payment: payment() }),
     deposit,
     details: deposit ? detailLines(deposit) : [],
     sandbox: deposit?.bank.sandbox ?? false,

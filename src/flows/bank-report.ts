@@ -8,7 +8,9 @@ import { loadBankDeposit, loadOpenBank, receiptUrl, reportBank } from '../api/de
 import { onServerEvent } from '../api/events';
 import { UploadAborted, uploadDocument } from '../api/verification';
 import { nextId, selectSettings, selectUser, sessionActor } from './app';
+import { pagePayment } from '../../machines/funding/payment';
 import { connectBankReport } from './bank-report-view';
+import type { FundingActor } from './funding-hooks';
 import { inspect } from './inspector';
 
 const refreshUser = () => sessionActor.send({ type: 'user.update' });
@@ -38,7 +40,10 @@ export const receiptItemFlow = receiptItemChild.provide({
 export const bankReportFlow = bankReportMachine.provide({
   actors: {
     loadOpen: fromPromise(async ({ input }) => (await loadOpenBank(input.method)).deposits),
-    report: fromPromise(async ({ input }) => (await reportBank(input.method, { amount: input.amount, currency: input.currency, random: input.random, bonus: false, fixed: false })).deposit),
+    // the funding page's amount line: its amount, the bonus (opted in, not fixed) and the checked promo code
+    report: fromPromise(async ({ input }) =>
+      (await reportBank(input.method, { amount: input.amount, currency: input.currency, random: input.random, bonus: input.bonus, fixed: false, ...(input.promo !== '' && { promo: input.promo }) })).deposit,
+    ),
     loadDeposit: fromPromise(({ input }) => loadBankDeposit(input.id)),
     receiptItem: receiptItemFlow,
   },
@@ -47,12 +52,19 @@ export const bankReportFlow = bankReportMachine.provide({
 
 export type ReceiptItemRef = ActorRefFrom<typeof receiptItemFlow>;
 
-/** The bank or fiat tab: the report and the pending transfer, following the server's bank.updated pushes. */
-export function useBankReport(method: 'bank' | 'fiat') {
+/**
+ * The bank or fiat tab: the report of what the funding page's amount line pays (its minimum and
+ * currency, the trader's own), and the pending transfer, following the server's bank.updated pushes.
+ */
+export function useBankReport(method: 'bank' | 'fiat', funding: FundingActor) {
   const user = useSelector(sessionActor, selectUser);
   const settings = useSelector(sessionActor, selectSettings);
+  const options = useSelector(funding, (s) => s.context.options);
   const keySeed = useMemo(() => nextId(`bank-${method}`).replace(/[^A-Za-z0-9_-]/g, ''), [method]);
-  const actor = useActorRef(bankReportFlow, { input: { method, currency: user?.currency ?? 'USD', minDeposit: settings?.minDeposit ?? '250', keySeed }, inspect });
+  const actor = useActorRef(bankReportFlow, {
+    input: { method, currency: options?.currency ?? user?.currency ?? 'USD', minDeposit: options?.minDeposit ?? settings?.minDeposit ?? '250', keySeed },
+    inspect,
+  });
   const snapshot = useSelector(actor, (s) => s);
   useEffect(
     () =>
@@ -61,5 +73,6 @@ export function useBankReport(method: 'bank' | 'fiat') {
       }),
     [actor],
   );
-  return { ...connectBankReport(snapshot, actor.send), receipt: snapshot.children[RECEIPT_ID] as ReceiptItemRef | undefined };
+  // Report pays what the page's amount line says at that moment (read at the press, not kept)
+  return { ...connectBankReport(snapshot, actor.send, () => pagePayment(funding.getSnapshot().context)), receipt: snapshot.children[RECEIPT_ID] as ReceiptItemRef | undefined };
 }

@@ -5,6 +5,7 @@ import { bankReportMachine, RECEIPT_ID } from '../../machines/bank-report/bank-r
 import { quickTopUpMachine } from '../../machines/quick-topup/quick-topup.machine';
 import { voucherMachine } from '../../machines/voucher/voucher.machine';
 import type { Redeemed } from '../../machines/voucher/voucher.types';
+import type { PagePayment } from '../../machines/funding/payment';
 import { connectBankReport, detailLines } from './bank-report-view';
 import { connectQuickTopUp } from './quick-topup-view';
 import { connectVoucher } from './voucher-view';
@@ -16,7 +17,12 @@ const deposit = (status: 'pending' | 'received'): BankDeposit => ({
 });
 
 describe('connectBankReport', () => {
+  // what the funding page's amount line pays (read when Report is pressed)
+  let page: PagePayment = { amount: '250', bonus: false, promo: '' };
+  const line = () => page;
+  const connect = (actor: ReturnType<typeof start>['actor']) => connectBankReport(actor.getSnapshot(), actor.send, line);
   function start(report: (input: { random: string; amount: string }) => Promise<BankDeposit>, load = deposit('received')) {
+    page = { amount: '250', bonus: false, promo: '' };
     const calls: { random: string; amount: string }[] = [];
     const machine = bankReportMachine.provide({
       actors: {
@@ -33,21 +39,22 @@ describe('connectBankReport', () => {
     return { actor, calls };
   }
 
-  it("the form: 250 by default, 'Wrong amount! Min deposit 250' below it (nothing sent), then the reference with copyable details and the receipt child", async () => {
+  it("the form: the amount line's amount, 'Wrong amount! Min deposit 250' below it (nothing sent), then the reference with copyable details and the receipt child", async () => {
     const { actor, calls } = start(async () => deposit('pending'));
     await waitFor(actor, (s) => s.matches('editing'));
-    let view = connectBankReport(actor.getSnapshot(), actor.send);
-    expect([view.isForm, view.amount, view.minDeposit, view.submitLabel.key]).toEqual([true, '250', '250', 'fiat.submit']);
-    view.onAmount('100');
-    connectBankReport(actor.getSnapshot(), actor.send).onSubmit();
-    view = connectBankReport(actor.getSnapshot(), actor.send);
+    let view = connect(actor);
+    expect([view.isForm, view.minDeposit, view.submitLabel.key]).toEqual([true, '250', 'fiat.submit']);
+    page = { amount: '100', bonus: false, promo: '' };
+    connect(actor).onSubmit();
+    view = connect(actor);
     expect(view.error).toEqual({ key: 'bank.min_deposit', params: { min: '250' } });
     expect(calls).toEqual([]);
-    view.onAmount('300');
-    connectBankReport(actor.getSnapshot(), actor.send).onSubmit();
+    page = { amount: '300', bonus: true, promo: 'SANDBOX1' };
+    connect(actor).onSubmit();
     await waitFor(actor, (s) => s.matches('pending'));
-    view = connectBankReport(actor.getSnapshot(), actor.send);
-    expect(calls).toEqual([{ method: 'fiat', amount: '300', currency: 'USD', random: 'seed-1-0' }]);
+    view = connect(actor);
+    // the bonus and the checked promo code go with the report
+    expect(calls).toEqual([{ method: 'fiat', amount: '300', currency: 'USD', random: 'seed-1-0', bonus: true, promo: 'SANDBOX1' }]);
     expect([view.isPending, view.isForm, view.sandbox, view.hasReceipt]).toEqual([true, false, true, false]);
     expect(view.details.filter((d) => d.copy).map((d) => d.value)).toEqual(['BT-ACDE-FGHJ', '300.00 USD', 'Sandbox Brokerage Ltd', 'MT84 SBOX 0000', 'SBOXMTM0']);
     expect(actor.getSnapshot().children[RECEIPT_ID]).toBeDefined();
@@ -56,16 +63,16 @@ describe('connectBankReport', () => {
   it('a pushed bank.updated for this transfer checks it and shows it received; another transfer is ignored', async () => {
     const { actor } = start(async () => deposit('pending'));
     await waitFor(actor, (s) => s.matches('editing'));
-    actor.send({ type: 'report.submit' });
+    actor.send({ type: 'report.submit', payment: line() });
     await waitFor(actor, (s) => s.matches('pending'));
     actor.send({ type: 'bank.updated', id: 'other', status: 'received' });
-    expect(connectBankReport(actor.getSnapshot(), actor.send).isChecking).toBe(false);
+    expect(connect(actor).isChecking).toBe(false);
     actor.send({ type: 'bank.updated', id: deposit('pending').id, status: 'received' });
     await waitFor(actor, (s) => s.matches('received'));
-    const view = connectBankReport(actor.getSnapshot(), actor.send);
+    const view = connect(actor);
     expect([view.isReceived, view.deposit?.status]).toEqual([true, 'received']);
     view.onNew();
-    expect(connectBankReport(actor.getSnapshot(), actor.send).isForm).toBe(true);
+    expect(connect(actor).isForm).toBe(true);
   });
 
   it("the server's refusal is its key with the server's minimum", async () => {
@@ -73,9 +80,9 @@ describe('connectBankReport', () => {
       throw { kind: 'http', status: 400, error: 'fiat.min_deposit', message: 'Wrong amount! Min deposit 500' };
     });
     await waitFor(actor, (s) => s.matches('editing'));
-    actor.send({ type: 'report.submit' });
+    actor.send({ type: 'report.submit', payment: line() });
     await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
-    expect(connectBankReport(actor.getSnapshot(), actor.send).error).toEqual({ key: 'fiat.min_deposit', fallback: 'Wrong amount! Min deposit 500', params: { min: '500' } });
+    expect(connect(actor).error).toEqual({ key: 'fiat.min_deposit', fallback: 'Wrong amount! Min deposit 500', params: { min: '500' } });
   });
 
   it('detail lines name the reference first', () => {

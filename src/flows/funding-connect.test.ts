@@ -6,6 +6,7 @@ import type { CascadeInput, CascadeOutput, FraudCheckOutput } from '../../machin
 import { fundingMachine } from '../../machines/funding/funding.machine';
 import type { CardOpening, FundingEvent, FundingInput, FundingOptions } from '../../machines/funding/funding.types';
 import { cascadeMachine } from '../../machines/cascade/cascade.machine';
+import { pagePayment } from '../../machines/funding/payment';
 import { cardFormOf, connectCard, connectCascade, connectFunding } from './funding-connect';
 
 const T = 1_700_000_000_000;
@@ -229,3 +230,44 @@ describe('connectCascade', () => {
     expect(send.mock.calls.map((c) => c[0])).toEqual([{ type: 'dialog.tab', tab: 'bitcoin' }, { type: 'dialog.close' }]);
   });
 });
+
+describe('the amount line on the method tabs (issue 14)', () => {
+  it('wallets, bank and fiat show the same amount line; what they pay is its amount, the bonus and the checked code, with the bonus it shows', async () => {
+    const { actor } = start({ input: { tabs: ['card', 'bitcoin', 'neteller', 'bank', 'vload'] } });
+    await waitFor(actor, (s) => s.matches('ready'));
+    const view = () => connectFunding(actor.getSnapshot(), actor.send);
+    for (const [tab, shown] of [['neteller', true], ['bank', true], ['bitcoin', false], ['vload', false]] as const) {
+      view().tabs.find((x) => x.id === tab)!.onSelect();
+      expect([tab, view().hasAmountLine]).toEqual([tab, shown]);
+    }
+    view().tabs.find((x) => x.id === 'neteller')!.onSelect();
+    view().amountLine!.onChange('1000');
+    view().amountLine!.onBonus(true);
+    view().amountLine!.onPromoChange('GOLD');
+    view().amountLine!.onPromoApply();
+    await waitFor(actor, (s) => s.context.promoPercent === '1');
+    // silver: (1.5% + 1%) of 1000 + 50
+    expect(view().amountLine!.tier).toMatchObject({ name: 'silver', bonus: '75.00' });
+    expect(pagePayment(actor.getSnapshot().context)).toEqual({ amount: '1000', bonus: true, promo: 'GOLD' });
+    view().amountLine!.onBonus(false);
+    // no bonus: no code goes with it either
+    expect(pagePayment(actor.getSnapshot().context)).toEqual({ amount: '1000', bonus: false, promo: '' });
+  });
+
+  it('US/CA: the card tabs pay the fixed amount; a wallet tab takes a typed amount (its minimum) and offers no bonus', async () => {
+    const { actor } = start({ options: { ...options, fixedAmount: '250', minDeposit: '500' }, input: { tabs: ['card', 'neteller'] } });
+    await waitFor(actor, (s) => s.matches('ready'));
+    const view = () => connectFunding(actor.getSnapshot(), actor.send);
+    expect(view().amountLine).toMatchObject({ isLocked: true, hasBonus: false });
+    expect(view().deposit).toEqual({ amount: '250', currency: 'USD' });
+    view().tabs.find((x) => x.id === 'neteller')!.onSelect();
+    expect(view().amountLine).toMatchObject({ isLocked: false, typed: '500', hasBonus: false, problem: null });
+    view().amountLine!.onChange('600');
+    view().amountLine!.onBonus(true);
+    expect(pagePayment(actor.getSnapshot().context)).toEqual({ amount: '600', bonus: false, promo: '' });
+    view().tabs.find((x) => x.id === 'card')!.onSelect();
+    expect(view().amountLine!.isLocked).toBe(true);
+    expect(view().deposit).toEqual({ amount: '250', currency: 'USD' });
+  });
+});
+

@@ -7,7 +7,7 @@ import type { CardField } from '../../machines/card-form/card-form.types';
 import type { fundingMachine } from '../../machines/funding/funding.machine';
 import type { FundingEvent } from '../../machines/funding/funding.types';
 import { depositAmount, pageBonus } from '../../machines/funding/payment';
-import { isCardTab, type TabId } from '../../machines/funding/tabs';
+import { hasAmountLine, isCardTab, type TabId } from '../../machines/funding/tabs';
 import type { CascadeContext } from '../../machines/cascade/cascade.types';
 import type { EntropayContext } from '../../machines/cascade/entropay.types';
 import { selectCascadeView, selectFinishedSteps, type StepLine } from './funding-view';
@@ -102,8 +102,10 @@ export function connectFunding(s: FundingSnapshot, send: FundingSend) {
     loadError: c.error,
     tab: c.tab,
     tabs: c.tabs.map((tab): TabView => ({ id: tab, label: msg(`funding.tab.${tab}`), selected: tab === c.tab, onSelect: () => send({ type: 'tab.select', tab }) })),
-    /** the card and JCB tabs show the amount line beside the form */
+    /** the card and JCB tabs (the quick top-up, the form beside the amount line) */
     isCardTab: isCardTab(c.tab),
+    /** this tab pays the amount line's amount, bonus and promo code (cards, wallets, bank, fiat) */
+    hasAmountLine: hasAmountLine(c.tab),
     /** a dialog to show once through the modal manager; then call onPopupShown */
     popup,
     onPopupShown: () => send({ type: 'alert.close' }),

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { methodDepositMachine } from '../../machines/method-deposit/method-deposit.machine';
 import type { MethodDepositEvent, MethodDepositInput, MethodDepositStatus, StartInput, StartOutput } from '../../machines/method-deposit/method-deposit.types';
+import type { PagePayment } from '../../machines/funding/payment';
 import { connectMethodDeposit } from './method-deposit-view';
 
 const neteller: MethodDepositInput = { method: 'neteller', flow: 'direct', demo: false, minDeposit: '250', currency: 'USD', amount: '' };
@@ -24,20 +25,25 @@ function run(input: MethodDepositInput, start: (input: StartInput) => Promise<St
   });
   const actor = createActor(machine, { input });
   actor.start();
-  const view = () => connectMethodDeposit(actor.getSnapshot(), actor.send);
-  return { actor, view, goToProvider, userChanged, push: () => push?.({ type: 'method.push' }) };
+  // what the funding page's amount line pays (read when Deposit is pressed)
+  let page: PagePayment = { amount: '250', bonus: false, promo: '' };
+  const view = () => connectMethodDeposit(actor.getSnapshot(), actor.send, () => page);
+  const setPage = (next: Partial<PagePayment>) => {
+    page = { ...page, ...next };
+  };
+  return { actor, view, setPage, goToProvider, userChanged, push: () => push?.({ type: 'method.push' }) };
 }
 
 describe('connectMethodDeposit', () => {
   it('Neteller: asks for the account, starts at the minimum, refuses missing fields, a short secure id and a low amount', () => {
-    const { view } = run(neteller);
+    const { view, setPage } = run(neteller);
     expect(view()).toMatchObject({ name: { key: 'funding.tab.neteller', fallback: 'Neteller' }, needsAccount: true, isForm: true, isBusy: false, amount: '250', minDeposit: '250', currency: 'USD' });
     view().onSubmit({ account: '', secureId: '' });
     expect(view().error).toEqual({ key: 'method.required' });
     view().onSubmit({ account: 'a@b.c', secureId: '12' });
     expect(view().error).toEqual({ key: 'neteller.secure_id' });
-    view().onAmount('100');
-    expect(view().error).toBeNull();
+    // the amount line's amount is below the minimum
+    setPage({ amount: '100' });
     view().onSubmit({ account: 'a@b.c', secureId: '411392' });
     expect(view().error).toEqual({ key: 'method.min_deposit', params: { min: '250' } });
     expect(view().shakes).toBe(3);
@@ -54,6 +60,16 @@ describe('connectMethodDeposit', () => {
     expect(userChanged).toHaveBeenCalledOnce();
     view().onAgain();
     expect(view().isForm).toBe(true);
+  });
+
+  it("the amount line's amount, bonus and checked promo code go with the start (the bonus the line showed)", async () => {
+    const start = vi.fn(async (): Promise<StartOutput> => ({ id: 'd-4', status: 'paid' }));
+    const { actor, view, setPage } = run(neteller, start);
+    setPage({ amount: '1 000', bonus: true, promo: 'SANDBOX1' });
+    view().onSubmit({ account: 'netellertest_USD@neteller.com', secureId: '411392' });
+    await waitFor(actor, (s) => s.matches('paid'));
+    expect(start).toHaveBeenCalledWith(expect.objectContaining({ method: 'neteller', amount: '1000', currency: 'USD', bonus: true, promo: 'SANDBOX1' }));
+    expect(view().amount).toBe('1000');
   });
 
   it('a refusal of the server shows its key with the server text as the fallback', async () => {

@@ -3,11 +3,18 @@ import { METHOD_NAMES, isMethod } from '../../core/methods';
 import { msg } from '../../core/message';
 import type { methodDepositMachine } from '../../machines/method-deposit/method-deposit.machine';
 import type { MethodDepositEvent, SubmitFields } from '../../machines/method-deposit/method-deposit.types';
+import type { PagePayment } from '../../machines/funding/payment';
 
 export type MethodDepositSnapshot = SnapshotFrom<typeof methodDepositMachine>;
 
-/** What a wallet tab and the return page show: flags, texts as message keys, handlers. */
-export function connectMethodDeposit(s: MethodDepositSnapshot, send: (event: MethodDepositEvent) => void) {
+/** Nothing to pay (the return page never submits). */
+export const NO_PAYMENT = (): PagePayment => ({ amount: '', bonus: false, promo: '' });
+
+/**
+ * What a wallet tab and the return page show: flags, texts as message keys, handlers. `payment`
+ * reads what the funding page's amount line pays when Deposit is pressed (amount, bonus, promo).
+ */
+export function connectMethodDeposit(s: MethodDepositSnapshot, send: (event: MethodDepositEvent) => void, payment: () => PagePayment = NO_PAYMENT) {
   const c = s.context;
   const isStarting = s.matches('starting');
   const isRedirecting = s.matches('redirecting');
@@ -34,8 +41,8 @@ export function connectMethodDeposit(s: MethodDepositSnapshot, send: (event: Met
     error: c.error,
     shakes: c.shakes,
     submitLabel: isStarting ? msg('method.submitting') : isRedirecting ? msg('method.redirecting') : msg('method.submit'),
-    onAmount: (value: string) => send({ type: 'amount.change', value }),
-    onSubmit: (fields: SubmitFields = {}) => send({ type: 'deposit.submit', ...fields }),
+    /** Deposit: the method's fields (Neteller's) with the amount line's amount, bonus and promo code */
+    onSubmit: (fields: SubmitFields = {}) => send({ type: 'deposit.submit', ...fields, payment: payment() }),
     onAgain: () => send({ type: 'deposit.again' }),
   };
 }

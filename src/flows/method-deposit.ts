@@ -4,7 +4,7 @@ import { Currency } from '../../core/contract';
 import { METHOD_FLOW, isMethod, type MethodId } from '../../core/methods';
 import { methodDepositMachine } from '../../machines/method-deposit/method-deposit.machine';
 import type { MethodDepositEvent, StartOutput } from '../../machines/method-deposit/method-deposit.types';
-import { depositAmount } from '../../machines/funding/payment';
+import { depositAmount, pagePayment } from '../../machines/funding/payment';
 import { onServerEvent } from '../api/events';
 import { getMethodDeposit, isReportMethod, startFast, startNeteller, startReport } from '../api/methods';
 import { selectUser, sessionActor } from './app';
@@ -19,8 +19,8 @@ export const methodDepositFlow = methodDepositMachine.provide({
     start: fromPromise(async ({ input }): Promise<StartOutput> => {
       const method = input.method as MethodId;
       const lang = currentLang();
-      // the bonus and promo belong to the funding page's amount line; these tabs send none of their own
-      const common = { amount: input.amount, currency: Currency.parse(input.currency), bonus: false, lang };
+      // the funding page's amount line: its amount, the bonus (opted in, not fixed) and the checked promo code
+      const common = { amount: input.amount, currency: Currency.parse(input.currency), bonus: input.bonus, ...(input.promo !== '' && { promo: input.promo }), lang };
       const answer = await (method === 'neteller'
         ? startNeteller({ ...common, net_account: (input.account ?? '').trim(), secure_id: (input.secureId ?? '').trim(), is_fixed: false })
         : method === 'skrill' || method === 'orangeppl'
@@ -54,7 +54,8 @@ export function useMethodDeposit(tab: string, funding: FundingActor) {
     inspect,
   });
   const snapshot = useSelector(actor, (s) => s);
-  return connectMethodDeposit(snapshot, actor.send);
+  // Deposit pays what the page's amount line says at that moment (read at the press, not kept)
+  return connectMethodDeposit(snapshot, actor.send, () => pagePayment(funding.getSnapshot().context));
 }
 
 /** Back from a provider's page (#/listen/funding/{method}/{id}/{ref}): the deposit's status until paid or failed. */

@@ -6,7 +6,8 @@ import type { BankDepositRow, BankMethod } from '../../db/schema-bank-vouchers';
 import '../../db/schema-bank-vouchers';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import type { DbOrTx } from '../ledger';
-import { minDepositOf } from '../payments/fraud-check';
+import { isFixedCountry, minDepositOf } from '../payments/fraud-check';
+import { checkPromo } from '../promo/codes';
 import { Refusal } from '../security/refusal';
 import { detectDocumentMime, storeDocument, type DocumentFile, type DocumentSummary } from '../verification/documents';
 import { creditDeposit } from './credit';
@@ -102,6 +103,11 @@ export async function reportBankDeposit(deps: BankDeps, userId: number, method: 
     }
     return viewOf(db, existing, details);
   }
+  // the bonus as the funding page offers it: opted in, not fixed, not a fixed-amount country (US/CA)
+  const bonus = req.bonus && !req.fixed && !isFixedCountry(user.country);
+  // a promo code goes with the bonus: checked before the transfer is reported (the page showed what it adds)
+  const promo = bonus ? (req.promo ?? '').trim() : '';
+  if (promo !== '') await checkPromo(db, userId, promo, account.currency, deps.now?.() ?? new Date());
   for (let i = 0; i < REFERENCE_TRIES; i++) {
     try {
       const row = await db
@@ -116,8 +122,8 @@ export async function reportBankDeposit(deps: BankDeps, userId: number, method: 
           amount_minor: amountMinor,
           currency: account.currency,
           fixed: req.fixed,
-          bonus: req.bonus && !req.fixed,
-          promo: (req.promo ?? '').trim(),
+          bonus,
+          promo,
         })
         .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
         .returningAll()
@@ -180,6 +186,7 @@ export interface MarkedReceived {
 /** The operator marks a transfer received: credited once, in one transaction with the status (the row locked). */
 export async function markReceived(deps: BankDeps, id: string): Promise<MarkedReceived> {
   const details = requireDetails(deps);
+  const { settings } = deps;
   if (!/^[0-9a-f-]{36}$/.test(id)) throw notFound();
   const now = deps.now?.() ?? new Date();
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -196,6 +203,9 @@ export async function markReceived(deps: BankDeps, id: string): Promise<MarkedRe
       meta: { deposit: row.id, reference: row.reference },
       bonus: row.bonus,
       promo: row.promo,
+      // the bonus rules the funding page showed the bonus with (/api/card/options serves the same settings)
+      settings,
+      now,
     });
     const updated = await trx
       .updateTable('bank_deposits')

@@ -66,8 +66,9 @@ export async function redeemVoucher(deps: VoucherDeps, userId: number, req: Vloa
         currency: account.currency,
         method: 'vload',
         meta: { voucher: looked.voucherId, last4: pin.slice(-4) },
-        bonus: req.bonus && !req.fixed,
-        promo: (req.promo ?? '').trim(),
+        // no bonus on a voucher: its value is the voucher's, not an amount the trader chose, and it is
+        // known only once the pin is redeemed, so no page could show the exact bonus before paying
+        bonus: false,
       });
       if (tx.replayed) throw usedRefusal();
       await trx

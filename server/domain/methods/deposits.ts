@@ -6,7 +6,8 @@ import { formatMoney, InvalidAmount, isCurrency, parseMoney } from '../../../cor
 import type { Db } from '../../db';
 import type { MethodDepositRow } from '../../db/schema-methods';
 import { toBigInt } from '../../db/values';
-import { minDepositOf } from '../payments/fraud-check';
+import { isFixedCountry, minDepositOf } from '../payments/fraud-check';
+import { checkPromo } from '../promo/codes';
 import type { MethodStartAnswer, PaymentMethodGateway } from '../ports';
 import { Refusal } from '../security/refusal';
 import { isDemoEmail } from '../users';
@@ -83,6 +84,11 @@ export async function startDeposit(deps: MethodDeps, input: StartInput): Promise
   const min = minDepositOf(user, deps.settings);
   if (amountMinor < parseMoney(min, account.currency)) throw new Refusal(400, 'method.min_deposit', `Min deposit ${min}`);
   if (amountMinor > parseMoney(MAX_METHOD_DEPOSIT, account.currency)) throw new Refusal(400, 'method.max_deposit', `The largest deposit is ${MAX_METHOD_DEPOSIT}.`);
+  // the bonus as the funding page offers it: opted in, not fixed, not a fixed-amount country (US/CA)
+  const bonus = input.bonus && !input.fixed && !isFixedCountry(user.country);
+  // a promo code goes with the bonus: checked before anything starts (the page showed what it adds)
+  const promo = bonus ? input.promo.trim() : '';
+  if (promo !== '') await checkPromo(db, user.id, promo, account.currency, deps.now?.() ?? new Date());
 
   const deposit = await db
     .insertInto('method_deposits')
@@ -95,8 +101,8 @@ export async function startDeposit(deps: MethodDeps, input: StartInput): Promise
       amount_minor: amountMinor,
       currency: account.currency,
       fixed: input.fixed,
-      bonus: input.fixed ? false : input.bonus,
-      promo: input.promo,
+      bonus,
+      promo,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -126,7 +132,7 @@ export async function startDeposit(deps: MethodDeps, input: StartInput): Promise
       throw new Refusal(402, 'method.declined', answer.message);
     case 'paid': {
       const outcome = await db.transaction().execute((trx) =>
-        settle(trx, deposit.id, { providerTxId: answer.providerTxId, amountMinor: answer.amountMinor, currency: answer.currency }),
+        settle(trx, deposit.id, { providerTxId: answer.providerTxId, amountMinor: answer.amountMinor, currency: answer.currency }, { settings: deps.settings }),
       );
       announce(deps, outcome.deposit, outcome.credited);
       if (outcome.kind === 'mismatch') throw new Refusal(409, 'method.mismatch', 'The provider confirmed a different amount. The deposit is held for review; nothing was credited.');

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MethodDepositRow } from '../../db/schema-methods';
 import { toBigInt } from '../../db/values';
+import type { BonusSettings } from '../deposits/bonus';
 import { creditDeposit } from '../deposits/credit';
 
 export interface ProviderPayment {
@@ -24,7 +25,7 @@ export type SettleOutcome =
  * amount or currency that differs flags the deposit and credits nothing, and otherwise the
  * deposit is credited through creditDeposit (bonus and promo with it) and marked paid.
  */
-export async function settle(trx: Transaction<Database>, depositId: string, payment: ProviderPayment): Promise<SettleOutcome> {
+export async function settle(trx: Transaction<Database>, depositId: string, payment: ProviderPayment, rules: { settings?: BonusSettings; now?: Date } = {}): Promise<SettleOutcome> {
   const deposit = await trx.selectFrom('method_deposits').selectAll().where('id', '=', depositId).forUpdate().executeTakeFirstOrThrow();
   if (deposit.status === 'paid') {
     return deposit.provider_tx_id === payment.providerTxId ? { kind: 'paid', deposit, credited: false } : { kind: 'conflict', deposit, credited: false };
@@ -49,6 +50,9 @@ export async function settle(trx: Transaction<Database>, depositId: string, paym
     meta: { deposit: deposit.id, provider: deposit.provider, providerTxId: payment.providerTxId },
     bonus: deposit.bonus,
     promo: deposit.promo,
+    // the bonus rules the funding page showed the bonus with (/api/card/options serves the same settings)
+    ...(rules.settings && { settings: rules.settings }),
+    ...(rules.now && { now: rules.now }),
   });
   const paid = await trx
     .updateTable('method_deposits')

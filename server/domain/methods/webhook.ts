@@ -80,7 +80,7 @@ export async function confirmWebhook(deps: MethodDeps, provider: string, rawBody
         body.type === 'payment.failed'
           ? { kind: 'failed' as const, credited: false as const, ...(await fail(trx, deposit.id, body.reason ?? 'failed at the provider')) }
           : amountMinor === null
-            ? await settle(trx, deposit.id, { providerTxId: body.transaction_id, amountMinor: -1n, currency: body.currency })
+            ? await settle(trx, deposit.id, { providerTxId: body.transaction_id, amountMinor: -1n, currency: body.currency }, { settings: deps.settings })
             : await settle(trx, deposit.id, { providerTxId: body.transaction_id, amountMinor, currency: body.currency });
       await trx.updateTable('method_webhook_events').set({ outcome: result.kind }).where('provider', '=', provider).where('event_id', '=', body.event_id).execute();
       return result;

@@ -80,8 +80,8 @@ function Funding({ add, ng }: { add: string; ng: string }) {
           )}
           {f.isReady && f.isCardTab && <QuickTopUp />}
           {f.isReady && (
-            <div className={f.isCardTab ? 'fund-grid' : undefined}>
-              {f.isCardTab && f.amountLine && <AmountLine line={f.amountLine} />}
+            <div className={f.hasAmountLine ? 'fund-grid' : undefined}>
+              {f.hasAmountLine && f.amountLine && <AmountLine line={f.amountLine} />}
               {View && <View key={f.tab} tab={f.tab as FundingTabId} />}
             </div>
           )}

@@ -1,9 +1,11 @@
 import type { FormEvent } from 'react';
 import { useBankReport } from '../../../flows/bank-report';
+import type { FundingActor } from '../../../flows/funding-hooks';
 import { registerMessages, useT } from '../../../i18n';
 import { Spinner } from '../../../ui/Spinner';
 import { messages as cryptoMessages } from '../../crypto/messages';
 import { messages as verificationMessages } from '../../verification/messages';
+import { useFundingActor } from '../context';
 import type { FundingTabProps } from '../tabs';
 import { BankDetailsCard } from './BankDetailsCard';
 import { ReceiptUpload } from './ReceiptUpload';
@@ -17,12 +19,15 @@ registerMessages(verificationMessages);
 
 /** The bank transfer and fiat tabs (spec 001 §2, §5, §7): the amount, then the reference and bank details, the receipt, received. */
 export default function BankTab({ tab }: FundingTabProps) {
-  return <BankReport key={tab} method={tab === 'fiat' ? 'fiat' : 'bank'} />;
+  const { t } = useT();
+  const funding = useFundingActor();
+  if (!funding) return <Spinner label={t('funding.loading')} />;
+  return <BankReport key={tab} method={tab === 'fiat' ? 'fiat' : 'bank'} funding={funding} />;
 }
 
-function BankReport({ method }: { method: 'bank' | 'fiat' }) {
+function BankReport({ method, funding }: { method: 'bank' | 'fiat'; funding: FundingActor }) {
   const { t, text } = useT();
-  const b = useBankReport(method);
+  const b = useBankReport(method, funding);
 
   if (b.isLoading) return <section className="bank-tab"><Spinner label={t('bank.loading')} /></section>;
 
@@ -59,19 +64,7 @@ function BankReport({ method }: { method: 'bank' | 'fiat' }) {
       <h2 id={`bank-title-${method}`}>{t(method === 'fiat' ? 'fiat.title' : 'bank.title')}</h2>
       <p className="muted">{t('bank.intro')}</p>
       <form onSubmit={submit} noValidate aria-busy={b.isBusy}>
-        <label className="field">
-          <span>{t('bank.amount.label', { currency: b.currency })}</span>
-          <input
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={b.amount}
-            disabled={b.isBusy}
-            aria-invalid={b.error ? true : undefined}
-            onChange={(e) => b.onAmount(e.target.value)}
-          />
-        </label>
-        <p className="muted small">{t('bank.amount.min_hint', { min: b.minDeposit, currency: b.currency })}</p>
+        {/* the amount, the bonus and the promo code are the funding page's amount line beside this form */}
         {b.error && (
           <p key={b.shakes} className="form-error shake" role="alert">
             {text(b.error)}

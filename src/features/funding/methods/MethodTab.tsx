@@ -59,21 +59,7 @@ function MethodForm({ tab, funding }: FundingTabProps & { funding: FundingActor 
             </label>
           </>
         )}
-        <label className="field">
-          <span>{t('method.amount.label', { currency: d.currency })}</span>
-          <input
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={d.amount}
-            disabled={d.isBusy}
-            aria-invalid={d.error ? true : undefined}
-            aria-describedby={`method-hint-${tab}`}
-            onChange={(e) => d.onAmount(e.target.value)}
-            data-testid="method-amount"
-          />
-        </label>
-        <p id={`method-hint-${tab}`} className="muted">{t('method.amount.min_hint', { min: d.minDeposit, currency: d.currency })}</p>
+        {/* the amount, the bonus and the promo code are the funding page's amount line beside this form */}
         {d.error && (
           <p key={d.shakes} className="form-error shake" role="alert">
             {text(d.error)}
