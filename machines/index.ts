@@ -33,6 +33,7 @@ import { bankReportMachine } from './bank-report/bank-report.machine';
 import { voucherMachine } from './voucher/voucher.machine';
 import { quickTopUpMachine } from './quick-topup/quick-topup.machine';
 import { methodDepositMachine } from './method-deposit/method-deposit.machine';
+import { welcomeMachine } from './welcome/welcome.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -73,9 +74,10 @@ export const machines: Record<string, MachineEntry> = {
   signature: { machine: signatureMachine, purpose: "The drawn signature: an empty pad gets 'Cant save empty sign!', the agreement ticked when asked, saved as a PNG document (sets the sign flag); 401 logs out" },
   uploadItem: { machine: uploadItemMachine, purpose: 'One document upload control: a file chosen (extras beyond file-max ignored), size and type checked before sending, progress from the upload itself, cancel, Upload successful or the refusal, retry; 401 logs out' },
   documents: { machine: documentsMachine, purpose: 'The personal page: what must be sent and its review status, one upload control per document (children), pushed reviews with a notification, take a document back, the signature pad as a child, Full refreshes the user' },
-  bankReport: { machine: bankReportMachine, purpose: "Bank transfer and fiat tabs: the amount (at least the minimum: 'Wrong amount! Min deposit {min}'), the report, the reference and bank details, the receipt's upload control as a child, received by push or the fallback check" },
+  bankReport: { machine: bankReportMachine, purpose: "Bank transfer and fiat tabs: the page's amount line (at least the minimum: 'Wrong amount! Min deposit {min}'; bonus and promo), the report, the reference and bank details, the receipt's upload control as a child, received by push or the fallback check" },
   voucher: { machine: voucherMachine, purpose: "Vload tab: the voucher pin (16 digits), redeemed once, then the voucher finish page; 'Some errors try again later' or the server message; demo blocked" },
   quickTopUp: { machine: quickTopUpMachine, purpose: 'Quick top-up: offered when can_load and a card is saved; the amount, a confirmation of the exact amount, one charge of the saved card under one key' },
-  methodDeposit: { machine: methodDepositMachine, purpose: 'A wallet deposit (Neteller direct, Skrill and the other wallets by their page): form checks, start, redirect or direct result, then the status by push with polling until paid or failed; demo blocked' },
+  methodDeposit: { machine: methodDepositMachine, purpose: 'A wallet deposit (Neteller direct, Skrill and the other wallets by their page): form checks with the page\'s amount line (bonus and promo), start, redirect or direct result, then the status by push with polling until paid or failed; demo blocked' },
+  welcome: { machine: welcomeMachine, purpose: 'The first visit after registration (?first): a one-time welcome over #/home with Deposit (before any deposit) and Start trading; waits under the trading block; remembered per trader' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };
