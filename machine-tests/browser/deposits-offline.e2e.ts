@@ -109,7 +109,8 @@ describe('deposits without a card form: bank transfer, Vload voucher, quick top-
     await openTabNamed(page, 'Fiat', page.getByLabel('Amount (USD)'));
     await page.getByLabel('Amount (USD)').fill('100');
     await page.getByRole('button', { name: 'Get the bank details' }).click();
-    await page.getByText('Wrong amount! Min deposit 250').waitFor();
+    // said under the amount and, after Report, in the form's alert
+    await page.getByRole('alert').getByText('Wrong amount! Min deposit 250').waitFor();
     await page.getByLabel('Amount (USD)').fill('260');
     await page.getByRole('button', { name: 'Get the bank details' }).click();
     await page.getByTestId('bank-pending').waitFor();

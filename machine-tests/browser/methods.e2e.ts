@@ -46,7 +46,8 @@ describe('wallet methods through the sandbox providers', () => {
     await page.getByTestId('method-secure-id').fill('411392');
     await page.getByLabel('Amount (USD)').fill('100');
     await page.getByTestId('method-submit').click();
-    await page.getByText('Min deposit 250').waitFor();
+    // said under the amount and, after Deposit, in the form's alert
+    await page.getByRole('alert').getByText('Min deposit 250').waitFor();
     // a declining wallet: refused, nothing credited
     await page.getByTestId('method-account').fill('netellertest_decline@neteller.com');
     await page.getByLabel('Amount (USD)').fill('300');
