@@ -33,6 +33,7 @@ import { bankReportMachine } from './bank-report/bank-report.machine';
 import { voucherMachine } from './voucher/voucher.machine';
 import { quickTopUpMachine } from './quick-topup/quick-topup.machine';
 import { methodDepositMachine } from './method-deposit/method-deposit.machine';
+import { welcomeMachine } from './welcome/welcome.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -77,5 +78,6 @@ export const machines: Record<string, MachineEntry> = {
   voucher: { machine: voucherMachine, purpose: "Vload tab: the voucher pin (16 digits), redeemed once, then the voucher finish page; 'Some errors try again later' or the server message; demo blocked" },
   quickTopUp: { machine: quickTopUpMachine, purpose: 'Quick top-up: offered when can_load and a card is saved; the amount, a confirmation of the exact amount, one charge of the saved card under one key' },
   methodDeposit: { machine: methodDepositMachine, purpose: 'A wallet deposit (Neteller direct, Skrill and the other wallets by their page): form checks with the page\'s amount line (bonus and promo), start, redirect or direct result, then the status by push with polling until paid or failed; demo blocked' },
+  welcome: { machine: welcomeMachine, purpose: 'The first visit after registration (?first): a one-time welcome over #/home with Deposit (before any deposit) and Start trading; waits under the trading block; remembered per trader' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };

@@ -27,6 +27,7 @@ import { bankReportModel } from './bank-report/bank-report.model';
 import { voucherModel } from './voucher/voucher.model';
 import { quickTopUpModel } from './quick-topup/quick-topup.model';
 import { methodDepositModel } from './method-deposit/method-deposit.model';
+import { welcomeModel } from './welcome/welcome.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -70,4 +71,5 @@ export const models: Record<string, MachineModel> = {
   voucher: voucherModel,
   quickTopUp: quickTopUpModel,
   methodDeposit: methodDepositModel,
+  welcome: welcomeModel,
 };

@@ -51,7 +51,7 @@ async function expectKept(page: Page, form: Form): Promise<void> {
 const submit = (page: Page) => page.getByRole('button', { name: 'Open my account' }).click();
 
 describe('registration', () => {
-  it('the login page links to registration; a new trader registers, is signed in and lands on the trading page with 0.00', async () => {
+  it('the login page links to registration; a new trader registers, is signed in and lands on the trading page with 0.00 and the one-time welcome', async () => {
     const { page, errors, context } = await openTab(chromium.current);
     await page.goto(`${baseURL}/en/login`);
     await page.getByRole('link', { name: 'Open an account' }).click();
@@ -60,9 +60,25 @@ describe('registration', () => {
     await fill(page, form);
     expect(await page.getByLabel('Calling code').inputValue()).toBe('49');
     await submit(page);
-    await page.waitForURL(`${baseURL}/en/trading#/home`, { timeout: 30_000 });
+    // the first visit (spec 001 §2 "trading page with param first")
+    await page.waitForURL(`${baseURL}/en/trading?first=1#/home`, { timeout: 30_000 });
     await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toContain('0.00');
     expect(await page.getByTestId('balance').textContent()).toContain('€');
+    // the welcome greets by first name and offers Deposit (nothing deposited yet); it does not block the platform
+    const welcome = page.getByRole('region', { name: 'Welcome, Anna!' });
+    await welcome.waitFor();
+    expect(await welcome.getByRole('button', { name: 'Deposit' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('trading-lock').count()).toBe(0);
+    await welcome.getByRole('button', { name: 'Start trading' }).click();
+    await expect.poll(() => welcome.count()).toBe(0);
+    expect(page.url()).toBe(`${baseURL}/en/trading#/home`);
+    // never again: not after a reload, nor with first in the address again (remembered for this trader)
+    await page.reload();
+    await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toContain('0.00');
+    expect(await page.getByTestId('welcome').count()).toBe(0);
+    await page.goto(`${baseURL}/en/trading?first=1#/home`);
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(`${baseURL}/en/trading#/home`);
+    expect(await page.getByTestId('welcome').count()).toBe(0);
     // the new password signs in on the login page too
     const other = await openTab(chromium.current);
     await other.page.goto(`${baseURL}/en/login`);
@@ -111,8 +127,12 @@ describe('registration', () => {
     await submit(page);
     await notice.waitFor();
     await page.getByRole('button', { name: 'I understand and agree' }).click();
-    await page.waitForURL(`${baseURL}/en/trading#/home`, { timeout: 30_000 });
+    await page.waitForURL(`${baseURL}/en/trading?first=1#/home`, { timeout: 30_000 });
     await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toContain('$0.00');
+    // the welcome's Deposit closes it and opens the funding page, first gone from the address
+    await page.getByRole('region', { name: 'Welcome, Anna!' }).getByRole('button', { name: 'Deposit' }).click();
+    await page.waitForURL(`${baseURL}/en/trading#/show/funding`);
+    expect(await page.getByTestId('welcome').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -128,7 +148,7 @@ describe('registration', () => {
       await fill(page, form);
     }
     await submit(first.page);
-    await first.page.waitForURL(`${baseURL}/en/trading#/home`, { timeout: 30_000 });
+    await first.page.waitForURL(`${baseURL}/en/trading?first=1#/home`, { timeout: 30_000 });
     await submit(second.page);
     await expect.poll(() => second.page.getByTestId('error-login').textContent()).toBe('An account with this email already exists. Please sign in instead.');
     await expect.poll(() => second.page.evaluate(() => document.activeElement?.id)).toBe('reg-login');

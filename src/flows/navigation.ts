@@ -6,6 +6,14 @@ export function currentLang(): Lang {
   return isLang(first) ? first : 'en';
 }
 
+/** the address parameter of the first visit after registration (spec 001 §2 "trading page with param first") */
+export const FIRST_PARAM = 'first';
+
+/** The address carries `first` (any value: `?first`, `?first=1`); here, not in the welcome's flow, so the trading page's first chunk does not carry that flow. */
+export function hasFirst(search: string): boolean {
+  return new URLSearchParams(search).has(FIRST_PARAM);
+}
+
 /** Full navigation between pages (login → trading): a fresh page gets a fresh session. */
 export function goTo(path: string): void {
   window.location.assign(path);

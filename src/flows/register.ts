@@ -11,7 +11,7 @@ import { useSessionBasics } from './app';
 import { deviceFingerprint } from './fingerprint';
 import { inspect } from './inspector';
 import { connectRegister, countryOptions } from './register-view';
-import { currentLang, goTo } from './navigation';
+import { currentLang, FIRST_PARAM, goTo } from './navigation';
 
 const toMsg = (problem: FieldProblem): Msg => msg(problem.key, undefined, problem.params);
 
@@ -76,7 +76,8 @@ export const registerFlow = registerMachine.provide({
     }),
   },
   actions: {
-    goToAutologin: (_, params) => goTo(`/${currentLang()}/autologin?key=${encodeURIComponent(params.key)}`),
+    // `first`: the autologin page opens /{lang}/trading?first=1#/home, the first visit's welcome (spec 001 §2)
+    goToAutologin: (_, params) => goTo(`/${currentLang()}/autologin?key=${encodeURIComponent(params.key)}&${FIRST_PARAM}=1`),
   },
 });
 

@@ -2,9 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { MAX_REOPENS, tradingBlockMachine } from '../../machines/trading-block/trading-block.machine';
-import type { BlockFacts } from '../../machines/trading-block/trading-block.types';
-import type { CurrentUser } from '../../core/contract';
 import { sessionActor } from './app';
+import { blockFacts } from './block-facts';
 import { signatureFlow } from './signature';
 import { selectSignatureChild, type SignatureRef } from './signature-view';
 import { useSessionPick } from './session';
@@ -22,15 +21,8 @@ export const tradingBlockFlow = tradingBlockMachine.provide({
   },
 });
 
-/** What the blocking rule reads from the user; a deposit is any depositsTotal above zero (no floats). */
-export function blockFacts(user: CurrentUser): BlockFacts {
-  return {
-    verified: user.verification === 'Full',
-    deposited: /[1-9]/.test(user.depositsTotal),
-    last_count: user.last_count,
-    signed: user.sign,
-  };
-}
+// its own module, so the first visit's welcome (a lazy chunk) reads the same facts without this flow
+export { blockFacts };
 
 /** reopens used in this tab, so a reload does not give ten more */
 export function storedReopens(): number {

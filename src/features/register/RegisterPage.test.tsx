@@ -126,7 +126,7 @@ describe('RegisterPage', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
     await screen.findByRole('dialog', { name: 'Notice for US residents' });
     await userEvent.click(screen.getByRole('button', { name: 'I understand and agree' }));
-    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/en/autologin?key=k-1'));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/en/autologin?key=k-1&first=1'));
     expect(register).toHaveBeenCalledWith(expect.objectContaining({ country: 'US', phone_prefix: '1', phone: '202 555 0143', usNotice: true }));
   }, 15_000);
 });

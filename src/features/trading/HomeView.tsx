@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { usePlatformFrame } from '../../flows/shell';
+import { hasFirst } from '../../flows/navigation';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import { TradingBlock } from './TradingBlock';
@@ -6,7 +8,10 @@ import './trading.css';
 
 registerMessages(messages);
 
-/** #/home: the embedded trading platform (minimum height 700, spec 000 §9; its messages: src/flows/shell.ts). */
+// the first visit's welcome (its machine and view) loads only when the address has `first`
+const WelcomePanel = lazy(() => import('./WelcomePanel'));
+
+/** #/home: the embedded trading platform (minimum height 700, spec 000 §9; its messages: src/flows/shell.ts), the trading block over it and, on the first visit (`?first`), the welcome. */
 export function HomeView() {
   const { t, lang } = useT();
   const frame = usePlatformFrame(lang);
@@ -19,6 +24,11 @@ export function HomeView() {
         style={frame.minHeight ? { minHeight: frame.minHeight } : undefined}
       />
       <TradingBlock />
+      {hasFirst(window.location.search) && (
+        <Suspense fallback={null}>
+          <WelcomePanel />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-/** Trading page texts of issue 6: the trading block and the sign-up modal (spec 002 §4; the drawn signature's own texts are in features/verification/signature). */
+/** Trading page texts of issue 6: the trading block and the sign-up modal (spec 002 §4; the drawn signature's own texts are in features/verification/signature); the first visit's welcome (spec 001 §2, `first`). */
 export const messages = {
   en: {
     'block.locked_title': 'Trading is locked',
@@ -10,6 +10,12 @@ export const messages = {
     'block.agree_required': 'Tick the box to accept the agreement.',
     'block.reopens_left': 'The agreement opens by itself {left} more times when you click the platform.',
     'nav.reports': 'Reports',
+    'welcome.title': 'Welcome, {name}!',
+    'welcome.title_anonymous': 'Welcome!',
+    'welcome.body': 'Your account is open. Fund it to start trading, or look around the platform first.',
+    'welcome.body_deposited': 'Your account is open and funded. You can start trading now.',
+    'welcome.deposit': 'Deposit',
+    'welcome.start': 'Start trading',
   },
   ru: {
     'block.locked_title': 'Торговля заблокирована',
@@ -21,5 +27,11 @@ export const messages = {
     'block.agree_required': 'Отметьте галочку, чтобы принять соглашение.',
     'block.reopens_left': 'Соглашение откроется само ещё {left} раз при клике по платформе.',
     'nav.reports': 'Отчёты',
+    'welcome.title': 'Добро пожаловать, {name}!',
+    'welcome.title_anonymous': 'Добро пожаловать!',
+    'welcome.body': 'Ваш счёт открыт. Пополните его, чтобы начать торговать, или сначала осмотрите платформу.',
+    'welcome.body_deposited': 'Ваш счёт открыт и пополнен. Можно начинать торговать.',
+    'welcome.deposit': 'Пополнить',
+    'welcome.start': 'Начать торговлю',
   },
 };

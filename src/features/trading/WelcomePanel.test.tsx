@@ -1,0 +1,100 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const session = vi.hoisted(() => ({ getMe: vi.fn(), getSettings: vi.fn(), logout: vi.fn() }));
+vi.mock('../../api/session', () => session);
+
+const { WelcomePanel } = await import('./WelcomePanel');
+const { messages } = await import('./messages');
+const { sessionActor, startAppActors } = await import('../../flows/app');
+const { I18nProvider, registerMessages } = await import('../../i18n');
+const { en } = await import('../../i18n/en');
+const { ru } = await import('../../i18n/ru');
+
+const user = {
+  userId: 'u-9', email: 'anna@example.com', firstName: 'Anna', lastName: 'S', country: 'DE', currency: 'USD',
+  balances: [{ accountId: 'a-1', currency: 'USD', accountGroup: 'standard', type: 'trading', amount: '0.00', depositsTotal: '0' }],
+  current_accountId: 'a-1', available: '0.00', affsId: '', comments: '', cascade: '', md: '', mdps: '', cardRisk: false,
+  verification: 'None', two_factor: '', isDemo: false, regTime: '', sign: false, last_count: 0, depositsTotal: '0', tr_attemps: 0,
+  tr_success: false, tr_validate: false, wd_methods: '', can_upload: true, fillCard: '',
+};
+const settings = {
+  sandbox: true, platform: '/platform', languages: ['en', 'ru'], defaultLanguage: 'en', cascade: [], no_vload: [], minDeposit: '250',
+  usCaFixedAmount: '250', usCaMinShown: '500', mdps: { OCODE: {}, COUNTRY: {}, USERS: {} }, maxBonusPercent: '3.5', maxBonusValue: '200',
+  upload: { types: [], maxBytes: 1 }, toastMs: 5000, chatHiddenPaths: [], inspect: false, timeZone: '',
+};
+
+const view = (lang: 'en' | 'ru' = 'en') => (
+  <I18nProvider lang={lang} dict={lang === 'en' ? en : ru}>
+    <WelcomePanel />
+  </I18nProvider>
+);
+const address = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+beforeAll(async () => {
+  registerMessages(messages);
+  session.getMe.mockResolvedValue({ user, csrf: 'c' });
+  session.getSettings.mockResolvedValue(settings);
+  startAppActors();
+  await waitFor(() => expect(sessionActor.getSnapshot().matches('signedIn')).toBe(true));
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/en/trading?first=1#/home');
+});
+
+describe('WelcomePanel', () => {
+  it('greets by first name with Deposit (nothing deposited); Start trading closes it, remembers the trader and takes first out of the address', () => {
+    const { unmount } = render(view());
+    const region = screen.getByRole('region', { name: 'Welcome, Anna!' });
+    expect(region.textContent).toContain('Fund it to start trading');
+    expect(screen.getByRole('button', { name: 'Deposit' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start trading' }));
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(address()).toBe('/en/trading#/home');
+    expect(localStorage.getItem('trading.welcome.seen.u-9')).toBe('1');
+    unmount();
+  });
+
+  it('Deposit closes it and opens the funding page', () => {
+    const { unmount } = render(view());
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(address()).toBe('/en/trading#/show/funding');
+    unmount();
+  });
+
+  it('a trader who closed it before never sees it again; first still leaves the address', () => {
+    localStorage.setItem('trading.welcome.seen.u-9', '1');
+    const { unmount } = render(view());
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(address()).toBe('/en/trading#/home');
+    unmount();
+  });
+
+  it('reads in Russian', () => {
+    const { unmount } = render(view('ru'));
+    expect(screen.getByRole('region', { name: 'Добро пожаловать, Anna!' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Пополнить' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Начать торговлю' })).toBeTruthy();
+    unmount();
+  });
+
+  it('after a deposit (the user pushed) Deposit goes; under the trading block it waits', async () => {
+    const { unmount } = render(view());
+    await act(async () => {
+      session.getMe.mockResolvedValueOnce({ user: { ...user, depositsTotal: '250.00', sign: true }, csrf: 'c' });
+      sessionActor.send({ type: 'user.update' });
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Deposit' })).toBeNull());
+    expect(screen.getByRole('region').textContent).toContain('funded');
+    await act(async () => {
+      session.getMe.mockResolvedValueOnce({ user: { ...user, depositsTotal: '250.00', sign: false }, csrf: 'c' });
+      sessionActor.send({ type: 'user.update' });
+    });
+    await waitFor(() => expect(screen.queryByRole('region')).toBeNull());
+    expect(address()).toBe('/en/trading?first=1#/home');
+    unmount();
+  });
+});

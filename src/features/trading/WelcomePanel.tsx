@@ -1,0 +1,31 @@
+import { useWelcome } from '../../flows/welcome';
+import { useT } from '../../i18n';
+
+/**
+ * The first visit's welcome (/{lang}/trading?first=1#/home after registration): a card over the
+ * platform's corner, not a modal, so the platform stays usable. Deposit only before the first
+ * deposit; Start trading closes it. It never covers the trading block (the machine waits).
+ */
+export function WelcomePanel() {
+  const { t } = useT();
+  const welcome = useWelcome();
+  if (!welcome.shown) return null;
+  return (
+    <section className="welcome" role="region" aria-labelledby="welcome-title" data-testid="welcome">
+      <h2 id="welcome-title">{welcome.firstName ? t('welcome.title', { name: welcome.firstName }) : t('welcome.title_anonymous')}</h2>
+      <p>{t(welcome.showDeposit ? 'welcome.body' : 'welcome.body_deposited')}</p>
+      <div className="welcome__actions">
+        {welcome.showDeposit && (
+          <button type="button" className="button" onClick={welcome.onDeposit}>
+            {t('welcome.deposit')}
+          </button>
+        )}
+        <button type="button" className={welcome.showDeposit ? 'button button--ghost' : 'button'} onClick={welcome.onClose}>
+          {t('welcome.start')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export default WelcomePanel;
