@@ -52,20 +52,12 @@ import { cardSandboxRoutes } from './card-sandbox';
 import type { RouteDeps } from './deps';
 import { BONUS_TIERS } from '../../core/amount';
 import { bonusRulesOf } from '../domain/deposits/bonus';
+import { noProcessors } from '../domain/payments/no-processors';
 
 export interface CardRouteOptions extends RouteDeps {
   /** a real processor integration; the sandbox processors in sandbox mode by default */
   gateway?: ProcessorGateway;
 }
-
-/** Without the sandbox and without a real integration, every processor declines softly. */
-const noProcessors: ProcessorGateway = {
-  sandbox: false,
-  start: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
-  check: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
-  complete: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
-  void: async () => ({ kind: 'failed', message: 'No card processor is configured' }),
-};
 
 /** The sandbox's public test numbers (docs/sandbox.md): every tester uses them, so their blocks hold per account. */
 const isTestCard = (digits: string): boolean => TEST_CARDS.some((c) => c.visa === digits || c.mastercard === digits);

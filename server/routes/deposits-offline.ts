@@ -25,6 +25,7 @@ import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
 import { sandboxVouchers } from '../sandbox/vouchers/sandbox-vouchers';
 import type { RouteDeps } from './deps';
 import { answering } from './refusals';
+import { noProcessors } from '../domain/payments/no-processors';
 
 export interface OfflineDepositOptions extends RouteDeps {
   /** a real voucher provider; the sandbox one in sandbox mode by default (none otherwise) */
@@ -32,14 +33,6 @@ export interface OfflineDepositOptions extends RouteDeps {
   /** a real processor integration for quick top-ups; the sandbox processors in sandbox mode by default */
   gateway?: ProcessorGateway;
 }
-
-const noProcessors: ProcessorGateway = {
-  sandbox: false,
-  start: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
-  check: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
-  complete: async () => ({ kind: 'declined', code: '91', message: 'No card processor is configured' }),
-  void: async () => ({ kind: 'failed', message: 'No card processor is configured' }),
-};
 
 const tooLarge = () => new HttpError(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
 

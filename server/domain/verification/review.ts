@@ -125,6 +125,19 @@ export interface PendingDocument {
 }
 
 /** For the reviewer: documents 'uploaded' or 'in_review', oldest first, with the owner's email; never their content. */
+type ReviewRow = { id: string; user_id: number; email: string; kind: DocumentKind; status: DocumentStatus; mime: DocumentMime; size_bytes: number; created_at: Date };
+
+const pendingOf = (r: ReviewRow): PendingDocument => ({
+  id: r.id,
+  userId: r.user_id,
+  email: r.email,
+  kind: r.kind,
+  status: r.status,
+  mime: r.mime,
+  size: r.size_bytes,
+  created_at: new Date(r.created_at).toISOString(),
+});
+
 export async function listPendingDocuments(db: Db, limit = 200): Promise<PendingDocument[]> {
   const rows = await db
     .selectFrom('documents as d')
@@ -137,16 +150,7 @@ export async function listPendingDocuments(db: Db, limit = 200): Promise<Pending
     .orderBy('d.id', 'asc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    email: r.email,
-    kind: r.kind,
-    status: r.status,
-    mime: r.mime,
-    size: r.size_bytes,
-    created_at: new Date(r.created_at).toISOString(),
-  }));
+  return rows.map(pendingOf);
 }
 
 export interface ReviewedDocument extends PendingDocument {
@@ -167,14 +171,7 @@ export async function listReviewedDocuments(db: Db, limit = 20): Promise<Reviewe
     .limit(limit)
     .execute();
   return rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    email: r.email,
-    kind: r.kind,
-    status: r.status,
-    mime: r.mime,
-    size: r.size_bytes,
-    created_at: new Date(r.created_at).toISOString(),
+    ...pendingOf(r),
     reason: r.reason,
     reviewed_at: r.reviewed_at ? new Date(r.reviewed_at).toISOString() : null,
   }));

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testSettings, testUser } from '../../test/fixtures';
 
 const card = vi.hoisted(() => ({
   getFundingOptions: vi.fn(),
@@ -24,18 +25,8 @@ const { I18nProvider } = await import('../../i18n');
 const { ru } = await import('../../i18n/ru');
 const { sessionActor, startAppActors } = await import('../../flows/app');
 
-const user = {
-  userId: 'u-1', email: 't@example.com', firstName: 'T', lastName: 'R', country: 'MT', currency: 'USD',
-  balances: [{ accountId: 'a-1', currency: 'USD', accountGroup: 'standard', type: 'trading', amount: '0.00', depositsTotal: '0' }],
-  current_accountId: 'a-1', available: '0.00', affsId: '', comments: '', cascade: 'ORANGE,MEIKO', md: '', mdps: '', cardRisk: false,
-  verification: 'Full', two_factor: '', isDemo: false, regTime: '', sign: true, last_count: 0, depositsTotal: '0', tr_attemps: 0,
-  tr_success: false, tr_validate: false, wd_methods: '', can_upload: true, fillCard: '',
-};
-const settings = {
-  sandbox: true, platform: '/platform', languages: ['en', 'ru'], defaultLanguage: 'en', cascade: [], no_vload: [], minDeposit: '250',
-  usCaFixedAmount: '250', usCaMinShown: '500', mdps: { OCODE: {}, COUNTRY: {}, USERS: {} }, maxBonusPercent: '3.5', maxBonusValue: '200',
-  upload: { types: [], maxBytes: 1 }, toastMs: 5000, chatHiddenPaths: [], inspect: false, timeZone: '',
-};
+const user = testUser({ country: 'MT', cascade: 'ORANGE,MEIKO' });
+const settings = testSettings();
 const options = {
   currency: 'USD', minDeposit: '250', maxDeposit: '50000', fixedAmount: null, geo: 'MT', cardsToday: 0, dailyLimit: 3, sandbox: true,
   tiers: [{ name: 'bronze', from: '0', percent: '1.2', value: '20' }, { name: 'silver', from: '1000', percent: '1.5', value: '50' }, { name: 'gold', from: '3000', percent: '2', value: '100' }],

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testSettings, testUser } from '../../test/fixtures';
 
 const security = vi.hoisted(() => ({ changePassword: vi.fn(), attemptValidation: vi.fn() }));
 const twoFactor = vi.hoisted(() => ({ checkFactor: vi.fn(), resendCode: vi.fn(), setFactor: vi.fn() }));
@@ -15,18 +16,8 @@ const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');
 const { sessionActor, startAppActors } = await import('../../flows/app');
 
-const user = {
-  userId: 'u-1', email: 'trader@example.com', firstName: 'T', lastName: 'R', country: 'DE', currency: 'USD',
-  balances: [{ accountId: 'a-1', currency: 'USD', accountGroup: 'standard', type: 'trading', amount: '0.00', depositsTotal: '0' }],
-  current_accountId: 'a-1', available: '0.00', affsId: '', comments: '', cascade: '', md: '', mdps: '', cardRisk: false,
-  verification: 'Full', two_factor: '', isDemo: false, regTime: '', sign: true, last_count: 0, depositsTotal: '0', tr_attemps: 0,
-  tr_success: false, tr_validate: false, wd_methods: '', can_upload: true, fillCard: '',
-};
-const settings = {
-  sandbox: true, platform: '/platform', languages: ['en', 'ru'], defaultLanguage: 'en', cascade: [], no_vload: [], minDeposit: '250',
-  usCaFixedAmount: '250', usCaMinShown: '500', mdps: { OCODE: {}, COUNTRY: {}, USERS: {} }, maxBonusPercent: '3.5', maxBonusValue: '200',
-  upload: { types: [], maxBytes: 1 }, toastMs: 5000, chatHiddenPaths: [], inspect: false, timeZone: '',
-};
+const user = testUser({ email: 'trader@example.com' });
+const settings = testSettings();
 
 beforeAll(async () => {
   session.getMe.mockResolvedValue({ user, csrf: 'c' });

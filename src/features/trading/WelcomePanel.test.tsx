@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testSettings, testUser } from '../../test/fixtures';
 
 const session = vi.hoisted(() => ({ getMe: vi.fn(), getSettings: vi.fn(), logout: vi.fn() }));
 vi.mock('../../api/session', () => session);
@@ -11,18 +12,8 @@ const { I18nProvider, registerMessages } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');
 
-const user = {
-  userId: 'u-9', email: 'anna@example.com', firstName: 'Anna', lastName: 'S', country: 'DE', currency: 'USD',
-  balances: [{ accountId: 'a-1', currency: 'USD', accountGroup: 'standard', type: 'trading', amount: '0.00', depositsTotal: '0' }],
-  current_accountId: 'a-1', available: '0.00', affsId: '', comments: '', cascade: '', md: '', mdps: '', cardRisk: false,
-  verification: 'None', two_factor: '', isDemo: false, regTime: '', sign: false, last_count: 0, depositsTotal: '0', tr_attemps: 0,
-  tr_success: false, tr_validate: false, wd_methods: '', can_upload: true, fillCard: '',
-};
-const settings = {
-  sandbox: true, platform: '/platform', languages: ['en', 'ru'], defaultLanguage: 'en', cascade: [], no_vload: [], minDeposit: '250',
-  usCaFixedAmount: '250', usCaMinShown: '500', mdps: { OCODE: {}, COUNTRY: {}, USERS: {} }, maxBonusPercent: '3.5', maxBonusValue: '200',
-  upload: { types: [], maxBytes: 1 }, toastMs: 5000, chatHiddenPaths: [], inspect: false, timeZone: '',
-};
+const user = testUser({ userId: 'u-9', email: 'anna@example.com', firstName: 'Anna', lastName: 'S', verification: 'None', sign: false });
+const settings = testSettings();
 
 const view = (lang: 'en' | 'ru' = 'en') => (
   <I18nProvider lang={lang} dict={lang === 'en' ? en : ru}>

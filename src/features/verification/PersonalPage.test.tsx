@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { testSettings, testUser, usdBalance } from '../../test/fixtures';
 
 const api = vi.hoisted(() => ({
   loadVerification: vi.fn(),
@@ -17,18 +18,8 @@ const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');
 
-const user = {
-  userId: 'u-1', email: 't@example.com', firstName: 'T', lastName: 'R', country: 'DE', currency: 'USD',
-  balances: [{ accountId: 'a-1', currency: 'USD', accountGroup: 'standard', type: 'trading', amount: '100.00', depositsTotal: '0' }],
-  current_accountId: 'a-1', available: '100.00', affsId: '', comments: '', cascade: '', md: '', mdps: '', cardRisk: false,
-  verification: 'None', two_factor: '', isDemo: false, regTime: '', sign: false, last_count: 0, depositsTotal: '0', tr_attemps: 0,
-  tr_success: false, tr_validate: false, wd_methods: '', can_upload: true, fillCard: '',
-};
-const settings = {
-  sandbox: true, platform: '/platform', languages: ['en', 'ru'], defaultLanguage: 'en', cascade: [], no_vload: [], minDeposit: '250',
-  usCaFixedAmount: '250', usCaMinShown: '500', mdps: { OCODE: {}, COUNTRY: {}, USERS: {} }, maxBonusPercent: '3.5', maxBonusValue: '200',
-  upload: { types: [], maxBytes: 1 }, toastMs: 5000, chatHiddenPaths: [], inspect: false, timeZone: '',
-};
+const user = testUser({ balances: usdBalance('100.00'), available: '100.00', verification: 'None', sign: false });
+const settings = testSettings();
 const state = (over: object = {}) => ({
   verification: 'None', verification_type: 'passport', required: ['passport', 'address'], canUpload: true, canSign: false, signed: false,
   signatureId: null, fileMax: 1, maxBytes: 10 * 1024 * 1024,
