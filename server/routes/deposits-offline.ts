@@ -17,6 +17,7 @@ import { redeemVoucher, type VoucherDeps } from '../domain/deposits/vouchers';
 import type { PaymentDeps } from '../domain/payments';
 import type { ProcessorGateway, VoucherProvider } from '../domain/ports';
 import { DOCUMENT_MAX_BYTES } from '../domain/verification/documents';
+import { multipartError, readUploadedFile } from './upload';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
@@ -34,7 +35,6 @@ export interface OfflineDepositOptions extends RouteDeps {
   gateway?: ProcessorGateway;
 }
 
-const tooLarge = () => new HttpError(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
 
 /**
  * Bank transfer and fiat reports, their receipts, Vload vouchers and the quick top-up (issue 14;
@@ -97,21 +97,10 @@ export const offlineDepositRoutes: FastifyPluginAsync<OfflineDepositOptions> = a
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') continue;
-          const chunks: Buffer[] = [];
-          let size = 0;
-          for await (const chunk of part.file as AsyncIterable<Buffer>) {
-            size += chunk.length;
-            if (size > DOCUMENT_MAX_BYTES) throw tooLarge();
-            chunks.push(chunk);
-          }
-          if (part.file.truncated) throw tooLarge();
-          file = Buffer.concat(chunks, size);
+          file = await readUploadedFile(part.file);
         }
       } catch (error) {
-        const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        if (code.startsWith('FST_')) throw new HttpError(400, 'upload.bad_request', 'Send one receipt file as multipart/form-data.');
-        throw error;
+        throw multipartError(error) ?? error;
       }
       if (!file) throw new HttpError(400, 'upload.missing', 'Choose a file to upload.');
       if (file.length === 0) throw new HttpError(400, 'upload.empty', 'The file is empty.');

@@ -45,8 +45,24 @@ export function signatureBytes(value: string): Buffer {
 
 const badRequest = () => new HttpError(400, 'upload.bad_request', 'Send the file as multipart/form-data with the fields type or doc_type and file.');
 
+/**
+ * Reads one multipart file as it streams, stopping at 10 MB (413): the rest of a too large file is
+ * never held. Shared by every upload route (documents, signatures, transfer receipts).
+ */
+export async function readUploadedFile(file: AsyncIterable<Buffer> & { truncated: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    if (size > DOCUMENT_MAX_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  if (file.truncated) throw tooLarge();
+  return Buffer.concat(chunks, size);
+}
+
 /** Multipart errors of @fastify/multipart as answers (the file's size limit is 413, the rest 400). */
-function multipartError(error: unknown): HttpError | null {
+export function multipartError(error: unknown): HttpError | null {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'upload.count', 'Send one file per upload.');
@@ -92,16 +108,7 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, pus
         // the kind is known before the file (the fields come first): refused before the file is read
         const kind = kindOf(fields, pathKind);
         if (isDocumentKind(kind)) requireKindAllowed(facts, kind);
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          // counted while streaming: the rest of a too large file is never held
-          if (size > DOCUMENT_MAX_BYTES) throw tooLarge();
-          chunks.push(chunk);
-        }
-        if (part.file.truncated) throw tooLarge();
-        file = Buffer.concat(chunks, size);
+        file = await readUploadedFile(part.file);
       }
     } catch (error) {
       throw multipartError(error) ?? error;

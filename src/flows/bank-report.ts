@@ -1,12 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import type { VerificationDocument } from '../../core/contract/verification';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bankReportMachine, receiptItemChild, RECEIPT_ID } from '../../machines/bank-report/bank-report.machine';
-import type { UploadInput, UploadItemEvent } from '../../machines/upload-item/upload-item.types';
 import { loadBankDeposit, loadOpenBank, receiptUrl, reportBank } from '../api/deposits-offline';
 import { onServerEvent } from '../api/events';
-import { UploadAborted, uploadDocument } from '../api/verification';
+import { uploadCallback } from './upload';
 import { nextId, selectSettings, selectUser, sessionActor } from './app';
 import { pagePayment } from '../../machines/funding/payment';
 import { connectBankReport } from './bank-report-view';
@@ -16,21 +14,7 @@ import { inspect } from './inspector';
 const refreshUser = () => sessionActor.send({ type: 'user.update' });
 
 /** The receipt's upload (POST /api/report/bank/{id}/receipt, the verification area's uploader): progress, then done or failed. */
-const uploadReceipt = fromCallback<UploadItemEvent, UploadInput>(({ input, sendBack }) => {
-  const controller = new AbortController();
-  uploadDocument(input.kind, input.file.data as Blob, input.file.name, {
-    url: receiptUrl(input.target),
-    signal: controller.signal,
-    onProgress: (loaded, total) => sendBack({ type: 'upload.progress', loaded, total }),
-  }).then(
-    ({ document }) => sendBack({ type: 'upload.done', document: document as VerificationDocument }),
-    (error: unknown) => {
-      if (error instanceof UploadAborted) return;
-      sendBack({ type: 'upload.failed', error: error as Extract<UploadItemEvent, { type: 'upload.failed' }>['error'] });
-    },
-  );
-  return () => controller.abort();
-});
+const uploadReceipt = uploadCallback((input) => receiptUrl(input.target));
 
 export const receiptItemFlow = receiptItemChild.provide({
   actors: { upload: uploadReceipt },

@@ -1,12 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import type { VerificationDocument } from '../../core/contract/verification';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { msg } from '../../core/message';
 import { documentsMachine, uploadItemChild, uploadItemId } from '../../machines/documents/documents.machine';
-import type { UploadInput, UploadItemEvent } from '../../machines/upload-item/upload-item.types';
 import { onServerEvent } from '../api/events';
-import { loadVerification, unshiftDocument, UploadAborted, uploadDocument } from '../api/verification';
+import { loadVerification, unshiftDocument } from '../api/verification';
+import { uploadCallback } from './upload';
 import { sessionActor, showToast } from './app';
 import { inspect } from './inspector';
 import { signatureFlow } from './signature';
@@ -15,21 +14,7 @@ import { connectDocuments, connectUploadItem, reviewedText } from './verificatio
 
 const refreshUser = () => sessionActor.send({ type: 'user.update' });
 
-/** The upload itself (POST /upload): its progress events go to the machine; stopping it aborts the request. */
-const upload = fromCallback<UploadItemEvent, UploadInput>(({ input, sendBack }) => {
-  const controller = new AbortController();
-  uploadDocument(input.kind, input.file.data as Blob, input.file.name, {
-    signal: controller.signal,
-    onProgress: (loaded, total) => sendBack({ type: 'upload.progress', loaded, total }),
-  }).then(
-    ({ document }) => sendBack({ type: 'upload.done', document: document as VerificationDocument }),
-    (error: unknown) => {
-      if (error instanceof UploadAborted) return;
-      sendBack({ type: 'upload.failed', error: error as Extract<UploadItemEvent, { type: 'upload.failed' }>['error'] });
-    },
-  );
-  return () => controller.abort();
-});
+const upload = uploadCallback();
 
 export const uploadItemFlow = uploadItemChild.provide({
   actors: { upload },
