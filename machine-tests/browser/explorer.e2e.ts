@@ -290,6 +290,8 @@ describe('the machine explorer', () => {
     expect(js.initial.files.length).toBeGreaterThan(0);
     // elkjs is only a lazy chunk (the build precomputes the layouts)
     expect(js.lazy.some((l) => l.key.includes('machine-kit/diagram/layout'))).toBe(true);
-    expect(js.initial.gzip).toBeLessThan(150_000);
+    // every machine of machines/index.ts is in the explorer's first load (about 1.3 kB gzip each):
+    // 37 machines measured 150.2 kB at issue 14's end; the bound leaves room for a few more, not for a library
+    expect(js.initial.gzip).toBeLessThan(160_000);
   });
 });

@@ -100,10 +100,10 @@ async function walk(page: Page, viewport: { width: number; height: number }): Pr
   await page.getByLabel('Promo code').click();
   await page.getByRole('button', { name: 'Open my account' }).click();
   await page.waitForURL(`${baseURL}/en/trading?first=1#/home`, { timeout: 30_000 });
-  await expectBalance(page, platform, '0.00', 'registered');
-  // the first visit's welcome: closed, so it is not over the platform when the trader comes back to trade
+  // the first visit's welcome over #/home: closed, so it is not over the platform when the trader comes back to trade
   await page.getByRole('region', { name: 'Welcome, Jana!' }).getByRole('button', { name: 'Start trading' }).click();
   await page.waitForURL(`${baseURL}/en/trading#/home`);
+  await expectBalance(page, platform, '0.00', 'registered');
 
   // 2. deposit by card: the sandbox stack's first processor declines softly, the next approves
   await go(page, '#/show/funding');
