@@ -45,14 +45,13 @@ import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { ProcessorGateway } from '../domain/ports';
-import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
 import { scenarioOfNumber, TEST_CARDS } from '../sandbox/processors/test-cards';
 import { cardPageRoutes } from './card-pages';
 import { cardSandboxRoutes } from './card-sandbox';
 import type { RouteDeps } from './deps';
+import { paymentDeps } from './payment-deps';
 import { BONUS_TIERS } from '../../core/amount';
 import { bonusRulesOf } from '../domain/deposits/bonus';
-import { noProcessors } from '../domain/payments/no-processors';
 
 export interface CardRouteOptions extends RouteDeps {
   /** a real processor integration; the sandbox processors in sandbox mode by default */
@@ -75,17 +74,8 @@ export function answer<T>(work: () => Promise<T>): Promise<T> {
  * pages (card-pages.ts) and, in sandbox mode, the sandbox control (card-sandbox.ts).
  */
 export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, options) => {
-  const { db, config, settings, push } = options;
-  const deps: PaymentDeps = {
-    db,
-    settings,
-    siteHost: config.siteHost,
-    gateway: options.gateway ?? (config.sandbox ? sandboxProcessors() : noProcessors),
-    events: {
-      paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
-      userUpdated: (userId) => push.publish(userId, { type: 'user.updated' }),
-    },
-  };
+  const { db, config, settings } = options;
+  const deps: PaymentDeps = paymentDeps(options, options.gateway);
 
   app.get('/api/card/options', async (request): Promise<FundingOptionsResponse> => {
     const userId = requireUser(request);

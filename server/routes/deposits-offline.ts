@@ -22,11 +22,10 @@ import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import { SANDBOX_BANK_DETAILS } from '../sandbox/bank/details';
-import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
 import { sandboxVouchers } from '../sandbox/vouchers/sandbox-vouchers';
 import type { RouteDeps } from './deps';
+import { paymentDeps } from './payment-deps';
 import { answering } from './refusals';
-import { noProcessors } from '../domain/payments/no-processors';
 
 export interface OfflineDepositOptions extends RouteDeps {
   /** a real voucher provider; the sandbox one in sandbox mode by default (none otherwise) */
@@ -44,16 +43,7 @@ export const offlineDepositRoutes: FastifyPluginAsync<OfflineDepositOptions> = a
   const { db, config, settings, push } = options;
   const bank: BankDeps = { db, settings, details: config.sandbox ? SANDBOX_BANK_DETAILS : null };
   const vouchers: VoucherDeps = { db, settings, siteHost: config.siteHost, provider: options.vouchers ?? (config.sandbox ? sandboxVouchers() : null) };
-  const payments: PaymentDeps = {
-    db,
-    settings,
-    siteHost: config.siteHost,
-    gateway: options.gateway ?? (config.sandbox ? sandboxProcessors() : noProcessors),
-    events: {
-      paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
-      userUpdated: (userId) => push.publish(userId, { type: 'user.updated' }),
-    },
-  };
+  const payments: PaymentDeps = paymentDeps(options, options.gateway);
 
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 } });
 

@@ -1,0 +1,23 @@
+import { noProcessors } from '../domain/payments/no-processors';
+import type { PaymentDeps } from '../domain/payments';
+import type { ProcessorGateway } from '../domain/ports';
+import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
+import type { RouteDeps } from './deps';
+
+/**
+ * What the card payments domain needs, for every route that charges a card (the card tabs and
+ * the quick top-up): the given processor integration, else the sandbox processors in sandbox
+ * mode, else none (every processor declines softly); its updates pushed to the trader.
+ */
+export function paymentDeps({ db, config, settings, push }: RouteDeps, gateway?: ProcessorGateway): PaymentDeps {
+  return {
+    db,
+    settings,
+    siteHost: config.siteHost,
+    gateway: gateway ?? (config.sandbox ? sandboxProcessors() : noProcessors),
+    events: {
+      paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
+      userUpdated: (userId) => push.publish(userId, { type: 'user.updated' }),
+    },
+  };
+}
