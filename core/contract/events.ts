@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
  *   invoice.updated  id (guid), status a crypto invoice moved (issue 4)
  *   document.updated id, status, kind  a verification document was reviewed (issue 13)
  *   bank.updated     id, status        a reported bank/fiat transfer changed (issue 14: receipt, received)
+ *   ticket.updated   id, status        a support ticket changed: an agent replied or set its status (issue 15); status is the status_id
  */
 export const ServerEvent = z.object({
   type: z.string().check(z.maxLength(64)),

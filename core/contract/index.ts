@@ -10,7 +10,7 @@ export * from './security';
 export * from './accounts';
 export * from './sandbox-security';
 export * from './trading';
-// registration (./register, ./countries) is imported directly: only the register chunk and the server need it
+// registration (./register, ./countries) and support (./support) are imported directly: only their chunks and the server need them
 export * from './card';
 export * from './verification';
 export * from './deposits-offline';

@@ -59,6 +59,8 @@ export const CurrentUser = z.object({
   wd_methods: z.string(),
   can_upload: z.boolean(),
   fillCard: z.string(),
+  /** support tickets with an agent's reply the trader has not opened yet (issue 15); absent: 0 */
+  support_unread: z.optional(z.number()),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
