@@ -34,6 +34,8 @@ import { voucherMachine } from './voucher/voucher.machine';
 import { quickTopUpMachine } from './quick-topup/quick-topup.machine';
 import { methodDepositMachine } from './method-deposit/method-deposit.machine';
 import { welcomeMachine } from './welcome/welcome.machine';
+import { callBackMachine } from './call-back/call-back.machine';
+import { contactFormMachine } from './contact-form/contact-form.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -79,5 +81,7 @@ export const machines: Record<string, MachineEntry> = {
   quickTopUp: { machine: quickTopUpMachine, purpose: 'Quick top-up: offered when can_load and a card is saved; the amount, a confirmation of the exact amount, one charge of the saved card under one key' },
   methodDeposit: { machine: methodDepositMachine, purpose: 'A wallet deposit (Neteller direct, Skrill and the other wallets by their page): form checks with the page\'s amount line (bonus and promo), start, redirect or direct result, then the status by push with polling until paid or failed; demo blocked' },
   welcome: { machine: welcomeMachine, purpose: 'The first visit after registration (?first): a one-time welcome over #/home with Deposit (before any deposit) and Start trading; waits under the trading block; remembered per trader' },
+  callBack: { machine: callBackMachine, purpose: "The call-back dropdown: a phone (at least 7 characters, else calls.error_phone) and a preferred time, sent once under a key; calls.server_success, or the server's key / calls.server_error with the phone kept and a retry; the rate limit" },
+  contactForm: { machine: contactFormMachine, purpose: 'The contact page, signed out or in: the support email and phone (/api/info), and name, email, phone (at least 7) and message, each checked; return true is the success, return false its error/message with the form kept, a failure keeps everything with a retry' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };

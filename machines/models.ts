@@ -28,6 +28,8 @@ import { voucherModel } from './voucher/voucher.model';
 import { quickTopUpModel } from './quick-topup/quick-topup.model';
 import { methodDepositModel } from './method-deposit/method-deposit.model';
 import { welcomeModel } from './welcome/welcome.model';
+import { callBackModel } from './call-back/call-back.model';
+import { contactFormModel } from './contact-form/contact-form.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -72,4 +74,6 @@ export const models: Record<string, MachineModel> = {
   quickTopUp: quickTopUpModel,
   methodDeposit: methodDepositModel,
   welcome: welcomeModel,
+  callBack: callBackModel,
+  contactForm: contactFormModel,
 };
