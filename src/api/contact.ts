@@ -1,0 +1,47 @@
+import { HTTPError } from 'ky';
+import { ApiError } from '../../core/contract/common';
+import {
+  CallResponse,
+  ContactResponse,
+  SupportInfo,
+  type CallRequest,
+  type ContactRequest,
+} from '../../core/contract/support';
+import { call, http, type CallFailure } from './http';
+
+/**
+ * Call-back and contact (spec 000 §7 POST /api/call; 001 §7 /api/info, /api/contacts). Both posts
+ * carry the CSRF header from the ky instance: the session machine reads GET /api/me on every page,
+ * signed out too, before a form can be sent.
+ */
+
+/** POST /api/call: a call-back ticket in the desk. */
+export const requestCall = (body: CallRequest): Promise<CallResponse> => call(CallResponse, '/api/call', { method: 'POST', json: body });
+
+/** GET /api/info: the company's support email and phone (signed out too). */
+export const getSupportInfo = (): Promise<SupportInfo> => call(SupportInfo, '/api/info');
+
+/** A refused contact message: the CallFailure with the server's per-field keys. */
+export type ContactFailure = CallFailure | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string> };
+
+/**
+ * POST /api/contacts. The answer has return, error and message (001 §7); a refusal comes as a 4xx
+ * whose `fields` (field → key) are kept, so each is shown beside its field.
+ */
+export async function sendContact(body: ContactRequest): Promise<ContactResponse> {
+  let answer: unknown;
+  try {
+    answer = await http.post('/api/contacts', { json: body }).json();
+  } catch (error) {
+    if (!(error instanceof HTTPError)) throw { kind: 'network' } satisfies ContactFailure;
+    const status = error.response.status;
+    const parsed = ApiError.safeParse(await error.response.json().catch(() => null));
+    const failure: ContactFailure = parsed.success
+      ? { kind: 'http', status, error: parsed.data.error, message: parsed.data.message, ...(parsed.data.fields && { fields: parsed.data.fields }) }
+      : { kind: 'http', status, error: 'server_error', message: '' };
+    throw failure;
+  }
+  const parsed = ContactResponse.safeParse(answer);
+  if (!parsed.success) throw { kind: 'http', status: 200, error: 'server_error', message: 'Unexpected answer from the server' } satisfies ContactFailure;
+  return parsed.data;
+}
