@@ -8,6 +8,7 @@ import { seed } from './sandbox/seed/seed';
 import { purgeOldAttempts } from './domain/attempts';
 import { purgeExpiredAutologin } from './domain/autologin';
 import { purgeExpiredSessions } from './domain/sessions';
+import { purgeOldResets } from './domain/forgot/reset';
 
 /** `npm run serve`: migrate, seed (sandbox only), serve the API, the sandbox platform and dist/. */
 async function main(): Promise<void> {
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     mirror: { reconcileEveryMs: 5 * 60_000 },
   });
   const housekeeping = setInterval(() => {
-    Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db)]).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+    Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db), purgeOldResets(db)]).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
   }, 60 * 60_000);
   housekeeping.unref();
 

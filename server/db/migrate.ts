@@ -11,6 +11,7 @@ import * as verification from './migrations/070_verification';
 import * as bankVouchers from './migrations/082_bank_vouchers';
 import * as promoBonus from './migrations/080_promo_bonus';
 import * as methodDeposits from './migrations/081_method_deposits';
+import * as passwordReset from './migrations/100_password_reset';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '082_bank_vouchers': bankVouchers,
   '080_promo_bonus': promoBonus,
   '081_method_deposits': methodDeposits,
+  '100_password_reset': passwordReset,
 };
 
 /**

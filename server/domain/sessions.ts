@@ -57,3 +57,11 @@ export async function purgeExpiredSessions(db: DbOrTx): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Signs a user out everywhere: deletes every session of `userId` but `keepId` (the one making the change, if any); returns how many. */
+export async function endUserSessions(db: DbOrTx, userId: number, keepId?: string): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepId !== undefined) query = query.where('id', '<>', keepId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { PlatformGateway } from '../ports';
 import { passwordRefusal } from '../password-policy';
 import { checkPassword, hashPassword } from '../passwords';
+import { endUserSessions } from '../sessions';
 import { ensureSecurityRow } from './factors';
 import { Refusal } from './refusal';
 
@@ -51,20 +52,38 @@ export async function changePassword(db: Db, platform: PlatformGateway, userId: 
     throw new Refusal(400, 'security.old_wrong', 'The current password is not correct.');
   }
 
-  // the platform first: if it refuses, nothing changed anywhere
-  if (!platform.setPassword || !(await platform.setPassword(user.email, change.password))) {
+  await applyNewPassword(db, platform, { id: userId, email: user.email }, change.password, { keepSessionId, previousPassword: change.oldPassword });
+}
+
+/**
+ * Sets an accepted new password everywhere it lives, for every place the broker sets one (the
+ * security page's change, the forgot-password reset): on the trading platform first (if it
+ * refuses, nothing changed anywhere: 502 security.platform), then here (argon2id, as at
+ * registration) with the change form's lock cleared, and every session of the user ended but
+ * `keepSessionId`. Two-factor settings are not touched. When our write fails after the platform
+ * changed, the platform gets `previousPassword` back when it is known (a reset does not know it:
+ * its caller lets the same link be used again, which sets both once more).
+ */
+export async function applyNewPassword(
+  db: Db,
+  platform: PlatformGateway,
+  user: { id: number; email: string },
+  password: string,
+  { keepSessionId, previousPassword }: { keepSessionId?: string; previousPassword?: string } = {},
+): Promise<void> {
+  if (!platform.setPassword || !(await platform.setPassword(user.email, password))) {
     throw new Refusal(502, 'security.platform', 'The trading platform did not accept the new password. Nothing was changed.');
   }
-  const hash = await hashPassword(change.password);
+  const hash = await hashPassword(password);
   try {
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
-      await trx.updateTable('user_security').set({ password_failures: 0, password_locked_until: null }).where('user_id', '=', userId).execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+      await trx.updateTable('user_security').set({ password_failures: 0, password_locked_until: null }).where('user_id', '=', user.id).execute();
+      await endUserSessions(trx, user.id, keepSessionId);
     });
   } catch (error) {
     // put the platform back to the password that still works here
-    await platform.setPassword(user.email, change.oldPassword).catch(() => false);
+    if (previousPassword !== undefined) await platform.setPassword(user.email, previousPassword).catch(() => false);
     throw error;
   }
 }

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  ForgetCheckRequest,
+  ForgetRequest,
+  ForgetResetRequest,
+  type ForgetCheckResponse,
+  type ForgetResponse,
+  type ForgetResetResponse,
+} from '../../core/contract/forgot';
+import { ASKED_MESSAGE, askForReset, checkLink, RESET_MESSAGE, resetWithLink } from '../domain/forgot/reset';
+import { parse } from '../http/parse';
+import { sandboxMessenger } from '../sandbox/messages/messenger';
+import { sessionOf, type RouteDeps } from './deps';
+import { answering } from './refusals';
+
+/**
+ * Forgot password (spec 001 §7 `/api/forget`; docs/forgot-password.md). Three POSTs, each with
+ * the CSRF header of the visitor's (signed-out) session; a GET of the reset page changes nothing.
+ * - POST /api/forget {email, lang?}: the same answer for any well-formed email; 400 forget.email,
+ *   429 forget.limited (Retry-After);
+ * - POST /api/forget/check {token}: 200 while the link works, else 410 forget.link; uses nothing up;
+ * - POST /api/forget/reset {token, password}: 200 once per link; 410 forget.link, 400 the password policy.
+ */
+export const forgotRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, settings, platform }) => {
+  const messenger = sandboxMessenger(db);
+
+  app.post('/api/forget', async (request): Promise<ForgetResponse> => {
+    const body = parse(ForgetRequest, request.body);
+    sessionOf(request);
+    const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
+    await answering(() => askForReset(db, messenger, { email: body.email, ip: request.ip, lang }, new Date()));
+    return { return: true, message: ASKED_MESSAGE };
+  });
+
+  app.post('/api/forget/check', async (request): Promise<ForgetCheckResponse> => {
+    const body = parse(ForgetCheckRequest, request.body);
+    sessionOf(request);
+    const link = await answering(() => checkLink(db, body.token, new Date()));
+    return { return: true, expiresAt: link.expiresAt.toISOString() };
+  });
+
+  app.post('/api/forget/reset', async (request): Promise<ForgetResetResponse> => {
+    const body = parse(ForgetResetRequest, request.body);
+    sessionOf(request);
+    const done = await answering(() => resetWithLink(db, platform, messenger, body, new Date()));
+    if (!done.notified) request.log.error('password reset: the owner could not be told by email');
+    return { return: true, message: RESET_MESSAGE };
+  });
+};
