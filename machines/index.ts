@@ -36,6 +36,11 @@ import { methodDepositMachine } from './method-deposit/method-deposit.machine';
 import { welcomeMachine } from './welcome/welcome.machine';
 import { callBackMachine } from './call-back/call-back.machine';
 import { contactFormMachine } from './contact-form/contact-form.machine';
+import { supportInitMachine } from './support-init/support-init.machine';
+import { ticketListMachine } from './ticket-list/ticket-list.machine';
+import { ticketThreadMachine } from './ticket-thread/ticket-thread.machine';
+import { newTicketMachine } from './new-ticket/new-ticket.machine';
+import { supportPageMachine } from './support-page/support-page.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -83,5 +88,10 @@ export const machines: Record<string, MachineEntry> = {
   welcome: { machine: welcomeMachine, purpose: 'The first visit after registration (?first): a one-time welcome over #/home with Deposit (before any deposit) and Start trading; waits under the trading block; remembered per trader' },
   callBack: { machine: callBackMachine, purpose: "The call-back dropdown: a phone (at least 7 characters, else calls.error_phone) and a preferred time, sent once under a key; calls.server_success, or the server's key / calls.server_error with the phone kept and a retry; the rate limit" },
   contactForm: { machine: contactFormMachine, purpose: 'The contact page, signed out or in: the support email and phone (/api/info), and name, email, phone (at least 7) and message, each checked; return true is the success, return false its error/message with the form kept, a failure keeps everything with a retry' },
+  supportInit: { machine: supportInitMachine, purpose: 'Support initialisation (002 §4, §9): /api/kayako/init tried up to 3 times with a growing wait (named delay), then it says so and offers a retry' },
+  ticketList: { machine: ticketListMachine, purpose: "The trader's tickets: status by status_id, last activity, unread agent replies marked; read again on a pushed ticket.updated or a change" },
+  ticketThread: { machine: ticketThreadMachine, purpose: "One ticket as a thread: show, a reply with attachments under one key (bounds checked; a failure keeps the text with a retry; a ticket not Open reopens), close after 'Close Ticket / Are you sure?' ('Server error try again later.'), an agent reply pushed in place" },
+  newTicket: { machine: newTicketMachine, purpose: 'A new ticket on the page (department 27) or in the support dialog (62, about a payment): priority 1, subject, content, attachments as upload children, bounds checked, one key; a failure keeps everything; the dialog shows the success and closes after 3500 ms' },
+  supportPage: { machine: supportPageMachine, purpose: 'The support page: init (with retries) as a child, then the ticket list child and the new ticket form or one thread as children; pushed updates forwarded, a closed ticket returns to the list' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };

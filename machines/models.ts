@@ -30,6 +30,11 @@ import { methodDepositModel } from './method-deposit/method-deposit.model';
 import { welcomeModel } from './welcome/welcome.model';
 import { callBackModel } from './call-back/call-back.model';
 import { contactFormModel } from './contact-form/contact-form.model';
+import { supportInitModel } from './support-init/support-init.model';
+import { ticketListModel } from './ticket-list/ticket-list.model';
+import { ticketThreadModel } from './ticket-thread/ticket-thread.model';
+import { newTicketModel } from './new-ticket/new-ticket.model';
+import { supportPageModel } from './support-page/support-page.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -76,4 +81,9 @@ export const models: Record<string, MachineModel> = {
   welcome: welcomeModel,
   callBack: callBackModel,
   contactForm: contactFormModel,
+  supportInit: supportInitModel,
+  ticketList: ticketListModel,
+  ticketThread: ticketThreadModel,
+  newTicket: newTicketModel,
+  supportPage: supportPageModel,
 };
