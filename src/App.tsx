@@ -9,6 +9,7 @@ const LoginPage = lazy(() => import('./features/login/LoginPage'));
 const AutologinPage = lazy(() => import('./features/login/AutologinPage'));
 const RegisterPage = lazy(() => import('./features/register/RegisterPage'));
 const TradingPage = lazy(() => import('./features/trading/TradingPage'));
+const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 // the dialog host loads with the first modal: the login page stays under its budget
 const ModalHost = lazy(() => import('./features/shell/ModalHost'));
 
@@ -36,11 +37,12 @@ function Unavailable() {
 }
 
 /**
- * The pages /{lang}/login, /{lang}/register, /{lang}/autologin and /{lang}/trading (spec 000 §2).
+ * The pages /{lang}/login, /{lang}/register, /{lang}/autologin and /{lang}/trading (spec 000 §2), and
+ * /{lang}/contacts (001 §5), signed out or in.
  * Moving between pages is a full navigation, so the top level needs no router: react-router
  * lives in the trading page (its hash routes), which keeps the login page small.
  */
-const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage } as const;
+const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage } as const;
 
 function ToLogin({ lang }: { lang: string }) {
   useEffect(() => window.location.replace(`/${lang}/login`), [lang]);

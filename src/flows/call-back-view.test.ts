@@ -30,6 +30,9 @@ describe('connectCallBack', () => {
     view().onToggle();
     view().onToggle();
     expect(view().isOpen).toBe(false);
+    view().onOpen();
+    view().onOpen();
+    expect(view().isOpen).toBe(true);
   });
 
   it('a phone under 7 characters is calls.error_phone and nothing is sent; a good one is sent once with the time; success', async () => {

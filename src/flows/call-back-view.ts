@@ -20,6 +20,7 @@ export function connectCallBack(s: CallBackSnapshot, send: (event: CallBackEvent
   const result: Msg | null = isSent ? msg('calls.server_success') : s.context.error;
   return {
     isOpen: s.matches({ panel: 'open' }),
+    onOpen: () => send({ type: 'call.open' }),
     onToggle: () => send({ type: 'call.toggle' }),
     onClose: () => send({ type: 'call.close' }),
     /** the form is shown until the request succeeds */

@@ -58,6 +58,9 @@ export default function LoginPage() {
         <p className="auth__alt">
           {t('login.no_account')} <a href={`/${lang}/register`}>{t('login.register_link')}</a>
         </p>
+        <p className="auth__alt">
+          <a href={`/${lang}/contacts`} data-testid="contact-link">{t('login.contact_link')}</a>
+        </p>
         {demo && <p className="auth__demo">{t('login.demo_hint', { email: demo.email, password: demo.password })}</p>}
     </AuthCard>
   );

@@ -167,6 +167,9 @@ export default function RegisterPage() {
       <p className="auth__alt">
         {t('register.have_account')} <a href={`/${lang}/login`}>{t('register.sign_in')}</a>
       </p>
+      <p className="auth__alt">
+        <a href={`/${lang}/contacts`} data-testid="contact-link">{t('login.contact_link')}</a>
+      </p>
       {demo && <p className="auth__demo">{t('register.demo_hint', { email: demo.email, password: demo.password })}</p>}
 
       {usNotice && (

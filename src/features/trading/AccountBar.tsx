@@ -4,6 +4,7 @@ import { useSession } from '../../flows/session';
 import { formatAmount } from '../../flows/money';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { CallBackButton } from '../contact/CallBackButton';
 
 /** The id of the header's chat slot: the chat launcher sits there, beside the balance, never over the page. */
 export const CHAT_SLOT_ID = 'topbar-chat';
@@ -34,6 +35,7 @@ export function AccountBar() {
         {session.isDemo && <span className="badge">{t('user.demo_badge')}</span>}
       </div>
       <div className="topbar__chat" id={CHAT_SLOT_ID} />
+      <CallBackButton />
       <button
         type="button"
         className="topbar__menu-button icon-button"

@@ -1,0 +1,41 @@
+import type { ContactFormApi } from '../../flows/contact-form-view';
+import { useT } from '../../i18n';
+
+/** The company's support email and phone (GET /api/info) as mailto: and tel: links. */
+export function ContactInfo({ info, infoUnavailable, onInfoRetry }: Pick<ContactFormApi, 'info' | 'infoUnavailable' | 'onInfoRetry'>) {
+  const { t } = useT();
+  if (infoUnavailable) {
+    return (
+      <p className="form-note" role="status">
+        {t('contacts.info_unavailable')}{' '}
+        <button type="button" className="button button--small button--ghost" onClick={onInfoRetry}>
+          {t('common.retry')}
+        </button>
+      </p>
+    );
+  }
+  if (!info) return null;
+  return (
+    <section className="contact-info" aria-labelledby="contact-info-title">
+      <h2 id="contact-info-title">{t('contacts.info_title')}</h2>
+      <dl>
+        <div>
+          <dt>{t('contacts.info_email')}</dt>
+          <dd>
+            <a href={info.mailto} data-testid="contact-info-email">
+              {info.email}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('contacts.info_phone')}</dt>
+          <dd>
+            <a href={info.tel} data-testid="contact-info-phone">
+              {info.phone}
+            </a>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
