@@ -41,6 +41,8 @@ import { ticketListMachine } from './ticket-list/ticket-list.machine';
 import { ticketThreadMachine } from './ticket-thread/ticket-thread.machine';
 import { newTicketMachine } from './new-ticket/new-ticket.machine';
 import { supportPageMachine } from './support-page/support-page.machine';
+import { forgotMachine } from './forgot/forgot.machine';
+import { passwordResetMachine } from './password-reset/password-reset.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -93,5 +95,7 @@ export const machines: Record<string, MachineEntry> = {
   ticketThread: { machine: ticketThreadMachine, purpose: "One ticket as a thread: show, a reply with attachments under one key (bounds checked; a failure keeps the text with a retry; a ticket not Open reopens), close after 'Close Ticket / Are you sure?' ('Server error try again later.'), an agent reply pushed in place" },
   newTicket: { machine: newTicketMachine, purpose: 'A new ticket on the page (department 27) or in the support dialog (62, about a payment): priority 1, subject, content, attachments as upload children, bounds checked, one key; a failure keeps everything; the dialog shows the success and closes after 3500 ms' },
   supportPage: { machine: supportPageMachine, purpose: 'The support page: init (with retries) as a child, then the ticket list child and the new ticket form or one thread as children; pushed updates forwarded, a closed ticket returns to the list' },
+  forgot: { machine: forgotMachine, purpose: 'Forgot password, the ask: the email checked before sending, the same answer whether or not it has an account, rate limited with the server message, a failure keeps the email with a retry' },
+  passwordReset: { machine: passwordResetMachine, purpose: 'Password reset from the emailed link: the link checked without using it (invalid: ask again), the rules as typed, passwords not matching, sent once, done points to the login (no sign-in), a failure keeps what was typed' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };

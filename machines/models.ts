@@ -35,6 +35,8 @@ import { ticketListModel } from './ticket-list/ticket-list.model';
 import { ticketThreadModel } from './ticket-thread/ticket-thread.model';
 import { newTicketModel } from './new-ticket/new-ticket.model';
 import { supportPageModel } from './support-page/support-page.model';
+import { forgotModel } from './forgot/forgot.model';
+import { passwordResetModel } from './password-reset/password-reset.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -86,4 +88,6 @@ export const models: Record<string, MachineModel> = {
   ticketThread: ticketThreadModel,
   newTicket: newTicketModel,
   supportPage: supportPageModel,
+  forgot: forgotModel,
+  passwordReset: passwordResetModel,
 };

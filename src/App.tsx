@@ -9,6 +9,8 @@ const LoginPage = lazy(() => import('./features/login/LoginPage'));
 const AutologinPage = lazy(() => import('./features/login/AutologinPage'));
 const RegisterPage = lazy(() => import('./features/register/RegisterPage'));
 const TradingPage = lazy(() => import('./features/trading/TradingPage'));
+const ForgotPage = lazy(() => import('./features/forgot/ForgotPage'));
+const ResetPage = lazy(() => import('./features/forgot/ResetPage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 // the dialog host loads with the first modal: the login page stays under its budget
 const ModalHost = lazy(() => import('./features/shell/ModalHost'));
@@ -38,11 +40,11 @@ function Unavailable() {
 
 /**
  * The pages /{lang}/login, /{lang}/register, /{lang}/autologin and /{lang}/trading (spec 000 §2), and
- * /{lang}/contacts (001 §5), signed out or in.
+ * /{lang}/contacts (001 §5), signed out or in; /{lang}/forgot and /{lang}/reset (forgot password, 001 §1-2).
  * Moving between pages is a full navigation, so the top level needs no router: react-router
  * lives in the trading page (its hash routes), which keeps the login page small.
  */
-const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage } as const;
+const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage, forgot: ForgotPage, reset: ResetPage } as const;
 
 function ToLogin({ lang }: { lang: string }) {
   useEffect(() => window.location.replace(`/${lang}/login`), [lang]);

@@ -38,6 +38,7 @@ export const en = {
   'login.platform_token': 'The trading platform did not confirm your sign-in. Please try again.',
   'login.no_account': 'New here?',
   'login.register_link': 'Open an account',
+  'login.forgot_link': 'Forgot your password?',
   'login.contact_link': 'Contact us',
   'login.demo_hint': 'Sandbox demo login: {email} / {password}',
   'login.factor_title': 'Confirm it is you',

@@ -36,6 +36,7 @@ export const ru: Record<MessageKey, string> = {
   'login.platform_token': 'Торговая платформа не подтвердила вход. Попробуйте ещё раз.',
   'login.no_account': 'Впервые у нас?',
   'login.register_link': 'Открыть счёт',
+  'login.forgot_link': 'Забыли пароль?',
   'login.contact_link': 'Связаться с нами',
   'login.demo_hint': 'Демо-вход в песочнице: {email} / {password}',
   'login.factor_title': 'Подтвердите, что это вы',

@@ -56,6 +56,9 @@ export default function LoginPage() {
           </button>
         </form>
         <p className="auth__alt">
+          <a href={`/${lang}/forgot`} data-testid="login-forgot">{t('login.forgot_link')}</a>
+        </p>
+        <p className="auth__alt">
           {t('login.no_account')} <a href={`/${lang}/register`}>{t('login.register_link')}</a>
         </p>
         <p className="auth__alt">
