@@ -65,6 +65,8 @@ export const HistoryEntry = z.object({
   outcome: z.optional(z.string()),
   /** stakes, payouts and refunds: the trade's direction */
   direction: z.optional(TradeDirection),
+  /** a card payment (its id), a crypto invoice (its guid) or a withdrawal (its id): what "Ask about this payment" opens a ticket about (issue 15) */
+  ref: z.optional(z.object({ kind: z.enum(['payment', 'invoice', 'withdrawal']), id: z.string() })),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 

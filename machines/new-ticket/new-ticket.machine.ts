@@ -104,7 +104,12 @@ export const newTicketMachine = setup({
         src: 'loadForm',
         onDone: {
           target: 'editing',
-          actions: assign(({ event }) => ({ form: event.output, ...attachmentsContext(event.output.maxAttachments, event.output.maxBytes) })),
+          // the dialog takes its department from the form options when they name one ('62' by default)
+          actions: assign(({ context, event }) => ({
+            form: event.output,
+            department: (context.dialog && event.output.defaults.dialog) || context.department,
+            ...attachmentsContext(event.output.maxAttachments, event.output.maxBytes),
+          })),
         },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'support.form_error') })) },
       },

@@ -4,6 +4,7 @@ import { InvoicePageView } from '../features/crypto/pages';
 import { FundingEntry, ListenFundingEntry } from '../features/funding';
 import { HistoryEntry, ReportsEntry } from '../features/reports/entries';
 import { SecurityEntry, ValidateEntry } from '../features/security/entries';
+import { SupportEntry } from '../features/support/entries';
 import { PersonalEntry } from '../features/verification/entries';
 import { WithdrawalEntry } from '../features/withdrawal/entries';
 import type { PageProps } from './page';
@@ -23,6 +24,7 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   invoice: InvoicePageView,
   history: HistoryEntry,
   reports: ReportsEntry,
+  support: SupportEntry,
 };
 
 /** Named fragments of #/sw/{page} (e.g. validate, from the validation issue). */

@@ -11,7 +11,8 @@ export function startPush(): () => void {
     const signedIn = s.matches('signedIn');
     if (signedIn && !stop) {
       stop = onServerEvent((event) => {
-        if (event.type === 'user.updated') sessionActor.send({ type: 'user.update' });
+        // a support ticket's news changes the header's unread count (issue 15)
+        if (event.type === 'user.updated' || event.type === 'ticket.updated') sessionActor.send({ type: 'user.update' });
       });
     } else if (!signedIn && stop) {
       stop();

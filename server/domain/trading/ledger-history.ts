@@ -82,9 +82,21 @@ export async function ledgerHistory(db: Db, userId: number, q: HistoryQuery, win
         ...(said.method && { method: said.method }),
         ...(said.detail && { detail: said.detail }),
         ...(said.outcome && { outcome: said.outcome }),
+        ...refOf(r.kind, r.meta ?? {}),
       };
     }),
   };
+}
+
+/** the object a movement belongs to, for "Ask about this payment" (issue 15): a card payment, a crypto invoice, a withdrawal */
+export function refOf(kind: string, meta: Record<string, unknown>): { ref?: { kind: 'payment' | 'invoice' | 'withdrawal'; id: string } } {
+  const payment = text(meta.payment);
+  const invoice = text(meta.invoice);
+  const withdrawal = text(meta.withdrawalId);
+  if (kind === 'deposit' && meta.method === 'card' && payment) return { ref: { kind: 'payment', id: payment } };
+  if (kind === 'deposit' && meta.method === 'crypto' && invoice) return { ref: { kind: 'invoice', id: invoice } };
+  if (kind.startsWith('withdrawal') && withdrawal) return { ref: { kind: 'withdrawal', id: withdrawal } };
+  return {};
 }
 
 interface Said {

@@ -9,6 +9,7 @@ import { CopyButton } from './CopyButton';
 import { Countdown } from './Countdown';
 import { messages } from './messages';
 import { QrCode } from './QrCode';
+import { AskSupport } from '../support/AskSupport';
 import './crypto.css';
 
 registerMessages(messages);
@@ -162,7 +163,11 @@ export default function InvoicePage({ add: coin = '', ng: guid = '' }: PageProps
         <Link to={{ hash: '/show/funding' }}>← {t('crypto.invoice.back')}</Link>
       </p>
       <h1 id="crypto-invoice-title">{t('crypto.invoice.title', { name: v.name })}</h1>
-      {v.invoice && <p className="muted crypto-invoice__id">{t('crypto.invoice.id', { guid: v.guid })}</p>}
+      {v.invoice && (
+        <p className="muted crypto-invoice__id">
+          {t('crypto.invoice.id', { guid: v.guid })} <AskSupport about={{ kind: 'invoice', id: v.guid }} />
+        </p>
+      )}
       {v.isLoading && <Spinner label={t('crypto.invoice.loading')} />}
       {v.isFailed && (
         <>

@@ -4,6 +4,7 @@ import { formatAmount } from '../../flows/money';
 import { useHistory, type HistoryEntry } from '../../flows/reports';
 import { describeHistoryEntry, formatSignedAmount, HISTORY_TYPES } from '../../flows/reports-history';
 import { registerMessages, useT } from '../../i18n';
+import { AskSupport } from '../support/AskSupport';
 import { sortRows, totalsByCurrency, type SortDir } from './format';
 import { messages } from './messages';
 import { Pager, QueryBar, ReportTabs, SortableTable, type Column } from './QueryBar';
@@ -40,7 +41,16 @@ export default function HistoryPage() {
       render: (e) => <strong className={resultClass(e.amount)}>{formatSignedAmount(e.amount, e.currency, lang)}</strong>,
     },
     { field: 'balanceAfter', label: t('history.col.balance'), numeric: true, render: (e) => (e.balanceAfter === null ? '—' : formatAmount(e.balanceAfter, e.currency, lang)) },
-    { field: 'note', label: t('history.col.note'), render: (e) => said(e).detail },
+    {
+      field: 'note',
+      label: t('history.col.note'),
+      render: (e) => (
+        <>
+          {said(e).detail}
+          {e.ref && <AskSupport about={e.ref} />}
+        </>
+      ),
+    },
   ];
   return (
     <section className="panel rp" aria-busy={loading}>

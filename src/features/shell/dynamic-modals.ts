@@ -1,5 +1,10 @@
 import type { ComponentType } from 'react';
+import { SUPPORT_DIALOG } from '../../flows/support-open';
+import { SupportDialogEntry } from '../support/entries';
 
 /** Dynamic modals by name (add-account, bitcoin explanation, …); each area registers its own. */
 export type DynamicModalView = ComponentType<Record<string, unknown> & { onClose: () => void }>;
 export const dynamicModals: Record<string, DynamicModalView> = {};
+
+// issue 15: a new ticket (department '62'), optionally about a payment, an invoice or a withdrawal
+dynamicModals[SUPPORT_DIALOG] = SupportDialogEntry;

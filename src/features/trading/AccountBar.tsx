@@ -25,6 +25,7 @@ export function AccountBar() {
     return () => window.removeEventListener('hashchange', close);
   }, []);
   if (!session.user) return null;
+  const unread = session.user.support_unread ?? 0;
   const close = () => setMenuOpen(false);
   return (
     <header className={`topbar${menuOpen ? ' topbar--menu-open' : ''}`} onKeyDown={(e) => e.key === 'Escape' && close()}>
@@ -61,6 +62,15 @@ export function AccountBar() {
           <Link to={{ hash: '/show/reports' }}>{t('nav.reports')}</Link>
           <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
           <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
+          <Link to={{ hash: '/show/support' }} data-testid="nav-support">
+            {t('nav.support')}
+            {unread > 0 && (
+              <span className="nav-mark" data-testid="nav-support-badge">
+                <span aria-hidden="true">{unread}</span>
+                <span className="visually-hidden">{t('nav.support_unread', { n: unread })}</span>
+              </span>
+            )}
+          </Link>
         </nav>
         <LanguageSwitch />
         <button type="button" className="button button--ghost topbar__logout" onClick={session.logout}>

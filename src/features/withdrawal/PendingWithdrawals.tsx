@@ -4,6 +4,7 @@ import { usePendingWithdrawals } from '../../flows/withdrawal';
 import { useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
+import { AskSupport } from '../support/AskSupport';
 
 /** Pending withdrawals (/api/us/pending), each cancellable after a Yes/No question (spec 002 §4). */
 export function PendingWithdrawals() {
@@ -33,6 +34,7 @@ export function PendingWithdrawals() {
               <strong>{formatAmount(w.amount, w.currency, lang)}</strong> · {w.method.replace('_', ' ')}
               {w.wallet && <span className="muted wd__wallet"> · {w.wallet}</span>}
               <div className="muted wd__date">{t('withdrawal.pending.requested', { date: formatDateTime(w.createdAt) })}</div>
+              <AskSupport about={{ kind: 'withdrawal', id: w.transactionId }} />
             </div>
             <button type="button" className="button button--ghost button--small" onClick={() => pending.cancel(w.transactionId)}>
               {t('withdrawal.pending.cancel')}

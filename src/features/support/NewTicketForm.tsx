@@ -1,0 +1,99 @@
+import type { FormEvent } from 'react';
+import type { useNewTicket } from '../../flows/support';
+import { useT } from '../../i18n';
+import { AttachmentField } from './AttachmentField';
+
+type NewTicketView = ReturnType<typeof useNewTicket>;
+
+/** The new ticket form (the page's and the dialog's): department, priority, subject, message, attachments. */
+export function NewTicketForm({ form, onCancel }: { form: NewTicketView; onCancel?: () => void }) {
+  const { t, text } = useT();
+  if (form.loading) return <p className="muted" aria-busy="true">{t('support.form.loading')}</p>;
+  if (form.failed) {
+    return (
+      <div role="alert" className="form-error">
+        {form.error && text(form.error)}{' '}
+        <button type="button" className="button button--small" onClick={form.retry}>
+          {t('support.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (form.success) {
+    return (
+      <p className="sp-success" role="status" data-testid="support-created">
+        {text(form.success)}
+      </p>
+    );
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.submit();
+  };
+  return (
+    <form className="sp-form" onSubmit={submit} noValidate data-testid="support-new-form">
+      {form.about && <p className="sp-about" data-testid="support-about">{text(form.about)}</p>}
+      <div className="sp-form__row">
+        <label>
+          {t('support.field.department')}
+          <select value={form.department} onChange={(e) => form.change('department', e.target.value)} data-testid="support-department">
+            {form.departments.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('support.field.priority')}
+          <select value={form.priority} onChange={(e) => form.change('priority', e.target.value)} data-testid="support-priority">
+            {form.priorities.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label>
+        {t('support.field.subject')}
+        <input
+          value={form.subject}
+          maxLength={form.limits.subject + 50}
+          onChange={(e) => form.change('subject', e.target.value)}
+          aria-invalid={form.subjectError !== null}
+          data-testid="support-subject"
+        />
+      </label>
+      {form.subjectError && <p className="form-error" role="alert">{text(form.subjectError)}</p>}
+      <label>
+        {t('support.field.content')}
+        <textarea
+          rows={6}
+          value={form.content}
+          onChange={(e) => form.change('content', e.target.value)}
+          aria-invalid={form.contentError !== null}
+          data-testid="support-content"
+        />
+      </label>
+      <p className="muted small sp-count">{t('support.field.count', { length: form.content.length, max: form.limits.content })}</p>
+      {form.contentError && <p className="form-error" role="alert">{text(form.contentError)}</p>}
+      <AttachmentField api={form} files={form.files} testId="support-new-attachment-input" />
+      {form.error && (
+        <p className="form-error" role="alert" data-testid="support-new-error">
+          {text(form.error)}
+        </p>
+      )}
+      <div className="sp-form__actions">
+        {onCancel && (
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t('support.cancel')}
+          </button>
+        )}
+        <button type="submit" className="button" disabled={form.sending} data-testid="support-new-submit">
+          {t(form.sending ? 'support.submitting' : 'support.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
