@@ -34,6 +34,7 @@ import { methodRoutes } from './routes/methods';
 import { sandboxReviewRoutes } from './routes/sandbox-review';
 import { offlineDepositRoutes } from './routes/deposits-offline';
 import { sandboxBankRoutes } from './routes/sandbox-bank';
+import { supportRoutes } from './routes/support';
 import { forgotRoutes } from './routes/forgot';
 import type { PlatformGateway } from './domain/ports';
 import { sandboxGateway } from './sandbox/platform/gateway';
@@ -119,6 +120,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   // issue 14: bank transfer and fiat reports, receipts, Vload vouchers, quick top-up; sandbox only: the bank console (/sandbox/bank)
   await app.register(offlineDepositRoutes, deps);
   await app.register(sandboxBankRoutes, deps);
+  // issue 15: support tickets (/api/kayako/*), call-back, contacts and info; sandbox only: the agent console (/sandbox/desk)
+  await app.register(supportRoutes, deps);
   await app.register(forgotRoutes, deps);
   await app.register(platformRoutes, {
     prefix: settings.platform,

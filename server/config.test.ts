@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       inspect: false,
       trustProxy: false,
       cardFingerprintSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
+      supportEmail: 'support@brokerage.test',
+      supportPhone: '+44 20 7946 0000',
     });
   });
 
@@ -30,6 +32,8 @@ describe('loadConfig', () => {
       INSPECT: '1',
       TRUST_PROXY: 'yes',
       CARD_FINGERPRINT_SECRET: 'k'.repeat(40),
+      SUPPORT_EMAIL: 'help@example.com',
+      SUPPORT_PHONE: '+1 (555) 010-0199',
     });
     expect(config).toEqual({
       port: 8080,
@@ -43,7 +47,16 @@ describe('loadConfig', () => {
       inspect: true,
       trustProxy: true,
       cardFingerprintSecret: 'k'.repeat(40),
+      supportEmail: 'help@example.com',
+      supportPhone: '+1 (555) 010-0199',
     });
+  });
+
+  it('support contacts (issue 15): SUPPORT_EMAIL and SUPPORT_PHONE, checked; defaults follow SITE_HOST', () => {
+    expect(loadConfig({ SITE_HOST: 'Broker.example' }).supportEmail).toBe('support@broker.example');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'not an email' })).toThrow(/SUPPORT_EMAIL must be an email address/);
+    expect(() => loadConfig({ SUPPORT_PHONE: '12' })).toThrow(/SUPPORT_PHONE must be a phone number/);
+    expect(() => loadConfig({ SUPPORT_PHONE: '<script>' })).toThrow(/SUPPORT_PHONE/);
   });
 
   it('card fingerprint key: required in production, at least 32 characters, else one random key per process', () => {

@@ -33,6 +33,10 @@ export interface Config {
    * production; elsewhere a random key per process when unset. Never logged.
    */
   cardFingerprintSecret: string;
+  /** the company's support email, answered by GET /api/info (SUPPORT_EMAIL; default support@{siteHost}) */
+  supportEmail: string;
+  /** the company's support phone, answered by GET /api/info (SUPPORT_PHONE; default a sandbox number) */
+  supportPhone: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -82,9 +86,27 @@ function operatorToken(value: string | undefined, sandbox: boolean): string {
   return token;
 }
 
+/** The default support phone: a reserved fictional number (UK Ofcom drama range), never a real line. */
+export const DEFAULT_SUPPORT_PHONE = '+44 20 7946 0000';
+
+function supportEmail(value: string | undefined, siteHost: string): string {
+  const email = value?.trim() ?? '';
+  if (email === '') return `support@${siteHost}`;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw new Error(`SUPPORT_EMAIL must be an email address, got "${email}"`);
+  return email;
+}
+
+function supportPhone(value: string | undefined): string {
+  const phone = value?.trim() ?? '';
+  if (phone === '') return DEFAULT_SUPPORT_PHONE;
+  if (!/^\+?[0-9 ()./-]{7,32}$/.test(phone)) throw new Error(`SUPPORT_PHONE must be a phone number (7 to 32 digits, spaces, +, -, brackets), got "${phone}"`);
+  return phone;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const sandbox = sandboxMode(env, nodeEnv);
+  const siteHost = (env.SITE_HOST?.trim() || 'brokerage.test').toLowerCase();
   return {
     port: port(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -92,10 +114,12 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     sandbox,
     sandboxOperatorToken: operatorToken(env.SANDBOX_OPERATOR_TOKEN, sandbox),
-    siteHost: (env.SITE_HOST?.trim() || 'brokerage.test').toLowerCase(),
+    siteHost,
     nodeEnv,
     inspect: flag(env.INSPECT, false),
     trustProxy: flag(env.TRUST_PROXY, false),
     cardFingerprintSecret: fingerprintSecret(env.CARD_FINGERPRINT_SECRET, nodeEnv),
+    supportEmail: supportEmail(env.SUPPORT_EMAIL, siteHost),
+    supportPhone: supportPhone(env.SUPPORT_PHONE),
   };
 }

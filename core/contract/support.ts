@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { UploadResponse } from './verification';
 
 /**
  * Support (issue 15): tickets with an agent on the other side (spec 002 §2-4, §7-9), call-back
@@ -14,8 +15,8 @@ import * as z from 'zod/mini';
  *   POST /api/kayako/ticket  NewTicketRequest  TicketThreadResponse (idempotent by key)
  *   POST /api/kayako/post    ReplyRequest      TicketThreadResponse (idempotent by key; reopens a ticket that is not Open)
  *   POST /api/kayako/close   CloseRequest      TicketThreadResponse
- *   POST /api/kayako/upload/attachment/no      multipart file → UploadResponse (a staged attachment)
- *   POST /api/kayako/upload/attachment/unshift takes back the newest staged attachment
+ *   POST /api/kayako/upload/attachment/no      multipart file → StagedAttachmentResponse (an UploadResponse plus the staged attachment)
+ *   POST /api/kayako/upload/attachment/unshift UnshiftResponse (verification's): takes back the newest staged attachment
  *   POST /api/kayako/drop                      DropResponse: clears the staged attachments
  *   GET  /api/kayako/att?id={ticket}&pid={attachment}  the file, to the ticket's owner only (404 otherwise)
  *   POST /api/call           CallRequest       CallResponse (a call-back ticket in the desk)
@@ -72,6 +73,14 @@ export const TicketAttachment = z.object({
   size: z.number(),
 });
 export type TicketAttachment = z.infer<typeof TicketAttachment>;
+
+/**
+ * POST /api/kayako/upload/attachment/no: verification's UploadResponse ('Upload successful' and the
+ * stored document, kind 'attachment'; the upload control reads it) plus the staged attachment
+ * with its file name. Its id goes into `attachments` of a ticket or reply.
+ */
+export const StagedAttachmentResponse = z.extend(UploadResponse, { attachment: TicketAttachment });
+export type StagedAttachmentResponse = z.infer<typeof StagedAttachmentResponse>;
 
 /** A list item (002 §3: id, status, status_id, activity), plus what the list shows. */
 export const TicketSummary = z.object({

@@ -17,10 +17,14 @@ export type DocumentStatus = z.infer<typeof DocumentStatus>;
 export const DocumentMime = z.enum(['image/png', 'image/jpeg', 'application/pdf']);
 export type DocumentMime = z.infer<typeof DocumentMime>;
 
+/** Every kind stored: the above and `attachment`, a support ticket's staged or sent attachment (issue 15), never on the verification page. */
+export const StoredDocumentKind = z.enum(['passport', 'address', 'card_front', 'card_back', 'signature', 'receipt', 'attachment']);
+export type StoredDocumentKind = z.infer<typeof StoredDocumentKind>;
+
 /** One stored document as its owner sees it (never its content; that is GET /upload/{id}). */
 export const VerificationDocument = z.object({
   id: z.string(),
-  kind: DocumentKind,
+  kind: StoredDocumentKind,
   status: DocumentStatus,
   /** the reviewer's reason, for a rejected document */
   reason: z.nullable(z.string()),

@@ -12,6 +12,7 @@ import * as bankVouchers from './migrations/082_bank_vouchers';
 import * as promoBonus from './migrations/080_promo_bonus';
 import * as methodDeposits from './migrations/081_method_deposits';
 import * as passwordReset from './migrations/100_password_reset';
+import * as support from './migrations/090_support';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '080_promo_bonus': promoBonus,
   '081_method_deposits': methodDeposits,
   '100_password_reset': passwordReset,
+  '090_support': support,
 };
 
 /**

@@ -5,8 +5,11 @@ import type { CreatedAt } from './schema';
  * Tables of verification (migration 070_verification). They join the Database interface by
  * module augmentation, so this area's tables live in this file.
  */
-/** `receipt`: a bank transfer's receipt (issue 14, migration 082), stored like a document, never on the verification page */
-export type DocumentKind = 'passport' | 'address' | 'card_front' | 'card_back' | 'signature' | 'receipt';
+/**
+ * `receipt`: a bank transfer's receipt (issue 14, migration 082), stored like a document, never on the verification page;
+ * `attachment`: a support ticket's attachment (issue 15, migration 090), likewise
+ */
+export type DocumentKind = 'passport' | 'address' | 'card_front' | 'card_back' | 'signature' | 'receipt' | 'attachment';
 /** uploaded → in_review → approved | rejected; no other move (server/domain/verification/documents.ts) */
 export type DocumentStatus = 'uploaded' | 'in_review' | 'approved' | 'rejected';
 /** the type detected from the content, never the declared one */
@@ -27,6 +30,8 @@ export interface DocumentsTable {
   /** the file (bytea): PGlite reads it as Uint8Array, pg as Buffer */
   content: ColumnType<Uint8Array, Uint8Array, never>;
   created_at: CreatedAt;
+  /** the sanitised file name of a support attachment (migration 090); null for other kinds */
+  name: ColumnType<string | null, string | null | undefined, never>;
   reviewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 

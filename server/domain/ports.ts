@@ -319,3 +319,108 @@ export interface VoucherProvider {
   /** uses the voucher `voucherId` of `pin` */
   redeem(pin: string, voucherId: string): Promise<{ kind: 'redeemed' } | { kind: 'used' } | { kind: 'invalid' }>;
 }
+
+// ─── help desk (support tickets, issue 15) ───────────────────────────────────────────────────────
+
+/** What a ticket is about ("Ask about this payment"): checked against its owner by the domain before the desk sees it. */
+export interface DeskAbout {
+  kind: 'payment' | 'invoice' | 'withdrawal';
+  id: string;
+}
+
+/** A ticket as the desk keeps it. statusId: 1 Open, 2 Answered, 3 Closed. */
+export interface DeskTicket {
+  id: string;
+  userId: number;
+  department: string;
+  priority: string;
+  subject: string;
+  statusId: 1 | 2 | 3;
+  about: DeskAbout | null;
+  /** an agent wrote since the trader last opened the ticket */
+  unread: boolean;
+  activity: Date;
+  createdAt: Date;
+}
+
+export interface DeskAttachment {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+export interface DeskMessage {
+  id: string;
+  author: 'trader' | 'agent';
+  /** the agent's name; null for the trader (the domain names them) */
+  agentName: string | null;
+  /** plain text */
+  content: string;
+  createdAt: Date;
+  attachments: DeskAttachment[];
+}
+
+export interface DeskThread {
+  ticket: DeskTicket;
+  messages: DeskMessage[];
+}
+
+export interface NewDeskTicket {
+  userId: number;
+  department: string;
+  priority: string;
+  subject: string;
+  content: string;
+  /** the idempotency key: a second create with the same key answers the first ticket */
+  key: string;
+  /** ids of the trader's staged attachments (checked by the desk: own, still staged) */
+  attachments: string[];
+  about: DeskAbout | null;
+}
+
+export interface DeskReply {
+  content: string;
+  /** the idempotency key, unique per ticket */
+  key: string;
+  attachments: string[];
+}
+
+/** An agent answered or changed a ticket (a Kayako or Zammad webhook; the sandbox console). */
+export interface DeskAgentUpdate {
+  userId: number;
+  ticketId: string;
+  statusId: 1 | 2 | 3;
+  /** the agent wrote a message (the trader has something unread) */
+  replied: boolean;
+}
+
+/**
+ * What a help desk integration (Kayako, Zammad, …) implements. The support domain
+ * (server/domain/support) checks the trader's input, the limits and what a ticket is about, then
+ * speaks only this; server/sandbox/desk keeps the tickets in our database and lets a tester
+ * answer at /sandbox/desk. Every call that names a ticket takes its owner: another trader's
+ * ticket answers null (the domain makes it a 404). Attachments are files the trader staged
+ * through the one upload service (documents of kind `attachment`); the desk links them to the
+ * message in the same transaction, or refuses them all.
+ */
+export interface HelpDesk {
+  /** the desk is a sandbox: its console says so */
+  readonly sandbox: boolean;
+  /** creates a ticket with its first message; the same key again answers the first ticket (created false) */
+  create(ticket: NewDeskTicket): Promise<{ thread: DeskThread; created: boolean }>;
+  /** the trader's tickets, last activity first */
+  list(userId: number): Promise<DeskTicket[]>;
+  /** one ticket with its messages; `markRead` clears the unread flag */
+  thread(userId: number, ticketId: string, options?: { markRead?: boolean }): Promise<DeskThread | null>;
+  /** the trader replies: a ticket that is not Open becomes Open (002 §4); the same key again adds nothing */
+  reply(userId: number, ticketId: string, reply: DeskReply): Promise<{ thread: DeskThread; created: boolean } | null>;
+  /** the trader closes the ticket (Closed stays Closed) */
+  close(userId: number, ticketId: string): Promise<DeskThread | null>;
+  /** an attachment of one of the ticket's messages, for the ticket's owner */
+  attachment(userId: number, ticketId: string, attachmentId: string): Promise<{ id: string; kind: 'attachment'; mime: 'image/png' | 'image/jpeg' | 'application/pdf'; content: Buffer } | null>;
+  /** a call-back request (000 §7): lands in the desk for an agent to call and mark done */
+  callBack(request: { userId: number; phone: string; time: 'any' | 'morning' | 'afternoon' | 'evening'; key: string | null }): Promise<{ id: string; created: boolean }>;
+  /** agent replies and status changes coming in; returns the unsubscribe */
+  onAgentUpdate(listener: (update: DeskAgentUpdate) => void): () => void;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Balance, BonusBalance, CurrentUser } from '../../core/contract';
 import type { UserRow } from '../db/schema';
-import { toBigInt } from '../db/values';
+import { toBigInt, toCount } from '../db/values';
 import type { DbOrTx } from './ledger';
 import { formatMoney, isCurrency } from '../../core/money';
 
@@ -29,7 +29,13 @@ const contractType = (type: string): Balance['type'] | null =>
  * currency only: amounts in different currencies are not added up without a rate.
  */
 export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: string): Promise<CurrentUser | null> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .selectAll('users')
+    // issue 15: tickets with an agent reply the trader has not opened, in the same round trip (/api/me is polled)
+    .select(sql<bigint | string | number>`(select count(*) from support_tickets t where t.user_id = users.id and t.trader_unread)`.as('support_unread'))
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user) return null;
   const accounts = await db
     .selectFrom('accounts as a')
@@ -112,6 +118,7 @@ export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: stri
     wd_methods: user.wd_methods,
     can_upload: user.can_upload,
     fillCard: user.fill_card,
+    support_unread: toCount(user.support_unread),
   };
 }
 

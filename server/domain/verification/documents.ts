@@ -14,7 +14,9 @@ import { Refusal } from '../security/refusal';
  * state machine, enforced by conditional UPDATEs.
  */
 
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['passport', 'address', 'card_front', 'card_back', 'signature'];
+/** the kinds a trader uploads for verification (not a bank receipt, not a support attachment) */
+export type VerificationKind = Exclude<DocumentKind, 'receipt' | 'attachment'>;
+export const DOCUMENT_KINDS: readonly VerificationKind[] = ['passport', 'address', 'card_front', 'card_back', 'signature'];
 export const DOCUMENT_MIMES: readonly DocumentMime[] = ['image/png', 'image/jpeg', 'application/pdf'];
 /** 10 MB (001 §5, §8) */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -30,10 +32,13 @@ export const DOCUMENT_TRANSITIONS: Readonly<Record<DocumentStatus, readonly Docu
   rejected: [],
 };
 
+/** The kinds the verification and bank areas store and list; `attachment` (support, issue 15) is stored by storeAttachment. */
+export type StoredKind = Exclude<DocumentKind, 'attachment'>;
+
 /** What a trader sees of a document: never its content. */
 export interface DocumentSummary {
   id: string;
-  kind: DocumentKind;
+  kind: StoredKind;
   status: DocumentStatus;
   reason: string | null;
   mime: DocumentMime;
@@ -54,7 +59,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** a document id (a random UUID); anything else names no document */
 export const isDocumentId = (value: string): boolean => UUID.test(value);
 
-export const isDocumentKind = (value: unknown): value is DocumentKind => typeof value === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(value);
+export const isDocumentKind = (value: unknown): value is VerificationKind => typeof value === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(value);
 
 const tooLarge = () => new Refusal(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
 const wrongType = () => new Refusal(415, 'upload.type', 'File type is not [ PNG, JPG, JPEG, PDF ]! The file content must be a PNG, JPEG or PDF.');
@@ -71,10 +76,11 @@ export async function detectDocumentMime(bytes: Uint8Array): Promise<DocumentMim
   return mime as DocumentMime;
 }
 
-function summary(row: Omit<DocumentRow, 'content' | 'user_id'>): DocumentSummary {
+function summary(row: Omit<DocumentRow, 'content' | 'user_id' | 'name'>): DocumentSummary {
   return {
     id: row.id,
-    kind: row.kind,
+    // every query that reaches here leaves attachments out (listDocuments, moveDocument) or stored another kind
+    kind: row.kind as StoredKind,
     status: row.status,
     reason: row.reason,
     mime: row.mime,
@@ -106,7 +112,7 @@ export async function checkUploadLimit(db: DbOrTx, userId: number, now: Date = n
 
 export interface NewDocument {
   userId: number;
-  kind: DocumentKind;
+  kind: StoredKind;
   bytes: Uint8Array;
   /** the type detected from the content (detectDocumentMime) */
   mime: DocumentMime;
@@ -118,6 +124,36 @@ export interface NewDocument {
  */
 export async function storeDocument(db: Db, input: NewDocument, limit: UploadLimit = UPLOAD_LIMIT, now: Date = new Date()): Promise<DocumentSummary> {
   if (!isDocumentKind(input.kind) && input.kind !== 'receipt') throw new Refusal(400, 'upload.kind', `Unknown document type. Choose one of: ${DOCUMENT_KINDS.join(', ')}.`);
+  return summary(await insertDocument(db, { ...input, name: null }, limit, now));
+}
+
+/** A support attachment as its ticket shows it (never its content). */
+export interface StoredAttachment {
+  id: string;
+  name: string;
+  mime: DocumentMime;
+  size: number;
+  sha256: string;
+  created_at: string;
+}
+
+/**
+ * Stores a support ticket's attachment (issue 15): the same checks and per-account limit as every
+ * upload, kind `attachment`, with its sanitised file name. It never lifts the trading block and
+ * never shows on the verification page. Until a ticket or reply links it, it is staged.
+ */
+export async function storeAttachment(
+  db: Db,
+  input: { userId: number; bytes: Uint8Array; mime: DocumentMime; name: string },
+  limit: UploadLimit = UPLOAD_LIMIT,
+  now: Date = new Date(),
+): Promise<StoredAttachment> {
+  const row = await insertDocument(db, { ...input, kind: 'attachment' }, limit, now);
+  return { id: row.id, name: row.name ?? input.name, mime: row.mime, size: row.size_bytes, sha256: row.sha256, created_at: new Date(row.created_at).toISOString() };
+}
+
+/** The one store of every uploaded file: size, type by content, the per-account limit under a lock on the user's row. */
+async function insertDocument(db: Db, input: { userId: number; kind: DocumentKind; bytes: Uint8Array; mime: DocumentMime; name: string | null }, limit: UploadLimit, now: Date) {
   if (input.bytes.byteLength === 0) throw new Refusal(400, 'upload.empty', 'The file is empty.');
   if (input.bytes.byteLength > DOCUMENT_MAX_BYTES) throw tooLarge();
   if ((await detectDocumentMime(input.bytes)) !== input.mime) throw wrongType();
@@ -129,12 +165,12 @@ export async function storeDocument(db: Db, input: NewDocument, limit: UploadLim
     await checkUploadLimit(trx, input.userId, now, limit);
     const row = await trx
       .insertInto('documents')
-      .values({ id: randomUUID(), user_id: input.userId, kind: input.kind, mime: input.mime, size_bytes: content.byteLength, sha256, content, created_at: now })
-      .returning(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
+      .values({ id: randomUUID(), user_id: input.userId, kind: input.kind, mime: input.mime, size_bytes: content.byteLength, sha256, content, created_at: now, name: input.name })
+      .returning(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at', 'name'])
       .executeTakeFirstOrThrow();
-    // a saved signature or document lifts the trading block (spec 002 §4), in the same transaction; a transfer receipt does not
-    if (input.kind !== 'receipt') await trx.updateTable('users').set({ sign: true }).where('id', '=', input.userId).where('sign', '=', false).execute();
-    return summary(row);
+    // a saved signature or document lifts the trading block (spec 002 §4), in the same transaction; a transfer receipt or a support attachment does not
+    if (input.kind !== 'receipt' && input.kind !== 'attachment') await trx.updateTable('users').set({ sign: true }).where('id', '=', input.userId).where('sign', '=', false).execute();
+    return row;
   });
 }
 
@@ -165,8 +201,8 @@ export async function listDocuments(db: DbOrTx, userId: number): Promise<Documen
     .selectFrom('documents')
     .select(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
     .where('user_id', '=', userId)
-    // transfer receipts (issue 14) belong to their bank deposit, not to the verification page
-    .where('kind', '<>', 'receipt')
+    // transfer receipts (issue 14) belong to their bank deposit, support attachments (issue 15) to their ticket: not to the verification page
+    .where('kind', 'not in', ['receipt', 'attachment'])
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
@@ -196,6 +232,8 @@ export async function moveDocument(db: DbOrTx, id: string, to: DocumentStatus, r
     .updateTable('documents')
     .set({ status: to, reason: to === 'rejected' ? text : null, reviewed_at: to === 'in_review' ? null : now })
     .where('id', '=', id)
+    // a support attachment is never reviewed
+    .where('kind', '<>', 'attachment')
     .where('status', 'in', from)
     .returning(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
     .executeTakeFirst();

@@ -26,6 +26,7 @@ export const KIND_LABEL: Readonly<Record<DocumentKind, string>> = {
   card_back: 'card (back side)',
   signature: 'signature',
   receipt: 'transfer receipt',
+  attachment: 'support attachment',
 };
 
 export interface ReviewOutcome {
@@ -57,7 +58,8 @@ export async function reviewDocument(db: Db, id: string, decision: ReviewDecisio
   if (!isDocumentId(id)) throw notFound();
   if (decision === 'reject' && (reason ?? '').trim() === '') throw new Refusal(400, 'document.reason', 'Say why the document is rejected.');
   const outcome = await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('documents').select(['status', 'user_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+    // a support attachment (issue 15) is no identity document: nothing to review
+    const current = await trx.selectFrom('documents').select(['status', 'user_id']).where('id', '=', id).where('kind', '<>', 'attachment').forUpdate().executeTakeFirst();
     if (!current) throw notFound();
     let document: DocumentSummary;
     if (decision === 'start') {
@@ -144,8 +146,8 @@ export async function listPendingDocuments(db: Db, limit = 200): Promise<Pending
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .select(['d.id', 'd.user_id', 'u.email', 'd.kind', 'd.status', 'd.mime', 'd.size_bytes', 'd.created_at'])
     .where('d.status', 'in', ['uploaded', 'in_review'])
-    // a transfer receipt is no identity document: the bank console shows it (issue 14)
-    .where('d.kind', '<>', 'receipt')
+    // a transfer receipt is no identity document: the bank console shows it (issue 14); nor is a support attachment (issue 15)
+    .where('d.kind', 'not in', ['receipt', 'attachment'])
     .orderBy('d.created_at', 'asc')
     .orderBy('d.id', 'asc')
     .limit(limit)
@@ -165,7 +167,7 @@ export async function listReviewedDocuments(db: Db, limit = 20): Promise<Reviewe
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .select(['d.id', 'd.user_id', 'u.email', 'd.kind', 'd.status', 'd.mime', 'd.size_bytes', 'd.created_at', 'd.reason', 'd.reviewed_at'])
     .where('d.status', 'in', ['approved', 'rejected'])
-    .where('d.kind', '<>', 'receipt')
+    .where('d.kind', 'not in', ['receipt', 'attachment'])
     .orderBy('d.reviewed_at', 'desc')
     .orderBy('d.id', 'asc')
     .limit(limit)

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { VerificationState } from '../../../core/contract/verification';
 import type { Verification } from '../../db/schema';
-import type { DocumentKind } from '../../db/schema-verification';
+import type { VerificationKind as DocumentKind } from './documents';
 import { toBigInt } from '../../db/values';
 import type { DbOrTx } from '../ledger';
 import { Refusal } from '../security/refusal';

@@ -1,0 +1,188 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CallRequest,
+  CloseRequest,
+  ContactRequest,
+  NewTicketRequest,
+  ReplyRequest,
+  ShowRequest,
+  type CallResponse,
+  type ContactResponse,
+  type DropResponse,
+  type StagedAttachmentResponse,
+  type SupportInfo,
+  type SupportInit,
+  type TicketForm,
+  type TicketList,
+  type TicketThread,
+} from '../../core/contract/support';
+import type { UnshiftResponse } from '../../core/contract/verification';
+import { Refusal } from '../domain/security/refusal';
+import { dropAttachments, unshiftAttachment } from '../domain/support/attachments';
+import { ContactRefusal, requestCallBack, submitContact, supportInfo } from '../domain/support/contacts';
+import { safeFileName, ticketForm } from '../domain/support/rules';
+import { closeTicket, connectDesk, createTicket, listTickets, replyToTicket, showTicket, supportInit, ticketAttachment, type SupportDeps } from '../domain/support/tickets';
+import { checkUploadLimit, detectDocumentMime, DOCUMENT_MAX_BYTES, storeAttachment } from '../domain/verification/documents';
+import { HttpError } from '../http/errors';
+import { parse } from '../http/parse';
+import { requireUser } from '../http/session';
+import { sandboxDesk, type SandboxDesk } from '../sandbox/desk/desk';
+import type { RouteDeps } from './deps';
+import { answering } from './refusals';
+import { sandboxDeskRoutes } from './sandbox-desk';
+import { multipartError, readUploadedFile, sendDocument } from './upload';
+
+const badUpload = () => new HttpError(400, 'upload.bad_request', 'Send the attachment as multipart/form-data with the field file.');
+
+/**
+ * Support (issue 15, the server half): tickets (002 §2-4, §7: /api/kayako/*), staged attachments
+ * through the one upload service, call-back requests (000 §7: POST /api/call), the company's
+ * contacts and the contact form (001 §7: GET /api/info, POST /api/contacts). The help desk is
+ * the HelpDesk port; the sandbox desk keeps tickets in our database and, in sandbox mode, an
+ * agent answers at /sandbox/desk (server/routes/sandbox-desk.ts). Agent updates are pushed to
+ * the owner's tabs (ticket.updated, user.updated).
+ */
+export const supportRoutes: FastifyPluginAsync<RouteDeps & { desk?: SandboxDesk }> = async (app, deps) => {
+  const { db, config, push } = deps;
+  const desk = deps.desk ?? sandboxDesk(db);
+  const support: SupportDeps = { db, desk };
+  const disconnect = connectDesk(desk, push.publish.bind(push));
+  app.addHook('onClose', async () => disconnect());
+  // one file per upload; a few short fields (the agent console's reply form has four)
+  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 6, fieldSize: 16 * 1024, parts: 8, headerPairs: 50 } });
+
+  app.get('/api/kayako/init', async (request) => answering(async (): Promise<SupportInit> => supportInit(support, requireUser(request))));
+  app.get('/api/kayako/form', async (request): Promise<TicketForm> => {
+    requireUser(request);
+    return ticketForm();
+  });
+  app.get('/api/kayako/list', async (request) => answering(async (): Promise<TicketList> => listTickets(support, requireUser(request))));
+
+  app.post('/api/kayako/show', async (request) =>
+    answering(async (): Promise<TicketThread> => {
+      const userId = requireUser(request);
+      const body = parse(ShowRequest, request.body ?? {});
+      const { thread, wasUnread } = await showTicket(support, userId, body.id);
+      // the header's unread count changed: the owner's other tabs reload the user
+      if (wasUnread) push.publish(userId, { type: 'user.updated' });
+      return thread;
+    }),
+  );
+
+  app.post('/api/kayako/ticket', async (request) =>
+    answering(async (): Promise<TicketThread> => {
+      const userId = requireUser(request);
+      const thread = await createTicket(support, userId, parse(NewTicketRequest, request.body ?? {}));
+      push.publish(userId, { type: 'ticket.updated', id: thread.ticket.id, status: String(thread.ticket.status_id) });
+      return thread;
+    }),
+  );
+
+  app.post('/api/kayako/post', async (request) =>
+    answering(async (): Promise<TicketThread> => {
+      const userId = requireUser(request);
+      const thread = await replyToTicket(support, userId, parse(ReplyRequest, request.body ?? {}));
+      push.publish(userId, { type: 'ticket.updated', id: thread.ticket.id, status: String(thread.ticket.status_id) });
+      return thread;
+    }),
+  );
+
+  app.post('/api/kayako/close', async (request) =>
+    answering(async (): Promise<TicketThread> => {
+      const userId = requireUser(request);
+      const thread = await closeTicket(support, userId, parse(CloseRequest, request.body ?? {}).id);
+      push.publish(userId, { type: 'ticket.updated', id: thread.ticket.id, status: String(thread.ticket.status_id) });
+      return thread;
+    }),
+  );
+
+  /** Stages one attachment: the same streamed 10 MB limit, type by content and per-account limit as every upload; no verification permission needed. */
+  async function stage(request: FastifyRequest): Promise<StagedAttachmentResponse> {
+    const userId = requireUser(request);
+    // refused before the body is read: nothing is kept
+    await checkUploadLimit(db, userId);
+    if (!request.isMultipart()) throw badUpload();
+    let file: Buffer | null = null;
+    let filename = '';
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') continue;
+        filename = part.filename;
+        file = await readUploadedFile(part.file);
+      }
+    } catch (error) {
+      throw multipartError(error) ?? error;
+    }
+    if (!file) throw new HttpError(400, 'upload.missing', 'Choose a file to attach.');
+    if (file.length === 0) throw new HttpError(400, 'upload.empty', 'The file is empty.');
+    const mime = await detectDocumentMime(file);
+    const stored = await storeAttachment(db, { userId, bytes: file, mime, name: safeFileName(filename, mime) });
+    return {
+      message: 'Upload successful',
+      document: { id: stored.id, kind: 'attachment', status: 'uploaded', reason: null, mime: stored.mime, size: stored.size, sha256: stored.sha256, created_at: stored.created_at, reviewed_at: null },
+      attachment: { id: stored.id, name: stored.name, mime: stored.mime, size: stored.size },
+    };
+  }
+
+  // a static segment: matched before the verification route /api/kayako/upload/:kind/:mode
+  app.post<{ Params: { mode: string } }>('/api/kayako/upload/attachment/:mode', async (request) =>
+    answering(async (): Promise<StagedAttachmentResponse | UnshiftResponse> => {
+      const { mode } = request.params;
+      if (mode === 'no') return stage(request);
+      if (mode !== 'unshift') throw new HttpError(404, 'not_found', 'No such upload call: use /api/kayako/upload/attachment/no to attach or /api/kayako/upload/attachment/unshift to take one back.');
+      const userId = requireUser(request);
+      return { ok: true, removed: await unshiftAttachment(db, userId) };
+    }),
+  );
+
+  app.post('/api/kayako/drop', async (request) =>
+    answering(async (): Promise<DropResponse> => {
+      const userId = requireUser(request);
+      return { ok: true, dropped: await dropAttachments(db, userId) };
+    }),
+  );
+
+  app.get<{ Querystring: { id?: string; pid?: string } }>('/api/kayako/att', async (request, reply) =>
+    answering(async () => {
+      const userId = requireUser(request);
+      const file = await ticketAttachment(support, userId, request.query.id, request.query.pid);
+      return sendDocument(reply, file);
+    }),
+  );
+
+  app.post('/api/call', async (request) =>
+    answering(async (): Promise<CallResponse> => {
+      const userId = requireUser(request);
+      const body = parse(CallRequest, request.body ?? {});
+      return requestCallBack(db, desk, userId, body);
+    }),
+  );
+
+  app.get('/api/info', async (): Promise<SupportInfo> => supportInfo(config));
+
+  /** 001 §7: the answer has return, error, message; a refusal is 400/429 with return false (signed out too). */
+  app.post('/api/contacts', async (request, reply) => {
+    const answer = (status: number, body: ContactResponse, headers?: Record<string, string>): FastifyReply => {
+      if (headers) reply.headers(headers);
+      return reply.code(status).send(body);
+    };
+    const parsed = ContactRequest.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) if (issue.path.length > 0) fields[String(issue.path[0])] = 'validation.required';
+      return answer(400, { return: false, error: 'validation', message: 'Please fill in your name, email, phone and message.', ...(Object.keys(fields).length > 0 && { fields }) });
+    }
+    try {
+      await submitContact(db, parsed.data, { address: request.ip, userId: request.session?.user_id ?? null });
+      return answer(200, { return: true, message: 'Thank you! Your message has been sent. We will answer soon.' });
+    } catch (error) {
+      if (error instanceof ContactRefusal) return answer(400, { return: false, error: error.key, message: error.message, fields: error.fields });
+      if (error instanceof Refusal) return answer(error.status, { return: false, error: error.key, message: error.message }, error.headers);
+      throw error;
+    }
+  });
+
+  // sandbox only: the agent console (/sandbox/desk) and its JSON twin
+  await app.register(sandboxDeskRoutes, { ...deps, desk });
+};
