@@ -22,17 +22,17 @@ export const ticketListMachine = setup({
     take: assign(({ event }) => ({ tickets: byActivity((event as unknown as { output: TicketList }).output.tickets), error: null })),
   },
   guards: {
-    hasTickets: ({ context }) => context.tickets.length > 0,
+    given: ({ context }) => context.given,
   },
 }).createMachine({
   id: 'ticketList',
-  context: ({ input }) => ({ tickets: byActivity(input.tickets ?? []), error: null }),
+  context: ({ input }) => ({ tickets: byActivity(input.tickets ?? []), given: Array.isArray(input.tickets), error: null }),
   initial: 'start',
   on: {
     'ticket.read': { actions: assign(({ context, event }) => ({ tickets: context.tickets.map((t) => (t.id === event.id ? { ...t, unread: false } : t)) })) },
   },
   states: {
-    start: { always: [{ guard: 'hasTickets', target: 'shown' }, { target: 'loading' }] },
+    start: { always: [{ guard: 'given', target: 'shown' }, { target: 'loading' }] },
     loading: {
       invoke: {
         src: 'list',

@@ -8,6 +8,8 @@ export interface TicketListInput {
 
 export interface TicketListContext {
   tickets: TicketSummary[];
+  /** the list came with the input (init read it, possibly empty): no first read */
+  given: boolean;
   /** the list could not be read (failed) or refreshed (said beside the last known list) */
   error: Msg | null;
 }

@@ -147,7 +147,7 @@ describe('ticketThread machine with its actors', () => {
     await wait();
     actor.send({ type: 'attachments.chosen', files: [{ name: 'r.png', size: 10, type: 'image/png', data: null }] });
     const child = actor.getSnapshot().children['reply.attachment.0'];
-    expect(child?.getSnapshot().value).toBe('uploading');
+    expect((child?.getSnapshot() as { value?: unknown } | undefined)?.value).toBe('uploading');
     actor.send({ type: 'reply.change', value: 'With a file' });
     actor.send({ type: 'reply.submit' });
     expect(actor.getSnapshot().context.replyError).toEqual(msg('support.attachments_pending'));

@@ -95,4 +95,22 @@ describe('HistoryPage rows', () => {
     const table = await rows('ru');
     expect(table).toEqual([['24.11.2026 09:00', 'Ставка', 'Выполнено', '−$10,00', '$90,00', 'EURUSD · Вверх']]);
   });
+
+  it('offers "Ask about this payment" on card payments, crypto invoices and withdrawals that name their object (issue 15)', async () => {
+    api.loadHistory.mockResolvedValue({
+      hits: [
+        row({ id: 'ledger-4', type: 'deposit', amount: '1250.00', createdAt: at(22, 9, 5), method: 'card', detail: 'VLOAD', ref: { kind: 'payment', id: 'pay-1' } }),
+        row({ id: 'ledger-5', type: 'deposit', amount: '300.00', createdAt: at(23, 10, 0), method: 'crypto', detail: 'Bitcoin', ref: { kind: 'invoice', id: 'guid-1' } }),
+        row({ id: 'ledger-6', type: 'withdrawal', status: 'pending', amount: '-70.00', createdAt: at(24, 11, 0), method: 'Bank Wire', outcome: 'pending', ref: { kind: 'withdrawal', id: 'w-1' } }),
+        row({ id: 'ledger-9', type: 'tip', amount: '-5.00', createdAt: at(24, 13, 0), detail: 'Anna' }),
+      ],
+      total: 4,
+    });
+    await rows('en');
+    expect(screen.getAllByTestId('support-ask').map((a) => [a.getAttribute('data-about'), a.textContent])).toEqual([
+      ['withdrawal:w-1', 'Ask about this withdrawal'],
+      ['invoice:guid-1', 'Ask about this payment'],
+      ['payment:pay-1', 'Ask about this payment'],
+    ]);
+  });
 });
