@@ -1,6 +1,9 @@
 import type { TicketAbout } from '../../../core/contract/support';
 import { openSupportDialog } from '../../flows/support-open';
-import { useT } from '../../i18n';
+import { registerMessages, useT } from '../../i18n';
+import { messages } from './ask/messages';
+
+registerMessages(messages);
 
 /**
  * "Ask about this payment" (issue 15): a small link that opens the support dialog with the
