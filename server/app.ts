@@ -6,6 +6,9 @@ import { consumeTicket } from './domain/autologin';
 import { settingsFor } from './domain/settings';
 import { errorHandler } from './http/errors';
 import { installFrontend } from './http/frontend';
+import { publicPageRenderer } from './http/public-html';
+import { siteFacts } from './domain/public-site/public-site';
+import { publicSiteRoutes } from './routes/public-site';
 import { installInputGuard } from './http/input-guard';
 import { safeLogger } from './http/logging';
 import { watchRoutes } from './http/not-found';
@@ -130,7 +133,9 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
     ...(ready && { ready }),
   });
 
-  app.get('/', async (_request, reply) => reply.redirect(`/${settings.defaultLanguage}/login`, 302));
-  routes.install(await installFrontend(app, distDir));
+  // issue 16: the public site (/api/tb/{tab}, /api/public/*); / is its landing page
+  await app.register(publicSiteRoutes, deps);
+  app.get('/', async (request, reply) => reply.redirect(`/${settings.defaultLanguage}/${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 302));
+  routes.install(await installFrontend(app, distDir, publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages)));
   return app;
 }

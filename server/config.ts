@@ -37,6 +37,14 @@ export interface Config {
   supportEmail: string;
   /** the company's support phone, answered by GET /api/info (SUPPORT_PHONE; default a sandbox number) */
   supportPhone: string;
+  /** the company's name on the public site (COMPANY_NAME; default "Brokerage") */
+  companyName: string;
+  /**
+   * the marketing number of the public site's price label (spec 002 §9: 10), overridable by
+   * country and affiliate: MARKETING_NUMBER, MARKETING_NUMBER_BY_COUNTRY ("DE=20,FR=15"),
+   * MARKETING_NUMBER_BY_AFFILIATE ("partner1=25"); an affiliate's wins over a country's
+   */
+  marketing: { default: number; byCountry: Record<string, number>; byAffiliate: Record<string, number> };
 }
 
 type Env = Record<string, string | undefined>;
@@ -103,6 +111,24 @@ function supportPhone(value: string | undefined): string {
   return phone;
 }
 
+function marketingNumber(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value.trim());
+  if (!Number.isFinite(n) || n <= 0 || n > 1_000_000) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+/** "DE=20,FR=15" → { DE: 20, FR: 15 } */
+function marketingOverrides(value: string | undefined, name: string): Record<string, number> {
+  const table: Record<string, number> = {};
+  for (const pair of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [key, number] = pair.split('=').map((p) => p.trim());
+    if (!key || !/^[A-Za-z0-9_-]{1,64}$/.test(key)) throw new Error(`${name}: "${pair}" must be key=number`);
+    table[key] = marketingNumber(number, name, 0);
+  }
+  return table;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const sandbox = sandboxMode(env, nodeEnv);
@@ -121,5 +147,11 @@ export function loadConfig(env: Env = process.env): Config {
     cardFingerprintSecret: fingerprintSecret(env.CARD_FINGERPRINT_SECRET, nodeEnv),
     supportEmail: supportEmail(env.SUPPORT_EMAIL, siteHost),
     supportPhone: supportPhone(env.SUPPORT_PHONE),
+    companyName: (env.COMPANY_NAME?.trim() || 'Brokerage').slice(0, 80),
+    marketing: {
+      default: marketingNumber(env.MARKETING_NUMBER, 'MARKETING_NUMBER', 10),
+      byCountry: marketingOverrides(env.MARKETING_NUMBER_BY_COUNTRY, 'MARKETING_NUMBER_BY_COUNTRY'),
+      byAffiliate: marketingOverrides(env.MARKETING_NUMBER_BY_AFFILIATE, 'MARKETING_NUMBER_BY_AFFILIATE'),
+    },
   };
 }

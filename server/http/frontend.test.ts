@@ -30,10 +30,10 @@ afterAll(async () => {
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('front end', () => {
-  it('/ redirects to the English login page', async () => {
+  it('/ redirects to the English landing page', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/en/login');
+    expect(res.headers.location).toBe('/en/');
   });
 
   it('serves content-hashed assets as immutable', async () => {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,12 +15,15 @@ const NOT_BUILT = `<!doctype html>
 
 export type FrontendFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
 
+/** A page hook: index.html rewritten for this request (the public site's static text), or null to send it as built. */
+export type PageRender = (request: FastifyRequest, reply: FastifyReply, indexHtml: string) => string | null;
+
 /**
  * Serves the built front end from `distDir`: /assets/* (content-hashed by Vite) cached
  * forever, everything else revalidated. Returns the fallback for page URLs (the app's
  * index.html, or a page saying to build it when dist/ is missing).
  */
-export async function installFrontend(app: FastifyInstance, distDir: string | undefined): Promise<FrontendFallback> {
+export async function installFrontend(app: FastifyInstance, distDir: string | undefined, render?: PageRender): Promise<FrontendFallback> {
   const root = distDir ? path.resolve(distDir) : undefined;
   if (!root || !existsSync(path.join(root, 'index.html'))) {
     return (_request, reply) => reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT);
@@ -38,8 +41,12 @@ export async function installFrontend(app: FastifyInstance, distDir: string | un
   });
   // /explorer/ is the analysts' machine explorer (its own Vite entry, explorer.html)
   const explorer = existsSync(path.join(root, 'explorer.html'));
-  return (request, reply) =>
-    reply.sendFile(explorer && /^\/explorer(\/|$)/.test(request.url.split('?')[0]) ? 'explorer.html' : 'index.html', root);
+  return (request, reply) => {
+    if (explorer && /^\/explorer(\/|$)/.test(request.url.split('?')[0])) return reply.sendFile('explorer.html', root);
+    const html = render?.(request, reply, readFileSync(path.join(root, 'index.html'), 'utf8'));
+    if (html) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.sendFile('index.html', root);
+  };
 }
 
 /**
