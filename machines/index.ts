@@ -43,6 +43,12 @@ import { newTicketMachine } from './new-ticket/new-ticket.machine';
 import { supportPageMachine } from './support-page/support-page.machine';
 import { forgotMachine } from './forgot/forgot.machine';
 import { passwordResetMachine } from './password-reset/password-reset.machine';
+import { siteMenuMachine } from './site-menu/site-menu.machine';
+import { faqAccordionMachine } from './faq-accordion/faq-accordion.machine';
+import { imageSliderMachine } from './image-slider/image-slider.machine';
+import { videoPopupMachine } from './video-popup/video-popup.machine';
+import { zoomBlockMachine } from './zoom-block/zoom-block.machine';
+import { tabLoaderMachine } from './tab-loader/tab-loader.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -97,5 +103,11 @@ export const machines: Record<string, MachineEntry> = {
   supportPage: { machine: supportPageMachine, purpose: 'The support page: init (with retries) as a child, then the ticket list child and the new ticket form or one thread as children; pushed updates forwarded, a closed ticket returns to the list' },
   forgot: { machine: forgotMachine, purpose: 'Forgot password, the ask: the email checked before sending, the same answer whether or not it has an account, rate limited with the server message, a failure keeps the email with a retry' },
   passwordReset: { machine: passwordResetMachine, purpose: 'Password reset from the emailed link: the link checked without using it (invalid: ask again), the rules as typed, passwords not matching, sent once, done points to the login (no sign-in), a failure keeps what was typed' },
+  siteMenu: { machine: siteMenuMachine, purpose: "The public site's mobile menu: a toggle; a link or Escape closes it" },
+  faqAccordion: { machine: faqAccordionMachine, purpose: 'The FAQ accordion on the public site: one answer open at a time, its question closes it' },
+  imageSlider: { machine: imageSliderMachine, purpose: 'The sliding images on the landing page: autoplay on a named delay, held under hover or focus, still under prefers-reduced-motion' },
+  videoPopup: { machine: videoPopupMachine, purpose: 'The video popup on the landing page: an animated SVG/CSS demo of the platform (no outside video), play and pause, closed by Escape or the button' },
+  zoomBlock: { machine: zoomBlockMachine, purpose: 'The zoom-on-scroll block: zoomed while in view (IntersectionObserver), at rest outside' },
+  tabLoader: { machine: tabLoaderMachine, purpose: 'The async tab loader (000 §2, §7): /api/tb/{tab} as JSON, a link pushes /{lang}/{tab}, back and forward load the address, a failure with a retry' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };

@@ -37,6 +37,12 @@ import { newTicketModel } from './new-ticket/new-ticket.model';
 import { supportPageModel } from './support-page/support-page.model';
 import { forgotModel } from './forgot/forgot.model';
 import { passwordResetModel } from './password-reset/password-reset.model';
+import { siteMenuModel } from './site-menu/site-menu.model';
+import { faqAccordionModel } from './faq-accordion/faq-accordion.model';
+import { imageSliderModel } from './image-slider/image-slider.model';
+import { videoPopupModel } from './video-popup/video-popup.model';
+import { zoomBlockModel } from './zoom-block/zoom-block.model';
+import { tabLoaderModel } from './tab-loader/tab-loader.model';
 
 /**
  * One test model per machine of machines/index.ts, under the same id. Each machine's owner writes
@@ -90,4 +96,10 @@ export const models: Record<string, MachineModel> = {
   supportPage: supportPageModel,
   forgot: forgotModel,
   passwordReset: passwordResetModel,
+  siteMenu: siteMenuModel,
+  faqAccordion: faqAccordionModel,
+  imageSlider: imageSliderModel,
+  videoPopup: videoPopupModel,
+  zoomBlock: zoomBlockModel,
+  tabLoader: tabLoaderModel,
 };

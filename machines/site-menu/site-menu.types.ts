@@ -1,0 +1,1 @@
+export type SiteMenuEvent = { type: 'menu.toggle' } | { type: 'menu.close' };

@@ -1,0 +1,1 @@
+export type VideoPopupEvent = { type: 'video.open' } | { type: 'video.close' } | { type: 'video.toggle' };

@@ -1,0 +1,1 @@
+export type ZoomBlockEvent = { type: 'zoom.enter' } | { type: 'zoom.leave' };
