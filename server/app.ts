@@ -39,6 +39,8 @@ import { offlineDepositRoutes } from './routes/deposits-offline';
 import { sandboxBankRoutes } from './routes/sandbox-bank';
 import { supportRoutes } from './routes/support';
 import { forgotRoutes } from './routes/forgot';
+import { oidcRoutes } from './routes/oidc';
+import { installSandboxIdp } from './sandbox/idp/provider';
 import type { PlatformGateway } from './domain/ports';
 import { sandboxGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
@@ -126,6 +128,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   // issue 15: support tickets (/api/kayako/*), call-back, contacts and info; sandbox only: the agent console (/sandbox/desk)
   await app.register(supportRoutes, deps);
   await app.register(forgotRoutes, deps);
+  // issue 16: social sign-in (OpenID Connect); sandbox mode without OIDC_ISSUER: the sandbox identity provider (/sandbox/idp)
+  await app.register(oidcRoutes, { ...deps, ...(config.sandbox && !config.oidc && { idp: installSandboxIdp(app) }) });
   await app.register(platformRoutes, {
     prefix: settings.platform,
     db,

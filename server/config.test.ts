@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       cardFingerprintSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
       supportEmail: 'support@brokerage.test',
       supportPhone: '+44 20 7946 0000',
+      oidc: undefined,
     });
   });
 
@@ -34,6 +35,9 @@ describe('loadConfig', () => {
       CARD_FINGERPRINT_SECRET: 'k'.repeat(40),
       SUPPORT_EMAIL: 'help@example.com',
       SUPPORT_PHONE: '+1 (555) 010-0199',
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'client-1.apps.googleusercontent.com',
+      OIDC_CLIENT_SECRET: 'secret-of-the-client',
     });
     expect(config).toEqual({
       port: 8080,
@@ -49,7 +53,15 @@ describe('loadConfig', () => {
       cardFingerprintSecret: 'k'.repeat(40),
       supportEmail: 'help@example.com',
       supportPhone: '+1 (555) 010-0199',
+      oidc: { issuer: 'https://accounts.google.com', clientId: 'client-1.apps.googleusercontent.com', clientSecret: 'secret-of-the-client' },
     });
+  });
+
+  it('social sign-in (issue 16): the three OIDC variables together, an https issuer', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/must be set together/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'bbbbbbbbbb' })).toThrow(/https URL/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'bbbbbbbbbb' })).toThrow(/must be a URL/);
+    expect(loadConfig({ OIDC_ISSUER: 'http://localhost:9000/idp', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'bbbbbbbbbb' }).oidc?.issuer).toBe('http://localhost:9000/idp');
   });
 
   it('support contacts (issue 15): SUPPORT_EMAIL and SUPPORT_PHONE, checked; defaults follow SITE_HOST', () => {

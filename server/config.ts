@@ -45,6 +45,19 @@ export interface Config {
    * MARKETING_NUMBER_BY_AFFILIATE ("partner1=25"); an affiliate's wins over a country's
    */
   marketing: { default: number; byCountry: Record<string, number>; byAffiliate: Record<string, number> };
+  /**
+   * Social sign-in (OpenID Connect, docs/social-sign-in.md): the identity provider's issuer URL,
+   * our client id and secret (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: all three or
+   * none). None in sandbox mode: the sandbox identity provider under /sandbox/idp. None outside
+   * sandbox mode: social sign-in is off (no button).
+   */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -129,6 +142,24 @@ function marketingOverrides(value: string | undefined, name: string): Record<str
   return table;
 }
 
+function oidcConfig(env: Env): OidcConfig | undefined {
+  const issuer = env.OIDC_ISSUER?.trim() ?? '';
+  const clientId = env.OIDC_CLIENT_ID?.trim() ?? '';
+  const clientSecret = env.OIDC_CLIENT_SECRET?.trim() ?? '';
+  if (issuer === '' && clientId === '' && clientSecret === '') return undefined;
+  if (issuer === '' || clientId === '' || clientSecret === '') throw new Error('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none of them)');
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(`OIDC_ISSUER must be a URL, got "${issuer}"`);
+  }
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) throw new Error(`OIDC_ISSUER must be an https URL (http only for localhost), got "${issuer}"`);
+  if (clientSecret.length < 8) throw new Error('OIDC_CLIENT_SECRET is too short');
+  return { issuer, clientId, clientSecret };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const sandbox = sandboxMode(env, nodeEnv);
@@ -153,5 +184,6 @@ export function loadConfig(env: Env = process.env): Config {
       byCountry: marketingOverrides(env.MARKETING_NUMBER_BY_COUNTRY, 'MARKETING_NUMBER_BY_COUNTRY'),
       byAffiliate: marketingOverrides(env.MARKETING_NUMBER_BY_AFFILIATE, 'MARKETING_NUMBER_BY_AFFILIATE'),
     },
+    oidc: oidcConfig(env),
   };
 }

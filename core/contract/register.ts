@@ -24,12 +24,13 @@ export const PHONE_DIGITS_MAX = 15;
 export const PHONE_MIN = 7;
 
 /** The form's fields, named as on the wire. */
-export type RegisterField = 'country' | 'currency' | 'login' | 'password' | 'firstName' | 'lastName' | 'phone_prefix' | 'phone' | 'promo' | 'usNotice' | 'demo';
+export type RegisterField = 'country' | 'currency' | 'login' | 'password' | 'firstName' | 'lastName' | 'phone_prefix' | 'phone' | 'promo' | 'usNotice' | 'demo' | 'state';
 
 /**
  * POST /api/register. `login` is the email. `usNotice` is true when a US resident accepted the
- * notice for US residents (required for country US). `demo` is the spec's field; practice
- * accounts are not opened here (true is refused). `csprint` is the device fingerprint string.
+ * notice for US residents (required for country US). `demo` is the spec's field: true opens a
+ * demo account with virtual money whose login the server makes at the site host (spec 000 §6; the
+ * `login` sent is then ignored). `csprint` is the device fingerprint string.
  * Unknown fields (the spec's cshex, google) are ignored.
  */
 export const RegisterRequest = z.object({
@@ -44,6 +45,8 @@ export const RegisterRequest = z.object({
   promo: z.optional(z.string().check(z.maxLength(PROMO_MAX, 'register.promo_invalid'))),
   demo: z.optional(z.boolean()),
   usNotice: z.optional(z.boolean()),
+  /** a US resident's state (two letters from core/contract/us-states.ts); required for country US */
+  state: z.optional(z.string().check(z.maxLength(2, 'register.state_invalid'))),
   /** the page language: the autologin link and the welcome use it */
   lang: z.optional(z.string().check(z.regex(/^[a-z]{2}$/, 'validation.format'))),
   csprint: z.optional(z.string().check(z.maxLength(200))),
@@ -62,6 +65,8 @@ export const RegisterResponse = z.object({
   ok: z.literal(true),
   key: z.string(),
   url: z.string(),
+  /** a demo registration: the login the server made (at the site host); keep it with the password */
+  login: z.optional(z.string()),
 });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 

@@ -37,6 +37,8 @@ export const Settings = z.object({
   timeZone: z.string(),
   /** sandbox mode only: the demo login shown on the login page */
   demoLogin: z.optional(z.object({ email: z.string(), password: z.string() })),
+  /** social sign-in (OpenID Connect) is on: the provider's name for its button (docs/social-sign-in.md) */
+  socialSignIn: z.optional(z.object({ name: z.string() })),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -13,6 +13,7 @@ import * as promoBonus from './migrations/080_promo_bonus';
 import * as methodDeposits from './migrations/081_method_deposits';
 import * as passwordReset from './migrations/100_password_reset';
 import * as support from './migrations/090_support';
+import * as socialSignIn from './migrations/110_social_sign_in';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '081_method_deposits': methodDeposits,
   '100_password_reset': passwordReset,
   '090_support': support,
+  '110_social_sign_in': socialSignIn,
 };
 
 /**

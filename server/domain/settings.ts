@@ -1,6 +1,7 @@
 import type { Settings } from '../../core/contract';
 import type { Processor } from '../../core/cascade/processors';
 import type { Config } from '../config';
+import { providerName, SANDBOX_PROVIDER_NAME } from './social/social';
 
 /**
  * The card stack of the sandbox (spec 000 §4: the settings cascade overrides the default VLOAD).
@@ -39,6 +40,14 @@ export const defaultSettings: Settings = {
 };
 
 /** The settings for this server: defaults with what the environment decides. */
-export function settingsFor(config: Pick<Config, 'sandbox' | 'inspect'>): Settings {
-  return { ...defaultSettings, sandbox: config.sandbox, inspect: config.inspect, cascade: config.sandbox ? [...SANDBOX_CASCADE] : defaultSettings.cascade };
+export function settingsFor(config: Pick<Config, 'sandbox' | 'inspect'> & Partial<Pick<Config, 'oidc'>>): Settings {
+  // social sign-in (issue 16): on with a configured provider, or the sandbox provider in sandbox mode
+  const social = config.oidc ? providerName(config.oidc.issuer) : config.sandbox ? SANDBOX_PROVIDER_NAME : undefined;
+  return {
+    ...defaultSettings,
+    sandbox: config.sandbox,
+    inspect: config.inspect,
+    cascade: config.sandbox ? [...SANDBOX_CASCADE] : defaultSettings.cascade,
+    ...(social && { socialSignIn: { name: social } }),
+  };
 }

@@ -79,7 +79,8 @@ describe('POST /api/register: bad input', () => {
     ['a North American number of 7 digits', { phone_prefix: '1', country: 'CA', phone: '555 0143' }, 'phone', 'register.phone_nanp'],
     ['a US resident without the notice', { country: 'US', phone_prefix: '1', phone: '202 555 0143' }, 'usNotice', 'register.us_notice_required'],
     ['a US resident who declined the notice', { country: 'US', phone_prefix: '1', phone: '202 555 0143', usNotice: false }, 'usNotice', 'register.us_notice_required'],
-    ['a practice account', { demo: true }, 'demo', 'register.demo_unavailable'],
+    ['a US resident without a state', { country: 'US', phone_prefix: '1', phone: '202 555 0143', usNotice: true }, 'state', 'register.state_required'],
+    ['a US resident with a state not on the list', { country: 'US', phone_prefix: '1', phone: '202 555 0143', usNotice: true, state: 'ZZ' }, 'state', 'register.state_invalid'],
     ['a promo with spaces', { promo: 'NEW YEAR' }, 'promo', 'register.promo_invalid'],
     ['a password of the wrong type', { password: 1234567890 }, 'password', 'validation.type'],
     ['a missing field', { firstName: undefined }, 'firstName', 'validation.required'],
@@ -172,7 +173,7 @@ describe('POST /api/register: success', () => {
   it('a US resident who accepted the notice is registered, with the time recorded; the key follows the page language', async () => {
     const b = await browser();
     const email = uniqueEmail();
-    const res = await b.send('POST', '/api/register', { json: valid({ login: email, country: 'US', currency: undefined, phone_prefix: '+1', phone: '(202) 555-0143', usNotice: true, lang: 'ru', promo: undefined }) });
+    const res = await b.send('POST', '/api/register', { json: valid({ login: email, country: 'US', currency: undefined, phone_prefix: '+1', phone: '(202) 555-0143', usNotice: true, state: 'NY', lang: 'ru', promo: undefined }) });
     expect(res.statusCode).toBe(200);
     expect(RegisterResponse.parse(res.json()).url).toMatch(/^\/ru\/autologin\?key=/);
     const user = await t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import {
   type RegisterCheckResponse,
   type RegisterResponse,
 } from '../../core/contract/register';
+import { randomBytes } from 'node:crypto';
 import { createAutologinKey } from '../domain/autologin';
 import { beginRegistration, checkAllowed, settleRegistration } from '../domain/register/limits';
 import { checkRegistrationField, fieldsMessage, openAccount, RegisterRefusal, registrationRefusals } from '../domain/register/register';
@@ -38,9 +39,11 @@ const CHECK_TEXT: Record<string, string> = {
  */
 export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings, platform }) => {
   app.post('/api/register', async (request): Promise<RegisterResponse> => {
-    const body = parse(RegisterRequest, request.body);
+    const sent = parse(RegisterRequest, request.body);
     sessionOf(request);
-    const fields = registrationRefusals(body, config.siteHost);
+    // a demo account's login is at the site host (spec 000 §6): the server makes it
+    const body = sent.demo === true ? { ...sent, login: `demo-${randomBytes(5).toString('hex')}@${config.siteHost}` } : sent;
+    const fields = registrationRefusals(body, config.siteHost, { demo: body.demo === true });
     if (Object.keys(fields).length > 0) throw new HttpError(400, 'validation', fieldsMessage(fields), fields);
     const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
 
@@ -56,7 +59,7 @@ export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
       const opened = await openAccount(db, platform, body, lang);
       const { key } = await createAutologinKey(db, opened.userId, { redirect: 'home', lang, mobile: false });
       await settleRegistration(db, gate.attemptId, 'created');
-      return { ok: true, key, url: `/${lang}/autologin?key=${encodeURIComponent(key)}` };
+      return { ok: true, key, url: `/${lang}/autologin?key=${encodeURIComponent(key)}`, ...(body.demo === true && { login: opened.email }) };
     } catch (error) {
       await settleRegistration(db, gate.attemptId, 'refused');
       if (error instanceof RegisterRefusal) {

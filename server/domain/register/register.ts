@@ -9,9 +9,12 @@ import {
   registrationProblems,
   type RegisterRequest,
 } from '../../../core/contract/register';
+import { usStateProblem } from '../../../core/contract/us-states';
+import { parseMoney } from '../../../core/money';
 import type { Db } from '../../db';
+import '../../db/schema-social';
 import type { PlatformGateway } from '../ports';
-import type { DbOrTx } from '../ledger';
+import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { hashPassword } from '../passwords';
 import { findUserByEmail, isDemoEmail } from '../users';
 
@@ -59,7 +62,8 @@ const ENGLISH: Record<string, string> = {
   'register.phone_long': 'too long',
   'register.promo_invalid': 'letters, digits, - and _ only, at most 32',
   'register.us_notice_required': 'US residents must accept the notice',
-  'register.demo_unavailable': 'practice accounts are not opened by registration',
+  'register.state_required': 'choose your state',
+  'register.state_invalid': 'not a US state we know',
 };
 
 /** "Please check these fields: phone (digits only), password (too easy to guess)." */
@@ -73,7 +77,7 @@ export const fieldsMessage = (fields: Record<string, string>): string =>
  * only the server decides (a known country that we serve, a known calling code, the reserved
  * demo domain, the US notice, practice accounts).
  */
-export function registrationRefusals(body: RegisterRequest, siteHost: string): Record<string, string> {
+export function registrationRefusals(body: RegisterRequest, siteHost: string, options: { demo?: boolean } = {}): Record<string, string> {
   const values = {
     country: body.country,
     currency: body.currency ?? 'USD',
@@ -93,9 +97,10 @@ export function registrationRefusals(body: RegisterRequest, siteHost: string): R
     else if (!country.allowRegistration) fields.country = 'register.country_blocked';
   }
   if (!fields.phone_prefix && !CALLING_CODES.has(prefixDigits(body.phone_prefix))) fields.phone_prefix = 'register.phone_prefix_invalid';
-  if (!fields.login && isDemoEmail(normalizeEmailInput(body.login), siteHost)) fields.login = 'register.email_domain';
+  if (!fields.login && !options.demo && isDemoEmail(normalizeEmailInput(body.login), siteHost)) fields.login = 'register.email_domain';
   if (!fields.country && needsUsNotice(body.country) && body.usNotice !== true) fields.usNotice = 'register.us_notice_required';
-  if (body.demo === true) fields.demo = 'register.demo_unavailable';
+  const state = fields.country ? null : usStateProblem(body.country, body.state);
+  if (state) fields.state = state;
   return fields;
 }
 
@@ -113,6 +118,9 @@ export async function checkRegistrationField(db: DbOrTx, siteHost: string, field
   return (await findUserByEmail(db, email)) ? 'register.email_taken' : null;
 }
 
+/** The virtual money a demo account opens with (spec 000 §6: a demo account trades with virtual money). */
+export const DEMO_VIRTUAL_MONEY = '10000.00';
+
 export interface OpenedAccount {
   userId: number;
   email: string;
@@ -128,6 +136,8 @@ const isUniqueViolation = (error: unknown): boolean => typeof error === 'object'
  */
 export async function openAccount(db: Db, platform: PlatformGateway, body: RegisterRequest, lang: string): Promise<OpenedAccount> {
   const email = normalizeEmailInput(body.login);
+  // a demo account (its email at the site host, chosen by the caller): a demo account with virtual money
+  const demo = body.demo === true;
   if (await findUserByEmail(db, email)) throw new RegisterRefusal(409, 'register.email_taken', EMAIL_TAKEN, { login: 'register.email_taken' });
   const currency = body.currency ?? 'USD';
   const passwordHash = await hashPassword(body.password);
@@ -150,10 +160,11 @@ export async function openAccount(db: Db, platform: PlatformGateway, body: Regis
         .executeTakeFirstOrThrow();
       const account = await trx
         .insertInto('accounts')
-        .values({ user_id: user.id, currency, type: 'trading', account_group: 'standard', platform_login: email })
+        .values({ user_id: user.id, currency, type: demo ? 'demo' : 'trading', account_group: demo ? 'demo' : 'standard', platform_login: email })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.updateTable('users').set({ current_account_id: account.id }).where('id', '=', user.id).execute();
+
       await trx
         .insertInto('user_profiles')
         .values({
@@ -162,6 +173,7 @@ export async function openAccount(db: Db, platform: PlatformGateway, body: Regis
           phone: phoneDigits(body.phone),
           promo: (body.promo ?? '').trim(),
           us_notice_at: needsUsNotice(body.country) ? new Date() : null,
+          us_state: body.country === 'US' ? (body.state ?? '') : '',
           lang,
         })
         .execute();
@@ -183,6 +195,19 @@ export async function openAccount(db: Db, platform: PlatformGateway, body: Regis
   if (!opened) {
     await removeUser(db, userId);
     throw new RegisterRefusal(409, 'register.email_taken', EMAIL_TAKEN, { login: 'register.email_taken' });
+  }
+  if (demo) {
+    // the virtual money, once the platform account exists (the mirror credits it there too)
+    const account = await db.selectFrom('accounts').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    await transfer(db, {
+      kind: 'demo_credit',
+      idempotencyKey: `demo-open:${account.id}`,
+      debitAccountId: await houseAccount(db, currency),
+      creditAccountId: account.id,
+      amountMinor: parseMoney(DEMO_VIRTUAL_MONEY, currency),
+      currency,
+      meta: { source: 'demo registration' },
+    });
   }
   return { userId, email };
 }
