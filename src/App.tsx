@@ -12,6 +12,8 @@ const TradingPage = lazy(() => import('./features/trading/TradingPage'));
 const ForgotPage = lazy(() => import('./features/forgot/ForgotPage'));
 const ResetPage = lazy(() => import('./features/forgot/ResetPage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
+// the public site (issue 16): /{lang}/ and its tabs, a chunk of its own (no trading shell)
+const PublicSite = lazy(() => import('./features/public/PublicSite'));
 // the dialog host loads with the first modal: the login page stays under its budget
 const ModalHost = lazy(() => import('./features/shell/ModalHost'));
 
@@ -40,11 +42,12 @@ function Unavailable() {
 
 /**
  * The pages /{lang}/login, /{lang}/register, /{lang}/autologin and /{lang}/trading (spec 000 §2), and
- * /{lang}/contacts (001 §5), signed out or in; /{lang}/forgot and /{lang}/reset (forgot password, 001 §1-2).
+ * /{lang}/contacts (001 §5), signed out or in; /{lang}/forgot and /{lang}/reset (forgot password, 001 §1-2);
+ * the public site at /{lang}/ (the landing page) and /{lang}/about, /accounts, /faq (issue 16).
  * Moving between pages is a full navigation, so the top level needs no router: react-router
  * lives in the trading page (its hash routes), which keeps the login page small.
  */
-const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage, forgot: ForgotPage, reset: ResetPage } as const;
+const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage, forgot: ForgotPage, reset: ResetPage, '': PublicSite, about: PublicSite, accounts: PublicSite, faq: PublicSite } as const;
 
 function ToLogin({ lang }: { lang: string }) {
   useEffect(() => window.location.replace(`/${lang}/login`), [lang]);

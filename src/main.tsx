@@ -12,8 +12,8 @@ async function boot(): Promise<void> {
   const first = window.location.pathname.split('/')[1];
   if (!isLang(first)) {
     // unknown or missing language: keep the rest of the address under English
-    const rest = first ? window.location.pathname : '/login';
-    window.location.replace(`/en${rest === '/' ? '/login' : rest}${window.location.search}${window.location.hash}`);
+    const rest = first ? window.location.pathname : '/';
+    window.location.replace(`/en${rest}${window.location.search}${window.location.hash}`);
     return;
   }
   installErrorReporting();

@@ -1,0 +1,119 @@
+import type { MouseEvent } from 'react';
+import { PUBLIC_TABS, type PublicTab, type TabContent } from '../../../core/contract/public-site';
+import { tabPath } from '../../../core/public-site/content';
+import { useSessionBasics } from '../../flows/app';
+import { tabOfPath, usePublicData, useSiteMenu, useTabLoader } from '../../flows/public-site';
+import { LANGUAGES, registerMessages, useT } from '../../i18n';
+import { Spinner } from '../../ui/Spinner';
+import { messages } from './messages';
+import { Faq, PriceLabel, Runline, Slider, VideoPopup, ZoomBlock } from './Widgets';
+import './public.css';
+
+registerMessages(messages);
+
+/** a plain left click: the tab loader takes it; anything else (new tab, ctrl) is the browser's */
+const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+function TabBody({ content, data }: { content: TabContent; data: ReturnType<typeof usePublicData> }) {
+  const widgets = new Set(content.widgets);
+  return (
+    <article className="site-tab" data-testid={`site-tab-${content.tab}`}>
+      <h1>{content.heading}</h1>
+      <p className="site-lead">{content.lead}</p>
+      {widgets.has('prices') && <PriceLabel rates={data.rates} marketingNumber={data.site?.marketingNumber ?? 10} />}
+      {widgets.has('runline') && <Runline entries={data.runline} />}
+      {widgets.has('video') && <VideoPopup />}
+      {widgets.has('slider') && <Slider />}
+      {content.sections.map((s) => (
+        <section key={s.heading} className="site-section">
+          <h2>{s.heading}</h2>
+          {s.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </section>
+      ))}
+      <Faq items={content.faq} />
+      {widgets.has('zoom') && <ZoomBlock />}
+    </article>
+  );
+}
+
+/**
+ * The public site (issue 16): /{lang}/ and /{lang}/{tab} (about, accounts, faq), each tab's text
+ * from /api/tb/{tab} (the first one from the page itself), links between tabs through the async
+ * tab loader (no reload, the address pushed), the widgets, and the ways in.
+ */
+export default function PublicSite() {
+  const { t, text, lang } = useT();
+  const { signedIn } = useSessionBasics();
+  const loader = useTabLoader(lang, tabOfPath(window.location.pathname) ?? 'home');
+  const menu = useSiteMenu();
+  const data = usePublicData();
+  const open = (tab: PublicTab) => (e: MouseEvent) => {
+    if (!plainClick(e)) return;
+    e.preventDefault();
+    menu.onClose();
+    loader.onOpen(tab);
+  };
+  return (
+    <div className="site" data-testid="public-site" onKeyDown={(e) => e.key === 'Escape' && menu.onClose()}>
+      <header className="site-header">
+        <a className="site-brand" href={tabPath(lang, 'home')} onClick={open('home')}>
+          {data.site?.company.name ?? t('app.name')}
+        </a>
+        <button type="button" className="site-menu-toggle" aria-expanded={menu.isOpen} aria-controls="site-nav" onClick={menu.onToggle} data-testid="site-menu-toggle">
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{text(menu.toggleLabel)}</span>
+        </button>
+        <nav id="site-nav" className={`site-nav${menu.isOpen ? ' site-nav--open' : ''}`} aria-label={t('site.nav_label')} data-testid="site-nav">
+          {PUBLIC_TABS.map((tab) => (
+            <a key={tab} href={tabPath(lang, tab)} onClick={open(tab)} aria-current={loader.tab === tab ? 'page' : undefined} data-testid={`site-link-${tab}`}>
+              {t(`site.tab_${tab}`)}
+            </a>
+          ))}
+          <a href={`/${lang}/contacts`} data-testid="site-link-contacts">
+            {t('site.contacts')}
+          </a>
+          {signedIn ? (
+            <a className="button button--small" href={`/${lang}/trading`} data-testid="site-to-trading">
+              {t('site.to_trading')}
+            </a>
+          ) : (
+            <>
+              <a href={`/${lang}/login`} data-testid="site-login">
+                {t('site.login')}
+              </a>
+              <a className="button button--small" href={`/${lang}/register`} data-testid="site-register">
+                {t('site.register')}
+              </a>
+            </>
+          )}
+          <span className="site-langs" aria-label={t('site.language')}>
+            {LANGUAGES.map((l) => (
+              <a key={l} href={tabPath(l, loader.tab)} hrefLang={l} lang={l} aria-current={l === lang ? 'true' : undefined} data-testid={`site-lang-${l}`}>
+                {l.toUpperCase()}
+              </a>
+            ))}
+          </span>
+        </nav>
+      </header>
+      <main className={`site-main${loader.isLoading ? ' site-main--loading' : ''}`} aria-busy={loader.isLoading}>
+        {loader.isFailed && (
+          <div className="offline" role="alert" data-testid="site-load-failed">
+            {text(loader.error)}{' '}
+            <button type="button" className="button button--small" onClick={loader.onRetry}>
+              {t('site.retry')}
+            </button>
+          </div>
+        )}
+        {loader.content ? <TabBody content={loader.content} data={data} /> : !loader.isFailed && <Spinner label={t('site.loading')} />}
+      </main>
+      {/* the gift popup (15 s, 1-day cookie) belongs to the engagement issue: it mounts here */}
+      <div id="site-gift-slot" data-slot="gift" />
+      <footer className="site-footer">
+        <p>{t('site.risk')}</p>
+        {data.site && <p data-testid="site-company">{t('site.company_contacts', { name: data.site.company.name, email: data.site.company.email, phone: data.site.company.phone })}</p>}
+      </footer>
+    </div>
+  );
+}
