@@ -1,0 +1,133 @@
+import { describe, expect, inject, it } from 'vitest';
+import { openTab, sharedBrowser } from './browser';
+
+const baseURL = inject('baseURL');
+const chromium = sharedBrowser();
+
+/** The public site (issue 16): the landing page in both languages at 1280 and 390 px, each widget, the tab loader with back and forward, the price label. */
+describe('the public site', () => {
+  for (const [lang, viewport] of [
+    ['en', { width: 1280, height: 900 }],
+    ['ru', { width: 390, height: 844 }],
+    ['en', { width: 390, height: 844 }],
+    ['ru', { width: 1280, height: 900 }],
+  ] as const) {
+    it(`the landing page in ${lang} at ${viewport.width} px: static text first, then the app with its widgets`, async () => {
+      const { page, errors, context } = await openTab(chromium.current, viewport);
+      const outside: string[] = [];
+      page.on('request', (r) => {
+        if (!r.url().startsWith(baseURL)) outside.push(r.url());
+      });
+      // the text is in the HTML the server sends
+      const html = await (await page.request.get(`${baseURL}/${lang}/`, { headers: { accept: 'text/html' } })).text();
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain('data-testid="public-static"');
+      expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+
+      await page.goto(`${baseURL}/${lang}/`);
+      await page.getByTestId('site-tab-home').waitFor();
+      expect(await page.title()).toContain(lang === 'ru' ? 'онлайн-счёт' : 'online trading account');
+      // the price label: real approximate rates
+      const prices = page.getByTestId('site-prices');
+      await prices.waitFor();
+      expect(await prices.textContent()).toContain(lang === 'ru' ? 'Примерные' : 'Approximate');
+      expect(await page.getByTestId('site-price-BTC').textContent()).toMatch(/1 BTC ≈ [\d.]+ USD/);
+      expect(await page.getByTestId('site-price-LTC').count()).toBe(1);
+
+      // the mobile menu only at 390 px
+      const toggle = page.getByTestId('site-menu-toggle');
+      if (viewport.width < 720) {
+        expect(await page.getByTestId('site-link-faq').isVisible()).toBe(false);
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        expect(await page.getByTestId('site-link-faq').isVisible()).toBe(true);
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      } else {
+        expect(await toggle.isVisible()).toBe(false);
+      }
+
+      // the slider moves with its controls and holds under the pointer
+      const slider = page.getByTestId('site-slider');
+      await slider.hover();
+      expect(await slider.getAttribute('data-state')).toBe('held');
+      const shown = () => page.locator('[data-testid^="site-slide-"]:visible').getAttribute('data-testid');
+      const before = await shown();
+      await page.getByTestId('site-slider-next').click();
+      expect(await shown()).not.toBe(before);
+
+      // the video popup: an animation drawn here, pause and close
+      await page.getByTestId('site-video-open').click();
+      await page.getByTestId('site-video').waitFor();
+      await page.getByTestId('site-video-toggle').click();
+      expect(await page.getByTestId('site-video-stage').getAttribute('data-paused')).toBe('true');
+      await page.keyboard.press('Escape');
+      expect(await page.getByTestId('site-video').count()).toBe(0);
+
+      // the zoom block zooms once scrolled into view
+      await page.getByTestId('site-zoom').scrollIntoViewIfNeeded();
+      await expect.poll(() => page.getByTestId('site-zoom').getAttribute('data-zoomed')).toBe('true');
+
+      // the ways in
+      expect(await page.getByTestId('site-register').getAttribute('href')).toBe(`/${lang}/register`);
+      expect(await page.getByTestId('site-login').getAttribute('href')).toBe(`/${lang}/login`);
+      expect(outside).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('the tab loader: a link loads without a reload and rewrites the address; back and forward; a direct visit; the FAQ accordion; the language switch keeps the tab', async () => {
+    const { page, errors, context } = await openTab(chromium.current);
+    await page.goto(`${baseURL}/en/`);
+    await page.getByTestId('site-tab-home').waitFor();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByTestId('site-link-faq').click();
+    await page.getByTestId('site-tab-faq').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/en/faq');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await page.title()).toContain('Questions and answers');
+    await page.getByTestId('faq-q-risk').click();
+    expect(await page.getByTestId('faq-a-risk').isVisible()).toBe(true);
+    await page.getByTestId('faq-q-open').click();
+    expect(await page.getByTestId('faq-a-risk').isVisible()).toBe(false);
+    await page.getByTestId('site-link-about').click();
+    await page.getByTestId('site-tab-about').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/en/about');
+    await page.goBack();
+    await page.getByTestId('site-tab-faq').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/en/faq');
+    await page.goBack();
+    await page.getByTestId('site-tab-home').waitFor();
+    await page.goForward();
+    await page.getByTestId('site-tab-faq').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    // the language switch keeps the page
+    await page.getByTestId('site-lang-ru').click();
+    await page.waitForURL(`${baseURL}/ru/faq`);
+    await page.getByTestId('site-tab-faq').waitFor();
+    expect(await page.title()).toContain('Вопросы и ответы');
+    // a direct visit renders the same tab
+    await page.goto(`${baseURL}/en/accounts`);
+    await page.getByTestId('site-tab-accounts').waitFor();
+    expect(await page.getByTestId('site-prices').count()).toBe(1);
+    // contacts and the login page still work
+    await page.getByTestId('site-link-contacts').click();
+    await page.waitForURL(`${baseURL}/en/contacts`);
+    await page.goto(`${baseURL}/en/login`);
+    await page.getByLabel('Email').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an affiliate link keeps the id in a cookie; reduced motion keeps the slider still', async () => {
+    const { page, errors, context } = await openTab(chromium.current);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${baseURL}/en/?aff=partner1`);
+    await page.getByTestId('site-tab-home').waitFor();
+    expect((await context.cookies()).find((c) => c.name === 'aff')?.value).toBe('partner1');
+    expect(await page.getByTestId('site-slider').getAttribute('data-state')).toBe('still');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
