@@ -38,6 +38,8 @@ export interface TicketThreadApi extends AttachmentsApi {
   refreshing: boolean;
   subject: string;
   status: Msg | null;
+  /** 1 Open, 2 Answered, 3 Closed (002 §3); null before the ticket is loaded */
+  statusId: number | null;
   closed: boolean;
   messages: ThreadMessage[];
   draft: string;
@@ -99,6 +101,7 @@ export function connectTicketThread(s: ThreadSnapshot, send: (event: EventFrom<t
     refreshing: s.matches({ ready: { sync: 'refreshing' } }),
     subject: thread?.ticket.subject ?? '',
     status: thread ? statusText(thread.ticket.status_id) : null,
+    statusId: thread?.ticket.status_id ?? null,
     closed,
     messages: (thread?.messages ?? []).map((m) => describe(id, m)),
     draft: s.context.draft,

@@ -65,7 +65,7 @@ export function NewTicketForm({ form, onCancel }: { form: NewTicketView; onCance
           data-testid="support-subject"
         />
       </label>
-      {form.subjectError && <p className="form-error" role="alert">{text(form.subjectError)}</p>}
+      {form.subjectError && <p className="form-error" role="alert" data-testid="support-subject-error">{text(form.subjectError)}</p>}
       <label>
         {t('support.field.content')}
         <textarea
@@ -77,7 +77,7 @@ export function NewTicketForm({ form, onCancel }: { form: NewTicketView; onCance
         />
       </label>
       <p className="muted small sp-count">{t('support.field.count', { length: form.content.length, max: form.limits.content })}</p>
-      {form.contentError && <p className="form-error" role="alert">{text(form.contentError)}</p>}
+      {form.contentError && <p className="form-error" role="alert" data-testid="support-content-error">{text(form.contentError)}</p>}
       <AttachmentField api={form} files={form.files} testId="support-new-attachment-input" />
       {form.error && (
         <p className="form-error" role="alert" data-testid="support-new-error">

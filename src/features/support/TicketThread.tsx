@@ -37,7 +37,7 @@ export function TicketThread({ thread, onBack }: { thread: ActorRefFrom<typeof t
         <>
           <header className="sp-thread__head">
             <h2>{view.subject}</h2>
-            <span className="sp-status" data-testid="support-thread-status">
+            <span className="sp-status" data-testid="support-thread-status" data-status={view.statusId ?? undefined}>
               {text(view.status)}
             </span>
             {view.canClose && (
