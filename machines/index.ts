@@ -43,6 +43,7 @@ import { newTicketMachine } from './new-ticket/new-ticket.machine';
 import { supportPageMachine } from './support-page/support-page.machine';
 import { forgotMachine } from './forgot/forgot.machine';
 import { passwordResetMachine } from './password-reset/password-reset.machine';
+import { socialSignInMachine } from './social-sign-in/social-sign-in.machine';
 import { siteMenuMachine } from './site-menu/site-menu.machine';
 import { faqAccordionMachine } from './faq-accordion/faq-accordion.machine';
 import { imageSliderMachine } from './image-slider/image-slider.machine';
@@ -103,6 +104,7 @@ export const machines: Record<string, MachineEntry> = {
   supportPage: { machine: supportPageMachine, purpose: 'The support page: init (with retries) as a child, then the ticket list child and the new ticket form or one thread as children; pushed updates forwarded, a closed ticket returns to the list' },
   forgot: { machine: forgotMachine, purpose: 'Forgot password, the ask: the email checked before sending, the same answer whether or not it has an account, rate limited with the server message, a failure keeps the email with a retry' },
   passwordReset: { machine: passwordResetMachine, purpose: 'Password reset from the emailed link: the link checked without using it (invalid: ask again), the rules as typed, passwords not matching, sent once, done points to the login (no sign-in), a failure keeps what was typed' },
+  socialSignIn: { machine: socialSignInMachine, purpose: "Social sign-in, the return with a new verified email: the identity loaded (or expired: 'Operation failed.Please try again.'), the remaining questions (country, US state, currency, names, phone) with the email locked, refused fields beside them, the account opened, then the autologin" },
   siteMenu: { machine: siteMenuMachine, purpose: "The public site's mobile menu: a toggle; a link or Escape closes it" },
   faqAccordion: { machine: faqAccordionMachine, purpose: 'The FAQ accordion on the public site: one answer open at a time, its question closes it' },
   imageSlider: { machine: imageSliderMachine, purpose: 'The sliding images on the landing page: autoplay on a named delay, held under hover or focus, still under prefers-reduced-motion' },

@@ -37,6 +37,7 @@ import { newTicketModel } from './new-ticket/new-ticket.model';
 import { supportPageModel } from './support-page/support-page.model';
 import { forgotModel } from './forgot/forgot.model';
 import { passwordResetModel } from './password-reset/password-reset.model';
+import { socialSignInModel } from './social-sign-in/social-sign-in.model';
 import { siteMenuModel } from './site-menu/site-menu.model';
 import { faqAccordionModel } from './faq-accordion/faq-accordion.model';
 import { imageSliderModel } from './image-slider/image-slider.model';
@@ -96,6 +97,7 @@ export const models: Record<string, MachineModel> = {
   supportPage: supportPageModel,
   forgot: forgotModel,
   passwordReset: passwordResetModel,
+  socialSignIn: socialSignInModel,
   siteMenu: siteMenuModel,
   faqAccordion: faqAccordionModel,
   imageSlider: imageSliderModel,

@@ -100,6 +100,8 @@ export interface RegisterValues {
   phone_prefix: string;
   phone: string;
   promo: string;
+  /** a US resident's state (core/contract/us-states.ts); '' or absent for other countries */
+  state?: string;
 }
 
 /** A problem with one field: its translation key and, for some, parameters. */

@@ -24,6 +24,7 @@ const EMPTY: RegisterForm = {
   phone_prefix: '',
   phone: '',
   promo: '',
+  state: '',
 };
 
 /** the country whose residents must accept a notice before they register (spec 001 §5, §8) */
@@ -73,8 +74,8 @@ export const registerMachine = setup({
       if (event.type !== 'country.change') return {};
       const changed = event.country !== context.values.country;
       return {
-        values: { ...context.values, country: event.country, phone_prefix: changed ? event.prefix : context.values.phone_prefix },
-        errors: changed ? without(context.errors, 'country', 'usNotice', 'phone_prefix', 'phone') : context.errors,
+        values: { ...context.values, country: event.country, phone_prefix: changed ? event.prefix : context.values.phone_prefix, state: changed ? '' : context.values.state },
+        errors: changed ? without(context.errors, 'country', 'usNotice', 'phone_prefix', 'phone', 'state') : context.errors,
         usAgreed: changed ? false : context.usAgreed,
         formError: null,
       };

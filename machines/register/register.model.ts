@@ -19,6 +19,7 @@ const filled = {
   phone_prefix: '49',
   phone: '1512 3456789',
   promo: '',
+  state: '',
 };
 
 /**
@@ -28,7 +29,7 @@ const filled = {
  */
 export const registerModel: MachineModel = {
   machine: registerMachine,
-  inputs: [{}, { values: filled }, { values: { ...filled, country: 'US', phone_prefix: '1', phone: '202 555 0143' } }],
+  inputs: [{}, { values: filled }, { values: { ...filled, country: 'US', phone_prefix: '1', phone: '202 555 0143', state: 'NY' } }],
   // every field.change makes a new context: three events deep reaches every state and transition
   maxDepth: 3,
   events: {

@@ -54,7 +54,9 @@ export function useSessionBasics() {
   const status = useSelector(sessionActor, selectSessionStatus);
   const sandbox = useSelector(sessionActor, (s) => selectSettings(s)?.sandbox ?? false);
   const demoLogin = useSelector(sessionActor, (s) => selectSettings(s)?.demoLogin);
-  return { signedIn: status === 'signedIn', unavailable: status === 'unavailable', sandbox, demoLogin, retry: retrySession };
+  /** social sign-in's provider name when it is on (docs/social-sign-in.md) */
+  const socialName = useSelector(sessionActor, (s) => selectSettings(s)?.socialSignIn?.name);
+  return { signedIn: status === 'signedIn', unavailable: status === 'unavailable', sandbox, demoLogin, socialName, retry: retrySession };
 }
 const retrySession = () => sessionActor.send({ type: 'session.retry' });
 

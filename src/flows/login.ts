@@ -60,6 +60,10 @@ export function useLogin() {
     ...login,
     /** back from an autologin that failed: say so until the trader's own try fails */
     autologinNotice: query.get('autologin') === 'failed' && !login.error,
+    /** back from a social sign-in that failed (spec 001 §8) */
+    socialFailed: query.get('social') === 'failed' && !login.error,
+    /** social sign-in is on: the provider's name for its button */
+    socialName: session.socialName,
     demo: session.demoLogin,
     sandboxEmail: session.sandbox ? login.email : undefined,
   };

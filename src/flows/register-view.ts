@@ -20,7 +20,7 @@ export const selectChecking = (s: RegisterSnapshot): boolean => s.matches({ edit
 export const selectUsNotice = (s: RegisterSnapshot): boolean => s.matches('usNotice');
 
 /** The fields in the order of the page: the first refused one gets the focus. */
-export const FIELD_ORDER: (RegisterFormField | 'usNotice')[] = ['country', 'currency', 'login', 'password', 'firstName', 'lastName', 'phone_prefix', 'phone', 'promo', 'usNotice'];
+export const FIELD_ORDER: (RegisterFormField | 'usNotice')[] = ['country', 'state', 'currency', 'login', 'password', 'firstName', 'lastName', 'phone_prefix', 'phone', 'promo', 'usNotice'];
 export const firstBadField = (errors: Record<string, unknown>) => FIELD_ORDER.find((f) => f in errors);
 
 export const CURRENCIES = REGISTRATION_CURRENCIES;

@@ -6,6 +6,7 @@ import type { FieldErrors, FieldResult, RegisterFormField } from '../../machines
 import { msg, type Msg } from '../../core/message';
 import { CALLING_CODES, findCountry } from '../../core/contract/countries';
 import { prefixDigits, registrationProblems, type FieldProblem, type RegisterField } from '../../core/contract/register';
+import { usStateProblem } from '../../core/contract/us-states';
 import { checkRegisterField, register } from '../api/register';
 import { useSessionBasics } from './app';
 import { deviceFingerprint } from './fingerprint';
@@ -24,6 +25,8 @@ export function formProblems(values: Parameters<typeof registrationProblems>[0])
   for (const [field, problem] of Object.entries(registrationProblems(values)) as [RegisterField, FieldProblem][]) errors[field] = toMsg(problem);
   if (!errors.country && findCountry(values.country)?.allowRegistration === false) errors.country = msg('register.country_blocked');
   if (!errors.phone_prefix && !CALLING_CODES.has(prefixDigits(values.phone_prefix))) errors.phone_prefix = msg('register.phone_prefix_invalid');
+  const state = errors.country ? null : usStateProblem(values.country, values.state);
+  if (state) errors.state = msg(state);
   return errors;
 }
 
@@ -52,7 +55,7 @@ export const registerFlow = registerMachine.provide({
       const prefix = prefixDigits(input.values.phone_prefix);
       return Promise.all(
         input.fields.map(async (field: RegisterFormField): Promise<FieldResult> => {
-          const value = input.values[field];
+          const value = input.values[field] ?? '';
           let error: Msg | null = local[field] ?? null;
           // the email (taken?) and the phone (with prefix 1, a North American number) are asked of the server;
           // a check that cannot run refuses nothing (the submit is checked again), and the other fields still show
@@ -69,6 +72,7 @@ export const registerFlow = registerMachine.provide({
         promo: values.promo.trim(),
         login: values.login.trim(),
         usNotice,
+        state: values.country === 'US' ? values.state : undefined,
         lang: currentLang(),
         csprint: await deviceFingerprint(),
       });
@@ -98,5 +102,5 @@ export function useRegister() {
     if (session.signedIn && !form.submitting) goTo(`/${lang}/trading#/home`);
   }, [session.signedIn, lang, form.submitting]);
   const countries = useMemo(() => countryOptions(lang), [lang]);
-  return { ...form, countries, demo: session.demoLogin };
+  return { ...form, countries, demo: session.demoLogin, socialName: session.socialName };
 }

@@ -36,6 +36,8 @@ export const ru: Record<MessageKey, string> = {
   'login.platform_token': 'Торговая платформа не подтвердила вход. Попробуйте ещё раз.',
   'login.no_account': 'Впервые у нас?',
   'login.register_link': 'Открыть счёт',
+  'login.social': 'Войти через {name}',
+  'login.social_failed': 'Операция не удалась. Пожалуйста, попробуйте ещё раз.',
   'login.forgot_link': 'Забыли пароль?',
   'login.contact_link': 'Связаться с нами',
   'login.demo_hint': 'Демо-вход в песочнице: {email} / {password}',

@@ -32,6 +32,11 @@ export default function LoginPage() {
   return (
     <AuthCard title={t('login.title')}>
         <p className="muted">{t('login.subtitle')}</p>
+        {login.socialFailed && (
+          <p className="form-error" role="alert" data-testid="social-failed">
+            {t('login.social_failed')}
+          </p>
+        )}
         {login.autologinNotice && (
           <p className="form-note" role="status">
             {t('autologin.failed')}
@@ -55,6 +60,13 @@ export default function LoginPage() {
             {t(login.submitLabel)}
           </button>
         </form>
+        {login.socialName && (
+          <p className="auth__alt">
+            <a className="button button--ghost button--wide" href={`/api/oidc/start?lang=${lang}`} data-testid="social-sign-in">
+              {t('login.social', { name: login.socialName })}
+            </a>
+          </p>
+        )}
         <p className="auth__alt">
           <a href={`/${lang}/forgot`} data-testid="login-forgot">{t('login.forgot_link')}</a>
         </p>

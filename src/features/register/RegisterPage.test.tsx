@@ -115,6 +115,10 @@ describe('RegisterPage', { timeout: 15_000 }, () => {
     await fillGermanForm();
     fireEvent.change(field('Country of residence'), { target: { value: 'US' } });
     fireEvent.change(field('Phone number'), { target: { value: '202 555 0143' } });
+    // the US state list (spec 001 §3): shown for US only, required
+    await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
+    expect(errorOf('state')).toBe('Choose your state.');
+    fireEvent.change(field('State'), { target: { value: 'NY' } });
     await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
     const notice = await screen.findByRole('dialog', { name: 'Notice for US residents' });
     expect(notice.textContent).toContain('not regulated in the United States');
@@ -127,6 +131,6 @@ describe('RegisterPage', { timeout: 15_000 }, () => {
     await screen.findByRole('dialog', { name: 'Notice for US residents' });
     await userEvent.click(screen.getByRole('button', { name: 'I understand and agree' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/en/autologin?key=k-1&first=1'));
-    expect(register).toHaveBeenCalledWith(expect.objectContaining({ country: 'US', phone_prefix: '1', phone: '202 555 0143', usNotice: true }));
+    expect(register).toHaveBeenCalledWith(expect.objectContaining({ country: 'US', phone_prefix: '1', phone: '202 555 0143', usNotice: true, state: 'NY' }));
   }, 15_000);
 });

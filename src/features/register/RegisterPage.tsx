@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { RegisterFormField } from '../../../machines/register/register.types';
 import { useRegister } from '../../flows/register';
 import { CURRENCIES } from '../../flows/register-view';
@@ -8,14 +8,29 @@ import { PasswordRules } from '../../ui/PasswordRules';
 import { Spinner } from '../../ui/Spinner';
 import { AuthCard } from '../shell/AuthCard';
 import { messages } from './messages';
+import { UsStateField } from './UsStateField';
 import './register.css';
 
 registerMessages(messages);
 
+// the return of a social sign-in with a new email (?social=1): its own chunk
+const SocialRegister = lazy(() => import('./SocialRegister'));
+
+/** /{lang}/register: the form, or (?social=1) the remaining questions after a social sign-in. */
+export default function RegisterPage() {
+  const [social] = useState(() => new URLSearchParams(window.location.search).get('social') === '1');
+  if (!social) return <RegisterForm />;
+  return (
+    <Suspense fallback={<Spinner label="" />}>
+      <SocialRegister />
+    </Suspense>
+  );
+}
+
 const id = (field: string) => `reg-${field}`;
 
 /** /{lang}/register (spec 001 §3–§5, §8): the registration form, the US notice, then autologin. */
-export default function RegisterPage() {
+function RegisterForm() {
   const { t, text, lang } = useT();
   const reg = useRegister();
   const { values, errors, formError, shakes, busy, submitting, usNotice, demo, countries, firstBadField } = reg;
@@ -76,6 +91,8 @@ export default function RegisterPage() {
             {error('country')}
             {error('usNotice')}
           </div>
+
+          {values.country === 'US' && <UsStateField value={values.state ?? ''} onChange={(v) => reg.change('state', v)} error={error('state')} invalid={'state' in errors} />}
 
           <div className="field">
             <label htmlFor={id('currency')}>{t('register.currency')}</label>
@@ -164,6 +181,13 @@ export default function RegisterPage() {
         </button>
         <p className="reg-sandbox muted">{t('register.sandbox_note')}</p>
       </form>
+      {reg.socialName && (
+        <p className="auth__alt">
+          <a className="button button--ghost button--wide" href={`/api/oidc/start?lang=${lang}`} data-testid="social-register">
+            {t('social.register_with', { name: reg.socialName })}
+          </a>
+        </p>
+      )}
       <p className="auth__alt">
         {t('register.have_account')} <a href={`/${lang}/login`}>{t('register.sign_in')}</a>
       </p>

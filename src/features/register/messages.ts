@@ -1,6 +1,16 @@
 /** Registration texts (spec 001 §3–§5, §8; 000 §5): the form, its rules, the US notice, every refusal. */
 export const messages = {
   en: {
+    'register.state': 'State *',
+    'register.state_choose': 'Choose your state',
+    'register.state_required': 'Choose your state.',
+    'register.state_invalid': 'This is not a US state we know.',
+    'social.heading': 'Finish opening your account',
+    'social.intro': 'You signed in with {provider}. A few more questions and your account is open.',
+    'social.email_locked': 'Verified by {provider}; it cannot be changed here.',
+    'social.us_notice': 'I have read the notice for US residents: binary options are not regulated in the United States and I may lose all the money I deposit.',
+    'social.failed': 'Operation failed.Please try again.',
+    'social.register_with': 'Register with {name}',
     'register.heading': 'Open an account',
     'register.subtitle': 'It takes a minute. Fields marked * are required.',
     'register.sandbox_note': 'Sandbox: your trading account is opened on the sandbox trading platform with a zero balance; no real money moves.',
@@ -66,6 +76,16 @@ export const messages = {
     'platform.unavailable': 'The trading platform is not reachable right now. Please try again shortly.',
   },
   ru: {
+    'register.state': 'Штат *',
+    'register.state_choose': 'Выберите штат',
+    'register.state_required': 'Выберите штат.',
+    'register.state_invalid': 'Такого штата США мы не знаем.',
+    'social.heading': 'Завершите открытие счёта',
+    'social.intro': 'Вы вошли через {provider}. Ещё несколько вопросов — и счёт открыт.',
+    'social.email_locked': 'Подтверждён {provider}; здесь его изменить нельзя.',
+    'social.us_notice': 'Я прочитал(а) уведомление для резидентов США: бинарные опционы в США не регулируются, и я могу потерять все внесённые деньги.',
+    'social.failed': 'Операция не удалась. Пожалуйста, попробуйте ещё раз.',
+    'social.register_with': 'Зарегистрироваться через {name}',
     'register.heading': 'Открыть счёт',
     'register.subtitle': 'Это займёт минуту. Поля со звёздочкой * обязательны.',
     'register.sandbox_note': 'Песочница: торговый счёт открывается на тестовой торговой платформе с нулевым балансом; настоящие деньги не движутся.',

@@ -1,0 +1,123 @@
+import type { FormEvent } from 'react';
+import type { SocialField } from '../../../machines/social-sign-in/social-sign-in.types';
+import { CURRENCIES } from '../../flows/register-view';
+import { useSocialSignIn } from '../../flows/social-sign-in';
+import { useT } from '../../i18n';
+import { Spinner } from '../../ui/Spinner';
+import { AuthCard } from '../shell/AuthCard';
+import { UsStateField } from './UsStateField';
+
+/** /{lang}/register?social=1: the registration's remaining questions after a social sign-in, the email locked. */
+export default function SocialRegister() {
+  const { t, text, lang } = useT();
+  const s = useSocialSignIn();
+  const error = (field: string) =>
+    s.errors[field] ? (
+      <p className="reg-error" data-testid={`error-${field}`}>
+        {text(s.errors[field])}
+      </p>
+    ) : null;
+  const bind = (field: SocialField) => ({
+    id: `reg-${field}`,
+    name: field,
+    value: s.values[field],
+    onChange: (e: { target: { value: string } }) => s.change(field, e.target.value),
+    'aria-invalid': field in s.errors || undefined,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    s.submit();
+  };
+
+  if (s.loading) return <AuthCard title={t('register.heading')}><Spinner label={t('common.loading')} /></AuthCard>;
+  if (s.failed) {
+    return (
+      <AuthCard title={t('register.heading')}>
+        <p className="form-error" role="alert" data-testid="social-failed">
+          {t('social.failed')}
+        </p>
+        <p className="auth__alt">
+          <a href={`/${lang}/login`}>{t('register.sign_in')}</a>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('social.heading')}>
+      <p className="muted">{t('social.intro', { provider: s.provider })}</p>
+      <form className="reg" onSubmit={submit} noValidate aria-busy={s.submitting}>
+        <fieldset disabled={s.submitting}>
+          <div className="field">
+            <label htmlFor="reg-login">{t('register.email')}</label>
+            <input id="reg-login" name="login" type="email" value={s.email} readOnly aria-readonly="true" data-testid="social-email" />
+            <small className="reg-hint">{t('social.email_locked', { provider: s.provider })}</small>
+          </div>
+          <div className="field">
+            <label htmlFor="reg-country">{t('register.country')}</label>
+            <select {...bind('country')} autoComplete="country">
+              <option value="">{t('register.country_choose')}</option>
+              {s.countries.map((c) => (
+                <option key={c.iso} value={c.iso}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {error('country')}
+          </div>
+          {s.asksState && <UsStateField value={s.values.state} onChange={(v) => s.change('state', v)} error={error('state')} invalid={'state' in s.errors} />}
+          {s.asksState && (
+            <div className="field">
+              <label>
+                <input type="checkbox" checked={s.values.usNotice === 'yes'} onChange={(e) => s.change('usNotice', e.target.checked ? 'yes' : '')} /> {t('social.us_notice')}
+              </label>
+              {error('usNotice')}
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="reg-currency">{t('register.currency')}</label>
+            <select {...bind('currency')}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            {error('currency')}
+          </div>
+          <div className="reg-row">
+            <div className="field">
+              <label htmlFor="reg-firstName">{t('register.first_name')}</label>
+              <input {...bind('firstName')} autoComplete="given-name" maxLength={50} />
+              {error('firstName')}
+            </div>
+            <div className="field">
+              <label htmlFor="reg-lastName">{t('register.last_name')}</label>
+              <input {...bind('lastName')} autoComplete="family-name" maxLength={50} />
+              {error('lastName')}
+            </div>
+          </div>
+          <div className="reg-row reg-row--phone">
+            <div className="field">
+              <label htmlFor="reg-phone_prefix">{t('register.phone_prefix')}</label>
+              <input {...bind('phone_prefix')} inputMode="numeric" autoComplete="tel-country-code" maxLength={5} />
+              {error('phone_prefix')}
+            </div>
+            <div className="field">
+              <label htmlFor="reg-phone">{t('register.phone')}</label>
+              <input {...bind('phone')} type="tel" autoComplete="tel-national" maxLength={40} />
+              {error('phone')}
+            </div>
+          </div>
+        </fieldset>
+        {s.formError && (
+          <p key={s.shakes} className="form-error shake" role="alert">
+            {text(s.formError)}
+          </p>
+        )}
+        <button className="button button--wide" type="submit" disabled={s.submitting}>
+          {s.submitting ? <Spinner label={t('register.submitting')} /> : text(s.submitLabel)}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
