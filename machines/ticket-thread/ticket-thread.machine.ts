@@ -48,6 +48,8 @@ export const ticketThreadMachine = setup({
     /** app effect: the newest staged attachment is taken back (POST /api/kayako/upload/attachment/unshift) */
     unstage: () => {},
     take: assign(({ event }) => ({ thread: threadOf(event), error: null })),
+    /** the reply changed after a failed send: it goes under a new idempotency key */
+    newKey: assign(({ context }) => ({ replies: context.replies + 1 })),
     addFiles: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'attachments.chosen') return;
       const { add, notice } = planSlots(context, event.files, REPLY_SLOT);
@@ -147,12 +149,14 @@ export const ticketThreadMachine = setup({
                 onError: { target: 'failed', actions: assign(({ event }) => ({ replyError: failureMsg(event.error, 'support.reply_error') })) },
               },
             },
+            // an unchanged retry keeps the key (the same reply, never two); an edited reply is a new
+            // message with a new key, so an edit is never swallowed by a first send that did arrive
             failed: {
               on: {
                 'reply.retry': 'sending',
-                'reply.change': { target: 'editing', actions: assign(({ event }) => ({ draft: event.value, replyError: null })) },
-                'attachments.chosen': { target: 'editing', actions: 'addFiles' },
-                'attachment.remove': { target: 'editing', actions: 'removeFile' },
+                'reply.change': { target: 'editing', actions: assign(({ context, event }) => ({ draft: event.value, replyError: null, replies: context.replies + 1 })) },
+                'attachments.chosen': { target: 'editing', actions: ['addFiles', 'newKey'] },
+                'attachment.remove': { target: 'editing', actions: ['removeFile', 'newKey'] },
               },
             },
           },

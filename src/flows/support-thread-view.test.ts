@@ -136,6 +136,37 @@ describe('ticketThread machine with its actors', () => {
     expect(keys[2]).toBe('seed0001-r1');
   });
 
+  it('a reply edited after a failed send goes under a new key: the edit is never swallowed by a first send that did arrive', async () => {
+    const sent: { key: string; content: string }[] = [];
+    let fail = true;
+    const actor = createActor(
+      ticketThreadMachine.provide({
+        actors: {
+          show: fromPromise(async () => thread(1)),
+          reply: fromPromise(async ({ input }) => {
+            sent.push({ key: input.key, content: input.content });
+            if (fail) throw { kind: 'network' };
+            return thread(1);
+          }),
+        },
+      }),
+      { input: { id: 't-1', keySeed: 'seed0002' } },
+    ).start();
+    await wait();
+    actor.send({ type: 'reply.change', value: 'First words' });
+    actor.send({ type: 'reply.submit' });
+    await wait();
+    expect(actor.getSnapshot().matches({ ready: { reply: 'failed' } })).toBe(true);
+    fail = false;
+    actor.send({ type: 'reply.change', value: 'Better words' });
+    actor.send({ type: 'reply.submit' });
+    await wait();
+    expect(sent).toEqual([
+      { key: 'seed0002-r0', content: 'First words' },
+      { key: 'seed0002-r1', content: 'Better words' },
+    ]);
+  });
+
   it('an attachment chosen starts an upload control child; the reply waits for it and carries its stored id', async () => {
     const bodies: unknown[] = [];
     const actor = createActor(
