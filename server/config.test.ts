@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       supportEmail: 'support@brokerage.test',
       supportPhone: '+44 20 7946 0000',
       oidc: undefined,
+      companyName: 'Brokerage',
+      marketing: { default: 10, byCountry: {}, byAffiliate: {} },
     });
   });
 
@@ -35,6 +37,9 @@ describe('loadConfig', () => {
       CARD_FINGERPRINT_SECRET: 'k'.repeat(40),
       SUPPORT_EMAIL: 'help@example.com',
       SUPPORT_PHONE: '+1 (555) 010-0199',
+      COMPANY_NAME: 'Example Markets Ltd',
+      MARKETING_NUMBER: '20',
+      MARKETING_NUMBER_BY_COUNTRY: 'DE=25',
       OIDC_ISSUER: 'https://accounts.google.com',
       OIDC_CLIENT_ID: 'client-1.apps.googleusercontent.com',
       OIDC_CLIENT_SECRET: 'secret-of-the-client',
@@ -54,6 +59,8 @@ describe('loadConfig', () => {
       supportEmail: 'help@example.com',
       supportPhone: '+1 (555) 010-0199',
       oidc: { issuer: 'https://accounts.google.com', clientId: 'client-1.apps.googleusercontent.com', clientSecret: 'secret-of-the-client' },
+      companyName: 'Example Markets Ltd',
+      marketing: { default: 20, byCountry: { DE: 25 }, byAffiliate: {} },
     });
   });
 

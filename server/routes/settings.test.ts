@@ -34,6 +34,8 @@ describe('GET /api/settings', () => {
       chatHiddenPaths: [],
       inspect: false,
       timeZone: '',
+      // sandbox mode with no OIDC_ISSUER: the sandbox identity provider (issue 16)
+      socialSignIn: { name: 'Sandbox ID' },
     });
   });
 
