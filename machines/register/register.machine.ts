@@ -4,6 +4,7 @@ import { msg, type Msg } from '../../core/message';
 import { notProvided } from '../shared/not-provided';
 import type {
   CheckFieldsInput,
+  CheckFormInput,
   FieldErrors,
   FieldResult,
   RegisterContext,
@@ -11,6 +12,7 @@ import type {
   RegisterFailure,
   RegisterForm,
   RegisterInput,
+  RegisterOpened,
   RegisterSubmission,
 } from './register.types';
 
@@ -52,16 +54,19 @@ const without = (errors: Record<string, Msg>, ...fields: string[]): Record<strin
  * are checked on blur (the email and phone by the server); a submit checks the whole form, asks
  * US residents to accept the notice, then opens the account. Success hands the one-time key to
  * the autologin page, which signs in and opens /{lang}/trading#/home (or /{lang}/login).
+ * A demo account (`demo`, spec 001 §3; 000 §6) has no email of the trader's: the server makes its
+ * login at the site host, which is shown (with "sign in again with it and your password") before
+ * the sign-in.
  */
 export const registerMachine = setup({
   types: {} as { context: RegisterContext; events: RegisterEvent; input: RegisterInput },
   actors: {
     /** the rules of the whole form, before anything is sent */
-    checkForm: fromPromise<FieldErrors, RegisterForm>(notProvided('checkForm')),
+    checkForm: fromPromise<FieldErrors, CheckFormInput>(notProvided('checkForm')),
     /** the fields left once (the server validates the email and the phone) */
     checkFields: fromPromise<FieldResult[], CheckFieldsInput>(notProvided('checkFields')),
-    /** POST /api/register: the account, its platform account and an autologin key */
-    register: fromPromise<{ key: string }, RegisterSubmission>(notProvided('register')),
+    /** POST /api/register: the account, its platform account and an autologin key (and a demo account's login) */
+    register: fromPromise<RegisterOpened, RegisterSubmission>(notProvided('register')),
   },
   actions: {
     /** app effect: full navigation to /{lang}/autologin?key=… */
@@ -101,6 +106,8 @@ export const registerMachine = setup({
   },
   guards: {
     hasErrors: (_, errors: FieldErrors) => Object.keys(errors).length > 0,
+    /** the answer names the login the server made: a demo account, shown before the sign-in */
+    madeLogin: (_, opened: RegisterOpened) => typeof opened.login === 'string' && opened.login !== '',
     needsUsNotice: ({ context }) => context.values.country === US && !context.usAgreed,
     isFieldRefusal: (_, error: unknown) => Object.keys(fieldsOf(error)).length > 0,
     isNetwork: (_, error: unknown) => isCallFailure(error) && error.kind === 'network',
@@ -115,6 +122,8 @@ export const registerMachine = setup({
     usAgreed: false,
     shakes: 0,
     key: '',
+    demo: input.demo === true,
+    login: '',
   }),
   initial: 'editing',
   states: {
@@ -125,13 +134,20 @@ export const registerMachine = setup({
         'country.change': { actions: 'setCountry' },
         'field.blur': { target: '.checking', reenter: true, actions: 'touch' },
         'register.submit': { target: 'validating', actions: assign({ formError: null }) },
+        // the email is the server's to make for a demo account: its error goes with it
+        'demo.choose': { actions: assign(({ context }) => ({ demo: true, errors: without(context.errors, 'login'), formError: null })) },
+        'demo.leave': { actions: assign({ demo: false, formError: null }) },
       },
       states: {
         idle: {},
         checking: {
           invoke: {
             src: 'checkFields',
-            input: ({ context }) => ({ values: context.values, fields: context.touched }),
+            input: ({ context }) => ({
+              values: context.values,
+              fields: context.demo ? context.touched.filter((f) => f !== 'login') : context.touched,
+              demo: context.demo,
+            }),
             onDone: { target: 'idle', actions: { type: 'applyResults', params: ({ event }) => event.output } },
             // a check that could not run is not an error of the trader's: the submit checks again
             onError: { target: 'idle' },
@@ -142,7 +158,7 @@ export const registerMachine = setup({
     validating: {
       invoke: {
         src: 'checkForm',
-        input: ({ context }) => context.values,
+        input: ({ context }) => ({ values: context.values, demo: context.demo }),
         onDone: [
           {
             guard: { type: 'hasErrors', params: ({ event }) => event.output },
@@ -168,8 +184,15 @@ export const registerMachine = setup({
     submitting: {
       invoke: {
         src: 'register',
-        input: ({ context }) => ({ values: context.values, usNotice: context.usAgreed }),
-        onDone: { target: 'success', actions: assign(({ event }) => ({ key: event.output.key })) },
+        input: ({ context }) => ({ values: context.values, usNotice: context.usAgreed, demo: context.demo }),
+        onDone: [
+          {
+            guard: { type: 'madeLogin', params: ({ event }) => event.output },
+            target: 'demoOpened',
+            actions: assign(({ event }) => ({ key: event.output.key, login: event.output.login ?? '' })),
+          },
+          { target: 'success', actions: assign(({ event }) => ({ key: event.output.key })) },
+        ],
         onError: [
           {
             guard: { type: 'isFieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
@@ -193,6 +216,10 @@ export const registerMachine = setup({
           },
         ],
       },
+    },
+    /** a demo account is open: its login is shown (the password is the one the trader chose), then the sign-in */
+    demoOpened: {
+      on: { 'demo.continue': { target: 'success' } },
     },
     /** the account is open: the autologin page signs in and opens the trading page */
     success: {

@@ -10,6 +10,8 @@ export type RegisterFormField = keyof RegisterForm;
 export interface RegisterInput {
   /** prefilled values: the promo code of a link (?promo=…), a default currency */
   values?: Partial<RegisterForm>;
+  /** open a demo account (a link's ?demo=1): the server makes the login, the trader chooses the rest */
+  demo?: boolean;
 }
 
 export interface RegisterContext {
@@ -27,6 +29,10 @@ export interface RegisterContext {
   shakes: number;
   /** the one-time autologin key of the new account */
   key: string;
+  /** a demo account (spec 000 §6, 001 §3 `demo`): virtual money, a login at the site host made by the server */
+  demo: boolean;
+  /** the login the server made for the demo account (shown before the sign-in, with the trader's own password) */
+  login: string;
 }
 
 export type RegisterEvent =
@@ -36,7 +42,18 @@ export type RegisterEvent =
   | { type: 'country.change'; country: string; prefix: string }
   | { type: 'register.submit' }
   | { type: 'usNotice.agree' }
-  | { type: 'usNotice.decline' };
+  | { type: 'usNotice.decline' }
+  /** the form opens a demo account instead (or a real one again); everything typed is kept */
+  | { type: 'demo.choose' }
+  | { type: 'demo.leave' }
+  /** the demo account's login was shown: sign in and go to the trading page */
+  | { type: 'demo.continue' };
+
+/** the whole form's rules: a demo account has no email of the trader's to check */
+export interface CheckFormInput {
+  values: RegisterForm;
+  demo: boolean;
+}
 
 /** the per-field errors of a whole form (empty: it may be sent) */
 export type FieldErrors = Record<string, Msg>;
@@ -44,6 +61,7 @@ export type FieldErrors = Record<string, Msg>;
 export interface CheckFieldsInput {
   values: RegisterForm;
   fields: RegisterFormField[];
+  demo: boolean;
 }
 
 /** one checked field: applied only if the field still holds `value` */
@@ -56,6 +74,13 @@ export interface FieldResult {
 export interface RegisterSubmission {
   values: RegisterForm;
   usNotice: boolean;
+  demo: boolean;
+}
+
+/** the account is open: the autologin key, and for a demo account the login the server made */
+export interface RegisterOpened {
+  key: string;
+  login?: string;
 }
 
 /** A failed registration call: a CallFailure, with the server's field keys on a 400. */

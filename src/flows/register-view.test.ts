@@ -23,6 +23,12 @@ describe('registration rules in the browser', () => {
     expect(formProblems({ ...filled, password: 'short' }).password).toEqual({ key: 'register.password_short', params: { min: 10 } });
   });
 
+  it('a demo account has no email of the trader\'s to check: the server makes its login', () => {
+    expect(formProblems({ ...filled, login: '' }).login).toEqual({ key: 'register.required' });
+    expect(formProblems({ ...filled, login: '' }, { demo: true })).toEqual({});
+    expect(formProblems({ ...filled, login: '', password: 'short' }, { demo: true })).toEqual({ password: { key: 'register.password_short', params: { min: 10 } } });
+  });
+
   it('a country brings its calling code; blocked countries are not offered; names follow the language', () => {
     expect(countryChange('US')).toEqual({ type: 'country.change', country: 'US', prefix: '1' });
     expect(countryChange('GB').prefix).toBe('44');

@@ -18,6 +18,10 @@ export const selectBusy = (s: RegisterSnapshot): boolean => s.matches('validatin
 export const selectSubmitting = (s: RegisterSnapshot): boolean => s.matches('submitting') || s.matches('success');
 export const selectChecking = (s: RegisterSnapshot): boolean => s.matches({ editing: 'checking' });
 export const selectUsNotice = (s: RegisterSnapshot): boolean => s.matches('usNotice');
+/** the form opens a demo account (the server makes its login) */
+export const selectDemo = (s: RegisterSnapshot): boolean => s.context.demo;
+/** a demo account is open: its login, shown until the trader goes on to sign in ('' otherwise) */
+export const selectDemoLogin = (s: RegisterSnapshot): string => (s.matches('demoOpened') || (s.matches('success') && s.context.demo) ? s.context.login : '');
 
 /** The fields in the order of the page: the first refused one gets the focus. */
 export const FIELD_ORDER: (RegisterFormField | 'usNotice')[] = ['country', 'state', 'currency', 'login', 'password', 'firstName', 'lastName', 'phone_prefix', 'phone', 'promo', 'usNotice'];
@@ -68,6 +72,12 @@ export interface RegisterApi {
   checkingNote: boolean;
   /** the US notice is asked */
   usNotice: boolean;
+  /** the form opens a demo account: no email field, the server makes the login */
+  demo: boolean;
+  /** a demo account is open: the login the server made ('' until then) */
+  demoLogin: string;
+  /** going on from the demo account's login to the sign-in */
+  demoContinuing: boolean;
   /** the first field that needs a correction (the focus goes there) */
   firstBadField: RegisterFormField | 'usNotice' | undefined;
   /** the password's rules for what is typed */
@@ -80,6 +90,11 @@ export interface RegisterApi {
   submit: () => void;
   agreeUs: () => void;
   declineUs: () => void;
+  /** open a demo account instead, or a real one again (everything typed is kept) */
+  chooseDemo: () => void;
+  leaveDemo: () => void;
+  /** after the demo account's login is shown: sign in and open the trading page */
+  continueDemo: () => void;
 }
 
 /** The registration flow for its page. */
@@ -95,6 +110,9 @@ export function connectRegister(s: RegisterSnapshot, send: (event: EventFrom<typ
     submitting: selectSubmitting(s),
     checkingNote: selectChecking(s) && !busy,
     usNotice: selectUsNotice(s),
+    demo: selectDemo(s),
+    demoLogin: selectDemoLogin(s),
+    demoContinuing: s.matches('success'),
     firstBadField: firstBadField(s.context.errors),
     rules: passwordRules(values.password, values.login),
     phoneHintKey: isNanp(values.phone_prefix) ? 'register.phone_hint_nanp' : 'register.phone_hint',
@@ -104,5 +122,8 @@ export function connectRegister(s: RegisterSnapshot, send: (event: EventFrom<typ
     submit: () => send({ type: 'register.submit' }),
     agreeUs: () => send({ type: 'usNotice.agree' }),
     declineUs: () => send({ type: 'usNotice.decline' }),
+    chooseDemo: () => send({ type: 'demo.choose' }),
+    leaveDemo: () => send({ type: 'demo.leave' }),
+    continueDemo: () => send({ type: 'demo.continue' }),
   };
 }

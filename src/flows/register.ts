@@ -20,9 +20,13 @@ const toMsg = (problem: FieldProblem): Msg => msg(problem.key, undefined, proble
  * The rules of the whole form (the contract's, shared with the server) plus what the country
  * list knows: a country we do not serve and a calling code that does not exist.
  */
-export function formProblems(values: Parameters<typeof registrationProblems>[0]): FieldErrors {
+export function formProblems(values: Parameters<typeof registrationProblems>[0], options: { demo?: boolean } = {}): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [field, problem] of Object.entries(registrationProblems(values)) as [RegisterField, FieldProblem][]) errors[field] = toMsg(problem);
+  for (const [field, problem] of Object.entries(registrationProblems(values)) as [RegisterField, FieldProblem][]) {
+    // a demo account's login is made by the server (spec 000 §6): there is no email of the trader's to check
+    if (options.demo && field === 'login') continue;
+    errors[field] = toMsg(problem);
+  }
   if (!errors.country && findCountry(values.country)?.allowRegistration === false) errors.country = msg('register.country_blocked');
   if (!errors.phone_prefix && !CALLING_CODES.has(prefixDigits(values.phone_prefix))) errors.phone_prefix = msg('register.phone_prefix_invalid');
   const state = errors.country ? null : usStateProblem(values.country, values.state);
@@ -49,9 +53,9 @@ async function serverCheck(field: 'login' | 'phone', value: string, prefix: stri
 /** The registration machine bound to the contract's rules and the server. */
 export const registerFlow = registerMachine.provide({
   actors: {
-    checkForm: fromPromise(async ({ input }) => formProblems(input)),
+    checkForm: fromPromise(async ({ input }) => formProblems(input.values, { demo: input.demo })),
     checkFields: fromPromise(async ({ input }) => {
-      const local = formProblems(input.values);
+      const local = formProblems(input.values, { demo: input.demo });
       const prefix = prefixDigits(input.values.phone_prefix);
       return Promise.all(
         input.fields.map(async (field: RegisterFormField): Promise<FieldResult> => {
@@ -65,18 +69,20 @@ export const registerFlow = registerMachine.provide({
       );
     }),
     register: fromPromise(async ({ input }) => {
-      const { values, usNotice } = input;
+      const { values, usNotice, demo } = input;
       const answer = await register({
         ...values,
         phone_prefix: prefixDigits(values.phone_prefix),
         promo: values.promo.trim(),
-        login: values.login.trim(),
+        // a demo account: the server makes the login at the site host and answers it
+        login: demo ? '' : values.login.trim(),
+        ...(demo && { demo: true }),
         usNotice,
         state: values.country === 'US' ? values.state : undefined,
         lang: currentLang(),
         csprint: await deviceFingerprint(),
       });
-      return { key: answer.key };
+      return { key: answer.key, ...(answer.login && { login: answer.login }) };
     }),
   },
   actions: {
@@ -86,21 +92,24 @@ export const registerFlow = registerMachine.provide({
 });
 
 /**
- * The registration page's flow: a promo code from the address fills its field; a trader who is
- * signed in already (and not by this form) goes to the trading page.
+ * The registration page's flow: a promo code from the address fills its field, ?demo=1 opens a
+ * demo account; a trader who is signed in already (and not by this form) goes to the trading page.
  */
 export function useRegister() {
   const [input] = useState(() => {
-    const promo = new URLSearchParams(window.location.search).get('promo') ?? '';
-    return { values: promo ? { promo: promo.slice(0, 32) } : {} };
+    const query = new URLSearchParams(window.location.search);
+    const promo = query.get('promo') ?? '';
+    // ?demo=1 (the login page's "Open a demo account"): the form opens a demo account
+    return { values: promo ? { promo: promo.slice(0, 32) } : {}, demo: query.get('demo') === '1' };
   });
   const actor = useActorRef(registerFlow, { input, inspect });
   const form = connectRegister(useSelector(actor, (s) => s), actor.send);
   const session = useSessionBasics();
   const lang = currentLang();
   useEffect(() => {
-    if (session.signedIn && !form.submitting) goTo(`/${lang}/trading#/home`);
-  }, [session.signedIn, lang, form.submitting]);
+    if (session.signedIn && !form.submitting && !form.demoLogin) goTo(`/${lang}/trading#/home`);
+  }, [session.signedIn, lang, form.submitting, form.demoLogin]);
   const countries = useMemo(() => countryOptions(lang), [lang]);
-  return { ...form, countries, demo: session.demoLogin, socialName: session.socialName };
+  // sandboxDemo: the sandbox's seeded demo login, offered as a hint (not the demo account this form opens)
+  return { ...form, countries, sandboxDemo: session.demoLogin, socialName: session.socialName };
 }

@@ -38,6 +38,7 @@ export const en = {
   'login.platform_token': 'The trading platform did not confirm your sign-in. Please try again.',
   'login.no_account': 'New here?',
   'login.register_link': 'Open an account',
+  'login.demo_link': 'or a demo account',
   'login.social': 'Sign in with {name}',
   'login.social_failed': 'Operation failed.Please try again.',
   'login.forgot_link': 'Forgot your password?',

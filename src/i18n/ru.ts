@@ -36,6 +36,7 @@ export const ru: Record<MessageKey, string> = {
   'login.platform_token': 'Торговая платформа не подтвердила вход. Попробуйте ещё раз.',
   'login.no_account': 'Впервые у нас?',
   'login.register_link': 'Открыть счёт',
+  'login.demo_link': 'или демо-счёт',
   'login.social': 'Войти через {name}',
   'login.social_failed': 'Операция не удалась. Пожалуйста, попробуйте ещё раз.',
   'login.forgot_link': 'Забыли пароль?',

@@ -71,7 +71,8 @@ export default function LoginPage() {
           <a href={`/${lang}/forgot`} data-testid="login-forgot">{t('login.forgot_link')}</a>
         </p>
         <p className="auth__alt">
-          {t('login.no_account')} <a href={`/${lang}/register`}>{t('login.register_link')}</a>
+          {t('login.no_account')} <a href={`/${lang}/register`}>{t('login.register_link')}</a>{' '}
+          <a href={`/${lang}/register?demo=1`} data-testid="login-demo">{t('login.demo_link')}</a>
         </p>
         <p className="auth__alt">
           <a href={`/${lang}/contacts`} data-testid="contact-link">{t('login.contact_link')}</a>

@@ -133,4 +133,31 @@ describe('RegisterPage', { timeout: 15_000 }, () => {
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/en/autologin?key=k-1&first=1'));
     expect(register).toHaveBeenCalledWith(expect.objectContaining({ country: 'US', phone_prefix: '1', phone: '202 555 0143', usNotice: true, state: 'NY' }));
   }, 15_000);
+
+  it('opens a demo account: no email asked, the login the server made is shown with how to sign in again, then autologin', async () => {
+    register.mockResolvedValue({ ok: true, key: 'k-demo', url: '/en/autologin?key=k-demo', login: 'demo-0a1b2c3d4e@brokerage.test' });
+    render(<RegisterPage />);
+    await fillGermanForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Open a demo account' }));
+    expect(screen.getByRole('heading', { name: 'Open a demo account' })).toBeTruthy();
+    expect(screen.queryByLabelText('Email', { exact: false })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open my demo account' }));
+    expect((await screen.findByTestId('demo-login')).textContent).toBe('demo-0a1b2c3d4e@brokerage.test');
+    expect(screen.getByTestId('demo-opened').textContent).toContain('use this login and the password you chose');
+    // the password is the trader's own: it is never shown back
+    expect(screen.getByTestId('demo-opened').textContent).not.toContain('Long-enough-2026');
+    expect(register).toHaveBeenCalledWith(expect.objectContaining({ demo: true, login: '', password: 'Long-enough-2026', country: 'DE' }));
+    expect(goTo).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to trading' }));
+    expect(goTo).toHaveBeenCalledWith('/en/autologin?key=k-demo&first=1');
+  }, 15_000);
+
+  it('a demo account can be left for a real one again, and everything typed stays', async () => {
+    render(<RegisterPage />);
+    await fillGermanForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Open a demo account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open a real account instead' }));
+    expect(field('Email').value).toBe('anna@example.org');
+    expect(screen.getByRole('button', { name: 'Open my account' })).toBeTruthy();
+  });
 });

@@ -29,11 +29,30 @@ export default function RegisterPage() {
 
 const id = (field: string) => `reg-${field}`;
 
+/** A demo account is open: the login the server made, how to sign in again, then the trading page. */
+function DemoOpened({ login, continuing, onContinue }: { login: string; continuing: boolean; onContinue: () => void }) {
+  const { t } = useT();
+  return (
+    <AuthCard title={t('register.demo.opened')}>
+      <div role="status" data-testid="demo-opened">
+        <p>{t('register.demo.opened_text')}</p>
+        <p className="reg-demo-login">
+          {t('register.demo.login')} <strong data-testid="demo-login">{login}</strong>
+        </p>
+        <p>{t('register.demo.again')}</p>
+      </div>
+      <button type="button" className="button button--wide reg-demo-continue" onClick={onContinue} disabled={continuing} data-autofocus data-testid="demo-continue">
+        {continuing ? <Spinner label={t('register.demo.continuing')} /> : t('register.demo.continue')}
+      </button>
+    </AuthCard>
+  );
+}
+
 /** /{lang}/register (spec 001 §3–§5, §8): the registration form, the US notice, then autologin. */
 function RegisterForm() {
   const { t, text, lang } = useT();
   const reg = useRegister();
-  const { values, errors, formError, shakes, busy, submitting, usNotice, demo, countries, firstBadField } = reg;
+  const { values, errors, formError, shakes, busy, submitting, usNotice, sandboxDemo, countries, firstBadField } = reg;
   const [showPassword, setShowPassword] = useState(false);
 
   // a refused submit: focus the first field that needs a correction
@@ -68,9 +87,25 @@ function RegisterForm() {
       </p>
     ) : null;
 
+  if (reg.demoLogin) return <DemoOpened login={reg.demoLogin} continuing={reg.demoContinuing} onContinue={reg.continueDemo} />;
+
   return (
-    <AuthCard title={t('register.heading')}>
-      <p className="muted">{t('register.subtitle')}</p>
+    <AuthCard title={t(reg.demo ? 'register.demo.heading' : 'register.heading')}>
+      <p className="muted">{t(reg.demo ? 'register.demo.subtitle' : 'register.subtitle')}</p>
+      <p className="reg-mode">
+        {reg.demo ? (
+          <button type="button" className="link-button" onClick={reg.leaveDemo} disabled={busy} data-testid="register-real">
+            {t('register.demo.leave')}
+          </button>
+        ) : (
+          <>
+            {t('register.demo.offer')}{' '}
+            <button type="button" className="link-button" onClick={reg.chooseDemo} disabled={busy} data-testid="register-demo">
+              {t('register.demo.choose')}
+            </button>
+          </>
+        )}
+      </p>
       <form className="reg" onSubmit={submit} noValidate aria-busy={busy}>
         <fieldset disabled={submitting}>
           <div className="field">
@@ -109,11 +144,13 @@ function RegisterForm() {
             {error('currency')}
           </div>
 
-          <div className="field">
-            <label htmlFor={id('login')}>{t('register.email')}</label>
-            <input {...input('login')} type="email" autoComplete="email" inputMode="email" spellCheck={false} autoCapitalize="none" maxLength={254} />
-            {error('login')}
-          </div>
+          {!reg.demo && (
+            <div className="field">
+              <label htmlFor={id('login')}>{t('register.email')}</label>
+              <input {...input('login')} type="email" autoComplete="email" inputMode="email" spellCheck={false} autoCapitalize="none" maxLength={254} />
+              {error('login')}
+            </div>
+          )}
 
           <div className="field">
             <label htmlFor={id('password')}>{t('register.password')}</label>
@@ -177,9 +214,9 @@ function RegisterForm() {
           {reg.checkingNote ? t('register.checking') : ''}
         </p>
         <button className="button button--wide" type="submit" disabled={busy}>
-          {submitting ? <Spinner label={t('register.submitting')} /> : t('register.submit')}
+          {submitting ? <Spinner label={t('register.submitting')} /> : t(reg.demo ? 'register.demo.submit' : 'register.submit')}
         </button>
-        <p className="reg-sandbox muted">{t('register.sandbox_note')}</p>
+        <p className="reg-sandbox muted">{t(reg.demo ? 'register.demo.note' : 'register.sandbox_note')}</p>
       </form>
       {reg.socialName && (
         <p className="auth__alt">
@@ -194,7 +231,7 @@ function RegisterForm() {
       <p className="auth__alt">
         <a href={`/${lang}/contacts`} data-testid="contact-link">{t('login.contact_link')}</a>
       </p>
-      {demo && <p className="auth__demo">{t('register.demo_hint', { email: demo.email, password: demo.password })}</p>}
+      {sandboxDemo && <p className="auth__demo">{t('register.demo_hint', { email: sandboxDemo.email, password: sandboxDemo.password })}</p>}
 
       {usNotice && (
         <Modal
