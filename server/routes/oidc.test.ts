@@ -133,12 +133,15 @@ describe('social sign-in through the sandbox identity provider', () => {
     expect(await users()).toBe(before);
     expect((await b.send('POST', '/api/oidc/register', { json: { ...answers, state: 'NY' }, csrf: false })).statusCode).toBe(403);
 
+    // came through a referral link: the affiliate is recorded, as on the registration form
+    b.cookies.set('aff', 'partner7');
     const res = await b.send('POST', '/api/oidc/register', { json: { ...answers, state: 'NY' } });
     expect(res.statusCode).toBe(200);
     const { url } = SocialRegisterResponse.parse(res.json());
     expect((await autologinEmail(b, url)).email).toBe(pending.email);
     const user = await t.db.selectFrom('users').selectAll().where('email', '=', pending.email).executeTakeFirstOrThrow();
     expect(await t.db.selectFrom('user_profiles').select('us_state').where('user_id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ us_state: 'NY' });
+    expect(user.affs_id).toBe('partner7');
     expect(await t.db.selectFrom('social_links').select('user_id').where('email', '=', pending.email).executeTakeFirstOrThrow()).toEqual({ user_id: user.id });
     // the pending cookie is gone: a second try is refused
     expect((await b.send('GET', '/api/oidc/pending')).statusCode).toBe(410);

@@ -4,11 +4,13 @@ import * as client from 'openid-client';
 import { SocialRegisterRequest, type SocialPending, type SocialRegisterResponse } from '../../core/contract/social';
 import type { RegisterRequest } from '../../core/contract/register';
 import { createAutologinKey } from '../domain/autologin';
+import { affiliateId } from '../domain/public-site/public-site';
 import { beginRegistration, settleRegistration } from '../domain/register/limits';
 import { fieldsMessage, openAccount, RegisterRefusal, registrationRefusals } from '../domain/register/register';
 import { findLinkedUser, linkAccount, providerName, seal, sealingKey, unseal } from '../domain/social/social';
 import { findUserByEmail, normalizeEmail } from '../domain/users';
 import { HttpError } from '../http/errors';
+import { AFF_COOKIE } from '../http/public-html';
 import { parse } from '../http/parse';
 import { SANDBOX_CLIENT_ID, SANDBOX_IDP_NAME, type SandboxIdp } from '../sandbox/idp/provider';
 import { sessionOf, type RouteDeps } from './deps';
@@ -234,7 +236,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config
       throw new HttpError(429, 'register.limited', 'Too many registration attempts. Please try again later.', undefined, { 'retry-after': String(gate.limited.retryAfterSeconds) });
     }
     try {
-      const opened = await openAccount(db, platform, registration, lang);
+      const opened = await openAccount(db, platform, registration, lang, { affiliate: affiliateId(request.cookies[AFF_COOKIE]) });
       await linkAccount(db, opened.userId, pending.iss, pending.sub, pending.email);
       const { key } = await createAutologinKey(db, opened.userId, { redirect: 'home', lang, mobile: false });
       await settleRegistration(db, gate.attemptId, 'created');

@@ -183,6 +183,29 @@ describe('POST /api/register: success', () => {
     expect(profile.us_notice_at).toBeInstanceOf(Date);
   });
 
+  it('records the affiliate of a referral link (the aff cookie the public site keeps) on the new account; a malformed one is ignored', async () => {
+    const referred = await browser();
+    referred.cookies.set('aff', 'partner7');
+    const email = uniqueEmail();
+    expect((await referred.send('POST', '/api/register', { json: valid({ login: email }) })).statusCode).toBe(200);
+    const user = await t.db.selectFrom('users').select(['id', 'affs_id']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user.affs_id).toBe('partner7');
+    // the signed-in trader's affsId
+    const signedIn = t.browser();
+    expect((await signedIn.signIn(email, 'Long-enough-2026')).statusCode).toBe(200);
+    expect(MeResponse.parse((await signedIn.send('GET', '/api/me')).json()).user?.affsId).toBe('partner7');
+
+    const direct = await browser();
+    const plain = uniqueEmail();
+    expect((await direct.send('POST', '/api/register', { json: valid({ login: plain }) })).statusCode).toBe(200);
+    const bad = await browser();
+    bad.cookies.set('aff', '%3Cscript%3E');
+    const odd = uniqueEmail();
+    expect((await bad.send('POST', '/api/register', { json: valid({ login: odd }) })).statusCode).toBe(200);
+    const rows = await t.db.selectFrom('users').select(['email', 'affs_id']).where('email', 'in', [plain, odd]).execute();
+    expect(rows.map((r) => r.affs_id)).toEqual(['', '']);
+  });
+
   it('an unknown page language falls back to the default', async () => {
     const b = await browser();
     const res = await b.send('POST', '/api/register', { json: valid({ lang: 'xx' }) });

@@ -10,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { createAutologinKey } from '../domain/autologin';
 import { beginRegistration, checkAllowed, settleRegistration } from '../domain/register/limits';
 import { checkRegistrationField, fieldsMessage, openAccount, RegisterRefusal, registrationRefusals } from '../domain/register/register';
+import { affiliateId } from '../domain/public-site/public-site';
 import { HttpError } from '../http/errors';
+import { AFF_COOKIE } from '../http/public-html';
 import { parse } from '../http/parse';
 import { sessionOf, type RouteDeps } from './deps';
 
@@ -35,7 +37,8 @@ const CHECK_TEXT: Record<string, string> = {
  * browser signs in through /{lang}/autologin and lands on /{lang}/trading#/home.
  * POST /api/register/check (spec 000 §5 "server validate"): one field (email or phone) under `em`.
  * In order: the body's shape, the form rules (400 with every bad field; nothing written), the
- * attempt limits (429), then the email (409) and the account.
+ * attempt limits (429), then the email (409) and the account. The `aff` cookie (a referral link's
+ * affiliate, kept by the public site) is recorded on the new account.
  */
 export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings, platform }) => {
   app.post('/api/register', async (request): Promise<RegisterResponse> => {
@@ -56,7 +59,8 @@ export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
       });
     }
     try {
-      const opened = await openAccount(db, platform, body, lang);
+      // a referral link's affiliate (the public site keeps ?aff= in a cookie for 30 days)
+      const opened = await openAccount(db, platform, body, lang, { affiliate: affiliateId(request.cookies[AFF_COOKIE]) });
       const { key } = await createAutologinKey(db, opened.userId, { redirect: 'home', lang, mobile: false });
       await settleRegistration(db, gate.attemptId, 'created');
       return { ok: true, key, url: `/${lang}/autologin?key=${encodeURIComponent(key)}`, ...(body.demo === true && { login: opened.email }) };

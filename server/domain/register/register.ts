@@ -132,9 +132,16 @@ const isUniqueViolation = (error: unknown): boolean => typeof error === 'object'
  * Opens the account. The body must have passed registrationRefusals. Our records are written in
  * one transaction; then the platform account is opened through the gateway. If the platform
  * refuses (the login exists there) or cannot be reached, our records are removed again, so a
- * later try starts clean.
+ * later try starts clean. `affiliate`: the referral link's affiliate id (the `aff` cookie the
+ * public site keeps 30 days), recorded as the user's affs_id (the current user's `affsId`).
  */
-export async function openAccount(db: Db, platform: PlatformGateway, body: RegisterRequest, lang: string): Promise<OpenedAccount> {
+export async function openAccount(
+  db: Db,
+  platform: PlatformGateway,
+  body: RegisterRequest,
+  lang: string,
+  options: { affiliate?: string | null } = {},
+): Promise<OpenedAccount> {
   const email = normalizeEmailInput(body.login);
   // a demo account (its email at the site host, chosen by the caller): a demo account with virtual money
   const demo = body.demo === true;
@@ -155,6 +162,7 @@ export async function openAccount(db: Db, platform: PlatformGateway, body: Regis
           country: body.country,
           currency,
           current_account_id: null,
+          ...(options.affiliate && { affs_id: options.affiliate }),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
