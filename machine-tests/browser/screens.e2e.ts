@@ -64,20 +64,26 @@ async function fieldBoxes(page: Page): Promise<Box[]> {
 
 describe('the header', () => {
   for (const lang of LANGS) {
-    it(`at 1280 px in ${lang}: one row, log out on it`, async () => {
+    it(`at 1280 px in ${lang}: two tiers, brand, balance, chat and log out on the first, the eight links on a row of their own`, async () => {
       const { page, errors, context } = await trader(LAPTOP, lang, '/show/funding');
       await openFunding(page, lang);
       const header = await box(page.locator('header.topbar'));
       const brand = await box(page.locator('header.topbar .brand'));
       const logout = await box(page.getByRole('button', { name: TEXT[lang].logout }));
       const chat = await box(page.getByRole('button', { name: TEXT[lang].openChat }));
-      expect(header.height).toBeLessThanOrEqual(64);
-      // the same row: vertical centres within a few pixels of the brand's
+      expect(header.height).toBeLessThanOrEqual(110);
+      // the first row: vertical centres within a few pixels of the brand's
       for (const b of [logout, chat]) expect(Math.abs(b.y + b.height / 2 - (brand.y + brand.height / 2))).toBeLessThanOrEqual(6);
       expect(logout.x + logout.width).toBeLessThanOrEqual(LAPTOP.width);
       const links = await page.getByRole('navigation').getByRole('link').all();
-      expect(links.length).toBe(7);
-      for (const link of links) expect(Math.abs((await box(link)).y - (await box(links[0])).y)).toBeLessThanOrEqual(2);
+      expect(links.length).toBe(8);
+      // the links: one row, below the first, none cut off
+      for (const link of links) {
+        const b = await box(link);
+        expect(Math.abs(b.y - (await box(links[0])).y)).toBeLessThanOrEqual(2);
+        expect(b.y).toBeGreaterThan(brand.y + brand.height / 2);
+        expect(b.x + b.width).toBeLessThanOrEqual(LAPTOP.width);
+      }
       expect(errors).toEqual([]);
       await context.close();
     });
