@@ -13,6 +13,9 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       input: { main: 'index.html', explorer: 'explorer.html' },
+      // a zod/mini schema built at module level has no side effect: one schema imported from a
+      // contract file no longer keeps every other schema of that file in the page's bundle
+      treeshake: { manualPureFunctions: ['z'] },
     },
   },
   server: {

@@ -5,20 +5,14 @@ import type { CryptoRates } from '../../core/contract/crypto';
 import { isPublicTab, TabContent, type PublicRunlineEntry, type PublicSiteInfo, type PublicTab } from '../../core/contract/public-site';
 import { tabPath } from '../../core/public-site/content';
 import { faqAccordionMachine } from '../../machines/faq-accordion/faq-accordion.machine';
-import { imageSliderMachine } from '../../machines/image-slider/image-slider.machine';
 import { siteMenuMachine } from '../../machines/site-menu/site-menu.machine';
 import { tabLoaderMachine } from '../../machines/tab-loader/tab-loader.machine';
-import { videoPopupMachine } from '../../machines/video-popup/video-popup.machine';
-import { zoomBlockMachine } from '../../machines/zoom-block/zoom-block.machine';
 import { getPublicRunline, getPublicSite, getRates, getTab } from '../api/public-site';
 import { inspect } from './inspector';
 import {
   connectFaqAccordion,
-  connectImageSlider,
   connectSiteMenu,
   connectTabLoader,
-  connectVideoPopup,
-  connectZoomBlock,
 } from './public-site-view';
 
 /** the public tab of an address: `/{lang}/` is home, `/{lang}/{tab}` a tab; anything else null */
@@ -94,47 +88,6 @@ export function useFaqAccordion() {
     useSelector(actor, (s) => s),
     actor.send,
   );
-}
-
-const reducedMotionQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null);
-
-/** The slider, told when the visitor's reduced-motion preference changes. */
-export function useImageSlider(count: number) {
-  const actor = useActorRef(imageSliderMachine, { input: { count, reducedMotion: reducedMotionQuery()?.matches ?? false }, inspect });
-  useEffect(() => {
-    const query = reducedMotionQuery();
-    if (!query) return;
-    const onChange = () => actor.send({ type: 'motion.change', reduced: query.matches });
-    query.addEventListener?.('change', onChange);
-    return () => query.removeEventListener?.('change', onChange);
-  }, [actor]);
-  return connectImageSlider(
-    useSelector(actor, (s) => s),
-    actor.send,
-  );
-}
-
-export function useVideoPopup() {
-  const actor = useActorRef(videoPopupMachine, { inspect });
-  return connectVideoPopup(
-    useSelector(actor, (s) => s),
-    actor.send,
-  );
-}
-
-/** The zoom block: an IntersectionObserver on the element tells the machine. */
-export function useZoomBlock() {
-  const actor = useActorRef(zoomBlockMachine, { inspect });
-  const [el, attach] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) actor.send({ type: entry.isIntersecting ? 'zoom.enter' : 'zoom.leave' });
-    }, { threshold: 0.4 });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [actor, el]);
-  return { attach, ...connectZoomBlock(useSelector(actor, (s) => s), actor.send) };
 }
 
 /** What the public pages read once: the company and marketing number, the ticker, the rates (each may be missing). */

@@ -117,15 +117,16 @@ describe('PublicSite (/{lang}/ and its tabs, issue 16)', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(screen.getByTestId('site-video-open'));
+    // the media widgets are a lazy chunk: they arrive after the text
+    fireEvent.click(await screen.findByTestId('site-video-open'));
     expect(screen.getByTestId('site-video-stage').dataset.paused).toBe('false');
     fireEvent.click(screen.getByTestId('site-video-toggle'));
     expect(screen.getByTestId('site-video-stage').dataset.paused).toBe('true');
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.queryByTestId('site-video')).toBeNull();
-    expect(screen.getByTestId('site-slide-1').hidden).toBe(false);
+    expect((await screen.findByTestId('site-slide-1')).hidden).toBe(false);
     fireEvent.click(screen.getByTestId('site-slider-next'));
     expect([screen.getByTestId('site-slide-1').hidden, screen.getByTestId('site-slide-2').hidden]).toEqual([true, false]);
-    expect(screen.getByTestId('site-zoom')).toBeTruthy();
+    expect(await screen.findByTestId('site-zoom')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { PUBLIC_TABS, type PublicTab, type TabContent } from '../../../core/contract/public-site';
 import { tabPath } from '../../../core/public-site/content';
 import { useSessionBasics } from '../../flows/app';
@@ -6,10 +6,15 @@ import { tabOfPath, usePublicData, useSiteMenu, useTabLoader } from '../../flows
 import { LANGUAGES, registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { messages } from './messages';
-import { Faq, PriceLabel, Runline, Slider, VideoPopup, ZoomBlock } from './Widgets';
+import { Faq, PriceLabel, Runline } from './Widgets';
 import './public.css';
 
 registerMessages(messages);
+
+// the media widgets load after the text (their own chunk): the landing page's first JavaScript stays small
+const Slider = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.Slider })));
+const VideoPopup = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.VideoPopup })));
+const ZoomBlock = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.ZoomBlock })));
 
 /** a plain left click: the tab loader takes it; anything else (new tab, ctrl) is the browser's */
 const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
@@ -22,8 +27,10 @@ function TabBody({ content, data }: { content: TabContent; data: ReturnType<type
       <p className="site-lead">{content.lead}</p>
       {widgets.has('prices') && <PriceLabel rates={data.rates} marketingNumber={data.site?.marketingNumber ?? 10} />}
       {widgets.has('runline') && <Runline entries={data.runline} />}
-      {widgets.has('video') && <VideoPopup />}
-      {widgets.has('slider') && <Slider />}
+      <Suspense fallback={null}>
+        {widgets.has('video') && <VideoPopup />}
+        {widgets.has('slider') && <Slider />}
+      </Suspense>
       {content.sections.map((s) => (
         <section key={s.heading} className="site-section">
           <h2>{s.heading}</h2>
@@ -33,7 +40,7 @@ function TabBody({ content, data }: { content: TabContent; data: ReturnType<type
         </section>
       ))}
       <Faq items={content.faq} />
-      {widgets.has('zoom') && <ZoomBlock />}
+      <Suspense fallback={null}>{widgets.has('zoom') && <ZoomBlock />}</Suspense>
     </article>
   );
 }

@@ -1,0 +1,101 @@
+import { useEffect } from 'react';
+import { useImageSlider, useVideoPopup, useZoomBlock } from '../../flows/public-media';
+import { useT } from '../../i18n';
+
+/** The landing page's media widgets, a lazy chunk of their own (src/flows/public-media.ts). */
+
+const SLIDES = [1, 2, 3] as const;
+
+/** The sliding images: inline SVG drawings, autoplay held under hover and focus, still under reduced motion. */
+export function Slider() {
+  const { t } = useT();
+  const s = useImageSlider(SLIDES.length);
+  return (
+    <section
+      className="site-slider"
+      data-testid="site-slider"
+      data-state={s.isStill ? 'still' : s.isHeld ? 'held' : 'playing'}
+      aria-roledescription="carousel"
+      aria-label={t('site.slider_label')}
+      onMouseEnter={s.onHold}
+      onMouseLeave={s.onRelease}
+      onFocus={s.onHold}
+      onBlur={s.onRelease}
+    >
+      {SLIDES.map((n, i) => (
+        <div key={n} className="site-slide" hidden={i !== s.index} aria-roledescription="slide" data-testid={`site-slide-${n}`}>
+          <svg viewBox="0 0 120 60" aria-hidden="true" className={`site-slide__art site-slide__art--${n}`}>
+            <rect x="4" y="4" width="112" height="52" rx="8" />
+            <circle cx={20 + n * 20} cy="30" r="12" />
+            <path d={`M10 ${50 - n * 6} L40 ${36 - n * 2} L70 ${44 - n * 4} L110 ${20 + n * 2}`} />
+          </svg>
+          <h3>{t(`site.slide${n}_title`)}</h3>
+          <p>{t(`site.slide${n}_text`)}</p>
+        </div>
+      ))}
+      <div className="site-slider__controls">
+        <button type="button" onClick={s.onPrev} aria-label={t('site.slider_prev')} data-testid="site-slider-prev">‹</button>
+        {SLIDES.map((n, i) => (
+          <button key={n} type="button" aria-label={t('site.slider_go', { n })} aria-current={i === s.index} onClick={() => s.onGo(i)} className="site-slider__dot" />
+        ))}
+        <button type="button" onClick={s.onNext} aria-label={t('site.slider_next')} data-testid="site-slider-next">›</button>
+      </div>
+    </section>
+  );
+}
+
+/** The zoom-on-scroll block. */
+export function ZoomBlock() {
+  const { t } = useT();
+  const { attach, isZoomed } = useZoomBlock();
+  return (
+    <section ref={attach} className={`site-zoom${isZoomed ? ' site-zoom--in' : ''}`} data-testid="site-zoom" data-zoomed={isZoomed}>
+      <h2>{t('site.zoom_title')}</h2>
+      <p>{t('site.zoom_text')}</p>
+    </section>
+  );
+}
+
+/** The video popup: an animated SVG/CSS demo drawn here (nothing loads from elsewhere). */
+export function VideoPopup() {
+  const { t, text } = useT();
+  const v = useVideoPopup();
+  const { isOpen, onClose } = v;
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isOpen, onClose]);
+  return (
+    <>
+      <button type="button" className="button" onClick={v.onOpen} data-testid="site-video-open">
+        ▶ {t('site.video_open')}
+      </button>
+      {v.isOpen && (
+        <div className="site-video" role="dialog" aria-modal="true" aria-label={t('site.video_title')} data-testid="site-video">
+          <div className="site-video__box">
+            <h2>{t('site.video_title')}</h2>
+            <div className={`site-video__stage${v.isPaused ? ' site-video__stage--paused' : ''}`} data-testid="site-video-stage" data-paused={v.isPaused}>
+              {[1, 2, 3].map((n) => (
+                <span key={n} className={`site-video__step site-video__step--${n}`}>
+                  {t(`site.video_step${n}`)}
+                </span>
+              ))}
+            </div>
+            <button type="button" className="button button--small" onClick={v.onToggle} data-testid="site-video-toggle">
+              {text(v.toggleLabel)}
+            </button>{' '}
+            <button type="button" className="button button--small" onClick={v.onClose} data-testid="site-video-close" autoFocus>
+              {t('site.video_close')}
+            </button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The accordion FAQ: one answer open at a time. */
