@@ -37,7 +37,8 @@ describe('forgot password', () => {
     await page.goto(`${baseURL}/en/login`);
     await page.getByTestId('login-forgot').click();
     await page.waitForURL(`${baseURL}/en/forgot`);
-    expect(await page.title()).toContain('Forgot password');
+    // the lazy page sets its title once it has loaded
+    await expect.poll(() => page.title()).toContain('Forgot password');
 
     // a malformed email is refused before anything is sent
     await page.getByTestId('forgot-email').fill('not-an-email');

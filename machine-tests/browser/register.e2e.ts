@@ -114,6 +114,11 @@ describe('registration', () => {
     const form = { ...german(newEmail('us')), country: 'US', phone: '202 555 0143' };
     await fill(page, form);
     expect(await page.getByLabel('Calling code').inputValue()).toBe('1');
+    // a US resident names the state (001 §3): refused beside the field until chosen, nothing opened
+    await submit(page);
+    await expect.poll(() => page.locator('body').textContent()).toContain('Choose your state.');
+    expect(page.url()).toBe(`${baseURL}/en/register`);
+    await page.getByLabel('State').selectOption('NY');
     await submit(page);
     const notice = page.getByRole('dialog', { name: 'Notice for US residents' });
     await notice.waitFor();
