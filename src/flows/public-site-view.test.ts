@@ -167,9 +167,15 @@ describe('priceLabel and runlineItems', () => {
     const rates = { base: 'USD', rates: { BTC: '50000.00', LTC: '80.00', ETH: '3000' }, source: 'sandbox', at: '2026-01-01T00:00:00.000Z', approximate: true as const };
     const label = priceLabel(rates, 10)!;
     expect(label.coins).toEqual([
-      { symbol: 'BTC', price: '50000.00', forNumber: '0.0002' },
-      { symbol: 'LTC', price: '80.00', forNumber: '0.125' },
+      { symbol: 'BTC', price: '$50,000.00', forNumber: '0.0002' },
+      { symbol: 'LTC', price: '$80.00', forNumber: '0.125' },
     ]);
+    expect(label.spend).toBe('$10.00');
+    expect(label.at).toMatch(/^\d{2}:\d{2}\s?(AM|PM)?$/);
+    // in Russian: the grouping and the decimal sign of Russian, a 24-hour time
+    const ru = priceLabel({ ...rates, at: '2026-01-01T15:04:00.000Z' }, 10, 'ru')!;
+    expect(ru.coins[0]).toEqual({ symbol: 'BTC', price: '50\u00a0000,00\u00a0$', forNumber: '0,0002' });
+    expect(ru.at).not.toMatch(/AM|PM/);
     expect(priceLabel(null, 10)).toBeNull();
     expect(priceLabel({ ...rates, rates: {} }, 10)).toBeNull();
   });

@@ -90,18 +90,27 @@ export function connectTabLoader(s: SnapshotFrom<typeof tabLoaderMachine>, send:
   };
 }
 
-/** The red label (002 §9 without the markup): the approximate USD price of BTC and LTC, and what the marketing number buys. */
-export function priceLabel(rates: CryptoRates | null, marketingNumber: number): { coins: Array<{ symbol: string; price: string; forNumber: string }>; at: string } | null {
+/**
+ * The red label (spec README rule 2): the real approximate BTC and LTC prices, no markup, and
+ * what the marketing number buys, in the visitor's language (grouping, decimal sign, 24-hour
+ * time in Russian). Nothing without rates.
+ */
+export function priceLabel(
+  rates: CryptoRates | null,
+  marketingNumber: number,
+  lang = 'en',
+): { coins: Array<{ symbol: string; price: string; forNumber: string }>; spend: string; at: string } | null {
   if (!rates) return null;
+  const money = (n: number, digits: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: rates.base, maximumFractionDigits: digits }).format(n);
   const coins: Array<{ symbol: string; price: string; forNumber: string }> = [];
   for (const symbol of ['BTC', 'LTC']) {
-    const price = rates.rates[symbol];
-    const n = Number(price);
-    if (!price || !(n > 0)) continue;
-    // display only: how many coins the marketing number buys at this rate, 6 significant digits
-    coins.push({ symbol, price, forNumber: (marketingNumber / n).toPrecision(6).replace(/\.?0+$/, '') });
+    const n = Number(rates.rates[symbol]);
+    if (!(n > 0)) continue;
+    // display only: the rate as the server gave it, and how many coins the marketing number buys (6 significant digits)
+    coins.push({ symbol, price: money(n, 2), forNumber: new Intl.NumberFormat(lang, { maximumSignificantDigits: 6 }).format(marketingNumber / n) });
   }
-  return coins.length > 0 ? { coins, at: rates.at } : null;
+  if (coins.length === 0) return null;
+  return { coins, spend: money(marketingNumber, 2), at: new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(new Date(rates.at)) };
 }
 
 /** The ticker's lines; none (the ticker hidden) when no trade settled. */

@@ -65,7 +65,7 @@ describe('PublicSite (/{lang}/ and its tabs, issue 16)', () => {
     expect(api.getTab).not.toHaveBeenCalled();
     const prices = await screen.findByTestId('site-prices');
     expect(prices.textContent).toContain('Approximate');
-    expect(screen.getByTestId('site-price-BTC').textContent).toBe('1 BTC ≈ 50000.00 USD · 10 USD ≈ 0.0002 BTC');
+    expect(screen.getByTestId('site-price-BTC').textContent).toBe('1 BTC ≈ $50,000.00 · $10.00 ≈ 0.0002 BTC');
     expect(screen.getByTestId('site-price-LTC')).toBeTruthy();
     expect(screen.queryByTestId('site-runline')).toBeNull();
     expect((await screen.findByTestId('site-company')).textContent).toBe('Acme Markets · help@acme.test · +44 20 7946 0000');

@@ -6,18 +6,18 @@ import { useT } from '../../i18n';
 
 /** The red label: approximate BTC and LTC prices from the rates call, no markup (spec README rule 2). */
 export function PriceLabel({ rates, marketingNumber }: { rates: CryptoRates | null; marketingNumber: number }) {
-  const { t } = useT();
-  const label = priceLabel(rates, marketingNumber);
+  const { t, lang } = useT();
+  const label = priceLabel(rates, marketingNumber, lang);
   if (!label) return null;
   return (
     <aside className="site-prices" data-testid="site-prices" aria-label={t('site.prices_title')}>
       <strong>{t('site.prices_title')}</strong>
       {label.coins.map((c) => (
         <span key={c.symbol} data-testid={`site-price-${c.symbol}`}>
-          {t('site.prices_line', { symbol: c.symbol, price: c.price, number: marketingNumber, amount: c.forNumber })}
+          {t('site.prices_line', { symbol: c.symbol, price: c.price, spend: label.spend, amount: c.forNumber })}
         </span>
       ))}
-      <small>{t('site.prices_note', { at: new Date(label.at).toLocaleTimeString() })}</small>
+      <small>{t('site.prices_note', { at: label.at })}</small>
     </aside>
   );
 }
