@@ -31,7 +31,8 @@ describe('the public site', () => {
       const prices = page.getByTestId('site-prices');
       await prices.waitFor();
       expect(await prices.textContent()).toContain(lang === 'ru' ? 'Примерные' : 'Approximate');
-      expect(await page.getByTestId('site-price-BTC').textContent()).toMatch(/1 BTC ≈ [\d.]+ USD/);
+      // the real rate in the visitor's language: $64,250.00 in English, 64 250,00 $ in Russian
+      expect(await page.getByTestId('site-price-BTC').textContent()).toMatch(lang === 'ru' ? /^1 BTC ≈ [\d\s\u00a0]+,\d{2}\s\$ · / : /^1 BTC ≈ \$[\d,]+\.\d{2} · /);
       expect(await page.getByTestId('site-price-LTC').count()).toBe(1);
 
       // the mobile menu only at 390 px

@@ -1,3 +1,4 @@
+import { priceLabel, runlineItems } from './public-data-view';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TabContent } from '../../core/contract/public-site';
@@ -14,8 +15,6 @@ import {
   connectTabLoader,
   connectVideoPopup,
   connectZoomBlock,
-  priceLabel,
-  runlineItems,
 } from './public-site-view';
 
 const content = (tab: TabContent['tab']): TabContent => ({ tab, lang: 'en', title: tab, description: tab, heading: tab, lead: '', sections: [], faq: [], widgets: [] });

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
+import type { CryptoRates } from '../../../core/contract/crypto';
+import type { PublicRunlineEntry } from '../../../core/contract/public-site';
+import { priceLabel, runlineItems } from '../../flows/public-data-view';
 import { useImageSlider, useVideoPopup, useZoomBlock } from '../../flows/public-media';
 import { useT } from '../../i18n';
 
-/** The landing page's media widgets, a lazy chunk of their own (src/flows/public-media.ts). */
+/** The landing page's widgets that come after the text (prices, ticker, slider, video, zoom): a lazy chunk of their own. */
 
 const SLIDES = [1, 2, 3] as const;
 
@@ -99,3 +102,39 @@ export function VideoPopup() {
 }
 
 /** The accordion FAQ: one answer open at a time. */
+
+/** The red label: approximate BTC and LTC prices from the rates call, no markup (spec README rule 2). */
+export function PriceLabel({ rates, marketingNumber }: { rates: CryptoRates | null; marketingNumber: number }) {
+  const { t, lang } = useT();
+  const label = priceLabel(rates, marketingNumber, lang);
+  if (!label) return null;
+  return (
+    <aside className="site-prices" data-testid="site-prices" aria-label={t('site.prices_title')}>
+      <strong>{t('site.prices_title')}</strong>
+      {label.coins.map((c) => (
+        <span key={c.symbol} data-testid={`site-price-${c.symbol}`}>
+          {t('site.prices_line', { symbol: c.symbol, price: c.price, spend: label.spend, amount: c.forNumber })}
+        </span>
+      ))}
+      <small>{t('site.prices_note', { at: label.at })}</small>
+    </aside>
+  );
+}
+
+/** The ticker of real settled trades; hidden when there are none. */
+export function Runline({ entries }: { entries: PublicRunlineEntry[] | null }) {
+  const { t, text } = useT();
+  const items = runlineItems(entries);
+  if (items.length === 0) return null;
+  return (
+    <section className="site-runline" data-testid="site-runline" aria-label={t('site.runline_label')}>
+      <div className="site-runline__track">
+        {items.map((item) => (
+          <span key={item.key}>{text(item.text)}</span>
+        ))}
+      </div>
+      <small>{t('site.runline_note')}</small>
+    </section>
+  );
+}
+

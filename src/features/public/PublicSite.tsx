@@ -6,7 +6,7 @@ import { tabOfPath, usePublicData, useSiteMenu, useTabLoader } from '../../flows
 import { LANGUAGES, registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { messages } from './messages';
-import { Faq, PriceLabel, Runline } from './Widgets';
+import { Faq } from './Widgets';
 import './public.css';
 
 registerMessages(messages);
@@ -15,6 +15,8 @@ registerMessages(messages);
 const Slider = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.Slider })));
 const VideoPopup = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.VideoPopup })));
 const ZoomBlock = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.ZoomBlock })));
+const PriceLabel = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.PriceLabel })));
+const Runline = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.Runline })));
 
 /** a plain left click: the tab loader takes it; anything else (new tab, ctrl) is the browser's */
 const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
@@ -25,9 +27,9 @@ function TabBody({ content, data }: { content: TabContent; data: ReturnType<type
     <article className="site-tab" data-testid={`site-tab-${content.tab}`}>
       <h1>{content.heading}</h1>
       <p className="site-lead">{content.lead}</p>
-      {widgets.has('prices') && <PriceLabel rates={data.rates} marketingNumber={data.site?.marketingNumber ?? 10} />}
-      {widgets.has('runline') && <Runline entries={data.runline} />}
       <Suspense fallback={null}>
+        {widgets.has('prices') && <PriceLabel rates={data.rates} marketingNumber={data.site?.marketingNumber ?? 10} />}
+        {widgets.has('runline') && <Runline entries={data.runline} />}
         {widgets.has('video') && <VideoPopup />}
         {widgets.has('slider') && <Slider />}
       </Suspense>
