@@ -4,7 +4,7 @@ export const BUDGETS = {
   pageJsGzip: {
     login: 110_000,
     /** the public site's landing page /{lang}/ (issue 16): no trading shell; at most the login page's.
-     *  Issue 16's end: login 109.2, landing 110.0 kB; the slider, video and zoom widgets are a lazy
+     *  Issue 16's end: login 109.2, landing 109.5 kB; the prices, ticker, slider, video and zoom widgets are a lazy
      *  chunk after the text, and zod/mini schemas are marked pure for tree-shaking (vite.config.ts),
      *  which took 4.7 kB off the trading page and 4.0 kB off funding */
     landing: 110_000,
