@@ -14,6 +14,7 @@ import * as methodDeposits from './migrations/081_method_deposits';
 import * as passwordReset from './migrations/100_password_reset';
 import * as support from './migrations/090_support';
 import * as socialSignIn from './migrations/110_social_sign_in';
+import * as notifications from './migrations/120_notifications';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '100_password_reset': passwordReset,
   '090_support': support,
   '110_social_sign_in': socialSignIn,
+  '120_notifications': notifications,
 };
 
 /**
