@@ -66,11 +66,11 @@ describe('transaction validation', () => {
     for (let i = 1; i <= 4; i++) {
       await input.fill(`WRONG${i}`);
       await page.getByRole('button', { name: 'Validate' }).click();
-      await expect.poll(() => page.getByRole('alert').textContent()).toBe(`This value is not right. Attempts left: ${5 - i}.`);
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe(`This value is not right. ${5 - i} attempt${5 - i === 1 ? '' : 's'} left.`);
       // the wrong value is cleared, the focus is back in the field
       expect(await input.inputValue()).toBe('');
       await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
-      expect(await page.getByTestId('attempts-left').textContent()).toBe(`Attempts left: ${5 - i}`);
+      expect(await page.getByTestId('attempts-left').textContent()).toBe(`${5 - i} attempt${5 - i === 1 ? '' : 's'} left`);
     }
     await input.fill('WRONG5');
     await page.getByRole('button', { name: 'Validate' }).click();
@@ -132,7 +132,7 @@ describe('two-factor', () => {
     let wrong = '000000';
     while (valid.has(wrong)) wrong = String(Number(wrong) + 1).padStart(6, '0');
     await typeCode(page, wrong);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong code. Attempts left: 4.');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong code. 4 attempts left.');
     expect(await digits(page).evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value).join(''))).toBe('');
     // the right code of a later time step than the one used at setup (a code never works twice)
     await typeCode(page, totpAt(secret, Math.max(setupStep + 1, stepNow())));
@@ -200,7 +200,7 @@ describe('two-factor', () => {
     if (secondCode !== firstCode) {
       // the first code was replaced
       await typeCode(page, firstCode);
-      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong code. Attempts left: 4.');
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong code. 4 attempts left.');
     }
     await typeCode(page, secondCode);
     await onTrading(page);

@@ -49,7 +49,7 @@ export const supportInitMachine = setup({
           { guard: { type: 'canTryAgain', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'waiting' },
           {
             target: 'failed',
-            actions: [assign(({ context }) => ({ error: msg('support.init_failed', undefined, { attempts: context.attempt }) })), 'gaveUp'],
+            actions: [assign(({ context }) => ({ error: msg('support.init_failed', undefined, { count: context.attempt }) })), 'gaveUp'],
           },
         ],
       },

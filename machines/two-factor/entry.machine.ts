@@ -97,7 +97,7 @@ export const twoFactorEntryMachine = setup({
               digits: empty(),
               notice: null,
               failures: context.failures + 1,
-              error: msg(event.output.error ?? 'factor.wrong', event.output.message || undefined, event.output.left === undefined ? undefined : { left: event.output.left }),
+              error: msg(event.output.error ?? 'factor.wrong', event.output.message || undefined, event.output.left === undefined ? undefined : { count: event.output.left }),
             })),
           },
         ],

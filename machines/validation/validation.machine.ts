@@ -62,7 +62,7 @@ export const validationMachine = setup({
               attempts: event.output.attemps,
               value: '',
               resets: context.resets + 1,
-              error: msg('validation.wrong', undefined, { left: MAX_VALIDATION_TRIES - event.output.attemps }),
+              error: msg('validation.wrong', undefined, { count: MAX_VALIDATION_TRIES - event.output.attemps }),
             })),
           },
         ],

@@ -22,7 +22,8 @@ describe('translator', () => {
     expect(ruT.t('area.only_en')).toBe('Only English');
   });
   it('Russian has every English key, none left in English by mistake', () => {
-    expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
+    const fold = (keys: string[]) => [...new Set(keys.map((k) => k.replace(/_(one|few|many|other)$/, '[plural]')))].sort();
+    expect(fold(Object.keys(ru))).toEqual(fold(Object.keys(en)));
     const same = Object.keys(en).filter((k) => ru[k as keyof typeof en] === en[k as keyof typeof en]);
     expect(same.sort()).toEqual(['common.ok', 'lang.en', 'lang.ru']);
   });

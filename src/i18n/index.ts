@@ -36,7 +36,7 @@ function interpolate(text: string, params?: Record<string, string | number>): st
 
 export interface Translator {
   lang: Lang;
-  /** a known key, with {name} parameters */
+  /** a known key, with {name} parameters; with `count`, the key's plural form (`key_one`, `key_few`, …) when it has them */
   t: (key: MessageKey | (string & {}), params?: Record<string, string | number>) => string;
   /** a message from a machine or the server: its key if we know it, else the server's text, else server_error */
   text: (message: Msg | null | undefined) => string;
@@ -47,8 +47,15 @@ export function makeTranslator(lang: Lang, dict: Dict): Translator {
   const own = Object.prototype.hasOwnProperty;
   const lookup = (key: string): string | undefined =>
     own.call(dict, key) ? dict[key] : own.call(areas[lang], key) ? areas[lang][key] : own.call(areas.en, key) ? areas.en[key] : undefined;
-  const has = (key: string): boolean => key !== '' && lookup(key) !== undefined;
-  const t: Translator['t'] = (key, params) => interpolate(lookup(key) ?? (en as Dict)[key] ?? key, params);
+  const has = (key: string): boolean => key !== '' && (lookup(key) ?? lookup(`${key}_other`)) !== undefined;
+  const rules = new Intl.PluralRules(lang);
+  /** with a numeric `count`, `${key}_${plural category}` when the dictionary has it (en: one, other; ru: one, few, many, other) */
+  const plural = (key: string, params?: Record<string, string | number>): string | undefined => {
+    const count = params?.count;
+    if (count === undefined || count === '' || !Number.isFinite(Number(count))) return undefined;
+    return lookup(`${key}_${rules.select(Number(count))}`) ?? lookup(`${key}_other`);
+  };
+  const t: Translator['t'] = (key, params) => interpolate(plural(key, params) ?? lookup(key) ?? (en as Dict)[key] ?? key, params);
   const text: Translator['text'] = (message) => {
     if (!message) return '';
     if (has(message.key)) return t(message.key, message.params);

@@ -27,9 +27,43 @@ function usedKeys(): Map<string, string> {
   return found;
 }
 
+/** The plural forms each language needs (Intl.PluralRules categories of the counts the product shows). */
+const PLURAL_FORMS: Record<Lang, string[]> = { en: ['one', 'other'], ru: ['one', 'few', 'many', 'other'] };
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * A dictionary's keys with each plural family (`key_one`, `key_few`, …) folded into `key[plural]`,
+ * after checking that the family has exactly the forms its language needs.
+ */
+export function foldPlurals(dict: Dict, lang: Lang): { keys: string[]; broken: string[] } {
+  const families = new Map<string, Set<string>>();
+  const keys = new Set<string>();
+  for (const key of Object.keys(dict)) {
+    const m = PLURAL.exec(key);
+    // a family has its `_other` form (card.length_many alone is a plain key)
+    const base = m ? key.slice(0, m.index) : '';
+    if (!m || !(`${base}_other` in dict)) {
+      keys.add(key);
+      continue;
+    }
+    families.set(base, (families.get(base) ?? new Set()).add(m[1]));
+  }
+  const broken: string[] = [];
+  for (const [base, forms] of families) {
+    keys.add(`${base}[plural]`);
+    if ([...forms].sort().join() !== [...PLURAL_FORMS[lang]].sort().join()) broken.push(`${base} (${lang}: ${[...forms].join(', ')})`);
+  }
+  return { keys: [...keys].sort(), broken };
+}
+
 describe('translation keys', () => {
   const known = new Set<string>(Object.keys(en));
   for (const { messages } of Object.values(areaFiles)) Object.keys(messages.en).forEach((k) => known.add(k));
+  // t('key', { count }) uses a plural family: key_one, key_other, …
+  for (const key of [...known]) {
+    const m = PLURAL.exec(key);
+    if (m && known.has(`${key.slice(0, m.index)}_other`)) known.add(key.slice(0, m.index));
+  }
 
   it('every key the code uses has an English text', () => {
     const missing = [...usedKeys()].filter(([key]) => !known.has(key)).map(([key, file]) => `${key} (${file})`);
@@ -39,8 +73,15 @@ describe('translation keys', () => {
   it('every area dictionary has every key in every language', () => {
     for (const [file, { messages }] of Object.entries(areaFiles)) {
       for (const lang of LANGUAGES) {
-        expect(Object.keys(messages[lang]).sort(), `${file} ${lang}`).toEqual(Object.keys(messages.en).sort());
+        const { keys, broken } = foldPlurals(messages[lang], lang);
+        expect(broken, `${file} ${lang}: incomplete plural families`).toEqual([]);
+        expect(keys, `${file} ${lang}`).toEqual(foldPlurals(messages.en, 'en').keys);
       }
     }
+  });
+
+  it('plural families are complete: en one+other, ru one+few+many+other', () => {
+    expect(foldPlurals({ 'a_one': '', 'a_other': '', b: '' }, 'en')).toEqual({ keys: ['a[plural]', 'b'], broken: [] });
+    expect(foldPlurals({ 'a_one': '', 'a_other': '' }, 'ru').broken).toEqual(['a (ru: one, other)']);
   });
 });

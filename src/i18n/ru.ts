@@ -1,7 +1,7 @@
 import type { MessageKey } from './en';
 
 /** Russian: type-checked to have every English key. */
-export const ru: Record<MessageKey, string> = {
+export const ru: Record<MessageKey, string> & Record<string, string> = {
   'app.name': 'Брокер',
   'app.sandbox': 'Песочница: платёжные системы, блокчейны и торговая платформа смоделированы. Реальные деньги не двигаются.',
   'common.loading': 'Загрузка…',
@@ -56,7 +56,10 @@ export const ru: Record<MessageKey, string> = {
   'nav.logout': 'Выйти',
   'nav.menu': 'Меню',
   'nav.support': 'Поддержка',
-  'nav.support_unread': 'непрочитанных: {n}',
+  'nav.support_unread_one': '{count} непрочитанный ответ',
+  'nav.support_unread_few': '{count} непрочитанных ответа',
+  'nav.support_unread_many': '{count} непрочитанных ответов',
+  'nav.support_unread_other': '{count} непрочитанного ответа',
   'balance.label': 'Баланс',
   'balance.account': 'Счёт {id}',
   'home.platform_title': 'Торговая платформа',

@@ -51,7 +51,7 @@ function Validation() {
             />
           </label>
           <p className="muted" data-testid="attempts-left">
-            {t('validate.left', { left: validation.attemptsLeft })}
+            {t('validate.left', { count: validation.attemptsLeft })}
           </p>
           {error && (
             <p key={resets} className="form-error shake" role="alert">

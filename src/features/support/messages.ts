@@ -3,7 +3,8 @@ const en = {
   'support.title': 'Support',
   'support.intro': 'Ask us anything about your account, a payment or a withdrawal. An agent answers here, and you are told when they do.',
   'support.starting': 'Connecting to support…',
-  'support.init_failed': 'Support could not be reached after {attempts} attempts. Please try again later.',
+  'support.init_failed_one': 'Support could not be reached after {count} attempt. Please try again later.',
+  'support.init_failed_other': 'Support could not be reached after {count} attempts. Please try again later.',
   'support.retry': 'Try again',
   'support.list.title': 'Your tickets',
   'support.list.empty': 'You have no tickets yet.',
@@ -65,11 +66,14 @@ const en = {
   'rate.limited': 'Too many requests. Please wait a minute and try again.',
 };
 
-const ru: Record<keyof typeof en, string> = {
+const ru: Record<keyof typeof en, string> & Record<string, string> = {
   'support.title': 'Поддержка',
   'support.intro': 'Спросите нас о счёте, платеже или выводе. Агент ответит здесь, и мы сообщим вам об ответе.',
   'support.starting': 'Подключаемся к поддержке…',
-  'support.init_failed': 'Не удалось связаться с поддержкой после {attempts} попыток. Попробуйте позже.',
+  'support.init_failed_one': 'Не удалось связаться с поддержкой после {count} попытки. Попробуйте позже.',
+  'support.init_failed_few': 'Не удалось связаться с поддержкой после {count} попыток. Попробуйте позже.',
+  'support.init_failed_many': 'Не удалось связаться с поддержкой после {count} попыток. Попробуйте позже.',
+  'support.init_failed_other': 'Не удалось связаться с поддержкой после {count} попытки. Попробуйте позже.',
   'support.retry': 'Попробовать снова',
   'support.list.title': 'Ваши обращения',
   'support.list.empty': 'У вас пока нет обращений.',

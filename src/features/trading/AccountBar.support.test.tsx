@@ -30,7 +30,7 @@ describe('AccountBar: Support (issue 15)', () => {
     );
     const link = screen.getByTestId('nav-support');
     expect(link.getAttribute('href')).toBe('/#/show/support');
-    expect(screen.getByTestId('nav-support-badge').textContent).toBe('22 unread');
+    expect(screen.getByTestId('nav-support-badge').textContent).toBe('22 unread replies');
     session.getMe.mockResolvedValue({ user: testUser({ support_unread: 0 }), csrf: 'c' });
     act(() => sessionActor.send({ type: 'user.update' }));
     await waitFor(() => expect(screen.queryByTestId('nav-support-badge')).toBeNull());
@@ -48,7 +48,7 @@ describe('AccountBar: Support (issue 15)', () => {
         </I18nProvider>
       </MemoryRouter>,
     );
-    await waitFor(() => expect(screen.getByTestId('nav-support-badge').textContent).toBe('1непрочитанных: 1'));
+    await waitFor(() => expect(screen.getByTestId('nav-support-badge').textContent).toBe('11 непрочитанный ответ'));
     expect(screen.getByTestId('nav-support').textContent).toContain('Поддержка');
   });
 });

@@ -67,7 +67,7 @@ export function AccountBar() {
             {unread > 0 && (
               <span className="nav-mark" data-testid="nav-support-badge">
                 <span aria-hidden="true">{unread}</span>
-                <span className="visually-hidden">{t('nav.support_unread', { n: unread })}</span>
+                <span className="visually-hidden">{t('nav.support_unread', { count: unread })}</span>
               </span>
             )}
           </Link>

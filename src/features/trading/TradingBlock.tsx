@@ -54,7 +54,7 @@ export function TradingBlock() {
           <button type="button" className="button" onClick={block.open}>
             {t('block.sign_button')}
           </button>
-          {left > 0 && <p className="muted small">{t('block.reopens_left', { left })}</p>}
+          {left > 0 && <p className="muted small">{t('block.reopens_left', { count: left })}</p>}
         </div>
       </div>
       {block.modalOpen && <SignModal block={block} />}
