@@ -40,6 +40,7 @@ import { sandboxBankRoutes } from './routes/sandbox-bank';
 import { supportRoutes } from './routes/support';
 import { forgotRoutes } from './routes/forgot';
 import { oidcRoutes } from './routes/oidc';
+import { newsRoutes } from './routes/news';
 import { installSandboxIdp } from './sandbox/idp/provider';
 import type { PlatformGateway } from './domain/ports';
 import { sandboxGateway } from './sandbox/platform/gateway';
@@ -137,6 +138,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
     ...(ready && { ready }),
   });
 
+  // issue 17: news and analysis (/api/news/rss, /api/news/html): NEWS_RSS_URL's feed, else the sandbox feed
+  await app.register(newsRoutes, deps);
   // issue 16: the public site (/api/tb/{tab}, /api/public/*); / is its landing page
   await app.register(publicSiteRoutes, deps);
   app.get('/', async (request, reply) => reply.redirect(`/${settings.defaultLanguage}/${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 302));

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       oidc: undefined,
       companyName: 'Brokerage',
       marketing: { default: 10, byCountry: {}, byAffiliate: {} },
+      newsRssUrl: undefined,
     });
   });
 
@@ -69,6 +70,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'bbbbbbbbbb' })).toThrow(/https URL/);
     expect(() => loadConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'bbbbbbbbbb' })).toThrow(/must be a URL/);
     expect(loadConfig({ OIDC_ISSUER: 'http://localhost:9000/idp', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'bbbbbbbbbb' }).oidc?.issuer).toBe('http://localhost:9000/idp');
+  });
+
+  it('news (issue 17): NEWS_RSS_URL, an http or https URL without credentials; unset: the sandbox feed', () => {
+    expect(loadConfig({ NEWS_RSS_URL: 'https://news.example.com/feed.xml' }).newsRssUrl).toBe('https://news.example.com/feed.xml');
+    expect(loadConfig({ NEWS_RSS_URL: ' ' }).newsRssUrl).toBeUndefined();
+    expect(() => loadConfig({ NEWS_RSS_URL: 'not a url' })).toThrow(/NEWS_RSS_URL must be a URL/);
+    expect(() => loadConfig({ NEWS_RSS_URL: 'file:///etc/passwd' })).toThrow(/http or https/);
+    expect(() => loadConfig({ NEWS_RSS_URL: 'https://u:p@news.example.com/' })).toThrow(/user name or password/);
   });
 
   it('support contacts (issue 15): SUPPORT_EMAIL and SUPPORT_PHONE, checked; defaults follow SITE_HOST', () => {

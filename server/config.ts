@@ -52,6 +52,12 @@ export interface Config {
    * sandbox mode: social sign-in is off (no button).
    */
   oidc: OidcConfig | undefined;
+  /**
+   * News and analysis (issue 17): a real RSS or Atom feed (NEWS_RSS_URL, http or https), fetched
+   * by the server with a timeout, a size limit and a cache; unset: the sandbox feed (labelled
+   * Sandbox on screen).
+   */
+  newsRssUrl: string | undefined;
 }
 
 export interface OidcConfig {
@@ -160,6 +166,20 @@ function oidcConfig(env: Env): OidcConfig | undefined {
   return { issuer, clientId, clientSecret };
 }
 
+function newsRssUrl(value: string | undefined): string | undefined {
+  const raw = value?.trim() ?? '';
+  if (raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`NEWS_RSS_URL must be a URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`NEWS_RSS_URL must be an http or https URL, got "${raw}"`);
+  if (url.username || url.password) throw new Error('NEWS_RSS_URL must not carry a user name or password');
+  return url.toString();
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const sandbox = sandboxMode(env, nodeEnv);
@@ -185,5 +205,6 @@ export function loadConfig(env: Env = process.env): Config {
       byAffiliate: marketingOverrides(env.MARKETING_NUMBER_BY_AFFILIATE, 'MARKETING_NUMBER_BY_AFFILIATE'),
     },
     oidc: oidcConfig(env),
+    newsRssUrl: newsRssUrl(env.NEWS_RSS_URL),
   };
 }

@@ -424,3 +424,29 @@ export interface HelpDesk {
   /** agent replies and status changes coming in; returns the unsubscribe */
   onAgentUpdate(listener: (update: DeskAgentUpdate) => void): () => void;
 }
+
+// ─── news and analysis (issue 17) ────────────────────────────────────────────────────────────
+
+/** One news item as a feed gives it, already plain text (server/domain/news/sanitise.ts). */
+export interface NewsFeedItem {
+  /** stable within the feed: [A-Za-z0-9_-], at most 64 characters */
+  id: string;
+  title: string;
+  /** ISO 8601 */
+  date: string;
+  summary: string;
+  body: string;
+  /** http or https only, else null */
+  link: string | null;
+  source: string;
+}
+
+/**
+ * A news feed (spec 001 §7 /api/news/rss, /api/news/html): the sandbox feed
+ * (server/sandbox/news/sandbox-news.ts) or a real RSS/Atom source (server/domain/news/rss.ts,
+ * NEWS_RSS_URL). `items` rejects with a NewsUnavailable when the source fails.
+ */
+export interface NewsFeed {
+  readonly kind: 'sandbox' | 'rss';
+  items(lang: 'en' | 'ru'): Promise<NewsFeedItem[]>;
+}
