@@ -6,6 +6,7 @@ import { findUserByEmail } from '../../domain/users';
 import { createAccount as createPlatformAccount, findAccount as findPlatformAccount } from '../platform/store';
 import { demoUsers, type DemoUser } from './demo-users';
 import { seedPromoCodes } from './promo-codes';
+import { seedContests } from './contests';
 
 /**
  * Idempotent seed: the demo users, their sandbox platform accounts with the same email and
@@ -16,6 +17,7 @@ import { seedPromoCodes } from './promo-codes';
 export async function seed(db: Db): Promise<void> {
   for (const demo of demoUsers) await seedUser(db, demo);
   await seedPromoCodes(db);
+  await seedContests(db);
 }
 
 async function seedUser(db: Db, demo: DemoUser): Promise<void> {
