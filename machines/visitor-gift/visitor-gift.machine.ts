@@ -1,0 +1,33 @@
+import { setup } from 'xstate';
+
+/** 001 §9: the gift popup appears 15 s after a visitor arrives on the landing page */
+export const GIFT_DELAY_MS = 15_000;
+/** 001 §9: the gift cookie lasts 1 day (the popup does not come back meanwhile) */
+export const GIFT_COOKIE_MAX_AGE_S = 86_400;
+
+export interface VisitorGiftInput {
+  /** the gift cookie is set: seen within the last day */
+  seen: boolean;
+}
+
+/**
+ * The visitor gift popup on the landing page (issue 17; 001 §6, §9): 15 s after arrival, unless
+ * seen within a day; closing it (or following its link) remembers it for a day (the flow sets
+ * the cookie in `remember`).
+ */
+export const visitorGiftMachine = setup({
+  types: {} as { context: VisitorGiftInput; events: { type: 'close' }; input: VisitorGiftInput },
+  actions: { remember: () => {} },
+  guards: { seen: ({ context }) => context.seen },
+  delays: { giftDelay: GIFT_DELAY_MS },
+}).createMachine({
+  id: 'visitorGift',
+  context: ({ input }) => input,
+  initial: 'deciding',
+  states: {
+    deciding: { always: [{ guard: 'seen', target: 'closed' }, { target: 'waiting' }] },
+    waiting: { after: { giftDelay: 'shown' } },
+    shown: { entry: 'remember', on: { close: 'closed' } },
+    closed: { type: 'final' },
+  },
+});

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { LastHost, OfferId, SandboxOfferRequest, type AcceptResponse, type IgnoreResponse, type OffersResponse, type SandboxOfferResponse } from '../../core/contract/offers';
+import { acceptOffer, currentOffer, ignoreOffer, recordLastHost, sandboxOfferNow } from '../domain/offers/offers';
+import { parse } from '../http/parse';
+import { requireSandboxAccess } from '../http/sandbox-access';
+import { requireUser } from '../http/session';
+import { sessionOf, type RouteDeps } from './deps';
+import { answering } from './refusals';
+
+/**
+ * Timed offers (issue 17; 001 §7): the trader's current offer with its server-held deadline,
+ * accept (once, through the ledger or a personal promo code), ignore (recorded), where the trader
+ * came from; sandbox only: POST /api/sandbox/offers/now makes an offer appear for a trader now.
+ * An accepted offer notifies `offer.accepted` and pushes notification.new and user.updated.
+ */
+export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings, push }) => {
+  app.get('/api/us/offers', async (request, reply): Promise<OffersResponse> => {
+    const userId = requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return currentOffer(db, { userId, signedInAt: sessionOf(request).created_at, now: new Date(), settings });
+  });
+
+  app.post('/api/triggers/limited_yes', async (request) =>
+    answering(async (): Promise<AcceptResponse> => {
+      const userId = requireUser(request);
+      const { id } = parse(OfferId, request.body ?? {});
+      const { response, fresh } = await acceptOffer(db, userId, id, new Date());
+      if (fresh) {
+        push.publish(userId, { type: 'notification.new' });
+        push.publish(userId, { type: 'user.updated' });
+      }
+      return response;
+    }),
+  );
+
+  app.post('/api/triggers/limited_ignore', async (request) =>
+    answering(async (): Promise<IgnoreResponse> => {
+      const userId = requireUser(request);
+      const { id } = parse(OfferId, request.body ?? {});
+      return ignoreOffer(db, userId, id, new Date());
+    }),
+  );
+
+  app.post('/api/triggers/last_host', async (request) => {
+    const userId = requireUser(request);
+    const { host } = parse(LastHost, request.body ?? {});
+    await recordLastHost(db, userId, host, new Date());
+    return { ok: true as const };
+  });
+
+  if (!config.sandbox) return;
+  app.post('/api/sandbox/offers/now', async (request) =>
+    answering(async (): Promise<SandboxOfferResponse> => {
+      const body = parse(SandboxOfferRequest, request.body ?? {});
+      const owner = await db.selectFrom('users').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
+      requireSandboxAccess(request, config, owner?.id, 'account');
+      return { id: await sandboxOfferNow(db, body.email, body.kind, new Date()), kind: body.kind };
+    }),
+  );
+};
