@@ -50,6 +50,8 @@ import { imageSliderMachine } from './image-slider/image-slider.machine';
 import { videoPopupMachine } from './video-popup/video-popup.machine';
 import { zoomBlockMachine } from './zoom-block/zoom-block.machine';
 import { tabLoaderMachine } from './tab-loader/tab-loader.machine';
+import { timedOfferMachine } from './timed-offer/timed-offer.machine';
+import { visitorGiftMachine } from './visitor-gift/visitor-gift.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -111,6 +113,8 @@ export const machines: Record<string, MachineEntry> = {
   videoPopup: { machine: videoPopupMachine, purpose: 'The video popup on the landing page: an animated SVG/CSS demo of the platform (no outside video), play and pause, closed by Escape or the button' },
   zoomBlock: { machine: zoomBlockMachine, purpose: 'The zoom-on-scroll block: zoomed while in view (IntersectionObserver), at rest outside' },
   tabLoader: { machine: tabLoaderMachine, purpose: 'The async tab loader (000 §2, §7): /api/tb/{tab} as JSON, a link pushes /{lang}/{tab}, back and forward load the address, a failure with a retry' },
+  timedOffer: { machine: timedOfferMachine, purpose: 'A timed offer (issue 17): shown with its terms until the server-held deadline (a named delay to expiresAt; reload and tabs agree), then accepted (what the terms say, once), ignored (recorded) or expired' },
+  visitorGift: { machine: visitorGiftMachine, purpose: 'The visitor gift popup on the landing page: 15 s after arrival unless seen within a day (a 1-day cookie), until closed' },
   timedOffer: { machine: timedOfferMachine, purpose: 'A timed offer (issue 17): shown with its terms until the server-held deadline (a named delay to expiresAt; reload and tabs agree), then accepted (what the terms say, once), ignored (recorded) or expired' },
   visitorGift: { machine: visitorGiftMachine, purpose: 'The visitor gift popup on the landing page: 15 s after arrival unless seen within a day (a 1-day cookie), until closed' },
   news: { machine: newsMachine, purpose: 'News and analysis (issue 17): the list loads, one item opens, back to the list; a failure says why with a retry of what failed' },

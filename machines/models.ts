@@ -11,6 +11,8 @@ import { twoFactorChoiceModel, twoFactorEntryModel } from './two-factor/two-fact
 import { withdrawalModel, withdrawalPendingModel } from './withdrawal/withdrawal.model';
 import { accountsModel, passwordChangeModel, validationModel } from './security/security.model';
 import { registerModel } from './register/register.model';
+import { timedOfferModel } from './timed-offer/timed-offer.model';
+import { visitorGiftModel } from './visitor-gift/visitor-gift.model';
 import { cascadeModel, entropayModel, listenModel } from './cascade/cascade.model';
 import { signalsModel } from './signals/signals.model';
 import { tipsModel } from './tips/tips.model';
@@ -104,4 +106,6 @@ export const models: Record<string, MachineModel> = {
   videoPopup: videoPopupModel,
   zoomBlock: zoomBlockModel,
   tabLoader: tabLoaderModel,
+  timedOffer: timedOfferModel,
+  visitorGift: visitorGiftModel,
 };

@@ -40,6 +40,7 @@ import { sandboxBankRoutes } from './routes/sandbox-bank';
 import { supportRoutes } from './routes/support';
 import { contestRoutes } from './routes/contests';
 import { forgotRoutes } from './routes/forgot';
+import { offerRoutes } from './routes/offers';
 import { oidcRoutes } from './routes/oidc';
 import { newsRoutes } from './routes/news';
 import { installSandboxIdp } from './sandbox/idp/provider';
@@ -130,6 +131,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   // issue 15: support tickets (/api/kayako/*), call-back, contacts and info; sandbox only: the agent console (/sandbox/desk)
   await app.register(supportRoutes, deps);
   await app.register(forgotRoutes, deps);
+  // issue 17: timed offers (/api/us/offers, /api/triggers/*); sandbox only: /api/sandbox/offers/now
+  await app.register(offerRoutes, deps);
   // issue 17: contests (/api/tourney/*), closed and paid at date_end; sandbox only: /api/sandbox/contests
   await app.register(contestRoutes, { ...deps, ...(ready && { ready }) });
   // issue 16: social sign-in (OpenID Connect); sandbox mode without OIDC_ISSUER: the sandbox identity provider (/sandbox/idp)
