@@ -34,6 +34,8 @@ import { callBackModel } from './call-back/call-back.model';
 import { contactFormModel } from './contact-form/contact-form.model';
 import { supportInitModel } from './support-init/support-init.model';
 import { ticketListModel } from './ticket-list/ticket-list.model';
+import { contestPageModel } from './contest-page/contest-page.model';
+import { tourneyWeekendModel } from './tourney-weekend/tourney-weekend.model';
 import { ticketThreadModel } from './ticket-thread/ticket-thread.model';
 import { newTicketModel } from './new-ticket/new-ticket.model';
 import { supportPageModel } from './support-page/support-page.model';
@@ -94,6 +96,8 @@ export const models: Record<string, MachineModel> = {
   contactForm: contactFormModel,
   supportInit: supportInitModel,
   ticketList: ticketListModel,
+  contestPage: contestPageModel,
+  tourneyWeekend: tourneyWeekendModel,
   ticketThread: ticketThreadModel,
   newTicket: newTicketModel,
   supportPage: supportPageModel,

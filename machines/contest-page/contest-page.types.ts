@@ -1,0 +1,29 @@
+import type { Contest } from '../../core/contract/contests';
+import type { Msg } from '../../core/message';
+
+export interface ContestLists {
+  /** the open contests (GET /api/tourney/current) */
+  current: Contest[];
+  /** the last closed ones (GET /api/tourney/last) */
+  last: Contest[];
+}
+
+export interface ContestPageInput {
+  /** #/show/contest/last opens the last tab */
+  tab?: 'first' | 'last';
+}
+
+export interface ContestPageContext extends ContestLists {
+  /** the filter box: rows whose initials or country contain it */
+  filter: string;
+  /** the first tab when the page loaded (the address) */
+  startTab: 'first' | 'last';
+  error: Msg | null;
+}
+
+export type ContestPageEvent =
+  | { type: 'retry' }
+  | { type: 'refresh' }
+  | { type: 'tab.first' }
+  | { type: 'tab.last' }
+  | { type: 'filter'; value: string };

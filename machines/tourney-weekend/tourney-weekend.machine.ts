@@ -1,0 +1,56 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Contest } from '../../core/contract/contests';
+import { notProvided } from '../shared/not-provided';
+import type { TourneyWeekendContext, TourneyWeekendEvent, TourneyWeekendInput } from './tourney-weekend.types';
+
+const weekendOf = (contests: Contest[]): Contest | null => contests.find((c) => c.type === 'weekend' && c.status === 'open') ?? null;
+
+/**
+ * The weekend contest modal (issue 17; spec 002 §2-3: Tourney weekend): offered at most once a
+ * day and only when a weekend contest is open (the server says so: GET /api/tourney/current).
+ * Show more closes the modal and goes to the contest page (#/show/contest); closing it is the
+ * end until tomorrow. A failed read offers nothing.
+ */
+export const tourneyWeekendMachine = setup({
+  types: {} as { context: TourneyWeekendContext; events: TourneyWeekendEvent; input: TourneyWeekendInput },
+  actors: {
+    current: fromPromise<Contest[]>(notProvided('current')),
+  },
+  actions: {
+    /** remembers today (the flow stores it) */
+    remember: () => {},
+    /** opens the dynamic modal tourney_weekend */
+    open: () => {},
+    /** closes the modal and goes to #/show/contest */
+    goContest: () => {},
+  },
+  guards: {
+    seenToday: ({ context }) => context.seenDay === context.today,
+    weekendOpen: ({ event }) => weekendOf((event as unknown as { output: Contest[] }).output) !== null,
+  },
+}).createMachine({
+  id: 'tourneyWeekend',
+  context: ({ input }) => ({ ...input, contest: null }),
+  initial: 'start',
+  states: {
+    start: { always: [{ guard: 'seenToday', target: 'skipped' }, { target: 'checking' }] },
+    checking: {
+      invoke: {
+        src: 'current',
+        onDone: [
+          {
+            guard: 'weekendOpen',
+            target: 'offered',
+            actions: [assign(({ event }) => ({ contest: weekendOf(event.output) })), 'remember', 'open'],
+          },
+          { target: 'skipped' },
+        ],
+        onError: 'skipped',
+      },
+    },
+    offered: { on: { close: 'closed', more: { target: 'more', actions: 'goContest' } } },
+    skipped: { type: 'final' },
+    closed: { type: 'final' },
+    more: { type: 'final' },
+  },
+});

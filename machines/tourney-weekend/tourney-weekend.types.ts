@@ -1,0 +1,15 @@
+import type { Contest } from '../../core/contract/contests';
+
+export interface TourneyWeekendInput {
+  /** today as YYYY-MM-DD (the trader's calendar) */
+  today: string;
+  /** the day the modal was last offered (kept by the browser), or null */
+  seenDay: string | null;
+}
+
+export interface TourneyWeekendContext extends TourneyWeekendInput {
+  /** the open weekend contest offered */
+  contest: Contest | null;
+}
+
+export type TourneyWeekendEvent = { type: 'close' } | { type: 'more' };
