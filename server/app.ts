@@ -9,6 +9,7 @@ import { installFrontend } from './http/frontend';
 import { publicPageRenderer } from './http/public-html';
 import { siteFacts } from './domain/public-site/public-site';
 import { publicSiteRoutes } from './routes/public-site';
+import { referralRoutes, visitCounter } from './routes/referral';
 import { installInputGuard } from './http/input-guard';
 import { safeLogger } from './http/logging';
 import { watchRoutes } from './http/not-found';
@@ -148,7 +149,9 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(newsRoutes, deps);
   // issue 16: the public site (/api/tb/{tab}, /api/public/*); / is its landing page
   await app.register(publicSiteRoutes, deps);
+  // issue 17: the referral and affiliate program (/api/us/refferal); a visit through a link is counted on the public page
+  await app.register(referralRoutes, deps);
   app.get('/', async (request, reply) => reply.redirect(`/${settings.defaultLanguage}/${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 302));
-  routes.install(await installFrontend(app, distDir, publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages)));
+  routes.install(await installFrontend(app, distDir, publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log))));
   return app;
 }

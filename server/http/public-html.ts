@@ -51,7 +51,12 @@ export function injectPublicPage(indexHtml: string, content: TabContent): string
  * The front end's page hook for the public site: a public path gets index.html with its text
  * injected; `?aff=` on it is kept in the aff cookie for registration. Other pages: null.
  */
-export function publicPageRenderer(facts: () => SiteFacts, languages: readonly string[]) {
+export function publicPageRenderer(
+  facts: () => SiteFacts,
+  languages: readonly string[],
+  /** a visit through a referral link (issue 17: server/routes/referral.ts counts it) */
+  onAffiliate?: (request: FastifyRequest, reply: FastifyReply, aff: string) => void,
+) {
   return (request: FastifyRequest, reply: FastifyReply, indexHtml: string): string | null => {
     const [pathname, search = ''] = request.url.split('?');
     const at = publicPathOf(pathname, languages);
@@ -59,6 +64,7 @@ export function publicPageRenderer(facts: () => SiteFacts, languages: readonly s
     const aff = new URLSearchParams(search).get('aff');
     if (aff && AFF_ID.test(aff)) {
       reply.setCookie(AFF_COOKIE, aff, { path: '/', sameSite: 'lax', httpOnly: false, maxAge: AFF_COOKIE_MAX_AGE_S, secure: request.protocol === 'https' });
+      onAffiliate?.(request, reply, aff);
     }
     return injectPublicPage(indexHtml, fillTab(at.tab, at.lang, facts()));
   };

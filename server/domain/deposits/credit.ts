@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { houseAccount, transfer } from '../ledger';
+import { creditReferralCommission, type CommissionPaid } from '../referral/referral';
 import { creditBonus, type BonusCredited, type BonusSettings } from './bonus';
 
 /**
@@ -33,6 +34,8 @@ export interface DepositCredited {
   replayed: boolean;
   /** the bonus credited with it (server/domain/deposits/bonus.ts); null when none */
   bonus: BonusCredited | null;
+  /** the referrer's commission on a referred trader's first deposit (server/domain/referral); null when none */
+  referral: CommissionPaid | null;
 }
 
 /**
@@ -67,5 +70,7 @@ export async function creditDeposit(trx: Transaction<Database>, input: DepositCr
           now: input.now,
         })
       : null;
-  return { txId: tx.txId, replayed: tx.replayed, bonus };
+  // a referred trader's first deposit pays the referrer's commission, in this transaction, once
+  const referral = await creditReferralCommission(trx, { ...input, txId: tx.txId, replayed: tx.replayed });
+  return { txId: tx.txId, replayed: tx.replayed, bonus, referral };
 }
