@@ -16,6 +16,7 @@ import * as support from './migrations/090_support';
 import * as socialSignIn from './migrations/110_social_sign_in';
 import * as notifications from './migrations/120_notifications';
 import * as referral from './migrations/140_referral';
+import * as referral from './migrations/140_referral';
 import * as offers from './migrations/135_offers';
 import * as contests from './migrations/150_contests';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '090_support': support,
   '110_social_sign_in': socialSignIn,
   '120_notifications': notifications,
+  '140_referral': referral,
   '140_referral': referral,
   '135_offers': offers,
   '150_contests': contests,
