@@ -15,10 +15,10 @@ import * as passwordReset from './migrations/100_password_reset';
 import * as support from './migrations/090_support';
 import * as socialSignIn from './migrations/110_social_sign_in';
 import * as notifications from './migrations/120_notifications';
-import * as referral from './migrations/140_referral';
-import * as referral from './migrations/140_referral';
 import * as offers from './migrations/135_offers';
+import * as referral from './migrations/140_referral';
 import * as contests from './migrations/150_contests';
+import * as promotions from './migrations/130_promotions';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -38,10 +38,10 @@ const migrations: Record<string, Migration> = {
   '090_support': support,
   '110_social_sign_in': socialSignIn,
   '120_notifications': notifications,
-  '140_referral': referral,
-  '140_referral': referral,
   '135_offers': offers,
+  '140_referral': referral,
   '150_contests': contests,
+  '130_promotions': promotions,
 };
 
 /**
