@@ -40,6 +40,7 @@ import { offlineDepositRoutes } from './routes/deposits-offline';
 import { sandboxBankRoutes } from './routes/sandbox-bank';
 import { supportRoutes } from './routes/support';
 import { contestRoutes } from './routes/contests';
+import { notificationRoutes } from './routes/notifications';
 import { forgotRoutes } from './routes/forgot';
 import { offerRoutes } from './routes/offers';
 import { oidcRoutes } from './routes/oidc';
@@ -131,6 +132,7 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(sandboxBankRoutes, deps);
   // issue 15: support tickets (/api/kayako/*), call-back, contacts and info; sandbox only: the agent console (/sandbox/desk)
   await app.register(supportRoutes, deps);
+  await app.register(notificationRoutes, deps);
   await app.register(forgotRoutes, deps);
   // issue 17: timed offers (/api/us/offers, /api/triggers/*); sandbox only: /api/sandbox/offers/now
   await app.register(offerRoutes, deps);

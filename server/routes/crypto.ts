@@ -64,7 +64,11 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
     siteHost: config.siteHost,
     events: {
       invoiceUpdated: (userId, guid, status) => push.publish(userId, { type: 'invoice.updated', id: guid, status }),
-      userUpdated: (userId) => push.publish(userId, { type: 'user.updated' }),
+      userUpdated: (userId) => {
+        push.publish(userId, { type: 'user.updated' });
+        // a credited deposit's notification (issue 17) is in the bell
+        push.publish(userId, { type: 'notification.new' });
+      },
     },
   };
 

@@ -107,6 +107,7 @@ export const offlineDepositRoutes: FastifyPluginAsync<OfflineDepositOptions> = a
       const body = parse(VloadRequest, request.body ?? {});
       const done = await redeemVoucher(vouchers, userId, body);
       push.publish(userId, { type: 'user.updated' });
+      push.publish(userId, { type: 'notification.new' });
       return done;
     }),
   );

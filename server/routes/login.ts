@@ -4,7 +4,7 @@ import { beginAttempt, lockedMessage, settleAttempt } from '../domain/attempts';
 import { consumeTicket } from '../domain/autologin';
 import { openChallenge } from '../domain/security/factors';
 import { checkPassword } from '../domain/passwords';
-import { rotateSession } from '../domain/sessions';
+import { signInWithNotice } from '../domain/notifications/security';
 import { findUserByEmail, normalizeEmail } from '../domain/users';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
@@ -23,7 +23,7 @@ import { sessionOf, type RouteDeps } from './deps';
  *    `factor` in the answer; the session signs in at /api/fraud/factors_check;
  * 5. otherwise a new session id and CSRF token (no fixation).
  */
-export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform }) => {
+export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform, push }) => {
   const messenger = sandboxMessenger(db);
   app.post('/api/login', async (request, reply): Promise<LoginResponse> => {
     const body = parse(LoginRequest, request.body);
@@ -62,9 +62,10 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, plat
       await openChallenge(db, messenger, session.id, user, user.two_factor);
       return { ok: true, message: 'Enter your second factor.', factor: user.two_factor };
     }
-    const next = await rotateSession(db, session.id, user.id);
+    const next = await signInWithNotice(db, session.id, user.id, { ip: request.ip });
     setSessionCookie(request, reply, next);
     request.session = next.row;
+    push.publish(user.id, { type: 'notification.new' });
     return { ok: true, message: 'Signed in.' };
   });
 };

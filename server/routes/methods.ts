@@ -52,7 +52,11 @@ export const methodRoutes: FastifyPluginAsync<MethodRouteOptions> = async (app, 
     siteHost: config.siteHost,
     events: {
       methodUpdated: (userId, id, status) => push.publish(userId, { type: 'method.updated', id, status }),
-      userUpdated: (userId) => push.publish(userId, { type: 'user.updated' }),
+      userUpdated: (userId) => {
+        push.publish(userId, { type: 'user.updated' });
+        // a credited deposit's notification (issue 17) is in the bell
+        push.publish(userId, { type: 'notification.new' });
+      },
     },
   };
 

@@ -17,7 +17,11 @@ export function paymentDeps({ db, config, settings, push }: RouteDeps, gateway?:
     gateway: gateway ?? (config.sandbox ? sandboxProcessors() : noProcessors),
     events: {
       paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
-      userUpdated: (userId) => push.publish(userId, { type: 'user.updated' }),
+      userUpdated: (userId) => {
+        push.publish(userId, { type: 'user.updated' });
+        // a credited deposit's notification (issue 17) is in the bell
+        push.publish(userId, { type: 'notification.new' });
+      },
     },
   };
 }

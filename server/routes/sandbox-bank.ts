@@ -92,7 +92,10 @@ export const sandboxBankRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
 
   const receive = async (id: string) => {
     const marked = await markReceived(bank, id);
-    if (marked.credited) push.publish(marked.userId, { type: 'user.updated' });
+    if (marked.credited) {
+      push.publish(marked.userId, { type: 'user.updated' });
+      push.publish(marked.userId, { type: 'notification.new' });
+    }
     push.publish(marked.userId, { type: 'bank.updated', id: marked.deposit.id, status: marked.deposit.status });
     return marked;
   };

@@ -145,7 +145,7 @@ describe('reviewDocument (issue 13)', () => {
       const address = await uploaded(who, 'address');
       events.length = 0;
       await t.app.inject({ method: 'POST', url: `/sandbox/review/${passport}`, headers: { ...operator, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' });
-      expect(events).toEqual([{ type: 'document.updated', id: passport, status: 'approved', kind: 'passport' }, { type: 'user.updated' }]);
+      expect(events).toEqual([{ type: 'document.updated', id: passport, status: 'approved', kind: 'passport' }, { type: 'user.updated' }, { type: 'notification.new' }]);
       events.length = 0;
       await t.app.inject({
         method: 'POST',
@@ -153,8 +153,14 @@ describe('reviewDocument (issue 13)', () => {
         headers: { ...operator, 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ decision: 'reject', reason: 'The name does not match.' }).toString(),
       });
-      expect(events).toEqual([{ type: 'document.updated', id: address, status: 'rejected', kind: 'address', reason: 'The name does not match.' }, { type: 'user.updated' }]);
+      expect(events).toEqual([{ type: 'document.updated', id: address, status: 'rejected', kind: 'address', reason: 'The name does not match.' }, { type: 'user.updated' }, { type: 'notification.new' }]);
       expect(others).toEqual([]);
+      // the bell's notifications (issue 17), stored with each review
+      const notes = await t.db.selectFrom('notifications').select(['kind', 'params']).where('user_id', '=', who.id).where('kind', 'like', 'document.%').orderBy('id').execute();
+      expect(notes).toEqual([
+        { kind: 'document.approved', params: { document: 'passport' } },
+        { kind: 'document.rejected', params: { document: 'address', reason: 'The name does not match.' } },
+      ]);
     } finally {
       stop();
       stopOther();

@@ -71,6 +71,7 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
     const row = await answering(() => endWithdrawal(db, body.id, body.outcome));
     push.publish(row.user_id, { type: 'withdrawal.updated', id: row.id, status: row.status });
     if (row.status === 'rejected') push.publish(row.user_id, { type: 'user.updated' });
+    if (row.status !== 'cancelled') push.publish(row.user_id, { type: 'notification.new' });
     return { ok: true as const, status: row.status };
   });
 

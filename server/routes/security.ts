@@ -15,7 +15,7 @@ import { type FactorCheck, checkFactor, continueSetup, disableFactor, findChalle
 import { changePassword } from '../domain/security/password';
 import { Refusal } from '../domain/security/refusal';
 import { attemptValidation, validationRequired } from '../domain/security/validation';
-import { rotateSession } from '../domain/sessions';
+import { signInWithNotice } from '../domain/notifications/security';
 import { factorUserOf, loadCurrentUser } from '../domain/users';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
@@ -66,6 +66,7 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
         if (!(await consumeGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
         await disableFactor(db, userId);
         push.publish(userId, { type: 'user.updated' });
+        push.publish(userId, { type: 'notification.new' });
         return saved;
       }
       if (current === body.type) return saved;
@@ -110,7 +111,10 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
       const user = await factorUserOf(db, userId);
       if (body.purpose === 'setup') {
         const step = await continueSetup(db, user, body.type, body.code.trim());
-        if (step.saved) push.publish(userId, { type: 'user.updated' });
+        if (step.saved) {
+          push.publish(userId, { type: 'user.updated' });
+          push.publish(userId, { type: 'notification.new' });
+        }
         return { ...answer(step), ...(step.qr && { qr: step.qr, secret: step.secret }) };
       }
       if (user.two_factor === '' || user.two_factor !== body.type) throw new Refusal(400, 'factor.type', 'This second factor is not the one set for your account.');
@@ -128,9 +132,10 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
     const result = await checkFactor(db, challenge.userId, challenge.type, 'login', body.code.trim());
     if (result.success) {
       // signed in only now: a new session id and CSRF token (the challenge ends with the old session)
-      const next = await rotateSession(db, session.id, challenge.userId);
+      const next = await signInWithNotice(db, session.id, challenge.userId, { ip: request.ip });
       setSessionCookie(request, reply, next);
       request.session = next.row;
+      push.publish(challenge.userId, { type: 'notification.new' });
     }
     return answer(result.success ? { ...result, message: 'Signed in.' } : result);
   }

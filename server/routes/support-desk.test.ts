@@ -132,7 +132,9 @@ describe('the agent console (issue 15)', () => {
       const res = await t.app.inject({ method: 'POST', url: `/sandbox/desk/ticket/${id}/reply`, headers: { cookie: `${CONSOLE_COOKIE}=${cookie}`, 'content-type': form.contentType }, payload: form.body });
       expect(res.statusCode, res.body).toBe(303);
       expect(res.headers.location).toBe(`/sandbox/desk/ticket/${id}?done=replied`);
-      expect(events).toEqual([{ type: 'ticket.updated', id, status: '2' }, { type: 'user.updated' }]);
+      expect(events).toEqual([{ type: 'ticket.updated', id, status: '2' }, { type: 'user.updated' }, { type: 'notification.new' }]);
+      // the bell's notification (issue 17), stored with the reply
+      expect(await t.db.selectFrom('notifications').select(['kind', 'params']).where('user_id', '=', who.id).where('kind', '=', 'support.replied').execute()).toEqual([{ kind: 'support.replied', params: { ticket: String(id), agent: 'Boris' } }]);
 
       const status = await t.app.inject({ method: 'POST', url: `/sandbox/desk/ticket/${id}/status`, headers: { cookie: `${CONSOLE_COOKIE}=${cookie}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ csrf, status: '3' }).toString() });
       expect(status.headers.location).toBe(`/sandbox/desk/ticket/${id}?done=status`);

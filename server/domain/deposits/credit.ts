@@ -1,6 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { formatMoney } from '../../../core/money';
 import { houseAccount, transfer } from '../ledger';
+import { notificationKey } from '../notifications/key';
+import { notify } from '../notifications/notify';
 import { creditReferralCommission, type CommissionPaid } from '../referral/referral';
 import { creditBonus, type BonusCredited, type BonusSettings } from './bonus';
 
@@ -70,6 +73,15 @@ export async function creditDeposit(trx: Transaction<Database>, input: DepositCr
           now: input.now,
         })
       : null;
+  // the trader's bell (issue 17): stored with the deposit; the caller pushes notification.new after its commit
+  if (!tx.replayed) {
+    await notify(trx, {
+      userId: input.userId,
+      kind: 'deposit.credited',
+      params: { amount: formatMoney(input.amountMinor, input.currency), currency: input.currency, method: input.method },
+      key: notificationKey('deposit', input.idempotencyKey),
+    });
+  }
   // a referred trader's first deposit pays the referrer's commission, in this transaction, once
   const referral = await creditReferralCommission(trx, { ...input, txId: tx.txId, replayed: tx.replayed });
   return { txId: tx.txId, replayed: tx.replayed, bonus, referral };

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { CodePurpose, FactorType, GrantPurpose } from '../../db/schema-security';
 import type { Messenger } from '../ports';
 import type { DbOrTx } from '../ledger';
+import { notificationKey } from '../notifications/key';
+import { notify } from '../notifications/notify';
 import { hashToken } from '../tokens';
 import { Refusal } from './refusal';
 import { newTotpSecret, totpStep, totpUri } from './totp';
@@ -275,6 +277,8 @@ async function activate(db: DbOrTx, userId: number, type: FactorType, totp: { se
     .where('user_id', '=', userId)
     .execute();
   await db.updateTable('users').set({ two_factor: type }).where('id', '=', userId).execute();
+  // the trader's bell (issue 17): a second factor was set (the route pushes notification.new)
+  await notify(db, { userId, kind: 'security.factor_on', params: { method: type }, key: notificationKey('factor', userId, type, Date.now()) });
 }
 
 /** Turns the second factor off. */
@@ -286,6 +290,7 @@ export async function disableFactor(db: DbOrTx, userId: number): Promise<void> {
     .where('user_id', '=', userId)
     .execute();
   await db.updateTable('users').set({ two_factor: '' }).where('id', '=', userId).execute();
+  await notify(db, { userId, kind: 'security.factor_off', params: {}, key: notificationKey('factor', userId, 'off', Date.now()) });
 }
 
 /** The second-factor setup in progress, if any (its method and stage). */

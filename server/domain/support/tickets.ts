@@ -154,5 +154,6 @@ export function connectDesk(desk: HelpDesk, publish: (userId: number, event: Ser
   return desk.onAgentUpdate((update) => {
     publish(update.userId, { type: 'ticket.updated', id: update.ticketId, status: String(update.statusId) });
     publish(update.userId, { type: 'user.updated' });
+    if (update.replied) publish(update.userId, { type: 'notification.new' });
   });
 }

@@ -3,6 +3,8 @@ import type { Db } from '../../db';
 import type { Verification } from '../../db/schema';
 import type { DocumentKind, DocumentMime, DocumentStatus } from '../../db/schema-verification';
 import type { Messenger } from '../ports';
+import { notificationKey } from '../notifications/key';
+import { notify } from '../notifications/notify';
 import { Refusal } from '../security/refusal';
 import { isDocumentId, moveDocument, type DocumentFile, type DocumentSummary } from './documents';
 import { requiredKinds, verificationFacts } from './state';
@@ -81,6 +83,15 @@ export async function reviewDocument(db: Db, id: string, decision: ReviewDecisio
         becameFull = true;
       }
     }
+    // the trader's bell (issue 17): the review's outcome, stored with it; announceReview pushes notification.new
+    if (document.status === 'approved' || document.status === 'rejected') {
+      await notify(trx, {
+        userId: current.user_id,
+        kind: `document.${document.status}`,
+        params: { document: document.kind, ...(document.reason && { reason: document.reason.slice(0, 500) }), ...(becameFull && { verified: 'full' }) },
+        key: notificationKey('document', id, document.status),
+      });
+    }
     return { document, userId: current.user_id, email: facts.email, verification, becameFull };
   });
   await announceReview(outcome, effects);
@@ -110,6 +121,7 @@ export async function announceReview(outcome: ReviewOutcome, { messenger, publis
   if (publish) {
     publish(userId, { type: 'document.updated', id: document.id, status: document.status, kind: document.kind, ...(document.reason && { reason: document.reason }) });
     publish(userId, { type: 'user.updated' });
+    if (document.status === 'approved' || document.status === 'rejected') publish(userId, { type: 'notification.new' });
   }
   const message = reviewMessage(outcome);
   if (messenger && message) await messenger.send({ userId, channel: 'email', address: outcome.email, ...message });

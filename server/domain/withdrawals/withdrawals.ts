@@ -12,6 +12,8 @@ import { Refusal } from '../security/refusal';
 import type { PlatformGateway } from '../ports';
 import { CRYPTO_METHODS, isValidWallet, needsWallet, normalizeWallet } from './wallets';
 import { forfeitBonus } from '../deposits/bonus';
+import { notificationKey } from '../notifications/key';
+import { notify } from '../notifications/notify';
 
 /**
  * Withdrawals (spec 002 §4, §7). A request holds the amount at once: a ledger transfer from the
@@ -252,6 +254,15 @@ export async function endWithdrawal(db: Db, id: string, outcome: 'cancelled' | '
       currency: row.currency,
       meta: { withdrawalId: id, outcome },
     });
+    // the trader's bell (issue 17): a payout or a processor's rejection (a cancellation is the trader's own doing)
+    if (outcome !== 'cancelled') {
+      await notify(trx, {
+        userId: row.user_id,
+        kind: `withdrawal.${outcome}`,
+        params: { amount: formatMoney(toBigInt(row.amount_minor), row.currency), currency: row.currency },
+        key: notificationKey('withdrawal', id, outcome),
+      });
+    }
     return trx.updateTable('withdrawals').set({ settle_tx_id: moved.txId }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   });
 }

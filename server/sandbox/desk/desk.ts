@@ -8,6 +8,8 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/values';
 import type { DeskAgentUpdate, DeskAttachment, DeskMessage, DeskThread, DeskTicket, HelpDesk } from '../../domain/ports';
 import { Refusal } from '../../domain/security/refusal';
 import { storeAttachment, type UploadLimit } from '../../domain/verification/documents';
+import { notificationKey } from '../../domain/notifications/key';
+import { notify } from '../../domain/notifications/notify';
 
 /**
  * The sandbox help desk (issue 15): the HelpDesk port on our own tables (support_tickets,
@@ -304,6 +306,8 @@ export function sandboxDesk(db: Db): SandboxDesk {
         const message = await trx.insertInto('support_messages').values({ ticket_id: id, author: 'agent', agent_name: name, content, created_at: now }).returning('id').executeTakeFirstOrThrow();
         if (stored) await linkAttachments(trx, owner.user_id, message.id, [stored.id]);
         await trx.updateTable('support_tickets').set({ status_id: status, trader_unread: true, activity_at: now }).where('id', '=', id).execute();
+        // the trader's bell (issue 17); connectDesk pushes notification.new after this commit
+        await notify(trx, { userId: owner.user_id, kind: 'support.replied', params: { ticket: String(id), agent: name.slice(0, 100) }, key: notificationKey('support-reply', String(message.id)) });
         return (await threadById(trx, id, null))!;
       });
       announce({ userId: thread.ticket.userId, ticketId: thread.ticket.id, statusId: thread.ticket.statusId, replied: true });
