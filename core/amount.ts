@@ -79,21 +79,36 @@ export interface PromoTerms {
 }
 export const NO_PROMO: PromoTerms = { percent: '0', value: '0' };
 
+/**
+ * What the trader's activated promotion adds (`/api/us/promotions_max`, server/domain/promotions):
+ * a percent added after the tier's and the promo code's (the total still at most the max percent),
+ * the share it adds to a deposit's bonus at most `max` (in the deposit's currency).
+ */
+export interface PromotionTerms {
+  percent: string;
+  max: string;
+}
+export const NO_PROMOTION: PromotionTerms = { percent: '0', max: '0' };
+
 const PERCENT_SCALE = 10_000n; // percents with up to 4 decimals
 const least = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 /**
  * The bonus of a deposit: amount × (tier percent + promo percent, at most the max percent) / 100,
- * plus the tier's value, plus a fixed promo value, at most the max value; rounded down to the
- * cent. Null when the amount is not a number or no tier applies.
+ * plus what an activated promotion adds (amount × its percent, within what is left under the max
+ * percent, at most the promotion's maximum), plus the tier's value, plus a fixed promo value, at
+ * most the max value; rounded down to the cent. Null when the amount is not a number or no tier applies.
  */
-export function bonusOf(amount: string, rules: BonusRules, promo: PromoTerms = NO_PROMO): Bonus | null {
+export function bonusOf(amount: string, rules: BonusRules, promo: PromoTerms = NO_PROMO, promotion: PromotionTerms = NO_PROMOTION): Bonus | null {
   const tier = tierOf(amount, rules.tiers);
   if (!tier) return null;
-  const percent = least(toUnits(tier.percent, 4) + toUnits(promo.percent, 4), toUnits(rules.maxBonusPercent, 4));
+  const cap = toUnits(rules.maxBonusPercent, 4);
+  const percent = least(toUnits(tier.percent, 4) + toUnits(promo.percent, 4), cap);
+  const withPromotion = least(percent + toUnits(promotion.percent, 4), cap);
   const fromPercent = (toUnits(amount) * percent) / (100n * PERCENT_SCALE);
-  const total = fromPercent + toUnits(tier.value) + toUnits(promo.value);
-  return { tier: tier.name, percent: trimDecimal(fromUnits(percent, 4)), value: fromCents(least(total, toUnits(rules.maxBonusValue))) };
+  const fromPromotion = least((toUnits(amount) * (withPromotion - percent)) / (100n * PERCENT_SCALE), toUnits(promotion.max));
+  const total = fromPercent + fromPromotion + toUnits(tier.value) + toUnits(promo.value);
+  return { tier: tier.name, percent: trimDecimal(fromUnits(withPromotion, 4)), value: fromCents(least(total, toUnits(rules.maxBonusValue))) };
 }
 
 /** Currencies a deposit bonus is paid in: the tiers' values (20, 50, 100) are amounts of a currency with cents, never coins. */
@@ -124,9 +139,14 @@ export const bonusOffered = (deposit: Omit<BonusDeposit, 'amount'>): boolean => 
  * The bonus a deposit earns, or null where none is paid (fixed mode, demo, a coin currency, a bad
  * amount, a zero bonus): what the funding page shows and exactly what the server credits.
  */
-export function depositBonus(deposit: BonusDeposit, rules: BonusRules & { turnoverMultiplier: string }, promo: PromoTerms = NO_PROMO): BonusTerms | null {
+export function depositBonus(
+  deposit: BonusDeposit,
+  rules: BonusRules & { turnoverMultiplier: string },
+  promo: PromoTerms = NO_PROMO,
+  promotion: PromotionTerms = NO_PROMOTION,
+): BonusTerms | null {
   if (!bonusOffered(deposit) || !isAmount(deposit.amount) || toUnits(deposit.amount) === 0n) return null;
-  const bonus = bonusOf(deposit.amount, rules, promo);
+  const bonus = bonusOf(deposit.amount, rules, promo, promotion);
   if (!bonus || toUnits(bonus.value) === 0n) return null;
   const turnover = fromCents((toUnits(bonus.value) * toUnits(rules.turnoverMultiplier, 4)) / PERCENT_SCALE);
   return { ...bonus, turnover, multiplier: trimDecimal(rules.turnoverMultiplier) };

@@ -41,6 +41,7 @@ import { ticketListMachine } from './ticket-list/ticket-list.machine';
 import { contestPageMachine } from './contest-page/contest-page.machine';
 import { tourneyWeekendMachine } from './tourney-weekend/tourney-weekend.machine';
 import { ticketThreadMachine } from './ticket-thread/ticket-thread.machine';
+import { promotionsMachine } from './promotions/promotions.machine';
 import { newTicketMachine } from './new-ticket/new-ticket.machine';
 import { supportPageMachine } from './support-page/support-page.machine';
 import { forgotMachine } from './forgot/forgot.machine';
@@ -103,6 +104,7 @@ export const machines: Record<string, MachineEntry> = {
   contactForm: { machine: contactFormMachine, purpose: 'The contact page, signed out or in: the support email and phone (/api/info), and name, email, phone (at least 7) and message, each checked; return true is the success, return false its error/message with the form kept, a failure keeps everything with a retry' },
   supportInit: { machine: supportInitMachine, purpose: 'Support initialisation (002 §4, §9): /api/kayako/init tried up to 3 times with a growing wait (named delay), then it says so and offers a retry' },
   ticketList: { machine: ticketListMachine, purpose: "The trader's tickets: status by status_id, last activity, unread agent replies marked; read again on a pushed ticket.updated or a change" },
+  promotions: { machine: promotionsMachine, purpose: 'Promotions: the list in their window, terms shown before a confirmed activation, activated → the list reloads, refused with the server\'s message, failed with retry' },
   contestPage: { machine: contestPageMachine, purpose: 'The contest page: the open contests (tab first) and the last closed ones (tab last), a filter box over the rows, \'Some errors...\' with a retry' },
   tourneyWeekend: { machine: tourneyWeekendMachine, purpose: 'The weekend contest modal: offered at most once a day while a weekend contest is open; show more goes to the contest page' },
   ticketThread: { machine: ticketThreadMachine, purpose: "One ticket as a thread: show, a reply with attachments under one key (bounds checked; a failure keeps the text with a retry; a ticket not Open reopens), close after 'Close Ticket / Are you sure?' ('Server error try again later.'), an agent reply pushed in place" },

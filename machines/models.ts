@@ -35,6 +35,7 @@ import { contactFormModel } from './contact-form/contact-form.model';
 import { supportInitModel } from './support-init/support-init.model';
 import { ticketListModel } from './ticket-list/ticket-list.model';
 import { contestPageModel } from './contest-page/contest-page.model';
+import { promotionsModel } from './promotions/promotions.model';
 import { tourneyWeekendModel } from './tourney-weekend/tourney-weekend.model';
 import { ticketThreadModel } from './ticket-thread/ticket-thread.model';
 import { newTicketModel } from './new-ticket/new-ticket.model';
@@ -97,6 +98,7 @@ export const models: Record<string, MachineModel> = {
   supportInit: supportInitModel,
   ticketList: ticketListModel,
   contestPage: contestPageModel,
+  promotions: promotionsModel,
   tourneyWeekend: tourneyWeekendModel,
   ticketThread: ticketThreadModel,
   newTicket: newTicketModel,

@@ -33,6 +33,7 @@ import { tradingRoutes } from './routes/trading';
 import { registerRoutes } from './routes/register';
 import { cardRoutes } from './routes/card';
 import { promoRoutes } from './routes/promo';
+import { promotionsRoutes } from './routes/promotions';
 import { uploadRoutes } from './routes/upload';
 import { methodRoutes } from './routes/methods';
 import { sandboxReviewRoutes } from './routes/sandbox-review';
@@ -122,6 +123,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(cardRoutes, deps);
   // issue 14: promo codes (/api/promo, /api/triggers/promo) in every mode; sandbox only: the promo console (/sandbox/promo)
   await app.register(promoRoutes, deps);
+  // issue 17: promotions (/api/us/promotions, promotions_activate, promotions_max); sandbox only: their section of /sandbox/promo
+  await app.register(promotionsRoutes, deps);
   await app.register(uploadRoutes, deps);
   // issue 14: the wallet methods, their signed webhooks and (sandbox) the providers' pages
   await app.register(methodRoutes, deps);

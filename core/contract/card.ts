@@ -84,6 +84,8 @@ export const FundingOptionsResponse = z.object({
   maxBonusValue: Decimal,
   /** a credited bonus asks this many times its value in trading turnover before it can be withdrawn (settings.bonusTurnover) */
   bonusTurnover: Decimal,
+  /** what the trader's activated promotion adds to the bonus (the same as /api/us/promotions_max); absent: none */
+  promotion: z.optional(z.object({ percent: Decimal, max: Decimal })),
   /** the visitor's country for the card form (geo, else FR) */
   geo: z.string(),
   /** card payments started today (UTC) and the daily limit (3) */

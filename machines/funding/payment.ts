@@ -1,4 +1,4 @@
-import { amountProblem, depositBonus, normalizeAmount, type BonusTerms } from '../../core/amount';
+import { amountProblem, depositBonus, NO_PROMOTION, normalizeAmount, type BonusTerms } from '../../core/amount';
 import type { Msg } from '../../core/message';
 import type { PaymentAsk } from '../card-form/card-form.types';
 import type { FundingContext } from './funding.types';
@@ -27,14 +27,15 @@ export function depositAmountError(c: Pick<FundingContext, 'options' | 'amount' 
 
 /**
  * The bonus this deposit would earn, exactly as the server credits it (core/amount.ts
- * `depositBonus`, the server's function too): tier percent + the promo code, capped, with its
+ * `depositBonus`, the server's function too): tier percent + the promo code + the activated promotion, capped, with its
  * turnover; null where the server pays none (fixed mode, demo, a coin currency, a bad amount).
  */
 export function pageBonus(c: Pick<FundingContext, 'options' | 'amount' | 'tab' | 'fixed' | 'demo' | 'promoPercent' | 'promoValue'>): BonusTerms | null {
   const o = c.options;
   if (!o || depositAmountError(c)) return null;
   const rules = { tiers: o.tiers, maxBonusPercent: o.maxBonusPercent, maxBonusValue: o.maxBonusValue, turnoverMultiplier: o.bonusTurnover };
-  return depositBonus({ amount: depositAmount(c), currency: o.currency, fixed: c.fixed, demo: c.demo }, rules, { percent: c.promoPercent, value: c.promoValue });
+  // the activated promotion comes with the options (the server's promotions_max): the bonus the server credits
+  return depositBonus({ amount: depositAmount(c), currency: o.currency, fixed: c.fixed, demo: c.demo }, rules, { percent: c.promoPercent, value: c.promoValue }, o.promotion ?? NO_PROMOTION);
 }
 
 /** The bonus goes with the payment only when the trader opted in and the amount is not fixed. */

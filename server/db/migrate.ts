@@ -18,6 +18,7 @@ import * as notifications from './migrations/120_notifications';
 import * as offers from './migrations/135_offers';
 import * as referral from './migrations/140_referral';
 import * as contests from './migrations/150_contests';
+import * as promotions from './migrations/130_promotions';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '135_offers': offers,
   '140_referral': referral,
   '150_contests': contests,
+  '130_promotions': promotions,
 };
 
 /**

@@ -52,6 +52,7 @@ import type { RouteDeps } from './deps';
 import { paymentDeps } from './payment-deps';
 import { BONUS_TIERS } from '../../core/amount';
 import { bonusRulesOf } from '../domain/deposits/bonus';
+import { promotionTerms } from '../domain/promotions/promotions';
 
 export interface CardRouteOptions extends RouteDeps {
   /** a real processor integration; the sandbox processors in sandbox mode by default */
@@ -82,6 +83,8 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
     const user = await fundingProfileOf(db, userId);
     const currency = user.currency;
     const geo = /^[A-Z]{2}$/.test(user.country) ? user.country : 'FR';
+    // the activated promotion (the same as /api/us/promotions_max and the bonus the server credits)
+    const promotion = await promotionTerms(db, userId, currency, new Date(), settings.maxBonusPercent);
     return {
       currency,
       minDeposit: minDepositInto(user, settings, { type: user.accountType, currency }),
@@ -91,6 +94,7 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
       maxBonusPercent: settings.maxBonusPercent,
       maxBonusValue: settings.maxBonusValue,
       bonusTurnover: bonusRulesOf(settings).turnoverMultiplier,
+      ...(promotion.id ? { promotion: { percent: promotion.percent, max: promotion.max } } : {}),
       geo,
       cardsToday: await cardsToday(db, userId, new Date()),
       dailyLimit: DAILY_CARD_LIMIT,

@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors';
 import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../http/operator-console';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
 import { parse } from '../http/parse';
+import { promotionsSection } from './promotions';
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
 import { answering } from './refusals';
@@ -55,7 +56,7 @@ ${message ? `<p class="flash err">${escapeHtml(message)}</p>` : ''}
 </form>`);
 }
 
-function listPage(codes: PromoListItem[], csrf: string, query: Record<string, unknown>, error?: string): string {
+function listPage(codes: PromoListItem[], csrf: string, query: Record<string, unknown>, error?: string, promotions = ''): string {
   const done = typeof query.done === 'string' ? DONE[query.done] : undefined;
   const flash = error ? `<p class="flash err" role="alert">${escapeHtml(error)}</p>` : done ? `<p class="flash ok" role="status">${escapeHtml(done)}</p>` : '';
   const hidden = `<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">`;
@@ -89,7 +90,8 @@ ${rows || '<tr><td colspan="8">No promo codes yet.</td></tr>'}
 <label>Valid until <input type="date" name="until"></label>
 <label>Maximum uses <input type="number" name="max" min="1" step="1" placeholder="no limit"></label>
 <button type="submit" class="approve">Create</button></p>
-</form>`);
+</form>
+${promotions}`);
 }
 
 const ApiCreate = z.object({
@@ -119,7 +121,8 @@ const promoConsoleRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db' | 'config'>> =
   app.get('/sandbox/promo', async (request, reply) => {
     const who = operator.access(request);
     if (!who) return html(reply, 200, tokenForm());
-    return html(reply, 200, listPage(await listPromoCodes(db, new Date()), operator.csrfFor(who), request.query as Record<string, unknown>));
+    const query = request.query as Record<string, unknown>;
+    return html(reply, 200, listPage(await listPromoCodes(db, new Date()), operator.csrfFor(who), query, undefined, await promotionsSection(db, operator.csrfFor(who), query)));
   });
 
   app.post('/sandbox/promo/session', async (request, reply) => {

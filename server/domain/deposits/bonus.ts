@@ -6,13 +6,15 @@ import type { Database } from '../../db/schema';
 import { toBigInt } from '../../db/values';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { attachBonusTx, redeemPromo } from '../promo/codes';
+import { promotionTerms } from '../promotions/promotions';
 import { defaultSettings } from '../settings';
 
 /**
  * The deposit bonus, credited (issue 14): on a confirmed deposit with the bonus chosen, the bonus
  * that core/amount.ts `depositBonus` computes (the same function the funding page shows it with)
  * is moved from the house account to the trader's bonus account in that currency, in the
- * deposit's own transaction, under its own idempotency key (`{deposit key}:bonus`); a promo code
+ * deposit's own transaction, under its own idempotency key (`{deposit key}:bonus`), with the percent
+ * of the trader's activated promotion (server/domain/promotions); a promo code
  * entered with the deposit is redeemed there (once per trader, max uses by a conditional UPDATE);
  * the withdrawal turnover of the credited account grows by the bonus × the turnover multiplier.
  *
@@ -90,7 +92,9 @@ export async function creditBonus(trx: Transaction<Database>, input: BonusInput)
       redeemed = redemption.grant.code;
     } else promoRefused = redemption.refusal.key;
   }
-  const terms = depositBonus(deposit, rules, promo);
+  // the trader's activated promotion (docs/engagement.md "Promotions"): the same terms the funding page showed
+  const promotion = await promotionTerms(trx, input.userId, input.currency, input.now ?? new Date(), rules.maxBonusPercent);
+  const terms = depositBonus(deposit, rules, promo, promotion);
   if (!terms) return null;
   const valueMinor = parseMoney(terms.value, input.currency);
   const turnoverMinor = parseMoney(terms.turnover, input.currency);
@@ -104,7 +108,7 @@ export async function creditBonus(trx: Transaction<Database>, input: BonusInput)
     creditAccountId: bonus,
     amountMinor: valueMinor,
     currency: input.currency,
-    meta: { deposit: input.depositTxId, tier: terms.tier, percent: terms.percent, promo: redeemed, promoRefused, turnover: terms.turnover, multiplier: terms.multiplier },
+    meta: { deposit: input.depositTxId, tier: terms.tier, percent: terms.percent, promo: redeemed, promoRefused, promotion: promotion.id, turnover: terms.turnover, multiplier: terms.multiplier },
   });
   if (tx.replayed) return null;
   if (redeemed) await attachBonusTx(trx, input.userId, redeemed, tx.txId);

@@ -6,6 +6,7 @@ import { findUserByEmail } from '../../domain/users';
 import { createAccount as createPlatformAccount, findAccount as findPlatformAccount } from '../platform/store';
 import { demoUsers, type DemoUser } from './demo-users';
 import { seedPromoCodes } from './promo-codes';
+import { seedPromotions } from './promotions';
 import { seedContests } from './contests';
 
 /**
@@ -17,6 +18,7 @@ import { seedContests } from './contests';
 export async function seed(db: Db): Promise<void> {
   for (const demo of demoUsers) await seedUser(db, demo);
   await seedPromoCodes(db);
+  await seedPromotions(db);
   await seedContests(db);
 }
 
