@@ -32,6 +32,10 @@ import { methodDepositModel } from './method-deposit/method-deposit.model';
 import { welcomeModel } from './welcome/welcome.model';
 import { callBackModel } from './call-back/call-back.model';
 import { contactFormModel } from './contact-form/contact-form.model';
+import { referralPageModel } from './referral-page/referral-page.model';
+import { referralLinkModel } from './referral-link/referral-link.model';
+import { referralTransferModel } from './referral-transfer/referral-transfer.model';
+import { referralStatsModel } from './referral-stats/referral-stats.model';
 import { supportInitModel } from './support-init/support-init.model';
 import { ticketListModel } from './ticket-list/ticket-list.model';
 import { contestPageModel } from './contest-page/contest-page.model';
@@ -95,6 +99,10 @@ export const models: Record<string, MachineModel> = {
   welcome: welcomeModel,
   callBack: callBackModel,
   contactForm: contactFormModel,
+  referralPage: referralPageModel,
+  referralLink: referralLinkModel,
+  referralTransfer: referralTransferModel,
+  referralStats: referralStatsModel,
   supportInit: supportInitModel,
   ticketList: ticketListModel,
   contestPage: contestPageModel,
