@@ -7,6 +7,7 @@ import { LANGUAGES, registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { messages } from './messages';
 import { Faq } from './Widgets';
+import { VisitorGiftEntry } from '../offers/gift-entry';
 import './public.css';
 
 registerMessages(messages);
@@ -118,7 +119,7 @@ export default function PublicSite() {
         {loader.content ? <TabBody content={loader.content} data={data} /> : !loader.isFailed && <Spinner label={t('site.loading')} />}
       </main>
       {/* the gift popup (15 s, 1-day cookie) belongs to the engagement issue: it mounts here */}
-      <div id="site-gift-slot" data-slot="gift" />
+      <div id="site-gift-slot" data-slot="gift"><VisitorGiftEntry lang={lang} /></div>
       <footer className="site-footer">
         <p>{t('site.risk')}</p>
         {data.site && <p data-testid="site-company">{t('site.company_contacts', { name: data.site.company.name, email: data.site.company.email, phone: data.site.company.phone })}</p>}

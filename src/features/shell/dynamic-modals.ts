@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { SUPPORT_DIALOG } from '../../flows/support-open';
 import { SupportDialogEntry } from '../support/entries';
+import { OFFER_DIALOG } from '../../flows/offers-check';
+import { OfferDialogEntry } from '../offers/entries';
 
 /** Dynamic modals by name (add-account, bitcoin explanation, …); each area registers its own. */
 export type DynamicModalView = ComponentType<Record<string, unknown> & { onClose: () => void }>;
@@ -8,3 +10,5 @@ export const dynamicModals: Record<string, DynamicModalView> = {};
 
 // issue 15: a new ticket (department '62'), optionally about a payment, an invoice or a withdrawal
 dynamicModals[SUPPORT_DIALOG] = SupportDialogEntry;
+// issue 17: a timed offer (limited offer, giveaway) with its server-held deadline
+dynamicModals[OFFER_DIALOG] = OfferDialogEntry;

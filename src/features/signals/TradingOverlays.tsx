@@ -1,5 +1,6 @@
 import { ChatPanel } from '../chat/ChatPanel';
 import { SignalsHost, WeekendNotice } from './SignalsHost';
+import { OfferWatch } from '../offers/entries';
 
 /** What issue 6 adds over every page of the trading shell: the weekend notice, signal pop-ups and the chat panel. */
 export function TradingOverlays() {
@@ -8,6 +9,7 @@ export function TradingOverlays() {
       <WeekendNotice />
       <SignalsHost />
       <ChatPanel />
+      <OfferWatch />
     </>
   );
 }

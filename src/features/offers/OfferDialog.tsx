@@ -1,0 +1,50 @@
+import type { Offer } from '../../../core/contract/offers';
+import { useTimedOffer } from '../../flows/timed-offer';
+import { registerMessages, useT } from '../../i18n';
+import { messages } from './messages';
+
+registerMessages(messages);
+
+/** A timed offer (dynamic modal timed_offer): its terms, the server's deadline, accept or decline. */
+export default function OfferDialog({ offer, offsetMs, onClose }: { offer: Offer; offsetMs: number; onClose: () => void }) {
+  const { t, text } = useT();
+  const o = useTimedOffer(offer, offsetMs);
+  const params = { value: o.terms.value, currency: o.terms.currency, max: o.terms.maxBonusValue, multiplier: o.terms.turnoverMultiplier };
+  return (
+    <div className="offer" data-testid="offer" data-kind={o.kind} data-expires-at={o.expiresAt}>
+      <p data-testid="offer-terms">{o.kind === 'limited' ? t('offers.limited.terms', { ...params, count: o.terms.codeHours }) : t('offers.giveaway.terms', params)}</p>
+      {o.isOpen && (
+        <>
+          <p data-testid="offer-deadline">{t('offers.deadline', { deadline: o.deadline, remaining: o.remaining })}</p>
+          {o.error && (
+            <p className="error" role="alert">
+              {text(o.error)}
+            </p>
+          )}
+          <div className="actions">
+            <button type="button" className="button button--ghost" disabled={o.isBusy} onClick={o.onIgnore} data-testid="offer-ignore">
+              {t('offers.ignore')}
+            </button>
+            <button type="button" className="button" disabled={o.isBusy} onClick={o.onAccept} data-testid="offer-accept" data-autofocus>
+              {o.isBusy ? t('offers.working') : t('offers.accept')}
+            </button>
+          </div>
+        </>
+      )}
+      {o.isAccepted && (
+        <p role="status" data-testid="offer-accepted">
+          {o.kind === 'limited' ? t('offers.limited.accepted', { code: o.promoCode ?? '', until: o.validUntil ?? '' }) : t('offers.giveaway.accepted', params)}
+        </p>
+      )}
+      {o.isIgnored && <p role="status" data-testid="offer-ignored">{t('offers.ignored')}</p>}
+      {o.isExpired && <p role="status" data-testid="offer-expired">{t('offers.expired')}</p>}
+      {!o.isOpen && (
+        <div className="actions">
+          <button type="button" className="button" onClick={onClose} data-testid="offer-close">
+            {t('common.close')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

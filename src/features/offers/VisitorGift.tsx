@@ -1,0 +1,30 @@
+import { useVisitorGift } from '../../flows/visitor-gift';
+import { registerMessages, useT } from '../../i18n';
+import { messages } from './messages';
+
+registerMessages(messages);
+
+/** what a demo account opens with (server/domain/register/register.ts DEMO_VIRTUAL_MONEY) */
+const DEMO_MONEY = 10_000;
+
+/** The visitor gift popup (001 §6): what registering really gives, a demo account; 15 s after arrival, once a day. */
+export default function VisitorGift({ lang }: { lang: string }) {
+  const { t } = useT();
+  const gift = useVisitorGift();
+  if (!gift.isShown) return null;
+  const amount = new Intl.NumberFormat(lang, { minimumFractionDigits: 2 }).format(DEMO_MONEY);
+  return (
+    <aside className="site-gift" role="dialog" aria-labelledby="site-gift-title" data-testid="site-gift">
+      <h2 id="site-gift-title">{t('gift.title')}</h2>
+      <p>{t('gift.text', { amount })}</p>
+      <p className="actions">
+        <a className="button" href={`/${lang}/register`} onClick={gift.onClose} data-testid="site-gift-demo">
+          {t('gift.open_demo')}
+        </a>
+        <button type="button" className="button button--ghost" onClick={gift.onClose} data-testid="site-gift-close">
+          {t('gift.close')}
+        </button>
+      </p>
+    </aside>
+  );
+}

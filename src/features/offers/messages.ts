@@ -1,0 +1,58 @@
+/** Timed offers and the visitor gift popup (issue 17), in every language. Terms in plain words; no urgency beyond the real deadline. */
+const en = {
+  'offers.limited.title': 'A bonus code for your next deposit',
+  'offers.giveaway.title': 'A gift to your bonus balance',
+  'offers.limited.terms_one':
+    'Accept and you get a personal promo code worth {value} {currency} of extra bonus, for one deposit of yours made with the bonus within {count} hour. The usual bonus rules apply: the whole bonus of a deposit is at most {max} {currency}, and a bonus must be traded {multiplier} times before it can be withdrawn.',
+  'offers.limited.terms_other':
+    'Accept and you get a personal promo code worth {value} {currency} of extra bonus, for one deposit of yours made with the bonus within {count} hours. The usual bonus rules apply: the whole bonus of a deposit is at most {max} {currency}, and a bonus must be traded {multiplier} times before it can be withdrawn.',
+  'offers.giveaway.terms':
+    'Accept and we add {value} {currency} to your bonus balance, once. Bonus money is for trading: it cannot be withdrawn, and a withdrawal before the bonus turnover ({multiplier} times) gives it back. The next gift can come 24 hours after this one at the earliest.',
+  'offers.deadline': 'This offer is open until {deadline} ({remaining} left). After that it ends and nothing is credited.',
+  'offers.accept': 'Accept',
+  'offers.ignore': 'No, thanks',
+  'offers.working': 'One moment…',
+  'offers.limited.accepted': 'Your code is {code}. Enter it on the funding page with your next deposit, with the bonus chosen, before {until}.',
+  'offers.giveaway.accepted': '{value} {currency} has been added to your bonus balance.',
+  'offers.ignored': 'You declined this offer. Nothing was changed.',
+  'offers.expired': 'This offer has ended. Nothing was credited.',
+  'offers.failed': 'That did not go through. Nothing was changed; please try again.',
+  'offer.expired': 'This offer has ended: nothing was credited.',
+  'offer.ignored': 'You declined this offer.',
+  'gift.title': 'Try the platform first',
+  'gift.text': 'Opening an account is free. A demo account gives you {amount} in virtual money to practise with: it is not real money and cannot be withdrawn. No deposit is needed.',
+  'gift.open_demo': 'Open a demo account',
+  'gift.close': 'Close',
+};
+
+const ru: Record<keyof typeof en | 'offers.limited.terms_few' | 'offers.limited.terms_many', string> = {
+  'offers.limited.title': 'Бонусный код к следующему пополнению',
+  'offers.giveaway.title': 'Подарок на бонусный баланс',
+  'offers.limited.terms_one':
+    'Примите предложение, и вы получите личный промокод на {value} {currency} дополнительного бонуса к одному вашему пополнению с бонусом в течение {count} часа. Действуют обычные правила бонуса: весь бонус пополнения не больше {max} {currency}, а бонус нужно проторговать {multiplier} раз, прежде чем его можно вывести.',
+  'offers.limited.terms_few':
+    'Примите предложение, и вы получите личный промокод на {value} {currency} дополнительного бонуса к одному вашему пополнению с бонусом в течение {count} часов. Действуют обычные правила бонуса: весь бонус пополнения не больше {max} {currency}, а бонус нужно проторговать {multiplier} раз, прежде чем его можно вывести.',
+  'offers.limited.terms_many':
+    'Примите предложение, и вы получите личный промокод на {value} {currency} дополнительного бонуса к одному вашему пополнению с бонусом в течение {count} часов. Действуют обычные правила бонуса: весь бонус пополнения не больше {max} {currency}, а бонус нужно проторговать {multiplier} раз, прежде чем его можно вывести.',
+  'offers.limited.terms_other':
+    'Примите предложение, и вы получите личный промокод на {value} {currency} дополнительного бонуса к одному вашему пополнению с бонусом в течение {count} часа. Действуют обычные правила бонуса: весь бонус пополнения не больше {max} {currency}, а бонус нужно проторговать {multiplier} раз, прежде чем его можно вывести.',
+  'offers.giveaway.terms':
+    'Примите предложение, и мы один раз зачислим {value} {currency} на ваш бонусный баланс. Бонусные деньги — для торговли: их нельзя вывести, а вывод до выполнения оборота бонуса ({multiplier} раз) возвращает их. Следующий подарок возможен не раньше чем через 24 часа после этого.',
+  'offers.deadline': 'Предложение действует до {deadline} (осталось {remaining}). Потом оно заканчивается, и ничего не зачисляется.',
+  'offers.accept': 'Принять',
+  'offers.ignore': 'Нет, спасибо',
+  'offers.working': 'Секунду…',
+  'offers.limited.accepted': 'Ваш код: {code}. Введите его на странице пополнения при следующем пополнении с бонусом до {until}.',
+  'offers.giveaway.accepted': '{value} {currency} зачислено на ваш бонусный баланс.',
+  'offers.ignored': 'Вы отказались от предложения. Ничего не изменилось.',
+  'offers.expired': 'Предложение закончилось. Ничего не зачислено.',
+  'offers.failed': 'Не получилось. Ничего не изменилось; попробуйте ещё раз.',
+  'offer.expired': 'Предложение закончилось: ничего не зачислено.',
+  'offer.ignored': 'Вы отказались от этого предложения.',
+  'gift.title': 'Сначала попробуйте платформу',
+  'gift.text': 'Открыть счёт бесплатно. Демо-счёт даёт {amount} виртуальных денег для практики: это не настоящие деньги, и вывести их нельзя. Пополнение не нужно.',
+  'gift.open_demo': 'Открыть демо-счёт',
+  'gift.close': 'Закрыть',
+};
+
+export const messages = { en, ru };
