@@ -3,11 +3,13 @@ import type { Contest } from '../../core/contract/contests';
 import { notProvided } from '../shared/not-provided';
 import type { TourneyWeekendContext, TourneyWeekendEvent, TourneyWeekendInput } from './tourney-weekend.types';
 
-const weekendOf = (contests: Contest[]): Contest | null => contests.find((c) => c.type === 'weekend' && c.status === 'open') ?? null;
+/** the weekend contest being held now (started, not ended, open) */
+export const weekendOf = (contests: Contest[], now: number): Contest | null =>
+  contests.find((c) => c.type === 'weekend' && c.status === 'open' && Date.parse(c.date_start) <= now && now < Date.parse(c.date_end)) ?? null;
 
 /**
  * The weekend contest modal (issue 17; spec 002 §2-3: Tourney weekend): offered at most once a
- * day and only when a weekend contest is open (the server says so: GET /api/tourney/current).
+ * day and only while a weekend contest is being held (its window, from the server: GET /api/tourney/current).
  * Show more closes the modal and goes to the contest page (#/show/contest); closing it is the
  * end until tomorrow. A failed read offers nothing.
  */
@@ -26,7 +28,7 @@ export const tourneyWeekendMachine = setup({
   },
   guards: {
     seenToday: ({ context }) => context.seenDay === context.today,
-    weekendOpen: ({ event }) => weekendOf((event as unknown as { output: Contest[] }).output) !== null,
+    weekendOpen: ({ context, event }) => weekendOf((event as unknown as { output: Contest[] }).output, context.now) !== null,
   },
 }).createMachine({
   id: 'tourneyWeekend',
@@ -41,7 +43,7 @@ export const tourneyWeekendMachine = setup({
           {
             guard: 'weekendOpen',
             target: 'offered',
-            actions: [assign(({ event }) => ({ contest: weekendOf(event.output) })), 'remember', 'open'],
+            actions: [assign(({ context, event }) => ({ contest: weekendOf(event.output, context.now) })), 'remember', 'open'],
           },
           { target: 'skipped' },
         ],

@@ -5,6 +5,8 @@ export interface TourneyWeekendInput {
   today: string;
   /** the day the modal was last offered (kept by the browser), or null */
   seenDay: string | null;
+  /** epoch ms: a weekend contest is offered while its window holds it */
+  now: number;
 }
 
 export interface TourneyWeekendContext extends TourneyWeekendInput {

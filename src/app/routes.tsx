@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AccountsEntry } from '../features/accounts/entries';
+import { ContestEntry } from '../features/contests/entries';
 import { InvoicePageView } from '../features/crypto/pages';
 import { FundingEntry, ListenFundingEntry } from '../features/funding';
 import { HistoryEntry, ReportsEntry } from '../features/reports/entries';
@@ -25,6 +26,7 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   history: HistoryEntry,
   reports: ReportsEntry,
   support: SupportEntry,
+  contest: ContestEntry,
 };
 
 /** Named fragments of #/sw/{page} (e.g. validate, from the validation issue). */

@@ -62,6 +62,7 @@ export const en = {
   'nav.logout': 'Log out',
   'nav.menu': 'Menu',
   'nav.support': 'Support',
+  'nav.contest': 'Contests',
   'nav.support_unread_one': '{count} unread reply',
   'nav.support_unread_other': '{count} unread replies',
   'balance.label': 'Balance',

@@ -56,6 +56,7 @@ export const ru: Record<MessageKey, string> & Record<string, string> = {
   'nav.logout': 'Выйти',
   'nav.menu': 'Меню',
   'nav.support': 'Поддержка',
+  'nav.contest': 'Конкурсы',
   'nav.support_unread_one': '{count} непрочитанный ответ',
   'nav.support_unread_few': '{count} непрочитанных ответа',
   'nav.support_unread_many': '{count} непрочитанных ответов',

@@ -24,6 +24,8 @@ export function AccountBar() {
     window.addEventListener('hashchange', close);
     return () => window.removeEventListener('hashchange', close);
   }, []);
+  // issue 17: the weekend contest modal, at most once a day while one is held (its code loads on its own)
+  useEffect(() => void (session.user && import('../../flows/tourney-weekend').then((m) => m.offerWeekendContest())), [session.user]);
   if (!session.user) return null;
   const unread = session.user.support_unread ?? 0;
   const close = () => setMenuOpen(false);
@@ -62,6 +64,7 @@ export function AccountBar() {
           <Link to={{ hash: '/show/reports' }}>{t('nav.reports')}</Link>
           <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
           <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
+          <Link to={{ hash: '/show/contest' }} data-testid="nav-contest">{t('nav.contest')}</Link>
           <Link to={{ hash: '/show/support' }} data-testid="nav-support">
             {t('nav.support')}
             {unread > 0 && (

@@ -1,0 +1,138 @@
+import type { PageProps } from '../../app/page';
+import { useContestPage } from '../../flows/contest-page';
+import type { ContestCard } from '../../flows/contest-page-view';
+import { formatDateTime } from '../../flows/dates';
+import { registerMessages, useT } from '../../i18n';
+import { messages } from './messages';
+import './contests.css';
+
+registerMessages(messages);
+
+/**
+ * #/show/contest[/last] (issue 17; spec 002 §2-3, §8-9): the open contests (tab first) and the
+ * last closed ones (tab last), the rule in plain words, a filter box over the rows (weekly 20,
+ * weekend 10), the reward by rank, the trader's own row marked.
+ */
+export default function ContestPage({ add }: PageProps) {
+  const { t, text } = useT();
+  const page = useContestPage(add === 'last' ? 'last' : 'first');
+  return (
+    <div className="ct" data-testid="contest-page">
+      <header className="ct__header">
+        <h1>{t('contest.title')}</h1>
+        <button type="button" className="button button--ghost" onClick={page.refresh} disabled={page.loading} data-testid="contest-refresh">
+          {t('contest.refresh')}
+        </button>
+      </header>
+      <p className="ct__rule" data-testid="contest-rule">
+        {t('contest.rule')} {t('contest.privacy')}
+      </p>
+      <div className="ct__tabs" role="tablist" aria-label={t('contest.tabs')}>
+        <button type="button" role="tab" aria-selected={page.tab === 'first'} className={page.tab === 'first' ? 'ct__tab ct__tab--on' : 'ct__tab'} onClick={page.showFirst} data-testid="contest-tab-first">
+          {t('contest.tab.first')}
+        </button>
+        <button type="button" role="tab" aria-selected={page.tab === 'last'} className={page.tab === 'last' ? 'ct__tab ct__tab--on' : 'ct__tab'} onClick={page.showLast} data-testid="contest-tab-last">
+          {t('contest.tab.last')}
+        </button>
+      </div>
+      <label className="ct__filter">
+        {t('contest.filter')}
+        <input type="search" value={page.filter} maxLength={40} onChange={(e) => page.setFilter(e.target.value)} data-testid="contest-filter" />
+      </label>
+      {page.loading && (
+        <p className="muted" aria-busy="true">
+          {t('contest.loading')}
+        </p>
+      )}
+      {page.failed && (
+        <div className="form-error" role="alert" data-testid="contest-failed">
+          <p>{page.error ? text(page.error) : t('contest.error')}</p>
+          <button type="button" className="button" onClick={page.retry}>
+            {t('contest.retry')}
+          </button>
+        </div>
+      )}
+      {!page.loading && !page.failed && page.contests.length === 0 && <p className="muted">{t(page.tab === 'last' ? 'contest.none.last' : 'contest.none.first')}</p>}
+      {page.contests.map((c) => (
+        <ContestTable key={c.id} contest={c} />
+      ))}
+    </div>
+  );
+}
+
+function ContestTable({ contest: c }: { contest: ContestCard }) {
+  const { t } = useT();
+  const state = c.status === 'closed' ? t('contest.closed') : c.upcoming ? t('contest.upcoming', { start: formatDateTime(c.start) }) : t('contest.open', { end: formatDateTime(c.end) });
+  return (
+    <section className="ct-card" data-testid={`contest-${c.type}`} data-contest={c.id}>
+      <h2>{t(`contest.type.${c.type}`)}</h2>
+      <p className="muted">
+        {t('contest.window', { start: formatDateTime(c.start), end: formatDateTime(c.end) })} · {state} · {t('contest.participants', { count: c.participants })}
+      </p>
+      <div className="ct-card__prizes">
+        <strong>{t('contest.prizes')}</strong>
+        <ul>
+          {c.prizes.map((p) => (
+            <li key={p.rank}>{t('contest.prize_rank', { rank: p.rank, amount: p.amount, currency: c.currency })}</li>
+          ))}
+        </ul>
+      </div>
+      {c.total === 0 ? (
+        <p className="muted">{t('contest.empty')}</p>
+      ) : (
+        <>
+          <p className="muted" data-testid="contest-count">
+            {t('contest.showing', { count: c.rows.length, limit: c.limit })}
+          </p>
+          {c.rows.length === 0 ? (
+            <p className="muted">{t('contest.no_match')}</p>
+          ) : (
+            <table className="ct-table">
+              <thead>
+                <tr>
+                  <th>{t('contest.col.rank')}</th>
+                  <th>{t('contest.col.trader')}</th>
+                  <th>{t('contest.col.country')}</th>
+                  <th>{t('contest.col.profit')}</th>
+                  <th>{t('contest.col.trades')}</th>
+                  <th>{t('contest.col.reward')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {c.rows.map((r) => (
+                  <Row key={r.rank} row={r} currency={c.currency} />
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+      {c.own && (
+        <table className="ct-table ct-table--own" aria-label={t('contest.your_place')}>
+          <tbody>
+            <Row row={c.own} currency={c.currency} />
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Row({ row: r, currency }: { row: ContestCard['rows'][number]; currency: string }) {
+  const { t } = useT();
+  return (
+    <tr className={r.you ? 'ct-row ct-row--you' : 'ct-row'} data-testid={r.you ? 'contest-own-row' : undefined} data-rank={r.rank}>
+      <td>{r.rank}</td>
+      <td>
+        {r.initials}
+        {r.you && <span className="ct-you"> ({t('contest.you')})</span>}
+      </td>
+      <td>{r.country}</td>
+      <td>
+        {r.profit} {currency}
+      </td>
+      <td>{r.trades}</td>
+      <td>{r.prize ? `${r.prize} ${currency}` : t('contest.reward.none')}</td>
+    </tr>
+  );
+}
