@@ -25,6 +25,7 @@ import { tradingBlockMachine } from './trading-block/trading-block.machine';
 import { reportsMachine } from './reports/reports.machine';
 import { signalsMachine } from './signals/signals.machine';
 import { tipsMachine } from './tips/tips.machine';
+import { newsMachine } from './news/news.machine';
 import { chatMachine } from './chat/chat.machine';
 import { signatureMachine } from './signature/signature.machine';
 import { uploadItemMachine } from './upload-item/upload-item.machine';
@@ -129,5 +130,6 @@ export const machines: Record<string, MachineEntry> = {
   tabLoader: { machine: tabLoaderMachine, purpose: 'The async tab loader (000 §2, §7): /api/tb/{tab} as JSON, a link pushes /{lang}/{tab}, back and forward load the address, a failure with a retry' },
   timedOffer: { machine: timedOfferMachine, purpose: 'A timed offer (issue 17): shown with its terms until the server-held deadline (a named delay to expiresAt; reload and tabs agree), then accepted (what the terms say, once), ignored (recorded) or expired' },
   visitorGift: { machine: visitorGiftMachine, purpose: 'The visitor gift popup on the landing page: 15 s after arrival unless seen within a day (a 1-day cookie), until closed' },
+  news: { machine: newsMachine, purpose: 'News and analysis (issue 17): the list loads, one item opens, back to the list; a failure says why with a retry of what failed' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };

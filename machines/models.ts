@@ -16,6 +16,7 @@ import { visitorGiftModel } from './visitor-gift/visitor-gift.model';
 import { cascadeModel, entropayModel, listenModel } from './cascade/cascade.model';
 import { signalsModel } from './signals/signals.model';
 import { tipsModel } from './tips/tips.model';
+import { newsModel } from './news/news.model';
 import { chatModel } from './chat/chat.model';
 import { fundingModel } from './funding/funding.model';
 import { cardFormModel } from './card-form/card-form.model';
@@ -120,6 +121,7 @@ export const models: Record<string, MachineModel> = {
   videoPopup: videoPopupModel,
   zoomBlock: zoomBlockModel,
   tabLoader: tabLoaderModel,
+  news: newsModel,
   timedOffer: timedOfferModel,
   visitorGift: visitorGiftModel,
 };

@@ -94,7 +94,7 @@ describe('the sandbox feed (no NEWS_RSS_URL)', () => {
   it('GET /api/news/rss: dated items labelled Sandbox, in English and in Russian', async () => {
     const b = t.browser();
     for (const lang of ['en', 'ru'] as const) {
-      const res = await b.get(`/api/news/rss?lang=${lang}`);
+      const res = await b.send('GET', `/api/news/rss?lang=${lang}`);
       expect(res.statusCode).toBe(200);
       const list = NewsList.parse(res.json());
       expect(list.kind).toBe('sandbox');
@@ -112,16 +112,16 @@ describe('the sandbox feed (no NEWS_RSS_URL)', () => {
 
   it('GET /api/news/html: one item with its text; an unknown id 404 news.not_found; a bad id 400', async () => {
     const b = t.browser();
-    const list = NewsList.parse((await b.get('/api/news/rss?lang=ru')).json());
-    const res = await b.get(`/api/news/html?id=${list.items[0]!.id}&lang=ru`);
+    const list = NewsList.parse((await b.send('GET', '/api/news/rss?lang=ru')).json());
+    const res = await b.send('GET', `/api/news/html?id=${list.items[0]!.id}&lang=ru`);
     expect(res.statusCode).toBe(200);
     const body = NewsBody.parse(res.json());
     expect(body.item.title).toBe(list.items[0]!.title);
     expect(body.body).toContain('песочниц');
-    expect((await b.get('/api/news/html?id=nothing-here')).json()).toMatchObject({ error: 'news.not_found' });
-    const bad = await b.get('/api/news/html?id=%3Cscript%3E');
+    expect((await b.send('GET', '/api/news/html?id=nothing-here')).json()).toMatchObject({ error: 'news.not_found' });
+    const bad = await b.send('GET', '/api/news/html?id=%3Cscript%3E');
     expect(bad.statusCode).toBe(400);
-    expect((await b.get('/api/news/rss?lang=xx')).statusCode).toBe(400);
+    expect((await b.send('GET', '/api/news/rss?lang=xx')).statusCode).toBe(400);
   });
 });
 
@@ -134,7 +134,7 @@ describe('a real feed (NEWS_RSS_URL) that is hostile', () => {
 
   it('is plain text: no tags, entities decoded, javascript: and data: links dropped, lengths bounded', async () => {
     const b = t.browser();
-    const res = await b.get('/api/news/rss');
+    const res = await b.send('GET', '/api/news/rss');
     expect(res.statusCode).toBe(200);
     const list = NewsList.parse(res.json());
     expect(list.kind).toBe('rss');
@@ -150,10 +150,10 @@ describe('a real feed (NEWS_RSS_URL) that is hostile', () => {
     expect(long.title.length).toBeLessThanOrEqual(NEWS_LIMITS.title);
     expect(long.link).toBeNull();
 
-    const one = NewsBody.parse((await b.get(`/api/news/html?id=${evil.id}`)).json());
+    const one = NewsBody.parse((await b.send('GET', `/api/news/html?id=${evil.id}`)).json());
     // the decoded "<img …>" is text (shown as text by the client), never markup from the feed
     expect(one.body).toBe('First paragraph été.\n\nSecond <img src=x onerror=alert(1)>');
-    const big = NewsBody.parse((await b.get(`/api/news/html?id=${huge.id}`)).json());
+    const big = NewsBody.parse((await b.send('GET', `/api/news/html?id=${huge.id}`)).json());
     expect(big.body.length).toBeLessThanOrEqual(NEWS_LIMITS.body);
   });
 });

@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import { SUPPORT_DIALOG } from '../../flows/support-open';
 import { SupportDialogEntry } from '../support/entries';
+import { NEWS_DIALOG } from '../../flows/news-open';
+import { NewsDialogEntry } from '../news/entries';
+import { AddAccountDialogEntry } from '../accounts/entries';
+import { BitcoinExplanationEntry } from '../crypto/explain/entries';
 import { TOURNEY_WEEKEND } from '../../flows/tourney-weekend-name';
 import { TourneyWeekendEntry } from '../contests/entries';
 import { OFFER_DIALOG } from '../../flows/offers-check';
@@ -12,6 +16,14 @@ export const dynamicModals: Record<string, DynamicModalView> = {};
 
 // issue 15: a new ticket (department '62'), optionally about a payment, an invoice or a withdrawal
 dynamicModals[SUPPORT_DIALOG] = SupportDialogEntry;
+
+// issue 17: news and analysis; the add-account dialog; the bitcoin explanation (src/flows/news-open.ts, src/flows/dynamic-open.ts).
+// The signals pop-up, Entropay's start dialog and its CVV dialog stay where they are: each is the
+// view of a live child actor (a signal with its server-held expiry, the card cascade's Entropay
+// step) and has nothing to show when opened by name (docs/engagement.md). Giveaway: the timed offers.
+dynamicModals[NEWS_DIALOG] = NewsDialogEntry;
+dynamicModals.add_account = AddAccountDialogEntry;
+dynamicModals.bitcoin_explanation = BitcoinExplanationEntry;
 // issue 17: the weekend contest (spec 002 /api/ag/tourney_weekend); show more goes to #/show/contest
 dynamicModals[TOURNEY_WEEKEND] = TourneyWeekendEntry;
 // issue 17: a timed offer (limited offer, giveaway) with its server-held deadline

@@ -5,6 +5,7 @@ import { formatAmount } from '../../flows/money';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { CallBackButton } from '../contact/CallBackButton';
+import { openNews } from '../../flows/news-open';
 
 /** The id of the header's chat slot: the chat launcher sits there, beside the balance, never over the page. */
 export const CHAT_SLOT_ID = 'topbar-chat';
@@ -65,6 +66,9 @@ export function AccountBar() {
           <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
           <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
           <Link to={{ hash: '/show/contest' }} data-testid="nav-contest">{t('nav.contest')}</Link>
+          <button type="button" className="topbar__nav-button" onClick={openNews} data-testid="nav-news">
+            {t('nav.news')}
+          </button>
           <Link to={{ hash: '/show/support' }} data-testid="nav-support">
             {t('nav.support')}
             {unread > 0 && (
