@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { toBigInt } from '../../db/values';
 import { freshDb, type TestDb } from '../../test/db';
 import { houseAccount, transfer, verifyLedger } from '../ledger';
-import { acceptOffer, currentOffer, GIVEAWAY_DELAY_MS, GIVEAWAY_REPEAT_MS, ignoreOffer, LIMITED_WINDOW_MS, recordLastHost, sandboxOfferNow } from './offers';
+import { acceptOffer, currentOffer, GIVEAWAY_DELAY_MS, GIVEAWAY_REPEAT_MS, ignoreOffer, LIMITED_DELAY_MS, LIMITED_WINDOW_MS, recordLastHost, sandboxOfferNow } from './offers';
 
 let t: TestDb;
 let db: Db;
@@ -21,7 +21,7 @@ async function trader(deposited = false): Promise<{ id: number; email: string }>
   }
   return { id: user.id, email };
 }
-const ctx = (userId: number, now: Date, signedInAt = T0) => ({ userId, signedInAt, now });
+const ctx = (userId: number, now: Date, signedInAt = at(-3600_000)) => ({ userId, signedInAt, now });
 const bonusBalance = async (userId: number) => {
   const row = await db.selectFrom('accounts').select('balance_minor').where('user_id', '=', userId).where('type', '=', 'bonus').executeTakeFirst();
   return row ? toBigInt(row.balance_minor) : 0n;
@@ -35,6 +35,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('timed offers', () => {
+  it('offers the limited offer 5 minutes after signing in, while the trader has made no deposit', async () => {
+    const u = await trader();
+    expect(await currentOffer(db, ctx(u.id, at(LIMITED_DELAY_MS - 1), T0))).toMatchObject({ offer: null, nextCheckAt: at(LIMITED_DELAY_MS).toISOString() });
+    expect((await currentOffer(db, ctx(u.id, at(LIMITED_DELAY_MS), T0))).offer?.kind).toBe('limited');
+  });
+
   it('fixes the deadline when first shown: asking again (a reload, a second tab) sees the same deadline', async () => {
     const u = await trader();
     const first = await currentOffer(db, ctx(u.id, T0));
@@ -62,7 +68,7 @@ describe('timed offers', () => {
     expect(await db.selectFrom('offers').select('promo_code').where('id', '=', offer!.id).executeTakeFirstOrThrow()).toEqual({ promo_code: null });
     // no second limited offer: once per trader
     const later = await currentOffer(db, ctx(u.id, at(LIMITED_WINDOW_MS + 1)));
-    expect(later.offer).toBeNull();
+    expect(later.offer?.kind).not.toBe('limited');
   });
 
   it('accepting the limited offer twice issues one personal promo code, and notifies once', async () => {
@@ -95,9 +101,9 @@ describe('timed offers', () => {
 
   it('the giveaway: 10 minutes after signing in, credits the bonus balance once, and not again within 24 hours', async () => {
     const u = await trader(true);
-    const early = await currentOffer(db, ctx(u.id, at(GIVEAWAY_DELAY_MS - 1)));
+    const early = await currentOffer(db, ctx(u.id, at(GIVEAWAY_DELAY_MS - 1), T0));
     expect(early).toMatchObject({ offer: null, nextCheckAt: at(GIVEAWAY_DELAY_MS).toISOString() });
-    const { offer } = await currentOffer(db, ctx(u.id, at(GIVEAWAY_DELAY_MS)));
+    const { offer } = await currentOffer(db, ctx(u.id, at(GIVEAWAY_DELAY_MS), T0));
     expect(offer).toMatchObject({ kind: 'giveaway', terms: { value: '5.00', currency: 'USD' } });
     await acceptOffer(db, u.id, offer!.id, at(GIVEAWAY_DELAY_MS + 1000));
     await acceptOffer(db, u.id, offer!.id, at(GIVEAWAY_DELAY_MS + 2000));

@@ -17,7 +17,8 @@ import { DEPOSIT_KINDS } from '../users';
 /**
  * Timed offers (issue 17; spec 001 §2, §4, §7, §9). Honest, small and real:
  *
- * - limited (180 s to answer; once per trader, while the trader has made no deposit): accepting
+ * - limited (180 s to answer; once per trader, while the trader has made no deposit, 5 minutes
+ *   after signing in): accepting
  *   issues a personal one-use promo code worth LIMITED_VALUE of extra bonus on one deposit made
  *   within LIMITED_CODE_HOURS; the deposit bonus redeems it like any other value code (the one
  *   bonus rule: server/domain/deposits/bonus.ts with core/amount.ts, under the maximum value and
@@ -33,6 +34,8 @@ import { DEPOSIT_KINDS } from '../users';
 
 /** 001 §9: the limited offer's timer */
 export const LIMITED_WINDOW_MS = 180_000;
+/** the limited offer waits until the trader has been signed in this long (the page has settled; not a pop-up at the door) */
+export const LIMITED_DELAY_MS = 300_000;
 /** 001 §9: the giveaway appears 600000 ms after signing in */
 export const GIVEAWAY_DELAY_MS = 600_000;
 /** 001 §4: and again only after 24 hours */
@@ -127,9 +130,11 @@ async function giveawayDueAt(db: DbOrTx, userId: number, signedInAt: Date): Prom
 /** Which offer the trader may get now, if any (the sandbox operator's offers are made apart). */
 async function eligibleKind(db: DbOrTx, ctx: OfferContext): Promise<{ kind: OfferKind | null; nextCheckAt: Date | null }> {
   const everLimited = await db.selectFrom('offers').select('id').where('user_id', '=', ctx.userId).where('kind', '=', 'limited').executeTakeFirst();
-  if (!everLimited && !(await hasDeposited(db, ctx.userId))) return { kind: 'limited', nextCheckAt: null };
+  const limitedDue = !everLimited && !(await hasDeposited(db, ctx.userId)) ? ctx.signedInAt.getTime() + LIMITED_DELAY_MS : null;
+  if (limitedDue !== null && limitedDue <= ctx.now.getTime()) return { kind: 'limited', nextCheckAt: null };
   const due = await giveawayDueAt(db, ctx.userId, ctx.signedInAt);
-  return due.getTime() <= ctx.now.getTime() ? { kind: 'giveaway', nextCheckAt: null } : { kind: null, nextCheckAt: due };
+  if (due.getTime() <= ctx.now.getTime()) return { kind: 'giveaway', nextCheckAt: null };
+  return { kind: null, nextCheckAt: new Date(Math.min(due.getTime(), limitedDue ?? Infinity)) };
 }
 
 /** Marks an offer shown now (its deadline fixed) unless it already was. */
