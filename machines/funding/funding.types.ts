@@ -20,6 +20,8 @@ export interface FundingOptions {
   maxBonusValue: string;
   /** a credited bonus asks this many times its value in trading turnover before it can be withdrawn */
   bonusTurnover: string;
+  /** what the trader's activated promotion adds to the bonus (the server's promotions_max); absent: none */
+  promotion?: { percent: string; max: string };
   /** the visitor's country for the card form (geo, else FR) */
   geo: string;
   /** card payments started today and the daily limit (spec 000 §9: 3) */

@@ -8,6 +8,7 @@ import { SecurityEntry, ValidateEntry } from '../features/security/entries';
 import { SupportEntry } from '../features/support/entries';
 import { PersonalEntry } from '../features/verification/entries';
 import { WithdrawalEntry } from '../features/withdrawal/entries';
+import { PromotionsEntry } from '../features/promotions/entries';
 import type { PageProps } from './page';
 
 export type { PageProps } from './page';
@@ -27,6 +28,8 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   reports: ReportsEntry,
   support: SupportEntry,
   contest: ContestEntry,
+  referral: ReferralEntry,
+  promotions: PromotionsEntry,
 };
 
 /** Named fragments of #/sw/{page} (e.g. validate, from the validation issue). */

@@ -65,6 +65,8 @@ export interface AmountLineView {
   tier: { name: string; percent: string; tierValue: string; bonus: string } | null;
   /** the bonus's terms, shown before paying: the turnover it asks before it can be withdrawn (value × multiplier) */
   terms: { turnover: string; multiplier: string } | null;
+  /** what the trader's activated promotion adds (the server's promotions_max, already in `tier`'s percent and bonus); null: none */
+  promotion: { percent: string; max: string } | null;
   /** a fixed value a valid promo code adds, '' without one */
   promoValue: string;
   maxBonusPercent: string;
@@ -143,6 +145,7 @@ function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | nul
     onBonus: (on) => send({ type: 'bonus.toggle', on }),
     tier: tier && { name: tier.tier, percent: tier.percent, tierValue: o.tiers.find((x) => x.name === tier.tier)?.value ?? '0', bonus: tier.value },
     terms: tier && { turnover: tier.turnover, multiplier: tier.multiplier },
+    promotion: o.promotion ?? null,
     maxBonusPercent: o.maxBonusPercent,
     maxBonusValue: o.maxBonusValue,
     promo: c.promo,

@@ -84,6 +84,16 @@ export function AmountLine({ line }: { line: AmountLineView }) {
               {t('funding.bonus.terms', { turnover: money(line.terms.turnover), multiplier: number(line.terms.multiplier), currency: line.currency })}
             </p>
           )}
+          {line.promotion && (
+            <p className="muted fund-small" data-testid="bonus-promotion">
+              {t('funding.promotion.line', { percent: number(line.promotion.percent), max: money(line.promotion.max), currency: line.currency })}
+            </p>
+          )}
+          <p className="muted fund-small">
+            <a href="#/show/promotions" data-testid="promotions-link">
+              {t('funding.promotion.link')}
+            </a>
+          </p>
           <p className="muted fund-small">{t('funding.bonus.max', { percent: number(line.maxBonusPercent), value: money(line.maxBonusValue), currency: line.currency })}</p>
         </div>
       )}
