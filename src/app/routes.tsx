@@ -28,7 +28,6 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   reports: ReportsEntry,
   support: SupportEntry,
   contest: ContestEntry,
-  referral: ReferralEntry,
   promotions: PromotionsEntry,
 };
 
