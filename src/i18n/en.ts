@@ -62,7 +62,7 @@ export const en = {
   'nav.logout': 'Log out',
   'nav.menu': 'Menu',
   'nav.news': 'News',
-  'modal.add_account': 'New account',
+  'modal.add_account': 'Add an account',
   'modal.bitcoin_explanation': 'Paying by bitcoin',
   'nav.support': 'Support',
   'nav.contest': 'Contests',

@@ -56,7 +56,7 @@ export const ru: Record<MessageKey, string> & Record<string, string> = {
   'nav.logout': 'Выйти',
   'nav.menu': 'Меню',
   'nav.news': 'Новости',
-  'modal.add_account': 'Новый счёт',
+  'modal.add_account': 'Добавить счёт',
   'modal.bitcoin_explanation': 'Оплата биткоином',
   'nav.support': 'Поддержка',
   'nav.contest': 'Конкурсы',

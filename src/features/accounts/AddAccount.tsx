@@ -1,22 +1,19 @@
 import { type FormEvent } from 'react';
-import { useAccounts, type AccountsApi } from '../../flows/accounts';
+import type { AccountsApi } from '../../flows/accounts';
+import { openDynamicModal } from '../../flows/dynamic-open';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { messages } from './messages';
 
 registerMessages(messages);
 
-/** A button that opens the add-account modal, with its own accounts flow. */
+/** A button that opens the add-account dialog: the dynamic modal add_account, its code loaded with it. */
 export function AddAccountButton() {
   const { t } = useT();
-  const accounts = useAccounts();
   return (
-    <>
-      <button type="button" className="button button--ghost button--small" onClick={accounts.openAdd}>
-        {t('accounts.add')}
-      </button>
-      <AddAccountModal accounts={accounts} />
-    </>
+    <button type="button" className="button button--ghost button--small" onClick={() => openDynamicModal('add_account')}>
+      {t('accounts.add')}
+    </button>
   );
 }
 

@@ -89,7 +89,7 @@ describe('the dynamic-modal registry (spec 000 §2)', () => {
     accounts.createAccount.mockResolvedValue({ ok: true, accountId: 'a-2', message: 'Account created' });
     const { unmount } = host();
     act(() => openDynamicModal('add_account'));
-    expect(screen.getByRole('heading', { name: 'New account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Add an account' })).toBeTruthy();
     const select = (await screen.findByRole('combobox')) as HTMLSelectElement;
     expect([...select.options].map((o) => o.value)).not.toContain('USD');
     const currency = [...select.options].map((o) => o.value).find((v) => v !== '')!;
