@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openTab, sharedBrowser, signIn } from './browser';
+import { freshUser } from './sandbox-users';
+
+const baseURL = inject('baseURL');
+const operator = inject('sandboxOperator');
+const chromium = sharedBrowser();
+
+/** a call from the page (our origin, with the CSRF token; the operator header for sandbox operator calls) */
+async function call<T>(page: Page, url: string, body: unknown, asOperator = false): Promise<T> {
+  return page.evaluate(
+    async ({ url, body, operator }) => {
+      const me = (await (await fetch('/api/me')).json()) as { csrf: string };
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-csrf-token': me.csrf };
+      if (operator) headers['x-sandbox-operator'] = operator;
+      const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${url} ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    { url, body, operator: asOperator ? operator : '' },
+  );
+}
+
+/** the trader's USD trading account balance in our ledger (GET /api/me) */
+const ledgerBalance = (page: Page) =>
+  page.evaluate(async () => {
+    const me = (await (await fetch('/api/me')).json()) as { user: { balances: { currency: string; type: string; amount: string }[] } };
+    return me.user.balances.find((b) => b.currency === 'USD' && b.type === 'trading')?.amount ?? '';
+  });
+
+describe('contests', () => {
+  it('a trader trades, appears on the leaderboard, the tester closes the contest and the prize is credited once', async () => {
+    const { page, context, errors } = await openTab(chromium.current);
+    await context.addInitScript(() => localStorage.setItem('chat.autoOpened', '1'));
+    const user = await freshUser(page, baseURL, { balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
+    await call(page, '/api/sandbox/platform/fund', { email: user.email, amount: '100.00' });
+    // the tester opens a short weekend contest, running now, with two prizes
+    const contest = await call<{ id: string; type: string; prizes: string[] }>(page, '/api/sandbox/contests', { type: 'weekend', seconds: 600, startedSecondsAgo: 5, prizes: ['25.00', '10.00'] }, true);
+    expect(contest).toMatchObject({ type: 'weekend', prizes: ['25.00', '10.00'] });
+
+    await signIn(page, baseURL, user);
+    await page.waitForURL(`${baseURL}/en/trading**`);
+    // a weekend contest is held: the modal is offered once today; show more goes to the contest page
+    const modal = page.getByTestId('tourney-weekend');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('25.00 USD');
+    await page.getByTestId('tourney-weekend-more').click();
+    await page.waitForURL(/#\/show\/contest$/);
+    await page.getByTestId('contest-page').waitFor();
+    expect(await page.getByTestId('contest-rule').textContent()).toContain('net profit');
+
+    // a 10 s trade on the sandbox platform
+    await page.goto(`${baseURL}/en/trading#/home`);
+    const platform = page.frameLocator('iframe.platform__frame');
+    await platform.getByText('prices are simulated').waitFor();
+    await expect.poll(() => platform.locator('#balance').textContent(), { timeout: 20_000 }).toContain('100.00');
+    await platform.getByRole('radio', { name: '10 s' }).check();
+    await platform.locator('#amount').fill('10');
+    await platform.getByRole('button', { name: /Up/ }).click();
+    await platform.locator('#recent li').first().waitFor({ timeout: 40_000 });
+    // the modal is not offered again today
+    expect(await page.getByTestId('tourney-weekend').count()).toBe(0);
+
+    // the leaderboard: the trader's own row, by initials
+    await page.getByTestId('nav-contest').click();
+    const card = page.locator(`[data-contest="${contest.id}"]`);
+    await card.waitFor();
+    const own = card.getByTestId('contest-own-row');
+    await own.waitFor();
+    expect(await own.getAttribute('data-rank')).toBe('1');
+    // the sandbox's fresh user is Sandbox Trader from DE: initials and country only
+    expect(await own.textContent()).toContain('S.T.');
+    expect(await own.textContent()).toContain('DE');
+    expect(await own.textContent()).not.toContain('Trader');
+    expect(await own.textContent()).toContain('25.00 USD');
+    // the filter narrows the rows; the count says the weekend shows the top 10
+    expect(await card.getByTestId('contest-count').textContent()).toContain('of the top 10');
+    await page.getByTestId('contest-filter').fill('no-such-trader');
+    await card.getByText('No row matches the filter.').waitFor();
+    await page.getByTestId('contest-filter').fill('');
+
+    // the settled trade is booked into our ledger first, so the balance below moves only by the prize
+    await call(page, '/api/chat/balance', { balance: '0.00', all: '0.00' });
+    const before = await ledgerBalance(page);
+    const closed = await call<{ paid: number; contest: { status: string } }>(page, `/api/sandbox/contests/${contest.id}/close`, {}, true);
+    expect(closed).toMatchObject({ paid: 1, contest: { status: 'closed' } });
+    const cents = (s: string) => Math.round(Number(s) * 100);
+    await expect.poll(async () => cents(await ledgerBalance(page))).toBe(cents(before) + 2500);
+    // closing again pays nothing
+    expect(await call<{ paid: number }>(page, `/api/sandbox/contests/${contest.id}/close`, {}, true)).toMatchObject({ paid: 0 });
+    expect(cents(await ledgerBalance(page))).toBe(cents(before) + 2500);
+
+    // the trader sees it: the page reads again on the pushed notification; the last tab has the result
+    await page.getByTestId('contest-tab-last').click();
+    const result = page.locator(`[data-contest="${contest.id}"]`).getByTestId('contest-own-row');
+    await result.waitFor();
+    expect(await result.textContent()).toContain('25.00 USD');
+    await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(new RegExp((cents(before) / 100 + 25).toFixed(2).replace('.', '\\.')));
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
