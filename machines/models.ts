@@ -39,6 +39,7 @@ import { referralTransferModel } from './referral-transfer/referral-transfer.mod
 import { referralStatsModel } from './referral-stats/referral-stats.model';
 import { supportInitModel } from './support-init/support-init.model';
 import { ticketListModel } from './ticket-list/ticket-list.model';
+import { notificationsModel } from './notifications/notifications.model';
 import { contestPageModel } from './contest-page/contest-page.model';
 import { promotionsModel } from './promotions/promotions.model';
 import { tourneyWeekendModel } from './tourney-weekend/tourney-weekend.model';
@@ -105,6 +106,7 @@ export const models: Record<string, MachineModel> = {
   referralTransfer: referralTransferModel,
   referralStats: referralStatsModel,
   supportInit: supportInitModel,
+  notifications: notificationsModel,
   ticketList: ticketListModel,
   contestPage: contestPageModel,
   promotions: promotionsModel,

@@ -5,6 +5,7 @@ import { formatAmount } from '../../flows/money';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { CallBackButton } from '../contact/CallBackButton';
+import { NotificationBell } from '../notifications/Bell';
 import { openNews } from '../../flows/news-open';
 
 /** The id of the header's chat slot: the chat launcher sits there, beside the balance, never over the page. */
@@ -40,6 +41,7 @@ export function AccountBar() {
       </div>
       <div className="topbar__chat" id={CHAT_SLOT_ID} />
       <CallBackButton />
+      <NotificationBell />
       <button
         type="button"
         className="topbar__menu-button icon-button"

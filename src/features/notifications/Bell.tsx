@@ -1,0 +1,55 @@
+import { lazy, Suspense, useState } from 'react';
+import { useUnreadNotifications } from '../../flows/notifications-badge';
+import { registerMessages, useT } from '../../i18n';
+import { messages } from './bell/messages';
+import './bell/bell.css';
+
+registerMessages(messages);
+
+// the dropdown, its machine and its texts load on the first click: the trading page carries only this button
+const NotificationsMenu = lazy(() => import('./NotificationsMenu'));
+
+/** The bell's face: the unread count as a badge, spoken in the label (a plural). */
+export function BellFace({ unread }: { unread: number }) {
+  return (
+    <>
+      <span aria-hidden="true">🔔</span>
+      {unread > 0 && (
+        <span className="bell__count" data-testid="bell-count" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * The trading header's bell (issue 17; spec 001 §3 Notification: the new count). Until the
+ * first click it is a plain button with the unread count; then NotificationsMenu (its own chunk)
+ * takes its place and opens the list.
+ */
+export function NotificationBell() {
+  const { t } = useT();
+  const unread = useUnreadNotifications();
+  const [asked, setAsked] = useState(false);
+  const label = unread > 0 ? t('bell.label', { count: unread }) : t('bell.label');
+  return (
+    <div className="topbar__bell">
+      {asked ? (
+        <Suspense
+          fallback={
+            <button type="button" className="icon-button call-button" data-testid="bell" aria-label={label} aria-busy>
+              <BellFace unread={unread} />
+            </button>
+          }
+        >
+          <NotificationsMenu />
+        </Suspense>
+      ) : (
+        <button type="button" className="icon-button call-button" data-testid="bell" aria-label={label} title={label} aria-expanded={false} onClick={() => setAsked(true)}>
+          <BellFace unread={unread} />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../i18n/en';
+import { makeTranslator, registerMessages } from '../../i18n';
+import { ru } from '../../i18n/ru';
+import { messages } from './messages';
+import { wordNotification } from './words';
+
+registerMessages(messages);
+const enT = makeTranslator('en', en);
+const ruT = makeTranslator('ru', ru);
+
+describe('wordNotification', () => {
+  it('words every kind the product produces, money in the language\'s format', () => {
+    expect(wordNotification({ kind: 'deposit.credited', params: { amount: '1250.00', currency: 'USD', method: 'vload' } }, enT)).toBe('Your deposit of $1,250.00 is credited to your account.');
+    expect(wordNotification({ kind: 'deposit.credited', params: { amount: '1250.00', currency: 'USD', method: 'vload' } }, ruT)).toMatch(/^Пополнение на \$1\s250,00 зачислено на ваш счёт\.$/);
+    expect(wordNotification({ kind: 'withdrawal.paid', params: { amount: '100.00', currency: 'EUR' } }, enT)).toBe('Your withdrawal of €100.00 is paid out.');
+    expect(wordNotification({ kind: 'document.approved', params: { document: 'passport', verified: 'full' } }, enT)).toBe('Your passport was approved. Your account is now fully verified.');
+    expect(wordNotification({ kind: 'document.rejected', params: { document: 'address', reason: 'Blurry' } }, ruT)).toBe('Документ «подтверждение адреса» отклонён: Blurry. Загрузите его заново на личной странице.');
+    expect(wordNotification({ kind: 'support.replied', params: { ticket: '12', agent: 'Boris' } }, enT)).toBe('Support replied to your ticket #12.');
+    expect(wordNotification({ kind: 'security.sign_in', params: { ip: '10.0.0.1' } }, enT)).toContain('IP 10.0.0.1');
+    expect(wordNotification({ kind: 'security.sign_in', params: {} }, enT)).toBe('A new sign-in to your account. If it was not you, change your password.');
+    expect(wordNotification({ kind: 'security.factor_on', params: { method: 'google' } }, enT)).toBe('Two-factor sign-in is on: an authenticator app.');
+    expect(wordNotification({ kind: 'promotion.activated', params: { id: '1', title_en: 'Weekend boost', title_ru: 'Бонус выходных', percent: '30', max: '500.00' } }, ruT)).toBe('Акция активирована: Бонус выходных.');
+    expect(wordNotification({ kind: 'referral.commission', params: { amount: '5.00', currency: 'USD', percent: '10' } }, enT)).toBe('A referral commission of $5.00 is credited to your referral balance.');
+  });
+
+  it('a kind it does not know, or missing params, is worded by its area or generically: never a raw key', () => {
+    expect(wordNotification({ kind: 'deposit.refunded', params: {} }, enT)).toBe('News about your deposits.');
+    expect(wordNotification({ kind: 'contest.prize', params: {} }, ruT)).toBe('Новости о торговом конкурсе.');
+    expect(wordNotification({ kind: 'security.factor_on', params: { method: 'carrier_pigeon' } }, enT)).toBe('A change to your account security.');
+    expect(wordNotification({ kind: 'mystery.thing', params: { x: '1' } }, enT)).toBe('You have a new notification.');
+    expect(wordNotification({ kind: 'offer.declined', params: {} }, ruT)).toBe('Новости о предложении.');
+  });
+});
