@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useNews } from '../../flows/news';
 import { newsDate } from '../../flows/news-view';
 import { registerMessages, useT } from '../../i18n';
@@ -14,8 +15,21 @@ registerMessages(messages);
 export function NewsDialog(_props: { onClose: () => void }) {
   const { t, text, lang } = useT();
   const news = useNews(lang);
+  // focus stays inside the dialog (Escape closes it): the item's title when it opens, the entry read when back
+  const root = useRef<HTMLDivElement>(null);
+  const lastRead = useRef<string | null>(null);
+  const itemId = news.isItem ? news.item?.id : undefined;
+  useEffect(() => {
+    if (itemId) {
+      lastRead.current = itemId;
+      root.current?.querySelector<HTMLElement>('.news__item-title')?.focus();
+    } else if (news.isList && lastRead.current) {
+      const entries = [...(root.current?.querySelectorAll<HTMLElement>('[data-testid="news-entry"]') ?? [])];
+      entries.find((e) => e.dataset.id === lastRead.current)?.focus();
+    }
+  }, [itemId, news.isList]);
   return (
-    <div className="news" data-testid="news">
+    <div className="news" data-testid="news" ref={root}>
       {news.isSandbox && (
         <p className="news__sandbox" data-testid="news-sandbox">
           <span className="badge">Sandbox</span> {t('news.sandbox')}
@@ -43,7 +57,7 @@ export function NewsDialog(_props: { onClose: () => void }) {
           <ul className="news__list">
             {news.items.map((item) => (
               <li key={item.id} className="news__entry">
-                <button type="button" className="news__open" onClick={() => news.open(item.id)} disabled={news.isOpening} data-testid="news-entry">
+                <button type="button" className="news__open" onClick={() => news.open(item.id)} disabled={news.isOpening} data-testid="news-entry" data-id={item.id}>
                   <span className="news__title">{item.title}</span>
                   <span className="news__meta muted">
                     <time dateTime={item.date}>{newsDate(item.date, lang)}</time> · {item.source}
@@ -58,7 +72,7 @@ export function NewsDialog(_props: { onClose: () => void }) {
       )}
       {news.isItem && news.item && (
         <article className="news__item" data-testid="news-item">
-          <h3 className="news__item-title">{news.item.title}</h3>
+          <h3 className="news__item-title" tabIndex={-1}>{news.item.title}</h3>
           <p className="news__meta muted">
             <time dateTime={news.item.date}>{newsDate(news.item.date, lang)}</time> · {t('news.source', { source: news.item.source })}
           </p>
@@ -72,7 +86,7 @@ export function NewsDialog(_props: { onClose: () => void }) {
               </a>
             </p>
           )}
-          <button type="button" className="button button--ghost" onClick={news.back} data-autofocus>
+          <button type="button" className="button button--ghost" onClick={news.back}>
             {t('news.back')}
           </button>
         </article>

@@ -62,8 +62,13 @@ describe('the dynamic-modal registry (spec 000 §2)', () => {
     expect(article.querySelector('b')).toBeNull();
     expect(article.querySelector('a')).toBeNull();
     expect(news.loadNewsItem).toHaveBeenCalledWith('sandbox-1', 'en');
+    expect(document.activeElement?.textContent).toBe('Analysis: volatility');
     await userEvent.click(screen.getByRole('button', { name: 'Back to the news' }));
     await screen.findByTestId('news-entry');
+    // focus stays in the dialog: Escape closes it
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('news-entry')));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     unmount();
   });
 
