@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useAccounts } from '../../flows/accounts';
 import { formatAmount } from '../../flows/money';
 import { registerMessages, useT } from '../../i18n';
@@ -52,7 +53,10 @@ export default function AccountsPage() {
       )}
       <button type="button" className="button button--ghost" onClick={accounts.openAdd}>
         {t('accounts.add')}
-      </button>
+      </button>{' '}
+      <Link to={{ hash: '/show/referral' }} className="button button--ghost" data-testid="nav-referral">
+        {t('accounts.referral')}
+      </Link>
 
       <h2 className="accounts__exchange-title">{t('accounts.exchange.title')}</h2>
       <p className="muted">{t('accounts.exchange.body')}</p>

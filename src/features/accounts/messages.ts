@@ -2,6 +2,7 @@
 export const messages = {
   en: {
     'accounts.title': 'Your accounts',
+    'accounts.referral': 'Referral program',
     'accounts.subtitle': 'Choose the balance you trade and withdraw from.',
     'accounts.current': 'Current',
     'accounts.use': 'Use this account',
@@ -34,6 +35,7 @@ export const messages = {
   },
   ru: {
     'accounts.title': 'Ваши счета',
+    'accounts.referral': 'Партнёрская программа',
     'accounts.subtitle': 'Выберите баланс для торговли и вывода.',
     'accounts.current': 'Текущий',
     'accounts.use': 'Использовать этот счёт',
