@@ -44,8 +44,6 @@ import { referralStatsMachine } from './referral-stats/referral-stats.machine';
 import { supportInitMachine } from './support-init/support-init.machine';
 import { ticketListMachine } from './ticket-list/ticket-list.machine';
 import { notificationsMachine } from './notifications/notifications.machine';
-import { notificationsMachine } from './notifications/notifications.machine';
-import { notificationsMachine } from './notifications/notifications.machine';
 import { contestPageMachine } from './contest-page/contest-page.machine';
 import { tourneyWeekendMachine } from './tourney-weekend/tourney-weekend.machine';
 import { ticketThreadMachine } from './ticket-thread/ticket-thread.machine';
@@ -115,8 +113,6 @@ export const machines: Record<string, MachineEntry> = {
   referralTransfer: { machine: referralTransferMachine, purpose: "Referral balance to the trading account: an integer > 0, else 'Wrong amount'; sending with one idempotency key; done or refused" },
   referralStats: { machine: referralStatsMachine, purpose: 'Referral statistics filter (dates, link): visits, registrations, first deposits and commission per link; retry on failure' },
   supportInit: { machine: supportInitMachine, purpose: 'Support initialisation (002 §4, §9): /api/kayako/init tried up to 3 times with a growing wait (named delay), then it says so and offers a retry' },
-  notifications: { machine: notificationsMachine, purpose: "The header bell's list: the first 3 and the rest on demand, read one, read all, failed with retry; a pushed notification.new reads it again and the badge follows the unread count" },
-  notifications: { machine: notificationsMachine, purpose: "The header bell's list: the first 3 and the rest on demand, read one, read all, failed with retry; a pushed notification.new reads it again and the badge follows the unread count" },
   notifications: { machine: notificationsMachine, purpose: "The header bell's list: the first 3 and the rest on demand, read one, read all, failed with retry; a pushed notification.new reads it again and the badge follows the unread count" },
   ticketList: { machine: ticketListMachine, purpose: "The trader's tickets: status by status_id, last activity, unread agent replies marked; read again on a pushed ticket.updated or a change" },
   promotions: { machine: promotionsMachine, purpose: 'Promotions: the list in their window, terms shown before a confirmed activation, activated → the list reloads, refused with the server\'s message, failed with retry' },

@@ -40,8 +40,6 @@ import { referralStatsModel } from './referral-stats/referral-stats.model';
 import { supportInitModel } from './support-init/support-init.model';
 import { ticketListModel } from './ticket-list/ticket-list.model';
 import { notificationsModel } from './notifications/notifications.model';
-import { notificationsModel } from './notifications/notifications.model';
-import { notificationsModel } from './notifications/notifications.model';
 import { contestPageModel } from './contest-page/contest-page.model';
 import { promotionsModel } from './promotions/promotions.model';
 import { tourneyWeekendModel } from './tourney-weekend/tourney-weekend.model';
@@ -108,8 +106,6 @@ export const models: Record<string, MachineModel> = {
   referralTransfer: referralTransferModel,
   referralStats: referralStatsModel,
   supportInit: supportInitModel,
-  notifications: notificationsModel,
-  notifications: notificationsModel,
   notifications: notificationsModel,
   ticketList: ticketListModel,
   contestPage: contestPageModel,

@@ -6,6 +6,7 @@ import { FundingEntry, ListenFundingEntry } from '../features/funding';
 import { HistoryEntry, ReportsEntry } from '../features/reports/entries';
 import { SecurityEntry, ValidateEntry } from '../features/security/entries';
 import { SupportEntry } from '../features/support/entries';
+import { ReferralEntry } from '../features/referral/entries';
 import { PersonalEntry } from '../features/verification/entries';
 import { WithdrawalEntry } from '../features/withdrawal/entries';
 import { PromotionsEntry } from '../features/promotions/entries';
@@ -27,6 +28,7 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   history: HistoryEntry,
   reports: ReportsEntry,
   support: SupportEntry,
+  referral: ReferralEntry,
   contest: ContestEntry,
   promotions: PromotionsEntry,
 };

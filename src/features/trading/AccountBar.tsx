@@ -6,8 +6,6 @@ import { useT } from '../../i18n';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { CallBackButton } from '../contact/CallBackButton';
 import { NotificationBell } from '../notifications/Bell';
-import { NotificationBell } from '../notifications/Bell';
-import { NotificationBell } from '../notifications/Bell';
 import { openNews } from '../../flows/news-open';
 
 /** The id of the header's chat slot: the chat launcher sits there, beside the balance, never over the page. */
@@ -43,8 +41,6 @@ export function AccountBar() {
       </div>
       <div className="topbar__chat" id={CHAT_SLOT_ID} />
       <CallBackButton />
-      <NotificationBell />
-      <NotificationBell />
       <NotificationBell />
       <button
         type="button"
