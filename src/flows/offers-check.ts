@@ -1,5 +1,3 @@
-/** the dynamic modal's name (src/features/shell/dynamic-modals.ts) */
-export const OFFER_DIALOG = 'timed_offer';
 /** the trading page settles before offers are asked for */
 export const OFFERS_SETTLE_MS = 4_000;
 

@@ -3,7 +3,7 @@ import { loadOffers, sendLastHost } from '../api/offers';
 import { messages } from '../features/offers/messages';
 import { registerMessages } from '../i18n';
 import { modalActor } from './app';
-import { OFFER_DIALOG } from './offers-check';
+import { OFFER_DIALOG } from './offer-dialog';
 import { clockOffset, nextCheckWait } from './timed-offer-view';
 
 registerMessages(messages);

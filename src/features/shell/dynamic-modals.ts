@@ -7,7 +7,7 @@ import { AddAccountDialogEntry } from '../accounts/entries';
 import { BitcoinExplanationEntry } from '../crypto/explain/entries';
 import { TOURNEY_WEEKEND } from '../../flows/tourney-weekend-name';
 import { TourneyWeekendEntry } from '../contests/entries';
-import { OFFER_DIALOG } from '../../flows/offers-check';
+import { OFFER_DIALOG } from '../../flows/offer-dialog';
 import { OfferDialogEntry } from '../offers/entries';
 
 /** Dynamic modals by name (add-account, bitcoin explanation, …); each area registers its own. */
