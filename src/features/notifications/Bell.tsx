@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useUnreadNotifications } from '../../flows/notifications-badge';
 import { registerMessages, useT } from '../../i18n';
+import { BellFace } from './bell/BellFace';
 import { messages } from './bell/messages';
 import './bell/bell.css';
 
@@ -8,20 +9,6 @@ registerMessages(messages);
 
 // the dropdown, its machine and its texts load on the first click: the trading page carries only this button
 const NotificationsMenu = lazy(() => import('./NotificationsMenu'));
-
-/** The bell's face: the unread count as a badge, spoken in the label (a plural). */
-export function BellFace({ unread }: { unread: number }) {
-  return (
-    <>
-      <span aria-hidden="true">🔔</span>
-      {unread > 0 && (
-        <span className="bell__count" data-testid="bell-count" aria-hidden="true">
-          {unread > 99 ? '99+' : unread}
-        </span>
-      )}
-    </>
-  );
-}
 
 /**
  * The trading header's bell (issue 17; spec 001 §3 Notification: the new count). Until the

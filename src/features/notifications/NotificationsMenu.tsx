@@ -3,7 +3,7 @@ import { formatDateTime } from '../../flows/dates';
 import { useNotifications } from '../../flows/notifications';
 import { useUnreadNotifications } from '../../flows/notifications-badge';
 import { registerMessages, useT } from '../../i18n';
-import { BellFace } from './Bell';
+import { BellFace } from './bell/BellFace';
 import { messages } from './messages';
 import { wordNotification } from './words';
 import './notifications.css';
