@@ -176,4 +176,29 @@ describe('promotions', () => {
     expect((await browser.send('GET', '/api/us/promotions_max')).json()).toMatchObject({ id: 'sandbox-deposit-plus-1', percent: '1' });
     expect((await verifyLedger(t.db)).ok).toBe(true);
   });
+
+  it('the promo console has a Promotions section: add one and end it with the console form (csrf), refused without it', async () => {
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const session = await app.inject({ method: 'POST', url: '/sandbox/promo/session', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ token: t.config.sandboxOperatorToken }) });
+    const cookie = String(session.headers['set-cookie']).split(';')[0];
+    const page = await app.inject({ method: 'GET', url: '/sandbox/promo', headers: { cookie } });
+    expect(page.body).toContain('<h2 id="promotions">Promotions</h2>');
+    expect(page.body).toContain('data-promotion="sandbox-deposit-plus-1"');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];
+    expect(csrf).toBeTruthy();
+    const headers = { cookie, 'content-type': 'application/x-www-form-urlencoded' };
+    const fields = { id: 'console-made', percent: '0,5', max: '15', currency: 'USD', until: '2099-01-01', titleEn: 'Console', titleRu: 'Консоль', givesEn: '+0.5 %', givesRu: '+0,5 %', termsEn: 'Once.', termsRu: 'Один раз.' };
+    expect((await app.inject({ method: 'POST', url: '/sandbox/promo/promotions', headers, payload: form(fields) })).statusCode).toBe(403);
+    const made = await app.inject({ method: 'POST', url: '/sandbox/promo/promotions', headers, payload: form({ csrf: csrf!, ...fields }) });
+    expect(made.statusCode).toBe(303);
+    expect(made.headers.location).toBe('/sandbox/promo?promotion=created#promotions');
+    const row = await t.db.selectFrom('promotions').selectAll().where('id', '=', 'console-made').executeTakeFirstOrThrow();
+    expect({ percent: String(row.percent_units), max: String(row.max_cents), currency: row.currency }).toEqual({ percent: '5000', max: '1500', currency: 'USD' });
+    const again = await app.inject({ method: 'POST', url: '/sandbox/promo/promotions', headers, payload: form({ csrf: csrf!, ...fields }) });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('A promotion console-made exists already.');
+    const ended = await app.inject({ method: 'POST', url: '/sandbox/promo/promotions/console-made/end', headers, payload: form({ csrf: csrf! }) });
+    expect(ended.headers.location).toBe('/sandbox/promo?promotion=ended#promotions');
+    expect((await app.inject({ method: 'GET', url: '/sandbox/promo?promotion=ended', headers: { cookie } })).body).toContain('Promotion ended');
+  });
 });
