@@ -6,9 +6,11 @@ import { messages } from './messages';
 registerMessages(messages);
 
 /** A timed offer (dynamic modal timed_offer): its terms, the server's deadline, accept or decline. */
-export default function OfferDialog({ offer, offsetMs, onClose }: { offer: Offer; offsetMs: number; onClose: () => void }) {
+export default function OfferDialog(props: Record<string, unknown> & { onClose: () => void }) {
+  const { onClose } = props;
   const { t, text } = useT();
-  const o = useTimedOffer(offer, offsetMs);
+  // the props src/flows/offers-load.ts opened the modal with
+  const o = useTimedOffer(props.offer as Offer, Number(props.offsetMs) || 0);
   const params = { value: o.terms.value, currency: o.terms.currency, max: o.terms.maxBonusValue, multiplier: o.terms.turnoverMultiplier };
   return (
     <div className="offer" data-testid="offer" data-kind={o.kind} data-expires-at={o.expiresAt}>
