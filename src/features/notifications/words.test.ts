@@ -21,6 +21,10 @@ describe('wordNotification', () => {
     expect(wordNotification({ kind: 'security.sign_in', params: {} }, enT)).toBe('A new sign-in to your account. If it was not you, change your password.');
     expect(wordNotification({ kind: 'security.factor_on', params: { method: 'google' } }, enT)).toBe('Two-factor sign-in is on: an authenticator app.');
     expect(wordNotification({ kind: 'promotion.activated', params: { id: '1', title_en: 'Weekend boost', title_ru: 'Бонус выходных', percent: '30', max: '500.00' } }, ruT)).toBe('Акция активирована: Бонус выходных.');
+    expect(wordNotification({ kind: 'contest.prize', params: { contest: 'weekly-2026-11-23', type: 'weekly', rank: '2', amount: '300.00', currency: 'USD' } }, enT)).toBe(
+      'You placed #2 in a trading contest and won $300.00; it is credited to your trading account.',
+    );
+    expect(wordNotification({ kind: 'offer.accepted', params: { offer: 'limited', value: '25.00', currency: 'USD' } }, enT)).toBe('Offer accepted: $25.00.');
     expect(wordNotification({ kind: 'referral.commission', params: { amount: '5.00', currency: 'USD', percent: '10' } }, enT)).toBe('A referral commission of $5.00 is credited to your referral balance.');
   });
 
