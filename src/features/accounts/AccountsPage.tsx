@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { useAccounts } from '../../flows/accounts';
 import { formatAmount } from '../../flows/money';
 import { registerMessages, useT } from '../../i18n';
@@ -54,9 +53,9 @@ export default function AccountsPage() {
       <button type="button" className="button button--ghost" onClick={accounts.openAdd}>
         {t('accounts.add')}
       </button>{' '}
-      <Link to={{ hash: '/show/referral' }} className="button button--ghost" data-testid="nav-referral">
+      <a href="#/show/referral" className="button button--ghost" data-testid="nav-referral">
         {t('accounts.referral')}
-      </Link>
+      </a>
 
       <h2 className="accounts__exchange-title">{t('accounts.exchange.title')}</h2>
       <p className="muted">{t('accounts.exchange.body')}</p>
