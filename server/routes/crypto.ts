@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { announceDeposit } from './deposit-push';
 import {
   CryptoPayRequest,
   InvoiceCheckRequest,
@@ -64,11 +65,8 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
     siteHost: config.siteHost,
     events: {
       invoiceUpdated: (userId, guid, status) => push.publish(userId, { type: 'invoice.updated', id: guid, status }),
-      userUpdated: (userId) => {
-        push.publish(userId, { type: 'user.updated' });
-        // a credited deposit's notification (issue 17) is in the bell
-        push.publish(userId, { type: 'notification.new' });
-      },
+      // the depositor's (and a referrer's) balance and bell follow (issue 17)
+      userUpdated: (userId) => announceDeposit(db, push, userId),
     },
   };
 

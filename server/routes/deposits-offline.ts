@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { announceDeposit } from './deposit-push';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   BankReportRequest,
@@ -106,8 +107,7 @@ export const offlineDepositRoutes: FastifyPluginAsync<OfflineDepositOptions> = a
       const userId = requireUser(request);
       const body = parse(VloadRequest, request.body ?? {});
       const done = await redeemVoucher(vouchers, userId, body);
-      push.publish(userId, { type: 'user.updated' });
-      push.publish(userId, { type: 'notification.new' });
+      announceDeposit(db, push, userId);
       return done;
     }),
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { announceDeposit } from './deposit-push';
 import {
   FastMethodRequest,
   MethodDepositId,
@@ -52,11 +53,8 @@ export const methodRoutes: FastifyPluginAsync<MethodRouteOptions> = async (app, 
     siteHost: config.siteHost,
     events: {
       methodUpdated: (userId, id, status) => push.publish(userId, { type: 'method.updated', id, status }),
-      userUpdated: (userId) => {
-        push.publish(userId, { type: 'user.updated' });
-        // a credited deposit's notification (issue 17) is in the bell
-        push.publish(userId, { type: 'notification.new' });
-      },
+      // the depositor's (and a referrer's) balance and bell follow (issue 17)
+      userUpdated: (userId) => announceDeposit(db, push, userId),
     },
   };
 

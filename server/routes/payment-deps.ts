@@ -1,4 +1,5 @@
 import { noProcessors } from '../domain/payments/no-processors';
+import { announceDeposit } from './deposit-push';
 import type { PaymentDeps } from '../domain/payments';
 import type { ProcessorGateway } from '../domain/ports';
 import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
@@ -17,11 +18,8 @@ export function paymentDeps({ db, config, settings, push }: RouteDeps, gateway?:
     gateway: gateway ?? (config.sandbox ? sandboxProcessors() : noProcessors),
     events: {
       paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
-      userUpdated: (userId) => {
-        push.publish(userId, { type: 'user.updated' });
-        // a credited deposit's notification (issue 17) is in the bell
-        push.publish(userId, { type: 'notification.new' });
-      },
+      // the depositor's (and a referrer's) balance and bell follow (issue 17)
+      userUpdated: (userId) => announceDeposit(db, push, userId),
     },
   };
 }

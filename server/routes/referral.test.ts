@@ -7,7 +7,9 @@ import { ReferralProgram, ReferralStats, ReferralTransferred } from '../../core/
 import { creditDeposit } from '../domain/deposits/credit';
 import { balanceOf, verifyLedger } from '../domain/ledger';
 import { bannerSvg } from '../domain/referral/referral';
+import { memoryHub } from '../push/hub';
 import { testApp, type Browser, type TestApp } from '../test/client';
+import { announceDeposit } from './deposit-push';
 import { freshUser } from '../test/fresh-user';
 
 /**
@@ -121,6 +123,19 @@ describe('POST /api/us/refferal', () => {
     expect(bell).toHaveLength(1);
     expect(bell[0].params).toMatchObject({ amount: '12.50' });
     expect((await verifyLedger(t.db)).ok).toBe(true);
+
+    // after the deposit's commit the referrer's open pages hear of it too (one place for every deposit path)
+    const hub = memoryHub();
+    const heard: string[] = [];
+    hub.subscribe(referrer.userId, (e) => heard.push(e.type));
+    announceDeposit(t.db, hub, referred.userId);
+    await expect.poll(() => heard).toEqual(['user.updated', 'notification.new']);
+    const alone = await trader();
+    const none: string[] = [];
+    hub.subscribe(referrer.userId, (e) => none.push(e.type));
+    announceDeposit(t.db, hub, alone.userId);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(none).toEqual([]);
   });
 
   it("transfer: 'Wrong amount' unless an integer > 0; never more than the balance; two parallel transfers of the whole balance: one succeeds", async () => {

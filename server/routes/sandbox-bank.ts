@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { announceDeposit } from './deposit-push';
 import { consoleTransfers, markReceived, receiptForConsole, type BankDeps, type ConsoleTransfer } from '../domain/deposits/bank';
 import { Refusal } from '../domain/security/refusal';
 import { HttpError } from '../http/errors';
@@ -92,10 +93,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
 
   const receive = async (id: string) => {
     const marked = await markReceived(bank, id);
-    if (marked.credited) {
-      push.publish(marked.userId, { type: 'user.updated' });
-      push.publish(marked.userId, { type: 'notification.new' });
-    }
+    if (marked.credited) announceDeposit(db, push, marked.userId);
     push.publish(marked.userId, { type: 'bank.updated', id: marked.deposit.id, status: marked.deposit.status });
     return marked;
   };

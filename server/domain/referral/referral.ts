@@ -233,6 +233,12 @@ export interface CommissionPaid {
   currency: string;
 }
 
+/** The trader who referred `userId` and was paid a commission for it (one row per referred trader), or null. */
+export async function referrerOf(db: DbOrTx, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('referral_commissions').select('referrer_user_id').where('referred_user_id', '=', userId).executeTakeFirst();
+  return row?.referrer_user_id ?? null;
+}
+
 /**
  * Called by creditDeposit in the deposit's transaction: on a referred trader's first deposit,
  * pays the referrer COMMISSION_PERCENT of it into the referral balance (ledger key
