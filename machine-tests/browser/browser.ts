@@ -9,9 +9,19 @@ export interface Tab {
   errors: string[];
 }
 
-/** A fresh browser context (own cookies) at the given viewport. */
-export async function openTab(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Tab> {
+/**
+ * A fresh browser context (own cookies) at the given viewport. The weekend contest's modal (offered
+ * once a day while a weekend contest runs, issue 17) counts as seen today unless `tourneyWeekend`
+ * is asked for: a test that opened a contest must not put a modal over every other test's page.
+ */
+export async function openTab(browser: Browser, viewport = { width: 1280, height: 900 }, options: { tourneyWeekend?: boolean } = {}): Promise<Tab> {
   const context = await browser.newContext({ viewport });
+  if (!options.tourneyWeekend) {
+    await context.addInitScript(() => {
+      const now = new Date();
+      localStorage.setItem('tourney_weekend_seen', `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`);
+    });
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

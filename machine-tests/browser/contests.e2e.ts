@@ -31,7 +31,7 @@ const ledgerBalance = (page: Page) =>
 
 describe('contests', () => {
   it('a trader trades, appears on the leaderboard, the tester closes the contest and the prize is credited once', async () => {
-    const { page, context, errors } = await openTab(chromium.current);
+    const { page, context, errors } = await openTab(chromium.current, undefined, { tourneyWeekend: true });
     await context.addInitScript(() => localStorage.setItem('chat.autoOpened', '1'));
     const user = await freshUser(page, baseURL, { balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
     await call(page, '/api/sandbox/platform/fund', { email: user.email, amount: '100.00' });
