@@ -123,7 +123,8 @@ describe('the whole ticket life (issue 15)', () => {
     try {
       const answered = await agent.send('POST', `/api/sandbox/desk/tickets/${ticketId}/reply`, { json: { name: 'Anna (agent)', content: 'We see it <b>now</b>.' }, headers: operator });
       expect(answered.statusCode, answered.body).toBe(200);
-      expect(events).toEqual([{ type: 'ticket.updated', id: ticketId, status: '2' }, { type: 'user.updated' }]);
+      // the answer, the header's count, and the bell's notification (issue 17)
+      expect(events).toEqual([{ type: 'ticket.updated', id: ticketId, status: '2' }, { type: 'user.updated' }, { type: 'notification.new' }]);
       expect(others).toEqual([]);
     } finally {
       stop();
