@@ -8,8 +8,11 @@ export const BUDGETS = {
      *  chunk after the text, and zod/mini schemas are marked pure for tree-shaking (vite.config.ts),
      *  which took 4.7 kB off the trading page and 4.0 kB off funding */
     landing: 110_000,
-    trading: 140_000,
-    funding: 180_000,
+    /** issue 17 put five small things in the trading shell's first load (the bell with its plural
+     *  label, News, Contests, the offer watcher, plural rules): 139.4 kB measured, so 142 */
+    trading: 142_000,
+    /** the trading shell plus the funding page: 180.4 kB measured at issue 17's end */
+    funding: 182_000,
   },
   /** `npm start` on an installed, built checkout: first page served, ms */
   startToFirstPageMs: 3_000,
