@@ -242,3 +242,26 @@ describe('the trade frame and the chat title', () => {
     });
   }
 });
+
+describe('every page fits a phone', () => {
+  for (const lang of LANGS) {
+    it(`at 390 px in ${lang}: support, promotions, referral and contests scroll only downwards`, async () => {
+      const { page, errors, context } = await trader(PHONE, lang, '/home');
+      for (const [hash, testId] of [
+        ['/show/support', 'support-page'],
+        ['/show/promotions', 'promotions-page'],
+        ['/show/referral', 'referral-page'],
+        ['/show/contest', 'contest-page'],
+      ] as const) {
+        await page.evaluate((h) => (window.location.hash = h), hash);
+        await page.getByTestId(testId).waitFor({ timeout: 30_000 });
+        // its data arrives and lays out (an event stream stays open: no network-idle to wait for)
+        await page.waitForTimeout(1500);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${hash} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
