@@ -9,9 +9,8 @@ import {
   attachmentsPending,
   checkText,
   markStored,
-  planSlots,
-  removesNewestStaged,
-  slotInput,
+  chooseAttachments,
+  dropAttachment,
   storedIds,
 } from '../support-attachments/attachments';
 import type { NewTicketContext, NewTicketEvent, NewTicketInput, NewTicketOutput } from './new-ticket.types';
@@ -53,19 +52,21 @@ export const newTicketMachine = setup({
     drop: () => {},
     addFiles: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'attachments.chosen') return;
-      const { add, notice } = planSlots(context, event.files, TICKET_SLOT);
-      for (const { slot, file } of add) {
-        enqueue.spawnChild('attachment', { id: slot, input: slotInput(context, slot) });
+      const { open, next } = chooseAttachments(context, event.files, TICKET_SLOT);
+      for (const { slot, file, input } of open) {
+        enqueue.spawnChild('attachment', { id: slot, input });
         enqueue.sendTo(slot, { type: 'files.chosen', files: [file] });
       }
-      enqueue.assign({ attachments: [...context.attachments, ...add.map(({ slot, file }) => ({ slot, name: file.name, id: null }))], slots: context.slots + add.length, notice, error: null });
+      enqueue.assign({ ...next, error: null });
     }),
     stored: assign(({ context, event }) => (event.type === 'attachment.stored' ? { attachments: markStored(context.attachments, event.slot, event.id) } : {})),
     removeFile: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'attachment.remove' || !context.attachments.some((a) => a.slot === event.slot)) return;
-      if (removesNewestStaged(context.attachments, event.slot)) enqueue('unstage');
+      if (event.type !== 'attachment.remove') return;
+      const removed = dropAttachment(context, event.slot);
+      if (!removed) return;
+      if (removed.unstage) enqueue('unstage');
       enqueue.stopChild(event.slot);
-      enqueue.assign({ attachments: context.attachments.filter((a) => a.slot !== event.slot), notice: null });
+      enqueue.assign(removed.next);
     }),
   },
   guards: {

@@ -84,6 +84,24 @@ export function removesNewestStaged(attachments: StagedAttachment[], slot: strin
   return staged.length > 0 && staged[staged.length - 1].slot === slot;
 }
 
+/**
+ * Files chosen for a message: the upload controls to open (slot, its input, its file) and the
+ * attachments part of the context after. Both forms (reply, new ticket) spawn and assign from it.
+ */
+export function chooseAttachments(context: AttachmentsContext, files: ChosenFile[], prefix: string) {
+  const { add, notice } = planSlots(context, files, prefix);
+  return {
+    open: add.map(({ slot, file }) => ({ slot, file, input: slotInput(context, slot) })),
+    next: { attachments: [...context.attachments, ...add.map(({ slot, file }): StagedAttachment => ({ slot, name: file.name, id: null }))], slots: context.slots + add.length, notice },
+  };
+}
+
+/** One attachment taken off a message: null when the slot is not there; else whether the server takes it back (unshift) and the attachments after. */
+export function dropAttachment(context: AttachmentsContext, slot: string): { unstage: boolean; next: Pick<AttachmentsContext, 'attachments' | 'notice'> } | null {
+  if (!context.attachments.some((a) => a.slot === slot)) return null;
+  return { unstage: removesNewestStaged(context.attachments, slot), next: { attachments: context.attachments.filter((a) => a.slot !== slot), notice: null } };
+}
+
 /** A text's bound (SUPPORT_LIMITS): required and at most `max` characters, else the message key. */
 export function checkText(value: string, max: number, field: 'subject' | 'content'): Msg | null {
   if (value.trim() === '') return msg(`support.${field}_required`);

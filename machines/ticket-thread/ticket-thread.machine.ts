@@ -9,9 +9,8 @@ import {
   attachmentsPending,
   checkText,
   markStored,
-  planSlots,
-  removesNewestStaged,
-  slotInput,
+  chooseAttachments,
+  dropAttachment,
   storedIds,
 } from '../support-attachments/attachments';
 import type { TicketThreadContext, TicketThreadEvent, TicketThreadInput } from './ticket-thread.types';
@@ -52,19 +51,21 @@ export const ticketThreadMachine = setup({
     newKey: assign(({ context }) => ({ replies: context.replies + 1 })),
     addFiles: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'attachments.chosen') return;
-      const { add, notice } = planSlots(context, event.files, REPLY_SLOT);
-      for (const { slot, file } of add) {
-        enqueue.spawnChild('attachment', { id: slot, input: slotInput(context, slot) });
+      const { open, next } = chooseAttachments(context, event.files, REPLY_SLOT);
+      for (const { slot, file, input } of open) {
+        enqueue.spawnChild('attachment', { id: slot, input });
         enqueue.sendTo(slot, { type: 'files.chosen', files: [file] });
       }
-      enqueue.assign({ attachments: [...context.attachments, ...add.map(({ slot, file }) => ({ slot, name: file.name, id: null }))], slots: context.slots + add.length, notice, replyError: null });
+      enqueue.assign({ ...next, replyError: null });
     }),
     stored: assign(({ context, event }) => (event.type === 'attachment.stored' ? { attachments: markStored(context.attachments, event.slot, event.id) } : {})),
     removeFile: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'attachment.remove' || !context.attachments.some((a) => a.slot === event.slot)) return;
-      if (removesNewestStaged(context.attachments, event.slot)) enqueue('unstage');
+      if (event.type !== 'attachment.remove') return;
+      const removed = dropAttachment(context, event.slot);
+      if (!removed) return;
+      if (removed.unstage) enqueue('unstage');
       enqueue.stopChild(event.slot);
-      enqueue.assign({ attachments: context.attachments.filter((a) => a.slot !== event.slot), notice: null });
+      enqueue.assign(removed.next);
     }),
     /** the reply went: its attachments are part of the thread now */
     clearFiles: enqueueActions(({ context, enqueue }) => {
