@@ -21,7 +21,53 @@ describe('loadConfig', () => {
       companyName: 'Brokerage',
       marketing: { default: 10, byCountry: {}, byAffiliate: {} },
       newsRssUrl: undefined,
+      dbPoolSize: 10,
+      logLevel: 'warn',
+      metrics: false,
+      rateLimitPerMinute: 600,
+      apiDocs: true,
+      explorer: true,
+      hstsMaxAge: 15_552_000,
+      shutdownGraceMs: 10_000,
+      loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 },
     });
+  });
+
+  it('issue 18: pool size, log level, metrics, rate limit, API docs, explorer, HSTS, shutdown grace, load shedding', () => {
+    const config = loadConfig({
+      DB_POOL_SIZE: '25',
+      LOG_LEVEL: 'Debug',
+      METRICS: '1',
+      RATE_LIMIT_PER_MINUTE: '0',
+      API_DOCS: '0',
+      EXPLORER: 'off',
+      HSTS_MAX_AGE: '0',
+      SHUTDOWN_GRACE_MS: '2500',
+      LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+      LOAD_SHED_MAX_HEAP_MB: '512',
+    });
+    expect(config).toMatchObject({
+      dbPoolSize: 25,
+      logLevel: 'debug',
+      metrics: true,
+      rateLimitPerMinute: 0,
+      apiDocs: false,
+      explorer: false,
+      hstsMaxAge: 0,
+      shutdownGraceMs: 2500,
+      loadShedding: { maxEventLoopDelayMs: 0, maxHeapUsedMb: 512 },
+    });
+    // production: quieter logs, no API docs, no explorer unless switched on
+    const production = loadConfig({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'k'.repeat(40) });
+    expect(production).toMatchObject({ logLevel: 'info', apiDocs: false, explorer: false });
+    expect(loadConfig({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'k'.repeat(40), API_DOCS: '1', EXPLORER: '1' })).toMatchObject({ apiDocs: true, explorer: true });
+    // a bad value names its variable
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow('DB_POOL_SIZE must be a whole number from 1 to 1000, got "0"');
+    expect(() => loadConfig({ DB_POOL_SIZE: 'ten' })).toThrow('DB_POOL_SIZE');
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-1' })).toThrow('RATE_LIMIT_PER_MINUTE');
+    expect(() => loadConfig({ HSTS_MAX_AGE: '1.5' })).toThrow('HSTS_MAX_AGE');
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow('SHUTDOWN_GRACE_MS');
   });
 
   it('reads the environment', () => {
@@ -62,6 +108,15 @@ describe('loadConfig', () => {
       oidc: { issuer: 'https://accounts.google.com', clientId: 'client-1.apps.googleusercontent.com', clientSecret: 'secret-of-the-client' },
       companyName: 'Example Markets Ltd',
       marketing: { default: 20, byCountry: { DE: 25 }, byAffiliate: {} },
+      dbPoolSize: 10,
+      logLevel: 'info',
+      metrics: false,
+      rateLimitPerMinute: 600,
+      apiDocs: false,
+      explorer: false,
+      hstsMaxAge: 15_552_000,
+      shutdownGraceMs: 10_000,
+      loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 },
     });
   });
 

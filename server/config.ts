@@ -58,7 +58,32 @@ export interface Config {
    * Sandbox on screen).
    */
   newsRssUrl: string | undefined;
+  /** PostgreSQL connection pool size (DB_POOL_SIZE, 1 to 1000; default 10); PGlite has one connection */
+  dbPoolSize: number;
+  /** pino log level (LOG_LEVEL: fatal, error, warn, info, debug, trace or silent; default info in production, warn elsewhere) */
+  logLevel: LogLevel;
+  /** the Prometheus text endpoint /metrics (METRICS=1 turns it on; default off) */
+  metrics: boolean;
+  /** the global rate limit, requests per minute per IP (RATE_LIMIT_PER_MINUTE; default 600; 0 turns it off) */
+  rateLimitPerMinute: number;
+  /** the generated API documents at /api/docs (API_DOCS; default on outside production, off in production) */
+  apiDocs: boolean;
+  /** the machine explorer and its routes (EXPLORER; default on outside production, off in production) */
+  explorer: boolean;
+  /** Strict-Transport-Security max-age in seconds, sent only on https requests (HSTS_MAX_AGE; default 15552000 = 180 days; 0 sends none) */
+  hstsMaxAge: number;
+  /** on SIGTERM, how long requests in flight may take before the process stops anyway (SHUTDOWN_GRACE_MS; default 10000) */
+  shutdownGraceMs: number;
+  /**
+   * Load shedding (@fastify/under-pressure): 503 with Retry-After while the event loop lags more
+   * than LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS (default 1000; 0 off) or the heap holds more than
+   * LOAD_SHED_MAX_HEAP_MB (default 0: 90% of the heap limit)
+   */
+  loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedMb: number };
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface OidcConfig {
   issuer: string;
@@ -180,6 +205,21 @@ function newsRssUrl(value: string | undefined): string | undefined {
   return url.toString();
 }
 
+/** A whole number within [min, max]; unset or blank: the fallback. */
+function integer(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value.trim());
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+function logLevel(value: string | undefined, nodeEnv: string): LogLevel {
+  const level = value?.trim().toLowerCase() ?? '';
+  if (level === '') return nodeEnv === 'production' ? 'info' : 'warn';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level as LogLevel;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const sandbox = sandboxMode(env, nodeEnv);
@@ -206,5 +246,17 @@ export function loadConfig(env: Env = process.env): Config {
     },
     oidc: oidcConfig(env),
     newsRssUrl: newsRssUrl(env.NEWS_RSS_URL),
+    dbPoolSize: integer(env.DB_POOL_SIZE, 'DB_POOL_SIZE', 10, 1, 1000),
+    logLevel: logLevel(env.LOG_LEVEL, nodeEnv),
+    metrics: flag(env.METRICS, false),
+    rateLimitPerMinute: integer(env.RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    apiDocs: flag(env.API_DOCS, nodeEnv !== 'production'),
+    explorer: flag(env.EXPLORER, nodeEnv !== 'production'),
+    hstsMaxAge: integer(env.HSTS_MAX_AGE, 'HSTS_MAX_AGE', 15_552_000, 0, 100_000_000),
+    shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    loadShedding: {
+      maxEventLoopDelayMs: integer(env.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS, 'LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 600_000),
+      maxHeapUsedMb: integer(env.LOAD_SHED_MAX_HEAP_MB, 'LOAD_SHED_MAX_HEAP_MB', 0, 0, 1_000_000),
+    },
   };
 }

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     config,
     ready,
     distDir: fileURLToPath(new URL('../dist', import.meta.url)),
-    logger: { level: process.env.LOG_LEVEL ?? (config.nodeEnv === 'production' ? 'info' : 'warn') },
+    logger: { level: config.logLevel },
     // ledger and platform compared every 5 minutes; a difference is logged at error level
     mirror: { reconcileEveryMs: 5 * 60_000 },
   });

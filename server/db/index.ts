@@ -12,7 +12,7 @@ export type Db = Kysely<Database>;
 export interface DbOptions {
   /** PostgreSQL only: run every connection with this search_path (tests use a fresh schema each) */
   searchPath?: string;
-  /** PostgreSQL only: pool size */
+  /** PostgreSQL only: pool size (default config.dbPoolSize, DB_POOL_SIZE) */
   poolSize?: number;
   /** PGlite only: start from this dump (PGlite dumpDataDir) instead of an empty cluster */
   loadDataDir?: Blob;
@@ -25,14 +25,14 @@ export interface DbOptions {
  * 'memory://') by default; PostgreSQL through `pg` when DATABASE_URL is set. The same
  * Kysely queries and migrations run on both.
  */
-export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, options: DbOptions = {}): Db {
+export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'dbPoolSize'>>, options: DbOptions = {}): Db {
   if (config.databaseUrl) {
     if (options.searchPath !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.searchPath)) {
       throw new Error(`invalid search_path: ${options.searchPath}`);
     }
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? config.dbPoolSize ?? 10,
       ...(options.searchPath !== undefined && { options: `-c search_path=${options.searchPath}` }),
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
