@@ -18,7 +18,9 @@ import * as notifications from './migrations/120_notifications';
 import * as offers from './migrations/135_offers';
 import * as referral from './migrations/140_referral';
 import * as contests from './migrations/150_contests';
+import * as riskFree from './migrations/160_risk_free';
 import * as promotions from './migrations/130_promotions';
+import * as iqMining from './migrations/170_iq_mining';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -41,7 +43,9 @@ const migrations: Record<string, Migration> = {
   '135_offers': offers,
   '140_referral': referral,
   '150_contests': contests,
+  '160_risk_free': riskFree,
   '130_promotions': promotions,
+  '170_iq_mining': iqMining,
 };
 
 /**
