@@ -44,6 +44,8 @@ import { contestRoutes } from './routes/contests';
 import { notificationRoutes } from './routes/notifications';
 import { forgotRoutes } from './routes/forgot';
 import { offerRoutes } from './routes/offers';
+import { iqRoutes } from './routes/iq';
+import { ladderRoutes } from './routes/ladder';
 import { oidcRoutes } from './routes/oidc';
 import { newsRoutes } from './routes/news';
 import { installSandboxIdp } from './sandbox/idp/provider';
@@ -141,6 +143,9 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(offerRoutes, deps);
   // issue 17: contests (/api/tourney/*), closed and paid at date_end; sandbox only: /api/sandbox/contests
   await app.register(contestRoutes, { ...deps, ...(ready && { ready }) });
+  // issue 17: the ladder (/api/us/ladder) and IQ mining (/api/iq/start, /api/iq/next)
+  await app.register(ladderRoutes, deps);
+  await app.register(iqRoutes, deps);
   // issue 16: social sign-in (OpenID Connect); sandbox mode without OIDC_ISSUER: the sandbox identity provider (/sandbox/idp)
   await app.register(oidcRoutes, { ...deps, ...(config.sandbox && !config.oidc && { idp: installSandboxIdp(app) }) });
   await app.register(platformRoutes, {
