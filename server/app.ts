@@ -13,6 +13,7 @@ import { referralRoutes, visitCounter } from './routes/referral';
 import { installInputGuard } from './http/input-guard';
 import { safeLogger } from './http/logging';
 import { watchRoutes } from './http/not-found';
+import { installApiDocs } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { installSessions } from './http/session';
 import { autologinRoutes } from './routes/autologin';
@@ -95,6 +96,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   installSessions(app, db);
   installInputGuard(app);
   const routes = watchRoutes(app);
+  // issue 18: the generated OpenAPI document and its UI (/api/docs), before any route: it collects them as they are added
+  if (config.apiDocs) await installApiDocs(app);
 
   const settings = settingsFor(config);
   const mirror = startPlatformMirror({
