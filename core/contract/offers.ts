@@ -12,15 +12,15 @@ import * as z from 'zod/mini';
  *   POST /api/sandbox/offers/now      SandboxOfferRequest  SandboxOfferResponse (sandbox operator only)
  */
 
-export const OFFER_KINDS = ['limited', 'giveaway'] as const;
+export const OFFER_KINDS = ['limited', 'giveaway', 'risk_free'] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
 /** What accepting gives, in numbers the page words in plain language. */
 export const OfferTerms = z.object({
-  /** limited: the extra bonus value of a personal promo code; giveaway: the credit into the bonus balance */
+  /** limited: the extra bonus value of a personal promo code; giveaway: the credit into the bonus balance; risk_free: the most refunded */
   value: z.string(),
   currency: z.string(),
-  /** limited: the hours the promo code stays valid after accepting (0 for a giveaway) */
+  /** limited: the hours the promo code stays valid after accepting; risk_free: the hours after accepting in which the next trade opened is covered (0 for a giveaway) */
   codeHours: z.number(),
   /** the bonus rules that still apply */
   turnoverMultiplier: z.string(),
@@ -56,7 +56,7 @@ export const AcceptResponse = z.object({
   currency: z.string(),
   /** limited: the personal promo code to enter with the next deposit */
   promoCode: z.nullable(z.string()),
-  /** limited: the code's last moment (ISO) */
+  /** limited: the code's last moment; risk_free: the end of the window for opening the covered trade (ISO) */
   validUntil: z.nullable(z.string()),
 });
 export type AcceptResponse = z.infer<typeof AcceptResponse>;

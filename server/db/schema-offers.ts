@@ -1,10 +1,10 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { Int8Id } from './schema';
 
-export type OfferKind = 'limited' | 'giveaway';
+export type OfferKind = 'limited' | 'giveaway' | 'risk_free';
 export type OfferOutcome = 'accepted' | 'ignored' | 'expired';
 
-/** Timed offers (migration 135_offers), joined to Database by module augmentation. */
+/** Timed offers (migrations 135_offers, 160_risk_free), joined to Database by module augmentation. */
 export interface OffersTable {
   id: Int8Id;
   user_id: ColumnType<number, number, never>;
@@ -18,6 +18,10 @@ export interface OffersTable {
   outcome_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   promo_code: ColumnType<string | null, string | null | undefined, string | null>;
   credit_tx_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** risk_free (migration 160): the platform trade the offer covered, when its result was booked, the refund (0: a win or a tie) */
+  riskfree_trade_id: ColumnType<string | null, string | null | undefined, string | null>;
+  riskfree_settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  riskfree_refund_minor: ColumnType<string | bigint | null, bigint | null | undefined, bigint | null>;
 }
 export type OfferRow = Selectable<OffersTable>;
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LastHost, OfferId, SandboxOfferRequest, type AcceptResponse, type IgnoreResponse, type OffersResponse, type SandboxOfferResponse } from '../../core/contract/offers';
 import { acceptOffer, currentOffer, ignoreOffer, recordLastHost, sandboxOfferNow } from '../domain/offers/offers';
+import { onRiskFreeRefunded } from '../domain/offers/risk-free';
 import { parse } from '../http/parse';
 import { requireSandboxAccess } from '../http/sandbox-access';
 import { requireUser } from '../http/session';
@@ -11,9 +12,18 @@ import { answering } from './refusals';
  * Timed offers (issue 17; 001 §7): the trader's current offer with its server-held deadline,
  * accept (once, through the ledger or a personal promo code), ignore (recorded), where the trader
  * came from; sandbox only: POST /api/sandbox/offers/now makes an offer appear for a trader now.
- * An accepted offer notifies `offer.accepted` and pushes notification.new and user.updated.
+ * An accepted offer notifies `offer.accepted` and pushes notification.new and user.updated; a
+ * risk-free refund (paid by the settlement booking) pushes the same after the booking's commit.
  */
 export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings, push }) => {
+  const stopRefunds = onRiskFreeRefunded(db, (userId) => {
+    push.publish(userId, { type: 'notification.new' });
+    push.publish(userId, { type: 'user.updated' });
+  });
+  app.addHook('onClose', async () => {
+    stopRefunds();
+  });
+
   app.get('/api/us/offers', async (request, reply): Promise<OffersResponse> => {
     const userId = requireUser(request);
     reply.header('cache-control', 'no-store');

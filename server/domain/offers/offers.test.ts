@@ -11,13 +11,15 @@ let n = 0;
 const T0 = new Date('2026-11-25T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-async function trader(deposited = false): Promise<{ id: number; email: string }> {
+async function trader(deposited = false, traded = false): Promise<{ id: number; email: string }> {
   n += 1;
   const email = `offers${n}@example.com`;
   const user = await db.insertInto('users').values({ email, password_hash: 'x', country: 'DE', currency: 'USD', current_account_id: null }).returning('id').executeTakeFirstOrThrow();
   if (deposited) {
     const acc = await db.insertInto('accounts').values({ user_id: user.id, currency: 'USD', account_group: 'real', type: 'trading' }).returning('id').executeTakeFirstOrThrow();
     await transfer(db, { kind: 'deposit', idempotencyKey: `offers-dep-${n}`, debitAccountId: await houseAccount(db, 'USD'), creditAccountId: acc.id, amountMinor: 25_000n, currency: 'USD' });
+    // a trade result booked: the risk-free offer (for traders who have not traded yet) is not theirs
+    if (traded) await transfer(db, { kind: 'trade_result', idempotencyKey: `offers-trade-${n}`, debitAccountId: await houseAccount(db, 'USD'), creditAccountId: acc.id, amountMinor: 100n, currency: 'USD' });
   }
   return { id: user.id, email };
 }
@@ -100,7 +102,7 @@ describe('timed offers', () => {
   });
 
   it('the giveaway: 10 minutes after signing in, credits the bonus balance once, and not again within 24 hours', async () => {
-    const u = await trader(true);
+    const u = await trader(true, true);
     const early = await currentOffer(db, ctx(u.id, at(GIVEAWAY_DELAY_MS - 1), T0));
     expect(early).toMatchObject({ offer: null, nextCheckAt: at(GIVEAWAY_DELAY_MS).toISOString() });
     const { offer } = await currentOffer(db, ctx(u.id, at(GIVEAWAY_DELAY_MS), T0));

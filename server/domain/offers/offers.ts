@@ -13,6 +13,7 @@ import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
 import { Refusal } from '../security/refusal';
 import { DEPOSIT_KINDS } from '../users';
+import { hasTraded, RISK_FREE_CAP, RISK_FREE_HOURS, RISK_FREE_WINDOW_MS } from './risk-free';
 
 /**
  * Timed offers (issue 17; spec 001 §2, §4, §7, §9). Honest, small and real:
@@ -27,9 +28,14 @@ import { DEPOSIT_KINDS } from '../users';
  *   accepting credits GIVEAWAY_VALUE into the trader's bonus balance, one ledger transfer from
  *   the house under the key `offer:{id}:giveaway`.
  *
+ * - risk_free (3600 s to answer; once per trader, after their first credited deposit, while they
+ *   have not traded yet): accepting makes the next trade opened within 24 hours risk-free, a loss
+ *   refunded up to RISK_FREE_CAP into the bonus balance when that trade's result is booked
+ *   (./risk-free.ts, called by the settlement booking).
+ *
  * The deadline is fixed when an offer is first shown and never moves; an accept after it is
  * refused and the offer recorded as expired; ignoring is recorded; every outcome is written once.
- * Risk-free, IQ mining and the ladder are not offered (docs/engagement.md says why).
+ * IQ mining and the ladder are not offered here (docs/engagement.md).
  */
 
 /** 001 §9: the limited offer's timer */
@@ -48,8 +54,9 @@ export const LIMITED_CODE_HOURS = 24;
 /** the giveaway's credit into the bonus balance */
 export const GIVEAWAY_VALUE = '5';
 
-const WINDOW: Record<OfferKind, number> = { limited: LIMITED_WINDOW_MS, giveaway: GIVEAWAY_WINDOW_MS };
-const VALUE: Record<OfferKind, string> = { limited: LIMITED_VALUE, giveaway: GIVEAWAY_VALUE };
+const WINDOW: Record<OfferKind, number> = { limited: LIMITED_WINDOW_MS, giveaway: GIVEAWAY_WINDOW_MS, risk_free: RISK_FREE_WINDOW_MS };
+const VALUE: Record<OfferKind, string> = { limited: LIMITED_VALUE, giveaway: GIVEAWAY_VALUE, risk_free: RISK_FREE_CAP };
+const HOURS: Record<OfferKind, number> = { limited: LIMITED_CODE_HOURS, giveaway: 0, risk_free: RISK_FREE_HOURS };
 
 export const OFFER_REFUSALS = {
   unknown: () => new Refusal(404, 'offer.unknown', 'There is no such offer.'),
@@ -83,7 +90,7 @@ function termsOf(kind: OfferKind, currency: string, settings?: BonusSettings): O
   return {
     value: formatMoney(parseMoney(VALUE[kind], currency), currency),
     currency,
-    codeHours: kind === 'limited' ? LIMITED_CODE_HOURS : 0,
+    codeHours: HOURS[kind],
     turnoverMultiplier: rules.turnoverMultiplier,
     maxBonusValue: rules.maxBonusValue,
   };
@@ -132,6 +139,11 @@ async function eligibleKind(db: DbOrTx, ctx: OfferContext): Promise<{ kind: Offe
   const everLimited = await db.selectFrom('offers').select('id').where('user_id', '=', ctx.userId).where('kind', '=', 'limited').executeTakeFirst();
   const limitedDue = !everLimited && !(await hasDeposited(db, ctx.userId)) ? ctx.signedInAt.getTime() + LIMITED_DELAY_MS : null;
   if (limitedDue !== null && limitedDue <= ctx.now.getTime()) return { kind: 'limited', nextCheckAt: null };
+  // the risk-free offer: once per trader, once they have a credited deposit and before their first trade
+  if (limitedDue === null) {
+    const everRiskFree = await db.selectFrom('offers').select('id').where('user_id', '=', ctx.userId).where('kind', '=', 'risk_free').executeTakeFirst();
+    if (!everRiskFree && (await hasDeposited(db, ctx.userId)) && !(await hasTraded(db, ctx.userId))) return { kind: 'risk_free', nextCheckAt: null };
+  }
   const due = await giveawayDueAt(db, ctx.userId, ctx.signedInAt);
   if (due.getTime() <= ctx.now.getTime()) return { kind: 'giveaway', nextCheckAt: null };
   return { kind: null, nextCheckAt: new Date(Math.min(due.getTime(), limitedDue ?? Infinity)) };
@@ -196,11 +208,13 @@ async function acceptedAnswer(db: DbOrTx, row: OfferRow, currency: string): Prom
     const code = await db.selectFrom('promo_codes').select(['valid_until', 'value_minor', 'currency']).where('code', '=', row.promo_code).executeTakeFirstOrThrow();
     return { kind: 'limited', value: formatMoney(toBigInt(code.value_minor), code.currency ?? currency), currency: code.currency ?? currency, promoCode: row.promo_code, validUntil: code.valid_until?.toISOString() ?? null };
   }
-  return { kind: row.kind, value, currency, promoCode: null, validUntil: null };
+  const until = row.kind === 'risk_free' && row.outcome_at ? new Date(row.outcome_at.getTime() + RISK_FREE_HOURS * 3600_000).toISOString() : null;
+  return { kind: row.kind, value, currency, promoCode: null, validUntil: until };
 }
 
 /**
- * POST /api/triggers/limited_yes: does what the terms say, once. The same accept again answers
+ * POST /api/triggers/limited_yes: does what the terms say, once (a risk-free offer: nothing is
+ * paid now; its refund comes, or not, when the covered trade settles). The same accept again answers
  * the same; after the deadline it is refused (and the offer recorded as expired).
  */
 export async function acceptOffer(db: DbOrTx, userId: number, id: string, now: Date): Promise<Accepted> {
@@ -225,7 +239,7 @@ export async function acceptOffer(db: DbOrTx, userId: number, id: string, now: D
         .insertInto('promo_codes')
         .values({ code: promo, kind: 'value', value_minor: valueMinor, currency, valid_from: now, valid_until: new Date(now.getTime() + LIMITED_CODE_HOURS * 3600_000), max_uses: 1 })
         .execute();
-    } else {
+    } else if (row.kind === 'giveaway') {
       const house = await houseAccount(trx, currency);
       const bonus = await bonusAccount(trx, userId, currency);
       const tx = await transfer(trx, { kind: 'offer_giveaway', idempotencyKey: `offer:${row.id}:giveaway`, debitAccountId: house, creditAccountId: bonus, amountMinor: valueMinor, currency, meta: { offer: String(row.id) } });
@@ -241,7 +255,7 @@ export async function acceptOffer(db: DbOrTx, userId: number, id: string, now: D
     await notify(trx, {
       userId,
       kind: 'offer.accepted',
-      params: { offer: row.kind, value: response.value, currency, ...(promo && { code: promo, until: response.validUntil ?? '' }) },
+      params: { offer: row.kind, value: response.value, currency, ...(response.validUntil && { until: response.validUntil }), ...(promo && { code: promo }) },
       key: `offer:${row.id}`,
     });
     return { response, fresh: true };

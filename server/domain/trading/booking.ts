@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { toBigInt } from '../../db/values';
 import type { PlatformGateway } from '../ports';
 import { houseAccount, InsufficientFunds, transfer } from '../ledger';
+import { announceRiskFreeRefund, riskFreeCover, settleRiskFree } from '../offers/risk-free';
 import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 
 export interface BookingResult {
@@ -28,10 +29,13 @@ export async function bookSettledTrades(db: Db, platform: PlatformGateway, userI
   const sync = await db.selectFrom('trading_sync').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   const trades = await platform.settledTrades({ login: user.email, since: sync.cursor ?? undefined, limit: 500 });
   let booked = 0;
+  let refunded = false;
   let cursor = sync.cursor;
+  // the trade an accepted risk-free offer covers, if any (issue 17; server/domain/offers/risk-free.ts)
+  const cover = trades.length > 0 ? await riskFreeCover(db, platform, userId, user.email) : null;
   // each result is its own ledger transaction (a concurrent sync of the same trade replays it)
   for (const trade of trades) {
-    if (trade.profitMinor !== 0n && isCurrency(trade.currency)) {
+    if ((trade.profitMinor !== 0n || trade.id === cover?.tradeId) && isCurrency(trade.currency)) {
       // the account the platform login mirrors (migration 060)
       const account = await db
         .selectFrom('accounts')
@@ -44,18 +48,28 @@ export async function bookSettledTrades(db: Db, platform: PlatformGateway, userI
         const house = await houseAccount(db, trade.currency);
         const won = trade.profitMinor > 0n;
         try {
-          const result = await transfer(db, {
-            kind: 'trade_result',
-            idempotencyKey: `platform-trade:${trade.id}`,
-            debitAccountId: won ? house : account.id,
-            creditAccountId: won ? account.id : house,
-            amountMinor: won ? trade.profitMinor : -trade.profitMinor,
-            currency: trade.currency,
-            meta: { platformTrade: trade.id, symbol: trade.symbol, status: trade.status },
-            // the platform made this movement itself: it is not sent back through the outbox
-            mirror: false,
+          const result = await db.transaction().execute(async (trx) => {
+            // a tie moves nothing (it is here only when a risk-free offer covers it)
+            const moved =
+              trade.profitMinor === 0n
+                ? null
+                : await transfer(trx, {
+                    kind: 'trade_result',
+                    idempotencyKey: `platform-trade:${trade.id}`,
+                    debitAccountId: won ? house : account.id,
+                    creditAccountId: won ? account.id : house,
+                    amountMinor: won ? trade.profitMinor : -trade.profitMinor,
+                    currency: trade.currency,
+                    meta: { platformTrade: trade.id, symbol: trade.symbol, status: trade.status },
+                    // the platform made this movement itself: it is not sent back through the outbox
+                    mirror: false,
+                  });
+            // the hook (issue 17): the risk-free refund of the covered trade, in this transaction, so never without the booked result
+            const riskFree = await settleRiskFree(trx, userId, trade, cover);
+            return { fresh: moved !== null && !moved.replayed, refunded: (riskFree?.refundMinor ?? 0n) > 0n };
           });
-          if (!result.replayed) booked += 1;
+          if (result.fresh) booked += 1;
+          if (result.refunded) refunded = true;
         } catch (error) {
           if (error instanceof InsufficientFunds) break;
           throw error;
@@ -75,6 +89,7 @@ export async function bookSettledTrades(db: Db, platform: PlatformGateway, userI
     }))
     .where('user_id', '=', userId)
     .execute();
+  if (refunded) announceRiskFreeRefund(db, userId);
   return { booked, platformAvailable: info.available };
 }
 
