@@ -11,6 +11,8 @@ import { siteFacts } from './domain/public-site/public-site';
 import { publicSiteRoutes } from './routes/public-site';
 import { referralRoutes, visitCounter } from './routes/referral';
 import { installInputGuard } from './http/input-guard';
+import { installHealth } from './http/health';
+import { installDrain } from './http/shutdown';
 import { safeLogger } from './http/logging';
 import { watchRoutes } from './http/not-found';
 import { installApiDocs } from './http/openapi';
@@ -84,7 +86,7 @@ export const BODY_LIMIT = 64 * 1024;
 /** The server without listening: tests drive it with app.inject(). */
 export async function buildApp({ db, config, platform = sandboxGateway(db), push = memoryHub(), distDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
   // the log never holds a sign-in key, a card page's query or a card field (server/http/logging.ts)
-  const app = Fastify({ logger: safeLogger(logger), bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: true });
+  const app = Fastify({ logger: safeLogger(logger), bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: 'idle' });
   if (ready) {
     app.addHook('onRequest', async (request) => {
       if (/^\/(api|platform|upload|logout|sandbox)(\/|\?|$)/.test(request.url)) await ready;
@@ -98,6 +100,10 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   const routes = watchRoutes(app);
   // issue 18: the generated OpenAPI document and its UI (/api/docs), before any route: it collects them as they are added
   if (config.apiDocs) await installApiDocs(app);
+  // issue 18: GET /healthz, GET /readyz and load shedding (503 busy with Retry-After under pressure)
+  await installHealth(app, { db, push, config, ...(ready && { ready }) });
+  // issue 18: on close, requests in flight finish and their connections end with them
+  installDrain(app);
 
   const settings = settingsFor(config);
   const mirror = startPlatformMirror({

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       hstsMaxAge: 15_552_000,
       shutdownGraceMs: 10_000,
       loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 },
+      sandboxProcessorDelayMs: 0,
     });
   });
 
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       SHUTDOWN_GRACE_MS: '2500',
       LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
       LOAD_SHED_MAX_HEAP_MB: '512',
+      SANDBOX_PROCESSOR_DELAY_MS: '1500',
     });
     expect(config).toMatchObject({
       dbPoolSize: 25,
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       hstsMaxAge: 0,
       shutdownGraceMs: 2500,
       loadShedding: { maxEventLoopDelayMs: 0, maxHeapUsedMb: 512 },
+      sandboxProcessorDelayMs: 1500,
     });
     // production: quieter logs, no API docs, no explorer unless switched on
     const production = loadConfig({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'k'.repeat(40) });
@@ -68,6 +71,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-1' })).toThrow('RATE_LIMIT_PER_MINUTE');
     expect(() => loadConfig({ HSTS_MAX_AGE: '1.5' })).toThrow('HSTS_MAX_AGE');
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow('SHUTDOWN_GRACE_MS');
+    expect(() => loadConfig({ SANDBOX_PROCESSOR_DELAY_MS: '60001' })).toThrow('SANDBOX_PROCESSOR_DELAY_MS must be a whole number from 0 to 60000');
   });
 
   it('reads the environment', () => {
@@ -117,6 +121,7 @@ describe('loadConfig', () => {
       hstsMaxAge: 15_552_000,
       shutdownGraceMs: 10_000,
       loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 },
+      sandboxProcessorDelayMs: 0,
     });
   });
 

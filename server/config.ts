@@ -80,6 +80,11 @@ export interface Config {
    * LOAD_SHED_MAX_HEAP_MB (default 0: 90% of the heap limit)
    */
   loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedMb: number };
+  /**
+   * sandbox mode: the sandbox card processors answer after this many milliseconds, as a real
+   * processor's network call would (SANDBOX_PROCESSOR_DELAY_MS, 0 to 60000; default 0)
+   */
+  sandboxProcessorDelayMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -258,5 +263,6 @@ export function loadConfig(env: Env = process.env): Config {
       maxEventLoopDelayMs: integer(env.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS, 'LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 600_000),
       maxHeapUsedMb: integer(env.LOAD_SHED_MAX_HEAP_MB, 'LOAD_SHED_MAX_HEAP_MB', 0, 0, 1_000_000),
     },
+    sandboxProcessorDelayMs: integer(env.SANDBOX_PROCESSOR_DELAY_MS, 'SANDBOX_PROCESSOR_DELAY_MS', 0, 0, 60_000),
   };
 }

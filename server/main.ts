@@ -9,6 +9,7 @@ import { purgeOldAttempts } from './domain/attempts';
 import { purgeExpiredAutologin } from './domain/autologin';
 import { purgeExpiredSessions } from './domain/sessions';
 import { purgeOldResets } from './domain/forgot/reset';
+import { shutdownHandler } from './http/shutdown';
 
 /** `npm run serve`: migrate, seed (sandbox only), serve the API, the sandbox platform and dist/. */
 async function main(): Promise<void> {
@@ -46,18 +47,14 @@ async function main(): Promise<void> {
   }, 60 * 60_000);
   housekeeping.unref();
 
-  let closing = false;
-  const stop = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.warn(`${signal}: shutting down`);
-    // a database still starting (or a stuck request) must not keep a stopped server alive
-    setTimeout(() => process.exit(1), 5_000).unref();
-    clearInterval(housekeeping);
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  };
+  // SIGTERM: stop accepting, let requests in flight finish (SHUTDOWN_GRACE_MS), end SSE streams, close the database
+  const stop = shutdownHandler({
+    app,
+    graceMs: config.shutdownGraceMs,
+    stopTimers: () => clearInterval(housekeeping),
+    closeDb: () => db.destroy(),
+    exit: (code) => process.exit(code),
+  });
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 

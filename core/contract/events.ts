@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
  *   document.updated id, status, kind  a verification document was reviewed (issue 13)
  *   bank.updated     id, status        a reported bank/fiat transfer changed (issue 14: receipt, received)
  *   ticket.updated   id, status        a support ticket changed: an agent replied or set its status (issue 15); status is the status_id
+ *   server.closing                     the server is shutting down: the stream ends; reconnect after a short delay (issue 18)
  */
 export const ServerEvent = z.object({
   type: z.string().check(z.maxLength(64)),

@@ -13,6 +13,11 @@ export interface PushHub {
   subscribe(userId: number, listener: PushListener): () => void;
   /** open subscriptions, for tests and metrics */
   size(): number;
+  /**
+   * Whether events published here reach every instance's subscribers (GET /readyz). The memory
+   * hub always is; a hub on a shared channel (PostgreSQL LISTEN/NOTIFY) is while it listens.
+   */
+  connected(): boolean;
 }
 
 export function memoryHub(): PushHub {
@@ -36,6 +41,7 @@ export function memoryHub(): PushHub {
         if (set.size === 0) listeners.delete(userId);
       };
     },
+    connected: () => true,
     size() {
       let n = 0;
       for (const set of listeners.values()) n += set.size;

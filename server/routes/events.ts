@@ -6,10 +6,22 @@ import type { PushHub } from '../push/hub';
 export const HEARTBEAT_MS = 25_000;
 
 /**
+ * The last event of every stream when the server shuts down (SIGTERM): the browser reconnects
+ * after a short delay, to another instance or to this one restarted (src/api/events.ts).
+ */
+export const CLOSING_EVENT = 'retry: 1000\ndata: {"type":"server.closing"}\n\n';
+
+/**
  * GET /api/events: the signed-in user's server-sent events. The browser's EventSource
  * reconnects by itself; `retry: 3000` tells it how soon.
  */
 export const eventRoutes: FastifyPluginAsync<{ push: PushHub }> = async (app, { push }) => {
+  // open streams, ended with CLOSING_EVENT on shutdown (else the server would wait for them)
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+
   app.get('/api/events', async (request, reply) => {
     const userId = requireUser(request);
     reply.hijack();
@@ -29,7 +41,13 @@ export const eventRoutes: FastifyPluginAsync<{ push: PushHub }> = async (app, { 
     const close = () => {
       clearInterval(heartbeat);
       unsubscribe();
+      streams.delete(end);
     };
+    const end = () => {
+      close();
+      res.end(CLOSING_EVENT);
+    };
+    streams.add(end);
     request.raw.once('close', close);
     res.once('close', close);
   });

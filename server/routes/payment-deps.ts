@@ -15,7 +15,7 @@ export function paymentDeps({ db, config, settings, push }: RouteDeps, gateway?:
     db,
     settings,
     siteHost: config.siteHost,
-    gateway: gateway ?? (config.sandbox ? sandboxProcessors() : noProcessors),
+    gateway: gateway ?? (config.sandbox ? sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs }) : noProcessors),
     events: {
       paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
       // the depositor's (and a referrer's) balance and bell follow (issue 17)

@@ -4,10 +4,22 @@ type Listener = (event: ServerEvent) => void;
 
 const listeners = new Set<Listener>();
 let source: EventSource | null = null;
+let retry: ReturnType<typeof setTimeout> | undefined;
+let failures = 0;
+
+/** Reopens the stream after a short delay (longer after each failed try), if anyone still listens. */
+function reopen(): void {
+  source?.close();
+  source = null;
+  clearTimeout(retry);
+  failures += 1;
+  retry = setTimeout(() => listeners.size > 0 && open(), Math.min(30_000, 500 * 2 ** failures) + Math.random() * 1000);
+}
 
 function open(): void {
   if (source || typeof EventSource === 'undefined') return;
   source = new EventSource('/api/events');
+  source.onopen = () => (failures = 0);
   source.onmessage = (message: MessageEvent<string>) => {
     let data: unknown;
     try {
@@ -16,9 +28,16 @@ function open(): void {
       return;
     }
     const parsed = ServerEvent.safeParse(data);
-    if (parsed.success) listeners.forEach((l) => l(parsed.data));
+    if (!parsed.success) return;
+    // the server is shutting down (a restart, a deploy): reconnect shortly, to it or another instance
+    if (parsed.data.type === 'server.closing') reopen();
+    else listeners.forEach((l) => l(parsed.data));
   };
-  // EventSource reconnects by itself; flows keep polling, so a gap only costs latency
+  // a dropped stream is reopened by EventSource itself; one it gave up on (an answer other than
+  // 200, e.g. 503 while the server restarts) is reopened here. Flows keep polling meanwhile.
+  source.onerror = () => {
+    if (source?.readyState === EventSource.CLOSED) reopen();
+  };
 }
 
 /**
@@ -30,8 +49,9 @@ export function onServerEvent(listener: Listener): () => void {
   open();
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0 && source) {
-      source.close();
+    if (listeners.size === 0) {
+      clearTimeout(retry);
+      source?.close();
       source = null;
     }
   };

@@ -22,13 +22,16 @@ function approvePath(processor: CardProcessor): ProcessorAnswer {
  * Sandbox card processors: every answer is decided by the test card's scenario (docs/sandbox.md),
  * the attempt's place in the cascade and the number of listen checks. Nothing leaves the server.
  */
-export function sandboxProcessors(): ProcessorGateway & { readonly voided: ReadonlySet<string> } {
+export function sandboxProcessors({ delayMs = 0 }: { delayMs?: number } = {}): ProcessorGateway & { readonly voided: ReadonlySet<string> } {
   // the uids this sandbox voided (a real processor keeps them on its side; a repeat is a no-op)
   const voided = new Set<string>();
+  // SANDBOX_PROCESSOR_DELAY_MS: each answer takes as long as a real processor's network call
+  const latency = () => (delayMs > 0 ? new Promise<void>((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve());
   return {
     voided,
     sandbox: true,
     async start(processor: CardProcessor, charge: Charge): Promise<ProcessorAnswer> {
+      await latency();
       switch (charge.scenario) {
         case 'pending':
           return HOSTED.includes(processor) || processor === 'ENTROPAY' ? approvePath(processor) : { kind: 'pending' };
@@ -58,10 +61,12 @@ export function sandboxProcessors(): ProcessorGateway & { readonly voided: Reado
       }
     },
     async check(_processor: CardProcessor, charge: Charge, checks: number): Promise<ProcessorAnswer> {
+      await latency();
       if (charge.scenario === 'timeout') return { kind: 'pending' };
       return checks + 1 >= SANDBOX_PENDING_CHECKS ? { kind: 'approved' } : { kind: 'pending' };
     },
     async complete(_processor: CardProcessor, charge: Charge, result: { approve: boolean; cvv?: string }): Promise<ProcessorAnswer> {
+      await latency();
       if (!result.approve) return { kind: 'declined', code: 'cancelled', message: 'The card holder cancelled on the processor page' };
       if (result.cvv === '000') return { kind: 'declined', code: '82', message: 'Incorrect CVV' };
       if (charge.scenario === 'timeout' || charge.scenario === 'pending') return { kind: 'pending' };
