@@ -37,6 +37,7 @@ export function wordNotification(n: Pick<Notification, 'kind' | 'params'>, tr: P
     const method = `notifications.method.${n.params.method ?? ''}`;
     params.method = tr.has(method) ? tr.t(method) : '';
   }
+  if (n.kind === 'offer.accepted' && n.params.offer === 'risk_free') key += '_risk_free';
   if (n.kind === 'promotion.activated') params.title = n.params[`title_${lang}`] || n.params.title_en || n.params.title || '';
   return filled(tr, key, params) ?? (tr.has(`notifications.area.${area}`) ? tr.t(`notifications.area.${area}`) : tr.t('notifications.generic'));
 }

@@ -14,7 +14,7 @@ export default function OfferDialog(props: Record<string, unknown> & { onClose: 
   const params = { value: o.terms.value, currency: o.terms.currency, max: o.terms.maxBonusValue, multiplier: o.terms.turnoverMultiplier };
   return (
     <div className="offer" data-testid="offer" data-kind={o.kind} data-expires-at={o.expiresAt}>
-      <p data-testid="offer-terms">{o.kind === 'limited' ? t('offers.limited.terms', { ...params, count: o.terms.codeHours }) : t('offers.giveaway.terms', params)}</p>
+      <p data-testid="offer-terms">{o.kind === 'giveaway' ? t('offers.giveaway.terms', params) : t(`offers.${o.kind}.terms`, { ...params, count: o.terms.codeHours })}</p>
       {o.isOpen && (
         <>
           <p data-testid="offer-deadline">{t('offers.deadline', { deadline: o.deadline, remaining: o.remaining })}</p>
@@ -35,7 +35,11 @@ export default function OfferDialog(props: Record<string, unknown> & { onClose: 
       )}
       {o.isAccepted && (
         <p role="status" data-testid="offer-accepted">
-          {o.kind === 'limited' ? t('offers.limited.accepted', { code: o.promoCode ?? '', until: o.validUntil ?? '' }) : t('offers.giveaway.accepted', params)}
+          {o.kind === 'limited'
+            ? t('offers.limited.accepted', { code: o.promoCode ?? '', until: o.validUntil ?? '' })
+            : o.kind === 'risk_free'
+              ? t('offers.risk_free.accepted', { ...params, until: o.validUntil ?? '' })
+              : t('offers.giveaway.accepted', params)}
         </p>
       )}
       {o.isIgnored && <p role="status" data-testid="offer-ignored">{t('offers.ignored')}</p>}

@@ -2,6 +2,9 @@
 const en = {
   'offers.limited.title': 'A bonus code for your next deposit',
   'offers.giveaway.title': 'A gift to your bonus balance',
+  'offers.risk_free.title': 'Your next trade, risk-free',
+  'offers.risk_free.terms_one': "Accept and your next trade is risk-free: the first trade you open on the platform within {count} hour after accepting. If that trade closes at a loss, the loss, at most {value} {currency}, is refunded to your bonus balance (not your trading balance) when it settles. Only that one trade counts: if it wins or ends even, nothing is refunded and the offer is used up. Bonus money is shown beside your balances and cannot be withdrawn; the refund adds no turnover of its own, but a withdrawal while a deposit bonus's turnover ({multiplier} times) is still open takes the whole bonus balance back.",
+  'offers.risk_free.terms_other': "Accept and your next trade is risk-free: the first trade you open on the platform within {count} hours after accepting. If that trade closes at a loss, the loss, at most {value} {currency}, is refunded to your bonus balance (not your trading balance) when it settles. Only that one trade counts: if it wins or ends even, nothing is refunded and the offer is used up. Bonus money is shown beside your balances and cannot be withdrawn; the refund adds no turnover of its own, but a withdrawal while a deposit bonus's turnover ({multiplier} times) is still open takes the whole bonus balance back.",
   'offers.limited.terms_one':
     'Accept and you get a personal promo code worth {value} {currency} of extra bonus, for one deposit of yours made with the bonus within {count} hour. The usual bonus rules apply: the whole bonus of a deposit is at most {max} {currency}, and a bonus must be traded {multiplier} times before it can be withdrawn.',
   'offers.limited.terms_other':
@@ -14,6 +17,7 @@ const en = {
   'offers.working': 'One moment…',
   'offers.limited.accepted': 'Your code is {code}. Enter it on the funding page with your next deposit, with the bonus chosen, before {until}.',
   'offers.giveaway.accepted': '{value} {currency} has been added to your bonus balance.',
+  'offers.risk_free.accepted': 'Accepted. Your next trade opened before {until} is risk-free: if it closes at a loss, up to {value} {currency} is refunded to your bonus balance when it settles. Only that one trade counts. Your notifications say when the refund is paid.',
   'offers.ignored': 'You declined this offer. Nothing was changed.',
   'offers.expired': 'This offer has ended. Nothing was credited.',
   'offers.failed': 'That did not go through. Nothing was changed; please try again.',
@@ -25,9 +29,14 @@ const en = {
   'gift.close': 'Close',
 };
 
-const ru: Record<keyof typeof en | 'offers.limited.terms_few' | 'offers.limited.terms_many', string> = {
+const ru: Record<keyof typeof en | 'offers.limited.terms_few' | 'offers.limited.terms_many' | 'offers.risk_free.terms_few' | 'offers.risk_free.terms_many', string> = {
   'offers.limited.title': 'Бонусный код к следующему пополнению',
   'offers.giveaway.title': 'Подарок на бонусный баланс',
+  'offers.risk_free.title': 'Следующая сделка — без риска',
+  'offers.risk_free.terms_one': 'Примите предложение, и ваша следующая сделка будет без риска: первая сделка, которую вы откроете на платформе в течение {count} часа после согласия. Если она закроется с убытком, убыток, но не больше {value} {currency}, вернётся на ваш бонусный баланс (не на торговый) после её закрытия. Считается только эта одна сделка: если она выиграет или закончится вничью, ничего не возвращается, и предложение использовано. Бонусные деньги показаны рядом с вашими балансами, вывести их нельзя; возврат не добавляет своего оборота, но вывод средств, пока не выполнен оборот бонуса к пополнению ({multiplier} раз), забирает весь бонусный баланс.',
+  'offers.risk_free.terms_few': 'Примите предложение, и ваша следующая сделка будет без риска: первая сделка, которую вы откроете на платформе в течение {count} часов после согласия. Если она закроется с убытком, убыток, но не больше {value} {currency}, вернётся на ваш бонусный баланс (не на торговый) после её закрытия. Считается только эта одна сделка: если она выиграет или закончится вничью, ничего не возвращается, и предложение использовано. Бонусные деньги показаны рядом с вашими балансами, вывести их нельзя; возврат не добавляет своего оборота, но вывод средств, пока не выполнен оборот бонуса к пополнению ({multiplier} раз), забирает весь бонусный баланс.',
+  'offers.risk_free.terms_many': 'Примите предложение, и ваша следующая сделка будет без риска: первая сделка, которую вы откроете на платформе в течение {count} часов после согласия. Если она закроется с убытком, убыток, но не больше {value} {currency}, вернётся на ваш бонусный баланс (не на торговый) после её закрытия. Считается только эта одна сделка: если она выиграет или закончится вничью, ничего не возвращается, и предложение использовано. Бонусные деньги показаны рядом с вашими балансами, вывести их нельзя; возврат не добавляет своего оборота, но вывод средств, пока не выполнен оборот бонуса к пополнению ({multiplier} раз), забирает весь бонусный баланс.',
+  'offers.risk_free.terms_other': 'Примите предложение, и ваша следующая сделка будет без риска: первая сделка, которую вы откроете на платформе в течение {count} часа после согласия. Если она закроется с убытком, убыток, но не больше {value} {currency}, вернётся на ваш бонусный баланс (не на торговый) после её закрытия. Считается только эта одна сделка: если она выиграет или закончится вничью, ничего не возвращается, и предложение использовано. Бонусные деньги показаны рядом с вашими балансами, вывести их нельзя; возврат не добавляет своего оборота, но вывод средств, пока не выполнен оборот бонуса к пополнению ({multiplier} раз), забирает весь бонусный баланс.',
   'offers.limited.terms_one':
     'Примите предложение, и вы получите личный промокод на {value} {currency} дополнительного бонуса к одному вашему пополнению с бонусом в течение {count} часа. Действуют обычные правила бонуса: весь бонус пополнения не больше {max} {currency}, а бонус нужно проторговать {multiplier} раз, прежде чем его можно вывести.',
   'offers.limited.terms_few':
@@ -44,6 +53,7 @@ const ru: Record<keyof typeof en | 'offers.limited.terms_few' | 'offers.limited.
   'offers.working': 'Секунду…',
   'offers.limited.accepted': 'Ваш код: {code}. Введите его на странице пополнения при следующем пополнении с бонусом до {until}.',
   'offers.giveaway.accepted': '{value} {currency} зачислено на ваш бонусный баланс.',
+  'offers.risk_free.accepted': 'Принято. Ваша следующая сделка, открытая до {until}, без риска: если она закроется с убытком, до {value} {currency} вернётся на ваш бонусный баланс после её закрытия. Считается только эта одна сделка. О возврате вам придёт уведомление.',
   'offers.ignored': 'Вы отказались от предложения. Ничего не изменилось.',
   'offers.expired': 'Предложение закончилось. Ничего не зачислено.',
   'offers.failed': 'Не получилось. Ничего не изменилось; попробуйте ещё раз.',
