@@ -13,7 +13,7 @@ import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
 import { Refusal } from '../security/refusal';
 import { DEPOSIT_KINDS } from '../users';
-import { hasTraded, RISK_FREE_CAP, RISK_FREE_HOURS, RISK_FREE_WINDOW_MS } from './risk-free';
+import { hasTraded, RISK_FREE_CAP, RISK_FREE_DELAY_MS, RISK_FREE_HOURS, RISK_FREE_WINDOW_MS } from './risk-free';
 
 /**
  * Timed offers (issue 17; spec 001 §2, §4, §7, §9). Honest, small and real:
@@ -28,8 +28,8 @@ import { hasTraded, RISK_FREE_CAP, RISK_FREE_HOURS, RISK_FREE_WINDOW_MS } from '
  *   accepting credits GIVEAWAY_VALUE into the trader's bonus balance, one ledger transfer from
  *   the house under the key `offer:{id}:giveaway`.
  *
- * - risk_free (3600 s to answer; once per trader, after their first credited deposit, while they
- *   have not traded yet): accepting makes the next trade opened within 24 hours risk-free, a loss
+ * - risk_free (3600 s to answer; once per trader, 5 minutes after signing in, once they have a
+ *   credited deposit and while they have not traded yet): accepting makes the next trade opened within 24 hours risk-free, a loss
  *   refunded up to RISK_FREE_CAP into the bonus balance when that trade's result is booked
  *   (./risk-free.ts, called by the settlement booking).
  *
@@ -139,14 +139,16 @@ async function eligibleKind(db: DbOrTx, ctx: OfferContext): Promise<{ kind: Offe
   const everLimited = await db.selectFrom('offers').select('id').where('user_id', '=', ctx.userId).where('kind', '=', 'limited').executeTakeFirst();
   const limitedDue = !everLimited && !(await hasDeposited(db, ctx.userId)) ? ctx.signedInAt.getTime() + LIMITED_DELAY_MS : null;
   if (limitedDue !== null && limitedDue <= ctx.now.getTime()) return { kind: 'limited', nextCheckAt: null };
-  // the risk-free offer: once per trader, once they have a credited deposit and before their first trade
+  // the risk-free offer: once per trader, with a credited deposit and before their first trade, 5 minutes after signing in
+  let riskFreeDue: number | null = null;
   if (limitedDue === null) {
     const everRiskFree = await db.selectFrom('offers').select('id').where('user_id', '=', ctx.userId).where('kind', '=', 'risk_free').executeTakeFirst();
-    if (!everRiskFree && (await hasDeposited(db, ctx.userId)) && !(await hasTraded(db, ctx.userId))) return { kind: 'risk_free', nextCheckAt: null };
+    if (!everRiskFree && (await hasDeposited(db, ctx.userId)) && !(await hasTraded(db, ctx.userId))) riskFreeDue = ctx.signedInAt.getTime() + RISK_FREE_DELAY_MS;
   }
+  if (riskFreeDue !== null && riskFreeDue <= ctx.now.getTime()) return { kind: 'risk_free', nextCheckAt: null };
   const due = await giveawayDueAt(db, ctx.userId, ctx.signedInAt);
   if (due.getTime() <= ctx.now.getTime()) return { kind: 'giveaway', nextCheckAt: null };
-  return { kind: null, nextCheckAt: new Date(Math.min(due.getTime(), limitedDue ?? Infinity)) };
+  return { kind: null, nextCheckAt: new Date(Math.min(due.getTime(), limitedDue ?? Infinity, riskFreeDue ?? Infinity)) };
 }
 
 /** Marks an offer shown now (its deadline fixed) unless it already was. */

@@ -6,7 +6,7 @@ import { houseAccount, transfer, verifyLedger } from '../ledger';
 import type { PlatformGateway, TradeView } from '../ports';
 import { bookSettledTrades } from '../trading/booking';
 import { acceptOffer, currentOffer, sandboxOfferNow } from './offers';
-import { onRiskFreeRefunded, RISK_FREE_WINDOW_MS } from './risk-free';
+import { onRiskFreeRefunded, RISK_FREE_DELAY_MS, RISK_FREE_WINDOW_MS } from './risk-free';
 
 let t: TestDb;
 let db: Db;
@@ -72,7 +72,7 @@ async function trader(): Promise<{ id: number; email: string }> {
   await transfer(db, { kind: 'deposit', idempotencyKey: `riskfree-dep-${n}`, debitAccountId: await houseAccount(db, 'USD'), creditAccountId: acc.id, amountMinor: 25_000n, currency: 'USD', mirror: false });
   return { id: user.id, email };
 }
-const ctx = (userId: number, now: Date) => ({ userId, signedInAt: at(-HOUR), now });
+const ctx = (userId: number, now: Date, signedInAt = at(-HOUR)) => ({ userId, signedInAt, now });
 const bonusBalance = async (userId: number) => {
   const row = await db.selectFrom('accounts').select('balance_minor').where('user_id', '=', userId).where('type', '=', 'bonus').executeTakeFirst();
   return row ? toBigInt(row.balance_minor) : 0n;
@@ -95,8 +95,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the risk-free offer', () => {
-  it('is offered once, after a credited deposit and before the first trade, with 3600 s to answer and its terms', async () => {
+  it('is offered once, 5 minutes after signing in, after a credited deposit and before the first trade, with 3600 s to answer and its terms', async () => {
     const u = await trader();
+    expect(await currentOffer(db, ctx(u.id, T0, at(1 - RISK_FREE_DELAY_MS)))).toMatchObject({ offer: null, nextCheckAt: at(1).toISOString() });
     const first = await currentOffer(db, ctx(u.id, T0));
     expect(first.offer).toMatchObject({ kind: 'risk_free', shownAt: T0.toISOString(), expiresAt: at(RISK_FREE_WINDOW_MS).toISOString(), terms: { value: '25.00', currency: 'USD', codeHours: 24 } });
     // a reload keeps the deadline

@@ -22,6 +22,8 @@ import type { PlatformGateway, SettledTrade } from '../ports';
 
 /** 001 §9: the risk-free offer's timer */
 export const RISK_FREE_WINDOW_MS = 3600_000;
+/** offered this long after signing in (the page has settled; not a pop-up at the door) */
+export const RISK_FREE_DELAY_MS = 300_000;
 /** the most refunded, in the trader's currency */
 export const RISK_FREE_CAP = '25';
 /** after accepting, the next trade opened within this many hours is covered */
