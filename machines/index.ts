@@ -26,6 +26,8 @@ import { reportsMachine } from './reports/reports.machine';
 import { signalsMachine } from './signals/signals.machine';
 import { tipsMachine } from './tips/tips.machine';
 import { newsMachine } from './news/news.machine';
+import { iqMiningMachine } from './iq-mining/iq-mining.machine';
+import { ladderMachine } from './ladder/ladder.machine';
 import { chatMachine } from './chat/chat.machine';
 import { signatureMachine } from './signature/signature.machine';
 import { uploadItemMachine } from './upload-item/upload-item.machine';
@@ -133,5 +135,7 @@ export const machines: Record<string, MachineEntry> = {
   timedOffer: { machine: timedOfferMachine, purpose: 'A timed offer (issue 17): shown with its terms until the server-held deadline (a named delay to expiresAt; reload and tabs agree), then accepted (what the terms say, once), ignored (recorded) or expired' },
   visitorGift: { machine: visitorGiftMachine, purpose: 'The visitor gift popup on the landing page: 15 s after arrival unless seen within a day (a 1-day cookie), until closed' },
   news: { machine: newsMachine, purpose: 'News and analysis (issue 17): the list loads, one item opens, back to the list; a failure says why with a retry of what failed' },
+  iqMining: { machine: iqMiningMachine, purpose: 'IQ mining (issue 17): the terms, then a five-question quiz held by the server (start or resume, each answer checked there with the right one explained) to the result; 1.62 to the bonus balance once when all were right; a failure retries what failed' },
+  ladder: { machine: ladderMachine, purpose: "The ladder (issue 17): the trader's place in the running weekly contest (rank, participants, profit, what moves them up) loads, is shown and read again; a failure retries" },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };

@@ -17,6 +17,8 @@ import { cascadeModel, entropayModel, listenModel } from './cascade/cascade.mode
 import { signalsModel } from './signals/signals.model';
 import { tipsModel } from './tips/tips.model';
 import { newsModel } from './news/news.model';
+import { iqMiningModel } from './iq-mining/iq-mining.model';
+import { ladderModel } from './ladder/ladder.model';
 import { chatModel } from './chat/chat.model';
 import { fundingModel } from './funding/funding.model';
 import { cardFormModel } from './card-form/card-form.model';
@@ -124,6 +126,8 @@ export const models: Record<string, MachineModel> = {
   zoomBlock: zoomBlockModel,
   tabLoader: tabLoaderModel,
   news: newsModel,
+  iqMining: iqMiningModel,
+  ladder: ladderModel,
   timedOffer: timedOfferModel,
   visitorGift: visitorGiftModel,
 };

@@ -2,6 +2,7 @@ import type { PageProps } from '../../app/page';
 import { useContestPage } from '../../flows/contest-page';
 import type { ContestCard } from '../../flows/contest-page-view';
 import { formatDateTime } from '../../flows/dates';
+import { openLadder } from '../../flows/ladder-open';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import './contests.css';
@@ -22,6 +23,9 @@ export default function ContestPage({ add }: PageProps) {
         <h1>{t('contest.title')}</h1>
         <button type="button" className="button button--ghost" onClick={page.refresh} disabled={page.loading} data-testid="contest-refresh">
           {t('contest.refresh')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={openLadder} data-testid="contest-my-place">
+          {t('nav.ladder')}
         </button>
       </header>
       <p className="ct__rule" data-testid="contest-rule">

@@ -3,6 +3,7 @@ import { usePromotions } from '../../flows/promotions';
 import { registerMessages, useT } from '../../i18n';
 import { formatDecimal } from '../../i18n/number';
 import { Modal } from '../../ui/Modal';
+import { IqPromoRow } from '../iq/IqPromoRow';
 import { messages } from './messages';
 import './promotions.css';
 
@@ -44,6 +45,7 @@ export default function PromotionsPage() {
           {t('promotions.activated', { title: page.activated.title, percent: number(page.activated.percent) })}
         </p>
       )}
+      <IqPromoRow />
       {page.isEmpty && <p data-testid="promotions-empty">{t('promotions.empty')}</p>}
       {page.rows.length > 0 && (
         <table className="promos__table" data-testid="promotions-table">

@@ -9,6 +9,10 @@ import { TOURNEY_WEEKEND } from '../../flows/tourney-weekend-name';
 import { TourneyWeekendEntry } from '../contests/entries';
 import { OFFER_DIALOG } from '../../flows/offer-dialog';
 import { OfferDialogEntry } from '../offers/entries';
+import { IQ_DIALOG } from '../../flows/iq-open';
+import { IqDialogEntry } from '../iq/entries';
+import { LADDER_DIALOG } from '../../flows/ladder-open';
+import { LadderDialogEntry } from '../ladder/entries';
 
 /** Dynamic modals by name (add-account, bitcoin explanation, …); each area registers its own. */
 export type DynamicModalView = ComponentType<Record<string, unknown> & { onClose: () => void }>;
@@ -28,3 +32,6 @@ dynamicModals.bitcoin_explanation = BitcoinExplanationEntry;
 dynamicModals[TOURNEY_WEEKEND] = TourneyWeekendEntry;
 // issue 17: a timed offer (limited offer, giveaway) with its server-held deadline
 dynamicModals[OFFER_DIALOG] = OfferDialogEntry;
+// issue 17: IQ mining (a five-question quiz, the reward once) and the ladder (the trader's place in the weekly contest)
+dynamicModals[IQ_DIALOG] = IqDialogEntry;
+dynamicModals[LADDER_DIALOG] = LadderDialogEntry;

@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { CallBackButton } from '../contact/CallBackButton';
 import { NotificationBell } from '../notifications/Bell';
 import { openNews } from '../../flows/news-open';
+import { openLadder } from '../../flows/ladder-open';
 
 /** The id of the header's chat slot: the chat launcher sits there, beside the balance, never over the page. */
 export const CHAT_SLOT_ID = 'topbar-chat';
@@ -68,6 +69,10 @@ export function AccountBar() {
           <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
           <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
           <Link to={{ hash: '/show/contest' }} data-testid="nav-contest">{t('nav.contest')}</Link>
+          <button type="button" className="topbar__nav-button" onClick={openLadder} data-testid="nav-ladder">
+            {t('nav.ladder')}
+          </button>
+          <Link to={{ hash: '/show/promotions' }} data-testid="nav-promotions">{t('nav.promotions')}</Link>
           <button type="button" className="topbar__nav-button" onClick={openNews} data-testid="nav-news">
             {t('nav.news')}
           </button>

@@ -1,0 +1,48 @@
+/** IQ mining (issue 17): the dialog and the promotions row, in every language. The dialog's title is a core text (nav.iq). */
+const en = {
+  'iq.row.title': 'IQ mining: answer {count} questions, earn {amount} {currency} of bonus',
+  'iq.row.open': 'Read the terms',
+  'iq.terms': 'Answer {count} short questions about how this product really works: card declines, the deposit bonus, crypto invoices, two-factor sign-in and the risk of trading.',
+  'iq.terms.reward': 'All {count} right on the first try: {amount} {currency} goes into your bonus balance, once per trader.',
+  'iq.terms.wrong': 'A wrong answer shows the right one and why; the reward is then no longer earned, and you can still finish. There is no time limit: you can leave and continue later. The quiz is taken once.',
+  'iq.terms.bonus': 'Bonus money is for trading: it cannot be withdrawn, and a withdrawal before the bonus turnover gives it back.',
+  'iq.start': 'Start',
+  'iq.starting': 'Opening the quiz…',
+  'iq.question': 'Question {n} of {total}',
+  'iq.sending': 'Checking…',
+  'iq.right': 'Right.',
+  'iq.wrong': 'Not quite. The right answer: {answer}',
+  'iq.lost': 'The reward is no longer possible on this quiz; finish it to learn the rest.',
+  'iq.result.rewarded': 'All {total} right: {amount} {currency} is in your bonus balance.',
+  'iq.result.not': '{right} of {total} right: no reward this time. The explanations above are the rules as they are.',
+  'iq.failed': 'The quiz could not be reached.',
+  'iq.retry': 'Try again',
+  'iq.currency': 'IQ mining is for accounts in USD, EUR, GBP or RUB only.',
+  'iq.not_started': 'Start the quiz first.',
+  'iq.option': 'Choose one of the answers.',
+};
+
+const ru: typeof en = {
+  'iq.row.title': 'IQ-майнинг: ответьте на {count} вопросов и получите {amount} {currency} бонуса',
+  'iq.row.open': 'Условия',
+  'iq.terms': 'Ответьте на {count} коротких вопросов о том, как на самом деле работает продукт: отказы по картам, бонус к пополнению, криптовалютные счета, двухфакторный вход и риск торговли.',
+  'iq.terms.reward': 'Все {count} ответов верны с первой попытки — {amount} {currency} зачисляется на ваш бонусный баланс, один раз на трейдера.',
+  'iq.terms.wrong': 'После неверного ответа мы покажем правильный и объясним почему; награда тогда уже не положена, но пройти до конца можно. Ограничения по времени нет: можно уйти и продолжить позже. Пройти тест можно один раз.',
+  'iq.terms.bonus': 'Бонусные деньги — для торговли: их нельзя вывести, а вывод до выполнения оборота бонуса возвращает их.',
+  'iq.start': 'Начать',
+  'iq.starting': 'Открываем тест…',
+  'iq.question': 'Вопрос {n} из {total}',
+  'iq.sending': 'Проверяем…',
+  'iq.right': 'Верно.',
+  'iq.wrong': 'Не совсем. Правильный ответ: {answer}',
+  'iq.lost': 'Награда в этом тесте уже не положена; пройдите его до конца, чтобы узнать остальное.',
+  'iq.result.rewarded': 'Все {total} ответов верны: {amount} {currency} на вашем бонусном балансе.',
+  'iq.result.not': 'Верных ответов: {right} из {total}; награды в этот раз нет. Объяснения выше — правила как они есть.',
+  'iq.failed': 'Не удалось связаться с тестом.',
+  'iq.retry': 'Повторить',
+  'iq.currency': 'IQ-майнинг доступен только для счетов в USD, EUR, GBP или RUB.',
+  'iq.not_started': 'Сначала начните тест.',
+  'iq.option': 'Выберите один из ответов.',
+};
+
+export const messages = { en, ru };
