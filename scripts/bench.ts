@@ -1,5 +1,5 @@
 // `npm run bench`: every budget in scripts/bench/budgets.ts, measured on this machine.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { BUDGETS } from './bench/budgets';
 import { pageJsGzip } from './bench/bundle';
 import { cascadeEventsPerSecond } from './bench/cascade';
 import { signedInTrader } from './bench/session';
+import { ANCHOR_CONSTANT, ANCHOR_SELECT, CONNECTIONS, SECONDS, load, startBenchServer, type LoadFigures, type LoadOptions } from './bench/load';
 
 /** progress on stderr, so a slow step is visible while it runs */
 const step = (what: string) => process.stderr.write(`bench: ${what}…\n`);
@@ -18,6 +19,8 @@ const step = (what: string) => process.stderr.write(`bench: ${what}…\n`);
 const rows: Array<{ name: string; value: string; budget: string; ok: boolean }> = [];
 const record = (name: string, value: number, limit: number, unit: string, higherIsBetter = false) =>
   rows.push({ name, value: `${value.toFixed(1)} ${unit}`, budget: `${higherIsBetter ? '≥' : '≤'} ${limit} ${unit}`, ok: higherIsBetter ? value >= limit : value <= limit });
+
+const loads: Array<{ name: string } & LoadFigures> = [];
 
 async function timeToFirstPage(dataDir: string): Promise<number> {
   const port = 3900 + Math.floor(Math.random() * 90);
@@ -46,22 +49,16 @@ async function timeToFirstPage(dataDir: string): Promise<number> {
   }
 }
 
-interface LoadFigures {
-  rps: number;
-  p99: number;
-  errors: number;
-  requests: number;
-}
-
-/** scripts/bench/load.mjs against one URL (5 s, 16 connections); any failed request fails the bench. */
-function loadFrom(url: string, env: Record<string, string> = {}): LoadFigures {
-  const load = spawnSync(process.execPath, ['scripts/bench/load.mjs', url, '5', '16'], { encoding: 'utf8', env: { ...process.env, ...env } });
-  const figures = JSON.parse(load.stdout) as LoadFigures;
-  if (figures.errors > 0) throw new Error(`${url}: ${figures.errors} of ${figures.requests} requests failed`);
-  return figures;
-}
+/** `npm run bench -- --load`: only the server load rows (no build, no browser, no start-up timing) */
+const loadOnly = process.argv.includes('--load');
 
 async function main(): Promise<void> {
+  if (!loadOnly) await pagesAndStartUp();
+  await serverLoad();
+  printReport();
+}
+
+async function pagesAndStartUp(): Promise<void> {
   buildIfStale();
   await buildServerIfStale();
   for (const [page, limit] of Object.entries(BUDGETS.pageJsGzip)) {
@@ -90,22 +87,46 @@ async function main(): Promise<void> {
     await browser.close();
     samples.sort((a, b) => a - b);
     record('login page ready in Chromium (median of 5)', samples[2], BUDGETS.loginPageLoadMs, 'ms');
-
-    // the cheapest route and the invoice check, from a second process, in the same run
-    step('load on GET /api/settings');
-    const figures = loadFrom(`${server.url}/api/settings`);
-    record('GET /api/settings p99 (16 connections, 5 s)', figures.p99, BUDGETS.settingsP99Ms, 'ms');
-    record('GET /api/settings throughput', figures.rps, BUDGETS.settingsMinRps, 'req/s', true);
-    step('load on POST /api/btc/check');
-    const trader = await signedInTrader(server.url);
-    const { guid } = (await trader.post('/api/btc/pay', { amount: '250' })) as { guid: string };
-    const check = loadFrom(`${server.url}/api/btc/check`, { LOAD_METHOD: 'POST', LOAD_BODY: JSON.stringify({ guid }), LOAD_COOKIE: trader.cookie, LOAD_CSRF: trader.csrf });
-    record('POST /api/btc/check p99 (16 connections, 5 s)', check.p99, BUDGETS.invoiceCheckP99Ms, 'ms');
-    record('POST /api/btc/check throughput', check.rps, BUDGETS.invoiceCheckMinRps, 'req/s', true);
   } finally {
     await server.stop();
   }
+}
 
+async function serverLoad(): Promise<void> {
+  // server load: autocannon in this process, the server in its own, each figure beside a bare
+  // route of the same server measured in the same run (scripts/bench/server.ts)
+  step('starting the bench server (the app plus its anchor routes)');
+  const bench = await startBenchServer();
+  try {
+    const shape = `${CONNECTIONS} connections, ${SECONDS} s`;
+    const measure = async (name: string, path: string, options?: LoadOptions) => {
+      step(`autocannon on ${name}`);
+      const figures = await load(`${bench.url}${path}`, options);
+      loads.push({ name, ...figures });
+      return figures;
+    };
+    const constant = await measure(`GET ${ANCHOR_CONSTANT} (anchor)`, ANCHOR_CONSTANT);
+    const settings = await measure('GET /api/settings', '/api/settings');
+    const select = await measure(`GET ${ANCHOR_SELECT} (anchor)`, ANCHOR_SELECT);
+    const trader = await signedInTrader(bench.url);
+    const { guid } = (await trader.post('/api/btc/pay', { amount: '250' })) as { guid: string };
+    const check = await measure('POST /api/btc/check', '/api/btc/check', { method: 'POST', body: { guid }, cookie: trader.cookie, csrf: trader.csrf });
+
+    record(`GET /api/settings p99 (${shape})`, settings.p99, BUDGETS.settingsP99Ms, 'ms');
+    record('GET /api/settings throughput', settings.rps, BUDGETS.settingsMinRps, 'req/s', true);
+    record('GET /api/settings ÷ constant anchor', (100 * settings.rps) / constant.rps, BUDGETS.settingsMinPercentOfConstantAnchor, '%', true);
+    record(`POST /api/btc/check p99 (${shape})`, check.p99, BUDGETS.invoiceCheckP99Ms, 'ms');
+    record('POST /api/btc/check throughput', check.rps, BUDGETS.invoiceCheckMinRps, 'req/s', true);
+    record('POST /api/btc/check ÷ one-select anchor', (100 * check.rps) / select.rps, BUDGETS.invoiceCheckMinPercentOfSelectAnchor, '%', true);
+  } finally {
+    await bench.stop();
+  }
+}
+
+function printReport(): void {
+  console.log(`\nload (autocannon, ${CONNECTIONS} connections, ${SECONDS} s; anchors: bare routes of the same server, same run)`);
+  console.log('route                                                   req/s    p50 ms   p99 ms   requests');
+  for (const l of loads) console.log(`${l.name.padEnd(52)} ${l.rps.toFixed(0).padStart(8)} ${l.p50.toFixed(1).padStart(9)} ${l.p99.toFixed(1).padStart(8)} ${String(l.requests).padStart(10)}`);
   console.log('\nbudget                                               measured        budget');
   for (const r of rows) console.log(`${r.ok ? 'ok  ' : 'OVER'} ${r.name.padEnd(48)} ${r.value.padStart(12)}   ${r.budget}`);
   process.exit(rows.every((r) => r.ok) ? 0 : 1);

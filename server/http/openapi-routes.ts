@@ -357,9 +357,9 @@ sandbox('POST /api/sandbox/desk/tickets/:id/status', 'Set a ticket status');
 sandbox('GET /api/sandbox/desk/callbacks', 'Call-back requests');
 sandbox('POST /api/sandbox/desk/callbacks/:id/done', 'Mark a call-back done');
 sandbox('GET /api/sandbox/desk/contacts', 'Contact form messages');
-for (const console of ['promo', 'review', 'bank', 'desk']) {
-  sandbox(`GET /sandbox/${console}`, `The ${console} console (HTML)`, { produces: 'text/html' });
-  sandbox(`POST /sandbox/${console}/session`, `The ${console} console: enter the operator token`, { produces: 'redirect' });
+for (const desk of ['promo', 'review', 'bank', 'desk']) {
+  sandbox(`GET /sandbox/${desk}`, `The ${desk} console (HTML)`, { produces: 'text/html' });
+  sandbox(`POST /sandbox/${desk}/session`, `The ${desk} console: enter the operator token`, { produces: 'redirect' });
 }
 sandbox('POST /sandbox/promo', 'Promo console: create a code', { produces: 'redirect' });
 sandbox('POST /sandbox/promo/:code/deactivate', 'Promo console: deactivate', { produces: 'redirect' });
