@@ -9,7 +9,9 @@ export default defineConfig({
   plugins: [react(), explorerLayouts()],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // none in the production build (npm run build); npm start's local dist/ adds them with
+    // --sourcemap (scripts/build-if-stale.mjs: the explorer's isolation check reads them)
+    sourcemap: false,
     manifest: true,
     // every browser the product supports has <link rel=modulepreload> (Chrome 66, Firefox 115, Safari 17)
     modulePreload: { polyfill: false },

@@ -30,7 +30,7 @@ export function buildIfStale(root = process.cwd()) {
   // built beside dist/ and swapped in at the end: a server already running (another test run,
   // a second `npm start`) keeps serving the old build instead of an emptied folder
   const building = `dist.building-${process.pid}`;
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', building, '--emptyOutDir'], {
+  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--sourcemap', '--logLevel', 'warn', '--outDir', building, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
     // a build started from a test runner (NODE_ENV=test) must still be the production build

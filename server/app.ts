@@ -171,6 +171,6 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   // issue 17: the referral and affiliate program (/api/us/refferal); a visit through a link is counted on the public page
   await app.register(referralRoutes, deps);
   app.get('/', async (request, reply) => reply.redirect(`/${settings.defaultLanguage}/${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 302));
-  routes.install(await installFrontend(app, distDir, publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log))));
+  routes.install(await installFrontend(app, distDir, publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log)), { explorer: config.explorer }));
   return app;
 }

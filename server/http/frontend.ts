@@ -9,7 +9,7 @@ export const isServerPath = (url: string): boolean => /^\/(api|platform|upload|l
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Front end not built</title></head>
 <body><h1>The front end is not built yet</h1>
-<p>Run <code>npm run build</code>, then start the server again (or use <code>npm start</code>, which builds what is missing).</p>
+<p>Start the server with <code>npm start</code>, which builds what is missing (or run the production build: <code>npm run build</code>, then <code>node server.mjs</code> in <code>build/</code>).</p>
 <p>The API under <code>/api</code> works meanwhile.</p></body></html>
 `;
 
@@ -18,29 +18,39 @@ export type FrontendFallback = (request: FastifyRequest, reply: FastifyReply) =>
 /** A page hook: index.html rewritten for this request (the public site's static text), or null to send it as built. */
 export type PageRender = (request: FastifyRequest, reply: FastifyReply, indexHtml: string) => string | null;
 
+export interface FrontendOptions {
+  /** serve the analysts' machine explorer (/explorer/, explorer.html): config.explorer, off in production by default */
+  explorer?: boolean;
+}
+
 /**
  * Serves the built front end from `distDir`: /assets/* (content-hashed by Vite) cached
- * forever, everything else revalidated. Returns the fallback for page URLs (the app's
- * index.html, or a page saying to build it when dist/ is missing).
+ * forever, everything else revalidated. The production build (npm run build) writes a .br and a
+ * .gz beside each asset: when they are there, the one the browser accepts is sent as is
+ * (nothing compressed per request). Returns the fallback for page URLs (the app's index.html, or
+ * a page saying to build it when dist/ is missing).
  */
-export async function installFrontend(app: FastifyInstance, distDir: string | undefined, render?: PageRender): Promise<FrontendFallback> {
+export async function installFrontend(app: FastifyInstance, distDir: string | undefined, render?: PageRender, options: FrontendOptions = {}): Promise<FrontendFallback> {
   const root = distDir ? path.resolve(distDir) : undefined;
   if (!root || !existsSync(path.join(root, 'index.html'))) {
     return (_request, reply) => reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT);
   }
+  // the explorer's page only when switched on (its chunks under /assets are inert without it)
+  const explorer = options.explorer !== false && existsSync(path.join(root, 'explorer.html'));
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
     index: false,
     wildcard: true,
     cacheControl: false,
+    preCompressed: existsSync(path.join(root, 'index.html.br')),
+    allowedPath: (pathName) => explorer || pathName.replace(/^\//, '') !== 'explorer.html',
     setHeaders: (reply, filePath) => {
       const assets = filePath.startsWith(path.join(root, 'assets') + path.sep);
       reply.header('cache-control', assets ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   // /explorer/ is the analysts' machine explorer (its own Vite entry, explorer.html)
-  const explorer = existsSync(path.join(root, 'explorer.html'));
   return (request, reply) => {
     if (explorer && /^\/explorer(\/|$)/.test(request.url.split('?')[0])) return reply.sendFile('explorer.html', root);
     const html = render?.(request, reply, readFileSync(path.join(root, 'index.html'), 'utf8'));
