@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 },
       sandboxProcessorDelayMs: 0,
+      cryptoXpubs: {},
+      methodWebhookSecrets: {},
     });
   });
 
@@ -71,6 +73,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-1' })).toThrow('RATE_LIMIT_PER_MINUTE');
     expect(() => loadConfig({ HSTS_MAX_AGE: '1.5' })).toThrow('HSTS_MAX_AGE');
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow('SHUTDOWN_GRACE_MS');
+    // third-party keys by name; an unknown name is a typo, refused
+    expect(loadConfig({ CRYPTO_XPUB_BTC: ' zpub-own ', CRYPTO_XPUB_ETH: '', METHOD_WEBHOOK_SECRET_SKRILL: 'whsec' })).toMatchObject({ cryptoXpubs: { btc: 'zpub-own' }, methodWebhookSecrets: { skrill: 'whsec' } });
+    expect(() => loadConfig({ CRYPTO_XPUB_DOGE: 'x' })).toThrow('CRYPTO_XPUB_DOGE is not a known variable: the names after CRYPTO_XPUB_ are BTC, LTC, BCH, DASH, ZEC, ETH');
+    expect(() => loadConfig({ METHOD_WEBHOOK_SECRET_PAYPAL: 'x' })).toThrow('METHOD_WEBHOOK_SECRET_PAYPAL is not a known variable');
     expect(() => loadConfig({ SANDBOX_PROCESSOR_DELAY_MS: '60001' })).toThrow('SANDBOX_PROCESSOR_DELAY_MS must be a whole number from 0 to 60000');
   });
 
@@ -122,6 +128,8 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 },
       sandboxProcessorDelayMs: 0,
+      cryptoXpubs: {},
+      methodWebhookSecrets: {},
     });
   });
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { METHODS } from '../core/methods';
+import { CHAINS } from './domain/crypto/coins';
 
 /** Server configuration, read once from the environment. */
 export interface Config {
@@ -85,6 +87,16 @@ export interface Config {
    * processor's network call would (SANDBOX_PROCESSOR_DELAY_MS, 0 to 60000; default 0)
    */
   sandboxProcessorDelayMs: number;
+  /**
+   * The extended public key per chain (CRYPTO_XPUB_BTC, _LTC, _BCH, _DASH, _ZEC, _ETH): a chain
+   * without one takes no invoices outside sandbox mode (in sandbox mode the published test keys fill the gaps)
+   */
+  cryptoXpubs: Partial<Record<string, string>>;
+  /**
+   * The secret each wallet provider signs its webhooks with (METHOD_WEBHOOK_SECRET_NETELLER, _SKRILL, …):
+   * outside sandbox mode a provider without one takes no webhook and its deposits are not offered
+   */
+  methodWebhookSecrets: Partial<Record<string, string>>;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -225,6 +237,22 @@ function logLevel(value: string | undefined, nodeEnv: string): LogLevel {
   return level as LogLevel;
 }
 
+/**
+ * The variables `{prefix}{NAME}` for each known name, by lower-case name; a variable with the
+ * prefix and an unknown name is refused (a typo would otherwise switch a chain or provider off).
+ */
+function keyed(env: Env, prefix: string, names: readonly string[]): Partial<Record<string, string>> {
+  const found: Partial<Record<string, string>> = {};
+  for (const [variable, value] of Object.entries(env)) {
+    if (!variable.startsWith(prefix)) continue;
+    const name = variable.slice(prefix.length).toLowerCase();
+    if (!names.includes(name)) throw new Error(`${variable} is not a known variable: the names after ${prefix} are ${names.map((n) => n.toUpperCase()).join(', ')}`);
+    const set = value?.trim() ?? '';
+    if (set !== '') found[name] = set;
+  }
+  return found;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const sandbox = sandboxMode(env, nodeEnv);
@@ -264,5 +292,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxHeapUsedMb: integer(env.LOAD_SHED_MAX_HEAP_MB, 'LOAD_SHED_MAX_HEAP_MB', 0, 0, 1_000_000),
     },
     sandboxProcessorDelayMs: integer(env.SANDBOX_PROCESSOR_DELAY_MS, 'SANDBOX_PROCESSOR_DELAY_MS', 0, 0, 60_000),
+    cryptoXpubs: keyed(env, 'CRYPTO_XPUB_', Object.keys(CHAINS)),
+    methodWebhookSecrets: keyed(env, 'METHOD_WEBHOOK_SECRET_', METHODS),
   };
 }

@@ -60,7 +60,7 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
     db,
     watcher: options.watcher ?? chain ?? noChain,
     rates: options.rates ?? (config.sandbox ? sandboxRates() : noRates),
-    config: loadCryptoConfig(config.sandbox),
+    config: loadCryptoConfig(config.sandbox, config.cryptoXpubs),
     settings,
     siteHost: config.siteHost,
     events: {

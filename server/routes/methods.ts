@@ -44,7 +44,7 @@ const noWallets: PaymentMethodGateway = {
 export const methodRoutes: FastifyPluginAsync<MethodRouteOptions> = async (app, options) => {
   const { db, config, settings, push } = options;
   const gateway = options.wallets ?? (config.sandbox ? sandboxWallets() : noWallets);
-  const methodConfig = options.methodSecrets ? { secrets: options.methodSecrets } : loadMethodConfig(config.sandbox);
+  const methodConfig = options.methodSecrets ? { secrets: options.methodSecrets } : loadMethodConfig(config.sandbox, config.methodWebhookSecrets);
   const deps: MethodDeps = {
     db,
     gateway,

@@ -131,6 +131,6 @@ describe('configured keys', () => {
     expect(loadCryptoConfig(true, {}).xpubs.btc).toBe(TEST_XPUBS.btc);
     expect(loadCryptoConfig(false, {}).xpubs).toEqual({});
     const own = HDKey.fromMasterSeed(hex('000102030405060708090a0b0c0d0e0f')).derive("m/0'").publicExtendedKey;
-    expect(loadCryptoConfig(false, { CRYPTO_XPUB_ETH: own }).xpubs).toEqual({ eth: own });
+    expect(loadCryptoConfig(false, { eth: own }).xpubs).toEqual({ eth: own });
   });
 });

@@ -30,13 +30,14 @@ export interface CryptoConfig {
   invoiceTtlMs: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-/** CRYPTO_XPUB_BTC, _LTC, _BCH, _DASH, _ZEC, _ETH; the test keys fill the gaps in sandbox mode only. */
-export function loadCryptoConfig(sandbox: boolean, env: Env = process.env): CryptoConfig {
+/**
+ * The keys by chain (config.cryptoXpubs: CRYPTO_XPUB_BTC, _LTC, _BCH, _DASH, _ZEC, _ETH, read in
+ * server/config.ts); the test keys fill the gaps in sandbox mode only.
+ */
+export function loadCryptoConfig(sandbox: boolean, keys: Partial<Record<string, string>> = {}): CryptoConfig {
   const xpubs: Partial<Record<ChainId, string>> = {};
   for (const chain of Object.keys(TEST_XPUBS) as ChainId[]) {
-    const own = env[`CRYPTO_XPUB_${chain.toUpperCase()}`]?.trim();
+    const own = keys[chain]?.trim();
     if (own) xpubs[chain] = own;
     else if (sandbox) xpubs[chain] = TEST_XPUBS[chain];
   }

@@ -12,14 +12,15 @@ export interface MethodConfig {
 export const sandboxSecretOf = (provider: string): string => `sandbox-${provider}-webhook-secret`;
 
 /**
- * The webhook secrets from the environment. In sandbox mode a provider without one uses its
+ * The webhook secrets by provider (config.methodWebhookSecrets: METHOD_WEBHOOK_SECRET_{PROVIDER},
+ * read in server/config.ts). In sandbox mode a provider without one uses its
  * sandbox default; outside sandbox mode a provider without a secret takes no webhook (and its
  * deposits are not offered: there would be no way to confirm them).
  */
-export function loadMethodConfig(sandbox: boolean, env: Record<string, string | undefined> = process.env): MethodConfig {
+export function loadMethodConfig(sandbox: boolean, configured: Partial<Record<string, string>> = {}): MethodConfig {
   const secrets: Record<string, string> = {};
   for (const provider of METHODS) {
-    const set = env[`METHOD_WEBHOOK_SECRET_${provider.toUpperCase()}`]?.trim();
+    const set = configured[provider]?.trim();
     if (set) secrets[provider] = set;
     else if (sandbox) secrets[provider] = sandboxSecretOf(provider);
   }
