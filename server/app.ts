@@ -13,7 +13,9 @@ import { referralRoutes, visitCounter } from './routes/referral';
 import { installInputGuard } from './http/input-guard';
 import { installHealth } from './http/health';
 import { installDrain } from './http/shutdown';
-import { safeLogger } from './http/logging';
+import { installRequestLog, requestIdOptions, requestLogger, safeLogger } from './http/logging';
+import { installMetrics } from './http/metrics';
+import { installRateLimit } from './http/rate-limit';
 import { watchRoutes } from './http/not-found';
 import { installApiDocs } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
@@ -86,7 +88,10 @@ export const BODY_LIMIT = 64 * 1024;
 /** The server without listening: tests drive it with app.inject(). */
 export async function buildApp({ db, config, platform = sandboxGateway(db), push = memoryHub(), distDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
   // the log never holds a sign-in key, a card page's query or a card field (server/http/logging.ts)
-  const app = Fastify({ logger: safeLogger(logger), bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: 'idle' });
+  const app = Fastify({ logger: safeLogger(logger), ...requestIdOptions, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: 'idle' });
+  // issue 18: request ids (x-request-id) carried into the logs of everything a request runs; then the global per-IP limit
+  installRequestLog(app);
+  await installRateLimit(app, config.rateLimitPerMinute);
   if (ready) {
     app.addHook('onRequest', async (request) => {
       if (/^\/(api|platform|upload|logout|sandbox)(\/|\?|$)/.test(request.url)) await ready;
@@ -94,7 +99,9 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   }
   await app.register(cookie);
   app.setErrorHandler(errorHandler);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { hstsMaxAge: config.hstsMaxAge });
+  // issue 18: /metrics when METRICS=1
+  const metrics = installMetrics(app, { db, push, enabled: config.metrics });
   installSessions(app, db);
   installInputGuard(app);
   const routes = watchRoutes(app);
@@ -113,10 +120,10 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
     reconcileEveryMs: mirrorOptions.reconcileEveryMs ?? 0,
     onUserChanged: (userId) => push.publish(userId, { type: 'user.updated' }),
     ...(ready && { ready }),
-    log: app.log,
+    log: requestLogger(app.log),
   });
   app.addHook('onClose', async () => mirror.stop());
-  const deps: RouteDeps = { db, config, settings, platform, push, mirror };
+  const deps: RouteDeps = { db, config, settings, platform, push, mirror, metrics };
   await app.register(settingsRoutes, deps);
   await app.register(meRoutes, deps);
   await app.register(loginRoutes, deps);

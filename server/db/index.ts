@@ -9,6 +9,11 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pg pool behind a PostgreSQL handle (the metrics read its counts); undefined on PGlite. */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
 export interface DbOptions {
   /** PostgreSQL only: run every connection with this search_path (tests use a fresh schema each) */
   searchPath?: string;
@@ -35,7 +40,9 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & Parti
       max: options.poolSize ?? config.dbPoolSize ?? 10,
       ...(options.searchPath !== undefined && { options: `-c search_path=${options.searchPath}` }),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   const dir = config.dataDir.startsWith('memory://') ? config.dataDir : path.resolve(config.dataDir);
   if (options.thread && !options.loadDataDir) {

@@ -114,3 +114,40 @@ describe('loggedUrl', () => {
     expect(loggedUrl('/en/login')).toBe('/en/login');
   });
 });
+
+describe('request ids (issue 18)', () => {
+  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('every line of a request carries its id: a well-formed x-request-id is kept, anything else replaced; the answer echoes it', async () => {
+    const kept = await app.inject({ method: 'GET', url: '/api/settings', headers: { 'x-request-id': 'edge-test.0001' } });
+    expect(kept.headers['x-request-id']).toBe('edge-test.0001');
+    const mine = entries().filter((e) => e.reqId === 'edge-test.0001');
+    expect(mine.map((e) => e.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+
+    for (const sent of ['short', '<script>alert(1)</script>', 'x'.repeat(200)]) {
+      const res = await app.inject({ method: 'GET', url: '/api/settings', headers: { 'x-request-id': sent } });
+      const id = String(res.headers['x-request-id']);
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(entries().some((e) => e.reqId === id && e.msg === 'incoming request')).toBe(true);
+      expect(entries().some((e) => e.reqId === sent)).toBe(false);
+    }
+    const a = (await app.inject({ method: 'GET', url: '/api/settings' })).headers['x-request-id'];
+    const b = (await app.inject({ method: 'GET', url: '/api/settings' })).headers['x-request-id'];
+    expect(a).not.toBe(b);
+  });
+
+  it("the card cascade's outcome is logged with the id of the request that settled it, and no card number", async () => {
+    const b = new Browser(app);
+    await freshUser(b, { cascade: 'ORANGE' });
+    const saved = await b.send('POST', '/api/card/save', { json: { cnu: PAN, cvv: CVV, emm: '12', eyy: String(new Date().getUTCFullYear() + 2), fn: 'Ada', ln: 'Lovelace', cu: 'DE', cur: 'USD' } });
+    const checked = await b.send('POST', '/api/fraud/card', { json: { key: randomUUID(), amount: '300.00', fixed: false, bonus: false, card: (saved.json() as { card: string }).card } });
+    const id = (checked.json() as { payment: string }).payment;
+    expect((await b.send('POST', '/api/card/fast/orange', { json: { id, amount: '300.00', fixed: false, bonus: false }, headers: { 'x-request-id': 'pay-orange-0001' } })).statusCode).toBe(200);
+    await b.send('POST', '/api/card/listen/orange', { json: { id, transaction_id: '' }, headers: { 'x-request-id': 'listen-orange-0001' } });
+    const settled = entries().filter((e) => e.msg === 'card attempt settled' && e.payment === id);
+    expect(settled).toHaveLength(1);
+    expect(settled[0]).toMatchObject({ processor: 'ORANGE', outcome: 'approved' });
+    expect(['pay-orange-0001', 'listen-orange-0001']).toContain(settled[0].reqId);
+    expect(lines.filter((line) => line.includes(PAN) || line.includes(PAN.slice(0, 8)))).toEqual([]);
+  });
+});

@@ -1,4 +1,7 @@
-import type { FastifyServerOptions } from 'fastify';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
  * What the server log must never hold (issue 11): one-time keys in URLs (autologin), the
@@ -74,5 +77,66 @@ export function safeLogger(logger: LoggerOption): LoggerOption {
     ...options,
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
     serializers: { ...options.serializers, ...serializers },
+  };
+}
+
+/** An incoming X-Request-Id is kept when it looks like an id (a proxy's or a caller's), else a new one is made. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * Fastify's request-id options: the request's id (`reqId` on every log line of the request) is
+ * the incoming `x-request-id` when well formed (8 to 128 of letters, digits and . _ : -), else a
+ * random UUID. installRequestLog echoes it in the answer's `x-request-id`.
+ */
+export const requestIdOptions = {
+  requestIdHeader: false as const,
+  genReqId(request: IncomingMessage): string {
+    const sent = request.headers['x-request-id'];
+    return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+  },
+};
+
+const current = new AsyncLocalStorage<FastifyBaseLogger>();
+const scopes = new WeakMap<FastifyRequest, AsyncResource>();
+
+/**
+ * Echoes the request id and makes the request's child logger (request.log, which carries
+ * `reqId`) the current one for everything the request runs, through AsyncLocalStorage: code
+ * given `requestLogger(app.log)` (the platform mirror, the card outcome log) logs with the
+ * request's id when it runs for a request, and with the app's logger otherwise. The body is
+ * parsed outside the request's async context, so preValidation re-enters it (as
+ * @fastify/request-context does).
+ */
+export function installRequestLog(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    current.run(request.log, () => {
+      scopes.set(request, new AsyncResource('request-log'));
+      done();
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const scope = scopes.get(request);
+    if (scope) scope.runInAsyncScope(done, request.raw);
+    else done();
+  });
+}
+
+/** The logger of the request being served, if any. */
+export const currentRequestLog = (): FastifyBaseLogger | undefined => current.getStore();
+
+export interface DomainLog {
+  info(obj: object, message: string): void;
+  warn(obj: object, message: string): void;
+  error(obj: object, message: string): void;
+}
+
+/** A logger for code outside the routes: the current request's (with its reqId) when there is one, else `base`. */
+export function requestLogger(base: FastifyBaseLogger): DomainLog {
+  const log = () => current.getStore() ?? base;
+  return {
+    info: (obj, message) => log().info(obj, message),
+    warn: (obj, message) => log().warn(obj, message),
+    error: (obj, message) => log().error(obj, message),
   };
 }

@@ -15,9 +15,17 @@ export const SITE_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-/** Security headers on every answer; a route may set its own stricter CSP first. */
-export function installSecurityHeaders(app: FastifyInstance): void {
+/**
+ * Security headers on every answer; a route may set its own stricter CSP first.
+ * Strict-Transport-Security (`hstsMaxAge` seconds, 0: never) only on a request that came over
+ * https: request.protocol, which behind a TLS-terminating proxy reads X-Forwarded-Proto when
+ * TRUST_PROXY is on. Never on plain http, where the browser would ignore it anyway and a proxy
+ * misconfiguration would be hidden.
+ */
+export function installSecurityHeaders(app: FastifyInstance, { hstsMaxAge = 0 }: { hstsMaxAge?: number } = {}): void {
+  const hsts = hstsMaxAge > 0 ? `max-age=${hstsMaxAge}; includeSubDomains` : '';
   app.addHook('onSend', async (request, reply, payload) => {
+    if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', SITE_CSP);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');

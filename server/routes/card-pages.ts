@@ -108,7 +108,9 @@ export const cardPageRoutes: FastifyPluginAsync<CardPageOptions> = async (app, {
   byPayment('/api/vload/prepare', 'VLOAD');
   byPayment('/api/vload/finish', 'VLOAD');
 
-  // the pages' form: outside /api (a form cannot send the CSRF header), so it carries the session's CSRF token
+  // the pages' form: outside /api (a form cannot send the CSRF header), so it carries the session's CSRF token;
+  // registered only for sandbox processors (a real processor hosts its own page)
+  if (!deps.gateway.sandbox) return;
   app.post('/sandbox/card/complete', async (request, reply) => {
     const form = parse(CompleteForm, request.body, 'form');
     // outside /api the session hook does not run: the page's form is checked here (session + its CSRF token)

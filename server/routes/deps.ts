@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { SessionRow } from '../db/schema';
 import { HttpError } from '../http/errors';
+import type { Recorder } from '../http/metrics';
 import type { PushHub } from '../push/hub';
 import type { PlatformGateway } from '../domain/ports';
 
@@ -17,6 +18,8 @@ export interface RouteDeps {
   push: PushHub;
   /** the platform mirror: `flush()` delivers the outbox now (the worker does it within a moment anyway) */
   mirror: { flush(): Promise<void> };
+  /** what the metrics count (server/http/metrics.ts); absent or a no-op when /metrics is off */
+  metrics?: Recorder;
 }
 
 /** The session of a state-changing call (the CSRF hook has already required one). */

@@ -4,13 +4,14 @@ import type { PaymentDeps } from '../domain/payments';
 import type { ProcessorGateway } from '../domain/ports';
 import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
 import type { RouteDeps } from './deps';
+import { currentRequestLog } from '../http/logging';
 
 /**
  * What the card payments domain needs, for every route that charges a card (the card tabs and
  * the quick top-up): the given processor integration, else the sandbox processors in sandbox
  * mode, else none (every processor declines softly); its updates pushed to the trader.
  */
-export function paymentDeps({ db, config, settings, push }: RouteDeps, gateway?: ProcessorGateway): PaymentDeps {
+export function paymentDeps({ db, config, settings, push, metrics }: RouteDeps, gateway?: ProcessorGateway): PaymentDeps {
   return {
     db,
     settings,
@@ -20,6 +21,11 @@ export function paymentDeps({ db, config, settings, push }: RouteDeps, gateway?:
       paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
       // the depositor's (and a referrer's) balance and bell follow (issue 17)
       userUpdated: (userId) => announceDeposit(db, push, userId),
+      // issue 18: counted per processor on /metrics; logged with the request's id
+      attemptSettled: (processor, outcome, payment) => {
+        metrics?.cardOutcome(processor, outcome);
+        currentRequestLog()?.info({ payment, processor, outcome }, 'card attempt settled');
+      },
     },
   };
 }

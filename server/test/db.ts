@@ -23,10 +23,12 @@ export interface TestDb {
 
 /**
  * Test configuration: in-memory PGlite, or the PostgreSQL of DATABASE_URL; sandbox mode on
- * (explicitly: it is opt-in), with its own random operator token (config.sandboxOperatorToken).
+ * (explicitly: it is opt-in), with its own random operator token (config.sandboxOperatorToken);
+ * the global per-IP rate limit off (every injected request comes from 127.0.0.1; its own test
+ * turns it on).
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, SANDBOX: '1' }), dataDir: 'memory://', nodeEnv: 'test', ...overrides };
+  return { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, SANDBOX: '1' }), dataDir: 'memory://', nodeEnv: 'test', rateLimitPerMinute: 0, ...overrides };
 }
 
 async function admin(url: string, statement: string): Promise<void> {

@@ -106,6 +106,8 @@ export async function applyAnswer(
     return { attempt: updated, payment: paymentNow, changed, credited, voids };
   });
   if (result.changed) deps.events.paymentUpdated(result.payment.user_id, result.payment.id, replyStatus(result.attempt, result.payment));
+  const outcome = result.attempt.status;
+  if (result.changed && (outcome === 'approved' || outcome === 'declined' || outcome === 'voided')) deps.events.attemptSettled?.(result.attempt.processor, outcome, result.payment.id);
   if (result.credited) deps.events.userUpdated(result.payment.user_id);
   if (result.voids) return { attempt: await settleVoid(deps, uid), payment: result.payment };
   return result;

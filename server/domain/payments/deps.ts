@@ -5,6 +5,8 @@ import type { ProcessorGateway } from '../ports';
 export interface PaymentEvents {
   paymentUpdated(userId: number, paymentId: string, status: string): void;
   userUpdated(userId: number): void;
+  /** an attempt reached an outcome at its processor (approved, declined, voided): the metrics count it, the log notes it */
+  attemptSettled?(processor: string, outcome: 'approved' | 'declined' | 'voided', paymentId: string): void;
 }
 
 /** What the payment steps need: the database, the processors (a port), the settings, the push events and a clock. */
