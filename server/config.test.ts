@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { METHODS } from '../core/methods';
 import { loadConfig } from './config';
+import { CHAINS } from './domain/crypto/coins';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -183,5 +188,44 @@ describe('loadConfig', () => {
   it('refuses a bad port', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+});
+
+describe('every variable is documented (issue 18)', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const source = readFileSync(join(root, 'server/config.ts'), 'utf8');
+  const example = readFileSync(join(root, '.env.example'), 'utf8');
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 3));
+  // env.NAME reads, and the families read by prefix (CRYPTO_XPUB_BTC, …) with the names they accept
+  const plain = [...new Set([...source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]))];
+  const families: Record<string, string[]> = { CRYPTO_XPUB_: Object.keys(CHAINS), METHOD_WEBHOOK_SECRET_: [...METHODS] };
+  const prefixes = [...source.matchAll(/keyed\(env, '([A-Z_]+)'/g)].map((m) => m[1]);
+  const all = [...plain, ...prefixes.flatMap((prefix) => (families[prefix] ?? []).map((name) => `${prefix}${name.toUpperCase()}`))];
+
+  it('finds what config.ts reads', () => {
+    expect(plain.length).toBeGreaterThan(30);
+    expect(plain).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'DB_POOL_SIZE', 'LOG_LEVEL', 'SHUTDOWN_GRACE_MS']));
+    // every family config.ts reads is known to this test
+    expect(prefixes.sort()).toEqual(Object.keys(families).sort());
+  });
+
+  it('.env.example has a line for each variable, and none the server does not read', () => {
+    const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+    expect(all.filter((name) => !listed.includes(name))).toEqual([]);
+    expect(listed.filter((name) => !all.includes(name))).toEqual([]);
+  });
+
+  it("the README's Configuration table has a row for each variable", () => {
+    expect(section.startsWith('## Configuration')).toBe(true);
+    const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+    const missing = all.filter((name) => {
+      if (rows.some((row) => row.split('|')[1].includes(`\`${name}\``))) return false;
+      // a family's row: `PREFIX_FIRST`, `_SECOND`, …
+      const prefix = prefixes.find((p) => name.startsWith(p));
+      const row = prefix && rows.find((r) => r.split('|')[1].includes(`\`${prefix}`));
+      return !(row && (row.includes(`\`${name}\``) || row.includes(`\`_${name.slice(prefix.length)}\``)));
+    });
+    expect(missing).toEqual([]);
   });
 });
