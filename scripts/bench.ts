@@ -105,19 +105,24 @@ async function serverLoad(): Promise<void> {
       loads.push({ name, ...figures });
       return figures;
     };
-    const constant = await measure(`GET ${ANCHOR_CONSTANT} (anchor)`, ANCHOR_CONSTANT);
+    // each route between two runs of its anchor: the ratio uses their mean, so a machine that gets
+    // busier or quieter during the pair moves the anchor with the route
+    const bracket = (a: LoadFigures, b: LoadFigures): LoadFigures => ({ rps: (a.rps + b.rps) / 2, p50: (a.p50 + b.p50) / 2, p99: (a.p99 + b.p99) / 2, requests: a.requests + b.requests });
+    const constantBefore = await measure(`GET ${ANCHOR_CONSTANT} (anchor)`, ANCHOR_CONSTANT);
     const settings = await measure('GET /api/settings', '/api/settings');
-    const select = await measure(`GET ${ANCHOR_SELECT} (anchor)`, ANCHOR_SELECT);
+    const constant = bracket(constantBefore, await measure(`GET ${ANCHOR_CONSTANT} (anchor, again)`, ANCHOR_CONSTANT));
     const trader = await signedInTrader(bench.url);
     const { guid } = (await trader.post('/api/btc/pay', { amount: '250' })) as { guid: string };
+    const selectBefore = await measure(`GET ${ANCHOR_SELECT} (anchor)`, ANCHOR_SELECT);
     const check = await measure('POST /api/btc/check', '/api/btc/check', { method: 'POST', body: { guid }, cookie: trader.cookie, csrf: trader.csrf });
+    const select = bracket(selectBefore, await measure(`GET ${ANCHOR_SELECT} (anchor, again)`, ANCHOR_SELECT));
 
     record(`GET /api/settings p99 (${shape})`, settings.p99, BUDGETS.settingsP99Ms, 'ms');
     record('GET /api/settings throughput', settings.rps, BUDGETS.settingsMinRps, 'req/s', true);
-    record('GET /api/settings ÷ constant anchor', (100 * settings.rps) / constant.rps, BUDGETS.settingsMinPercentOfConstantAnchor, '%', true);
+    record('GET /api/settings ÷ constant anchor (mean of both)', (100 * settings.rps) / constant.rps, BUDGETS.settingsMinPercentOfConstantAnchor, '%', true);
     record(`POST /api/btc/check p99 (${shape})`, check.p99, BUDGETS.invoiceCheckP99Ms, 'ms');
     record('POST /api/btc/check throughput', check.rps, BUDGETS.invoiceCheckMinRps, 'req/s', true);
-    record('POST /api/btc/check ÷ one-select anchor', (100 * check.rps) / select.rps, BUDGETS.invoiceCheckMinPercentOfSelectAnchor, '%', true);
+    record('POST /api/btc/check ÷ one-select anchor (mean of both)', (100 * check.rps) / select.rps, BUDGETS.invoiceCheckMinPercentOfSelectAnchor, '%', true);
   } finally {
     await bench.stop();
   }
@@ -127,8 +132,8 @@ function printReport(): void {
   console.log(`\nload (autocannon, ${CONNECTIONS} connections, ${SECONDS} s; anchors: bare routes of the same server, same run)`);
   console.log('route                                                   req/s    p50 ms   p99 ms   requests');
   for (const l of loads) console.log(`${l.name.padEnd(52)} ${l.rps.toFixed(0).padStart(8)} ${l.p50.toFixed(1).padStart(9)} ${l.p99.toFixed(1).padStart(8)} ${String(l.requests).padStart(10)}`);
-  console.log('\nbudget                                               measured        budget');
-  for (const r of rows) console.log(`${r.ok ? 'ok  ' : 'OVER'} ${r.name.padEnd(48)} ${r.value.padStart(12)}   ${r.budget}`);
+  console.log('\nbudget                                                       measured        budget');
+  for (const r of rows) console.log(`${r.ok ? 'ok  ' : 'OVER'} ${r.name.padEnd(56)} ${r.value.padStart(12)}   ${r.budget}`);
   process.exit(rows.every((r) => r.ok) ? 0 : 1);
 }
 

@@ -82,6 +82,6 @@ export async function installApiDocs(app: FastifyInstance): Promise<void> {
       return { schema: routeSchema(method, url) as never, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true, uiConfig: { docExpansion: 'none', deepLinking: true } });
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true, uiConfig: { docExpansion: 'none', deepLinking: true, validatorUrl: null } });
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
 }
