@@ -17,6 +17,10 @@ export const iqMiningMachine = setup({
     start: fromPromise<IqState>(notProvided('start')),
     next: fromPromise<IqState, { n: number; answer: string }>(notProvided('next')),
   },
+  actions: {
+    /** the trader's balances read again (provided by the flow): a reward moved the bonus balance */
+    refreshUser: () => {},
+  },
   guards: {
     finished: (_, params: { state: IqState }) => params.state.status === 'finished',
     hasPending: ({ context }) => context.pending !== null,
@@ -58,7 +62,7 @@ export const iqMiningMachine = setup({
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'iq.failed') })) },
       },
     },
-    result: {},
+    result: { entry: 'refreshUser' },
     failed: {
       on: {
         'iq.retry': [{ guard: 'hasPending', target: 'answering' }, { target: 'starting' }],

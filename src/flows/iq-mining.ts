@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { iqMiningMachine } from '../../machines/iq-mining/iq-mining.machine';
 import { answerIq, startIq } from '../api/iq';
+import { sessionActor } from './app';
 import { inspect } from './inspector';
 import { connectIqMining } from './iq-mining-view';
 
@@ -10,6 +11,7 @@ export const iqMiningFlow = iqMiningMachine.provide({
     start: fromPromise(async () => startIq()),
     next: fromPromise(async ({ input }) => answerIq(input.n, input.answer)),
   },
+  actions: { refreshUser: () => sessionActor.send({ type: 'user.update' }) },
 });
 
 /** The IQ mining dialog's actor, connected in the trader's language. */

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { IQ_QUESTIONS } from '../../../core/contract/iq';
 import { selectUser, sessionActor } from '../../flows/app';
 import { useIqMining } from '../../flows/iq-mining';
@@ -20,8 +21,14 @@ export function IqDialog(_props: { onClose: () => void }) {
   const iq = useIqMining(lang);
   const currency = useSelector(sessionActor, selectUser)?.currency ?? null;
   const reward = iq.reward ?? (currency ? { amount: iqRewardFor(currency) ?? '', currency } : null);
+  // focus stays in the dialog as the questions change (the answered options are gone): the feedback, else the question
+  const root = useRef<HTMLDivElement>(null);
+  const step = iq.isResult ? 'result' : (iq.question?.n ?? 0);
+  useEffect(() => {
+    root.current?.querySelector<HTMLElement>('[data-focus]')?.focus();
+  }, [step]);
   return (
-    <div className="iq" data-testid="iq">
+    <div className="iq" data-testid="iq" ref={root}>
       {iq.isIntro && (
         <div data-testid="iq-terms">
           <p>{t('iq.terms', { count: IQ_QUESTIONS })}</p>
@@ -35,7 +42,7 @@ export function IqDialog(_props: { onClose: () => void }) {
       )}
       {iq.isStarting && <p className="muted" aria-busy="true">{t('iq.starting')}</p>}
       {iq.feedback && (iq.isQuestion || iq.isAnswering || iq.isResult) && (
-        <div className={iq.feedback.correct ? 'iq__feedback iq__feedback--right' : 'iq__feedback iq__feedback--wrong'} role="status" data-testid="iq-feedback" data-correct={iq.feedback.correct}>
+        <div className={iq.feedback.correct ? 'iq__feedback iq__feedback--right' : 'iq__feedback iq__feedback--wrong'} role="status" tabIndex={-1} data-focus data-testid="iq-feedback" data-correct={iq.feedback.correct}>
           <p>
             <strong>{iq.feedback.correct ? t('iq.right') : t('iq.wrong', { answer: iq.feedback.rightText })}</strong>
           </p>
@@ -45,7 +52,9 @@ export function IqDialog(_props: { onClose: () => void }) {
       {(iq.isQuestion || iq.isAnswering) && iq.question && (
         <fieldset className="iq__question" data-testid="iq-question" data-n={iq.question.n} disabled={iq.isAnswering}>
           <legend className="muted">{t('iq.question', { n: iq.question.n, total: iq.question.total })}</legend>
-          <p className="iq__text">{iq.question.text}</p>
+          <p className="iq__text" tabIndex={-1} data-focus>
+            {iq.question.text}
+          </p>
           <ul className="iq__options">
             {iq.question.options.map((o) => (
               <li key={o.id}>
