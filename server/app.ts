@@ -101,7 +101,7 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   app.setErrorHandler(errorHandler);
   installSecurityHeaders(app, { hstsMaxAge: config.hstsMaxAge });
   // issue 18: /metrics when METRICS=1
-  const metrics = installMetrics(app, { db, push, enabled: config.metrics });
+  const metrics = installMetrics(app, { db, push, enabled: config.metrics, token: config.metricsToken });
   installSessions(app, db);
   installInputGuard(app);
   const routes = watchRoutes(app);

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       dbPoolSize: 10,
       logLevel: 'warn',
       metrics: false,
+      metricsToken: '',
       rateLimitPerMinute: 600,
       apiDocs: true,
       explorer: true,
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       DB_POOL_SIZE: '25',
       LOG_LEVEL: 'Debug',
       METRICS: '1',
+      METRICS_TOKEN: ' scrape-token-0123456789 ',
       RATE_LIMIT_PER_MINUTE: '0',
       API_DOCS: '0',
       EXPLORER: 'off',
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
       dbPoolSize: 25,
       logLevel: 'debug',
       metrics: true,
+      metricsToken: 'scrape-token-0123456789',
       rateLimitPerMinute: 0,
       apiDocs: false,
       explorer: false,
@@ -72,6 +75,7 @@ describe('loadConfig', () => {
     expect(production).toMatchObject({ logLevel: 'info', apiDocs: false, explorer: false });
     expect(loadConfig({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'k'.repeat(40), API_DOCS: '1', EXPLORER: '1' })).toMatchObject({ apiDocs: true, explorer: true });
     // a bad value names its variable
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
     expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow('DB_POOL_SIZE must be a whole number from 1 to 1000, got "0"');
     expect(() => loadConfig({ DB_POOL_SIZE: 'ten' })).toThrow('DB_POOL_SIZE');
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
@@ -126,6 +130,7 @@ describe('loadConfig', () => {
       dbPoolSize: 10,
       logLevel: 'info',
       metrics: false,
+      metricsToken: '',
       rateLimitPerMinute: 600,
       apiDocs: false,
       explorer: false,

@@ -66,6 +66,8 @@ export interface Config {
   logLevel: LogLevel;
   /** the Prometheus text endpoint /metrics (METRICS=1 turns it on; default off) */
   metrics: boolean;
+  /** when set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters; default '': no token) */
+  metricsToken: string;
   /** the global rate limit, requests per minute per IP (RATE_LIMIT_PER_MINUTE; default 600; 0 turns it off) */
   rateLimitPerMinute: number;
   /** the generated API documents at /api/docs (API_DOCS; default on outside production, off in production) */
@@ -253,6 +255,12 @@ function keyed(env: Env, prefix: string, names: readonly string[]): Partial<Reco
   return found;
 }
 
+function metricsToken(value: string | undefined): string {
+  const token = value?.trim() ?? '';
+  if (token !== '' && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return token;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const sandbox = sandboxMode(env, nodeEnv);
@@ -282,6 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbPoolSize: integer(env.DB_POOL_SIZE, 'DB_POOL_SIZE', 10, 1, 1000),
     logLevel: logLevel(env.LOG_LEVEL, nodeEnv),
     metrics: flag(env.METRICS, false),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     rateLimitPerMinute: integer(env.RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     apiDocs: flag(env.API_DOCS, nodeEnv !== 'production'),
     explorer: flag(env.EXPLORER, nodeEnv !== 'production'),

@@ -85,3 +85,22 @@ describe('GET /metrics', () => {
     }
   });
 });
+
+describe('GET /metrics with METRICS_TOKEN', () => {
+  it('answers only the bearer of the token', async () => {
+    const token = 'scrape-token-0123456789';
+    const t = await testApp({ seed: false, config: { metrics: true, metricsToken: token } });
+    try {
+      const none = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(none.statusCode).toBe(401);
+      expect(none.json()).toMatchObject({ error: 'metrics.token' });
+      expect(none.body).not.toContain('http_requests_total');
+      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-token-0123456788' } })).statusCode).toBe(401);
+      const ok = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('# TYPE http_requests_total counter');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,7 +1,9 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolOf, type Db } from '../db';
 import type { PushHub } from '../push/hub';
+import { HttpError, sendError } from './errors';
 
 /**
  * What the rest of the server tells the metrics. Domain code never sees this (it calls
@@ -23,7 +25,8 @@ const STREAMS = new Set(['/api/events']);
 /**
  * The Prometheus text endpoint (issue 18), one registry per app. Off (`enabled` false): no
  * hook, no route (GET /metrics is the ordinary 404) and a no-op recorder. On: GET /metrics in
- * Prometheus text format, and these series (docs/architecture.md, "Logs and metrics"):
+ * Prometheus text format (with `token`, METRICS_TOKEN: only for `Authorization: Bearer <token>`,
+ * else 401 metrics.token), and these series (docs/architecture.md, "Logs and metrics"):
  *
  * - the default process metrics of prom-client (CPU, memory, event loop lag, handles, GC)
  * - http_requests_total{method, route, status_class} and
@@ -38,7 +41,7 @@ const STREAMS = new Set(['/api/events']);
  *
  * Register before the routes (the hooks then see every route).
  */
-export function installMetrics(app: FastifyInstance, { db, push, enabled }: { db: Db; push: Pick<PushHub, 'size'>; enabled: boolean }): Recorder {
+export function installMetrics(app: FastifyInstance, { db, push, enabled, token = '' }: { db: Db; push: Pick<PushHub, 'size'>; enabled: boolean; token?: string }): Recorder {
   if (!enabled) return noRecorder;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -102,7 +105,14 @@ export function installMetrics(app: FastifyInstance, { db, push, enabled }: { db
     if (!STREAMS.has(route)) duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (_request, reply) => {
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.get('/metrics', async (request, reply) => {
+    if (token) {
+      const sent = Buffer.from(String(request.headers.authorization ?? ''));
+      if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+        return sendError(reply, new HttpError(401, 'metrics.token', 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.', undefined, { 'www-authenticate': 'Bearer' }));
+      }
+    }
     const text = await registry.metrics();
     return reply.type(registry.contentType).header('cache-control', 'no-store').send(text);
   });
