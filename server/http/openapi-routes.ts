@@ -89,6 +89,8 @@ import {
   PromoRequest,
   PromoResponse,
 } from '../../core/contract';
+import { IqAnswer, IqState } from '../../core/contract/iq';
+import { Ladder } from '../../core/contract/ladder';
 import { ContestIdRequest, CreateContestRequest, ContestList } from '../../core/contract/contests';
 import { ForgetCheckRequest, ForgetCheckResponse, ForgetRequest, ForgetResetRequest, ForgetResetResponse, ForgetResponse } from '../../core/contract/forgot';
 import { FastMethodRequest, MethodDepositView, MethodStartResponse, NetellerRequest, ReportMethodRequest } from '../../core/contract/methods';
@@ -286,9 +288,9 @@ doc('POST /api/us/promotions_activate', { tag: T.engagement, summary: 'Activate 
 doc('GET /api/us/promotions_max', { tag: T.engagement, summary: 'The best promotion available', response: PromotionMax });
 doc('GET /api/tourney/current', { tag: T.engagement, summary: 'Current contests', response: ContestList });
 doc('GET /api/tourney/last', { tag: T.engagement, summary: 'Finished contests', response: ContestList });
-doc('GET /api/us/ladder', { tag: T.engagement, summary: 'The ladder (levels and the user’s place)' });
-doc('POST /api/iq/start', { tag: T.engagement, summary: 'IQ mining: start' });
-doc('POST /api/iq/next', { tag: T.engagement, summary: 'IQ mining: answer and go on' });
+doc('GET /api/us/ladder', { tag: T.engagement, summary: 'The ladder: the trader’s place in the current weekly contest', response: Ladder });
+doc('POST /api/iq/start', { tag: T.engagement, summary: 'IQ mining: start or resume', response: IqState });
+doc('POST /api/iq/next', { tag: T.engagement, summary: 'IQ mining: answer and go on', body: IqAnswer, response: IqState });
 doc('POST /api/tourney/get', { tag: T.engagement, summary: 'One contest', body: ContestIdRequest });
 doc('GET /api/tourney/get', { tag: T.engagement, summary: 'One contest (?id=)' });
 doc('POST /api/us/refferal', { tag: T.engagement, summary: 'Referral program: the program, stats and transfers', body: ReferralRequest });
