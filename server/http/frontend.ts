@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound, sendError } from './errors';
 
 /** Paths the front end never owns: their unknown URLs are API 404s, not the app. */
 export const isServerPath = (url: string): boolean => /^\/(api|platform|upload|logout|sandbox)(\/|\?|$)/.test(url);
@@ -52,7 +53,8 @@ export async function installFrontend(app: FastifyInstance, distDir: string | un
   });
   // /explorer/ is the analysts' machine explorer (its own Vite entry, explorer.html)
   return (request, reply) => {
-    if (explorer && /^\/explorer(\/|$)/.test(request.url.split('?')[0])) return reply.sendFile('explorer.html', root);
+    // without the explorer (production by default) its URL is not the app's page either: a 404
+    if (/^\/explorer(\/|$)/.test(request.url.split('?')[0])) return explorer ? reply.sendFile('explorer.html', root) : sendError(reply, notFound());
     const html = render?.(request, reply, readFileSync(path.join(root, 'index.html'), 'utf8'));
     if (html) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     return reply.sendFile('index.html', root);

@@ -45,5 +45,11 @@ it('the card number and the CVV never reach the log, even on refusals and errors
   expect(log).toContain('/api/card/save');
   expect(lines.length).toBeGreaterThan(10);
   for (const n of numbers) expect(log).not.toContain(n);
-  expect(log).not.toContain('4913');
+  // the CVV's four digits may occur by chance inside a timestamp, a duration or a random id:
+  // those generated values are taken out before looking for it
+  const withoutGenerated = log
+    .replace(/"(time|responseTime)":[0-9.]+/g, '')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '')
+    .replace(/"reqId":"[^"]*"/g, '');
+  expect(withoutGenerated).not.toContain('4913');
 });
