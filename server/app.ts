@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
 import { consumeTicket } from './domain/autologin';
@@ -64,8 +64,12 @@ export interface AppOptions {
   config: Config;
   /** the trading platform as the broker reaches it; the sandbox platform by default */
   platform?: PlatformGateway;
-  /** pushes events to browsers (server-sent events); in-memory for one instance by default */
-  push?: PushHub;
+  /**
+   * pushes events to browsers (server-sent events); in-memory for one instance by default. A
+   * function is called with the app's logger (server/main.ts: `pushHubFor`, LISTEN/NOTIFY on
+   * PostgreSQL); the hub is closed with the app.
+   */
+  push?: PushHub | ((log: FastifyBaseLogger) => PushHub);
   /** the built front end (dist/); without it page URLs answer "run npm run build" */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -86,11 +90,14 @@ export interface AppOptions {
 export const BODY_LIMIT = 64 * 1024;
 
 /** The server without listening: tests drive it with app.inject(). */
-export async function buildApp({ db, config, platform = sandboxGateway(db), push = memoryHub(), distDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, platform = sandboxGateway(db), push: pushOption = memoryHub(), distDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
   // the log never holds a sign-in key, a card page's query or a card field (server/http/logging.ts)
   const app = Fastify({ logger: safeLogger(logger), ...requestIdOptions, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: 'idle' });
   // issue 18: request ids (x-request-id) carried into the logs of everything a request runs; then the global per-IP limit
   installRequestLog(app);
+  // issue 19: the push hub (server/push/pg-hub.ts on PostgreSQL), closed after the SSE streams have ended
+  const push = typeof pushOption === 'function' ? pushOption(app.log) : pushOption;
+  app.addHook('onClose', async () => push.close?.());
   await installRateLimit(app, config.rateLimitPerMinute);
   if (ready) {
     app.addHook('onRequest', async (request) => {

@@ -10,6 +10,7 @@ import { purgeExpiredAutologin } from './domain/autologin';
 import { purgeExpiredSessions } from './domain/sessions';
 import { purgeOldResets } from './domain/forgot/reset';
 import { shutdownHandler } from './http/shutdown';
+import { pushHubFor } from './push/pg-hub';
 
 /** `npm run serve`: migrate, seed (sandbox only), serve the API, the sandbox platform and dist/. */
 async function main(): Promise<void> {
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
     ready,
     distDir: fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: config.logLevel },
+    // issue 19: PostgreSQL: push across instances through LISTEN/NOTIFY; PGlite: in memory (one process)
+    push: (log) => pushHubFor(db, log),
     // ledger and platform compared every 5 minutes; a difference is logged at error level
     mirror: { reconcileEveryMs: 5 * 60_000 },
   });

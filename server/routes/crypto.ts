@@ -55,7 +55,7 @@ function answer<T>(work: () => Promise<T>): Promise<T> {
  */
 export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, options) => {
   const { db, config, settings, push } = options;
-  const chain: SandboxChain | null = config.sandbox && !options.watcher ? sandboxChain(db) : null;
+  const chain: SandboxChain | null = config.sandbox && !options.watcher ? sandboxChain(db, push) : null;
   const deps: InvoiceDeps = {
     db,
     watcher: options.watcher ?? chain ?? noChain,
@@ -65,6 +65,8 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
     siteHost: config.siteHost,
     events: {
       invoiceUpdated: (userId, guid, status) => push.publish(userId, { type: 'invoice.updated', id: guid, status }),
+      // issue 19: sent with the transaction that moved the invoice (PostgreSQL NOTIFY at COMMIT)
+      invoiceUpdatedIn: (trx, userId, guid, status) => push.publishIn(trx, userId, { type: 'invoice.updated', id: guid, status }),
       // the depositor's (and a referrer's) balance and bell follow (issue 17)
       userUpdated: (userId) => announceDeposit(db, push, userId),
     },
@@ -84,6 +86,7 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     stopWatching();
+    chain?.close();
   });
 
   const ownInvoice = async (request: FastifyRequest, guid: string, coin?: CoinSlug) => {

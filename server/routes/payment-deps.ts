@@ -19,6 +19,8 @@ export function paymentDeps({ db, config, settings, push, metrics }: RouteDeps, 
     gateway: gateway ?? (config.sandbox ? sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs }) : noProcessors),
     events: {
       paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
+      // issue 19: sent with the transaction that moved the attempt (PostgreSQL NOTIFY at COMMIT)
+      paymentUpdatedIn: (trx, userId, id, status) => push.publishIn(trx, userId, { type: 'payment.updated', id, status }),
       // the depositor's (and a referrer's) balance and bell follow (issue 17)
       userUpdated: (userId) => announceDeposit(db, push, userId),
       // issue 18: counted per processor on /metrics; logged with the request's id

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Settings } from '../../../core/contract';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import type { CryptoInvoiceRow, InvoiceStatus } from '../../db/schema-crypto';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { type DbOrTx } from '../ledger';
@@ -42,6 +43,12 @@ export class CryptoError extends Error {
 export interface InvoiceEvents {
   /** the invoice moved (status, paid or late changed) */
   invoiceUpdated(userId: number, guid: string, status: InvoiceStatus): void;
+  /**
+   * Issue 19: the same event, inside the transaction that moved the invoice (PostgreSQL: NOTIFY,
+   * delivered at COMMIT, nothing after a ROLLBACK); what it returns runs after the commit.
+   * When given, invoiceUpdated is not called.
+   */
+  invoiceUpdatedIn?(trx: Transaction<Database>, userId: number, guid: string, status: InvoiceStatus): Promise<() => void>;
   /** a credit landed: balances changed */
   userUpdated(userId: number): void;
 }
@@ -333,9 +340,12 @@ export async function syncInvoice(deps: InvoiceDeps, row: CryptoInvoiceRow): Pro
       toBigInt(updated.received_minor) !== toBigInt(locked.received_minor) ||
       toBigInt(updated.late_minor) !== toBigInt(locked.late_minor) ||
       updated.hash !== locked.hash;
-    return { invoice: updated, credited, moved };
+    // issue 19: the event goes out with this transaction (PostgreSQL NOTIFY at COMMIT), never for a rolled-back change
+    const announce = moved && deps.events.invoiceUpdatedIn ? await deps.events.invoiceUpdatedIn(trx, locked.user_id, locked.guid, updated.status) : null;
+    return { invoice: updated, credited, moved, announce };
   });
-  if (result.moved) deps.events.invoiceUpdated(row.user_id, row.guid, result.invoice.status);
+  if (result.announce) result.announce();
+  else if (result.moved) deps.events.invoiceUpdated(row.user_id, row.guid, result.invoice.status);
   if (result.credited) deps.events.userUpdated(row.user_id);
   return { invoice: result.invoice, changed: result.moved, credited: result.credited };
 }

@@ -48,7 +48,7 @@ export async function applyAnswer(
   const result = await deps.db.transaction().execute(async (trx) => {
     const payment = await trx.selectFrom('card_payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
     const attempt = await trx.selectFrom('card_attempts').selectAll().where('uid', '=', uid).forUpdate().executeTakeFirstOrThrow();
-    if (!from.includes(attempt.status)) return { attempt, payment, changed: false, credited: false, voids: false };
+    if (!from.includes(attempt.status)) return { attempt, payment, changed: false, credited: false, voids: false, announce: null };
     let next = statusOf(answer);
     // approved elsewhere already: this approval must not stand (one charge per payment)
     const voids = next.status === 'approved' && payment.credit_tx_id !== null;
@@ -103,9 +103,12 @@ export async function applyAnswer(
       }
     }
     const changed = updated.status !== attempt.status || updated.code !== attempt.code;
-    return { attempt: updated, payment: paymentNow, changed, credited, voids };
+    // issue 19: the event goes out with this transaction (PostgreSQL NOTIFY at COMMIT), never for a rolled-back change
+    const announce = changed && deps.events.paymentUpdatedIn ? await deps.events.paymentUpdatedIn(trx, paymentNow.user_id, paymentNow.id, replyStatus(updated, paymentNow)) : null;
+    return { attempt: updated, payment: paymentNow, changed, credited, voids, announce };
   });
-  if (result.changed) deps.events.paymentUpdated(result.payment.user_id, result.payment.id, replyStatus(result.attempt, result.payment));
+  if (result.announce) result.announce();
+  else if (result.changed) deps.events.paymentUpdated(result.payment.user_id, result.payment.id, replyStatus(result.attempt, result.payment));
   const outcome = result.attempt.status;
   if (result.changed && (outcome === 'approved' || outcome === 'declined' || outcome === 'voided')) deps.events.attemptSettled?.(result.attempt.processor, outcome, result.payment.id);
   if (result.credited) deps.events.userUpdated(result.payment.user_id);

@@ -1,9 +1,18 @@
 import { CardProcessor, SandboxScenario, type Settings } from '../../../core/contract';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import type { ProcessorGateway } from '../ports';
 
 export interface PaymentEvents {
+  /** after the commit (when paymentUpdatedIn is not given) */
   paymentUpdated(userId: number, paymentId: string, status: string): void;
+  /**
+   * Issue 19: the same event, inside the transaction that moved the attempt (PostgreSQL: NOTIFY,
+   * delivered at COMMIT, nothing after a ROLLBACK); what it returns runs after the commit.
+   * When given, paymentUpdated is not called.
+   */
+  paymentUpdatedIn?(trx: Transaction<Database>, userId: number, paymentId: string, status: string): Promise<() => void>;
   userUpdated(userId: number): void;
   /** an attempt reached an outcome at its processor (approved, declined, voided): the metrics count it, the log notes it */
   attemptSettled?(processor: string, outcome: 'approved' | 'declined' | 'voided', paymentId: string): void;

@@ -3,6 +3,7 @@ import type { ChainId } from '../../domain/crypto/coins';
 import type { ChainPayment, ChainWatcher } from '../../domain/ports';
 import type { DbOrTx } from '../../domain/ledger';
 import { toBigInt } from '../../db/values';
+import type { PushHub } from '../../push/hub';
 
 /**
  * The sandbox blockchain: a table of simulated transactions that testers send from the
@@ -22,13 +23,31 @@ export interface SandboxSend {
 export interface SandboxChain extends ChainWatcher {
   /** broadcasts a simulated transaction and tells the watchers; returns its id */
   send(input: SandboxSend): Promise<string>;
+  /** stops hearing other instances' activity */
+  close(): void;
 }
 
 const newTxid = (chain: ChainId): string => (chain === 'eth' ? `0x${randomBytes(32).toString('hex')}` : randomBytes(32).toString('hex'));
 
-export function sandboxChain(db: DbOrTx): SandboxChain {
+/** The instance-wide signal of the sandbox chain's activity (server/push: PostgreSQL NOTIFY across instances). */
+export const CHAIN_ACTIVITY = 'chain.activity';
+
+/**
+ * With `signals` (the push hub), activity is broadcast to every instance sharing the database
+ * (issue 19): the instance that holds a trader's invoice stream learns of a payment sent
+ * through another. Without it, only this process's watchers hear it.
+ */
+export function sandboxChain(db: DbOrTx, signals?: Pick<PushHub, 'signal' | 'onSignal'>): SandboxChain {
   const listeners = new Set<(chain: ChainId, address: string) => void>();
+  const announce = (chain: ChainId, address: string) => {
+    for (const listener of listeners) listener(chain, address);
+  };
+  const unhear = signals?.onSignal(CHAIN_ACTIVITY, (data) => {
+    const { chain, address } = (data ?? {}) as { chain?: unknown; address?: unknown };
+    if (typeof chain === 'string' && typeof address === 'string') announce(chain as ChainId, address);
+  });
   return {
+    close: () => unhear?.(),
     async paymentsTo(chain, address): Promise<ChainPayment[]> {
       const rows = await db
         .selectFrom('sandbox_chain_txs')
@@ -67,7 +86,9 @@ export function sandboxChain(db: DbOrTx): SandboxChain {
           created_at: new Date(),
         })
         .execute();
-      for (const listener of listeners) listener(input.chain, input.address);
+      // the insert has committed: every instance's watchers (this one's through the signal too) sync the address
+      if (signals) signals.signal(CHAIN_ACTIVITY, { chain: input.chain, address: input.address });
+      else announce(input.chain, input.address);
       return txid;
     },
   };

@@ -18,6 +18,37 @@ function approvePath(processor: CardProcessor): ProcessorAnswer {
   return { kind: 'approved' };
 }
 
+/** What the processor answers to an attempt's start, by the test card's scenario and the attempt's place in the cascade. */
+function startAnswer(processor: CardProcessor, charge: Charge): ProcessorAnswer {
+  switch (charge.scenario) {
+    case 'pending':
+      return HOSTED.includes(processor) || processor === 'ENTROPAY' ? approvePath(processor) : { kind: 'pending' };
+    case 'soft_once':
+      return charge.seq < 1 ? SOFT : approvePath(processor);
+    case 'soft_twice':
+      return charge.seq < 2 ? SOFT : approvePath(processor);
+    case 'soft_all':
+      return SOFT;
+    case 'hard':
+      return { kind: 'declined', code: '41', message: 'Lost card' };
+    case 'do_not_honor':
+      return { kind: 'declined', code: '05', message: 'Do not honor' };
+    case 'insufficient':
+      return { kind: 'declined', code: '51', message: 'Not sufficient funds' };
+    case 'secure3d':
+      if (SECURE_REDIRECT.includes(processor)) return { kind: 'redirect' };
+      return HOSTED.includes(processor) || processor === 'ENTROPAY' ? approvePath(processor) : { kind: 'pending' };
+    case 'timeout':
+      return HOSTED.includes(processor) || processor === 'ENTROPAY' ? approvePath(processor) : { kind: 'pending' };
+    case 'token_error':
+      return processor === 'ZOOM' ? { kind: 'tokenError' } : SOFT;
+    case 'entropay_cvv':
+      return processor === 'ENTROPAY' ? { kind: 'dialog', dialog: 'cvv' } : SOFT;
+    default:
+      return approvePath(processor);
+  }
+}
+
 /**
  * Sandbox card processors: every answer is decided by the test card's scenario (docs/sandbox.md),
  * the attempt's place in the cascade and the number of listen checks. Nothing leaves the server.
@@ -32,36 +63,14 @@ export function sandboxProcessors({ delayMs = 0 }: { delayMs?: number } = {}): P
     sandbox: true,
     async start(processor: CardProcessor, charge: Charge): Promise<ProcessorAnswer> {
       await latency();
-      switch (charge.scenario) {
-        case 'pending':
-          return HOSTED.includes(processor) || processor === 'ENTROPAY' ? approvePath(processor) : { kind: 'pending' };
-        case 'soft_once':
-          return charge.seq < 1 ? SOFT : approvePath(processor);
-        case 'soft_twice':
-          return charge.seq < 2 ? SOFT : approvePath(processor);
-        case 'soft_all':
-          return SOFT;
-        case 'hard':
-          return { kind: 'declined', code: '41', message: 'Lost card' };
-        case 'do_not_honor':
-          return { kind: 'declined', code: '05', message: 'Do not honor' };
-        case 'insufficient':
-          return { kind: 'declined', code: '51', message: 'Not sufficient funds' };
-        case 'secure3d':
-          if (SECURE_REDIRECT.includes(processor)) return { kind: 'redirect' };
-          return HOSTED.includes(processor) || processor === 'ENTROPAY' ? approvePath(processor) : { kind: 'pending' };
-        case 'timeout':
-          return HOSTED.includes(processor) || processor === 'ENTROPAY' ? approvePath(processor) : { kind: 'pending' };
-        case 'token_error':
-          return processor === 'ZOOM' ? { kind: 'tokenError' } : SOFT;
-        case 'entropay_cvv':
-          return processor === 'ENTROPAY' ? { kind: 'dialog', dialog: 'cvv' } : SOFT;
-        default:
-          return approvePath(processor);
-      }
+      return startAnswer(processor, charge);
     },
-    async check(_processor: CardProcessor, charge: Charge, checks: number): Promise<ProcessorAnswer> {
+    async check(processor: CardProcessor, charge: Charge, checks: number): Promise<ProcessorAnswer> {
       await latency();
+      // the processor knows the attempt by its uid: a start it answered at once (the server that
+      // asked may have died before recording it, issue 19) is answered the same on a check
+      const started = startAnswer(processor, charge);
+      if (started.kind !== 'pending') return started;
       if (charge.scenario === 'timeout') return { kind: 'pending' };
       return checks + 1 >= SANDBOX_PENDING_CHECKS ? { kind: 'approved' } : { kind: 'pending' };
     },
