@@ -10,7 +10,11 @@ import { purgeExpiredAutologin } from './domain/autologin';
 import { purgeExpiredSessions } from './domain/sessions';
 import { purgeOldResets } from './domain/forgot/reset';
 import { shutdownHandler } from './http/shutdown';
+import { runExclusive } from './db/leader';
+import { purgeOldRegistrationAttempts } from './domain/register/limits';
 import { pushHubFor } from './push/pg-hub';
+
+const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 /** `npm run serve`: migrate, seed (sandbox only), serve the API, the sandbox platform and dist/. */
 async function main(): Promise<void> {
@@ -45,9 +49,11 @@ async function main(): Promise<void> {
     // ledger and platform compared every 5 minutes; a difference is logged at error level
     mirror: { reconcileEveryMs: 5 * 60_000 },
   });
+  // deletes by age (idempotent): one instance of the deployment runs them each hour (docs/architecture.md, "Timers")
   const housekeeping = setInterval(() => {
-    Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db), purgeOldResets(db)]).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
-  }, 60 * 60_000);
+    const purge = () => Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db), purgeOldResets(db), purgeOldRegistrationAttempts(db)]);
+    runExclusive(db, 'housekeeping', purge, { everyMs: HOUSEKEEPING_EVERY_MS }).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+  }, HOUSEKEEPING_EVERY_MS);
   housekeeping.unref();
 
   // SIGTERM: stop accepting, let requests in flight finish (SHUTDOWN_GRACE_MS), end SSE streams, close the database

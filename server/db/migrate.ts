@@ -21,7 +21,7 @@ import * as contests from './migrations/150_contests';
 import * as riskFree from './migrations/160_risk_free';
 import * as promotions from './migrations/130_promotions';
 import * as iqMining from './migrations/170_iq_mining';
-import * as iqMining from './migrations/170_iq_mining';
+import * as once from './migrations/180_once';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -47,7 +47,7 @@ const migrations: Record<string, Migration> = {
   '160_risk_free': riskFree,
   '130_promotions': promotions,
   '170_iq_mining': iqMining,
-  '170_iq_mining': iqMining,
+  '180_once': once,
 };
 
 /**

@@ -28,11 +28,20 @@ export async function setExchangeAccount(db: DbOrTx, userId: number): Promise<nu
     .where('type', '=', 'exchange')
     .orderBy('id')
     .execute();
-  const id =
-    (existing.find((a) => a.currency === user.currency) ?? existing[0])?.id ??
-    (await db.insertInto('accounts').values({ user_id: userId, currency: user.currency, type: 'exchange', account_group: 'exchange' }).returning('id').executeTakeFirstOrThrow()).id;
+  const id = (existing.find((a) => a.currency === user.currency) ?? existing[0])?.id ?? (await openExchangeAccount(db, userId, user.currency));
   await db.updateTable('users').set({ current_account_id: id }).where('id', '=', userId).execute();
   return id;
+}
+
+/** The trader's exchange account in a currency, opened when missing (one per trader and currency: a parallel open finds the winner's). */
+async function openExchangeAccount(db: DbOrTx, userId: number, currency: string): Promise<number> {
+  await db
+    .insertInto('accounts')
+    .values({ user_id: userId, currency, type: 'exchange', account_group: 'exchange' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const row = await db.selectFrom('accounts').select('id').where('user_id', '=', userId).where('currency', '=', currency).where('type', '=', 'exchange').executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The currencies a trader may open an account in: the offered list minus those held (demo accounts may repeat). */
@@ -51,11 +60,15 @@ export async function createAccount(db: DbOrTx, userId: number, currency: string
     throw new Refusal(409, 'account.not_offered', `You cannot open another ${currency.slice(0, 8)} account.`);
   }
   const type = demo ? 'demo' : 'trading';
+  // one trading account per currency (accounts_one_per_user_currency_type): a parallel open of
+  // the same currency, past the check above, inserts nothing and is refused like the check
   const row = await db
     .insertInto('accounts')
     .values({ user_id: userId, currency, type, account_group: demo ? 'demo' : 'standard' })
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw new Refusal(409, 'account.not_offered', `You cannot open another ${currency.slice(0, 8)} account.`);
   return row.id;
 }
 

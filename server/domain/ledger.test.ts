@@ -29,8 +29,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+let traders = 0;
+/** a trading account of its own trader (one trading account per trader and currency: migration 180) */
 async function newAccount(currency = 'USD'): Promise<number> {
-  const row = await db.insertInto('accounts').values({ user_id: userId, currency, account_group: 'standard', type: 'trading' }).returning('id').executeTakeFirstOrThrow();
+  traders += 1;
+  const owner =
+    traders === 1
+      ? userId
+      : (await db.insertInto('users').values({ email: `ledger${traders}@example.com`, password_hash: 'x', country: 'DE', currency, current_account_id: null }).returning('id').executeTakeFirstOrThrow()).id;
+  const row = await db.insertInto('accounts').values({ user_id: owner, currency, account_group: 'standard', type: 'trading' }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

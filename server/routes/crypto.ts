@@ -10,6 +10,7 @@ import {
   type InvoiceCheckResponse,
 } from '../../core/contract';
 import { CHAINS, COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
+import { runExclusive } from '../db/leader';
 import { loadCryptoConfig } from '../domain/crypto/config';
 import { CryptoError, createInvoice, findInvoice, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
 import { priceString } from '../domain/crypto/rates';
@@ -78,8 +79,12 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
   });
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    // idempotent (each invoice moved under its row lock, by its status); one instance sweeps per period
+    // so the chain is not asked N times (docs/architecture.md, "Timers")
     sweeper = setInterval(() => {
-      sweepExpired(deps).catch((error: unknown) => app.log.warn({ err: error }, 'crypto: expiry sweep failed'));
+      runExclusive(db, 'crypto.expiry-sweep', () => sweepExpired(deps), { everyMs: SWEEP_INTERVAL_MS }).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'crypto: expiry sweep failed'),
+      );
     }, SWEEP_INTERVAL_MS);
     sweeper.unref();
   });

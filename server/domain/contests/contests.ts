@@ -1,6 +1,7 @@
 import { CONTEST_ROWS, type Contest, type ContestEntry, type ContestType } from '../../../core/contract/contests';
 import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 import type { Db } from '../../db';
+import { runExclusive } from '../../db/leader';
 import '../../db/schema-contests';
 import type { ContestRow } from '../../db/schema-contests';
 import { toBigInt } from '../../db/values';
@@ -281,7 +282,8 @@ export interface ContestCloser {
 /**
  * Closes each contest when its window ends: a pass every `everyMs` (and the sandbox's schedule
  * first, when given, so the current week's contests exist). Two servers may run it: the close
- * is conditional, so each contest is paid once.
+ * is conditional, so each contest is paid once; the timer's pass runs on one instance at a time
+ * (server/db/leader.ts), `tick` itself on the caller's.
  */
 export function startContestCloser(options: {
   db: Db;
@@ -310,7 +312,13 @@ export function startContestCloser(options: {
       });
     return running;
   };
-  const timer = options.everyMs > 0 ? setInterval(() => void tick(), options.everyMs) : null;
+  // idempotent (above); the lock keeps instances from ranking the same contest at the platform together
+  const exclusive = async () => {
+    if (options.ready) await options.ready;
+    await runExclusive(options.db, 'contests.close', tick);
+  };
+  const timer =
+    options.everyMs > 0 ? setInterval(() => void exclusive().catch((error: unknown) => options.log?.error({ err: error }, 'contest close failed')), options.everyMs) : null;
   timer?.unref?.();
   return {
     stop: () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { runExclusive } from '../../db/leader';
 import type { PlatformGateway } from '../ports';
 import { bookSettledTrades } from '../trading/booking';
 import { deliverPending } from './outbox';
@@ -118,7 +119,9 @@ export function startPlatformMirror(options: MirrorOptions): PlatformMirror {
     const timer = setInterval(() => {
       if (running || stopped) return;
       running = true;
-      reconcileNow()
+      // once per period for the deployment: N instances would store N reports and raise N alerts
+      ready
+        .then(() => runExclusive(db, 'mirror.reconcile', reconcileNow, { everyMs: options.reconcileEveryMs }))
         .catch((error: unknown) => log.warn({ err: error }, 'platform mirror: reconciliation failed'))
         .finally(() => (running = false));
     }, options.reconcileEveryMs);

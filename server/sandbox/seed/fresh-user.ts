@@ -33,6 +33,9 @@ export async function createFreshUser(
     }
   };
   const funded = balances.map((b) => ({ ...b, minor: money(b.amount, b.currency) }));
+  // one trading and one exchange account per currency (accounts_one_per_user_currency_type)
+  const kinds = new Set(funded.map((b) => `${b.type} ${b.currency}`));
+  if (kinds.size < funded.length) throw new Refusal(400, 'sandbox.duplicate_balance', 'Each balance must be of a different currency or type.');
   const turnoverCurrency = funded[0]?.currency ?? currency;
   const turnover = body.turnover && { current: money(body.turnover.current, turnoverCurrency), need: money(body.turnover.need, turnoverCurrency) };
   // the platform account first: the outbox may deliver the opening deposits as soon as they commit

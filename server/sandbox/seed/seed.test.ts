@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../db';
 import { verifyLedger } from '../../domain/ledger';
 import { checkPassword } from '../../domain/passwords';
 import { freshDb, rowCounts, type TestDb } from '../../test/db';
@@ -46,5 +48,52 @@ describe('seed', () => {
     expect(await rowCounts(t.db)).toEqual(before);
     expect(await t.db.selectFrom('users').select('password_hash').orderBy('id').execute()).toEqual(hashes);
     expect((await verifyLedger(t.db)).ok).toBe(true);
+  });
+});
+
+describe('seed data', () => {
+  it('a demo account is the first of its user (the platform login makes it unique: demo accounts may repeat otherwise)', () => {
+    for (const demo of demoUsers) demo.accounts.forEach((a, i) => a.type === 'demo' && expect(i).toBe(0));
+  });
+});
+
+// Two instances starting on one empty database seed it at once. That needs two processes on one
+// database, which PGlite cannot have (one process per data directory): PostgreSQL only (the PG suite, CI).
+describe.skipIf(!process.env.DATABASE_URL)('two seeds at once (PostgreSQL)', () => {
+  let empty: TestDb;
+  let a: Db;
+  let b: Db;
+  beforeAll(async () => {
+    empty = await freshDb();
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(empty.db);
+    a = createDb(empty.config, { searchPath: rows[0]!.schema, poolSize: 4 });
+    b = createDb(empty.config, { searchPath: rows[0]!.schema, poolSize: 4 });
+  });
+  afterAll(async () => {
+    await a?.destroy();
+    await b?.destroy();
+    await empty?.close();
+  });
+
+  it('create each demo user, account, platform account and deposit once', async () => {
+    await Promise.all([seed(a), seed(b), seed(a), seed(b)]);
+    const users = await empty.db.selectFrom('users').select(['id', 'email', 'current_account_id']).execute();
+    expect(users.map((u) => u.email).sort()).toEqual(demoUsers.map((d) => d.email).sort());
+    const accounts = await empty.db.selectFrom('accounts').select(['id', 'user_id', 'currency', 'type', 'balance_minor']).where('user_id', 'is not', null).execute();
+    const wanted = demoUsers.flatMap((d) => d.accounts.map((acc) => `${d.email} ${acc.currency} ${acc.type} ${acc.amount}`)).sort();
+    const emailOf = new Map(users.map((u) => [u.id, u.email]));
+    const exponent: Record<string, number> = { USD: 2, EUR: 2 };
+    const shown = (minor: bigint, currency: string) => {
+      const e = exponent[currency] ?? 2;
+      const s = minor.toString().padStart(e + 1, '0');
+      return `${s.slice(0, -e)}.${s.slice(-e)}`;
+    };
+    expect(accounts.map((acc) => `${emailOf.get(acc.user_id!)} ${acc.currency} ${acc.type} ${shown(toBigInt(acc.balance_minor), acc.currency)}`).sort()).toEqual(wanted);
+    // each user's current account is one of their own
+    for (const u of users) expect(accounts.find((acc) => acc.id === u.current_account_id)?.user_id).toBe(u.id);
+    expect(await empty.db.selectFrom('platform_accounts').select('login').execute()).toHaveLength(demoUsers.length);
+    const house = await empty.db.selectFrom('accounts').select(['currency']).where('type', '=', 'house').execute();
+    expect(house.map((h) => h.currency).sort()).toEqual(['EUR', 'USD']);
+    expect(await verifyLedger(empty.db)).toEqual({ ok: true, accounts: [], transactions: [] });
   });
 });

@@ -54,30 +54,31 @@ async function seedUser(db: Db, demo: DemoUser): Promise<void> {
   }
 
   const accountIds: number[] = [];
+  const userId = user.id;
   for (const [i, def] of demo.accounts.entries()) {
-    const existing = await db
-      .selectFrom('accounts')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('currency', '=', def.currency)
-      .where('type', '=', def.type)
-      .executeTakeFirst();
-    const id =
-      existing?.id ??
-      (
-        await db
-          .insertInto('accounts')
-          .values({
-            user_id: user.id,
-            currency: def.currency,
-            type: def.type,
-            account_group: def.type === 'demo' ? 'demo' : 'standard',
-            // the first account is the one on the trading platform
-            platform_login: i === 0 ? demo.email.toLowerCase() : null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const find = () =>
+      db.selectFrom('accounts').select('id').where('user_id', '=', userId).where('currency', '=', def.currency).where('type', '=', def.type).orderBy('id').executeTakeFirst();
+    let found = await find();
+    if (!found) {
+      // two instances seeding an empty database at once: a unique index lets one insert win (user,
+      // currency and type for trading and exchange accounts; the platform login for the first
+      // account, which covers the demo one), the other does nothing and finds the winner's row
+      await db
+        .insertInto('accounts')
+        .values({
+          user_id: userId,
+          currency: def.currency,
+          type: def.type,
+          account_group: def.type === 'demo' ? 'demo' : 'standard',
+          // the first account is the one on the trading platform
+          platform_login: i === 0 ? demo.email.toLowerCase() : null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      found = await find();
+      if (!found) throw new Error(`seed: could not create the ${def.currency} ${def.type} account of ${demo.email}`);
+    }
+    const id = found.id;
     accountIds.push(id);
     const amount = parseMoney(def.amount, def.currency);
     if (amount > 0n) {
