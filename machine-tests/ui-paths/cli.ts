@@ -1,0 +1,136 @@
+/**
+ * `npm run test:ui-paths`: the generated edge-cover paths of the bound flows, replayed in Chromium
+ * against the real server in sandbox mode; UI coverage from the app's own inspection events.
+ *
+ *   --machine <id>[,<id>]  only these bindings (their machines' entries in ui.json are replaced, the rest kept)
+ *   --list                 print the selected paths and exit (no server, no browser)
+ *   --verbose              print every path as it ends
+ *
+ * Writes docs/coverage/ui.json and prints the table beside the model coverage (docs/coverage/machines.json).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { describePath } from '../../machine-kit/describe';
+import { machines } from '../../machines/index';
+import { models } from '../../machines/models';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { launchBrowser } from '../../scripts/lib/browser';
+import { startServer, type RunningServer } from '../../scripts/lib/server-process';
+import { bindings } from './bindings/index';
+import { measure } from './collector';
+import { formatUiTable, readUiCoverage, toUiCoverage, type Measured } from './report';
+import { replayInBrowser } from './replay';
+import { selectPaths } from './select';
+import type { UiBinding } from './types';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const OUT = resolve(ROOT, 'docs/coverage/ui.json');
+const MODEL = resolve(ROOT, 'docs/coverage/machines.json');
+
+function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: boolean } {
+  let only: string[] | undefined;
+  let list = false;
+  let verbose = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--machine') only = (argv[++i] ?? '').split(',').filter(Boolean);
+    else if (arg === '--list') list = true;
+    else if (arg === '--verbose') verbose = true;
+    else throw new Error(`unknown argument "${arg}" (use --machine <id>, --list, --verbose)`);
+  }
+  if (only && !only.length) throw new Error('--machine needs a machine id');
+  return { only, list, verbose };
+}
+
+function machineOf(id: string) {
+  const entry = (machines as Record<string, { machine: import('xstate').AnyStateMachine }>)[id];
+  if (!entry) throw new Error(`no machine "${id}" in machines/index.ts`);
+  return entry.machine;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const { only, list, verbose } = parseArgs(process.argv.slice(2));
+  const chosen: UiBinding[] = only ? only.map((id) => {
+    const b = bindings.find((x) => x.machine === id);
+    if (!b) throw new Error(`no UI binding for "${id}" (there are: ${bindings.map((x) => x.machine).join(', ')})`);
+    return b;
+  }) : bindings;
+
+  const plans = chosen.map((binding) => {
+    const model = binding.model ?? models[binding.machine as keyof typeof models];
+    if (!model) throw new Error(`no model for ${binding.machine} in machines/models.ts`);
+    const machine = machineOf(binding.machine);
+    return { binding, machine, ...selectPaths(binding, model, new Set()) };
+  });
+  if (list) {
+    for (const p of plans) {
+      console.log(`${p.binding.machine}: ${p.selected.length} of ${p.generated} generated paths`);
+      p.selected.forEach((s, i) => console.log(`${String(i + 1).padStart(3)}. ${describePath(p.machine, s.path)}${s.cutAt ? `  (cut before step ${s.cutAt})` : ''}`));
+    }
+    return 0;
+  }
+
+  buildIfStale();
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const measured = new Map<string, Measured>();
+  const entry = (id: string): Measured => {
+    let m = measured.get(id);
+    if (!m) measured.set(id, (m = { machine: machineOf(id), paths: 0, transitions: new Set(), states: new Set(), failures: [], bindings: [] }));
+    return m;
+  };
+  try {
+    server = await startServer();
+    browser = await launchBrowser();
+    for (const plan of plans) {
+      const ids = [plan.binding.machine, ...(plan.binding.alsoMeasures ?? [])];
+      for (const id of ids) entry(id).bindings.push(plan.binding);
+      const t0 = Date.now();
+      for (const { path } of plan.selected) {
+        const result = await replayInBrowser(browser, plan.binding, plan.machine, path, { baseURL: server.url, operator: server.operatorToken });
+        for (const id of ids) {
+          const m = entry(id);
+          const got = measure(result.log, m.machine);
+          got.transitions.forEach((t) => m.transitions.add(t));
+          got.states.forEach((s) => m.states.add(s));
+          if (id === plan.binding.machine) {
+            m.paths++;
+            if (result.failure) m.failures.push({ path: result.line, message: result.failure });
+          }
+        }
+        if (verbose || result.failure) console.log(`${result.failure ? 'FAIL' : 'ok  '} ${plan.binding.machine} ${(result.ms / 1000).toFixed(1)} s  ${result.line}${result.failure ? `\n     ${result.failure}` : ''}`);
+      }
+      console.log(`${plan.binding.machine}: ${plan.selected.length} paths (of ${plan.generated} generated) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    }
+  } finally {
+    await browser?.close();
+    await server?.stop();
+  }
+
+  const file = readUiCoverage(OUT);
+  for (const [id, m] of measured) file.machines[id] = toUiCoverage(m);
+  file.generatedAt = new Date().toISOString();
+  mkdirSync(dirname(OUT), { recursive: true });
+  writeFileSync(OUT, `${JSON.stringify(file, null, 2)}\n`);
+
+  const model = readUiCoverage(MODEL).machines as unknown as Record<string, { transitions: { total: number; covered: string[]; uncovered: string[] } }>;
+  const shown = Object.fromEntries([...measured.keys()].map((id) => [id, file.machines[id]]));
+  console.log(`\n${formatUiTable(shown, model)}`);
+  for (const [id, m] of Object.entries(shown)) {
+    const unexplained = m.transitions.uncovered.filter((t) => !m.reasons[t]);
+    if (unexplained.length) console.log(`${id}: not reached through the UI and no reason: ${unexplained.join(', ')}`);
+  }
+  console.log(`\n${chosen.length} binding(s) in ${((Date.now() - started) / 1000).toFixed(0)} s; wrote ${OUT}`);
+  return Object.values(shown).every((m) => m.ok) ? 0 : 1;
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (err) => {
+    console.error(err instanceof Error ? err.stack ?? err.message : err);
+    process.exitCode = 2;
+  },
+);

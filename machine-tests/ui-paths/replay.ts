@@ -1,0 +1,138 @@
+import type { Browser } from 'playwright-core';
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { describePath } from '../../machine-kit/describe';
+import { stableJson } from '../../machine-kit/serialize';
+import type { TestPath } from '../../machine-kit/types';
+import type { InspectMessage } from '../../machines/inspection/protocol';
+import { activeStateIds } from '../../src/explorer/live-view';
+import { collectInspection, type InspectLog } from './collector';
+import { eventKey } from './select';
+import type { PathContext, StepContext, UiBinding } from './types';
+
+/** how long the app may take to reach the state a step expects */
+export const STEP_TIMEOUT_MS = 10_000;
+
+export interface UiPathResult {
+  line: string;
+  /** what went wrong, with the step; undefined when every step reached its state and the screen matched */
+  failure?: string;
+  /** state ids whose screen was checked while the app was in them */
+  checked: string[];
+  log: InspectLog;
+  ms: number;
+}
+
+type Snapshot = Extract<InspectMessage, { kind: '@xstate.snapshot' }>;
+
+/** index of the first snapshot of `machineId` at or after `from` whose value is `value`, or -1 */
+function findSnapshot(log: InspectLog, machineId: string, value: unknown, from: number): number {
+  const want = stableJson(value);
+  for (let i = from; i < log.length; i++) {
+    const m = log[i];
+    if (m.kind === '@xstate.snapshot' && m.machineId === machineId && m.event !== 'xstate.replay' && stableJson(m.value) === want) return i;
+  }
+  return -1;
+}
+
+/** true when no later snapshot of the same actor followed (the page still shows that state) */
+function isLatest(log: InspectLog, at: number): boolean {
+  const actor = (log[at] as Snapshot).actorId;
+  const source = (log[at] as Snapshot).source;
+  for (let i = at + 1; i < log.length; i++) {
+    const m = log[i];
+    if (m.kind === 'bye' && m.source === source) return false;
+    if (m.kind === '@xstate.snapshot' && m.actorId === actor && m.source === source) return false;
+  }
+  return true;
+}
+
+async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (cond()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return cond();
+}
+
+/**
+ * Replays one path in a fresh browser context: `start`, then per step the binding's action, a wait
+ * until the app's inspection reports the machine in the state the path expects (value, not context:
+ * the page's data are real), and the screen checks of the active state nodes while it is still there.
+ */
+export async function replayInBrowser(
+  browser: Browser,
+  binding: UiBinding,
+  machine: AnyStateMachine,
+  path: TestPath,
+  server: { baseURL: string; operator: string },
+): Promise<UiPathResult> {
+  const started = Date.now();
+  const line = describePath(machine, path);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => {
+    const now = new Date();
+    localStorage.setItem('tourney_weekend_seen', `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`);
+    localStorage.setItem('chat.autoOpened', '1');
+  });
+  const log = await collectInspection(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const upcomingFrom = (i: number) => (...keys: string[]) => {
+    for (let j = i + 1; j < path.steps.length; j++) {
+      if (keys.includes(eventKey(path.steps[j].event, path.steps[j - 1].state))) return path.steps[j].event;
+    }
+    return undefined;
+  };
+  const ctx: PathContext = { page, context, baseURL: server.baseURL, operator: server.operator, input: path.input, path, world: {}, log, upcoming: upcomingFrom(0) };
+  const checked: string[] = [];
+  const done = (failure?: string): UiPathResult => ({ line, failure, checked, log, ms: Date.now() - started });
+  try {
+    let mark = 0;
+    for (let i = 0; i < path.steps.length; i++) {
+      const step = path.steps[i];
+      const before: AnyMachineSnapshot | undefined = i > 0 ? path.steps[i - 1].state : undefined;
+      const key = before ? eventKey(step.event, before) : 'start';
+      const what = `step ${i} (${key})`;
+      try {
+        if (i === 0) {
+          const skip = await binding.start(ctx);
+          if (typeof skip === 'string') return done(`start: ${skip}`);
+        } else {
+          const how = binding.events[key];
+          if (typeof how !== 'function') return done(`${what}: no way to cause it in the page`);
+          const stepCtx: StepContext = { ...ctx, event: step.event, index: i, upcoming: upcomingFrom(i) };
+          await how(stepCtx);
+        }
+      } catch (err) {
+        return done(`${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      }
+      let at = -1;
+      const reached = await waitFor(() => (at = findSnapshot(log, machine.id, step.state.value, mark)) >= 0, STEP_TIMEOUT_MS);
+      if (!reached) {
+        const last = [...log].reverse().find((m): m is Snapshot => m.kind === '@xstate.snapshot' && m.machineId === machine.id);
+        return done(`${what}: the app did not reach ${stableJson(step.state.value)} (last: ${last ? stableJson(last.value) : 'no snapshot'})`);
+      }
+      mark = at + 1;
+      if (isLatest(log, at)) {
+        for (const id of activeStateIds(machine, step.state.value).reverse()) {
+          const check = binding.states[id];
+          if (!check) continue;
+          try {
+            await check({ ...ctx, expected: step.state });
+            checked.push(id);
+          } catch (err) {
+            // the app moved on while the screen was looked at: the state was passed through, not wrong
+            if (!isLatest(log, at)) break;
+            return done(`${what}: the screen of ${id}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+          }
+        }
+      }
+    }
+    if (errors.length) return done(`the page threw: ${errors.join('; ')}`);
+    return done();
+  } finally {
+    await context.close();
+  }
+}

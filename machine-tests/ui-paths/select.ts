@@ -1,0 +1,119 @@
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { CoverageRecorder } from '../../machine-kit/coverage';
+import { activeInvokes } from '../../machine-kit/events';
+import { inventory } from '../../machine-kit/inventory';
+import { generatePaths } from '../../machine-kit/paths';
+import { replayPath } from '../../machine-kit/replay';
+import { DEFAULT_SETS } from '../../machine-kit/run';
+import { traverse } from '../../machine-kit/traversal';
+import type { MachineModel, TestPath } from '../../machine-kit/types';
+import type { UiBinding } from './types';
+
+const DONE = /^xstate\.done\.actor\.(.+)$/;
+const ERROR = /^xstate\.error\.actor\.(.+)$/;
+const AFTER = /^xstate\.after\.(.+)\.[^.]+(?:\.[^.]+)*$/;
+
+/** the delay of an `xstate.after.<delay>.<stateId>` event as the state node declares it (a name or ms) */
+function afterKey(event: AnyEventObject, before: AnyMachineSnapshot): string {
+  for (const node of before._nodes) {
+    for (const t of node.after ?? []) if (t.eventType === event.type) return `after:${String(t.delay)}`;
+  }
+  const m = AFTER.exec(event.type);
+  return `after:${m ? m[1].split('.')[0] : event.type}`;
+}
+
+/**
+ * The key a binding gives an event: its type, `<src>.done` / `<src>.error` for an invoked actor's
+ * outcome, `after:<delay>` for a delayed transition.
+ */
+export function eventKey(event: AnyEventObject, before: AnyMachineSnapshot): string {
+  const done = DONE.exec(event.type) ?? ERROR.exec(event.type);
+  if (done) return `${activeInvokes(before).get(done[1]) ?? done[1]}.${event.type.startsWith('xstate.done') ? 'done' : 'error'}`;
+  if (event.type.startsWith('xstate.after.')) return afterKey(event, before);
+  return event.type;
+}
+
+/** The key of the event a transition (by its id `<state>:<event>:<n>`) listens to, for the reasons of unbound events. */
+export function transitionEventKey(machine: AnyStateMachine, transition: string): string {
+  const [stateId, ...rest] = transition.split(':');
+  const type = rest.slice(0, -1).join(':');
+  if (type === 'always') return 'always';
+  const node = machine.getStateNodeById(stateId);
+  const done = DONE.exec(type) ?? ERROR.exec(type);
+  if (done) {
+    const def = node.invoke.find((d) => d.id === done[1]);
+    const src = def ? (typeof def.src === 'string' ? def.src : def.id) : done[1];
+    return `${src}.${type.startsWith('xstate.done') ? 'done' : 'error'}`;
+  }
+  if (type.startsWith('xstate.after.')) {
+    const t = (node.after ?? []).find((a) => a.eventType === type);
+    return `after:${t ? String(t.delay) : type}`;
+  }
+  return type;
+}
+
+export interface SelectedPath {
+  path: TestPath;
+  /** model transitions the path takes (as replayed on the model) */
+  transitions: Set<string>;
+  /** the path was cut before this step: its event has no binding or a reason (index into the full path) */
+  cutAt?: number;
+}
+
+/**
+ * The paths `npm run test:model` generates for the machine (shortest + edge cover), each cut before
+ * the first event its binding cannot cause, then a greedy edge cover: the path adding the most
+ * not yet covered transitions first (the shorter on a tie), until nothing new or `maxPaths`.
+ */
+export function selectPaths(binding: UiBinding, model: MachineModel, skipInputs: Set<string>): { selected: SelectedPath[]; generated: number } {
+  const all: TestPath[] = [];
+  for (const input of model.inputs ?? [model.input]) {
+    if (skipInputs.has(JSON.stringify(input ?? null))) continue;
+    all.push(...generatePaths(traverse(model, input), DEFAULT_SETS));
+  }
+  const candidates: SelectedPath[] = [];
+  const seen = new Set<string>();
+  for (const path of all) {
+    let cutAt: number | undefined;
+    for (let i = 1; i < path.steps.length; i++) {
+      const how = binding.events[eventKey(path.steps[i].event, path.steps[i - 1].state)];
+      if (typeof how !== 'function') {
+        cutAt = i;
+        break;
+      }
+    }
+    const steps = cutAt === undefined ? path.steps : path.steps.slice(0, cutAt);
+    const cut: TestPath = { ...path, steps };
+    const recorder = new CoverageRecorder();
+    const failure = replayPath(model, cut, recorder);
+    if (failure) throw new Error(`${binding.machine}: a generated path does not replay on the model: ${failure.message}`);
+    const id = JSON.stringify([path.input ?? null, steps.map((s) => s.event)]);
+    if (seen.has(id)) continue;
+    // a path through a transition the binding says the UI cannot cause is not replayed
+    if ([...recorder.transitions].some((t) => binding.reasons?.[t])) continue;
+    seen.add(id);
+    candidates.push({ path: cut, transitions: recorder.transitions, cutAt });
+  }
+  const covered = new Set<string>();
+  const selected: SelectedPath[] = [];
+  const max = binding.maxPaths ?? 40;
+  while (selected.length < max) {
+    let best: SelectedPath | undefined;
+    let gain = 0;
+    for (const c of candidates) {
+      let g = 0;
+      for (const t of c.transitions) if (!covered.has(t)) g++;
+      if (g > gain || (g === gain && g > 0 && best && c.path.steps.length < best.path.steps.length)) {
+        best = c;
+        gain = g;
+      }
+    }
+    if (!best || gain === 0) break;
+    selected.push(best);
+    best.transitions.forEach((t) => covered.add(t));
+  }
+  return { selected, generated: all.length };
+}
+
+/** every transition of the machine, for the totals (the same inventory as machines.json) */
+export const totals = (machine: AnyStateMachine) => inventory(machine);
