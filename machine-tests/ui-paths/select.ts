@@ -91,6 +91,7 @@ export function selectPaths(binding: UiBinding, model: MachineModel, skipInputs:
     if (seen.has(id)) continue;
     // a path through a transition the binding says the UI cannot cause is not replayed
     if ([...recorder.transitions].some((t) => binding.reasons?.[t])) continue;
+    if (binding.feasible && !binding.feasible(cut)) continue;
     seen.add(id);
     candidates.push({ path: cut, transitions: recorder.transitions, cutAt });
   }

@@ -66,6 +66,8 @@ export interface UiBinding {
   states: Record<string, StateCheck>;
   /** transition key → why the UI cannot cause it (added to the reasons the `events` give) */
   reasons?: Record<string, string>;
+  /** false for a generated path the sandbox cannot script end to end (say why in the binding); such paths are not picked */
+  feasible?: (path: TestPath) => boolean;
   /** other machines whose coverage this binding's runs also measure (a child: login invokes twoFactorEntry) */
   alsoMeasures?: string[];
   /** at most this many paths (default 40): the edge-cover selection stops there */

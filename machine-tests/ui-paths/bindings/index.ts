@@ -1,5 +1,6 @@
 import type { UiBinding } from '../types';
 import { loginBinding } from './login';
+import { validationBinding } from './validation';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding];
+export const bindings: UiBinding[] = [loginBinding, validationBinding];
