@@ -34,6 +34,7 @@ import { withdrawalRoutes } from './routes/withdrawal';
 import { securityRoutes } from './routes/security';
 import { accountRoutes } from './routes/accounts';
 import { sandboxSecurityRoutes } from './routes/sandbox-security';
+import { installSandboxScripts } from './sandbox/script/routes';
 import { tradingRoutes } from './routes/trading';
 import { registerRoutes } from './routes/register';
 import { cardRoutes } from './routes/card';
@@ -131,6 +132,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   });
   app.addHook('onClose', async () => mirror.stop());
   const deps: RouteDeps = { db, config, settings, platform, push, mirror, metrics };
+  // issue 20, sandbox only: scripted third-party outcomes (/api/sandbox/script); before the withdrawal routes, whose answers it hooks
+  await installSandboxScripts(app, deps);
   await app.register(settingsRoutes, deps);
   await app.register(meRoutes, deps);
   await app.register(loginRoutes, deps);

@@ -136,8 +136,8 @@ export type CryptoRates = z.infer<typeof CryptoRates>;
 /** POST /api/sandbox/chain/pay and /expire (sandbox only). */
 export const SandboxChainRequest = z.object({
   guid: z.string().check(z.maxLength(64)),
-  /** full: what is still due; partial: half of it; late: expire the invoice, then pay in full */
-  kind: z.optional(z.enum(['full', 'partial', 'late'])),
+  /** full: what is still due; partial: half of it; over: one and a half times it (an overpayment); late: expire the invoice, then pay in full */
+  kind: z.optional(z.enum(['full', 'partial', 'over', 'late'])),
 });
 export type SandboxChainRequest = z.infer<typeof SandboxChainRequest>;
 export const SandboxChainResponse = z.object({ ok: z.literal(true), txid: z.string(), status: InvoiceStatus });

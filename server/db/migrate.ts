@@ -22,6 +22,7 @@ import * as riskFree from './migrations/160_risk_free';
 import * as promotions from './migrations/130_promotions';
 import * as iqMining from './migrations/170_iq_mining';
 import * as once from './migrations/180_once';
+import * as sandboxScripts from './migrations/190_sandbox_scripts';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '130_promotions': promotions,
   '170_iq_mining': iqMining,
   '180_once': once,
+  '190_sandbox_scripts': sandboxScripts,
 };
 
 /**

@@ -89,6 +89,7 @@ import {
   PromoRequest,
   PromoResponse,
 } from '../../core/contract';
+import { SandboxScriptRequest, SandboxScriptResponse, SandboxScriptWho } from '../sandbox/script/contract';
 import { IqAnswer, IqState } from '../../core/contract/iq';
 import { Ladder } from '../../core/contract/ladder';
 import { ContestIdRequest, CreateContestRequest, ContestList } from '../../core/contract/contests';
@@ -329,6 +330,9 @@ const sandbox = (key: string, summary: string, extra: Partial<RouteDoc> = {}) =>
 sandbox('POST /api/sandbox/autologin', 'Make a sign-in key', { body: SandboxAutologinRequest, response: SandboxAutologinResponse });
 sandbox('POST /api/sandbox/card/next', 'Script the next card answer', { body: SandboxCardNextRequest, response: SandboxCardNextResponse });
 sandbox('POST /api/sandbox/card/complete', 'Complete a card payment', { body: SandboxCardCompleteRequest, response: SandboxCardCompleteResponse });
+sandbox('POST /api/sandbox/script', 'Script third-party outcomes (one-shot)', { body: SandboxScriptRequest, response: SandboxScriptResponse });
+sandbox('GET /api/sandbox/script', 'Scripted outcomes still waiting', { query: SandboxScriptWho, response: SandboxScriptResponse });
+sandbox('POST /api/sandbox/script/clear', 'Drop the waiting scripted outcomes', { body: SandboxScriptWho });
 sandbox('POST /sandbox/card/complete', 'Card processor page: complete (form)', { produces: 'redirect' });
 sandbox('POST /api/sandbox/chain/pay', 'Pay an invoice on the sandbox chain', { body: SandboxChainRequest, response: SandboxChainResponse });
 sandbox('POST /api/sandbox/chain/expire', 'Expire an invoice', { body: SandboxChainRequest, response: SandboxChainResponse });

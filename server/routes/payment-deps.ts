@@ -3,6 +3,7 @@ import { announceDeposit } from './deposit-push';
 import type { PaymentDeps } from '../domain/payments';
 import type { ProcessorGateway } from '../domain/ports';
 import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
+import { scriptedProcessors } from '../sandbox/script/card-gateway';
 import type { RouteDeps } from './deps';
 import { currentRequestLog } from '../http/logging';
 
@@ -16,7 +17,7 @@ export function paymentDeps({ db, config, settings, push, metrics }: RouteDeps, 
     db,
     settings,
     siteHost: config.siteHost,
-    gateway: gateway ?? (config.sandbox ? sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs }) : noProcessors),
+    gateway: gateway ?? (config.sandbox ? scriptedProcessors(db, sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs })) : noProcessors),
     events: {
       paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
       // issue 19: sent with the transaction that moved the attempt (PostgreSQL NOTIFY at COMMIT)

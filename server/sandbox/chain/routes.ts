@@ -9,8 +9,8 @@ import { requireUser } from '../../http/session';
 import type { SandboxChain } from './sandbox-chain';
 
 /**
- * The sandbox control (sandbox mode only): a tester pays their own invoice in full, in part
- * or late, or lets it expire now. Payments go onto the sandbox chain; the watcher sees them
+ * The sandbox control (sandbox mode only): a tester pays their own invoice in full, in part,
+ * more than due or late, or lets it expire now. Payments go onto the sandbox chain; the watcher sees them
  * like any payment, so the product path is the real one.
  */
 export const sandboxChainRoutes: FastifyPluginAsync<{ deps: InvoiceDeps; chain: SandboxChain; chains: Record<ChainId, Chain> }> = async (app, { deps, chain, chains }) => {
@@ -42,7 +42,7 @@ export const sandboxChainRoutes: FastifyPluginAsync<{ deps: InvoiceDeps; chain: 
     const amount = toBigInt(row.amount_minor);
     const received = toBigInt(row.received_minor);
     const due = row.status === 'wt' && amount > received ? amount - received : amount;
-    const send = kind === 'partial' ? (due + 1n) / 2n : due;
+    const send = kind === 'partial' ? (due + 1n) / 2n : kind === 'over' ? due + (due + 1n) / 2n : due;
     // wait a millisecond after an expiry so the payment is seen after it
     if (kind === 'late') await new Promise((r) => setTimeout(r, 2));
     const txid = await chain.send({
