@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 /** the anchors scripts/bench/server.ts registers on the app: a constant JSON answer (every hook of
  *  the app, no work) and one select by primary key on the database connection the routes use */
@@ -26,10 +27,13 @@ export interface LoadOptions {
   body?: unknown;
   cookie?: string;
   csrf?: string;
+  /** concurrent connections (default CONNECTIONS) */
+  connections?: number;
 }
 
-/** every load run: 16 connections for 5 s after a 1 s warm-up; any failed or non-2xx answer fails the bench */
-export const CONNECTIONS = 16;
+/** every load run: 100 connections (the issue-19 shape: many traders polling at once) for 5 s after
+ *  a 1 s warm-up; any failed or non-2xx answer fails the bench */
+export const CONNECTIONS = 100;
 export const SECONDS = 5;
 
 export async function load(url: string, options: LoadOptions = {}): Promise<LoadFigures> {
@@ -40,7 +44,7 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
     ...(options.body !== undefined && { 'content-type': 'application/json', 'x-csrf-token': options.csrf ?? '' }),
   };
   const run = (duration: number) =>
-    autocannon({ url, connections: CONNECTIONS, duration, method: options.method ?? 'GET', headers, ...(options.body !== undefined && { body: JSON.stringify(options.body) }) });
+    autocannon({ url, connections: options.connections ?? CONNECTIONS, duration, method: options.method ?? 'GET', headers, ...(options.body !== undefined && { body: JSON.stringify(options.body) }) });
   await run(1);
   const result = await run(SECONDS);
   const failed = result.errors + result.timeouts + result.non2xx;
@@ -65,15 +69,35 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
+/** `--pg` without DATABASE_URL: the local PostgreSQL, in a database the bench creates afresh */
+export const LOCAL_PG_ADMIN = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+export const LOCAL_PG_BENCH_DB = 'brokerage_bench';
+
+/** A fresh (dropped and created) database on the local PostgreSQL; returns its URL. */
+export async function freshLocalPgDatabase(): Promise<string> {
+  const client = new pg.Client({ connectionString: LOCAL_PG_ADMIN });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${LOCAL_PG_BENCH_DB} with (force)`);
+    await client.query(`create database ${LOCAL_PG_BENCH_DB}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(LOCAL_PG_ADMIN);
+  url.pathname = `/${LOCAL_PG_BENCH_DB}`;
+  return url.toString();
+}
+
 /**
- * scripts/bench/server.ts in its own process: sandbox mode, a fresh embedded database, the
- * global per-IP rate limit off (one client sends thousands of requests a second here).
+ * scripts/bench/server.ts in its own process: sandbox mode, the global per-IP rate limit off (one
+ * client sends thousands of requests a second here), and either a fresh embedded database (PGlite
+ * on its own thread, as `npm start`) or the PostgreSQL of `databaseUrl` (migrated and seeded).
  */
-export async function startBenchServer(): Promise<BenchServer> {
+export async function startBenchServer(databaseUrl = ''): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'brokerage-bench-load-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SANDBOX: '1', SANDBOX_OPERATOR_TOKEN: randomBytes(24).toString('base64url'), RATE_LIMIT_PER_MINUTE: '0', METRICS: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SANDBOX: '1', SANDBOX_OPERATOR_TOKEN: randomBytes(24).toString('base64url'), RATE_LIMIT_PER_MINUTE: '0', METRICS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

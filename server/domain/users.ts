@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Balance, BonusBalance, CurrentUser } from '../../core/contract';
 import type { UserRow } from '../db/schema';
-import { toBigInt, toCount } from '../db/values';
+import { toCount } from '../db/values';
 import type { DbOrTx } from './ledger';
 import { formatMoney, isCurrency } from '../../core/money';
 
@@ -20,6 +20,18 @@ export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | un
   return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
+/** an account as loadCurrentUser's one query returns it (numbers as text) */
+interface AccountJson {
+  id: string;
+  currency: string;
+  account_group: string;
+  type: string;
+  balance_minor: string;
+  deposits_minor: string;
+  /** bonus accounts: the trading account's turnover in that currency (null fields: no row yet) */
+  turnover: { current_minor: string | null; need_minor: string | null } | null;
+}
+
 const contractType = (type: string): Balance['type'] | null =>
   type === 'trading' || type === 'exchange' || type === 'demo' ? type : null;
 
@@ -29,45 +41,54 @@ const contractType = (type: string): Balance['type'] | null =>
  * currency only: amounts in different currencies are not added up without a rate.
  */
 export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: string): Promise<CurrentUser | null> {
+  // one round trip (issue 19: /api/me is polled): the user, its unread tickets (issue 15), and its
+  // accounts with their deposit totals and, for a bonus account, the turnover of the trading account
+  // in its currency, as JSON whose numbers are text (a bigint never passes through a float)
   const user = await db
     .selectFrom('users')
     .selectAll('users')
-    // issue 15: tickets with an agent reply the trader has not opened, in the same round trip (/api/me is polled)
     .select(sql<bigint | string | number>`(select count(*) from support_tickets t where t.user_id = users.id and t.trader_unread)`.as('support_unread'))
+    .select(
+      sql<AccountJson[] | string>`(
+        select coalesce(json_agg(json_build_object(
+          'id', a.id::text,
+          'currency', a.currency,
+          'account_group', a.account_group,
+          'type', a.type,
+          'balance_minor', a.balance_minor::text,
+          'deposits_minor', coalesce((
+            select sum(e.amount_minor) from ledger_entries e
+            join ledger_transactions t on t.id = e.tx_id
+            where e.account_id = a.id and e.amount_minor > 0 and t.kind in (${sql.join(DEPOSIT_KINDS)})
+          ), 0)::text,
+          'turnover', case when a.type = 'bonus' then (
+            select json_build_object('current_minor', tu.current_minor::text, 'need_minor', tu.need_minor::text)
+            from accounts tr left join account_turnover tu on tu.account_id = tr.id
+            where tr.user_id = a.user_id and tr.type = 'trading' and tr.currency = a.currency
+            order by tr.id limit 1
+          ) end
+        ) order by a.id), '[]'::json)
+        from accounts a where a.user_id = users.id
+      )`.as('accounts'),
+    )
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
-  const accounts = await db
-    .selectFrom('accounts as a')
-    .select([
-      'a.id',
-      'a.currency',
-      'a.account_group',
-      'a.type',
-      'a.balance_minor',
-      sql<bigint | string>`coalesce((
-        select sum(e.amount_minor) from ledger_entries e
-        join ledger_transactions t on t.id = e.tx_id
-        where e.account_id = a.id and e.amount_minor > 0 and t.kind in (${sql.join(DEPOSIT_KINDS)})
-      ), 0)::bigint`.as('deposits_minor'),
-    ])
-    .where('a.user_id', '=', userId)
-    .orderBy('a.id')
-    .execute();
+  const accounts: AccountJson[] = typeof user.accounts === 'string' ? (JSON.parse(user.accounts) as AccountJson[]) : user.accounts;
 
   const balances: Balance[] = [];
   let depositsMinor = 0n;
   for (const a of accounts) {
     const type = contractType(a.type);
     if (!type || !isCurrency(a.currency)) continue;
-    const deposits = toBigInt(a.deposits_minor);
+    const deposits = BigInt(a.deposits_minor);
     if (a.currency === user.currency) depositsMinor += deposits;
     balances.push({
-      accountId: String(a.id),
+      accountId: a.id,
       currency: a.currency,
       accountGroup: a.account_group,
       type,
-      amount: formatMoney(toBigInt(a.balance_minor), a.currency),
+      amount: formatMoney(BigInt(a.balance_minor), a.currency),
       depositsTotal: formatMoney(deposits, a.currency),
     });
   }
@@ -75,15 +96,12 @@ export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: stri
   for (const a of accounts) {
     if (a.type !== 'bonus' || !isCurrency(a.currency)) continue;
     // the turnover the bonus asks is on the trader's trading account in that currency
-    const trading = accounts.find((t) => t.type === 'trading' && t.currency === a.currency);
-    const turnover = trading
-      ? await db.selectFrom('account_turnover').select(['current_minor', 'need_minor']).where('account_id', '=', trading.id).executeTakeFirst()
-      : undefined;
+    const turnover = a.turnover;
     bonuses.push({
       currency: a.currency,
-      amount: formatMoney(toBigInt(a.balance_minor), a.currency),
-      turnoverDone: formatMoney(turnover ? toBigInt(turnover.current_minor) : 0n, a.currency),
-      turnoverNeed: formatMoney(turnover ? toBigInt(turnover.need_minor) : 0n, a.currency),
+      amount: formatMoney(BigInt(a.balance_minor), a.currency),
+      turnoverDone: formatMoney(turnover?.current_minor ? BigInt(turnover.current_minor) : 0n, a.currency),
+      turnoverNeed: formatMoney(turnover?.need_minor ? BigInt(turnover.need_minor) : 0n, a.currency),
     });
   }
   const currency = isCurrency(user.currency) ? user.currency : 'USD';

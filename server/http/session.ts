@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { SessionRow } from '../db/schema';
-import { createSession, findSession, type NewSession } from '../domain/sessions';
+import { createSession, findSession, slideSession, type NewSession } from '../domain/sessions';
+import { hashToken } from '../domain/tokens';
 import { sameSecret } from '../domain/tokens';
 import { HttpError, sendError } from './errors';
 
@@ -9,6 +10,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the live session of the `sid` cookie, loaded for /api, /upload and /logout */
     session: SessionRow | null;
+  }
+  interface FastifyContextConfig {
+    /** `false`: a GET route that answers the same to everyone (GET /api/settings) skips the
+     *  session read, one round trip less on a polled route. `'joined'`: the route reads the session
+     *  itself, joined to its own object in one select, and hands it to adoptSession() (the hook only
+     *  refuses, with no query, an unsafe call that has no cookie or no CSRF header) */
+    session?: false | 'joined';
   }
 }
 
@@ -57,19 +65,50 @@ export function requireUser(request: FastifyRequest): number {
 /**
  * Loads the session of the `sid` cookie and enforces CSRF: every POST/PUT/PATCH/DELETE under
  * /api and /upload needs the header x-csrf-token equal to the session's token; without it
- * the answer is 403 `csrf` before the body is read, so nothing happens.
+ * the answer is 403 `csrf` before the body is read, so nothing happens. One select per request:
+ * the expiry slides at most once a minute (server/domain/sessions.ts), so a poll writes nothing;
+ * a safe route marked `config: { session: false }` reads no session at all.
  */
 export function installSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!usesSession(request.url)) return;
+    const mode = request.routeOptions.config.session;
+    if (mode === false && !UNSAFE.has(request.method)) return;
     const token = request.cookies[SESSION_COOKIE];
+    if (mode === 'joined') {
+      request.session = null;
+      if (UNSAFE.has(request.method) && (!token || typeof request.headers['x-csrf-token'] !== 'string' || !request.headers['x-csrf-token'])) return sendError(reply, csrfError());
+      return;
+    }
     request.session = token ? await findSession(db, token) : null;
     if (!UNSAFE.has(request.method) || !needsCsrf(request.url) || request.is404) return;
     const header = request.headers['x-csrf-token'];
     const sent = typeof header === 'string' ? header : '';
     if (!request.session || !sent || !sameSecret(sent, request.session.csrf)) {
-      return sendError(reply, new HttpError(403, 'csrf', 'Your session changed or expired. Reload the page and try again.'));
+      return sendError(reply, csrfError());
     }
   });
+}
+
+const csrfError = () => new HttpError(403, 'csrf', 'Your session changed or expired. Reload the page and try again.');
+
+/** A `session: 'joined'` route: the hash of its `sid` cookie, to join its object to (liveSession()); null without one. */
+export function sessionIdOf(request: FastifyRequest): string | null {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && token.length <= 100 ? hashToken(token) : null;
+}
+
+/**
+ * A `session: 'joined'` route hands over the session its select found (null: none live): the
+ * same rules as the hook's, in the same order of refusals: an unsafe call needs the session's
+ * CSRF token (403 `csrf` before anything changes), and the expiry slides at most once a minute.
+ */
+export async function adoptSession(db: Db, request: FastifyRequest, session: SessionRow | null): Promise<void> {
+  if (UNSAFE.has(request.method)) {
+    const header = request.headers['x-csrf-token'];
+    if (!session || typeof header !== 'string' || !sameSecret(header, session.csrf)) throw csrfError();
+  }
+  if (session) await slideSession(db, session);
+  request.session = session;
 }

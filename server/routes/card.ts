@@ -25,6 +25,7 @@ import { fundingProfileOf, isDemoEmail } from '../domain/users';
 import { saveCard } from '../domain/payments/cards';
 import { renderReply, redirectUrl } from '../domain/payments/dialects';
 import { PaymentError } from '../domain/payments/errors';
+import { paymentWithAttemptInSession } from '../domain/payments/records';
 import {
   attemptOf,
   cardsToday,
@@ -32,7 +33,7 @@ import {
   DAILY_CARD_LIMIT,
   fraudCheck,
   isFixedCountry,
-  listenAttempt,
+  listenLoaded,
   MAX_CARD_DEPOSIT,
   minDepositInto,
   paymentView,
@@ -43,7 +44,7 @@ import {
 } from '../domain/payments';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
-import { requireUser } from '../http/session';
+import { adoptSession, requireUser, sessionIdOf } from '../http/session';
 import type { ProcessorGateway } from '../domain/ports';
 import { scenarioOfNumber, TEST_CARDS } from '../sandbox/processors/test-cards';
 import { cardPageRoutes } from './card-pages';
@@ -133,13 +134,20 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
       const body = parse(CardStartRequest, request.body);
       return answer(() => startAttempt(deps, userId, processor, body));
     });
+    // polled by the listen page (issue 19): the session, the payment and its attempt in one select;
+    // only a pending attempt asks the processor (and records the check)
     const listen = async (request: FastifyRequest): Promise<CardListenResponse> => {
-      const userId = requireUser(request);
       const body = parse(CardListenRequest, request.body);
-      return answer(() => listenAttempt(deps, userId, processor, body.id));
+      const sessionId = sessionIdOf(request);
+      const found = sessionId === null ? undefined : await paymentWithAttemptInSession(db, sessionId, body.id, processor);
+      await adoptSession(db, request, found?.session ?? null);
+      requireUser(request);
+      const payment = found?.payment;
+      if (!payment) throw new HttpError(404, 'card.payment_not_found', 'There is no such payment.');
+      return answer(() => listenLoaded(deps, processor, payment, found?.attempt));
     };
-    app.post(`/api/card/listen/${processorSlug(processor)}`, listen);
-    if (processor === 'CONCEPT') app.post('/api/payconcept/listen', listen);
+    app.post(`/api/card/listen/${processorSlug(processor)}`, { config: { session: 'joined' } }, listen);
+    if (processor === 'CONCEPT') app.post('/api/payconcept/listen', { config: { session: 'joined' } }, listen);
   }
   // Skrill has a listen call in the spec but no start in the cascade: nothing is ever found
   app.post('/api/card/listen/skrill', async (request): Promise<CardListenResponse> => {

@@ -12,14 +12,15 @@ import {
 import { CHAINS, COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
 import { runExclusive } from '../db/leader';
 import { loadCryptoConfig } from '../domain/crypto/config';
-import { CryptoError, createInvoice, findInvoice, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
+import { ChainGate } from '../domain/crypto/chain-gate';
+import { CryptoError, createInvoice, findInvoice, findInvoiceInSession, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
 import { priceString } from '../domain/crypto/rates';
 import { checkView, invoiceView } from '../domain/crypto/view';
 import type { ChainPayment, ChainWatcher, RateSource } from '../domain/ports';
 import { fundingProfileOf } from '../domain/users';
 import { HttpError, notFound } from '../http/errors';
 import { parse } from '../http/parse';
-import { requireUser } from '../http/session';
+import { adoptSession, requireUser, sessionIdOf } from '../http/session';
 import { sandboxChain, type SandboxChain } from '../sandbox/chain/sandbox-chain';
 import { sandboxChainRoutes } from '../sandbox/chain/routes';
 import { sandboxRates } from '../sandbox/rates/sandbox-rates';
@@ -73,8 +74,11 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
     },
   };
 
+  // the polled check asks the chain only when something can have changed (chain-gate.ts)
+  const gate = new ChainGate();
   // the watcher tells us when one of our addresses receives something
   const stopWatching = deps.watcher.onActivity((chainId, address) => {
+    gate.noteActivity(chainId, address);
     syncAddress(deps, chainId, address).catch((error: unknown) => app.log.error({ err: error }, 'crypto: sync after chain activity failed'));
   });
   let sweeper: NodeJS.Timeout | undefined;
@@ -112,9 +116,18 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
       return { return: true, guid: row.guid, url: `/api/${coin}/invoice/${row.guid}` };
     });
 
-    app.post(`/api/${coin}/check`, async (request): Promise<InvoiceCheckResponse> => {
+    // polled by the invoice page: the session and the invoice in one select are the only round trip
+    // unless the chain can have something new for it (then syncInvoice, which writes only on change)
+    app.post(`/api/${coin}/check`, { config: { session: 'joined' } }, async (request): Promise<InvoiceCheckResponse> => {
       const { guid } = parse(InvoiceCheckRequest, request.body);
-      const row = await ownInvoice(request, guid, coin);
+      const sessionId = sessionIdOf(request);
+      const found = sessionId === null ? undefined : await findInvoiceInSession(db, sessionId, guid);
+      await adoptSession(db, request, found?.session ?? null);
+      requireUser(request);
+      const row = found?.invoice;
+      if (!row || row.coin !== coin) throw notFound('There is no such invoice.');
+      if (!gate.needsChain(row)) return checkView(row);
+      gate.asking(row.guid);
       return checkView((await syncInvoice(deps, row)).invoice);
     });
 

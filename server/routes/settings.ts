@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteDeps } from './deps';
 
-/** GET /api/settings: the one settings object (contract Settings). */
+/**
+ * GET /api/settings: the one settings object (contract Settings). It is built from the config at
+ * start-up (server/domain/settings.ts: settingsFor) and nothing in the database changes it, so it
+ * is serialised once and served from memory without a session read: no round trip at all.
+ */
 export const settingsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { settings }) => {
-  app.get('/api/settings', async () => settings);
+  const body = JSON.stringify(settings);
+  app.get('/api/settings', { config: { session: false } }, async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
 };

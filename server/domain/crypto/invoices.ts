@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Settings } from '../../../core/contract';
 import type { Db } from '../../db';
-import type { Database } from '../../db/schema';
+import type { Database, SessionRow } from '../../db/schema';
 import type { CryptoInvoiceRow, InvoiceStatus } from '../../db/schema-crypto';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { type DbOrTx } from '../ledger';
@@ -11,6 +11,7 @@ import { MINIMUM_COLUMNS, type MinimumRow } from '../deposits/minimum';
 import { minDepositInto } from '../payments/fraud-check';
 import type { MinDepositAccount } from '../../../core/min-deposit';
 import { InvalidAmount, exponentOf, isCurrency, parseMoney } from '../../../core/money';
+import { liveSession, sessionOfRow } from '../sessions';
 import { isDemoEmail } from '../users';
 import { deriveAddress, parseExtendedPublicKey } from './addresses';
 import { assetOf, CHAINS, type Asset, type ChainId, type CoinSlug } from './coins';
@@ -230,6 +231,24 @@ export async function createInvoice(deps: InvoiceDeps, input: CreateInvoiceInput
 export async function findInvoice(db: DbOrTx, userId: number, guid: string): Promise<CryptoInvoiceRow | undefined> {
   if (!/^[0-9a-f-]{36}$/.test(guid)) return undefined;
   return db.selectFrom('crypto_invoices').selectAll().where('guid', '=', guid).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * The live session of `sessionId` and, when it is signed in, its user's invoice `guid`, in one
+ * select (issue 19: POST /api/{coin}/check is polled). undefined: no live session.
+ */
+export async function findInvoiceInSession(db: DbOrTx, sessionId: string, guid: string): Promise<{ session: SessionRow; invoice: CryptoInvoiceRow | undefined } | undefined> {
+  const valid = /^[0-9a-f-]{36}$/.test(guid);
+  const row = await liveSession(db, sessionId)
+    .leftJoin('crypto_invoices as i', (join) => (valid ? join.onRef('i.user_id', '=', 's.user_id').on('i.guid', '=', guid) : join.on(sql<boolean>`false`)))
+    .selectAll('i')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, ...invoice } = row;
+  return {
+    session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at }),
+    invoice: invoice.guid === null ? undefined : (invoice as CryptoInvoiceRow),
+  };
 }
 
 const assetOfRow = (row: CryptoInvoiceRow): Asset | undefined =>

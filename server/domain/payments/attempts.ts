@@ -12,7 +12,7 @@ import { clock, isProcessor, scenarioOf, type PaymentDeps } from './deps';
 import { renderReply } from './dialects';
 import { PaymentError } from './errors';
 import { fraudFlags } from './fraud-check';
-import { attemptOf, cardBlocked, cardOf, chargeOf, ownAttempt, ownPayment, paymentView, viewOf } from './records';
+import { attemptOf, cardBlocked, cardOf, chargeOf, ownAttempt, ownPayment, ownPaymentWithAttempt, paymentView, viewOf } from './records';
 import { settleVoid } from './voids';
 
 const IN_FLIGHT: readonly CardAttemptStatus[] = IN_FLIGHT_STATUSES;
@@ -132,9 +132,14 @@ export async function startAttempt(
 
 /** POST /api/card/listen/{proc}: the attempt's state; a pending one is checked with the processor. */
 export async function listenAttempt(deps: PaymentDeps, userId: number, processor: CardProcessor, paymentId: string): Promise<CardListenResponse> {
+  // one round trip while nothing is pending (issue 19: the listen page polls this)
+  const { payment, attempt } = await ownPaymentWithAttempt(deps.db, userId, paymentId, processor);
+  return listenLoaded(deps, processor, payment, attempt);
+}
+
+/** listenAttempt once the payment and its attempt are read (the route reads them with the session: paymentWithAttemptInSession). */
+export async function listenLoaded(deps: PaymentDeps, processor: CardProcessor, payment: CardPaymentRow, attempt: CardAttemptRow | undefined): Promise<CardListenResponse> {
   const { db } = deps;
-  const payment = await ownPayment(db, userId, paymentId);
-  const attempt = await db.selectFrom('card_attempts').selectAll().where('payment_id', '=', payment.id).where('processor', '=', processor).executeTakeFirst();
   if (!attempt) return { found: false };
   if (attempt.status === 'voided') return { found: true, reply: renderReply(viewOf(await settleVoid(deps, attempt.uid), payment)) };
   if (attempt.status !== 'pending') return { found: true, reply: renderReply(viewOf(attempt, payment)) };

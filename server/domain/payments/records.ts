@@ -2,7 +2,10 @@ import { formatMoney } from '../../../core/money';
 import type { CardPaymentView, CardProcessor, SandboxScenario } from '../../../core/contract';
 import type { CardAttemptRow, CardAttemptStatus, CardPaymentRow, CardRow } from '../../db/schema-card';
 import { toBigInt } from '../../db/values';
+import { sql } from 'kysely';
+import type { SessionRow } from '../../db/schema';
 import type { DbOrTx } from '../ledger';
+import { liveSession, sessionOfRow } from '../sessions';
 import type { Charge } from '../ports';
 import { fingerprintBlocked } from './cards';
 import { isProcessor, scenarioOf, utcDay } from './deps';
@@ -16,6 +19,82 @@ export async function ownPayment(db: DbOrTx, userId: number, id: string): Promis
   const row = /^[0-9a-f-]{36}$/.test(id) ? await db.selectFrom('card_payments').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst() : undefined;
   if (!row) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
   return row;
+}
+
+const ATTEMPT_COLUMNS = [
+  'a.id as a_id',
+  'a.payment_id as a_payment_id',
+  'a.user_id as a_user_id',
+  'a.processor as a_processor',
+  'a.seq as a_seq',
+  'a.uid as a_uid',
+  'a.status as a_status',
+  'a.code as a_code',
+  'a.message as a_message',
+  'a.checks as a_checks',
+  'a.created_at as a_created_at',
+  'a.updated_at as a_updated_at',
+] as const;
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+type AttemptColumns = Nullable<{ [K in keyof CardAttemptRow as `a_${K & string}`]: CardAttemptRow[K] }>;
+
+/** the attempt of a left-joined row (a_ columns), undefined when none joined */
+function splitAttempt<R extends AttemptColumns>(row: R): { attempt: CardAttemptRow | undefined; rest: Omit<R, keyof AttemptColumns> } {
+  const { a_id, a_payment_id, a_user_id, a_processor, a_seq, a_uid, a_status, a_code, a_message, a_checks, a_created_at, a_updated_at, ...rest } = row;
+  const attempt =
+    a_id === null || a_payment_id === null || a_user_id === null || a_processor === null || a_seq === null || a_uid === null || a_status === null || a_code === null || a_message === null || a_checks === null || a_created_at === null || a_updated_at === null
+      ? undefined
+      : { id: a_id, payment_id: a_payment_id, user_id: a_user_id, processor: a_processor, seq: a_seq, uid: a_uid, status: a_status, code: a_code, message: a_message, checks: a_checks, created_at: a_created_at, updated_at: a_updated_at };
+  return { attempt, rest };
+}
+
+/**
+ * The trader's payment and its attempt with `processor` (undefined when that processor was never
+ * started) in one round trip: POST /api/card/listen is polled (issue 19). 404 as ownPayment.
+ */
+export async function ownPaymentWithAttempt(db: DbOrTx, userId: number, id: string, processor: string): Promise<{ payment: CardPaymentRow; attempt: CardAttemptRow | undefined }> {
+  const row = /^[0-9a-f-]{36}$/.test(id)
+    ? await db
+        .selectFrom('card_payments as p')
+        .leftJoin('card_attempts as a', (join) => join.onRef('a.payment_id', '=', 'p.id').on('a.processor', '=', processor))
+        .selectAll('p')
+        .select(ATTEMPT_COLUMNS)
+        .where('p.id', '=', id)
+        .where('p.user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+  const { attempt, rest: payment } = splitAttempt(row);
+  return { payment, attempt };
+}
+
+/**
+ * The live session of `sessionId` and, when it is signed in, its user's payment `id` with the
+ * attempt at `processor`, in one select (the listen poll's only round trip while nothing is
+ * pending). undefined: no live session; payment undefined: not this user's (or no such) payment.
+ */
+export async function paymentWithAttemptInSession(
+  db: DbOrTx,
+  sessionId: string,
+  id: string,
+  processor: string,
+): Promise<{ session: SessionRow; payment: CardPaymentRow | undefined; attempt: CardAttemptRow | undefined } | undefined> {
+  const valid = /^[0-9a-f-]{36}$/.test(id);
+  const row = await liveSession(db, sessionId)
+    .leftJoin('card_payments as p', (join) => (valid ? join.onRef('p.user_id', '=', 's.user_id').on('p.id', '=', id) : join.on(sql<boolean>`false`)))
+    .leftJoin('card_attempts as a', (join) => join.onRef('a.payment_id', '=', 'p.id').on('a.processor', '=', processor))
+    .selectAll('p')
+    .select(ATTEMPT_COLUMNS)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { attempt, rest } = splitAttempt(row);
+  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, ...payment } = rest;
+  return {
+    session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at }),
+    payment: payment.id === null ? undefined : (payment as CardPaymentRow),
+    attempt,
+  };
 }
 
 export async function cardOf(db: DbOrTx, token: string): Promise<CardRow> {
