@@ -10,6 +10,7 @@ import { buildServerIfStale } from './build-server.mjs';
 import { BUDGETS } from './bench/budgets';
 import { pageJsGzip } from './bench/bundle';
 import { cascadeEventsPerSecond } from './bench/cascade';
+import { sseRows } from './bench/sse';
 import { approvedCardPayment, signedInTrader } from './bench/session';
 import { ANCHOR_CONSTANT, ANCHOR_SELECT, CONNECTIONS, SECONDS, freshLocalPgDatabase, load, startBenchServer, type LoadFigures, type LoadOptions } from './bench/load';
 
@@ -52,9 +53,13 @@ async function timeToFirstPage(dataDir: string): Promise<number> {
 /** `npm run bench -- --load`: only the server load rows (no build, no browser, no start-up timing) */
 const loadOnly = process.argv.includes('--load');
 
+/** `npm run bench -- --sse`: only the SSE rows (scripts/bench/sse.ts: 10,000 event streams on one server) */
+const sseOnly = process.argv.includes('--sse');
+
 async function main(): Promise<void> {
-  if (!loadOnly) await pagesAndStartUp();
-  await serverLoad();
+  if (!loadOnly && !sseOnly) await pagesAndStartUp();
+  if (!sseOnly) await serverLoad();
+  await sseRows(record, step);
   printReport();
 }
 

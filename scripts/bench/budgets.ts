@@ -39,4 +39,13 @@ export const BUDGETS = {
   hotMinPercentOfSelectAnchor: 50,
   /** the same routes' p99 at 100 connections on PostgreSQL, ms */
   hotP99MsPostgres: 100,
+  /** issue 19, SSE at scale (scripts/bench/sse.ts): 10,000 event streams of 25 sandbox traders open
+   *  on one server; ms from a change (hub.publish to every stream; one change through the API to its
+   *  user's streams) to its event's arrival on each stream, p99. Every stream must receive it */
+  sseP99Ms: 1_000,
+  /** opening those 10,000 streams (200 at a time, each signed in: a session lookup), ms */
+  sseOpenAllMs: 30_000,
+  /** the server's memory growth per open stream, V8's heap plus buffers (heapUsed + external after a
+   *  full GC, before and after opening them), kB. Measured 7.7–7.8 kB (RSS 9–10 kB on PostgreSQL) */
+  sseMaxKbPerStream: 32,
 } as const;
