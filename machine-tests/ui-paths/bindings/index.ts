@@ -1,6 +1,7 @@
 import type { UiBinding } from '../types';
 import { loginBinding } from './login';
+import { twoFactorEntryBinding } from './two-factor-entry';
 import { validationBinding } from './validation';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, validationBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding];
