@@ -21,6 +21,9 @@ export const validationModel: MachineModel = {
       { output: { return: false, attemps: 2 } },
       { output: { return: false, attemps: 5 } },
       { error: http(409, 'validation.not_required', 'There is no transaction to validate.') },
+      // the refusal range's edges (mutation score): 400 shows the server's message, 500 the generic failure
+      { error: http(400, 'validation.bad_request', 'Bad request.') },
+      { error: http(500, 'internal', 'Internal error.') },
       { error: { kind: 'network' } },
     ],
   },

@@ -1,0 +1,126 @@
+/**
+ * `npm run test:mutation`: StrykerJS over the machines (docs/explorer.md, "Mutation score").
+ *
+ *   npm run test:mutation                      the gated machines (GATED below)
+ *   npm run test:mutation -- login invoice     these machines (ids of machines/index.ts)
+ *   npm run test:mutation -- --all             every machine of machines/index.ts
+ *   npm run test:mutation -- --changed <base>  the machines whose folder changed since <base> (git diff <base>, and the working tree)
+ *   npm run test:mutation -- --smoke           the two small machines of SMOKE
+ *   --force                                    ignore the incremental files (test every mutant again)
+ *
+ * For each machine: its generated paths are frozen from the unmutated machine
+ * (reports/mutation/paths/<id>.json), then Stryker mutates the machine's files (the .machine.ts and
+ * the helpers beside it that it imports) and runs, per mutant, only the frozen paths and unit tests
+ * that reach it. Incremental: reports/mutation/<id>.incremental.json keeps the last results, so a
+ * second run tests only the mutants of changed code. Then scripts/mutation-report.ts writes
+ * docs/coverage/mutation.json and prints the table. Exit 1 when a gated machine is below 80%.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { machines } from '../../machines/index';
+import { models } from '../../machines/models';
+import { freezePaths, machineFiles, ROOT } from './frozen';
+import { GATE, writeMutationReport } from '../../scripts/mutation-report';
+
+/** the flows of issue 20: login (with two-factor entry), transaction validation, card funding, the crypto invoice, withdrawal */
+export const GATED = ['login', 'twoFactorEntry', 'validation', 'funding', 'cardForm', 'cascade', 'listen', 'invoice', 'cryptoDeposit', 'withdrawal'];
+
+const OUT = join(ROOT, 'reports/mutation');
+
+function changedSince(base: string): string[] {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const files = new Set([...git('diff', '--name-only', base), ...git('ls-files', '--others', '--exclude-standard', 'machines')]);
+  const changed = Object.keys(machines).filter((id) => {
+    const folders = new Set(machineFiles(id).map((f) => `${dirname(f)}/`));
+    return [...files].some((f) => [...folders].some((folder) => f.startsWith(folder)));
+  });
+  // the runner itself changed: the small fixed set shows it still works
+  const runner = [...files].some((f) => /^(machine-kit\/|machine-tests\/mutation\/|scripts\/(mutation-report|stryker-placeholders)|stryker\.config|vitest\.mutation)/.test(f));
+  return runner ? [...new Set([...changed, ...SMOKE])] : changed;
+}
+
+/** two small machines (about 1.5 min each on 2 cores): when there is no base, or the runner changed */
+export const SMOKE = ['validation', 'listen'];
+
+function parseArgs(argv: string[]): { ids: string[]; force: boolean } {
+  let ids: string[] = [];
+  let force = false;
+  let chosen = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--force') force = true;
+    else if (arg === '--all' || arg === '--smoke') {
+      ids = arg === '--all' ? Object.keys(machines) : [...SMOKE];
+      chosen = true;
+    }
+    else if (arg === '--changed') {
+      const base = argv[++i];
+      if (!base) throw new Error('--changed needs a git base (a commit)');
+      ids = changedSince(base);
+      chosen = true;
+    } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}`);
+    else {
+      ids.push(arg);
+      chosen = true;
+    }
+  }
+  if (!chosen) ids = GATED;
+  const unknown = ids.filter((id) => !(id in machines) || !(id in models));
+  if (unknown.length) throw new Error(`not machines with a model in machines/index.ts: ${unknown.join(', ')}`);
+  return { ids, force };
+}
+
+function unitTests(files: string[]): string[] {
+  const folders = [...new Set(files.map((f) => dirname(f)))];
+  return folders.flatMap((folder) => readdirSync(join(ROOT, folder)).filter((f) => f.endsWith('.test.ts')).map((f) => `${folder}/${f}`));
+}
+
+function main(): number {
+  const { ids, force } = parseArgs(process.argv.slice(2));
+  if (!ids.length) {
+    console.log('test:mutation: no machine changed');
+    return 0;
+  }
+  mkdirSync(join(OUT, 'paths'), { recursive: true });
+  const ran: string[] = [];
+  for (const id of ids) {
+    const started = Date.now();
+    const files = machineFiles(id);
+    const frozen = freezePaths(id, models[id]);
+    writeFileSync(join(OUT, 'paths', `${id}.json`), JSON.stringify(frozen));
+    console.log(`\n=== ${id}: ${files.join(', ')} (${frozen.length} frozen paths)`);
+    const args = ['stryker', 'run', 'stryker.config.mjs', '--mutate', files.join(',')];
+    if (force) args.push('--force');
+    const run = spawnSync('npx', args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        MUTATION_MACHINES: id,
+        MUTATION_PATHS_DIR: join(OUT, 'paths'),
+        MUTATION_TESTS: unitTests(files).join(','),
+        MUTATION_REPORT: `reports/mutation/${id}.json`,
+        MUTATION_INCREMENTAL: `reports/mutation/${id}.incremental.json`,
+      },
+    });
+    if (run.status !== 0 || !existsSync(join(OUT, `${id}.json`))) {
+      console.error(`${id}: stryker failed (exit ${run.status})`);
+      return 2;
+    }
+    console.log(`${id}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    ran.push(id);
+    writeMutationReport([id], { quiet: true }); // after each machine: a capped run keeps what it finished
+  }
+  const scores = writeMutationReport(ran);
+  const low = ran.filter((id) => GATED.includes(id) && scores[id] < GATE);
+  if (low.length) console.error(`\nbelow ${GATE}%: ${low.join(', ')}`);
+  return low.length ? 1 : 0;
+}
+
+try {
+  process.exitCode = main();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 2;
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:mutation` (machine-tests/mutation/cli.ts → Stryker's vitest runner): only the tests that exercise
+// the machines being mutated: their frozen generated paths (machine-tests/mutation/frozen.spec.ts)
+// and the unit tests in their folders (MUTATION_TESTS, comma separated globs, set by the script).
+const unitTests = (process.env.MUTATION_TESTS ?? '').split(',').filter(Boolean);
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['machine-tests/mutation/frozen.spec.ts', ...unitTests],
+  },
+});
