@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Balance, BonusBalance, CurrentUser } from '../../core/contract';
-import type { UserRow } from '../db/schema';
+import type { SessionRow, UserRow } from '../db/schema';
+import { liveSession, sessionOfRow } from './sessions';
 import { toCount } from '../db/values';
 import type { DbOrTx } from './ledger';
 import { formatMoney, isCurrency } from '../../core/money';
@@ -41,39 +42,54 @@ const contractType = (type: string): Balance['type'] | null =>
  * currency only: amounts in different currencies are not added up without a rate.
  */
 export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: string): Promise<CurrentUser | null> {
-  // one round trip (issue 19: /api/me is polled): the user, its unread tickets (issue 15), and its
-  // accounts with their deposit totals and, for a bonus account, the turnover of the trading account
-  // in its currency, as JSON whose numbers are text (a bigint never passes through a float)
-  const user = await db
-    .selectFrom('users')
-    .selectAll('users')
-    .select(sql<bigint | string | number>`(select count(*) from support_tickets t where t.user_id = users.id and t.trader_unread)`.as('support_unread'))
-    .select(
-      sql<AccountJson[] | string>`(
-        select coalesce(json_agg(json_build_object(
-          'id', a.id::text,
-          'currency', a.currency,
-          'account_group', a.account_group,
-          'type', a.type,
-          'balance_minor', a.balance_minor::text,
-          'deposits_minor', coalesce((
-            select sum(e.amount_minor) from ledger_entries e
-            join ledger_transactions t on t.id = e.tx_id
-            where e.account_id = a.id and e.amount_minor > 0 and t.kind in (${sql.join(DEPOSIT_KINDS)})
-          ), 0)::text,
-          'turnover', case when a.type = 'bonus' then (
-            select json_build_object('current_minor', tu.current_minor::text, 'need_minor', tu.need_minor::text)
-            from accounts tr left join account_turnover tu on tu.account_id = tr.id
-            where tr.user_id = a.user_id and tr.type = 'trading' and tr.currency = a.currency
-            order by tr.id limit 1
-          ) end
-        ) order by a.id), '[]'::json)
-        from accounts a where a.user_id = users.id
-      )`.as('accounts'),
-    )
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) return null;
+  // one round trip (issue 19: /api/me is polled)
+  const user = await db.selectFrom('users').selectAll('users').select([supportUnread(), accountsJson()]).where('id', '=', userId).executeTakeFirst();
+  return user ? currentUserOf(user, siteHost) : null;
+}
+
+/**
+ * GET /api/me's one round trip (issue 19): the live session of `sessionId` (a cookie's hash) and
+ * its signed-in user as loadCurrentUser builds it. undefined: no live session.
+ */
+export async function loadSessionUser(db: DbOrTx, sessionId: string, siteHost: string): Promise<{ session: SessionRow; user: CurrentUser | null } | undefined> {
+  const row = await liveSession(db, sessionId).leftJoin('users', 'users.id', 's.user_id').selectAll('users').select([supportUnread(), accountsJson()]).executeTakeFirst();
+  if (!row) return undefined;
+  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, ...user } = row;
+  return {
+    session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at }),
+    user: user.id === null ? null : currentUserOf(user as UserRow & { support_unread: bigint | string | number; accounts: AccountJson[] | string }, siteHost),
+  };
+}
+
+/** issue 15: tickets with an agent reply the trader has not opened */
+const supportUnread = () => sql<bigint | string | number>`(select count(*) from support_tickets t where t.user_id = users.id and t.trader_unread)`.as('support_unread');
+
+/** the user's accounts with their deposit totals and, for a bonus account, the turnover of the trading
+ *  account in its currency, as JSON whose numbers are text (a bigint never passes through a float) */
+const accountsJson = () =>
+  sql<AccountJson[] | string>`(
+    select coalesce(json_agg(json_build_object(
+      'id', a.id::text,
+      'currency', a.currency,
+      'account_group', a.account_group,
+      'type', a.type,
+      'balance_minor', a.balance_minor::text,
+      'deposits_minor', coalesce((
+        select sum(e.amount_minor) from ledger_entries e
+        join ledger_transactions t on t.id = e.tx_id
+        where e.account_id = a.id and e.amount_minor > 0 and t.kind in (${sql.join(DEPOSIT_KINDS)})
+      ), 0)::text,
+      'turnover', case when a.type = 'bonus' then (
+        select json_build_object('current_minor', tu.current_minor::text, 'need_minor', tu.need_minor::text)
+        from accounts tr left join account_turnover tu on tu.account_id = tr.id
+        where tr.user_id = a.user_id and tr.type = 'trading' and tr.currency = a.currency
+        order by tr.id limit 1
+      ) end
+    ) order by a.id), '[]'::json)
+    from accounts a where a.user_id = users.id
+  )`.as('accounts');
+
+function currentUserOf(user: UserRow & { support_unread: bigint | string | number; accounts: AccountJson[] | string }, siteHost: string): CurrentUser {
   const accounts: AccountJson[] = typeof user.accounts === 'string' ? (JSON.parse(user.accounts) as AccountJson[]) : user.accounts;
 
   const balances: Balance[] = [];

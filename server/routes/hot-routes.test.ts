@@ -72,10 +72,26 @@ describe('the polling routes: round trips per request', () => {
     expect(body).toMatchObject({ languages: ['en', 'ru'], sandbox: true });
   });
 
-  it('GET /api/me signed in: the session and the user (with accounts, bonuses and unread tickets) in two selects, no write', async () => {
+  it('GET /api/me signed in: the session and the user (with accounts, bonuses and unread tickets) in one select, no write', async () => {
     const browser = await trader();
     const kinds = await steady(() => browser.send('GET', '/api/me'));
-    expect(kinds).toEqual(['SelectQueryNode', 'SelectQueryNode']);
+    expect(kinds).toEqual(['SelectQueryNode']);
+  });
+
+  it('GET /api/me without a live session: a new anonymous session (its cookie and CSRF token), user null', async () => {
+    const fresh = new Browser(app);
+    const first = await fresh.me();
+    expect(first.user).toBeNull();
+    expect(first.csrf).toMatch(/.{20,}/);
+    expect(fresh.cookies.get('sid')).toBeTruthy();
+    // the same session on the next poll: same token, one select
+    expect((await fresh.me()).csrf).toBe(first.csrf);
+    expect(await steady(() => fresh.send('GET', '/api/me'))).toEqual(['SelectQueryNode']);
+    // an unknown cookie: a new session replaces it
+    fresh.cookies.set('sid', 'not-a-session');
+    const again = await fresh.me();
+    expect(again.user).toBeNull();
+    expect(again.csrf).not.toBe(first.csrf);
   });
 
   it('GET /api/me keeps its answer: balances, bonuses and turnover as before', async () => {

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { MeResponse } from '../../core/contract';
-import { loadCurrentUser } from '../domain/users';
-import { ensureSession } from '../http/session';
+import { loadSessionUser } from '../domain/users';
+import { adoptSession, ensureSession, sessionIdOf } from '../http/session';
 import type { RouteDeps } from './deps';
 
-/** GET /api/me: the session as the browser may know it; creates an anonymous session when there is none. */
+/**
+ * GET /api/me: the session as the browser may know it; creates an anonymous session when there is
+ * none. Polled (issue 19): the session and its user in one select (loadSessionUser).
+ */
 export const meRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
-  app.get('/api/me', async (request, reply): Promise<MeResponse> => {
+  app.get('/api/me', { config: { session: 'joined' } }, async (request, reply): Promise<MeResponse> => {
+    const sessionId = sessionIdOf(request);
+    const found = sessionId === null ? undefined : await loadSessionUser(db, sessionId, config.siteHost);
+    await adoptSession(db, request, found?.session ?? null);
     const session = await ensureSession(db, request, reply);
-    const user = session.user_id === null ? null : await loadCurrentUser(db, session.user_id, config.siteHost);
-    return { user, csrf: session.csrf };
+    return { user: found?.user ?? null, csrf: session.csrf };
   });
 };
