@@ -2,6 +2,7 @@ import type { UiBinding } from '../types';
 import { loginBinding } from './login';
 import { twoFactorEntryBinding } from './two-factor-entry';
 import { validationBinding } from './validation';
+import { withdrawalBinding } from './withdrawal';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding];
