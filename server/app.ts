@@ -173,7 +173,7 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(ladderRoutes, deps);
   await app.register(iqRoutes, deps);
   // issue 16: social sign-in (OpenID Connect); sandbox mode without OIDC_ISSUER: the sandbox identity provider (/sandbox/idp)
-  await app.register(oidcRoutes, { ...deps, ...(config.sandbox && !config.oidc && { idp: installSandboxIdp(app) }) });
+  await app.register(oidcRoutes, { ...deps, ...(config.sandbox && !config.oidc && { idp: installSandboxIdp(app, db) }) });
   await app.register(platformRoutes, {
     prefix: settings.platform,
     db,

@@ -12,6 +12,7 @@ import { purgeOldResets } from './domain/forgot/reset';
 import { shutdownHandler } from './http/shutdown';
 import { runExclusive } from './db/leader';
 import { purgeOldRegistrationAttempts } from './domain/register/limits';
+import { purgeExpiredIdpObjects } from './sandbox/idp/store';
 import { pushHubFor } from './push/pg-hub';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   });
   // deletes by age (idempotent): one instance of the deployment runs them each hour (docs/architecture.md, "Timers")
   const housekeeping = setInterval(() => {
-    const purge = () => Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db), purgeOldResets(db), purgeOldRegistrationAttempts(db)]);
+    const purge = () => Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db), purgeOldResets(db), purgeOldRegistrationAttempts(db), purgeExpiredIdpObjects(db)]);
     runExclusive(db, 'housekeeping', purge, { everyMs: HOUSEKEEPING_EVERY_MS }).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_EVERY_MS);
   housekeeping.unref();

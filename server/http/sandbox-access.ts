@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import '../db/schema-sandbox-shared';
+import type { Db } from '../db';
 import { sameSecret } from '../domain/tokens';
 import { HttpError } from './errors';
 
@@ -14,20 +16,30 @@ export function isSandboxOperator(request: FastifyRequest, config: Config): bool
 
 /**
  * The users each session made with POST /api/sandbox/fresh-user: the tester who made a user may
- * act on it before signing in as it (fund it, verify it, get its sign-in link). In memory, per
- * process, at most MAX_SESSIONS sessions (the oldest forgotten first): a sandbox convenience.
+ * act on it before signing in as it (fund it, verify it, get its sign-in link). In the database
+ * (`sandbox_made_by`, migration 200), so every instance agrees; a row goes with its session (or
+ * its user): the housekeeping's purge of expired sessions removes it.
  */
-const madeBy = new Map<string, Set<number>>();
-const MAX_SESSIONS = 10_000;
-
-export function rememberMadeBy(request: FastifyRequest, userId: number): void {
+export async function rememberMadeBy(db: Db, request: FastifyRequest, userId: number): Promise<void> {
   const session = request.session?.id;
   if (!session) return;
-  const users = madeBy.get(session) ?? new Set<number>();
-  users.add(userId);
-  madeBy.delete(session);
-  madeBy.set(session, users);
-  while (madeBy.size > MAX_SESSIONS) madeBy.delete(madeBy.keys().next().value!);
+  // from the session's row: a session ended meanwhile (signed out) makes no row, and no error
+  await db
+    .insertInto('sandbox_made_by')
+    .columns(['session_id', 'user_id'])
+    .expression(
+      db
+        .selectFrom('sessions')
+        .select((eb) => [eb.ref('sessions.id').as('session_id'), eb.val(userId).as('user_id')])
+        .where('sessions.id', '=', session),
+    )
+    .onConflict((oc) => oc.columns(['session_id', 'user_id']).doNothing())
+    .execute();
+}
+
+async function madeBy(db: Db, sessionId: string, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('sandbox_made_by').select('user_id').where('session_id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -36,12 +48,12 @@ export function rememberMadeBy(request: FastifyRequest, userId: number): void {
  * or the session that made that user with fresh-user. Anyone else: 403 `sandbox.not_yours`,
  * before anything is read or written (an unknown object answers the same: nothing is revealed).
  */
-export function requireSandboxAccess(request: FastifyRequest, config: Config, ownerId: number | null | undefined, what: string): void {
+export async function requireSandboxAccess(db: Db, request: FastifyRequest, config: Config, ownerId: number | null | undefined, what: string): Promise<void> {
   if (isSandboxOperator(request, config)) return;
   const session = request.session;
   if (session && ownerId !== null && ownerId !== undefined) {
     if (session.user_id === ownerId) return;
-    if (madeBy.get(session.id)?.has(ownerId)) return;
+    if (await madeBy(db, session.id, ownerId)) return;
   }
   throw new HttpError(
     403,

@@ -27,7 +27,7 @@ export const autologinRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, 
     const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
     const user = await findUserByEmail(db, body.email);
     // a sign-in link is the account itself: not for just any session (issue 11)
-    requireSandboxAccess(request, config, user?.id, 'account');
+    await requireSandboxAccess(db, request, config, user?.id, 'account');
     if (!user) throw new HttpError(404, 'user.not_found', 'There is no user with this email.');
     const { key, expiresAt } = await createAutologinKey(db, user.id, { redirect: body.redirect ?? '', lang, mobile: body.mobile ?? false });
     return { key, url: `/${lang}/autologin?key=${encodeURIComponent(key)}`, expiresAt: expiresAt.toISOString() };

@@ -63,7 +63,7 @@ export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, conf
     answering(async (): Promise<SandboxOfferResponse> => {
       const body = parse(SandboxOfferRequest, request.body ?? {});
       const owner = await db.selectFrom('users').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
-      requireSandboxAccess(request, config, owner?.id, 'account');
+      await requireSandboxAccess(db, request, config, owner?.id, 'account');
       return { id: await sandboxOfferNow(db, body.email, body.kind, new Date()), kind: body.kind };
     }),
   );

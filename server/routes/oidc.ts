@@ -63,9 +63,10 @@ interface Provider {
 export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config, settings, platform, idp }) => {
   // normalised (no default port): the issuer must equal what the client library compares
   const originOf = (request: FastifyRequest) => new URL(`${request.protocol}://${request.host}`).origin;
-  const providerFor = (origin: string): Provider | undefined => {
+  // the sandbox provider's client secret (which seals the flow cookie) is the deployment's, read from the database: any instance opens the cookie
+  const providerFor = async (origin: string): Promise<Provider | undefined> => {
     if (config.oidc) return { ...config.oidc, name: providerName(config.oidc.issuer), local: false };
-    if (idp) return { issuer: idp.issuer(origin), clientId: SANDBOX_CLIENT_ID, clientSecret: idp.clientSecret, name: SANDBOX_IDP_NAME, local: true };
+    if (idp) return { issuer: idp.issuer(origin), clientId: SANDBOX_CLIENT_ID, clientSecret: await idp.clientSecret(), name: SANDBOX_IDP_NAME, local: true };
     return undefined;
   };
   const langOf = (value: unknown) => (typeof value === 'string' && settings.languages.includes(value) ? value : settings.defaultLanguage);
@@ -125,7 +126,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config
   app.get('/api/oidc/start', async (request, reply) => {
     const lang = langOf((request.query as Record<string, unknown>).lang);
     const origin = originOf(request);
-    const provider = providerFor(origin);
+    const provider = await providerFor(origin);
     if (!provider) throw new HttpError(404, 'social.off', 'Social sign-in is not configured on this server.');
     let configuration: client.Configuration;
     try {
@@ -149,7 +150,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config
 
   app.get('/api/oidc/callback', async (request, reply) => {
     const origin = originOf(request);
-    const provider = providerFor(origin);
+    const provider = await providerFor(origin);
     if (!provider) throw new HttpError(404, 'social.off', 'Social sign-in is not configured on this server.');
     const flow = unseal<Flow>(sealingKey(provider.clientSecret, FLOW_COOKIE), request.cookies[FLOW_COOKIE]);
     // one use: the flow's cookie goes whatever happens
@@ -205,22 +206,22 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config
     return reply.redirect(`/${lang}/register?social=1`, 303);
   });
 
-  const pendingOf = (request: FastifyRequest): { pending: Pending; provider: Provider } => {
-    const provider = providerFor(originOf(request));
+  const pendingOf = async (request: FastifyRequest): Promise<{ pending: Pending; provider: Provider }> => {
+    const provider = await providerFor(originOf(request));
     const pending = provider ? unseal<Pending>(sealingKey(provider.clientSecret, PENDING_COOKIE), request.cookies[PENDING_COOKIE]) : null;
     if (!provider || !pending) throw new HttpError(410, 'social.expired', 'This sign-in has expired. Please start again.');
     return { pending, provider };
   };
 
   app.get('/api/oidc/pending', async (request): Promise<SocialPending> => {
-    const { pending, provider } = pendingOf(request);
+    const { pending, provider } = await pendingOf(request);
     return { email: pending.email, firstName: pending.given, lastName: pending.family, provider: provider.name };
   });
 
   app.post('/api/oidc/register', async (request, reply): Promise<SocialRegisterResponse> => {
     const body = parse(SocialRegisterRequest, request.body);
     sessionOf(request);
-    const { pending } = pendingOf(request);
+    const { pending } = await pendingOf(request);
     // no password to remember: a random one the trader never needs (signs in through the provider, or sets one by forgot password)
     const registration: RegisterRequest = {
       ...body,

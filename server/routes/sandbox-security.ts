@@ -36,7 +36,7 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
     const body = parse(FreshUserRequest, request.body ?? {});
     const { email, password, currency, userId } = await answering(() => createFreshUser(db, platform, body));
     // the tester who made this user may act on it before signing in as it
-    rememberMadeBy(request, userId);
+    await rememberMadeBy(db, request, userId);
     // the opening deposits reach the platform before the tester gets the login
     await mirror.flush();
     if (body.validationValue) {
@@ -67,7 +67,7 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
 
   app.post('/api/sandbox/withdrawals/settle', async (request) => {
     const body = parse(SettleWithdrawalRequest, request.body);
-    requireSandboxAccess(request, config, await withdrawalOwner(db, body.id), 'withdrawals');
+    await requireSandboxAccess(db, request, config, await withdrawalOwner(db, body.id), 'withdrawals');
     const row = await answering(() => endWithdrawal(db, body.id, body.outcome));
     push.publish(row.user_id, { type: 'withdrawal.updated', id: row.id, status: row.status });
     if (row.status === 'rejected') push.publish(row.user_id, { type: 'user.updated' });
@@ -78,7 +78,7 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
   app.post('/api/sandbox/verification', async (request) => {
     const body = parse(SandboxVerificationRequest, request.body);
     const email = body.email.trim().toLowerCase();
-    requireSandboxAccess(request, config, await userIdOfEmail(db, email), 'account');
+    await requireSandboxAccess(db, request, config, await userIdOfEmail(db, email), 'account');
     const id = await setVerification(db, email, body.verification);
     if (id === undefined) throw new HttpError(404, 'user.not_found', 'No trader with this email.');
     push.publish(id, { type: 'user.updated' });

@@ -101,7 +101,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   const platformAccount = async (request: FastifyRequest, email: string) => {
     const account = await findAccount(db, email);
     const owner = account && (await ownerOfPlatformLogin(db, account.login));
-    requireSandboxAccess(request, config, owner ? owner.user_id : undefined, 'platform account');
+    await requireSandboxAccess(db, request, config, owner ? owner.user_id : undefined, 'platform account');
     if (!account) throw new HttpError(404, 'user.not_found', 'No platform account with this email.');
     return account;
   };

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type Configuration } from 'oidc-provider';
+import Provider, { type Configuration, type JWKS } from 'oidc-provider';
+import type { Db } from '../../db';
 import { SANDBOX_PROVIDER_NAME } from '../../domain/social/social';
 import { consolePage, escapeHtml, CONSOLE_PAGE_CSP } from '../../http/operator-console';
+import { DbIdpAdapter, loadIdpSecrets, type IdpSecrets } from './store';
 
 /**
  * The sandbox identity provider (issue 16, docs/social-sign-in.md): a real OpenID Connect provider
@@ -13,8 +15,10 @@ import { consolePage, escapeHtml, CONSOLE_PAGE_CSP } from '../../http/operator-c
  *
  * The issuer is this server's own origin + /sandbox/idp, as the browser reaches it: a provider is
  * made per origin (normally one), with one client whose redirect URI is that origin's
- * /api/oidc/callback. State lives in memory (the provider's development adapter): a restart
- * forgets unfinished sign-ins, which is all a sandbox needs.
+ * /api/oidc/callback. Its keys, client secret and cookie key are made once for the deployment
+ * and its objects (interactions, sessions, grants, codes, tokens) are stored in the database
+ * (./store.ts): a sign-in begun on one instance finishes on any other, and a restart forgets
+ * nothing before its time.
  */
 export const SANDBOX_IDP_PATH = '/sandbox/idp';
 export const SANDBOX_IDP_NAME = SANDBOX_PROVIDER_NAME;
@@ -47,20 +51,34 @@ export function sandboxClaims(accountId: string): Claims | undefined {
 export interface SandboxIdp {
   /** the issuer URL for the origin the browser uses (e.g. http://127.0.0.1:3000) */
   issuer(origin: string): string;
-  clientSecret: string;
+  /** the site's client secret (the same on every instance; read from the database) */
+  clientSecret(): Promise<string>;
 }
 
 /** Mounts the sandbox provider under /sandbox/idp. */
-export function installSandboxIdp(app: FastifyInstance): SandboxIdp {
-  const clientSecret = randomBytes(32).toString('base64url');
-  const cookieKey = randomBytes(32).toString('base64url');
+export function installSandboxIdp(app: FastifyInstance, db: Db): SandboxIdp {
+  // read (or made) on first use, not at start: the database may still be migrating then
+  let secrets: Promise<IdpSecrets> | undefined;
+  const secretsOf = (): Promise<IdpSecrets> => {
+    if (!secrets) {
+      const loading = loadIdpSecrets(db);
+      loading.catch(() => {
+        if (secrets === loading) secrets = undefined;
+      });
+      secrets = loading;
+    }
+    return secrets;
+  };
   const providers = new Map<string, Provider>();
 
   const issuer = (origin: string) => `${origin}${SANDBOX_IDP_PATH}`;
-  const providerFor = (origin: string): Provider => {
+  const providerFor = async (origin: string): Promise<Provider> => {
+    const { jwks, clientSecret, cookieKey } = await secretsOf();
     let provider = providers.get(origin);
     if (provider) return provider;
     const configuration: Configuration = {
+      adapter: (model: string) => new DbIdpAdapter(db, model),
+      jwks: jwks as JWKS,
       clients: [
         {
           client_id: SANDBOX_CLIENT_ID,
@@ -97,7 +115,7 @@ export function installSandboxIdp(app: FastifyInstance): SandboxIdp {
     idp.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
     idp.get('/sandbox/idp/interaction/:uid', async (request, reply) => {
-      const provider = providerFor(originOf(request));
+      const provider = await providerFor(originOf(request));
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
       reply.header('content-security-policy', CONSOLE_PAGE_CSP).type('text/html; charset=utf-8');
       if (!details) return reply.code(400).send(consolePage('Sandbox ID', 'Sandbox identity provider', '<p>This sign-in has expired. Go back to the site and start again.</p>'));
@@ -118,14 +136,14 @@ export function installSandboxIdp(app: FastifyInstance): SandboxIdp {
     });
 
     const finish = async (request: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>) => {
-      const provider = providerFor(originOf(request));
+      const provider = await providerFor(originOf(request));
       const redirect = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false }).catch(() => null);
       if (!redirect) return reply.code(400).type('text/plain').send('This sign-in has expired. Go back to the site and start again.');
       return reply.redirect(redirect, 303);
     };
 
     idp.post('/sandbox/idp/interaction/:uid/login', async (request, reply) => {
-      const provider = providerFor(originOf(request));
+      const provider = await providerFor(originOf(request));
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
       const body = new URLSearchParams(await readBody(request));
       const choice = body.get('identity') ?? '';
@@ -144,7 +162,7 @@ export function installSandboxIdp(app: FastifyInstance): SandboxIdp {
 
     // everything else is the provider's (discovery, auth, token, jwks, userinfo, …)
     idp.all('/sandbox/idp/*', async (request, reply) => {
-      const provider = providerFor(originOf(request));
+      const provider = await providerFor(originOf(request));
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
@@ -154,7 +172,7 @@ export function installSandboxIdp(app: FastifyInstance): SandboxIdp {
     });
   });
 
-  return { issuer, clientSecret };
+  return { issuer, clientSecret: async () => (await secretsOf()).clientSecret };
 }
 
 /** The raw body of a form post (Fastify left it unread). */

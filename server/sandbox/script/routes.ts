@@ -28,7 +28,7 @@ export async function installSandboxScripts(app: FastifyInstance, { db, config, 
   const whose = async (request: FastifyRequest, email: string | undefined): Promise<number> => {
     if (email === undefined) return requireUser(request);
     const userId = await userIdOfEmail(db, email.trim().toLowerCase());
-    requireSandboxAccess(request, config, userId, 'script');
+    await requireSandboxAccess(db, request, config, userId, 'script');
     if (userId === undefined) throw new HttpError(404, 'user.not_found', 'No trader with this email.');
     return userId;
   };
