@@ -4,7 +4,7 @@
  *   npm run test:mutation                      the gated machines (GATED below)
  *   npm run test:mutation -- login invoice     these machines (ids of machines/index.ts)
  *   npm run test:mutation -- --all             every machine of machines/index.ts
- *   npm run test:mutation -- --changed <base>  the machines whose folder changed since <base> (git diff <base>, and the working tree)
+ *   npm run test:mutation -- --changed <base>  the machines whose folder or model changed since <base> (git diff <base>, and the working tree)
  *   npm run test:mutation -- --smoke           the two small machines of SMOKE
  *   --force                                    ignore the incremental files (test every mutant again)
  *
@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { machines } from '../../machines/index';
 import { models } from '../../machines/models';
-import { freezePaths, machineFiles, ROOT } from './frozen';
+import { freezePaths, machineFiles, modelFile, ROOT } from './frozen';
 import { GATE, writeMutationReport } from '../../scripts/mutation-report';
 
 /** the flows of issue 20: login (with two-factor entry), transaction validation, card funding, the crypto invoice, withdrawal */
@@ -33,7 +33,8 @@ function changedSince(base: string): string[] {
   const files = new Set([...git('diff', '--name-only', base), ...git('ls-files', '--others', '--exclude-standard', 'machines')]);
   const changed = Object.keys(machines).filter((id) => {
     const folders = new Set(machineFiles(id).map((f) => `${dirname(f)}/`));
-    return [...files].some((f) => [...folders].some((folder) => f.startsWith(folder)));
+    const model = modelFile(id);
+    return [...files].some((f) => f === model || [...folders].some((folder) => f.startsWith(folder)));
   });
   // the runner itself changed: the small fixed set shows it still works
   const runner = [...files].some((f) => /^(machine-kit\/|machine-tests\/mutation\/|scripts\/(mutation-report|stryker-placeholders)|stryker\.config|vitest\.mutation)/.test(f));

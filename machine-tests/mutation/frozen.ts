@@ -153,3 +153,12 @@ export function machineFiles(id: string): string[] {
   }
   return files.map((f) => relative(ROOT, f));
 }
+
+/** The file machines/models.ts imports the machine's model from (models of several machines share one: security.model.ts). */
+export function modelFile(id: string): string | undefined {
+  const registry = readFileSync(join(ROOT, 'machines/models.ts'), 'utf8');
+  const entry = new RegExp(`^\\s*${id}: (\\w+),`, 'm').exec(registry);
+  if (!entry) return undefined;
+  const from = new RegExp(`^import \\{[^}]*\\b${entry[1]}\\b[^}]*\\} from '\\./([^']+)';`, 'm').exec(registry);
+  return from ? `machines/${from[1]}.ts` : undefined;
+}

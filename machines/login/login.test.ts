@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { loginMachine } from './login.machine';
+import type { Credentials, PlatformLoginOutput, SessionLoginInput, SessionLoginOutput } from './login.types';
+
+/** What the generated paths do not try: half-filled forms, a platform yes without a token, a failure that is no call failure (mutation score, issue 20). */
+function login(platform: () => Promise<PlatformLoginOutput>, session: () => Promise<SessionLoginOutput> = async () => ({})) {
+  const sent: Credentials[] = [];
+  const machine = loginMachine.provide({
+    actors: {
+      platformLogin: fromPromise<PlatformLoginOutput, Credentials>(async ({ input }) => {
+        sent.push(input);
+        return platform();
+      }),
+      sessionLogin: fromPromise<SessionLoginOutput, SessionLoginInput>(session),
+    },
+  });
+  return { actor: createActor(machine, { input: {} }).start(), sent };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('login form', () => {
+  it('needs both an email (not blank) and a password; the email is sent trimmed', () => {
+    const { actor, sent } = login(() => new Promise(() => {}));
+    actor.send({ type: 'login.submit', email: 'trader@example.com', password: '' });
+    actor.send({ type: 'login.submit', email: '  ', password: 'Trader-2026' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.shakes).toBe(2);
+    actor.send({ type: 'login.submit', email: ' trader@example.com ', password: 'Trader-2026' });
+    expect(actor.getSnapshot().value).toBe('platformLogin');
+    expect(sent).toEqual([{ email: 'trader@example.com', password: 'Trader-2026' }]);
+    actor.stop();
+  });
+
+  it('a platform success without a token is not a sign-in', async () => {
+    const { actor } = login(async () => ({ success: true, token: '' }));
+    actor.send({ type: 'login.submit', email: 'trader@example.com', password: 'Trader-2026' });
+    await settle();
+    // failed shows the error and returns to the form at once
+    expect(actor.getSnapshot().context).toMatchObject({ shakes: 1, password: '' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toEqual(expect.objectContaining({ key: 'server_error' }));
+    actor.stop();
+  });
+
+  it('a session failure that is not a call failure says server_error', async () => {
+    const { actor } = login(
+      async () => ({ success: true, token: 't-1' }),
+      () => Promise.reject(new Error('boom')),
+    );
+    actor.send({ type: 'login.submit', email: 'trader@example.com', password: 'Trader-2026' });
+    await settle();
+    await settle();
+    // failed shows the error and returns to the form at once
+    expect(actor.getSnapshot().context).toMatchObject({ shakes: 1, password: '' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toEqual(expect.objectContaining({ key: 'server_error' }));
+    actor.stop();
+  });
+});
