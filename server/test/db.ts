@@ -25,10 +25,11 @@ export interface TestDb {
  * Test configuration: in-memory PGlite, or the PostgreSQL of DATABASE_URL; sandbox mode on
  * (explicitly: it is opt-in), with its own random operator token (config.sandboxOperatorToken);
  * the global per-IP rate limit off (every injected request comes from 127.0.0.1; its own test
- * turns it on).
+ * turns it on); no load shedding on event-loop delay (parallel tests on 2 cores stall the loop
+ * for seconds; the health test turns shedding on).
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, SANDBOX: '1' }), dataDir: 'memory://', nodeEnv: 'test', rateLimitPerMinute: 0, ...overrides };
+  return { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, SANDBOX: '1' }), dataDir: 'memory://', nodeEnv: 'test', rateLimitPerMinute: 0, loadShedding: { maxEventLoopDelayMs: 0, maxHeapUsedMb: 0 }, ...overrides };
 }
 
 async function admin(url: string, statement: string): Promise<void> {

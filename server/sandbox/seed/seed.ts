@@ -8,6 +8,7 @@ import { demoUsers, type DemoUser } from './demo-users';
 import { seedPromoCodes } from './promo-codes';
 import { seedPromotions } from './promotions';
 import { seedContests } from './contests';
+import { loadIdpSecrets } from '../idp/store';
 
 /**
  * Idempotent seed: the demo users, their sandbox platform accounts with the same email and
@@ -20,6 +21,9 @@ export async function seed(db: Db): Promise<void> {
   await seedPromoCodes(db);
   await seedPromotions(db);
   await seedContests(db);
+  // the sandbox identity provider's keys are made here, with the rest of the sandbox's data, so
+  // that no GET (its sign-in pages) is the first to write them
+  await loadIdpSecrets(db);
 }
 
 async function seedUser(db: Db, demo: DemoUser): Promise<void> {
