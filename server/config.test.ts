@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 },
       sandboxProcessorDelayMs: 0,
+      twoFactorResendMs: 30_000,
       cryptoXpubs: {},
       methodWebhookSecrets: {},
     });
@@ -138,6 +139,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 },
       sandboxProcessorDelayMs: 0,
+      twoFactorResendMs: 30_000,
       cryptoXpubs: {},
       methodWebhookSecrets: {},
     });

@@ -90,6 +90,13 @@ export interface Config {
    */
   sandboxProcessorDelayMs: number;
   /**
+   * How long after the last emailed/SMS code the server sends a new one on request ("Send a new
+   * code"): 30000 ms. SANDBOX_2FA_RESEND_MS (100 to 30000) shortens it in sandbox mode only, so a
+   * test that needs an accepted resend waits that little instead of the real 30 s; refused
+   * outside sandbox mode.
+   */
+  twoFactorResendMs: number;
+  /**
    * The extended public key per chain (CRYPTO_XPUB_BTC, _LTC, _BCH, _DASH, _ZEC, _ETH): a chain
    * without one takes no invoices outside sandbox mode (in sandbox mode the published test keys fill the gaps)
    */
@@ -232,6 +239,12 @@ function integer(value: string | undefined, name: string, fallback: number, min:
   return n;
 }
 
+/** a whole number only sandbox mode may change: set without SANDBOX=1 it is refused, not ignored */
+function sandboxInteger(value: string | undefined, name: string, sandbox: boolean, fallback: number, min: number, max: number): number {
+  if (!sandbox && (value?.trim() ?? '') !== '') throw new Error(`${name} is a sandbox setting: it is refused without SANDBOX=1`);
+  return integer(value, name, fallback, min, max);
+}
+
 function logLevel(value: string | undefined, nodeEnv: string): LogLevel {
   const level = value?.trim().toLowerCase() ?? '';
   if (level === '') return nodeEnv === 'production' ? 'info' : 'warn';
@@ -301,6 +314,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxHeapUsedMb: integer(env.LOAD_SHED_MAX_HEAP_MB, 'LOAD_SHED_MAX_HEAP_MB', 0, 0, 1_000_000),
     },
     sandboxProcessorDelayMs: integer(env.SANDBOX_PROCESSOR_DELAY_MS, 'SANDBOX_PROCESSOR_DELAY_MS', 0, 0, 60_000),
+    twoFactorResendMs: sandboxInteger(env.SANDBOX_2FA_RESEND_MS, 'SANDBOX_2FA_RESEND_MS', sandbox, 30_000, 100, 30_000),
     cryptoXpubs: keyed(env, 'CRYPTO_XPUB_', Object.keys(CHAINS)),
     methodWebhookSecrets: keyed(env, 'METHOD_WEBHOOK_SECRET_', METHODS),
   };

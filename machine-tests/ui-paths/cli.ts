@@ -19,6 +19,7 @@ import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { launchBrowser } from '../../scripts/lib/browser';
 import { startServer, type RunningServer } from '../../scripts/lib/server-process';
 import { bindings } from './bindings/index';
+import { UI_PATHS_RESEND_MS } from './bindings/two-factor-entry';
 import { measure } from './collector';
 import { formatUiTable, readUiCoverage, toUiCoverage, type Measured } from './report';
 import { replayInBrowser } from './replay';
@@ -83,7 +84,8 @@ async function main(): Promise<number> {
     return m;
   };
   try {
-    server = await startServer();
+    // the server's resend interval shortened (sandbox only): an accepted resend waits 2 s, not 30
+    server = await startServer({ SANDBOX_2FA_RESEND_MS: String(UI_PATHS_RESEND_MS) });
     browser = await launchBrowser();
     for (const plan of plans) {
       const ids = [plan.binding.machine, ...(plan.binding.alsoMeasures ?? [])];

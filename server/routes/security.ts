@@ -98,7 +98,8 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
     }
     if (channel !== 'email' && channel !== 'sms') throw new Refusal(400, 'factor.no_code', 'Authenticator codes are not sent: open your authenticator app.');
     const user = await factorUserOf(db, userId);
-    await issueCode(db, messenger, user, purpose, channel);
+    // the resend interval: 30 s, shorter only in sandbox mode (SANDBOX_2FA_RESEND_MS)
+    await issueCode(db, messenger, user, purpose, channel, config.twoFactorResendMs);
     return { success: true, next: 'code', channel, message: 'We sent a new code.' };
   }
 

@@ -46,8 +46,12 @@ const SUBJECT: Record<CodePurpose, string> = {
   setup: 'Your code to set up two-factor authentication',
 };
 
-/** Sends a new code (email or SMS) for `purpose`; older unused codes of that purpose stop working. */
-export async function issueCode(db: DbOrTx, messenger: Messenger, user: FactorUser, purpose: CodePurpose, channel: 'email' | 'sms'): Promise<void> {
+/**
+ * Sends a new code (email or SMS) for `purpose`; older unused codes of that purpose stop working.
+ * Refused (429 factor.resend_wait) within `waitMs` of the last code of that purpose: 30 s, or the
+ * sandbox's shorter SANDBOX_2FA_RESEND_MS (config.twoFactorResendMs) for a resend on request.
+ */
+export async function issueCode(db: DbOrTx, messenger: Messenger, user: FactorUser, purpose: CodePurpose, channel: 'email' | 'sms', waitMs = RESEND_WAIT_MS): Promise<void> {
   const latest = await db
     .selectFrom('two_factor_codes')
     .select('created_at')
@@ -55,8 +59,8 @@ export async function issueCode(db: DbOrTx, messenger: Messenger, user: FactorUs
     .where('purpose', '=', purpose)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (latest && Date.now() - latest.created_at.getTime() < RESEND_WAIT_MS) {
-    const seconds = Math.ceil((RESEND_WAIT_MS - (Date.now() - latest.created_at.getTime())) / 1000);
+  if (latest && Date.now() - latest.created_at.getTime() < waitMs) {
+    const seconds = Math.ceil((waitMs - (Date.now() - latest.created_at.getTime())) / 1000);
     throw new Refusal(429, 'factor.resend_wait', `A code was sent a moment ago. You can ask for a new one in ${seconds} s.`, { 'retry-after': String(seconds) });
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
