@@ -35,6 +35,7 @@ import { securityRoutes } from './routes/security';
 import { accountRoutes } from './routes/accounts';
 import { sandboxSecurityRoutes } from './routes/sandbox-security';
 import { installSandboxScripts } from './sandbox/script/routes';
+import { takePlatformStep } from './sandbox/script/store';
 import { tradingRoutes } from './routes/trading';
 import { registerRoutes } from './routes/register';
 import { cardRoutes } from './routes/card';
@@ -179,6 +180,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
     db,
     acceptTicket: (login, password) => consumeTicket(db, login, password, 'platform'),
     ...(ready && { ready }),
+    // issue 20, sandbox only: the trader's scripted platform refusals (maintenance, no code)
+    ...(config.sandbox && { scriptedRefusal: (login: string) => takePlatformStep(db, login) }),
   });
 
   // issue 17: news and analysis (/api/news/rss, /api/news/html): NEWS_RSS_URL's feed, else the sandbox feed

@@ -23,6 +23,7 @@ import * as promotions from './migrations/130_promotions';
 import * as iqMining from './migrations/170_iq_mining';
 import * as once from './migrations/180_once';
 import * as sandboxScripts from './migrations/190_sandbox_scripts';
+import * as sandboxScriptPlatform from './migrations/191_sandbox_script_platform';
 import * as sandboxShared from './migrations/200_sandbox_shared';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '170_iq_mining': iqMining,
   '180_once': once,
   '190_sandbox_scripts': sandboxScripts,
+  '191_sandbox_script_platform': sandboxScriptPlatform,
   '200_sandbox_shared': sandboxShared,
 };
 

@@ -5,7 +5,8 @@ import type { CreatedAt } from './schema';
 export interface SandboxScriptsTable {
   id: Generated<number>;
   user_id: number;
-  area: 'card' | 'withdrawal';
+  /** 'platform': migration 191 */
+  area: 'card' | 'withdrawal' | 'platform';
   /** card: the processor this step is for (null: any) */
   processor: string | null;
   /** card: the 1-based place in the payment's cascade this step is for (null: any) */

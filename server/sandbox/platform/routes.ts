@@ -21,6 +21,11 @@ export interface PlatformOptions {
   settleEveryMs?: number;
   /** resolves when the database is migrated; the background settling waits for it */
   ready?: Promise<void>;
+  /**
+   * sandbox mode: a refusal scripted for the next sign-in as `login` (POST /api/sandbox/script
+   * {platform}), used once; the platform then answers it instead of checking the password
+   */
+  scriptedRefusal?: (login: string) => Promise<'maintenance' | 'no_code' | undefined>;
 }
 
 export const PLATFORM_COOKIE = 'pf_session';
@@ -32,6 +37,7 @@ const LoginForm = z.object({
 });
 
 const INVALID = 'Invalid login or password';
+const MAINTENANCE = 'The trading platform is down for maintenance. Please try again in a few minutes.';
 
 const digits = (max: number) => z.string().check(z.regex(new RegExp(`^\\d{1,${max}}$`), 'validation.format'));
 
@@ -114,7 +120,7 @@ function platformErrorHandler(error: FastifyError, request: FastifyRequest, repl
  * and its own session cookie. Its state-changing calls need `X-Requested-With:
  * XMLHttpRequest`, which a cross-site form cannot send (CSRF for a cookie-authenticated API).
  */
-export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, { db, acceptTicket, settleEveryMs = 1000, ready = Promise.resolve() }) => {
+export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, { db, acceptTicket, settleEveryMs = 1000, ready = Promise.resolve(), scriptedRefusal }) => {
   /** the cookie is sent only to the platform's own paths */
   const cookiePath = app.prefix || '/';
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -129,6 +135,10 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
 
   app.post('/login', async (request, reply) => {
     const form = parse(LoginForm, request.body);
+    // a scripted refusal (sandbox mode) is answered before any check: it is no attempt at the password
+    const scripted = await scriptedRefusal?.(form.login.trim().toLowerCase());
+    if (scripted === 'maintenance') return { success: false, code: 'maintenance', message: MAINTENANCE };
+    if (scripted === 'no_code') return { success: false };
     const gate = await beginAttempt(db, 'platform', form.login.trim().toLowerCase(), request.ip);
     if (gate.lockedUntil) return { success: false, code: 'locked', message: lockedMessage(gate.lockedUntil, gate.now) };
     const account = await findAccount(db, form.login);

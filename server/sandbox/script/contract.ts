@@ -14,6 +14,14 @@ export type ScriptCardOutcome = z.infer<typeof ScriptCardOutcome>;
 export const ScriptWithdrawalOutcome = z.enum(['approve', 'reject', 'fail']);
 export type ScriptWithdrawalOutcome = z.infer<typeof ScriptWithdrawalOutcome>;
 
+/**
+ * What a scripted platform step makes the sandbox trading platform answer to the trader's next
+ * sign-in (`POST /platform/login`): `maintenance` (code "maintenance" with the platform's message)
+ * or `no_code` (a refusal that says nothing: `{success: false}`).
+ */
+export const ScriptPlatformOutcome = z.enum(['maintenance', 'no_code']);
+export type ScriptPlatformOutcome = z.infer<typeof ScriptPlatformOutcome>;
+
 export const ScriptCardStep = z.object({
   /** the processor this step is for (any when left out) */
   processor: z.optional(z.enum(CardProcessor.options.filter((p) => p !== 'FRAUD') as [Exclude<CardProcessor, 'FRAUD'>, ...Array<Exclude<CardProcessor, 'FRAUD'>>])),
@@ -29,12 +37,14 @@ export const SandboxScriptRequest = z.object({
   email: z.optional(z.string().check(z.minLength(3), z.maxLength(254))),
   card: z.optional(z.array(ScriptCardStep).check(z.maxLength(20))),
   withdrawal: z.optional(z.array(z.object({ outcome: ScriptWithdrawalOutcome })).check(z.maxLength(20))),
+  platform: z.optional(z.array(z.object({ outcome: ScriptPlatformOutcome })).check(z.maxLength(20))),
 });
 export type SandboxScriptRequest = z.infer<typeof SandboxScriptRequest>;
 
 const Waiting = z.object({
   card: z.array(z.object({ processor: z.nullable(z.string()), at: z.nullable(z.number()), outcome: z.string() })),
   withdrawal: z.array(z.object({ outcome: z.string() })),
+  platform: z.array(z.object({ outcome: z.string() })),
 });
 
 /** The trader's steps still waiting to be used, oldest first. */

@@ -37,7 +37,7 @@ export async function installSandboxScripts(app: FastifyInstance, { db, config, 
     const body = parse(SandboxScriptRequest, request.body);
     const userId = await whose(request, body.email);
     try {
-      await addSteps(db, userId, body.card ?? [], body.withdrawal ?? []);
+      await addSteps(db, userId, body.card ?? [], body.withdrawal ?? [], body.platform ?? []);
     } catch (error) {
       if (error instanceof TooManySteps) throw new HttpError(409, 'sandbox.script_full', `At most ${MAX_WAITING} steps per area may wait; clear them first.`);
       throw error;

@@ -53,7 +53,7 @@ describe('scripted card outcomes (issue 20)', () => {
     expect(secure).toMatchObject({ proc: 'CONCEPT', status: 'REDIRECT' });
     const done = await b.send('POST', '/api/sandbox/card/complete', { json: { id, processor: 'CONCEPT', approve: true } });
     expect(done.json()).toMatchObject({ ok: true, status: 'approved' });
-    expect(await waiting(b)).toEqual({ card: [], withdrawal: [] });
+    expect(await waiting(b)).toEqual({ card: [], withdrawal: [], platform: [] });
     expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 
@@ -84,7 +84,7 @@ describe('scripted card outcomes (issue 20)', () => {
     const listen = async () => (await b.send('POST', '/api/card/listen/meiko', { json: { id } })).json() as { reply: Record<string, unknown> };
     expect((await listen()).reply).toMatchObject({ status: 0 });
     expect((await listen()).reply).toMatchObject({ status: 1 });
-    expect(await waiting(b)).toEqual({ card: [], withdrawal: [] });
+    expect(await waiting(b)).toEqual({ card: [], withdrawal: [], platform: [] });
   });
 
   it('clear drops the waiting steps', async () => {
@@ -163,7 +163,7 @@ describe('scripted withdrawal outcomes (issue 20)', () => {
     expect(WithdrawalFinal.parse((await final(b)).json())).toMatchObject({ return: true });
     expect(await pending(b)).toBe(1);
     expect(await available(b)).toBe('800.00');
-    expect(await waiting(b)).toEqual({ card: [], withdrawal: [] });
+    expect(await waiting(b)).toEqual({ card: [], withdrawal: [], platform: [] });
     expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 });

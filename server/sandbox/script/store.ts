@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { CardProcessor } from '../../../core/contract';
 import type { DbOrTx } from '../../domain/ledger';
-import type { ScriptCardOutcome, ScriptCardStep, ScriptWithdrawalOutcome, SandboxScriptResponse } from './contract';
+import type { ScriptCardOutcome, ScriptCardStep, ScriptPlatformOutcome, ScriptWithdrawalOutcome, SandboxScriptResponse } from './contract';
 
 /** Waiting steps a trader may hold per area: a script is a path's few outcomes, not a queue without end. */
 export const MAX_WAITING = 20;
@@ -9,10 +9,17 @@ export const MAX_WAITING = 20;
 export class TooManySteps extends Error {}
 
 /** Adds steps after the trader's waiting ones (one transaction: all or none). */
-export async function addSteps(db: DbOrTx, userId: number, card: ScriptCardStep[], withdrawal: Array<{ outcome: ScriptWithdrawalOutcome }>): Promise<void> {
+export async function addSteps(
+  db: DbOrTx,
+  userId: number,
+  card: ScriptCardStep[],
+  withdrawal: Array<{ outcome: ScriptWithdrawalOutcome }>,
+  platform: Array<{ outcome: ScriptPlatformOutcome }> = [],
+): Promise<void> {
   const rows = [
     ...card.map((s) => ({ user_id: userId, area: 'card' as const, processor: s.processor ?? null, position: s.at ?? null, outcome: s.outcome })),
     ...withdrawal.map((s) => ({ user_id: userId, area: 'withdrawal' as const, processor: null, position: null, outcome: s.outcome })),
+    ...platform.map((s) => ({ user_id: userId, area: 'platform' as const, processor: null, position: null, outcome: s.outcome })),
   ];
   if (rows.length === 0) return;
   const counts = await db
@@ -23,7 +30,9 @@ export async function addSteps(db: DbOrTx, userId: number, card: ScriptCardStep[
     .groupBy('area')
     .execute();
   const waiting = (area: string) => Number(counts.find((c) => c.area === area)?.n ?? 0);
-  if (waiting('card') + card.length > MAX_WAITING || waiting('withdrawal') + withdrawal.length > MAX_WAITING) throw new TooManySteps();
+  if (waiting('card') + card.length > MAX_WAITING || waiting('withdrawal') + withdrawal.length > MAX_WAITING || waiting('platform') + platform.length > MAX_WAITING) {
+    throw new TooManySteps();
+  }
   await db.insertInto('sandbox_scripts').values(rows).execute();
 }
 
@@ -33,6 +42,7 @@ export async function waitingSteps(db: DbOrTx, userId: number): Promise<SandboxS
   return {
     card: rows.filter((r) => r.area === 'card').map((r) => ({ processor: r.processor, at: r.position, outcome: r.outcome })),
     withdrawal: rows.filter((r) => r.area === 'withdrawal').map((r) => ({ outcome: r.outcome })),
+    platform: rows.filter((r) => r.area === 'platform').map((r) => ({ outcome: r.outcome })),
   };
 }
 
@@ -87,4 +97,22 @@ export async function nextWithdrawalStep(db: DbOrTx, userId: number): Promise<{ 
 export async function takeStep(db: DbOrTx, id: number, what: string): Promise<boolean> {
   const done = await db.updateTable('sandbox_scripts').set({ used_at: new Date(), used_uid: `w:${what}` }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(done.numUpdatedRows) === 1;
+}
+
+/**
+ * A sign-in on the sandbox platform as `login` (the trader's email): the trader's oldest waiting
+ * platform step is used, once (SKIP LOCKED: two sign-ins at the same moment never share one).
+ */
+export async function takePlatformStep(db: DbOrTx, login: string): Promise<ScriptPlatformOutcome | undefined> {
+  const { rows } = await sql<{ outcome: ScriptPlatformOutcome }>`
+    update sandbox_scripts set used_at = now()
+    where id = (
+      select s.id from sandbox_scripts s
+      join users u on u.id = s.user_id
+      where u.email = ${login} and s.area = 'platform' and s.used_at is null
+      order by s.id
+      limit 1
+      for update of s skip locked)
+    returning outcome`.execute(db);
+  return rows[0]?.outcome;
 }
