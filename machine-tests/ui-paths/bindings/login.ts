@@ -60,6 +60,11 @@ async function arrangeOutcomes(ctx: PathContext, user: User, autologin: boolean)
       if (autologin) await alterNextRequest(page, '**/platform/login', (body) => body.replace(/password=[^&]*/, 'password=altered-ticket'));
       else password = `${user.password}-wrong`;
     } else if (code === 'locked') await lockPlatform(page, user.email);
+    else if (platform && !outputOf(platform).success) {
+      // another refusal (maintenance, or none given): the sandbox platform's one-shot scripted answer
+      const outcome = code === 'maintenance' ? 'maintenance' : 'no_code';
+      await sandboxCall(page, '/api/sandbox/script', { email: user.email, platform: [{ outcome }] }, ctx.operator);
+    }
   }
   const session = ctx.upcoming('sessionLogin.done', 'sessionLogin.error');
   const error = errorOf(session);
@@ -88,7 +93,9 @@ async function busy({ page }: PathContext): Promise<void> {
 
 /**
  * Login through the sign-in page (`/en/login`) and the autologin page (`/en/autologin?key=…`),
- * with the email second factor (the code from the sandbox outbox, typed digit by digit).
+ * with the email second factor (the code from the sandbox outbox, typed digit by digit). The
+ * platform's refusals are real: a wrong password, its own attempt limit, and (scripted, one-shot:
+ * POST /api/sandbox/script {platform}) maintenance or a refusal without a code.
  */
 export const loginBinding: UiBinding = {
   machine: 'login',
@@ -147,8 +154,11 @@ export const loginBinding: UiBinding = {
   states: {
     async 'login.editing'({ page, expected }) {
       await button(page, 'Sign in').waitFor(WAIT);
-      const error = (expected.context as { error: unknown }).error;
-      if (error) await page.getByRole('alert').first().waitFor(WAIT);
+      const error = (expected.context as { error: { key: string; fallback?: string } | null }).error;
+      if (!error) return;
+      // the platform's own words when it gave some (maintenance); else the page's text for the key
+      if (error.key === '' && /maintenance/i.test(error.fallback ?? '')) await page.getByRole('alert').filter({ hasText: /maintenance/i }).first().waitFor(WAIT);
+      else await page.getByRole('alert').first().waitFor(WAIT);
     },
     // the form's button says so; the autologin page shows its heading all along
     'login.platformLogin': busy,
@@ -167,9 +177,5 @@ export const loginBinding: UiBinding = {
       await page.waitForURL(`${baseURL}/en/login?autologin=failed**`, WAIT);
       await page.getByText('Automatic sign-in did not work.').waitFor(WAIT);
     },
-  },
-  reasons: {
-    'login.platformLogin:xstate.done.actor.0.login.platformLogin:3':
-      'another platform refusal (maintenance, or no code at all): the sandbox platform answers only success, invalid_credentials and locked, and answers of our own server process are not faked in the page',
   },
 };

@@ -1,14 +1,28 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { twoFactorEntryModel } from '../../../machines/two-factor/two-factor.model';
+import { signIn } from '../../browser/browser';
+import { typeCode } from '../../browser/sandbox-users';
 import { failNextRequest, freshUser, outboxCode } from '../sandbox';
 import type { PathContext, UiBinding } from '../types';
 
 const WAIT = { timeout: 5_000 };
+/** a page load or a dialog after a server call: longer, the machine is shared */
+const LOAD = { timeout: 15_000 };
+
+/**
+ * The server's resend interval in this run: `npm run test:ui-paths` starts the sandbox server with
+ * SANDBOX_2FA_RESEND_MS at this value (machine-tests/ui-paths/cli.ts), so an accepted resend waits
+ * at most this long instead of the real 30 s.
+ */
+export const UI_PATHS_RESEND_MS = 2_000;
 
 interface User {
   email: string;
   password: string;
 }
+
+type Input = { type: 'email' | 'google'; purpose: 'login' | 'setup' | 'change'; send?: boolean };
 
 const digit = (page: Page, index: number) => page.getByLabel(`Digit ${index + 1} of 6`);
 
@@ -21,14 +35,31 @@ async function paste(page: Page, text: string): Promise<void> {
   }, text);
 }
 
-/** four wrong codes for the sign-in in progress, from the page's session: the page's next wrong one locks entry */
-async function wrongCodes(page: Page, times: number): Promise<void> {
-  await page.evaluate(async (n) => {
-    const me = (await (await fetch('/api/me')).json()) as { csrf: string };
-    for (let i = 0; i < n; i++) {
-      await fetch('/api/fraud/factors_check', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf }, body: JSON.stringify({ type: 'email', code: '000000', purpose: 'login' }) });
-    }
-  }, times);
+/** a JSON POST from the page's session (its CSRF token); answers the status */
+async function post(page: Page, path: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const me = (await (await fetch('/api/me')).json()) as { csrf: string };
+      const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf }, body: JSON.stringify(body) });
+      return res.status;
+    },
+    { path, body },
+  );
+}
+
+/** a TOTP code of `secret` (RFC 6238, what an authenticator app shows) `steps` 30 s steps from now */
+const totp = (secret: string, steps = 0): string => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+/** a code the server refuses: for google, none of the codes of the steps it accepts (one step of drift) */
+function wrongCode(right: string[]): string {
+  return ['123456', '654321', '000000'].find((c) => !right.includes(c))!;
+}
+
+/** the wrong codes of the entry in progress, from the page's session: the page's next wrong one locks entry */
+async function wrongCodes(ctx: PathContext, times: number): Promise<void> {
+  const input = ctx.input as Input;
+  const code = input.type === 'google' ? wrongCode([-1, 0, 1].map((s) => totp(String(ctx.world.secret), s))) : '000000';
+  for (let i = 0; i < times; i++) await post(ctx.page, '/api/fraud/factors_check', { type: input.type, code, purpose: input.purpose });
 }
 
 /** what the code check the next complete code starts must answer: arranged before the code is complete */
@@ -41,37 +72,124 @@ async function arrangeCheck(ctx: PathContext): Promise<'right' | 'wrong'> {
   }
   const output = next.output as { success: boolean; disabled: boolean };
   if (output.success) return 'right';
-  if (output.disabled) await wrongCodes(ctx.page, 4);
+  if (output.disabled) await wrongCodes(ctx, 4);
   return 'wrong';
 }
 
-/** the sandbox's code, or a wrong one that differs from it */
+/** the code the entry expects (the outbox's newest, or the authenticator's), or a wrong one */
 async function codeFor(ctx: PathContext, which: 'right' | 'wrong'): Promise<string> {
+  if ((ctx.input as Input).type === 'google') {
+    const secret = String(ctx.world.secret);
+    return which === 'right' ? totp(secret) : wrongCode([-1, 0, 1].map((s) => totp(secret, s)));
+  }
   const code = await outboxCode(ctx.page, (ctx.world.user as User).email);
-  return which === 'right' ? code : code === '123456' ? '654321' : '123456';
+  return which === 'right' ? code : wrongCode([code]);
+}
+
+/** when the newest code in the user's outbox was sent (server time, this machine's clock) */
+async function lastSent(page: Page, email: string): Promise<number> {
+  return page.evaluate(async (address) => {
+    const res = await fetch(`/api/sandbox/outbox?email=${encodeURIComponent(address)}`);
+    const body = (await res.json()) as { messages: { createdAt: string }[] };
+    return body.messages[0] ? Date.parse(body.messages[0].createdAt) : 0;
+  }, email);
 }
 
 /**
- * Two-factor code entry, as the sign-in's second step (an account with the email factor: the code
- * from the sandbox outbox). The page's resend pause runs on Playwright's clock (fast-forwarded,
- * never slept); the server's own 30 s limit runs on the real clock.
+ * The answer the next send of a code (the resend, or a method change's first code) must get from
+ * the server: accepted once the sandbox's short interval has passed since the last code (waited,
+ * at most UI_PATHS_RESEND_MS), refused (429 factor.resend_wait) when a code was sent just before:
+ * one is asked for from the same session first, as a second tab would.
+ */
+async function arrangeSend(ctx: PathContext): Promise<void> {
+  const next = ctx.upcoming('resendCode.done', 'resendCode.error');
+  if (!next) return;
+  const { page } = ctx;
+  const input = ctx.input as Input;
+  const user = ctx.world.user as User;
+  if (next.type.startsWith('xstate.done')) {
+    const wait = (await lastSent(page, user.email)) + UI_PATHS_RESEND_MS + 100 - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    return;
+  }
+  // a code sent now: the page's send within the interval is refused by the server
+  for (let i = 0; i < 5; i++) {
+    const status = await post(page, '/api/fraud/two_factors', { type: 'email_resend', state: true, purpose: input.purpose });
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, UI_PATHS_RESEND_MS / 2));
+  }
+  throw new Error('the sandbox sent no code to arrange the refused resend');
+}
+
+/** the Security page (#/show/security) of a fresh user signed in through the sign-in form */
+async function securityPage(ctx: PathContext): Promise<User> {
+  const { page, baseURL } = ctx;
+  await page.goto(`${baseURL}/en/login`);
+  const user = await freshUser(page, baseURL);
+  ctx.world.user = user;
+  await signIn(page, baseURL, user);
+  await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 15_000 });
+  return user;
+}
+
+const factorRow = (page: Page, method: string) => page.getByTestId(`factor-${method}`);
+
+/**
+ * Two-factor code entry in its three places: the sign-in's second step (an account with the email
+ * factor), a method change on the Security page (the current email factor is proven first: the
+ * entry sends that code itself) and the authenticator setup (the email code, then the page shows
+ * the new key; the right code is computed from it with `otpauth`, as an authenticator app would).
+ * The page's resend pause runs on Playwright's clock (fast-forwarded, never slept); the server's
+ * resend interval is the sandbox's short SANDBOX_2FA_RESEND_MS (UI_PATHS_RESEND_MS).
  */
 export const twoFactorEntryBinding: UiBinding = {
   machine: 'twoFactorEntry',
   model: twoFactorEntryModel,
-  maxPaths: 20,
+  maxPaths: 30,
   async start(ctx) {
     const { page, baseURL } = ctx;
-    const input = ctx.input as { type: string; purpose: string; send?: boolean };
-    if (input.purpose !== 'login') return `the ${input.purpose} entry (Security page) is not bound yet`;
+    const input = ctx.input as Input;
     await page.clock.install();
-    await page.goto(`${baseURL}/en/login`);
-    const user = await freshUser(page, baseURL, { two_factor: 'email' });
-    ctx.world.user = user;
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await digit(page, 0).waitFor({ timeout: 15_000 });
+    if (input.purpose === 'login') {
+      await page.goto(`${baseURL}/en/login`);
+      const user = await freshUser(page, baseURL, { two_factor: 'email' });
+      ctx.world.user = user;
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await digit(page, 0).waitFor(LOAD).catch(async () => {
+        throw new Error(`no code entry after the sign-in: ${page.url()} ${(await page.locator('body').innerText()).slice(0, 300)}`);
+      });
+      return;
+    }
+    const user = await securityPage(ctx);
+    if (input.purpose === 'change') {
+      // the email factor is on (set up through the API from this session: not the path under test)
+      if ((await post(page, '/api/fraud/two_factors', { type: 'email', state: true })) !== 200) throw new Error('could not start the email setup');
+      if ((await post(page, '/api/fraud/factors_check', { type: 'email', code: await outboxCode(page, user.email), purpose: 'setup' })) !== 200) throw new Error('could not save the email factor');
+      // a full load: a hash change alone would keep the user the page read before the change
+      await page.goto(`${baseURL}/en/trading#/show/security`);
+      await page.reload();
+      await factorRow(page, 'email').getByText('On', { exact: true }).waitFor(LOAD).catch(async () => {
+        throw new Error(`the email factor is not shown on: ${page.url()} ${(await page.locator('body').innerText()).slice(0, 300)}`);
+      });
+      await arrangeSend(ctx);
+      // turning the authenticator on asks for the current method's code first: the entry sends it
+      await factorRow(page, 'google').getByRole('button', { name: 'Turn on' }).click();
+      await page.getByRole('heading', { name: 'Confirm with your current method' }).waitFor(LOAD).catch(async () => {
+        throw new Error(`no "Confirm with your current method" dialog: ${(await page.locator('body').innerText()).slice(0, 400)}`);
+      });
+      return;
+    }
+    // the authenticator setup: the emailed setup code first, then the key and the app's code
+    await page.goto(`${baseURL}/en/trading#/show/security`);
+    await factorRow(page, 'google').getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('heading', { name: 'Enter the code we sent' }).waitFor(LOAD);
+    await typeCode(page, await outboxCode(page, user.email));
+    const secret = page.getByTestId('totp-secret');
+    await secret.waitFor(LOAD);
+    ctx.world.secret = (await secret.textContent())?.trim() ?? '';
+    if (!/^[A-Z2-7]{16,}$/.test(String(ctx.world.secret))) throw new Error(`the page shows no base32 key: "${String(ctx.world.secret)}"`);
   },
   events: {
     async 'digit.input'(ctx) {
@@ -99,16 +217,18 @@ export const twoFactorEntryBinding: UiBinding = {
       }
       await paste(ctx.page, await codeFor(ctx, await arrangeCheck(ctx)));
     },
-    async 'code.resend'({ page }) {
-      await page.getByRole('button', { name: 'Send a new code' }).click();
+    async 'code.resend'(ctx) {
+      await arrangeSend(ctx);
+      await ctx.page.getByRole('button', { name: 'Send a new code' }).click();
     },
     async 'after:resendCooldown'({ page }) {
       await page.clock.fastForward(30_000);
     },
+    // started by the complete code, the resend click or the entry itself; arranged before them
     'checkCode.done': async () => {},
     'checkCode.error': async () => {},
+    'resendCode.done': async () => {},
     'resendCode.error': async () => {},
-    'resendCode.done': { reason: "a new code is sent only 30 s after the last one by the server's real clock; the page's pause is fast-forwarded, the server's is not" },
   },
   states: {
     async 'twoFactorEntry.editing'({ page }) {
@@ -117,10 +237,19 @@ export const twoFactorEntryBinding: UiBinding = {
     async 'twoFactorEntry.editing.cooling'({ page }) {
       await page.getByText('You can ask for a new code 30 seconds after the last one.').waitFor(WAIT);
     },
-    async 'twoFactorEntry.editing.ready'({ page }) {
+    async 'twoFactorEntry.editing.ready'({ page, input }) {
       const resend = page.getByRole('button', { name: 'Send a new code' });
+      if ((input as Input).type === 'google') {
+        // an authenticator code is never sent: no resend, the key stays on screen
+        await page.getByTestId('totp-secret').waitFor(WAIT);
+        if (await resend.count()) throw new Error('"Send a new code" is offered for an authenticator code');
+        return;
+      }
       await resend.waitFor(WAIT);
       if (await resend.isDisabled()) throw new Error('"Send a new code" is disabled in editing.ready');
+    },
+    async 'twoFactorEntry.editing.sending'({ page }) {
+      await page.getByRole('button', { name: 'Sending…' }).waitFor(WAIT);
     },
     async 'twoFactorEntry.checking'({ page }) {
       await page.getByText('Checking the code…').waitFor(WAIT);
@@ -129,10 +258,5 @@ export const twoFactorEntryBinding: UiBinding = {
       await page.getByRole('alert').first().waitFor(WAIT);
       if (!(await digit(page, 0).isDisabled())) throw new Error('the digit boxes are still enabled');
     },
-  },
-  reasons: {
-    'twoFactorEntry.editing.start:always:0': 'the entry sends the first code itself only for a method change on the Security page; this binding drives the sign-in entry (the Security page is not bound yet)',
-    'twoFactorEntry.editing.start:always:2': 'an authenticator (google) entry that sends nothing: the Security page setup, not bound yet',
-    'twoFactorEntry.editing.sending:xstate.done.actor.0.twoFactorEntry.editing.sending:0': "a resend the server accepts needs its 30 s since the last code on the real clock (not slept); the sign-in entry's first code is sent by the server",
   },
 };

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { fromPromise, setup } from 'xstate';
+import type { MachineModel } from '../../machine-kit/types';
+import { eventKey, selectPaths, transitionEventKey } from './select';
+import type { UiBinding } from './types';
+
+/** idle --go--> loading (load: done → done, error → idle); idle --rest--> resting --after pause--> idle */
+const tiny = setup({
+  actors: { load: fromPromise<number, void>(async () => 1) },
+  delays: { pause: 1_000 },
+}).createMachine({
+  id: 'tiny',
+  initial: 'idle',
+  states: {
+    idle: { on: { go: 'loading', rest: 'resting' } },
+    loading: { invoke: { src: 'load', onDone: 'done', onError: 'idle' } },
+    resting: { after: { pause: 'idle' } },
+    done: { type: 'final' },
+  },
+});
+
+const model: MachineModel = { machine: tiny, actors: { load: [{ output: 1 }, { error: 'down' }] } };
+
+const noop = async () => {};
+const binding = (over: Partial<UiBinding> = {}): UiBinding => ({
+  machine: 'tiny',
+  start: noop,
+  events: { go: noop, rest: noop, 'load.done': noop, 'load.error': noop, 'after:pause': noop },
+  states: {},
+  ...over,
+});
+
+const DONE = 'tiny.loading:xstate.done.actor.0.tiny.loading:0';
+const ERROR = 'tiny.loading:xstate.error.actor.0.tiny.loading:0';
+const events = (p: { path: { steps: Array<{ event: { type: string } }> } }) => p.path.steps.slice(1).map((s) => s.event.type);
+
+describe('eventKey and transitionEventKey', () => {
+  it('names an actor outcome by its src, a delayed transition by its delay name, anything else by its type', () => {
+    const { selected } = selectPaths(binding(), model, new Set());
+    const keys = new Set<string>();
+    for (const { path } of selected) for (let i = 1; i < path.steps.length; i++) keys.add(eventKey(path.steps[i].event, path.steps[i - 1].state));
+    expect([...keys].sort()).toEqual(['after:pause', 'go', 'load.done', 'load.error', 'rest']);
+  });
+
+  it('gives the same key from a transition id as the inventory writes it', () => {
+    expect(transitionEventKey(tiny, DONE)).toBe('load.done');
+    expect(transitionEventKey(tiny, ERROR)).toBe('load.error');
+    expect(transitionEventKey(tiny, 'tiny.idle:go:0')).toBe('go');
+    expect(transitionEventKey(tiny, 'tiny.resting:xstate.after.pause.tiny.resting:0')).toBe('after:pause');
+  });
+});
+
+describe('selectPaths', () => {
+  it('covers every transition with paths that each add one not yet covered', () => {
+    const { selected, generated } = selectPaths(binding(), model, new Set());
+    expect(generated).toBeGreaterThanOrEqual(selected.length);
+    const all = new Set(selected.flatMap((s) => [...s.transitions]));
+    expect([...all].sort()).toEqual(['tiny.idle:go:0', 'tiny.idle:rest:0', 'tiny.resting:xstate.after.pause.tiny.resting:0', DONE, ERROR].sort());
+    const seen = new Set<string>();
+    for (const s of selected) {
+      expect([...s.transitions].some((t) => !seen.has(t))).toBe(true);
+      s.transitions.forEach((t) => seen.add(t));
+    }
+    expect(selected.every((s) => s.cutAt === undefined)).toBe(true);
+  });
+
+  it('cuts a path before the first event the binding cannot cause, and says where', () => {
+    const { selected } = selectPaths(binding({ events: { go: noop, rest: noop, 'load.done': noop, 'load.error': noop } }), model, new Set());
+    const resting = selected.find((s) => events(s).includes('rest'));
+    expect(resting).toBeDefined();
+    expect(selected.flatMap(events)).not.toContain('xstate.after.pause.tiny.resting');
+    const cut = selected.filter((s) => s.cutAt !== undefined);
+    expect(cut.length).toBeGreaterThan(0);
+    for (const s of cut) expect(s.path.steps).toHaveLength(s.cutAt!);
+  });
+
+  it('drops a path through a transition with a reason, and paths the binding calls infeasible', () => {
+    const withReason = selectPaths(binding({ reasons: { [ERROR]: 'the UI cannot fail the load' } }), model, new Set());
+    expect(withReason.selected.some((s) => s.transitions.has(ERROR))).toBe(false);
+    expect(withReason.selected.some((s) => s.transitions.has(DONE))).toBe(true);
+    const noRest = selectPaths(binding({ feasible: (p) => !p.steps.some((s) => s.event.type === 'rest') }), model, new Set());
+    expect(noRest.selected.some((s) => s.transitions.has('tiny.idle:rest:0'))).toBe(false);
+    expect(noRest.selected.some((s) => s.transitions.has(DONE))).toBe(true);
+  });
+
+  it('stops at maxPaths, picking the path that adds the most first', () => {
+    const all = selectPaths(binding(), model, new Set()).selected;
+    const one = selectPaths(binding({ maxPaths: 1 }), model, new Set()).selected;
+    expect(one).toHaveLength(1);
+    expect(one[0].transitions.size).toBe(Math.max(...all.map((s) => s.transitions.size)));
+  });
+
+  it('skips the inputs it is told to skip', () => {
+    const { selected, generated } = selectPaths(binding(), model, new Set([JSON.stringify(null)]));
+    expect([selected.length, generated]).toEqual([0, 0]);
+  });
+});
