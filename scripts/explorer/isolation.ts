@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { chunkClosure, gzipBytes, PAGES, readManifest } from '../bench/bundle';
 
 /** Sources that belong to the explorer only (its views, machines, the machine kit, the test models, the diagram code). */
-export const EXPLORER_ONLY = /(^|\/)(src\/explorer|src\/features\/explorer|machines\/explorer|machine-kit|scripts)\/|(^|\/)machines\/(models|[^/]+\/[^/]+\.model)\.ts$|elkjs|@xstate\/graph|virtual:explorer/;
+export const EXPLORER_ONLY = /(^|\/)(src\/explorer|src\/features\/explorer|machines\/explorer|machine-kit|scripts)\/|(^|\/)machines\/(models|descriptions\.[a-z]{2}|[^/]+\/[^/]+\.model)\.ts$|elkjs|@xstate\/graph|virtual:explorer/;
 
 /** The source files (from the source maps) bundled into the given built files. */
 export function sourcesOf(files: string[], root = process.cwd()): string[] {

@@ -68,7 +68,7 @@ export function ExplorerApp({ onLang }: { onLang: (lang: Lang) => void }) {
         </aside>
         <main className="x-main">
           {route.name === 'machine' ? (
-            <MachinePage key={route.id} id={route.id} mode={route.mode} />
+            <MachinePage key={route.id} id={route.id} mode={route.mode} target={route.target} />
           ) : route.name === 'live' ? (
             <LivePage />
           ) : route.name === 'coverage' ? (

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { CoverageCount } from '../../machines/explorer/explorer.types';
 import { useT } from '../i18n';
+import { useMoreCoverage } from './more-coverage';
 import { hrefs } from './route';
 import { useServices } from './services';
 
@@ -21,6 +22,7 @@ export function CoverageTable() {
   const { page, catalog } = useServices();
   const report = useSelector(page, (s) => s.context.coverage);
   const error = useSelector(page, (s) => s.context.coverageError);
+  const more = useMoreCoverage();
   if (!report) {
     return error ? (
       <div className="x-alert" role="alert">
@@ -46,12 +48,16 @@ export function CoverageTable() {
               <th scope="col">{t('explorer.coverage.paths')}</th>
               <th scope="col">{t('explorer.coverage.states')}</th>
               <th scope="col">{t('explorer.coverage.transitions')}</th>
+              <th scope="col">{t('explorer.coverage.ui_transitions')}</th>
+              <th scope="col">{t('explorer.coverage.mutation')}</th>
               <th scope="col">{t('explorer.coverage.result')}</th>
             </tr>
           </thead>
           <tbody>
             {ids.map((id) => {
               const m = report.machines[id];
+              const ui = more?.ui?.machines[id];
+              const mutation = more?.mutation?.machines[id];
               return (
                 <tr key={id} data-machine={id}>
                   <th scope="row">
@@ -62,6 +68,25 @@ export function CoverageTable() {
                   <td>{m ? m.paths : '–'}</td>
                   <td>{m ? <Count c={m.states} /> : '–'}</td>
                   <td>{m ? <Count c={m.transitions} /> : '–'}</td>
+                  <td data-testid="ui-cell">
+                    {ui ? (
+                      <>
+                        <Count c={ui.transitions} />
+                        {ui.reasons && Object.keys(ui.reasons).length > 0 && <span className="x-muted x-small"> {t('explorer.coverage.reasons', { count: Object.keys(ui.reasons).length })}</span>}
+                      </>
+                    ) : (
+                      <span className="x-muted">{t('explorer.coverage.unmeasured')}</span>
+                    )}
+                  </td>
+                  <td data-testid="mutation-cell">
+                    {mutation ? (
+                      <span className={mutation.score >= 80 ? 'x-ok' : 'x-bad'} title={t('explorer.coverage.mutation_detail', { killed: mutation.killed, total: mutation.total, survived: mutation.survived })}>
+                        {mutation.score.toFixed(1)}%
+                      </span>
+                    ) : (
+                      <span className="x-muted">{t('explorer.coverage.unmeasured')}</span>
+                    )}
+                  </td>
                   <td>
                     {!m ? (
                       <span className="x-muted">{t('explorer.coverage.absent')}</span>

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { formatValue } from '../../machine-kit/serialize';
 import { useT } from '../i18n';
-import { actorTree, activeStateIds, followedActor } from './live-view';
+import { activityTracker, actorTree, activeStateIds, followedActor } from './live-view';
 import { DiagramArea, Legend } from './MachinePage';
 import type { Highlight } from './overlay';
 import { useServices } from './services';
@@ -13,7 +13,8 @@ export function LivePage() {
   const { live, find } = useServices();
   const state = useSelector(live, (s) => s);
   const ctx = state.context;
-  const rows = useMemo(() => actorTree(ctx), [ctx]);
+  const [activity] = useState(activityTracker);
+  const rows = useMemo(() => actorTree(ctx, activity(ctx)), [ctx, activity]);
   const followed = useMemo(() => followedActor(ctx, (id) => !!find(id)), [ctx, find]);
   const entry = followed ? find(followed.machineId) : undefined;
   const highlight = useMemo<Highlight>(

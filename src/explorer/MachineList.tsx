@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useT } from '../i18n';
-import { searchCatalog } from './catalog';
+import { purposeIn, searchCatalog } from './catalog';
 import { hrefs, type Mode } from './route';
 import { useServices } from './services';
 
 /** The search box and the list of every machine, each linking to its diagram. */
 export function MachineList({ query, onQuery, current, mode }: { query: string; onQuery: (q: string) => void; current?: string; mode?: Mode }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const { catalog, page } = useServices();
   const coverage = useSelector(page, (s) => s.context.coverage);
   const shown = useMemo(() => searchCatalog(catalog, query), [catalog, query]);
@@ -31,8 +31,8 @@ export function MachineList({ query, onQuery, current, mode }: { query: string; 
                   <code>{e.id}</code>
                   {cov && <span className={cov.ok ? 'x-pill x-pill--ok' : 'x-pill x-pill--bad'}>{cov.ok ? '100%' : '<100%'}</span>}
                 </span>
-                <span className="x-machine-link__purpose">{e.purpose}</span>
-                <span className="x-muted x-small">{t('explorer.summary', { states: e.states.length, transitions: e.transitions, events: e.events.length })}</span>
+                <span className="x-machine-link__purpose">{purposeIn(e, lang)}</span>
+                <span className="x-muted x-small">{t('explorer.summary', { states: e.stateCount, transitions: e.transitions, events: e.events.length })}</span>
               </a>
             </li>
           );

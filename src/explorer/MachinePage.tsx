@@ -1,11 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { MachineCoverage } from '../../machines/explorer/explorer.types';
 import { useT } from '../i18n';
-import type { CatalogEntry } from './catalog';
+import { purposeIn, type CatalogEntry } from './catalog';
 import { DiagramCanvas } from './DiagramCanvas';
 import type { Highlight } from './overlay';
+import { uiStatus, useMoreCoverage } from './more-coverage';
 import { hrefs, type Mode } from './route';
+import type { PathTarget } from './path-text';
+
+/** path mode (its panel and, on the first search, the traversal) loads only when opened */
+const PathPanel = lazy(() => import('./PathPanel').then((m) => ({ default: m.PathPanel })));
+const targetOf = (id: string): PathTarget => (id.includes(':') ? { kind: 'transition', id } : { kind: 'state', id });
 import { useServices } from './services';
 import { StepPanel } from './StepPanel';
 
@@ -35,7 +41,7 @@ export function useDiagram(id: string | undefined) {
 }
 
 /** The diagram area: the canvas, or laying out, or why it failed. */
-export function DiagramArea({ id, highlight }: { id: string; highlight: Highlight }) {
+export function DiagramArea({ id, highlight, onPick }: { id: string; highlight: Highlight; onPick?: (target: PathTarget) => void }) {
   const { t, text } = useT();
   const { page } = useServices();
   const { status, diagram, error } = useDiagram(id);
@@ -52,7 +58,7 @@ export function DiagramArea({ id, highlight }: { id: string; highlight: Highligh
   if (!diagram) return <p className="x-empty" aria-busy="true">{t('explorer.loading')}</p>;
   return (
     <>
-      <DiagramCanvas diagram={diagram} highlight={highlight} />
+      <DiagramCanvas diagram={diagram} highlight={highlight} onPick={onPick} />
       <p className="x-muted x-small x-layout-info" data-testid="layout-info" data-source={diagram.source}>
         {t('explorer.layout_info', {
           layoutMs: Math.round(diagram.layoutMs),
@@ -67,11 +73,11 @@ export function DiagramArea({ id, highlight }: { id: string; highlight: Highligh
 }
 
 function About({ entry }: { entry: CatalogEntry }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   return (
     <div className="x-about">
       <h3>{t('explorer.about.purpose')}</h3>
-      <p>{entry.purpose}</p>
+      <p>{purposeIn(entry, lang)}</p>
       <h3>{t('explorer.about.events')}</h3>
       {entry.events.length ? (
         <ul className="x-chips">
@@ -113,9 +119,13 @@ function CoveragePanel({ id, coverage }: { id: string; coverage: MachineCoverage
   const { t, text } = useT();
   const { page } = useServices();
   const error = useSelector(page, (s) => s.context.coverageError);
+  const more = useMoreCoverage();
   if (!coverage) return <p className="x-muted">{error ? text(error) : t('explorer.coverage.absent')}</p>;
   const pct = (c: MachineCoverage['states']) => (c.total ? Math.floor((100 * c.covered.length) / c.total) : 100);
-  const uncovered = [...coverage.states.uncovered, ...coverage.transitions.uncovered];
+  const ui = more?.ui?.machines[id];
+  const mutation = more?.mutation?.machines[id];
+  const transitions = [...coverage.transitions.covered, ...coverage.transitions.uncovered];
+  const mark = { covered: '✓', uncovered: '✗', reason: '–', unmeasured: '·' } as const;
   return (
     <div className="x-coverage-panel" data-testid="coverage-panel" data-machine={id}>
       <Legend items={['covered', 'uncovered']} />
@@ -130,29 +140,71 @@ function CoveragePanel({ id, coverage }: { id: string; coverage: MachineCoverage
         <dd>
           {coverage.transitions.covered.length}/{coverage.transitions.total} ({pct(coverage.transitions)}%)
         </dd>
+        <dt>{t('explorer.coverage.ui_transitions')}</dt>
+        <dd data-testid="ui-total">{ui ? `${ui.transitions.covered.length}/${ui.transitions.total} (${pct(ui.transitions)}%)` : t('explorer.coverage.unmeasured')}</dd>
+        <dt>{t('explorer.coverage.mutation')}</dt>
+        <dd data-testid="mutation-score">
+          {mutation ? t('explorer.coverage.mutation_detail', { killed: mutation.killed, total: mutation.total, survived: mutation.survived }) + ` · ${mutation.score.toFixed(1)}%` : t('explorer.coverage.unmeasured')}
+        </dd>
       </dl>
-      {uncovered.length ? (
+      <h3>{t('explorer.coverage.per_transition')}</h3>
+      <ul className="x-transitions" data-testid="transition-coverage">
+        {transitions.map((tr) => {
+          const model = coverage.transitions.covered.includes(tr);
+          const u = uiStatus(ui, tr);
+          return (
+            <li key={tr} data-transition={tr} data-ui={u.kind}>
+              <code>{tr}</code>
+              <span className="x-small">
+                <span className={model ? 'x-ok' : 'x-bad'}>
+                  {t('explorer.coverage.model')} {model ? '✓' : '✗'}
+                </span>
+                {' · '}
+                <span className={u.kind === 'covered' ? 'x-ok' : u.kind === 'uncovered' ? 'x-bad' : 'x-muted'}>
+                  {t('explorer.coverage.ui')} {mark[u.kind]} {u.reason ?? t(`explorer.coverage.ui_${u.kind}`)}
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {mutation && mutation.survivors.length > 0 && (
+        <>
+          <h3>{t('explorer.coverage.survivors')}</h3>
+          <ul className="x-uncovered" data-testid="survivors">
+            {mutation.survivors.map((m, i) => (
+              <li key={i}>
+                <code>
+                  {m.file}:{m.line}
+                </code>{' '}
+                {m.mutator} → <code>{m.replacement}</code>
+                {m.reason && <span className="x-muted"> — {m.reason}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {coverage.states.uncovered.length > 0 && (
         <>
           <h3>{t('explorer.coverage.uncovered')}</h3>
           <ul className="x-uncovered">
-            {uncovered.map((u) => (
+            {coverage.states.uncovered.map((u) => (
               <li key={u}>
                 <code>{u}</code>
               </li>
             ))}
           </ul>
         </>
-      ) : (
-        <p className="x-note">{t('explorer.coverage.all')}</p>
       )}
+      {coverage.states.uncovered.length === 0 && coverage.transitions.uncovered.length === 0 && <p className="x-note">{t('explorer.coverage.all')}</p>}
     </div>
   );
 }
 
-const MODES: Mode[] = ['diagram', 'step', 'coverage'];
+const MODES: Mode[] = ['diagram', 'step', 'path', 'coverage'];
 
-export function MachinePage({ id, mode }: { id: string; mode: Mode }) {
-  const { t } = useT();
+export function MachinePage({ id, mode, target }: { id: string; mode: Mode; target?: string }) {
+  const { t, lang } = useT();
   const { find, page, step } = useServices();
   const entry = find(id);
   const coverage = useSelector(page, (s) => s.context.coverage?.machines[id]);
@@ -161,8 +213,10 @@ export function MachinePage({ id, mode }: { id: string; mode: Mode }) {
   const highlight = useMemo<Highlight>(() => {
     if (mode === 'step' && stepView) return { active: stepView.active, taken: stepView.taken };
     if (mode === 'coverage' && coverage) return { coverage };
+    if (mode === 'path' && target) return targetOf(target).kind === 'state' ? { active: [target] } : { taken: [target] };
     return {};
-  }, [mode, stepView, coverage]);
+  }, [mode, stepView, coverage, target]);
+  const onPick = mode === 'path' ? (picked: PathTarget) => (window.location.hash = hrefs.path(id, picked.id)) : undefined;
 
   return (
     <section className="x-machine" aria-labelledby="machine-title">
@@ -171,7 +225,7 @@ export function MachinePage({ id, mode }: { id: string; mode: Mode }) {
           <h1 id="machine-title">
             <code>{id}</code>
           </h1>
-          {entry && <p className="x-muted x-purpose">{entry.purpose}</p>}
+          {entry && <p className="x-muted x-purpose">{purposeIn(entry, lang)}</p>}
         </div>
         <nav className="x-tabs" aria-label={t('explorer.modes')}>
           {MODES.map((m) => (
@@ -183,15 +237,24 @@ export function MachinePage({ id, mode }: { id: string; mode: Mode }) {
       </header>
       <div className="x-machine__body">
         <div className="x-machine__diagram">
-          <DiagramArea id={id} highlight={highlight} />
+          <DiagramArea id={id} highlight={highlight} onPick={onPick} />
           {mode === 'step' && <Legend items={['active', 'taken']} />}
         </div>
-        {entry && (
+        {entry && mode !== 'diagram' && (
           <aside className="x-panel" aria-label={t(`explorer.mode.${mode}`)}>
-            {mode === 'step' ? <StepPanel entry={entry} /> : mode === 'coverage' ? <CoveragePanel id={id} coverage={coverage} /> : <About entry={entry} />}
+            {mode === 'step' ? <StepPanel entry={entry} /> : mode === 'path' ? (
+              <Suspense fallback={<p className="x-muted">{t('explorer.loading')}</p>}>
+                <PathPanel entry={entry} target={target} />
+              </Suspense>
+            ) : <CoveragePanel id={id} coverage={coverage} />}
           </aside>
         )}
       </div>
+      {entry && mode === 'diagram' && (
+        <section className="x-about--below" aria-label={t(`explorer.mode.${mode}`)}>
+          <About entry={entry} />
+        </section>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { I18nProvider, loadDict, type Dict, type Lang } from '../i18n';
 import { ExplorerApp } from './App';
+import { loadPurposes } from './catalog';
 import { ServicesContext, type ExplorerServices } from './services';
 
 export const LANG_KEY = 'explorer.lang';
@@ -17,7 +18,8 @@ export function Root({ services, initial }: { services: ExplorerServices; initia
     } catch {
       // private mode: the choice lasts for this page only
     }
-    void loadDict(lang).then((dict) => setCurrent({ lang, dict }));
+    // the machines' purposes in that language come with its words
+    void Promise.all([loadDict(lang), loadPurposes(services.catalog, lang)]).then(([dict]) => setCurrent({ lang, dict }));
   };
   return (
     <I18nProvider lang={current.lang} dict={current.dict}>

@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { EnabledEvent, EnabledKind } from '../../machines/explorer/step.types';
-import { formatValue, stableJson } from '../../machine-kit/serialize';
+import { formatValue } from '../../machine-kit/serialize';
 import { useT } from '../i18n';
 import type { CatalogEntry } from './catalog';
+import { buttonNames } from './event-names';
 import { useServices } from './services';
+import { StartForm } from './StartForm';
 
 const KINDS: EnabledKind[] = ['event', 'done', 'error', 'after', 'emitted'];
 
@@ -27,23 +29,12 @@ export function StepPanel({ entry }: { entry: CatalogEntry }) {
   const finished = state.matches({ running: 'finished' });
   const busy = state.matches({ running: 'busy' }) || state.matches({ running: 'starting' });
   const send = (e: EnabledEvent) => step.send({ type: 'step.send', event: e.event, label: e.label });
+  const names = view ? buttonNames(view.enabled) : [];
 
   return (
     <div className="x-step" data-testid="step-panel">
       <p className="x-muted x-small">{t('explorer.step.intro')}</p>
       <div className="x-step__controls">
-        {entry.inputs.length > 1 && (
-          <label className="x-field">
-            <span>{t('explorer.step.input')}</span>
-            <select value={ctx.inputIndex} onChange={(e) => step.send({ type: 'step.start', machineId: entry.id, inputIndex: Number(e.target.value) })}>
-              {entry.inputs.map((input, i) => (
-                <option key={i} value={i}>
-                  {input === undefined ? t('explorer.step.no_input') : stableJson(input)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
         <button type="button" className="x-btn" onClick={() => step.send({ type: 'step.back' })} disabled={ctx.history.length === 0}>
           ← {t('explorer.step.back')}
         </button>
@@ -51,6 +42,8 @@ export function StepPanel({ entry }: { entry: CatalogEntry }) {
           ↺ {t('explorer.step.reset')}
         </button>
       </div>
+
+      <StartForm key={`${entry.id}:${ctx.inputIndex}`} entry={entry} inputIndex={ctx.inputIndex} onStart={(inputIndex) => step.send({ type: 'step.start', machineId: entry.id, inputIndex })} />
 
       {ctx.error && (
         <p className="x-alert" role="alert">
@@ -76,7 +69,7 @@ export function StepPanel({ entry }: { entry: CatalogEntry }) {
           {finished && <p className="x-note">{t('explorer.step.finished')}</p>}
           {!finished && view.enabled.length === 0 && <p className="x-note">{t('explorer.step.nothing')}</p>}
           {KINDS.map((kind) => {
-            const events = view.enabled.filter((e) => e.kind === kind);
+            const events = view.enabled.map((e, i) => ({ ...e, name: names[i] })).filter((e) => e.kind === kind);
             if (!events.length) return null;
             return (
               <section key={kind} className="x-events" aria-label={t(`explorer.step.kind.${kind}`)}>
@@ -84,8 +77,9 @@ export function StepPanel({ entry }: { entry: CatalogEntry }) {
                 <ul>
                   {events.map((e) => (
                     <li key={e.label}>
-                      <button type="button" className={`x-event x-event--${kind}`} data-kind={kind} title={e.label} disabled={busy} onClick={() => send(e)}>
-                        {e.label}
+                      <button type="button" className={`x-event x-event--${kind}`} data-kind={kind} title={e.label} aria-label={e.label} disabled={busy} onClick={() => send(e)}>
+                        <span className="x-event__stem">{e.name.split(' · ')[0]}</span>
+                        {e.name.includes(' · ') && <span className="x-event__diff">{e.name.slice(e.name.indexOf(' · ') + 3)}</span>}
                       </button>
                     </li>
                   ))}

@@ -28,9 +28,48 @@ export interface ActorRow {
   depth: number;
 }
 
-/** Actors as a tree: each root in arrival order, its children (and theirs) right under it. */
-export function actorTree(ctx: LiveContext): ActorRow[] {
+/**
+ * When each actor last changed, as a counter: an actor whose record is a new object since the
+ * previous context (a snapshot, an event, its end) gets the next number. Arrival order breaks ties.
+ */
+export function stampActivity(stamps: ReadonlyMap<string, number>, before: LiveContext | undefined, now: LiveContext): Map<string, number> {
+  const out = new Map<string, number>();
+  let next = Math.max(0, ...stamps.values()) + 1;
+  for (const key of now.order) {
+    const old = stamps.get(key);
+    out.set(key, old !== undefined && before?.actors[key] === now.actors[key] ? old : next++);
+  }
+  return out;
+}
+
+/** A tracker that remembers the previous context: call it with each new one to get the stamps. */
+export function activityTracker(): (ctx: LiveContext) => Map<string, number> {
+  let before: LiveContext | undefined;
+  let stamps = new Map<string, number>();
+  return (ctx) => {
+    if (ctx !== before) {
+      stamps = stampActivity(stamps, before, ctx);
+      before = ctx;
+    }
+    return stamps;
+  };
+}
+
+/**
+ * Actors as a tree, each root's children (and theirs) right under it. Roots by activity: running
+ * ones first, the most recently active first; ended ones last (also most recent first). Without
+ * stamps, arrival order.
+ */
+export function actorTree(ctx: LiveContext, activity?: ReadonlyMap<string, number>): ActorRow[] {
   const children = new Map<string | null, string[]>();
+  const arrival = new Map(ctx.order.map((k, i) => [k, i]));
+  const recent = (k: string) => activity?.get(k) ?? arrival.get(k) ?? 0;
+  /** the latest activity in an actor's subtree: a parent is as recent as its busiest child */
+  const latest = (k: string, seen = new Set<string>()): number => {
+    if (seen.has(k)) return recent(k);
+    seen.add(k);
+    return Math.max(recent(k), ...(children.get(k) ?? []).map((c) => latest(c, seen)));
+  };
   for (const key of ctx.order) {
     const parent = ctx.actors[key].parentKey;
     const p = parent !== null && parent in ctx.actors ? parent : null;
@@ -41,7 +80,11 @@ export function actorTree(ctx: LiveContext): ActorRow[] {
     rows.push({ actor: ctx.actors[key], depth });
     for (const child of children.get(key) ?? []) visit(child, depth + 1);
   };
-  for (const root of children.get(null) ?? []) visit(root, 0);
+  const roots = [...(children.get(null) ?? [])];
+  if (activity) {
+    roots.sort((a, b) => Number(ctx.actors[a].ended) - Number(ctx.actors[b].ended) || latest(b) - latest(a));
+  }
+  for (const root of roots) visit(root, 0);
   return rows;
 }
 

@@ -4,7 +4,7 @@ import { machines } from '../../machines/index';
 import { models } from '../../machines/models';
 import { messages } from '../features/explorer/messages';
 import { isLang, loadDict, registerMessages, type Lang } from '../i18n';
-import { buildCatalog } from './catalog';
+import { buildCatalog, loadPurposes } from './catalog';
 import { loadCoverage, loadDiagram } from './loaders';
 import { LANG_KEY, Root } from './Root';
 import { createServices, startServices } from './services';
@@ -36,7 +36,7 @@ const services = createServices({
 startServices(services);
 
 const lang = firstLang();
-void loadDict(lang).then((dict) =>
+void Promise.all([loadDict(lang), loadPurposes(catalog, lang)]).then(([dict]) =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Root services={services} initial={{ lang, dict }} />

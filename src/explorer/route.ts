@@ -1,16 +1,17 @@
 import { useSyncExternalStore } from 'react';
 
-export type Mode = 'diagram' | 'step' | 'coverage';
-export type Route = { name: 'home' } | { name: 'machine'; id: string; mode: Mode } | { name: 'live' } | { name: 'coverage' };
+export type Mode = 'diagram' | 'step' | 'path' | 'coverage';
+export type Route = { name: 'home' } | { name: 'machine'; id: string; mode: Mode; /** path mode: the state or transition id picked */ target?: string } | { name: 'live' } | { name: 'coverage' };
 
-const MODES: Mode[] = ['diagram', 'step', 'coverage'];
+const MODES: Mode[] = ['diagram', 'step', 'path', 'coverage'];
 
-/** `#/`, `#/m/<id>[/step|/coverage]`, `#/live`, `#/coverage`; anything else is home. */
+/** `#/`, `#/m/<id>[/step|/path[/<state or transition id>]|/coverage]`, `#/live`, `#/coverage`; anything else is home. */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'm' && parts[1]) {
     const mode = (parts[2] ?? 'diagram') as Mode;
-    return { name: 'machine', id: parts[1], mode: MODES.includes(mode) ? mode : 'diagram' };
+    const known = MODES.includes(mode) ? mode : 'diagram';
+    return { name: 'machine', id: parts[1], mode: known, ...(known === 'path' && parts[3] ? { target: parts[3] } : {}) };
   }
   if (parts[0] === 'live') return { name: 'live' };
   if (parts[0] === 'coverage') return { name: 'coverage' };
@@ -22,6 +23,7 @@ export const hrefs = {
   live: '#/live',
   coverage: '#/coverage',
   machine: (id: string, mode: Mode = 'diagram') => `#/m/${encodeURIComponent(id)}${mode === 'diagram' ? '' : `/${mode}`}`,
+  path: (id: string, target: string) => `#/m/${encodeURIComponent(id)}/path/${encodeURIComponent(target)}`,
 };
 
 const subscribe = (listener: () => void) => {

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { CoverageCount } from '../../machines/explorer/explorer.types';
+
+/** One machine in docs/coverage/ui.json (written by `npm run test:ui-paths`): machines.json's shape plus reasons. */
+export interface UiMachineCoverage {
+  paths: number;
+  ok: boolean;
+  states: CoverageCount;
+  transitions: CoverageCount;
+  /** transition key → why the UI cannot cause it */
+  reasons?: Record<string, string>;
+  failures?: Array<{ path: string; message: string }>;
+}
+
+/** One machine in docs/coverage/mutation.json (written by `npm run test:mutation`). */
+export interface MutationScore {
+  score: number;
+  killed: number;
+  survived: number;
+  noCoverage: number;
+  timeout: number;
+  total: number;
+  survivors: Array<{ file: string; line: number; mutator: string; replacement: string; reason?: string }>;
+}
+
+export interface MoreCoverage {
+  ui?: { generatedAt: string; machines: Record<string, UiMachineCoverage> };
+  mutation?: { generatedAt: string; machines: Record<string, MutationScore> };
+}
+
+// the files may not exist yet (nobody ran the runner): a glob finds what is there at build time
+const files = import.meta.glob<{ default: unknown }>('../../docs/coverage/{ui,mutation}.json');
+
+const hasMachines = (v: unknown): v is { generatedAt: string; machines: Record<string, never> } =>
+  typeof v === 'object' && v !== null && typeof (v as { machines?: unknown }).machines === 'object' && (v as { machines?: unknown }).machines !== null;
+
+/** docs/coverage/ui.json and mutation.json as they were when the explorer was built; a missing or malformed one is absent. */
+export async function loadMoreCoverage(load: Record<string, () => Promise<{ default: unknown }>> = files): Promise<MoreCoverage> {
+  const read = async (name: string) => {
+    const key = Object.keys(load).find((k) => k.endsWith(`/${name}.json`));
+    if (!key) return undefined;
+    try {
+      const json = (await load[key]()).default;
+      return hasMachines(json) ? json : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const [ui, mutation] = await Promise.all([read('ui'), read('mutation')]);
+  return { ...(ui ? { ui } : {}), ...(mutation ? { mutation } : {}) };
+}
+
+let pending: Promise<MoreCoverage> | undefined;
+
+/** The UI and mutation reports (loaded once); `undefined` while loading. */
+export function useMoreCoverage(): MoreCoverage | undefined {
+  const [value, setValue] = useState<MoreCoverage>();
+  useEffect(() => {
+    let live = true;
+    void (pending ??= loadMoreCoverage()).then((v) => live && setValue(v));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return value;
+}
+
+/** UI status of one transition: covered, uncovered with the reason the UI cannot cause it, uncovered, or not measured. */
+export function uiStatus(ui: UiMachineCoverage | undefined, transition: string): { kind: 'covered' | 'reason' | 'uncovered' | 'unmeasured'; reason?: string } {
+  if (!ui) return { kind: 'unmeasured' };
+  if (ui.transitions.covered.includes(transition)) return { kind: 'covered' };
+  const reason = ui.reasons?.[transition];
+  return reason ? { kind: 'reason', reason } : { kind: 'uncovered' };
+}
