@@ -1,8 +1,9 @@
 import type { UiBinding } from '../types';
+import { invoiceBinding } from './invoice';
 import { loginBinding } from './login';
 import { twoFactorEntryBinding } from './two-factor-entry';
 import { validationBinding } from './validation';
 import { withdrawalBinding } from './withdrawal';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding];
