@@ -1,0 +1,148 @@
+import type { Page, Route } from 'playwright-core';
+import type { AnyEventObject } from 'xstate';
+import { classify } from '../../../core/cascade/classify';
+import type { ProcessorReply } from '../../../core/cascade/processors';
+import { CARD_START_URL } from '../../../core/contract/card';
+import type { TestPath } from '../../../machine-kit/types';
+import { signIn } from '../../browser/browser';
+import { fillCard } from '../../browser/cards';
+import { chatSeen } from '../../browser/sandbox-users';
+import { freshUser, sandboxCall } from '../sandbox';
+import { scriptOutcomes } from './cash-helpers';
+import type { PathContext } from '../types';
+
+/**
+ * Helpers of the card bindings (funding, cardForm, cascade, listen; issue 20, "uicard"): a fresh
+ * trader with the processor stack a path needs, the funding page on Playwright's clock, the
+ * processors' answers scripted one-shot by place in the cascade (docs/sandbox.md "Scripted
+ * outcomes"), and the page's own requests failed, refused or held on the way (page.route: our
+ * server is never replaced).
+ */
+
+export const WAIT = { timeout: 8_000 };
+/** the test card every path types: approved unless a scripted step says otherwise */
+export const CARD = '4000 0000 0000 0010';
+
+const START_PATHS = new Set(Object.values(CARD_START_URL));
+export const isStartUrl = (url: string): boolean => START_PATHS.has(new URL(url).pathname);
+
+/** What one request of a kind does on the way: reach the server, fail as a lost connection, reach it with a stale CSRF token (403), or be held until the page goes away. */
+export type Fate = 'pass' | 'network' | 'refuse' | 'hold';
+
+/**
+ * Every request matching `match`, in order, meets the fate at its index in `fates` (then 'pass').
+ * A held request never answers: the page is reloaded or closed while it is in flight.
+ */
+export async function fateRequests(page: Page, match: (url: string) => boolean, fates: Fate[]): Promise<void> {
+  let n = 0;
+  await page.route((url) => match(url.href), async (route: Route) => {
+    const fate = fates[n++] ?? 'pass';
+    if (fate === 'network') return route.abort('internetdisconnected');
+    if (fate === 'refuse') return route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'changed-elsewhere' } });
+    if (fate === 'hold') return new Promise<void>(() => {});
+    return route.continue();
+  });
+}
+
+/** The processor reply's outcome as the sandbox scripts it (docs/sandbox.md "Scripted outcomes"). */
+export type Kind = 'approved' | 'pending' | 'redirect' | 'soft' | 'hard' | 'dnh' | 'entropay' | 'entropayCvv' | 'passed' | 'token';
+
+export function kindOf(reply: unknown): Kind {
+  const r = reply as ProcessorReply;
+  const o = classify(r, { fixed: false });
+  switch (o.kind) {
+    case 'approved':
+      return 'approved';
+    case 'pending':
+      return 'pending';
+    case 'redirect':
+      return 'redirect';
+    case 'entropayStart':
+      return 'entropay';
+    case 'entropayCvv':
+      return 'entropayCvv';
+    case 'doNotHonor':
+      return 'dnh';
+    case 'passed':
+      return 'passed';
+    case 'declined':
+      return o.stop ? 'hard' : (o.skip?.length ? 'token' : 'soft');
+  }
+}
+
+/** processors able to answer each kind, in order of preference (server/sandbox/processors/sandbox-gateway.ts) */
+const CAN: Record<Kind, string[]> = {
+  approved: ['MEIKO', 'ORANGE', 'ZOOM', 'PFS', 'CONCEPT'],
+  pending: ['MEIKO', 'ORANGE', 'ZOOM'],
+  soft: ['MEIKO', 'ORANGE', 'ZOOM', 'PFS', 'CONCEPT'],
+  hard: ['MEIKO', 'ORANGE', 'ZOOM', 'PFS', 'CONCEPT'],
+  dnh: ['MEIKO', 'ORANGE', 'ZOOM', 'PFS', 'CONCEPT'],
+  redirect: ['CONCEPT', 'EZPAY', 'PFS'],
+  entropay: ['ENTROPAY'],
+  entropayCvv: ['ENTROPAY'],
+  passed: ['FRAUD'],
+  token: ['ZOOM'],
+};
+const OUTCOME: Record<Kind, string> = {
+  approved: 'approved', pending: 'pending', soft: 'soft', hard: 'hard', dnh: 'do_not_honor', redirect: 'secure3d', entropay: 'approved', entropayCvv: 'entropay_cvv', passed: 'approved', token: 'token_error',
+};
+
+/** A processor for the kind not used yet in the stack, or null. */
+export function pick(kind: Kind, used: string[], notDelayed: boolean): string | null {
+  if (!notDelayed) return ['approved', 'pending', 'soft', 'hard', 'dnh'].includes(kind) && !used.includes('ORANGE_NOT3D') ? 'ORANGE_NOT3D' : null;
+  return CAN[kind].find((p) => !used.includes(p)) ?? null;
+}
+
+export const outcomeOf = (kind: Kind): string => OUTCOME[kind];
+
+/** the outcome of an actor's event (its output or error), when the event is one */
+export const output = (e: AnyEventObject | undefined) => (e as { output?: unknown } | undefined)?.output;
+export const isDone = (e: AnyEventObject | undefined) => !!e && e.type.startsWith('xstate.done.actor');
+export const isError = (e: AnyEventObject | undefined) => !!e && e.type.startsWith('xstate.error.actor');
+
+/** A fresh trader with 0 USD and this processor stack, signed in; the page's timers on Playwright's clock from then on. */
+export async function cardTrader(ctx: PathContext, stack: string): Promise<{ email: string; password: string }> {
+  const { page, baseURL } = ctx;
+  await chatSeen(ctx.context);
+  const user = await freshUser(page, baseURL, { cascade: stack, balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
+  await signIn(page, baseURL, user);
+  await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 20_000 });
+  await page.getByTestId('balance').waitFor(WAIT);
+  return user;
+}
+
+/** The funding page's card tab, with the page's clock under Playwright's control (installed before the load). */
+export async function openFunding(ctx: PathContext, hash = '#/show/funding'): Promise<void> {
+  const { page, baseURL } = ctx;
+  await page.clock.install();
+  await page.goto(`${baseURL}/en/trading${hash}`);
+  await page.reload();
+}
+
+export const cardHeading = (page: Page) => page.getByRole('heading', { name: 'Pay by card' });
+export const depositButton = (page: Page) => page.getByRole('button', { name: /^Deposit / });
+
+export async function fillAndDeposit(page: Page, number = CARD): Promise<void> {
+  await cardHeading(page).waitFor({ timeout: 20_000 });
+  await fillCard(page, number);
+  await depositButton(page).click();
+}
+
+/** Queues the processors' answers by place in the cascade (1 = the first processor tried). */
+export async function scriptPlaces(page: Page, outcomes: Array<{ at: number; outcome: string }>): Promise<void> {
+  if (outcomes.length) await scriptOutcomes(page, { card: outcomes });
+}
+
+/** Three payments made today through the API (fraud checks of a saved card): the next fraud check answers day_limit. */
+export async function spendDayLimit(page: Page): Promise<void> {
+  const year = String(new Date().getFullYear() + 2);
+  const saved = await sandboxCall<{ card: string }>(page, '/api/card/save', { cnu: CARD.replace(/ /g, ''), emm: '12', eyy: year, fn: 'Jean', ln: 'Dupont', cu: 'MT', cur: 'USD', card_type: 'all', cvv: '123' });
+  for (let i = 0; i < 3; i++) {
+    await sandboxCall(page, '/api/fraud/card', { key: `day-limit-${i}-${Date.now()}`, amount: '250', fixed: false, bonus: false, card: saved.card, currency: 'USD' });
+  }
+}
+
+/** the kinds of the path's processor starts, in order, from the events */
+export function startsOf(path: TestPath): AnyEventObject[] {
+  return path.steps.map((s) => s.event).filter((e) => e.type.includes('.starting') || e.type.endsWith('startProcessor'));
+}
