@@ -19,7 +19,7 @@ export function CascadeLayer({ cascade, send }: { cascade: AnyActorRef; send: (e
   useEffect(() => {
     if (!dialog) return;
     const previous = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>('[role="alertdialog"] button, form input, button')?.focus();
+    ref.current?.querySelector<HTMLElement>('[role="alertdialog"] button, .cascade__box input, button')?.focus();
     return () => previous?.focus?.();
   }, [dialog, step]);
   const panel = <CascadePanel cascade={cascade} send={send} />;

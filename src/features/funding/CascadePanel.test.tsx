@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise, waitFor, type AnyActorRef } from 'xstate';
 import { cardFormMachine } from '../../../machines/card-form/card-form.machine';
 import { cascadeMachine } from '../../../machines/cascade/cascade.machine';
+import { entropayMachine } from '../../../machines/cascade/entropay.machine';
 import type { SavedCard } from '../../../machines/card-form/card-form.types';
 import type { FraudCheckOutput, StartInput, StartOutput } from '../../../machines/cascade/cascade.types';
 import type { ProcessorReply } from '../../../core/cascade/processors';
@@ -88,5 +89,58 @@ describe('the cascade steps stay readable (issue 10)', () => {
 
     actor.send({ type: 'result.close' });
     expect(selectFinishedSteps(actor.getSnapshot())).toEqual([]);
+  });
+});
+
+describe("Entropay's CVV dialog inside the card form (issue 20)", () => {
+  const sent: string[] = [];
+  const entropayCvv = cascadeMachine.provide({
+    actors: {
+      fraudCheck: fromPromise(async (): Promise<FraudCheckOutput> => ({ payment: 'p-1' })),
+      startProcessor: fromPromise(async (): Promise<StartOutput> => ({ reply: { proc: 'ENTROPAY', return: 'pin' }, at: T })),
+      entropay: entropayMachine.provide({
+        actors: {
+          sendCvv: fromPromise(async ({ input }: { input: { cvv: string } }) => {
+            sent.push(input.cvv);
+            return { proc: 'ENTROPAY', return: true, status: 'approved' } as ProcessorReply;
+          }),
+        },
+      }),
+    },
+  });
+
+  async function open() {
+    sent.length = 0;
+    const actor = createActor(entropayCvv, { input: { settings: [], user: 'ENTROPAY', country: 'DE', affsId: '', noVload: [], payment, now: T } });
+    actor.start();
+    await waitFor(actor, (s) => s.value === 'entropay');
+    let outerSubmits = 0;
+    const view = render(
+      <I18nProvider lang="en" dict={en}>
+        <form onSubmit={(e) => { e.preventDefault(); outerSubmits++; }}>
+          <CascadePanel cascade={actor as unknown as AnyActorRef} send={() => {}} />
+        </form>
+      </I18nProvider>,
+    );
+    fireEvent.change(view.container.querySelector('input[autocomplete="cc-csc"]')!, { target: { value: '123' } });
+    return { actor, view, outerSubmits: () => outerSubmits };
+  }
+
+  it('Confirm sends the CVV and does not submit the card form around it (a nested form reloaded the page)', async () => {
+    const { actor, view, outerSubmits } = await open();
+    expect(view.container.querySelectorAll('form form')).toHaveLength(0);
+    fireEvent.click(within(view.container).getByRole('button', { name: /^(Confirm|entropay\.send)$/ }));
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(sent).toEqual(['123']);
+    expect(actor.getSnapshot().value).toBe('approved');
+    expect(outerSubmits()).toBe(0);
+  });
+
+  it('Enter in the CVV field sends it, not the card form', async () => {
+    const { actor, view, outerSubmits } = await open();
+    fireEvent.keyDown(view.container.querySelector('input[autocomplete="cc-csc"]')!, { key: 'Enter' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(sent).toEqual(['123']);
+    expect(outerSubmits()).toBe(0);
   });
 });

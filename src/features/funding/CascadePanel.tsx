@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { useDoNotHonor } from '../../flows/do-not-honor';
 import { connectCascade, connectEntropay } from '../../flows/funding-connect';
@@ -120,23 +120,36 @@ function EntropayDialog({ actor }: { actor: AnyActorRef }) {
     );
   }
   if (!e.isCvv) return <Spinner label={t('common.loading')} />;
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
+  // not a <form>: the dialog sits inside the card form (CardTab), and a form nested in a form
+  // submitted the page itself (a full reload) instead of sending the CVV; Enter sends it too
+  const submit = () => {
     e.onCvvSubmit(cvv);
     setCvv('');
   };
   return (
-    <form className="cascade__box" onSubmit={submit} aria-labelledby="entro-cvv-title">
+    <div className="cascade__box" role="group" aria-labelledby="entro-cvv-title">
       <h3 id="entro-cvv-title">{t('entropay.cvv_title')}</h3>
       <label className="field">
         <span>{t('card.cvv_label')}</span>
-        <input value={cvv} inputMode="numeric" autoComplete="cc-csc" maxLength={4} onChange={(ev) => { setCvv(ev.target.value.replace(/\D/g, '')); e.onCvvChange(); }} />
+        <input
+          value={cvv}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          onChange={(ev) => { setCvv(ev.target.value.replace(/\D/g, '')); e.onCvvChange(); }}
+          onKeyDown={(ev) => {
+            if (ev.key !== 'Enter') return;
+            // the card form around must not take the Enter as its own submit
+            ev.preventDefault();
+            if (!e.isSending) submit();
+          }}
+        />
       </label>
       {e.error && <p key={e.shakes} className="form-error shake" role="alert">{text(e.error)}</p>}
       <div className="cascade__buttons">
-        <button type="submit" className="button" disabled={e.isSending}>{t('entropay.send')}</button>
+        <button type="button" className="button" disabled={e.isSending} onClick={submit}>{t('entropay.send')}</button>
         <button type="button" className="button button--ghost" onClick={e.onReject}>{t('entropay.reject')}</button>
       </div>
-    </form>
+    </div>
   );
 }
