@@ -42,6 +42,7 @@ class TraceRecorder extends CoverageRecorder {
     Object.defineProperty(this, 'inspect', {
       value: (ev: InspectionEvent): void => {
         coverage(ev);
+        const before = this.trace.length;
         const ref = ev.actorRef as AnyActorRef & { src?: unknown; options?: { input?: unknown }; _parent?: AnyActorRef };
         if (ev.type === '@xstate.action' && ref.sessionId === ev.rootId) {
           const params = stableJson(ev.action.params);
@@ -52,6 +53,12 @@ class TraceRecorder extends CoverageRecorder {
           this.trace.push(`send ${stableJson(ev.event)}`);
         } else if (ev.type === '@xstate.snapshot' && ref.sessionId === ev.rootId && ev.snapshot.status === 'done') {
           this.trace.push(`output ${stableJson((ev.snapshot as AnyMachineSnapshot).output) ?? 'undefined'}`);
+        }
+        // an actor without an id is named by its session id (x:<n>, a counter of the process): the machine itself is
+        // named "root", another such actor "x:?", so a path frozen in one process replays in another
+        if (this.trace.length > before) {
+          const last = this.trace.length - 1;
+          this.trace[last] = this.trace[last].split(`"${ev.rootId}"`).join('"root"').replace(/"x:\d+"/g, '"x:?"');
         }
       },
     });
