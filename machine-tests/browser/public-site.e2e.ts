@@ -111,6 +111,8 @@ describe('the public site', () => {
     // a direct visit renders the same tab
     await page.goto(`${baseURL}/en/accounts`);
     await page.getByTestId('site-tab-accounts').waitFor();
+    // the price label is a lazy widget fed by the rates call: wait for it, then there is one
+    await page.getByTestId('site-prices').waitFor();
     expect(await page.getByTestId('site-prices').count()).toBe(1);
     // contacts and the login page still work
     await page.getByTestId('site-link-contacts').click();
