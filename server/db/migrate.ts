@@ -25,6 +25,7 @@ import * as once from './migrations/180_once';
 import * as sandboxScripts from './migrations/190_sandbox_scripts';
 import * as sandboxScriptPlatform from './migrations/191_sandbox_script_platform';
 import * as sandboxShared from './migrations/200_sandbox_shared';
+import * as bonusTurnover from './migrations/210_bonus_turnover';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '190_sandbox_scripts': sandboxScripts,
   '191_sandbox_script_platform': sandboxScriptPlatform,
   '200_sandbox_shared': sandboxShared,
+  '210_bonus_turnover': bonusTurnover,
 };
 
 /**

@@ -143,6 +143,8 @@ export interface SettledTrade {
   status: TradeStatus;
   /** payout minus stake, minor units */
   profitMinor: bigint;
+  /** the stake, minor units: counted into the bonus turnover (a gateway that does not report it counts none) */
+  stakeMinor?: bigint;
   settledAt: Date;
 }
 

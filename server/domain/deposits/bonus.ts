@@ -18,8 +18,10 @@ import { defaultSettings } from '../settings';
  * entered with the deposit is redeemed there (once per trader, max uses by a conditional UPDATE);
  * the withdrawal turnover of the credited account grows by the bonus × the turnover multiplier.
  *
- * The bonus account (type 'bonus', group 'bonus') is not mirrored to the trading platform: the
- * bonus is not trading money and is not withdrawable; it is shown as Bonus beside the balances.
+ * The bonus account (type 'bonus', group 'bonus') is not mirrored to the trading platform: while
+ * there, the bonus is neither trading money nor withdrawable; it is shown as Bonus beside the
+ * balances. It moves to the trading account (and so to the platform) when the turnover is met:
+ * server/domain/deposits/turnover.ts, the one rule (docs/engagement.md "The bonus balance").
  */
 
 /** The turnover a bonus asks: this many times the bonus (settings.bonusTurnover; 30 unless set). */

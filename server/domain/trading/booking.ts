@@ -4,6 +4,7 @@ import { toBigInt } from '../../db/values';
 import type { PlatformGateway } from '../ports';
 import { houseAccount, InsufficientFunds, transfer } from '../ledger';
 import { announceRiskFreeRefund, riskFreeCover, settleRiskFree } from '../offers/risk-free';
+import { countTurnover } from '../deposits/turnover';
 import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 
 export interface BookingResult {
@@ -29,13 +30,15 @@ export async function bookSettledTrades(db: Db, platform: PlatformGateway, userI
   const sync = await db.selectFrom('trading_sync').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   const trades = await platform.settledTrades({ login: user.email, since: sync.cursor ?? undefined, limit: 500 });
   let booked = 0;
-  let refunded = false;
+  // a risk-free refund or a bonus release in a committed booking: pushed after the commit
+  let announce = false;
   let cursor = sync.cursor;
   // the trade an accepted risk-free offer covers, if any (issue 17; server/domain/offers/risk-free.ts)
   const cover = trades.length > 0 ? await riskFreeCover(db, platform, userId, user.email) : null;
   // each result is its own ledger transaction (a concurrent sync of the same trade replays it)
   for (const trade of trades) {
-    if ((trade.profitMinor !== 0n || trade.id === cover?.tradeId) && isCurrency(trade.currency)) {
+    // a tie moves no money but its stake still counts into the bonus turnover
+    if ((trade.profitMinor !== 0n || trade.id === cover?.tradeId || (trade.stakeMinor ?? 0n) > 0n) && isCurrency(trade.currency)) {
       // the account the platform login mirrors (migration 060)
       const account = await db
         .selectFrom('accounts')
@@ -64,12 +67,15 @@ export async function bookSettledTrades(db: Db, platform: PlatformGateway, userI
                     // the platform made this movement itself: it is not sent back through the outbox
                     mirror: false,
                   });
+            // the bonus turnover (docs/engagement.md "The bonus balance"): the stake counted once per trade, the bonus
+            // released when the need is met; before the risk-free refund, so a refund waits for the next trade like any bonus
+            const turnover = await countTurnover(trx, { userId, accountId: account.id, tradeId: trade.id, stakeMinor: trade.stakeMinor, currency: trade.currency });
             // the hook (issue 17): the risk-free refund of the covered trade, in this transaction, so never without the booked result
             const riskFree = await settleRiskFree(trx, userId, trade, cover);
-            return { fresh: moved !== null && !moved.replayed, refunded: (riskFree?.refundMinor ?? 0n) > 0n };
+            return { fresh: moved !== null && !moved.replayed, announce: (riskFree?.refundMinor ?? 0n) > 0n || turnover.released !== null };
           });
           if (result.fresh) booked += 1;
-          if (result.refunded) refunded = true;
+          if (result.announce) announce = true;
         } catch (error) {
           if (error instanceof InsufficientFunds) break;
           throw error;
@@ -89,7 +95,8 @@ export async function bookSettledTrades(db: Db, platform: PlatformGateway, userI
     }))
     .where('user_id', '=', userId)
     .execute();
-  if (refunded) announceRiskFreeRefund(db, userId);
+  // the one post-booking listener (server/routes/offers.ts): notification.new and user.updated
+  if (announce) announceRiskFreeRefund(db, userId);
   return { booked, platformAvailable: info.available };
 }
 

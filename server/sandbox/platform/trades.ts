@@ -351,6 +351,7 @@ export async function settledTrades(db: DbOrTx, options: { login?: string; since
     currency: r.currency,
     status: r.status,
     profitMinor: toBigInt(r.payout_minor) - toBigInt(r.stake_minor),
+    stakeMinor: toBigInt(r.stake_minor),
     settledAt: r.settled_at as Date,
   }));
 }
