@@ -37,8 +37,8 @@ export const IQ_QUESTION_DEFS: readonly IqQuestionDef[] = [
     ],
     right: 'b',
     explanation: {
-      en: 'The bonus is moved into your bonus balance, and the turnover you need grows by the bonus times 30. A withdrawal before that turnover is reached gives the bonus back.',
-      ru: 'Бонус зачисляется на бонусный баланс, а нужный оборот растёт на бонус, умноженный на 30. Вывод до выполнения оборота возвращает бонус.',
+      en: 'The bonus is moved into your bonus balance, and the turnover you need grows by the bonus times 30. When the stakes of settled trades reach it, the bonus moves to the trading account; a withdrawal before that gives the bonus back.',
+      ru: 'Бонус зачисляется на бонусный баланс, а нужный оборот растёт на бонус, умноженный на 30. Когда ставки закрытых сделок его достигнут, бонус переходит на торговый счёт; вывод до этого возвращает бонус.',
     },
   },
   {

@@ -5,7 +5,8 @@ const en = {
   'iq.terms': 'Answer {count} short questions about how this product really works: card declines, the deposit bonus, crypto invoices, two-factor sign-in and the risk of trading.',
   'iq.terms.reward': 'All {count} right on the first try: {amount} {currency} goes into your bonus balance, once per trader.',
   'iq.terms.wrong': 'A wrong answer shows the right one and why; the reward is then no longer earned, and you can still finish. There is no time limit: you can leave and continue later. The quiz is taken once.',
-  'iq.terms.bonus': 'Bonus money is for trading: it cannot be withdrawn, and a withdrawal before the bonus turnover gives it back.',
+  'iq.terms.bonus':
+    "Bonus money cannot be withdrawn or traded while it is in the bonus balance. It moves to your trading account when your trading turnover (the stakes of your settled trades) reaches what your deposit bonuses ask; with no deposit bonus waiting, your next settled trade moves it. A withdrawal while a deposit bonus's turnover is still open takes the whole bonus balance back.",
   'iq.start': 'Start',
   'iq.starting': 'Opening the quiz…',
   'iq.question': 'Question {n} of {total}',
@@ -28,7 +29,8 @@ const ru: typeof en = {
   'iq.terms': 'Ответьте на {count} коротких вопросов о том, как на самом деле работает продукт: отказы по картам, бонус к пополнению, криптовалютные счета, двухфакторный вход и риск торговли.',
   'iq.terms.reward': 'Все {count} ответов верны с первой попытки — {amount} {currency} зачисляется на ваш бонусный баланс, один раз на трейдера.',
   'iq.terms.wrong': 'После неверного ответа мы покажем правильный и объясним почему; награда тогда уже не положена, но пройти до конца можно. Ограничения по времени нет: можно уйти и продолжить позже. Пройти тест можно один раз.',
-  'iq.terms.bonus': 'Бонусные деньги — для торговли: их нельзя вывести, а вывод до выполнения оборота бонуса возвращает их.',
+  'iq.terms.bonus':
+    'Пока бонусные деньги на бонусном балансе, их нельзя вывести и ими нельзя торговать. Они переходят на торговый счёт, когда ваш торговый оборот (ставки закрытых сделок) достигнет того, что требуют бонусы к пополнению; если такого бонуса нет, их переводит ваша следующая закрытая сделка. Вывод средств, пока оборот бонуса к пополнению не выполнен, забирает весь бонусный баланс.',
   'iq.start': 'Начать',
   'iq.starting': 'Открываем тест…',
   'iq.question': 'Вопрос {n} из {total}',

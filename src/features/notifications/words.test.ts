@@ -26,6 +26,9 @@ describe('wordNotification', () => {
     );
     expect(wordNotification({ kind: 'offer.accepted', params: { offer: 'limited', value: '25.00', currency: 'USD' } }, enT)).toBe('Offer accepted: $25.00.');
     expect(wordNotification({ kind: 'referral.commission', params: { amount: '5.00', currency: 'USD', percent: '10' } }, enT)).toBe('A referral commission of $5.00 is credited to your referral balance.');
+    expect(wordNotification({ kind: 'bonus.released', params: { amount: '75.00', currency: 'USD' } }, enT)).toBe('Your bonus turnover is reached: $75.00 moved from your bonus balance to your trading account.');
+    expect(wordNotification({ kind: 'bonus.released', params: { amount: '75.00', currency: 'USD' } }, ruT)).toMatch(/^Оборот для бонуса выполнен: \$75,00 переведено с бонусного баланса на ваш торговый счёт\.$/);
+    expect(wordNotification({ kind: 'bonus.released', params: { currency: 'USD' } }, enT)).toBe('News about your bonus.');
   });
 
   it('a kind it does not know, or missing params, is worded by its area or generically: never a raw key', () => {

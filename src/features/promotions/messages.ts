@@ -1,7 +1,7 @@
 /** Promotions (issue 17): the page #/show/promotions and the funding page's promotion line, in every language. */
 const en = {
   'promotions.title': 'Promotions',
-  'promotions.intro': 'Promotions raise the percent of the deposit bonus for deposits you make while they run. Read the terms, then activate: each promotion once.',
+  'promotions.intro': 'Promotions raise the percent of the deposit bonus for deposits you make while they run. The bonus goes to your bonus balance and moves to your trading account when your trading turnover (the stakes of your settled trades) reaches what it asks, as the funding page states; a withdrawal before that forfeits it. Read the terms, then activate: each promotion once.',
   'promotions.to_funding': 'Make a deposit',
   'promotions.loading': 'Loading the promotions…',
   'promotions.list_error': 'The promotions could not be loaded.',
@@ -36,7 +36,7 @@ const en = {
 
 const ru: typeof en = {
   'promotions.title': 'Акции',
-  'promotions.intro': 'Акции повышают процент бонуса к депозитам, сделанным пока они идут. Прочитайте условия и активируйте: каждую акцию один раз.',
+  'promotions.intro': 'Акции повышают процент бонуса к депозитам, сделанным пока они идут. Бонус зачисляется на бонусный баланс и переходит на торговый счёт, когда ваш торговый оборот (ставки закрытых сделок) достигнет нужного, как указано на странице пополнения; вывод средств раньше аннулирует его. Прочитайте условия и активируйте: каждую акцию один раз.',
   'promotions.to_funding': 'Пополнить счёт',
   'promotions.loading': 'Загружаем акции…',
   'promotions.list_error': 'Не удалось загрузить акции.',
