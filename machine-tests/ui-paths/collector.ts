@@ -14,7 +14,16 @@ export type InspectLog = InspectMessage[];
  */
 export async function collectInspection(context: BrowserContext): Promise<InspectLog> {
   const log: InspectLog = [];
-  await context.exposeFunction('__uiPathsSink', (message: InspectMessage) => {
+  // the page load each page last posted from: a new source from the same page means that page was
+  // reloaded or navigated, so the earlier load is gone even if its own 'bye' (posted on pagehide,
+  // while the page unloads) never arrived
+  const loads = new WeakMap<object, string>();
+  await context.exposeBinding('__uiPathsSink', ({ page }, message: InspectMessage) => {
+    if (message.kind !== 'bye' && message.kind !== 'hello') {
+      const before = loads.get(page);
+      if (before !== undefined && before !== message.source) log.push({ kind: 'bye', source: before });
+      loads.set(page, message.source);
+    }
     log.push(message);
   });
   await context.addInitScript((channelName: string) => {

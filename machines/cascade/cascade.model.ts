@@ -11,7 +11,8 @@ const facts = { settings: [], country: 'MT', affsId: '', noVload: [], now: T };
 /**
  * The cascade: a new payment (Orange not-3D first, so the 6 s delay is on the path), a reload
  * mid-listen, a reload between processors, a resumed run whose fraud check had not answered, and
- * a partner for whom no processor is left.
+ * no processor left (a new payment of a trader whose only processor never serves their country; a
+ * resumed run of a partner without VLOAD).
  */
 export const cascadeModel: MachineModel = {
   machine: cascadeMachine,
@@ -21,6 +22,8 @@ export const cascadeModel: MachineModel = {
     { ...facts, user: 'PFS,ZOOM', resume: { payment: { ...payment, id: 'p-1' }, tried: ['PFS'], current: null, log: [{ processor: 'PFS', result: 'declined', code: '0091' }], finished: false } },
     { ...facts, user: 'PFS', resume: { payment, tried: [], current: null, log: [], finished: false } },
     { ...facts, user: 'VLOAD', affsId: 'aff-7', noVload: ['aff-7'], resume: { payment: { ...payment, id: 'p-1' }, tried: [], current: null, log: [], finished: false } },
+    // a new payment with no processor left: PFS only, for a trader in one of the countries PFS never serves
+    { ...facts, user: 'PFS', country: 'DE', payment },
   ],
   events: {
     'dialog.tab': [{ tab: 'bitcoin' }],

@@ -6,6 +6,7 @@ import type { TestPath } from '../../../machine-kit/types';
 import { sandboxCall } from '../sandbox';
 import type { PathContext, StateCheck, StepContext, UiBinding } from '../types';
 import { eventKey } from '../select';
+import { cascadeStack, type StackFacts } from '../../../core/cascade/stack';
 import { cardTrader, fateRequests, fillAndDeposit, isStartUrl, kindOf, openFunding, outcomeOf, pick, scriptPlaces, spendDayLimit, WAIT, type Fate, type Kind } from './card-helpers';
 
 interface Plan {
@@ -97,7 +98,9 @@ export function planCascade(path: TestPath): Plan | string {
     if (kind === 'pending' && listenAfter[i] === 'timeout') outcome = 'timeout';
     if (real !== 'FRAUD') plan.scripts.push({ at: ++place, outcome });
   }
-  plan.stack = used.length ? used : [resume ? 'MEIKO' : 'ORANGE_NOT3D'];
+  // no processor left: PFS alone for a trader of a country PFS never serves (the fresh trader's country is DE)
+  if (!cascadeStack(path.input as StackFacts).length) plan.stack = ['PFS'];
+  else plan.stack = used.length ? used : [resume ? 'MEIKO' : 'ORANGE_NOT3D'];
   if (plan.reload === 'starting') plan.starts.unshift('hold');
   if (plan.reload === 'checking') plan.fraud.unshift('hold');
   return plan;
@@ -199,8 +202,8 @@ export const cascadeEvents: UiBinding['events'] = {
 };
 
 /**
- * A screen check made only while the page still shows the state: after a reload the runner may
- * look at the first page's snapshot (same actor id), whose screen is gone.
+ * A screen check made only while the page still shows the state: after a reload the first page's
+ * snapshot is gone (the collector closes a page load when the same page posts from a new one).
  */
 const settled = (id: string, check: StateCheck): StateCheck => async (ctx) => {
   if (stableJson(lastValue(ctx)) !== stableJson(ctx.expected.value)) return;
@@ -251,8 +254,6 @@ export const cascadeStates: UiBinding['states'] = Object.fromEntries(Object.entr
 export const cascadeReasons: Record<string, string> = {
   'cascade.boot:always:1':
     'a stored run with its payment and no current attempt: the page writes one only in the same step as the next (the fraud check\'s answer and a processor\'s decline are followed at once by the next start, whose attempt is written), or finished (stopped, exhausted), which is not resumed; so no reload finds one',
-  'cascade.next:always:1':
-    "a partner without any processor (VLOAD only, the partner in no_vload): a sandbox trader's partner id and the settings' no_vload list are not set by any sandbox control, so the page never runs an empty stack",
 };
 
 /**
@@ -263,11 +264,8 @@ export const cascadeReasons: Record<string, string> = {
  * way by page.route, held requests cut by a reload for the resumed runs, the 6 s Orange delay,
  * the 5 s listen checks and the 120 s deadline on Playwright's clock.
  *
- * NOT REGISTERED in bindings/index.ts yet (issue 20, left undone): on its last run
- * (`--machine cascade`, 19 paths, 202 s) 39/42 transitions through the UI, 22/22 states, 2 with a
- * reason below, 17 paths passed; 2 failed: Entropay's CVV dialog answered (the page stays in the
- * dialog after Confirm: not found why yet) and the resumed run after a reload during the fraud
- * check (the screen check of `checking` after the reload times out).
+ * An empty stack is a new payment of a trader whose only processor is PFS, in Germany (the fresh
+ * trader's country), where PFS never serves: the fraud check passes, no processor is left.
  */
 export const cascadeBinding: UiBinding = {
   machine: 'cascade',

@@ -1,9 +1,11 @@
 import type { UiBinding } from '../types';
+import { cascadeBinding } from './cascade';
 import { invoiceBinding } from './invoice';
+import { listenBinding } from './listen';
 import { loginBinding } from './login';
 import { twoFactorEntryBinding } from './two-factor-entry';
 import { validationBinding } from './validation';
 import { withdrawalBinding } from './withdrawal';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding];

@@ -100,7 +100,7 @@ describe("Entropay's CVV dialog inside the card form (issue 20)", () => {
       startProcessor: fromPromise(async (): Promise<StartOutput> => ({ reply: { proc: 'ENTROPAY', return: 'pin' }, at: T })),
       entropay: entropayMachine.provide({
         actors: {
-          sendCvv: fromPromise(async ({ input }: { input: { cvv: string } }) => {
+          sendCvv: fromPromise(async ({ input }: { input: { paymentId: string; cvv: string } }) => {
             sent.push(input.cvv);
             return { proc: 'ENTROPAY', return: true, status: 'approved' } as ProcessorReply;
           }),
