@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FreshUserResponse, ServerEvent } from '../../core/contract';
+import { FetchClient, freePort } from '../test/fetch-client';
 
 /**
  * Issue 19, push across instances: two real server processes (server/main.ts as `npm run serve`
@@ -20,17 +20,6 @@ import type { FreshUserResponse, ServerEvent } from '../../core/contract';
 
 const baseUrl = process.env.DATABASE_URL;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Instance {
   base: string;
@@ -64,68 +53,13 @@ async function startInstance(databaseUrl: string, extra: Record<string, string> 
   return { base, child, output: () => output };
 }
 
-/** A cookie-keeping client over fetch; `on(base)` sends the same session to another instance. */
-class Client {
-  private readonly cookies = new Map<string, string>();
-  private csrf = '';
-
-  cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  async send(base: string, method: string, path: string, body?: unknown, form?: Record<string, string>): Promise<{ status: number; json: Record<string, unknown> }> {
-    const headers: Record<string, string> = {};
-    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
-    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf;
-    let payload: string | undefined;
-    if (form) {
-      payload = new URLSearchParams(form).toString();
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      headers['x-requested-with'] = 'XMLHttpRequest';
-    } else if (body !== undefined) {
-      payload = JSON.stringify(body);
-      headers['content-type'] = 'application/json';
-    }
-    const res = await fetch(`${base}${path}`, { method, headers, body: payload });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const text = await res.text();
-    let json: Record<string, unknown> = {};
-    try {
-      json = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, json };
-  }
-
-  async me(base: string): Promise<void> {
-    this.csrf = String((await this.send(base, 'GET', '/api/me')).json.csrf ?? '');
-  }
-
-  async signIn(base: string, email: string, password: string): Promise<void> {
-    await this.me(base);
-    const platform = await this.send(base, 'POST', '/platform/login', undefined, { login: email, password });
-    const token = String((platform.json.data as { token?: string } | undefined)?.token ?? '');
-    const login = await this.send(base, 'POST', '/api/login', { email, password, token, captcha: 'test-fingerprint', url: '/en/login' });
-    if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${JSON.stringify(login.json)}`);
-    await this.me(base);
-  }
-}
-
 interface Arrival {
   event: ServerEvent;
   at: number;
 }
 
 /** GET /api/events read with plain fetch: every `data:` line, with the moment it arrived. */
-async function openStream(base: string, client: Client): Promise<{ arrivals: Arrival[]; waitFor: (match: (e: ServerEvent) => boolean, timeoutMs: number) => Promise<Arrival>; close: () => void }> {
+async function openStream(base: string, client: FetchClient): Promise<{ arrivals: Arrival[]; waitFor: (match: (e: ServerEvent) => boolean, timeoutMs: number) => Promise<Arrival>; close: () => void }> {
   const abort = new AbortController();
   const res = await fetch(`${base}/api/events`, { headers: { cookie: client.cookieHeader(), accept: 'text/event-stream' }, signal: abort.signal });
   if (res.status !== 200 || !res.body) throw new Error(`event stream: ${res.status}`);
@@ -180,7 +114,7 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL (issue 19)', () => {
   let a: Instance;
   let b: Instance;
   let slow: Instance | undefined;
-  const client = new Client();
+  const client = new FetchClient();
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: baseUrl });
