@@ -1,5 +1,7 @@
 import type { UiBinding } from '../types';
+import { cardFormBinding } from './card-form';
 import { cascadeBinding } from './cascade';
+import { fundingBinding } from './funding';
 import { invoiceBinding } from './invoice';
 import { listenBinding } from './listen';
 import { loginBinding } from './login';
@@ -8,4 +10,4 @@ import { validationBinding } from './validation';
 import { withdrawalBinding } from './withdrawal';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding];
