@@ -56,7 +56,7 @@ describe('the deposit bonus and promo codes (issue 14)', () => {
     await page.goto(`${baseURL}/en/trading#/show/accounts`);
     const bonus = page.getByTestId('bonus-balance');
     await expect.poll(() => bonus.textContent()).toContain('75.00');
-    expect(await bonus.textContent()).toContain('not withdrawable');
+    expect(await bonus.textContent()).toContain('cannot be withdrawn or traded until it moves to your trading account');
     expect(await page.getByTestId('account').count()).toBe(1);
 
     // the code was used: a second time it is refused with its message
@@ -92,7 +92,7 @@ describe('the deposit bonus and promo codes (issue 14)', () => {
     await page.goto(`${baseURL}/en/trading#/show/accounts`);
     const bonus = page.getByTestId('bonus-balance');
     await expect.poll(() => bonus.textContent()).toContain(shown);
-    expect(await bonus.textContent()).toContain('not withdrawable');
+    expect(await bonus.textContent()).toContain('cannot be withdrawn or traded until it moves to your trading account');
     expect(errors).toEqual([]);
     await context.close();
   });

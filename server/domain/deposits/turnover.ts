@@ -54,7 +54,7 @@ export async function countTurnover(trx: Transaction<Database>, input: TurnoverI
   const stake = input.stakeMinor;
   if (stake === undefined || stake <= 0n) return none;
   // the trading account first, as a withdrawal locks it first (no lock cycle with a withdrawal's forfeit)
-  const account = await trx.selectFrom('accounts').select(['id', 'currency', 'type']).where('id', '=', input.accountId).where('user_id', '=', input.userId).forUpdate().executeTakeFirst();
+  const account = await trx.selectFrom('accounts').select(['id', 'currency']).where('id', '=', input.accountId).where('user_id', '=', input.userId).forUpdate().executeTakeFirst();
   if (!account || account.currency !== input.currency) return none;
   const counted = await trx
     .insertInto('turnover_trades')
