@@ -12,7 +12,9 @@ let base = '';
 
 beforeAll(async () => {
   t = await freshDb({ seed: true });
-  app = await buildApp({ db: t.db, config: t.config, push });
+  // no background outbox delivery: the mirror pushes user.updated to the seeded trader when it
+  // delivers their seeded balances, which would race the events this file publishes itself
+  app = await buildApp({ db: t.db, config: t.config, push, mirror: { deliverEveryMs: 0 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
