@@ -5,7 +5,7 @@ import globals from 'globals';
 import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist.*', '.build', 'build', 'build.building-*', 'node_modules', 'data', 'docs', 'coverage', '.scratch'] },
+  { ignores: ['dist', 'dist.*', '.build', 'build', 'build.building-*', 'node_modules', 'data', 'docs', 'coverage', '.scratch', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
