@@ -8,7 +8,7 @@ import type { PathContext, UiBinding } from '../types';
 
 const WAIT = { timeout: 5_000 };
 /** a page load or a dialog after a server call: longer, the machine is shared */
-const LOAD = { timeout: 15_000 };
+const LOAD = { timeout: 30_000 };
 
 /**
  * The server's resend interval in this run: `npm run test:ui-paths` starts the sandbox server with
@@ -152,6 +152,8 @@ export const twoFactorEntryBinding: UiBinding = {
     await page.clock.install();
     if (input.purpose === 'login') {
       await page.goto(`${baseURL}/en/login`);
+      // under CI load the click can land before the app has taken over the form: wait for it
+      await page.waitForLoadState('networkidle');
       const user = await freshUser(page, baseURL, { two_factor: 'email' });
       ctx.world.user = user;
       await page.getByLabel('Email').fill(user.email);
