@@ -3,11 +3,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../lib/server-process';
 
 /** the anchors scripts/bench/server.ts registers on the app: a constant JSON answer (every hook of
  *  the app, no work) and one select by primary key on the database connection the routes use */
@@ -50,18 +50,6 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0) throw new Error(`${options.method ?? 'GET'} ${target.pathname}: ${failed} of ${result.requests.total} requests failed (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface BenchServer {
