@@ -84,7 +84,9 @@ export async function freshLocalPgDatabase(): Promise<string> {
 export async function startBenchServer(databaseUrl = ''): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'brokerage-bench-load-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/server.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (where a route's time goes)
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/bench/server.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SANDBOX: '1', SANDBOX_OPERATOR_TOKEN: randomBytes(24).toString('base64url'), RATE_LIMIT_PER_MINUTE: '0', METRICS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

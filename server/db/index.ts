@@ -5,6 +5,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
 import { threadedPGlite } from './pglite-thread';
+import { nameMarkedQueries } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -40,6 +41,8 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & Parti
       max: options.poolSize ?? config.dbPoolSize ?? 10,
       ...(options.searchPath !== undefined && { options: `-c search_path=${options.searchPath}` }),
     });
+    // the polled selects run as named prepared statements (server/db/prepared.ts)
+    pool.on('connect', nameMarkedQueries);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return db;

@@ -1,3 +1,4 @@
+import { prepared } from '../db/prepared';
 import type { SessionRow } from '../db/schema';
 import type { DbOrTx } from './ledger';
 import { hashToken, newToken } from './tokens';
@@ -32,7 +33,7 @@ export async function createSession(db: DbOrTx, userId: number | null): Promise<
 /** The live session for a cookie value, its expiry slid forward; null when unknown or expired. */
 export async function findSession(db: DbOrTx, token: string): Promise<SessionRow | null> {
   if (!token || token.length > 100) return null;
-  const row = await db.selectFrom('sessions').selectAll().where('id', '=', hashToken(token)).where('expires_at', '>', new Date()).executeTakeFirst();
+  const row = await prepared(db.selectFrom('sessions').selectAll()).where('id', '=', hashToken(token)).where('expires_at', '>', new Date()).executeTakeFirst();
   if (!row) return null;
   await slideSession(db, row);
   return row;
@@ -53,8 +54,7 @@ export async function slideSession(db: DbOrTx, row: SessionRow): Promise<void> {
  * Its columns come back prefixed `s_`; sessionOfRow() turns them into a SessionRow.
  */
 export function liveSession(db: DbOrTx, sessionId: string) {
-  return db
-    .selectFrom('sessions as s')
+  return prepared(db.selectFrom('sessions as s'))
     .select(['s.id as s_id', 's.user_id as s_user_id', 's.csrf as s_csrf', 's.created_at as s_created_at', 's.expires_at as s_expires_at'])
     .where('s.id', '=', sessionId)
     .where('s.expires_at', '>', new Date());
