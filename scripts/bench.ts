@@ -12,7 +12,7 @@ import { pageJsGzip } from './bench/bundle';
 import { cascadeEventsPerSecond } from './bench/cascade';
 import { sseRows } from './bench/sse';
 import { approvedCardPayment, signedInTrader } from './bench/session';
-import { ANCHOR_CONSTANT, ANCHOR_SELECT, CONNECTIONS, SECONDS, freshLocalPgDatabase, load, startBenchServer, type LoadFigures, type LoadOptions } from './bench/load';
+import { ANCHOR_CONSTANT, ANCHOR_PREPARED, ANCHOR_SELECT, CONNECTIONS, SECONDS, freshLocalPgDatabase, load, startBenchServer, type LoadFigures, type LoadOptions } from './bench/load';
 
 /** progress on stderr, so a slow step is visible while it runs */
 const step = (what: string) => process.stderr.write(`bench: ${what}…\n`);
@@ -22,6 +22,8 @@ const record = (name: string, value: number, limit: number, unit: string, higher
   rows.push({ name, value: `${value.toFixed(1)} ${unit}`, budget: `${higherIsBetter ? '≥' : '≤'} ${limit} ${unit}`, ok: higherIsBetter ? value >= limit : value <= limit });
 
 const loads: Array<{ name: string } & LoadFigures> = [];
+/** ratios printed for comparison, not budgets */
+const compared: string[] = [];
 
 async function timeToFirstPage(dataDir: string): Promise<number> {
   const port = 3900 + Math.floor(Math.random() * 90);
@@ -146,6 +148,9 @@ async function serverLoadOn(dbName: 'PGlite' | 'PostgreSQL', databaseUrl: string
       hot.push({ name, route, anchorRps: mean(anchor, after) });
       anchor = after;
     }
+    // for comparison only: the anchor's select prepared as the hot routes' session selects are
+    const preparedAnchor = await measure(`GET ${ANCHOR_PREPARED} (prepared anchor, not a budget)`, ANCHOR_PREPARED);
+    for (const { name, route } of hot) compared.push(`${dbName}: ${name} ÷ prepared one-select anchor: ${((100 * route.rps) / preparedAnchor.rps).toFixed(1)} %`);
 
     const shape = `${CONNECTIONS} connections, ${SECONDS} s`;
     const db = `${dbName}: `;
@@ -166,6 +171,7 @@ function printReport(): void {
   console.log(`\nload (autocannon, ${CONNECTIONS} connections, ${SECONDS} s; anchors: bare routes of the same server, same run)`);
   console.log(`${'route'.padEnd(64)}    req/s    p50 ms   p99 ms   requests`);
   for (const l of loads) console.log(`${l.name.padEnd(64)} ${l.rps.toFixed(0).padStart(8)} ${l.p50.toFixed(1).padStart(9)} ${l.p99.toFixed(1).padStart(8)} ${String(l.requests).padStart(10)}`);
+  if (compared.length > 0) console.log(`\ncompared, not budgets\n${compared.map((line) => `     ${line}`).join('\n')}`);
   console.log('\nbudget                                                       measured        budget');
   for (const r of rows) console.log(`${r.ok ? 'ok  ' : 'OVER'} ${r.name.padEnd(64)} ${r.value.padStart(12)}   ${r.budget}`);
   process.exit(rows.every((r) => r.ok) ? 0 : 1);

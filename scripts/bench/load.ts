@@ -13,6 +13,9 @@ import { freePort } from '../lib/server-process';
  *  the app, no work) and one select by primary key on the database connection the routes use */
 export const ANCHOR_CONSTANT = '/bench/anchor/constant';
 export const ANCHOR_SELECT = '/bench/anchor/select';
+/** the same select kept as a named prepared statement, as the hot routes' session selects are
+ *  (server/db/prepared.ts): printed beside them for comparison, not a budget */
+export const ANCHOR_PREPARED = '/bench/anchor/select-prepared';
 
 export interface LoadFigures {
   /** requests per second, the mean over the run */

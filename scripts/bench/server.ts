@@ -7,10 +7,11 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDb } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
+import { prepared } from '../../server/db/prepared';
 import type { PushHub } from '../../server/push/hub';
 import { pushHubFor } from '../../server/push/pg-hub';
 import { seed } from '../../server/sandbox/seed/seed';
-import { ANCHOR_CONSTANT, ANCHOR_SELECT } from './load';
+import { ANCHOR_CONSTANT, ANCHOR_PREPARED, ANCHOR_SELECT } from './load';
 import { SSE_MEMORY, SSE_PUBLISH } from './sse';
 
 async function main(): Promise<void> {
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
   app.get(ANCHOR_CONSTANT, async () => ({ ok: true }));
   app.get(ANCHOR_SELECT, async () => {
     const row = await db.selectFrom('users').select(['id', 'email']).where('id', '=', 1).executeTakeFirst();
+    return { ok: true, found: row !== undefined };
+  });
+  app.get(ANCHOR_PREPARED, async () => {
+    const row = await prepared(db.selectFrom('users').select(['id', 'email'])).where('id', '=', 1).executeTakeFirst();
     return { ok: true, found: row !== undefined };
   });
   // scripts/bench/sse.ts: one event to every stream of these users, straight on the hub

@@ -33,6 +33,15 @@ interface AccountJson {
   turnover: { current_minor: string | null; need_minor: string | null } | null;
 }
 
+/** what the browser is shown of a user: every column but the password's hash, which a poll has no business reading */
+const SHOWN_COLUMNS = [
+  'users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.country', 'users.currency', 'users.verification',
+  'users.card_risk', 'users.cascade', 'users.md', 'users.mdps', 'users.affs_id', 'users.comments', 'users.two_factor',
+  'users.reg_time', 'users.sign', 'users.last_count', 'users.tr_attemps', 'users.tr_success', 'users.tr_validate',
+  'users.wd_methods', 'users.can_upload', 'users.fill_card', 'users.current_account_id',
+] as const;
+type ShownUser = Omit<UserRow, 'password_hash'>;
+
 const contractType = (type: string): Balance['type'] | null =>
   type === 'trading' || type === 'exchange' || type === 'demo' ? type : null;
 
@@ -43,7 +52,7 @@ const contractType = (type: string): Balance['type'] | null =>
  */
 export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: string): Promise<CurrentUser | null> {
   // one round trip (issue 19: /api/me is polled)
-  const user = await db.selectFrom('users').selectAll('users').select([supportUnread(), accountsJson()]).where('id', '=', userId).executeTakeFirst();
+  const user = await db.selectFrom('users').select(SHOWN_COLUMNS).select([supportUnread(), accountsJson()]).where('id', '=', userId).executeTakeFirst();
   return user ? currentUserOf(user, siteHost) : null;
 }
 
@@ -52,12 +61,12 @@ export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: stri
  * its signed-in user as loadCurrentUser builds it. undefined: no live session.
  */
 export async function loadSessionUser(db: DbOrTx, sessionId: string, siteHost: string): Promise<{ session: SessionRow; user: CurrentUser | null } | undefined> {
-  const row = await liveSession(db, sessionId).leftJoin('users', 'users.id', 's.user_id').selectAll('users').select([supportUnread(), accountsJson()]).executeTakeFirst();
+  const row = await liveSession(db, sessionId).leftJoin('users', 'users.id', 's.user_id').select(SHOWN_COLUMNS).select([supportUnread(), accountsJson()]).executeTakeFirst();
   if (!row) return undefined;
   const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, ...user } = row;
   return {
     session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at }),
-    user: user.id === null ? null : currentUserOf(user as UserRow & { support_unread: bigint | string | number; accounts: AccountJson[] | string }, siteHost),
+    user: user.id === null ? null : currentUserOf(user as ShownUser & { support_unread: bigint | string | number; accounts: AccountJson[] | string }, siteHost),
   };
 }
 
@@ -89,7 +98,7 @@ const accountsJson = () =>
     from accounts a where a.user_id = users.id
   )`.as('accounts');
 
-function currentUserOf(user: UserRow & { support_unread: bigint | string | number; accounts: AccountJson[] | string }, siteHost: string): CurrentUser {
+function currentUserOf(user: ShownUser & { support_unread: bigint | string | number; accounts: AccountJson[] | string }, siteHost: string): CurrentUser {
   const accounts: AccountJson[] = typeof user.accounts === 'string' ? (JSON.parse(user.accounts) as AccountJson[]) : user.accounts;
 
   const balances: Balance[] = [];

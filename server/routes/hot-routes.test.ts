@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { isMarkedPrepared } from '../db/prepared';
 import { memoryHub } from '../push/hub';
 import { Browser } from '../test/client';
 import { freshDb, type TestDb } from '../test/db';
@@ -15,9 +16,17 @@ import { freshUser } from '../test/fresh-user';
  *  in the request's own async context, not the app's background work (mirror worker, timers). */
 class QueryCounter implements KyselyPlugin {
   private readonly context = new AsyncLocalStorage<string[]>();
+  private readonly nodes = new AsyncLocalStorage<RootOperationNode[]>();
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     this.context.getStore()?.push(args.node.kind);
+    this.nodes.getStore()?.push(args.node);
     return args.node;
+  }
+  /** the SQL of the statements `work` sends, compiled as the database receives it */
+  async sqlDuring(work: () => Promise<unknown>): Promise<string[]> {
+    const nodes: RootOperationNode[] = [];
+    await this.nodes.run(nodes, work);
+    return nodes.map((node) => t.db.getExecutor().compileQuery(node, { queryId: 'hot-routes' }).sql);
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return args.result;
@@ -76,6 +85,10 @@ describe('the polling routes: round trips per request', () => {
     const browser = await trader();
     const kinds = await steady(() => browser.send('GET', '/api/me'));
     expect(kinds).toEqual(['SelectQueryNode']);
+    // parsed and planned once per connection (server/db/prepared.ts), and never the password's hash
+    const [select] = await counter.sqlDuring(() => browser.send('GET', '/api/me'));
+    expect(isMarkedPrepared(select)).toBe(true);
+    expect(select).not.toContain('password_hash');
   });
 
   it('GET /api/me without a live session: a new anonymous session (its cookie and CSRF token), user null', async () => {
@@ -109,6 +122,7 @@ describe('the polling routes: round trips per request', () => {
     const kinds = await steady(() => browser.send('POST', '/api/btc/check', { json: { guid } }));
     expect(kinds).toEqual(['SelectQueryNode']);
     expect(writes(kinds)).toEqual([]);
+    expect((await counter.sqlDuring(() => browser.send('POST', '/api/btc/check', { json: { guid } }))).map(isMarkedPrepared)).toEqual([true]);
   });
 
   it('POST /api/btc/check still sees a payment the chain reported (activity on the address), then goes quiet again', async () => {
@@ -149,6 +163,7 @@ describe('the polling routes: round trips per request', () => {
     const listen = () => browser.send('POST', '/api/card/listen/orange', { json: { id, transaction_id: '' } });
     expect((await listen()).json()).toMatchObject({ found: true, reply: { proc: 'ORANGE', status: 'successful' } });
     expect(await steady(listen)).toEqual(['SelectQueryNode']);
+    expect((await counter.sqlDuring(listen)).map(isMarkedPrepared)).toEqual([true]);
     // a processor this payment never reached: not found, the same one select
     const other = () => browser.send('POST', '/api/card/listen/meiko', { json: { id, transaction_id: '' } });
     expect((await other()).json()).toEqual({ found: false });
