@@ -11,6 +11,8 @@ const ROOT = join(__dirname, '..');
 /** `path name`, as in the table of docs/architecture.md, "Many instances" */
 const MODULE_STATE = [
   'server/db/index.ts pools',
+  'server/db/pglite-worker.mjs statementCount',
+  'server/db/pglite-worker.mjs statements',
   'server/domain/offers/risk-free.ts listeners',
   'server/domain/passwords.ts dummy',
   'server/http/logging.ts scopes',
@@ -36,7 +38,8 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'node_modules' ? [] : sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
+    // .mjs: plain JavaScript the server runs unbundled (the PGlite worker)
+    return (entry.name.endsWith('.ts') || entry.name.endsWith('.mjs')) && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
 
