@@ -13,6 +13,7 @@ const MODULE_STATE = [
   'server/db/index.ts pools',
   'server/db/pglite-worker.mjs statementCount',
   'server/db/pglite-worker.mjs statements',
+  'server/db/prepared.ts names',
   'server/domain/offers/risk-free.ts listeners',
   'server/domain/passwords.ts dummy',
   'server/http/logging.ts scopes',

@@ -24,6 +24,17 @@ export const isMarkedPrepared = (text: string): boolean => text.startsWith(`sele
 
 export const statementName = (text: string): string => `prepared_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
+/** the names of the marked texts met so far (a handful: only fixed selects are marked), hashed once each */
+const names = new Map<string, string>();
+const nameOf = (text: string): string => {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = statementName(text);
+    if (names.size < 1_000) names.set(text, name);
+  }
+  return name;
+};
+
 /**
  * PostgreSQL answers 0A000 "cached plan must not change result type" when a table a prepared
  * `select *` reads gained or lost a column since (a migration by another instance during a
@@ -37,7 +48,7 @@ type Query = (text: unknown, values?: unknown, callback?: unknown) => Promise<pg
 export function nameMarkedQueries(client: pg.PoolClient): void {
   const query = client.query.bind(client) as Query;
   const named = async (text: string, values: unknown[], retried = false): Promise<pg.QueryResult> => {
-    const name = statementName(text);
+    const name = nameOf(text);
     try {
       return await query({ name, text, values });
     } catch (error) {

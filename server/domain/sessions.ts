@@ -1,3 +1,4 @@
+import { compiledOnce } from '../db/compiled-once';
 import { prepared } from '../db/prepared';
 import type { SessionRow } from '../db/schema';
 import type { DbOrTx } from './ledger';
@@ -33,7 +34,7 @@ export async function createSession(db: DbOrTx, userId: number | null): Promise<
 /** The live session for a cookie value, its expiry slid forward; null when unknown or expired. */
 export async function findSession(db: DbOrTx, token: string): Promise<SessionRow | null> {
   if (!token || token.length > 100) return null;
-  const row = await prepared(db.selectFrom('sessions').selectAll()).where('id', '=', hashToken(token)).where('expires_at', '>', new Date()).executeTakeFirst();
+  const [row] = await sessionById(db, hashToken(token), new Date());
   if (!row) return null;
   await slideSession(db, row);
   return row;
@@ -53,12 +54,15 @@ export async function slideSession(db: DbOrTx, row: SessionRow): Promise<void> {
  * route's own object to it (issue 19: a polled route reads session and object in one round trip).
  * Its columns come back prefixed `s_`; sessionOfRow() turns them into a SessionRow.
  */
-export function liveSession(db: DbOrTx, sessionId: string) {
+export function liveSession(db: DbOrTx, sessionId: string, now: Date) {
   return prepared(db.selectFrom('sessions as s'))
     .select(['s.id as s_id', 's.user_id as s_user_id', 's.csrf as s_csrf', 's.created_at as s_created_at', 's.expires_at as s_expires_at'])
     .where('s.id', '=', sessionId)
-    .where('s.expires_at', '>', new Date());
+    .where('s.expires_at', '>', now);
 }
+
+/** every API call's session read (the hook's), compiled once and prepared */
+const sessionById = compiledOnce((db, id: string, now: Date) => prepared(db.selectFrom('sessions').selectAll()).where('id', '=', id).where('expires_at', '>', now));
 
 export function sessionOfRow(row: { s_id: string; s_user_id: number | null; s_csrf: string; s_created_at: Date; s_expires_at: Date }): SessionRow {
   return { id: row.s_id, user_id: row.s_user_id, csrf: row.s_csrf, created_at: row.s_created_at, expires_at: row.s_expires_at };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Balance, BonusBalance, CurrentUser } from '../../core/contract';
 import type { SessionRow, UserRow } from '../db/schema';
+import { compiledOnce } from '../db/compiled-once';
 import { liveSession, sessionOfRow } from './sessions';
 import { toCount } from '../db/values';
 import type { DbOrTx } from './ledger';
@@ -61,7 +62,7 @@ export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: stri
  * its signed-in user as loadCurrentUser builds it. undefined: no live session.
  */
 export async function loadSessionUser(db: DbOrTx, sessionId: string, siteHost: string): Promise<{ session: SessionRow; user: CurrentUser | null } | undefined> {
-  const row = await liveSession(db, sessionId).leftJoin('users', 'users.id', 's.user_id').select(SHOWN_COLUMNS).select([supportUnread(), accountsJson()]).executeTakeFirst();
+  const [row] = await sessionUser(db, sessionId, new Date());
   if (!row) return undefined;
   const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, ...user } = row;
   return {
@@ -69,6 +70,10 @@ export async function loadSessionUser(db: DbOrTx, sessionId: string, siteHost: s
     user: user.id === null ? null : currentUserOf(user as ShownUser & { support_unread: bigint | string | number; accounts: AccountJson[] | string }, siteHost),
   };
 }
+
+const sessionUser = compiledOnce((db, sessionId: string, now: Date) =>
+  liveSession(db, sessionId, now).leftJoin('users', 'users.id', 's.user_id').select(SHOWN_COLUMNS).select([supportUnread(), accountsJson()]),
+);
 
 /** issue 15: tickets with an agent reply the trader has not opened */
 const supportUnread = () => sql<bigint | string | number>`(select count(*) from support_tickets t where t.user_id = users.id and t.trader_unread)`.as('support_unread');

@@ -11,6 +11,7 @@ import { MINIMUM_COLUMNS, type MinimumRow } from '../deposits/minimum';
 import { minDepositInto } from '../payments/fraud-check';
 import type { MinDepositAccount } from '../../../core/min-deposit';
 import { InvalidAmount, exponentOf, isCurrency, parseMoney } from '../../../core/money';
+import { compiledOnce } from '../../db/compiled-once';
 import { liveSession, sessionOfRow } from '../sessions';
 import { isDemoEmail } from '../users';
 import { deriveAddress, parseExtendedPublicKey } from './addresses';
@@ -237,12 +238,17 @@ export async function findInvoice(db: DbOrTx, userId: number, guid: string): Pro
  * The live session of `sessionId` and, when it is signed in, its user's invoice `guid`, in one
  * select (issue 19: POST /api/{coin}/check is polled). undefined: no live session.
  */
+const invoiceInSession = compiledOnce((db, sessionId: string, now: Date, guid: string) =>
+  liveSession(db, sessionId, now)
+    .leftJoin('crypto_invoices as i', (join) => join.onRef('i.user_id', '=', 's.user_id').on('i.guid', '=', guid))
+    .selectAll('i'),
+);
+
 export async function findInvoiceInSession(db: DbOrTx, sessionId: string, guid: string): Promise<{ session: SessionRow; invoice: CryptoInvoiceRow | undefined } | undefined> {
-  const valid = /^[0-9a-f-]{36}$/.test(guid);
-  const row = await liveSession(db, sessionId)
-    .leftJoin('crypto_invoices as i', (join) => (valid ? join.onRef('i.user_id', '=', 's.user_id').on('i.guid', '=', guid) : join.on(sql<boolean>`false`)))
-    .selectAll('i')
-    .executeTakeFirst();
+  // a guid that cannot be one finds no invoice (a join on false): the rare shape, not compiled once
+  const row = /^[0-9a-f-]{36}$/.test(guid)
+    ? (await invoiceInSession(db, sessionId, new Date(), guid))[0]
+    : await liveSession(db, sessionId, new Date()).leftJoin('crypto_invoices as i', (join) => join.on(sql<boolean>`false`)).selectAll('i').executeTakeFirst();
   if (!row) return undefined;
   const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, ...invoice } = row;
   return {

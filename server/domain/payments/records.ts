@@ -5,6 +5,7 @@ import { toBigInt } from '../../db/values';
 import { sql } from 'kysely';
 import type { SessionRow } from '../../db/schema';
 import type { DbOrTx } from '../ledger';
+import { compiledOnce } from '../../db/compiled-once';
 import { liveSession, sessionOfRow } from '../sessions';
 import type { Charge } from '../ports';
 import { fingerprintBlocked } from './cards';
@@ -74,19 +75,29 @@ export async function ownPaymentWithAttempt(db: DbOrTx, userId: number, id: stri
  * attempt at `processor`, in one select (the listen poll's only round trip while nothing is
  * pending). undefined: no live session; payment undefined: not this user's (or no such) payment.
  */
+const paymentInSession = compiledOnce((db, sessionId: string, now: Date, id: string, processor: string) =>
+  liveSession(db, sessionId, now)
+    .leftJoin('card_payments as p', (join) => join.onRef('p.user_id', '=', 's.user_id').on('p.id', '=', id))
+    .leftJoin('card_attempts as a', (join) => join.onRef('a.payment_id', '=', 'p.id').on('a.processor', '=', processor))
+    .selectAll('p')
+    .select(ATTEMPT_COLUMNS),
+);
+
 export async function paymentWithAttemptInSession(
   db: DbOrTx,
   sessionId: string,
   id: string,
   processor: string,
 ): Promise<{ session: SessionRow; payment: CardPaymentRow | undefined; attempt: CardAttemptRow | undefined } | undefined> {
-  const valid = /^[0-9a-f-]{36}$/.test(id);
-  const row = await liveSession(db, sessionId)
-    .leftJoin('card_payments as p', (join) => (valid ? join.onRef('p.user_id', '=', 's.user_id').on('p.id', '=', id) : join.on(sql<boolean>`false`)))
-    .leftJoin('card_attempts as a', (join) => join.onRef('a.payment_id', '=', 'p.id').on('a.processor', '=', processor))
-    .selectAll('p')
-    .select(ATTEMPT_COLUMNS)
-    .executeTakeFirst();
+  // an id that cannot be one finds no payment (a join on false): the rare shape, not compiled once
+  const row = /^[0-9a-f-]{36}$/.test(id)
+    ? (await paymentInSession(db, sessionId, new Date(), id, processor))[0]
+    : await liveSession(db, sessionId, new Date())
+        .leftJoin('card_payments as p', (join) => join.on(sql<boolean>`false`))
+        .leftJoin('card_attempts as a', (join) => join.onRef('a.payment_id', '=', 'p.id').on('a.processor', '=', processor))
+        .selectAll('p')
+        .select(ATTEMPT_COLUMNS)
+        .executeTakeFirst();
   if (!row) return undefined;
   const { attempt, rest } = splitAttempt(row);
   const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, ...payment } = rest;
