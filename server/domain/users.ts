@@ -124,7 +124,8 @@ function currentUserOf(user: ShownUser & { support_unread: bigint | string | num
   }
   const bonuses: BonusBalance[] = [];
   for (const a of accounts) {
-    if (a.type !== 'bonus' || !isCurrency(a.currency)) continue;
+    // an emptied bonus account (released to trading, or forfeited) is no bonus: nothing is shown for it
+    if (a.type !== 'bonus' || !isCurrency(a.currency) || BigInt(a.balance_minor) === 0n) continue;
     // the turnover the bonus asks is on the trader's trading account in that currency
     const turnover = a.turnover;
     bonuses.push({
