@@ -32,7 +32,7 @@ export const CurrentUser = z.object({
   country: z.string(),
   currency: Currency,
   balances: z.array(Balance),
-  /** credited deposit bonuses per currency (spec 001 §3 bonus_summ); absent or empty: none */
+  /** the bonus balances per currency that hold money (spec 001 §3 bonus_summ): deposit bonuses, gifts and refunds not yet moved to trading; absent: none */
   bonuses: z.optional(z.array(BonusBalance)),
   current_accountId: z.string(),
   /** balance of the current account */
