@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MachineMutation, MutationFile, MutationSurvivor } from '../machine-kit/coverage-files';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = join(ROOT, 'reports/mutation');
@@ -19,26 +20,7 @@ const REASONS = join(ROOT, 'machines/mutation-reasons.json');
 /** the goal per machine (issue 20) */
 export const GATE = 80;
 
-export interface Survivor {
-  file: string;
-  line: number;
-  mutator: string;
-  replacement: string;
-  reason?: string;
-}
-export interface MachineMutation {
-  score: number;
-  killed: number;
-  survived: number;
-  noCoverage: number;
-  timeout: number;
-  total: number;
-  survivors: Survivor[];
-}
-export interface MutationFile {
-  generatedAt: string;
-  machines: Record<string, MachineMutation>;
-}
+export type { MachineMutation, MutationFile } from '../machine-kit/coverage-files';
 
 interface StrykerMutant {
   mutatorName: string;
@@ -62,7 +44,7 @@ export function summarise(report: StrykerReport, reasons: Record<string, string>
         else m.noCoverage++;
         const line = mutant.location.start.line;
         const key = `${file}:${line}:${mutant.mutatorName}`;
-        const survivor: Survivor = { file, line, mutator: mutant.mutatorName, replacement: (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 160) };
+        const survivor: MutationSurvivor = { file, line, mutator: mutant.mutatorName, replacement: (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 160) };
         if (reasons[key]) survivor.reason = reasons[key];
         m.survivors.push(survivor);
       } else continue; // CompileError, RuntimeError, Ignored: not counted (Stryker's own score leaves them out)

@@ -2,27 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
 import { countCoverage } from '../../machine-kit/coverage';
 import { inventory } from '../../machine-kit/inventory';
+import type { UiCoverageFile, UiMachineCoverage } from '../../machine-kit/coverage-files';
 import type { CoverageCount } from '../../machine-kit/types';
 import { transitionEventKey } from './select';
 import type { UiBinding } from './types';
 
-/** one machine in docs/coverage/ui.json: machines.json's shape plus `reasons` */
-export interface UiMachineCoverage {
-  paths: number;
-  ok: boolean;
-  states: CoverageCount;
-  transitions: CoverageCount;
-  /** transition key → why the UI cannot cause it (uncovered transitions only) */
-  reasons: Record<string, string>;
-  failures: Array<{ path: string; message: string }>;
-  /** which binding runs measured it (login measures twoFactorEntry too) */
-  measuredBy: string[];
-}
-
-export interface UiCoverageFile {
-  generatedAt: string;
-  machines: Record<string, UiMachineCoverage>;
-}
+export type { UiCoverageFile, UiMachineCoverage } from '../../machine-kit/coverage-files';
 
 export interface Measured {
   machine: AnyStateMachine;

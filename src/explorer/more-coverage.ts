@@ -1,31 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { CoverageCount } from '../../machines/explorer/explorer.types';
-
-/** One machine in docs/coverage/ui.json (written by `npm run test:ui-paths`): machines.json's shape plus reasons. */
-export interface UiMachineCoverage {
-  paths: number;
-  ok: boolean;
-  states: CoverageCount;
-  transitions: CoverageCount;
-  /** transition key → why the UI cannot cause it */
-  reasons?: Record<string, string>;
-  failures?: Array<{ path: string; message: string }>;
-}
-
-/** One machine in docs/coverage/mutation.json (written by `npm run test:mutation`). */
-export interface MutationScore {
-  score: number;
-  killed: number;
-  survived: number;
-  noCoverage: number;
-  timeout: number;
-  total: number;
-  survivors: Array<{ file: string; line: number; mutator: string; replacement: string; reason?: string }>;
-}
+// the files' shapes: one type for the runners that write them and for the explorer
+import type { MutationFile, UiCoverageFile, UiMachineCoverage } from '../../machine-kit/coverage-files';
 
 export interface MoreCoverage {
-  ui?: { generatedAt: string; machines: Record<string, UiMachineCoverage> };
-  mutation?: { generatedAt: string; machines: Record<string, MutationScore> };
+  ui?: UiCoverageFile;
+  mutation?: MutationFile;
 }
 
 // the files may not exist yet (nobody ran the runner): a glob finds what is there at build time
