@@ -2,30 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fromPromise, setup } from 'xstate';
 import { formatUiTable, readUiCoverage, toUiCoverage, type Measured } from './report';
+import { TINY, tiny } from './tiny-machine';
 import type { UiBinding } from './types';
 
-/** idle --go--> loading (load: done → done, error → idle); idle --rest--> resting --after pause--> idle */
-const tiny = setup({
-  actors: { load: fromPromise<number, void>(async () => 1) },
-  delays: { pause: 1_000 },
-}).createMachine({
-  id: 'tiny',
-  initial: 'idle',
-  states: {
-    idle: { on: { go: 'loading', rest: 'resting' } },
-    loading: { invoke: { src: 'load', onDone: 'done', onError: 'idle' } },
-    resting: { after: { pause: 'idle' } },
-    done: { type: 'final' },
-  },
-});
-
-const GO = 'tiny.idle:go:0';
-const REST = 'tiny.idle:rest:0';
-const PAUSE = 'tiny.resting:xstate.after.pause.tiny.resting:0';
-const DONE = 'tiny.loading:xstate.done.actor.0.tiny.loading:0';
-const ERROR = 'tiny.loading:xstate.error.actor.0.tiny.loading:0';
+const { go: GO, rest: REST, pause: PAUSE, done: DONE, error: ERROR } = TINY;
 
 const noop = async () => {};
 const binding: UiBinding = {

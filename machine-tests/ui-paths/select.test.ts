@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fromPromise, setup } from 'xstate';
 import type { MachineModel } from '../../machine-kit/types';
 import { eventKey, selectPaths, transitionEventKey } from './select';
+import { TINY, tiny } from './tiny-machine';
 import type { UiBinding } from './types';
-
-/** idle --go--> loading (load: done → done, error → idle); idle --rest--> resting --after pause--> idle */
-const tiny = setup({
-  actors: { load: fromPromise<number, void>(async () => 1) },
-  delays: { pause: 1_000 },
-}).createMachine({
-  id: 'tiny',
-  initial: 'idle',
-  states: {
-    idle: { on: { go: 'loading', rest: 'resting' } },
-    loading: { invoke: { src: 'load', onDone: 'done', onError: 'idle' } },
-    resting: { after: { pause: 'idle' } },
-    done: { type: 'final' },
-  },
-});
 
 const model: MachineModel = { machine: tiny, actors: { load: [{ output: 1 }, { error: 'down' }] } };
 
@@ -30,8 +15,7 @@ const binding = (over: Partial<UiBinding> = {}): UiBinding => ({
   ...over,
 });
 
-const DONE = 'tiny.loading:xstate.done.actor.0.tiny.loading:0';
-const ERROR = 'tiny.loading:xstate.error.actor.0.tiny.loading:0';
+const { done: DONE, error: ERROR } = TINY;
 const events = (p: { path: { steps: Array<{ event: { type: string } }> } }) => p.path.steps.slice(1).map((s) => s.event.type);
 
 describe('eventKey and transitionEventKey', () => {
