@@ -75,15 +75,14 @@ describe('contests: the rule', () => {
   it('shows weekly 20 rows and weekend 10, initials and country only, the own row marked or given apart', async () => {
     const now = new Date('2026-11-26T00:00:00Z');
     const viewer = users[2]!.id; // c2 is last (rank 24)
-    const [weekly, weekend] = [await getContest(db, platform, 'w1', viewer), await getContest(db, platform, 'we1', viewer)];
-    void now;
+    const [weekly, weekend] = [await getContest(db, platform, 'w1', viewer, now), await getContest(db, platform, 'we1', viewer, now)];
     expect(weekly.entries).toHaveLength(20);
     expect(weekend.entries).toHaveLength(10);
     expect(weekly.entries[0]).toMatchObject({ rank: 1, initials: 'A.L.', country: 'DE', profit: '30.00', prize: '100.00', you: false });
     expect(weekly.entries[3]?.prize).toBeNull();
     expect(JSON.stringify(weekly)).not.toMatch(/Ann|Lee|@example/);
     expect(weekly.own).toMatchObject({ rank: 24, profit: '-5.00', you: true });
-    const top = await getContest(db, platform, 'w1', users[1]!.id);
+    const top = await getContest(db, platform, 'w1', users[1]!.id, now);
     expect(top.entries[0]?.you).toBe(true);
     expect(top.own).toBeNull();
     expect(weekly.participants).toBe(24);
@@ -103,7 +102,7 @@ describe('contests: closing', () => {
     expect(await balanceOf(db, users[0]!.account)).toBe(5000n);
     expect(await balanceOf(db, users[4]!.account)).toBe(2500n);
     expect(await balanceOf(db, house)).toBe(houseBefore - 17500n);
-    const again = await closeContest(db, platform, 'w1', new Date());
+    const again = await closeContest(db, platform, 'w1', new Date(END.getTime() + 60_000));
     expect(again.paid).toEqual([]);
     expect(await balanceOf(db, users[1]!.account)).toBe(10000n);
     const prizes = await db.selectFrom('ledger_transactions').select(['kind', 'idempotency_key']).where('kind', '=', 'contest_prize').execute();

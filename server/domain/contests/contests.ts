@@ -161,10 +161,10 @@ export async function lastContests(db: Db, platform: PlatformGateway, viewer: nu
   return result;
 }
 
-export async function getContest(db: Db, platform: PlatformGateway, id: string, viewer: number | null): Promise<Contest> {
+export async function getContest(db: Db, platform: PlatformGateway, id: string, viewer: number | null, now = new Date()): Promise<Contest> {
   const row = await db.selectFrom('contests').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new Refusal(404, 'contest.not_found', 'No such contest.');
-  return showContest(db, platform, row, viewer);
+  return showContest(db, platform, row, viewer, now);
 }
 
 export interface NewContest {

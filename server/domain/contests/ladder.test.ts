@@ -55,7 +55,7 @@ describe('the ladder', () => {
     expect(await ladderOf(db, platform, users[1]!, NOW)).toMatchObject({ rank: 2, figure: '10.00', above: { rank: 1, figure: '50.00' }, toMoveUp: '40.01' });
     expect(await ladderOf(db, platform, users[0]!, NOW)).toMatchObject({ rank: 1, figure: '50.00', above: null, toMoveUp: null });
     // the same ranks the contests page shows
-    const page = await getContest(db, platform, 'wk', users[2]!);
+    const page = await getContest(db, platform, 'wk', users[2]!, NOW);
     expect(page.entries.find((e) => e.you)).toMatchObject({ rank: 3, profit: '-3.50' });
     expect(page.participants).toBe(3);
   });
