@@ -28,4 +28,15 @@ describe('path sets', () => {
     expect(report.failures).toEqual([]);
     expect(report.transitions.uncovered).toEqual(expect.arrayContaining(retries));
   });
+
+  it('the cover set replays far fewer paths and still measures every state and transition, retries included', () => {
+    const edge = runMachine('checkout', fixtures.checkout, { sets: ['shortest', 'edge'] });
+    const cover = runMachine('checkout', fixtures.checkout, { sets: ['cover'] });
+    expect(cover.failures).toEqual([]);
+    expect(cover.states.uncovered).toEqual([]);
+    expect(cover.transitions.uncovered).toEqual([]);
+    expect(cover.transitions.covered).toEqual(expect.arrayContaining(retries));
+    expect(cover.paths).toBeLessThan(edge.paths);
+    expect(cover.paths).toBeGreaterThan(0);
+  });
 });

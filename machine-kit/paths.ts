@@ -1,7 +1,7 @@
 import { getShortestPaths } from '@xstate/graph';
 import type { AnyEventObject } from 'xstate';
 import { serializeEvent, serializeSnapshot } from './serialize';
-import type { Traversal } from './traversal';
+import { stepKey, type Traversal } from './traversal';
 import type { PathSetName, PathStep, TestPath } from './types';
 
 const INIT: AnyEventObject = { type: 'xstate.init' };
@@ -48,6 +48,28 @@ export function simplePaths(tr: Traversal, maxPaths = 2_000, maxLength = 30): Pa
   return out;
 }
 
+/**
+ * Cover: the fewest edge paths, picked greedily shortest first, that together take every
+ * transition and enter every state node the whole edge cover does (what each step covers comes
+ * from the traversal: `Traversal.covered`). A step the traversal did not record keeps its path,
+ * so nothing is dropped on a guess. `npm test` replays this set; `npm run test:model` replays
+ * the whole edge cover. Either way the coverage that counts is measured on replay.
+ */
+export function coverPaths(tr: Traversal, shortest: Map<string, PathStep[]>): PathStep[][] {
+  const candidates = [...shortest.values(), ...edgePaths(tr, shortest)].sort((a, b) => a.length - b.length);
+  const seen = new Set<string>();
+  const out: PathStep[][] = [];
+  const stepsOf = (steps: PathStep[]) => steps.slice(1).map((step, i) => tr.covered.get(stepKey(steps[i]!.state, step.event)));
+  for (const steps of candidates) {
+    const covers = stepsOf(steps);
+    // the first (the initial snapshot alone) stands for what entering the machine covers
+    if (out.length > 0 && !covers.some((ids) => !ids || [...ids].some((id) => !seen.has(id)))) continue;
+    out.push(steps);
+    for (const ids of covers) ids?.forEach((id) => seen.add(id));
+  }
+  return out;
+}
+
 /** Drops every path whose events are a prefix of another path's events from the same input (it replays inside the longer one). */
 export function dedupe(paths: TestPath[]): TestPath[] {
   interface Trie { next: Map<string, Trie> }
@@ -77,7 +99,7 @@ export function generatePaths(tr: Traversal, sets: PathSetName[]): TestPath[] {
   const all: TestPath[] = [];
   for (const set of sets) {
     const steps =
-      set === 'shortest' ? [...shortest.values()] : set === 'edge' ? edgePaths(tr, shortest) : simplePaths(tr);
+      set === 'shortest' ? [...shortest.values()] : set === 'edge' ? edgePaths(tr, shortest) : set === 'cover' ? coverPaths(tr, shortest) : simplePaths(tr);
     all.push(...steps.map((s) => ({ set, input: tr.input, steps: s })));
   }
   return dedupe(all);

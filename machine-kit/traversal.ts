@@ -1,5 +1,6 @@
 import { getAdjacencyMap } from '@xstate/graph';
-import { initialTransition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { initialTransition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate';
+import { transitionId } from './inventory';
 import { eventSource } from './events';
 import { formatValue, serializeEvent, serializeSnapshot, stableJson } from './serialize';
 import type { MachineModel } from './types';
@@ -25,6 +26,12 @@ export interface Traversal {
   /** the logic the generators walk: the machine, with readable errors and depth tracking */
   logic: AnyStateMachine;
   missingActorCases: Set<string>;
+  /**
+   * What each step of the graph covered, keyed by `stepKey(from, event)`: the transitions it took
+   * (as the replay's CoverageRecorder names them) and the state nodes it ended in. The `cover`
+   * path set picks from it; the coverage that counts is still measured on replay.
+   */
+  covered: Map<string, ReadonlySet<string>>;
 }
 
 /**
@@ -37,10 +44,12 @@ export function traverse(model: MachineModel, input: unknown = model.input, limi
   /** distinct values seen per context key, to name what grows when the traversal does not end */
   const seen = new Map<string, Set<string>>();
   const logic: AnyStateMachine = Object.create(machine);
+  const covered = new Map<string, ReadonlySet<string>>();
   logic.transition = (snapshot: AnyMachineSnapshot, event: AnyEventObject, scope: unknown) => {
     let next: AnyMachineSnapshot;
+    const taken = new Set<string>();
     try {
-      next = (machine.transition as (s: unknown, e: unknown, sc: unknown) => AnyMachineSnapshot)(snapshot, event, scope);
+      next = (machine.transition as (s: unknown, e: unknown, sc: unknown) => AnyMachineSnapshot)(snapshot, event, recording(scope, taken));
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new Error(`${machine.id}: ${serializeEvent(event)} in ${formatValue(snapshot.value)} threw: ${why}`);
@@ -49,6 +58,8 @@ export function traverse(model: MachineModel, input: unknown = model.input, limi
       throw new Error(`${machine.id}: ${serializeEvent(event)} in ${formatValue(snapshot.value)} put the machine in error: ${String(next.error)}`);
     }
     depth.set(next, (depth.get(snapshot) ?? 0) + 1);
+    for (const node of next._nodes) taken.add(node.id);
+    covered.set(stepKey(snapshot, event), taken);
     for (const [key, value] of Object.entries((next.context ?? {}) as Record<string, unknown>)) {
       const values = seen.get(key) ?? new Set<string>();
       seen.set(key, values);
@@ -82,7 +93,34 @@ export function traverse(model: MachineModel, input: unknown = model.input, limi
     }
     throw err;
   }
-  return { machine, input, initial, adjacency, options, logic, missingActorCases: source.missingActorCases };
+  return { machine, input, initial, adjacency, options, logic, missingActorCases: source.missingActorCases, covered };
+}
+
+/** one step of the graph: the snapshot it starts from and the event (the graph keeps one object per snapshot, so the target cannot name the step) */
+export const stepKey = (from: AnyMachineSnapshot, event: AnyEventObject): string => `${serialized(from)} ${serializeEvent(event)}`;
+
+const keys = new WeakMap<AnyMachineSnapshot, string>();
+/** the graph hands the same snapshot object to many paths: serialize it once */
+function serialized(snapshot: AnyMachineSnapshot): string {
+  let key = keys.get(snapshot);
+  if (key === undefined) keys.set(snapshot, (key = serializeSnapshot(snapshot)));
+  return key;
+}
+
+/**
+ * The actor scope @xstate/graph passes in, with a system whose inspection events (the
+ * `@xstate.microstep`s a step takes) add each transition taken to `taken`.
+ */
+function recording(scope: unknown, taken: Set<string>): unknown {
+  if (typeof scope !== 'object' || scope === null) return scope;
+  const { system } = scope as { system?: { _sendInspectionEvent?: (ev: InspectionEvent) => void } };
+  if (!system) return scope;
+  const watched = Object.create(system) as typeof system;
+  watched._sendInspectionEvent = (ev: InspectionEvent) => {
+    if (ev.type === '@xstate.microstep') for (const t of ev._transitions) taken.add(transitionId(t));
+    system._sendInspectionEvent?.(ev);
+  };
+  return { ...scope, system: watched };
 }
 
 /** the context keys with the most distinct values, e.g. `context.shakes: 2406 values` */

@@ -19,7 +19,7 @@ export interface MachineModel {
   maxDepth?: number;
 }
 
-export type PathSetName = 'shortest' | 'edge' | 'simple';
+export type PathSetName = 'shortest' | 'edge' | 'simple' | 'cover';
 
 /** One step of a path: the event sent (xstate.init for the first) and the snapshot expected after it. */
 export interface PathStep {
