@@ -8,10 +8,11 @@
  * machines/mutation-reasons.json, keyed "<file>:<line>:<mutator>" (why the mutant is equivalent or
  * cannot be observed).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MachineMutation, MutationFile, MutationSurvivor } from '../machine-kit/coverage-files';
+import { writeReport } from './lib/report-file';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = join(ROOT, 'reports/mutation');
@@ -77,9 +78,8 @@ export function writeMutationReport(ids?: string[], options: { quiet?: boolean }
     machines[id] = summarise(JSON.parse(readFileSync(join(REPORTS, `${id}.json`), 'utf8')) as StrykerReport, reasons);
   }
   const sorted = Object.fromEntries(Object.entries(machines).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const file: MutationFile = { generatedAt: new Date().toISOString(), machines: sorted };
-  mkdirSync(dirname(OUT), { recursive: true });
-  writeFileSync(OUT, `${JSON.stringify(file, null, 2)}\n`);
+  const file: MutationFile = { generatedAt: previous.generatedAt, machines: sorted };
+  writeReport(OUT, file);
   if (options.quiet) return Object.fromEntries(chosen.map((id) => [id, file.machines[id].score]));
   console.log(`\n${formatTable(file)}\n\nwrote ${OUT}`);
   for (const id of chosen) {

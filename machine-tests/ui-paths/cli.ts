@@ -8,7 +8,6 @@
  *
  * Writes docs/coverage/ui.json and prints the table beside the model coverage (docs/coverage/machines.json).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
@@ -17,6 +16,7 @@ import { machines } from '../../machines/index';
 import { models } from '../../machines/models';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { launchBrowser } from '../../scripts/lib/browser';
+import { writeReport } from '../../scripts/lib/report-file';
 import { startServer, type RunningServer } from '../../scripts/lib/server-process';
 import { bindings } from './bindings/index';
 import { UI_PATHS_RESEND_MS } from './bindings/two-factor-entry';
@@ -114,9 +114,7 @@ async function main(): Promise<number> {
 
   const file = readUiCoverage(OUT);
   for (const [id, m] of measured) file.machines[id] = toUiCoverage(m);
-  file.generatedAt = new Date().toISOString();
-  mkdirSync(dirname(OUT), { recursive: true });
-  writeFileSync(OUT, `${JSON.stringify(file, null, 2)}\n`);
+  writeReport(OUT, file);
 
   const model = readUiCoverage(MODEL).machines as unknown as Record<string, { transitions: { total: number; covered: string[]; uncovered: string[] } }>;
   const shown = Object.fromEntries([...measured.keys()].map((id) => [id, file.machines[id]]));
