@@ -78,7 +78,7 @@ describe('trading on the embedded platform', () => {
     const row = orders.locator('tbody tr').first();
     expect(await row.textContent()).toContain('EURUSD');
     expect(await row.textContent()).toContain(status);
-    expect(await row.textContent()).toContain('10.00 USD');
+    expect(await row.textContent()).toContain('$10.00');
     await page.getByText('Totals on this page').waitFor();
 
     // history: the deposit and the stake (and the payout when it won) since registration
@@ -88,7 +88,7 @@ describe('trading on the embedded platform', () => {
     const text = (await entries.textContent()) ?? '';
     expect(text).toContain('Deposit');
     expect(text).toContain('Stake');
-    expect(text).toContain('−$10.00');
+    expect(text).toContain('-$10.00');
     expect(await entries.locator('tbody tr').count()).toBe(status === 'Lost' ? 2 : 3);
 
     // a date that names no day: a clear message, what was typed stays

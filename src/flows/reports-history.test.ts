@@ -41,9 +41,9 @@ describe('history rows in the trader\'s words', () => {
 
   it('signs amounts through the money format, never a float', () => {
     expect(formatSignedAmount('1250.5', 'USD')).toBe('+$1,250.50');
-    expect(formatSignedAmount('-0.1', 'EUR', 'ru')).toBe('−€0,10');
+    expect(formatSignedAmount('-0.1', 'EUR', 'ru')).toBe('-0,10\u00a0€');
     expect(formatSignedAmount('0.00', 'USD')).toBe('$0.00');
-    expect(formatSignedAmount('0.123456789', 'BTC')).toBe('+0.12345 BTC');
+    expect(formatSignedAmount('0.123456789', 'BTC')).toBe('+0.12345\u00a0BTC');
     expect(formatSignedAmount('9007199254740993.01', 'USD')).toBe('+$9,007,199,254,740,993.01');
   });
 });

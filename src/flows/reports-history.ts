@@ -78,8 +78,5 @@ export function describeHistoryEntry(e: HistoryEntry, t: T): HistoryRowText {
   };
 }
 
-/** "+$250.00", "−$10.00", "$0.00", "+0.50000 BTC": the amount with its sign, never through a float */
-export function formatSignedAmount(amount: string, currency: string, lang = 'en'): string {
-  const text = formatAmount(amount, currency, lang);
-  return !amount.startsWith('-') && /[1-9]/.test(amount) ? `+${text}` : text;
-}
+/** "+$250.00", "-$10.00", "$0.00", "+0.50000 BTC": the amount with its sign (core/format), never through a float */
+export const formatSignedAmount = (amount: string, currency: string, lang = 'en'): string => formatAmount(amount, currency, lang, { plus: true });

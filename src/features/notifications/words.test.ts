@@ -12,7 +12,7 @@ const ruT = makeTranslator('ru', ru);
 describe('wordNotification', () => {
   it('words every kind the product produces, money in the language\'s format', () => {
     expect(wordNotification({ kind: 'deposit.credited', params: { amount: '1250.00', currency: 'USD', method: 'vload' } }, enT)).toBe('Your deposit of $1,250.00 is credited to your account.');
-    expect(wordNotification({ kind: 'deposit.credited', params: { amount: '1250.00', currency: 'USD', method: 'vload' } }, ruT)).toMatch(/^Пополнение на \$1\s250,00 зачислено на ваш счёт\.$/);
+    expect(wordNotification({ kind: 'deposit.credited', params: { amount: '1250.00', currency: 'USD', method: 'vload' } }, ruT)).toMatch(/^Пополнение на 1\s250,00\s\$ зачислено на ваш счёт\.$/);
     expect(wordNotification({ kind: 'withdrawal.paid', params: { amount: '100.00', currency: 'EUR' } }, enT)).toBe('Your withdrawal of €100.00 is paid out.');
     expect(wordNotification({ kind: 'document.approved', params: { document: 'passport', verified: 'full' } }, enT)).toBe('Your passport was approved. Your account is now fully verified.');
     expect(wordNotification({ kind: 'document.rejected', params: { document: 'address', reason: 'Blurry' } }, ruT)).toBe('Документ «подтверждение адреса» отклонён: Blurry. Загрузите его заново на личной странице.');
@@ -27,7 +27,7 @@ describe('wordNotification', () => {
     expect(wordNotification({ kind: 'offer.accepted', params: { offer: 'limited', value: '25.00', currency: 'USD' } }, enT)).toBe('Offer accepted: $25.00.');
     expect(wordNotification({ kind: 'referral.commission', params: { amount: '5.00', currency: 'USD', percent: '10' } }, enT)).toBe('A referral commission of $5.00 is credited to your referral balance.');
     expect(wordNotification({ kind: 'bonus.released', params: { amount: '75.00', currency: 'USD' } }, enT)).toBe('Your bonus turnover is reached: $75.00 moved from your bonus balance to your trading account.');
-    expect(wordNotification({ kind: 'bonus.released', params: { amount: '75.00', currency: 'USD' } }, ruT)).toMatch(/^Оборот для бонуса выполнен: \$75,00 переведено с бонусного баланса на ваш торговый счёт\.$/);
+    expect(wordNotification({ kind: 'bonus.released', params: { amount: '75.00', currency: 'USD' } }, ruT)).toMatch(/^Оборот для бонуса выполнен: 75,00\s\$ переведено с бонусного баланса на ваш торговый счёт\.$/);
     expect(wordNotification({ kind: 'bonus.released', params: { currency: 'USD' } }, enT)).toBe('News about your bonus.');
   });
 

@@ -57,11 +57,11 @@ describe('HistoryPage rows', () => {
     const table = await rows('en');
     expect(table).toEqual([
       ['24.11.2026 14:07', 'Payout', 'Completed', '+$18.20', '$1,008.20', 'EURUSD · Up'],
-      ['24.11.2026 14:05', 'Stake', 'Completed', '−$10.00', '$990.00', 'EURUSD · Down'],
-      ['24.11.2026 13:00', 'Tip to the host', 'Completed', '−$5.00', '—', 'Host: Anna'],
+      ['24.11.2026 14:05', 'Stake', 'Completed', '-$10.00', '$990.00', 'EURUSD · Down'],
+      ['24.11.2026 13:00', 'Tip to the host', 'Completed', '-$5.00', '—', 'Host: Anna'],
       ['24.11.2026 12:30', 'Withdrawal returned · cancelled', 'Completed', '+$50.00', '—', 'Bitcoin'],
-      ['24.11.2026 12:00', 'Withdrawal · cancelled', 'Cancelled', '−$50.00', '—', 'Bitcoin'],
-      ['24.11.2026 11:00', 'Withdrawal · pending', 'Pending', '−$70.00', '—', 'Bank wire'],
+      ['24.11.2026 12:00', 'Withdrawal · cancelled', 'Cancelled', '-$50.00', '—', 'Bitcoin'],
+      ['24.11.2026 11:00', 'Withdrawal · pending', 'Pending', '-$70.00', '—', 'Bank wire'],
       ['23.11.2026 10:00', 'Deposit in crypto (Bitcoin)', 'Completed', '+$300.00', '—', '—'],
       ['22.11.2026 09:05', 'Deposit by card (VLOAD)', 'Completed', '+$1,250.00', '—', '—'],
     ]);
@@ -75,14 +75,14 @@ describe('HistoryPage rows', () => {
   it('says it in Russian, the trade direction and the payout method included', async () => {
     const table = await rows('ru');
     expect(table).toEqual([
-      ['24.11.2026 14:07', 'Выплата', 'Выполнено', '+$18,20', '$1\u00a0008,20', 'EURUSD · Вверх'],
-      ['24.11.2026 14:05', 'Ставка', 'Выполнено', '−$10,00', '$990,00', 'EURUSD · Вниз'],
-      ['24.11.2026 13:00', 'Чаевые ведущему', 'Выполнено', '−$5,00', '—', 'Ведущий: Anna'],
-      ['24.11.2026 12:30', 'Возврат вывода · отменён', 'Выполнено', '+$50,00', '—', 'Bitcoin'],
-      ['24.11.2026 12:00', 'Вывод · отменён', 'Отменено', '−$50,00', '—', 'Bitcoin'],
-      ['24.11.2026 11:00', 'Вывод · в обработке', 'В обработке', '−$70,00', '—', 'Банковский перевод'],
-      ['23.11.2026 10:00', 'Пополнение криптовалютой (Bitcoin)', 'Выполнено', '+$300,00', '—', '—'],
-      ['22.11.2026 09:05', 'Пополнение картой (VLOAD)', 'Выполнено', '+$1\u00a0250,00', '—', '—'],
+      ['24.11.2026 14:07', 'Выплата', 'Выполнено', '+18,20\u00a0$', '1\u00a0008,20\u00a0$', 'EURUSD · Вверх'],
+      ['24.11.2026 14:05', 'Ставка', 'Выполнено', '-10,00\u00a0$', '990,00\u00a0$', 'EURUSD · Вниз'],
+      ['24.11.2026 13:00', 'Чаевые ведущему', 'Выполнено', '-5,00\u00a0$', '—', 'Ведущий: Anna'],
+      ['24.11.2026 12:30', 'Возврат вывода · отменён', 'Выполнено', '+50,00\u00a0$', '—', 'Bitcoin'],
+      ['24.11.2026 12:00', 'Вывод · отменён', 'Отменено', '-50,00\u00a0$', '—', 'Bitcoin'],
+      ['24.11.2026 11:00', 'Вывод · в обработке', 'В обработке', '-70,00\u00a0$', '—', 'Банковский перевод'],
+      ['23.11.2026 10:00', 'Пополнение криптовалютой (Bitcoin)', 'Выполнено', '+300,00\u00a0$', '—', '—'],
+      ['22.11.2026 09:05', 'Пополнение картой (VLOAD)', 'Выполнено', '+1\u00a0250,00\u00a0$', '—', '—'],
     ]);
     expect(table.flat().join(' ')).not.toMatch(/\b(up|down|Deposit|Withdrawal|Stake|Payout)\b/);
   });
@@ -93,7 +93,7 @@ describe('HistoryPage rows', () => {
       total: 1,
     });
     const table = await rows('ru');
-    expect(table).toEqual([['24.11.2026 09:00', 'Ставка', 'Выполнено', '−$10,00', '$90,00', 'EURUSD · Вверх']]);
+    expect(table).toEqual([['24.11.2026 09:00', 'Ставка', 'Выполнено', '-10,00\u00a0$', '90,00\u00a0$', 'EURUSD · Вверх']]);
   });
 
   it('offers "Ask about this payment" on card payments, crypto invoices and withdrawals that name their object (issue 15)', async () => {

@@ -31,7 +31,7 @@ export default function ReportsPage() {
     { field: 'openedAt', label: t('reports.col.opened'), render: (o) => formatDateTime(o.openedAt) },
     { field: 'symbol', label: t('reports.col.symbol'), render: (o) => o.symbol },
     { field: 'direction', label: t('reports.col.direction'), render: (o) => <span className={`rp-dir rp-dir--${o.direction}`}>{o.direction === 'up' ? `▲ ${t('reports.up')}` : `▼ ${t('reports.down')}`}</span> },
-    { field: 'amount', label: t('reports.col.amount'), numeric: true, render: (o) => `${formatReportAmount(o.amount, o.currency, lang)} ${o.currency}` },
+    { field: 'amount', label: t('reports.col.amount'), numeric: true, render: (o) => formatReportAmount(o.amount, o.currency, lang) },
     { field: 'openPrice', label: t('reports.col.open_price'), numeric: true, render: (o) => o.openPrice },
     { field: 'closePrice', label: t('reports.col.close_price'), numeric: true, render: (o) => o.closePrice ?? '—' },
     { field: 'status', label: t('reports.col.status'), render: (o) => <span className={`rp-status rp-status--${o.status}`}>{statusLabel(o.status)}</span> },
@@ -43,7 +43,7 @@ export default function ReportsPage() {
         o.status === 'open' ? (
           <span className="rp-neutral">—</span>
         ) : (
-          <strong className={o.status === 'lost' ? 'rp-loss' : o.status === 'won' ? 'rp-gain' : 'rp-neutral'}>{`${formatSigned(o.profit, o.currency, lang)} ${o.currency}`}</strong>
+          <strong className={o.status === 'lost' ? 'rp-loss' : o.status === 'won' ? 'rp-gain' : 'rp-neutral'}>{formatSigned(o.profit, o.currency, lang)}</strong>
         ),
     },
   ];
@@ -65,11 +65,11 @@ export default function ReportsPage() {
             <strong>{t('reports.totals')}</strong>
             <span>{t('reports.counts', { won: count('won'), lost: count('lost'), open: count('open') })}</span>
             {stakes.map((s) => (
-              <span key={`s-${s.currency}`}>{t('reports.total_stake', { amount: formatReportAmount(s.total, s.currency, lang), currency: s.currency })}</span>
+              <span key={`s-${s.currency}`}>{t('reports.total_stake', { amount: formatReportAmount(s.total, s.currency, lang) })}</span>
             ))}
             {results.map((r) => (
               <span key={`r-${r.currency}`} className={resultClass(r.total)}>
-                {t('reports.total_result', { amount: formatSigned(r.total, r.currency, lang), currency: r.currency })}
+                {t('reports.total_result', { amount: formatSigned(r.total, r.currency, lang) })}
               </span>
             ))}
           </div>

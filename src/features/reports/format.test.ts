@@ -6,23 +6,23 @@ describe('amounts in history and reports', () => {
   it('uses 2 decimals for USD, RUB, GBP and EUR and 5 otherwise', () => {
     for (const c of ['USD', 'RUB', 'GBP', 'EUR', 'eur']) expect(decimalsFor(c)).toBe(2);
     for (const c of ['BTC', 'ETH', 'USDT', 'XYZ']) expect(decimalsFor(c)).toBe(5);
-    expect(formatReportAmount('8.2', 'USD')).toBe('8.20');
-    expect(formatReportAmount('1234567.891', 'EUR')).toBe('1,234,567.89');
-    expect(formatReportAmount('0.000123456', 'BTC')).toBe('0.00012');
-    expect(formatReportAmount('2', 'ETH')).toBe('2.00000');
-    expect(formatReportAmount('1234.5', 'RUB', 'ru')).toBe('1\u00a0234,50');
+    expect(formatReportAmount('8.2', 'USD')).toBe('$8.20');
+    expect(formatReportAmount('1234567.891', 'EUR')).toBe('€1,234,567.89');
+    expect(formatReportAmount('0.000123456', 'BTC')).toBe('0.00012\u00a0BTC');
+    expect(formatReportAmount('2', 'ETH')).toBe('2.00000\u00a0ETH');
+    expect(formatReportAmount('1234.5', 'RUB', 'ru')).toBe('1\u00a0234,50\u00a0₽');
   });
 
   it('cuts extra digits toward zero on the decimal string (core/decimal), never through a float', () => {
-    expect(formatReportAmount('1.005', 'USD')).toBe('1.00'); // cut, not rounded up
-    expect(formatReportAmount('-1.005', 'USD')).toBe('-1.00');
-    expect(formatReportAmount('-0.001', 'USD')).toBe('0.00');
-    expect(formatReportAmount('0.123455', 'BTC')).toBe('0.12345');
-    expect(formatReportAmount('99999999999999999.999', 'USD')).toBe('99,999,999,999,999,999.99');
+    expect(formatReportAmount('1.005', 'USD')).toBe('$1.00'); // cut, not rounded up
+    expect(formatReportAmount('-1.005', 'USD')).toBe('-$1.00');
+    expect(formatReportAmount('-0.001', 'USD')).toBe('$0.00');
+    expect(formatReportAmount('0.123455', 'BTC')).toBe('0.12345\u00a0BTC');
+    expect(formatReportAmount('99999999999999999.999', 'USD')).toBe('$99,999,999,999,999,999.99');
     expect(formatReportAmount('not a number', 'USD')).toBe('not a number');
-    expect(formatSigned('8.2', 'USD')).toBe('+8.20');
-    expect(formatSigned('-10', 'USD')).toBe('-10.00');
-    expect(formatSigned('0', 'USD')).toBe('0.00');
+    expect(formatSigned('8.2', 'USD')).toBe('+$8.20');
+    expect(formatSigned('-10', 'USD')).toBe('-$10.00');
+    expect(formatSigned('0', 'USD')).toBe('$0.00');
   });
 
   it('totals per currency exactly', () => {
@@ -34,8 +34,8 @@ describe('amounts in history and reports', () => {
     ];
     const totals = totalsByCurrency(rows);
     expect(totals.map((t) => [t.currency, formatReportAmount(t.total, t.currency)])).toEqual([
-      ['USD', '-9.70'],
-      ['BTC', '0.00000'],
+      ['USD', '-$9.70'],
+      ['BTC', '0.00000\u00a0BTC'],
     ]);
     expect(totals[0].total).toBe('-9.700000000000000000');
   });

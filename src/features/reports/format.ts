@@ -1,4 +1,5 @@
-import { addDecimals, compareDecimal, displayDigits, formatDecimal, fromUnits, isDecimal, toUnits } from '../../../core/decimal';
+import { addDecimals, compareDecimal, displayDigits, fromUnits, isDecimal, toUnits } from '../../../core/decimal';
+import { formatAmount } from '../../../core/format';
 
 /**
  * Amounts in history and reports (001 §3): 2 decimals for USD, RUB, GBP and EUR, 5 for anything
@@ -7,16 +8,11 @@ import { addDecimals, compareDecimal, displayDigits, formatDecimal, fromUnits, i
  */
 export const decimalsFor = displayDigits;
 
-/** "1234.5", "USD" → "1,234.50"; "0.000123456", "BTC" → "0.00012" (ru: "1 234,50"); what is not a decimal stays as it is */
-export const formatReportAmount = (value: string, currency: string, lang = 'en'): string =>
-  formatDecimal(value, lang, { digits: decimalsFor(currency), minus: '-' });
+/** The amount with its currency, as everywhere (core/format): "1234.5", "USD" → "$1,234.50"; "0.000123456", "BTC" → "0.00012 BTC" (ru: "1 234,50 $"); what is not a decimal stays as it is */
+export const formatReportAmount = (value: string, currency: string, lang = 'en'): string => formatAmount(value, currency, lang);
 
-/** with a sign for results: "+8.20", "-10.00", "0.00" */
-export function formatSigned(value: string, currency: string, lang = 'en'): string {
-  const text = formatReportAmount(value, currency, lang);
-  const shown = isDecimal(value.trim(), { signed: true }) ? toUnits(value.trim(), decimalsFor(currency)) : 0n;
-  return shown > 0n ? `+${text}` : text;
-}
+/** with a sign for results: "+$8.20", "-$10.00", "$0.00" */
+export const formatSigned = (value: string, currency: string, lang = 'en'): string => formatAmount(value, currency, lang, { plus: true });
 
 /** Sums per currency, exactly, shown with 18 decimals (amounts in different currencies are never added together). */
 export function totalsByCurrency(rows: { amount: string; currency: string }[]): { currency: string; total: string }[] {
