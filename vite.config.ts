@@ -28,6 +28,7 @@ export default defineConfig({
       '/platform': apiTarget,
       '/logout': apiTarget,
       '/upload': apiTarget,
+      '/explorer/coverage': apiTarget,
     },
   },
 });

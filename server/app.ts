@@ -74,6 +74,8 @@ export interface AppOptions {
   push?: PushHub | ((log: FastifyBaseLogger) => PushHub);
   /** the built front end (dist/); without it page URLs answer "run npm run build" */
   distDir?: string;
+  /** the explorer's coverage reports (default: the checkout's docs/coverage) */
+  coverageDir?: string;
   logger?: FastifyServerOptions['logger'];
   /**
    * Resolves when the database is migrated and seeded. Until then calls that need it wait,
@@ -92,7 +94,7 @@ export interface AppOptions {
 export const BODY_LIMIT = 64 * 1024;
 
 /** The server without listening: tests drive it with app.inject(). */
-export async function buildApp({ db, config, platform = sandboxGateway(db), push: pushOption = memoryHub(), distDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, platform = sandboxGateway(db), push: pushOption = memoryHub(), distDir, coverageDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
   // the log never holds a sign-in key, a card page's query or a card field (server/http/logging.ts)
   const app = Fastify({ logger: safeLogger(logger), ...requestIdOptions, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: 'idle' });
   // issue 18: request ids (x-request-id) carried into the logs of everything a request runs; then the global per-IP limit
@@ -191,6 +193,6 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   // issue 17: the referral and affiliate program (/api/us/refferal); a visit through a link is counted on the public page
   await app.register(referralRoutes, deps);
   app.get('/', async (request, reply) => reply.redirect(`/${settings.defaultLanguage}/${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 302));
-  routes.install(await installFrontend(app, distDir, publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log)), { explorer: config.explorer }));
+  routes.install(await installFrontend(app, distDir, publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log)), { explorer: config.explorer, coverageDir }));
   return app;
 }

@@ -41,4 +41,24 @@ describe('the machine explorer page', () => {
       expect(res.body, url).toContain('<title>App</title>');
     }
   });
+
+  it('serves the coverage reports from the coverage folder as they are now, only those three names', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'coverage-'));
+    writeFileSync(path.join(dir, 'machines.json'), '{"generatedAt":"","machines":{"a":1}}');
+    writeFileSync(path.join(dir, 'secret.json'), '{}');
+    const own = await buildApp({ db: t.db, config: t.config, distDir: dist, coverageDir: dir });
+    try {
+      const res = await own.inject({ method: 'GET', url: '/explorer/coverage/machines.json' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ generatedAt: '', machines: { a: 1 } });
+      writeFileSync(path.join(dir, 'machines.json'), '{"generatedAt":"","machines":{"a":2}}');
+      expect((await own.inject({ method: 'GET', url: '/explorer/coverage/machines.json' })).json()).toMatchObject({ machines: { a: 2 } });
+      for (const url of ['/explorer/coverage/ui.json', '/explorer/coverage/secret.json', '/explorer/coverage/..%2Fpackage.json']) {
+        expect((await own.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +24,13 @@ export type PageRender = (request: FastifyRequest, reply: FastifyReply, indexHtm
 export interface FrontendOptions {
   /** serve the analysts' machine explorer (/explorer/, explorer.html): config.explorer, off in production by default */
   explorer?: boolean;
+  /** where the explorer's coverage reports are read from at each request (docs/coverage: not bundled, so a test run never makes the front end stale) */
+  coverageDir?: string;
 }
+
+/** the reports the explorer reads at /explorer/coverage/<name>.json */
+const COVERAGE_FILES = new Set(['machines.json', 'ui.json', 'mutation.json']);
+const DEFAULT_COVERAGE_DIR = fileURLToPath(new URL('../../docs/coverage/', import.meta.url));
 
 /**
  * Serves the built front end from `distDir`: /assets/* (content-hashed by Vite) cached
@@ -51,6 +59,14 @@ export async function installFrontend(app: FastifyInstance, distDir: string | un
       reply.header('cache-control', assets ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  if (explorer) {
+    const dir = options.coverageDir ?? DEFAULT_COVERAGE_DIR;
+    app.get<{ Params: { name: string } }>('/explorer/coverage/:name', async (request, reply) => {
+      const file = path.join(dir, request.params.name);
+      if (!COVERAGE_FILES.has(request.params.name) || !existsSync(file)) return sendError(reply, notFound());
+      return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(file, 'utf8'));
+    });
+  }
   // /explorer/ is the analysts' machine explorer (its own Vite entry, explorer.html)
   return (request, reply) => {
     // without the explorer (production by default) its URL is not the app's page either: a 404

@@ -4,6 +4,7 @@ import type { DiagramLayout } from '../../machine-kit/diagram/layout';
 import type { DiagramModel } from '../../machine-kit/diagram/model';
 import { renderSvg } from '../../machine-kit/diagram/svg';
 import type { CatalogEntry } from './catalog';
+import { coverageUrl } from './coverage-url';
 
 const ms = (from: number) => Math.round((performance.now() - from) * 10) / 10;
 
@@ -42,9 +43,14 @@ export async function loadDiagram(entry: CatalogEntry | undefined, id: string, o
 const isReport = (value: unknown): value is CoverageReport =>
   typeof value === 'object' && value !== null && typeof (value as CoverageReport).machines === 'object' && (value as CoverageReport).machines !== null;
 
-/** docs/coverage/machines.json as it was when the explorer was built (`npm run test:model` writes it). */
-export async function loadCoverage(): Promise<CoverageReport> {
-  const json: unknown = (await import('../../docs/coverage/machines.json')).default;
+/**
+ * docs/coverage/machines.json as it is now (`npm run test:model` writes it), read from the server
+ * at each load: the reports are not bundled, so a test run never makes the front end stale.
+ */
+export async function loadCoverage(get: typeof fetch = fetch): Promise<CoverageReport> {
+  const res = await get(coverageUrl('machines'));
+  if (!res.ok) throw new Error(`docs/coverage/machines.json: the server answered ${res.status} (run npm run test:model)`);
+  const json: unknown = await res.json();
   if (!isReport(json)) throw new Error('docs/coverage/machines.json has no machines');
   return json;
 }

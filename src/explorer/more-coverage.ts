@@ -7,19 +7,22 @@ export interface MoreCoverage {
   mutation?: MutationFile;
 }
 
-// the files may not exist yet (nobody ran the runner): a glob finds what is there at build time
-const files = import.meta.glob<{ default: unknown }>('../../docs/coverage/{ui,mutation}.json');
+import { coverageUrl } from './coverage-url';
+
+/** read from the server at each load (not bundled); a file nobody wrote yet answers 404 */
+const fromServer = async (name: 'ui' | 'mutation'): Promise<unknown> => {
+  const res = await fetch(coverageUrl(name));
+  return res.ok ? res.json() : undefined;
+};
 
 const hasMachines = (v: unknown): v is { generatedAt: string; machines: Record<string, never> } =>
   typeof v === 'object' && v !== null && typeof (v as { machines?: unknown }).machines === 'object' && (v as { machines?: unknown }).machines !== null;
 
-/** docs/coverage/ui.json and mutation.json as they were when the explorer was built; a missing or malformed one is absent. */
-export async function loadMoreCoverage(load: Record<string, () => Promise<{ default: unknown }>> = files): Promise<MoreCoverage> {
-  const read = async (name: string) => {
-    const key = Object.keys(load).find((k) => k.endsWith(`/${name}.json`));
-    if (!key) return undefined;
+/** docs/coverage/ui.json and mutation.json as they are now; a missing or malformed one is absent. */
+export async function loadMoreCoverage(load: (name: 'ui' | 'mutation') => Promise<unknown> = fromServer): Promise<MoreCoverage> {
+  const read = async (name: 'ui' | 'mutation') => {
     try {
-      const json = (await load[key]()).default;
+      const json = await load(name);
       return hasMachines(json) ? json : undefined;
     } catch {
       return undefined;
