@@ -80,7 +80,7 @@ describe('timed offers: the deadline is the server’s', () => {
     expect(await dialog.getAttribute('data-kind')).toBe('risk_free');
     const terms = (await dialog.getByTestId('offer-terms').textContent()) ?? '';
     expect(terms).toContain('within 24 hours after accepting');
-    expect(terms).toContain('at most 25.00 USD');
+    expect(terms).toContain('at most $25.00');
     expect(terms).toContain('bonus balance');
     expect(terms).toContain('Only that one trade counts');
     // the countdown is the server's: its deadline, an hour after the first show
@@ -133,7 +133,7 @@ describe('timed offers: the deadline is the server’s', () => {
     await dialog.waitFor({ timeout: 20_000 });
     const deadline = await dialog.getAttribute('data-expires-at');
     expect(deadline).toBeTruthy();
-    await expect.poll(() => dialog.getByTestId('offer-terms').textContent()).toContain('10.00 USD');
+    await expect.poll(() => dialog.getByTestId('offer-terms').textContent()).toContain('$10.00');
     const shownText = await dialog.getByTestId('offer-deadline').textContent();
     expect(shownText).toMatch(/open until .* left\)/);
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { timedOfferMachine } from '../../machines/timed-offer/timed-offer.machine';
 import type { TimedOfferEvent } from '../../machines/timed-offer/timed-offer.types';
+import { formatDateTime } from './dates';
 
 export type TimedOfferSnapshot = SnapshotFrom<typeof timedOfferMachine>;
 
@@ -50,7 +51,7 @@ export function connectTimedOffer(s: TimedOfferSnapshot, send: (event: TimedOffe
     deadline: deadlineLabel(offer.expiresAt, lang),
     expiresAt: offer.expiresAt,
     promoCode: accepted?.promoCode ?? null,
-    validUntil: accepted?.validUntil ? new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(accepted.validUntil)) : null,
+    validUntil: accepted?.validUntil ? formatDateTime(accepted.validUntil) : null,
     error,
     onAccept: () => send({ type: 'accept' }),
     onIgnore: () => send({ type: 'ignore' }),

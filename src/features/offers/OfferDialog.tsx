@@ -1,4 +1,5 @@
 import type { Offer } from '../../../core/contract/offers';
+import { formatAmount } from '../../flows/money';
 import { useTimedOffer } from '../../flows/timed-offer';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
@@ -8,10 +9,10 @@ registerMessages(messages);
 /** A timed offer (dynamic modal timed_offer): its terms, the server's deadline, accept or decline. */
 export default function OfferDialog(props: Record<string, unknown> & { onClose: () => void }) {
   const { onClose } = props;
-  const { t, text } = useT();
+  const { t, text, lang } = useT();
   // the props src/flows/offers-load.ts opened the modal with
   const o = useTimedOffer(props.offer as Offer, Number(props.offsetMs) || 0);
-  const params = { value: o.terms.value, currency: o.terms.currency, max: o.terms.maxBonusValue, multiplier: o.terms.turnoverMultiplier };
+  const params = { value: formatAmount(o.terms.value, o.terms.currency, lang), max: formatAmount(o.terms.maxBonusValue, o.terms.currency, lang), multiplier: o.terms.turnoverMultiplier };
   return (
     <div className="offer" data-testid="offer" data-kind={o.kind} data-expires-at={o.expiresAt}>
       <p data-testid="offer-terms">{o.kind === 'giveaway' ? t('offers.giveaway.terms', params) : t(`offers.${o.kind}.terms`, { ...params, count: o.terms.codeHours })}</p>

@@ -4,26 +4,28 @@ import { en } from '../../i18n/en';
 import { ru } from '../../i18n/ru';
 import { messages as bell } from '../notifications/messages';
 import { wordNotification } from '../notifications/words';
+import { formatAmount } from '../../flows/money';
 import { messages } from './messages';
 
 registerMessages(messages);
 registerMessages(bell);
 const enT = makeTranslator('en', en);
 const ruT = makeTranslator('ru', ru);
-const terms = { value: '25.00', currency: 'USD', max: '200', multiplier: '30' };
+/** as OfferDialog passes them: amounts written by core/format in the page's language */
+const terms = (lang: string) => ({ value: formatAmount('25.00', 'USD', lang), max: formatAmount('200', 'USD', lang), multiplier: '30' });
 
 describe('the risk-free offer in words', () => {
   it('states the cap, where the refund goes, the 24-hour window and that only the next trade counts, in both languages', () => {
-    const text = enT.t('offers.risk_free.terms', { ...terms, count: 24 });
+    const text = enT.t('offers.risk_free.terms', { ...terms('en'), count: 24 });
     expect(text).toContain('within 24 hours after accepting');
-    expect(text).toContain('at most 25.00 USD');
+    expect(text).toContain('at most $25.00');
     expect(text).toContain('bonus balance');
     expect(text).toContain('Only that one trade counts');
-    const russian = ruT.t('offers.risk_free.terms', { ...terms, count: 24 });
+    const russian = ruT.t('offers.risk_free.terms', { ...terms('ru'), count: 24 });
     expect(russian).toContain('в течение 24 часов');
-    expect(russian).toContain('не больше 25.00 USD');
+    expect(russian).toContain('не больше 25,00\u00a0$');
     expect(russian).toContain('бонусный баланс');
-    expect(ruT.t('offers.risk_free.terms', { ...terms, count: 21 })).toContain('в течение 21 часа');
+    expect(ruT.t('offers.risk_free.terms', { ...terms('ru'), count: 21 })).toContain('в течение 21 часа');
   });
 
   it('the bell words the accepted risk-free offer (pending) and its refund', () => {

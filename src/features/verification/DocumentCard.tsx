@@ -1,6 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { uploadItemFlow } from '../../flows/verification';
 import type { RequiredDocument } from '../../flows/verification-view';
+import { formatDateTime } from '../../flows/dates';
 import { useT } from '../../i18n';
 import { UploadControl } from './UploadControl';
 
@@ -30,7 +31,7 @@ export function DocumentCard({ document, item, canUpload, removing, onRemove }: 
           <a href={`/upload/${latest.id}`} target="_blank" rel="noopener noreferrer">
             {t('personal.view_file')}
           </a>{' '}
-          · {latest.mime === 'application/pdf' ? 'PDF' : latest.mime === 'image/png' ? 'PNG' : 'JPEG'} · {new Date(latest.created_at).toLocaleString()}
+          · {latest.mime === 'application/pdf' ? 'PDF' : latest.mime === 'image/png' ? 'PNG' : 'JPEG'} · {formatDateTime(latest.created_at)}
           {document.removable && (
             <>
               {' '}
