@@ -248,6 +248,7 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
     reply.header('content-security-policy', TRADE_CSP).header('cache-control', 'no-cache').type(type).send(body);
   app.get('/trade', send('text/html; charset=utf-8', page.html));
   app.get('/trade.js', send('text/javascript; charset=utf-8', page.js));
+  app.get('/format.js', send('text/javascript; charset=utf-8', page.format));
   app.get('/trade.css', send('text/css; charset=utf-8', page.css));
 
   if (settleEveryMs > 0) {

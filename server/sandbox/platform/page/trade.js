@@ -1,4 +1,5 @@
 /* The sandbox platform's embeddable trading page (a third party's own script, not the broker's app). */
+/* global BrokerFormat */
 'use strict';
 (function () {
   var TEXTS = {
@@ -17,21 +18,21 @@
       no_open: 'No open trades.',
       results: 'Results',
       no_results: 'No results yet.',
-      limits: 'From {min} to {max} {currency}',
+      limits: 'From {min} to {max}',
       seconds: '{n} s',
       minutes: '{n} min',
       left: '{time} left',
       settling: 'settling…',
-      opened: 'Trade opened: {symbol} {direction}, {amount} {currency}. It settles in {time}.',
+      opened: 'Trade opened: {symbol} {direction}, {amount}. It settles in {time}.',
       won: 'won',
       lost: 'lost',
       tie: 'tie, stake returned',
-      settled: '{symbol} {direction}: {result} {profit} {currency}',
+      settled: '{symbol} {direction}: {result} {profit}',
       open_at: 'open {open} · now {now}',
       closed_at: '{open} → {close}',
       amount_format: 'Enter the amount as a number, for example 25 or 25.50.',
-      amount_range: 'The amount must be from {min} to {max} {currency}.',
-      amount_funds: 'Not enough balance: {available} {currency} available.',
+      amount_range: 'The amount must be from {min} to {max}.',
+      amount_funds: 'Not enough balance: {available} available.',
       sending: 'Opening the trade…',
       not_auth: 'You are signed out of the trading platform.',
       offline: 'The platform is not reachable. Retrying…',
@@ -56,21 +57,21 @@
       no_open: 'Открытых сделок нет.',
       results: 'Результаты',
       no_results: 'Результатов пока нет.',
-      limits: 'От {min} до {max} {currency}',
+      limits: 'От {min} до {max}',
       seconds: '{n} с',
       minutes: '{n} мин',
       left: 'осталось {time}',
       settling: 'расчёт…',
-      opened: 'Сделка открыта: {symbol} {direction}, {amount} {currency}. Расчёт через {time}.',
+      opened: 'Сделка открыта: {symbol} {direction}, {amount}. Расчёт через {time}.',
       won: 'выигрыш',
       lost: 'проигрыш',
       tie: 'ничья, ставка возвращена',
-      settled: '{symbol} {direction}: {result} {profit} {currency}',
+      settled: '{symbol} {direction}: {result} {profit}',
       open_at: 'открытие {open} · сейчас {now}',
       closed_at: '{open} → {close}',
       amount_format: 'Введите сумму числом, например 25 или 25.50.',
-      amount_range: 'Сумма должна быть от {min} до {max} {currency}.',
-      amount_funds: 'Недостаточно средств: доступно {available} {currency}.',
+      amount_range: 'Сумма должна быть от {min} до {max}.',
+      amount_funds: 'Недостаточно средств: доступно {available}.',
       sending: 'Открываем сделку…',
       not_auth: 'Вы вышли из торговой платформы.',
       offline: 'Платформа недоступна. Пробуем снова…',
@@ -127,13 +128,15 @@
     var whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
     return sign + whole + '.' + String(abs % 100).padStart(2, '0');
   }
-  function money(text) {
-    return fromCents(toCents(text.replace('-', ''))) ;
+  // amounts are written by the broker's own formatter (core/format, served as format.js): the same text as in its header and history
+  function money(text, currency) {
+    return BrokerFormat.formatAmount(text, currency, lang);
   }
-  function signed(text) {
-    var cents = toCents(text.replace('-', ''));
-    if (text.charAt(0) === '-') return '−' + fromCents(cents);
-    return (cents > 0 ? '+' : '') + fromCents(cents);
+  function signed(text, currency) {
+    return BrokerFormat.formatAmount(text, currency, lang, { plus: true });
+  }
+  function centsText(cents) {
+    return String(Math.floor(cents / 100)) + '.' + String(cents % 100).padStart(2, '0');
   }
   function duration(seconds) {
     return seconds >= 60 ? t('minutes', { n: seconds / 60 }) : t('seconds', { n: seconds });
@@ -303,9 +306,9 @@
     var cents = toCents(text);
     if (!s) return { cents: cents, text: text };
     if (cents < toCents(s.minStake) || cents > toCents(s.maxStake)) {
-      return { error: t('amount_range', { min: money(s.minStake), max: money(s.maxStake), currency: s.currency }) };
+      return { error: t('amount_range', { min: money(s.minStake, s.currency), max: money(s.maxStake, s.currency) }) };
     }
-    if (cents > toCents(s.available)) return { error: t('amount_funds', { available: money(s.available), currency: s.currency }) };
+    if (cents > toCents(s.available)) return { error: t('amount_funds', { available: money(s.available, s.currency) }) };
     return { cents: cents, text: text };
   }
   function renderPayout() {
@@ -317,7 +320,7 @@
     }
     var cents = toCents(text);
     var total = cents + Math.floor((cents * ins.payoutPercent) / 100);
-    $('payout').textContent = fromCents(total) + ' ' + (page.state ? page.state.currency : '') + ' (+' + ins.payoutPercent + '%)';
+    $('payout').textContent = (page.state ? money(centsText(total), page.state.currency) : fromCents(total)) + ' (+' + ins.payoutPercent + '%)';
   }
   function step(direction) {
     var text = $('amount').value.trim().replace(',', '.');
@@ -364,8 +367,7 @@
         $('status').textContent = t('opened', {
           symbol: pretty(tr.symbol),
           direction: t(tr.direction),
-          amount: money(tr.amount),
-          currency: tr.currency,
+          amount: money(tr.amount, tr.currency),
           time: duration(page.expiry),
         });
         poll();
@@ -387,7 +389,7 @@
   function tradeItem(tr, now) {
     var li = make('li', 'trade');
     li.appendChild(make('span', 'dir dir--' + tr.direction, (tr.direction === 'up' ? '▲ ' : '▼ ') + t(tr.direction)));
-    li.appendChild(make('span', '', pretty(tr.symbol) + ' · ' + money(tr.amount) + ' ' + tr.currency));
+    li.appendChild(make('span', '', pretty(tr.symbol) + ' · ' + money(tr.amount, tr.currency)));
     if (tr.status === 'open') {
       var left = tr.expiresAt - now;
       li.appendChild(make('span', 'left', left > 0 ? t('left', { time: clock(left) }) : t('settling')));
@@ -401,7 +403,7 @@
       li.appendChild(bar);
     } else {
       var label = tr.status === 'won' ? t('won') : tr.status === 'lost' ? t('lost') : t('tie');
-      li.appendChild(make('span', tr.status, signed(tr.profit) + ' ' + tr.currency));
+      li.appendChild(make('span', tr.status, signed(tr.profit, tr.currency)));
       li.appendChild(make('span', 'meta', label + ' · ' + t('closed_at', { open: tr.openPrice, close: tr.closePrice })));
       if (page.fresh[tr.id]) li.classList.add('fresh');
     }
@@ -428,10 +430,10 @@
     page.state = s;
     page.offset = s.serverTime - Date.now();
     page.prices = s.prices;
-    $('balance').textContent = money(s.available) + ' ' + s.currency;
-    $('in-trades').textContent = money(s.inTrades) + ' ' + s.currency;
+    $('balance').textContent = money(s.available, s.currency);
+    $('in-trades').textContent = money(s.inTrades, s.currency);
     $('currency').textContent = s.currency;
-    $('amount-hint').textContent = t('limits', { min: money(s.minStake), max: money(s.maxStake), currency: s.currency });
+    $('amount-hint').textContent = t('limits', { min: money(s.minStake, s.currency), max: money(s.maxStake, s.currency) });
     Array.prototype.forEach.call(document.querySelectorAll('.instrument'), function (b) {
       b.querySelector('small').textContent = s.prices[b.dataset.symbol] || '…';
     });
@@ -452,7 +454,7 @@
         page.announced[tr.id] = true;
         page.fresh[tr.id] = true;
         var result = tr.status === 'won' ? t('won') : tr.status === 'lost' ? t('lost') : t('tie');
-        $('status').textContent = t('settled', { symbol: pretty(tr.symbol), direction: t(tr.direction), result: result, profit: signed(tr.profit), currency: tr.currency });
+        $('status').textContent = t('settled', { symbol: pretty(tr.symbol), direction: t(tr.direction), result: result, profit: signed(tr.profit, tr.currency) });
       }
     });
     page.openIds = stillOpen;
