@@ -109,6 +109,14 @@ function* filesUnder(dir) {
 }
 
 /** Writes file.br and file.gz next to each compressible file, when smaller than the file. */
+/** The overrides whose top-level package is still in the pruned lockfile (undefined when none). */
+export function overridesFor(overrides, lock) {
+  if (!overrides) return undefined;
+  const kept = new Set(Object.keys(lock.packages ?? {}).map((location) => location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length)));
+  const entries = Object.entries(overrides).filter(([name]) => kept.has(name.replace(/(?<=.)@.*$/, '')));
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
 export async function precompress(dir) {
   const files = [...filesUnder(dir)].filter((f) => COMPRESSIBLE.test(f));
   let written = 0;
@@ -191,9 +199,14 @@ export async function buildProduction(root = process.cwd(), outDir = join(root, 
       scripts: { start: 'node server.mjs' },
       dependencies,
     };
-    writeFileSync(join(building, 'package.json'), JSON.stringify(prodPkg, null, 2) + '\n');
     const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
-    writeFileSync(join(building, 'package-lock.json'), JSON.stringify(pruneLockfile(lock, prodPkg), null, 2) + '\n');
+    const prunedLock = pruneLockfile(lock, prodPkg);
+    // the checkout's overrides (versions that run on the Node in engines) for the packages the build keeps:
+    // without them npm ci refuses the lockfile (an overridden version does not satisfy its dependent's range)
+    const overrides = overridesFor(pkg.overrides, prunedLock);
+    if (overrides) prodPkg.overrides = overrides;
+    writeFileSync(join(building, 'package.json'), JSON.stringify(prodPkg, null, 2) + '\n');
+    writeFileSync(join(building, 'package-lock.json'), JSON.stringify(prunedLock, null, 2) + '\n');
 
     const compressed = await timed('brotli and gzip', () => precompress(join(building, 'dist')));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pruneLockfile } from './build-prod.mjs';
+import { overridesFor, pruneLockfile } from './build-prod.mjs';
 
 describe("the production build's lockfile", () => {
   it('keeps what the production dependencies reach (nested copies first), drops the rest and the dev flags', () => {
@@ -26,5 +26,17 @@ describe("the production build's lockfile", () => {
   it('names a production dependency the lockfile lacks', () => {
     const lock = { lockfileVersion: 3, packages: { '': {} } };
     expect(() => pruneLockfile(lock, { name: 'app', version: '1.0.0', dependencies: { missing: '^1' } })).toThrow(/no missing for the root/);
+  });
+
+  it('keeps the overrides of the packages the build keeps, so npm ci accepts the overridden versions', () => {
+    const lock = { lockfileVersion: 3, packages: { '': {}, 'node_modules/@fastify/cookie': {}, 'node_modules/fastify/node_modules/light-my-request': {} } };
+    const overrides = {
+      '@fastify/cookie': { cookie: '^1.1.1' },
+      'light-my-request@^6': { cookie: '^1.1.1' },
+      '@fastify/swagger-ui': { '@fastify/static': { 'content-disposition': '^1.1.0' } },
+    };
+    expect(overridesFor(overrides, lock)).toEqual({ '@fastify/cookie': { cookie: '^1.1.1' }, 'light-my-request@^6': { cookie: '^1.1.1' } });
+    expect(overridesFor({ '@fastify/swagger-ui': {} }, lock)).toBeUndefined();
+    expect(overridesFor(undefined, lock)).toBeUndefined();
   });
 });
