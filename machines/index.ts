@@ -63,6 +63,7 @@ import { zoomBlockMachine } from './zoom-block/zoom-block.machine';
 import { tabLoaderMachine } from './tab-loader/tab-loader.machine';
 import { timedOfferMachine } from './timed-offer/timed-offer.machine';
 import { visitorGiftMachine } from './visitor-gift/visitor-gift.machine';
+import { attentionMachine } from './attention/attention.machine';
 
 /** Every flow of the product. The explorer, the diagram export and the coverage gate read this list. */
 export interface MachineEntry {
@@ -137,5 +138,6 @@ export const machines: Record<string, MachineEntry> = {
   news: { machine: newsMachine, purpose: 'News and analysis (issue 17): the list loads, one item opens, back to the list; a failure says why with a retry of what failed' },
   iqMining: { machine: iqMiningMachine, purpose: 'IQ mining (issue 17): the terms, then a five-question quiz held by the server (start or resume, each answer checked there with the right one explained) to the result; 1.62 to the bonus balance once when all were right; a failure retries what failed' },
   ladder: { machine: ladderMachine, purpose: "The ladder (issue 17): the trader's place in the running weekly contest (rank, participants, profit, what moves them up) loads, is shown and read again; a failure retries" },
+  attention: { machine: attentionMachine, purpose: 'The attention arbiter: every interruption asks it; one overlay at a time, mandatory steps first, nothing during a money flow, one promotion a visit and the same one once a day, the chat opens by itself once per browser over nothing' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
 };

@@ -45,6 +45,7 @@ import { notificationsModel } from './notifications/notifications.model';
 import { contestPageModel } from './contest-page/contest-page.model';
 import { promotionsModel } from './promotions/promotions.model';
 import { tourneyWeekendModel } from './tourney-weekend/tourney-weekend.model';
+import { attentionModel } from './attention/attention.model';
 import { ticketThreadModel } from './ticket-thread/ticket-thread.model';
 import { newTicketModel } from './new-ticket/new-ticket.model';
 import { supportPageModel } from './support-page/support-page.model';
@@ -130,4 +131,5 @@ export const models: Record<string, MachineModel> = {
   ladder: ladderModel,
   timedOffer: timedOfferModel,
   visitorGift: visitorGiftModel,
+  attention: attentionModel,
 };
