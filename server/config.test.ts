@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       sandbox: false,
       sandboxOperatorToken: '',
       siteHost: 'brokerage.test',
+      siteUrl: 'http://localhost:3000',
       nodeEnv: 'development',
       inspect: false,
       trustProxy: false,
@@ -119,6 +120,7 @@ describe('loadConfig', () => {
       sandbox: false,
       sandboxOperatorToken: '',
       siteHost: 'example.com',
+      siteUrl: 'https://example.com',
       nodeEnv: 'production',
       inspect: true,
       trustProxy: true,
@@ -234,5 +236,15 @@ describe('every variable is documented (issue 18)', () => {
       return !(row && (row.includes(`\`${name}\``) || row.includes(`\`_${name.slice(prefix.length)}\``)));
     });
     expect(missing).toEqual([]);
+  });
+});
+
+describe('SITE_URL (issue 27: absolute links in emails)', () => {
+  it('is the origin of email links, without a trailing slash; refused when it is not http(s)', () => {
+    expect(loadConfig({ SITE_URL: 'https://Broker.example/' }).siteUrl).toBe('https://broker.example');
+    expect(loadConfig({ SITE_URL: 'https://broker.example/app/' }).siteUrl).toBe('https://broker.example/app');
+    expect(loadConfig({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(() => loadConfig({ SITE_URL: 'ftp://broker.example' })).toThrow(/SITE_URL/);
+    expect(() => loadConfig({ SITE_URL: 'not a url' })).toThrow(/SITE_URL/);
   });
 });

@@ -24,6 +24,12 @@ export interface Config {
   sandboxOperatorToken: string;
   /** the site's own host; an email at this domain is a demo account (spec 000 §6) */
   siteHost: string;
+  /**
+   * the site's address as traders open it, without a trailing slash: the origin of every link in
+   * an email or SMS (`{siteUrl}/ru/reset?token=…`). SITE_URL (http or https); default
+   * https://{siteHost} in production, else http://localhost:{port}
+   */
+  siteUrl: string;
   nodeEnv: string;
   /** publish machine inspection events to the explorer (settings.inspect) */
   inspect: boolean;
@@ -122,6 +128,19 @@ type Env = Record<string, string | undefined>;
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function siteUrl(value: string | undefined, fallback: string): string {
+  const text = value?.trim() ?? '';
+  if (text === '') return fallback;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`SITE_URL must be an http or https address, got "${text.slice(0, 80)}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`SITE_URL must be an http or https address, got "${text.slice(0, 80)}"`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function port(value: string | undefined): number {
@@ -278,14 +297,16 @@ export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const sandbox = sandboxMode(env, nodeEnv);
   const siteHost = (env.SITE_HOST?.trim() || 'brokerage.test').toLowerCase();
+  const listenPort = port(env.PORT);
   return {
-    port: port(env.PORT),
+    port: listenPort,
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: env.DATA_DIR?.trim() || './data',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     sandbox,
     sandboxOperatorToken: operatorToken(env.SANDBOX_OPERATOR_TOKEN, sandbox),
     siteHost,
+    siteUrl: siteUrl(env.SITE_URL, nodeEnv === 'production' ? `https://${siteHost}` : `http://localhost:${listenPort}`),
     nodeEnv,
     inspect: flag(env.INSPECT, false),
     trustProxy: flag(env.TRUST_PROXY, false),

@@ -46,7 +46,7 @@ async function outbox(b: Browser, email: string) {
 
 /** The token of the newest reset link emailed to `email`. */
 async function linkToken(b: Browser, email: string): Promise<string> {
-  const mail = (await outbox(b, email)).find((m) => m.subject === 'Reset your password');
+  const mail = (await outbox(b, email)).find((m) => m.subject === 'Reset your password' || m.subject === 'Сброс пароля');
   const token = /\/(?:en|ru)\/reset\?token=([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1];
   if (!token) throw new Error(`no reset link for ${email}`);
   return token;
@@ -75,11 +75,17 @@ describe('POST /api/forget', () => {
     const b = await visitor();
     await ask(b, user.email, 'ru');
     const [mail] = await outbox(b, user.email);
-    expect(mail).toMatchObject({ channel: 'email', address: user.email, subject: 'Reset your password' });
-    expect(mail!.body).toMatch(/\/ru\/reset\?token=[A-Za-z0-9_-]{43}\b/);
-    expect(mail!.body).toContain('30 minutes');
+    // asked from the Russian page: the email is in Russian, its link absolute (config.siteUrl)
+    expect(mail).toMatchObject({ channel: 'email', address: user.email, subject: 'Сброс пароля' });
+    expect(mail!.body).toMatch(new RegExp(`(^|\\s)${t.config.siteUrl}/ru/reset\\?token=[A-Za-z0-9_-]{43}\\b`));
+    expect(mail!.body).toContain('30 минут');
+    await ask(b, user.email, 'en');
+    const [english] = await outbox(b, user.email);
+    expect(english).toMatchObject({ subject: 'Reset your password' });
+    expect(english!.body).toMatch(new RegExp(`(^|\\s)${t.config.siteUrl}/en/reset\\?token=[A-Za-z0-9_-]{43}\\b`));
+    expect(english!.body).toContain('30 minutes');
     const token = await linkToken(b, user.email);
-    const [row] = await tokens(user.userId);
+    const row = (await tokens(user.userId)).at(-1);
     expect(row!.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row!.expires_at.getTime() - row!.created_at.getTime()).toBe(30 * 60_000);

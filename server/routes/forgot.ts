@@ -21,14 +21,14 @@ import { answering } from './refusals';
  * - POST /api/forget/check {token}: 200 while the link works, else 410 forget.link; uses nothing up;
  * - POST /api/forget/reset {token, password}: 200 once per link; 410 forget.link, 400 the password policy.
  */
-export const forgotRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, settings, platform }) => {
+export const forgotRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, settings, platform, config }) => {
   const messenger = sandboxMessenger(db);
 
   app.post('/api/forget', async (request): Promise<ForgetResponse> => {
     const body = parse(ForgetRequest, request.body);
     sessionOf(request);
     const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
-    await answering(() => askForReset(db, messenger, { email: body.email, ip: request.ip, lang }, new Date()));
+    await answering(() => askForReset(db, messenger, { email: body.email, ip: request.ip, lang, siteUrl: config.siteUrl }, new Date()));
     return { return: true, message: ASKED_MESSAGE };
   });
 
@@ -42,7 +42,7 @@ export const forgotRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, set
   app.post('/api/forget/reset', async (request): Promise<ForgetResetResponse> => {
     const body = parse(ForgetResetRequest, request.body);
     sessionOf(request);
-    const done = await answering(() => resetWithLink(db, platform, messenger, body, new Date()));
+    const done = await answering(() => resetWithLink(db, platform, messenger, body, new Date(), config.siteUrl));
     if (!done.notified) request.log.error('password reset: the owner could not be told by email');
     return { return: true, message: RESET_MESSAGE };
   });

@@ -135,7 +135,7 @@ ${reviewed.map(reviewedRow).join('\n')}
 export const sandboxReviewRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, push }) => {
   if (!config.sandbox) return;
   const messenger = sandboxMessenger(db);
-  const effects = { messenger, publish: push.publish.bind(push) };
+  const effects = { messenger, publish: push.publish.bind(push), siteUrl: config.siteUrl };
 
   const operator = operatorConsole(config);
   acceptConsoleForms(app);

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import '../../db/schema-password-reset';
 import type { DbOrTx } from '../ledger';
 import { passwordRefusal } from '../password-policy';
+import { mailLang, passwordChangedMail, resetLinkMail, siteLink, userLang } from '../mail';
 import type { Messenger, PlatformGateway } from '../ports';
 import { applyNewPassword } from '../security/password';
 import { Refusal } from '../security/refusal';
@@ -32,8 +33,10 @@ const LINK_REFUSAL = (): Refusal => new Refusal(410, 'forget.link', 'This link i
 export interface ForgotAsk {
   email: string;
   ip: string;
-  /** the page language of the link */
+  /** the page language the trader asked from: the language of the email and of its link */
   lang: string;
+  /** the site's address (config.siteUrl): the link in the email is absolute */
+  siteUrl: string;
 }
 
 const minutes = (seconds: number): string => {
@@ -68,17 +71,12 @@ export async function askForReset(db: Db, messenger: Messenger, ask: ForgotAsk, 
       .values({ user_id: user.id, token_hash: tokenHash, created_at: now, expires_at: new Date(now.getTime() + RESET_TTL_MS), ip: ask.ip.slice(0, 64) })
       .execute();
   });
+  const lang = mailLang(ask.lang);
   await messenger.send({
     userId: user.id,
     channel: 'email',
     address: user.email,
-    subject: 'Reset your password',
-    body: [
-      'Someone (we hope you) asked to reset the password of your account.',
-      `To choose a new password, open this link within ${RESET_LINK_TTL_MINUTES} minutes. It works once:`,
-      resetPath(ask.lang, token),
-      'If you did not ask for this, ignore this email: your password stays as it is.',
-    ].join('\n\n'),
+    ...resetLinkMail(lang, siteLink(ask.siteUrl, resetPath(lang, token)), RESET_LINK_TTL_MINUTES),
   });
 }
 
@@ -122,7 +120,14 @@ export async function checkLink(db: Db, token: string, now: Date): Promise<{ exp
  * fails after the claim, the claim is released, so the same link can set both passwords again.
  * Returns whether the owner's notice was sent (the reset stands either way).
  */
-export async function resetWithLink(db: Db, platform: PlatformGateway, messenger: Messenger, reset: { token: string; password: string }, now: Date): Promise<{ notified: boolean }> {
+export async function resetWithLink(
+  db: Db,
+  platform: PlatformGateway,
+  messenger: Messenger,
+  reset: { token: string; password: string },
+  now: Date,
+  siteUrl = '',
+): Promise<{ notified: boolean }> {
   const link = await liveLink(db, reset.token, now);
   const refused = passwordRefusal(reset.password, link.email);
   if (refused) throw new Refusal(400, refused.key, refused.message);
@@ -145,17 +150,13 @@ export async function resetWithLink(db: Db, platform: PlatformGateway, messenger
     throw error;
   }
   await revokeLiveLinks(db, link.userId, now);
+  const lang = await userLang(db, link.userId);
   const notified = await messenger
     .send({
       userId: link.userId,
       channel: 'email',
       address: link.email,
-      subject: 'Your password was changed',
-      body: [
-        `The password of your account was changed with a reset link on ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
-        'Every session of your account was signed out. Two-factor authentication stays on.',
-        'If this was not you, ask for a new reset link at once and contact support.',
-      ].join('\n\n'),
+      ...passwordChangedMail(lang, now, siteLink(siteUrl, `/${lang}/forgot`)),
     })
     .then(
       () => true,

@@ -8,6 +8,7 @@ import { notify } from '../notifications/notify';
 import { hashToken } from '../tokens';
 import { Refusal } from './refusal';
 import { newTotpSecret, totpStep, totpUri } from './totp';
+import { codeMail, userLang } from '../mail';
 
 /**
  * Second factors (spec 001 §4, 002 §4): emailed or SMS codes and TOTP (google).
@@ -39,13 +40,6 @@ export async function ensureSecurityRow(db: DbOrTx, userId: number): Promise<voi
   await db.insertInto('user_security').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
 }
 
-const SUBJECT: Record<CodePurpose, string> = {
-  login: 'Your sign-in code',
-  withdrawal: 'Your withdrawal confirmation code',
-  change: 'Your code to change two-factor settings',
-  setup: 'Your code to set up two-factor authentication',
-};
-
 /**
  * Sends a new code (email or SMS) for `purpose`; older unused codes of that purpose stop working.
  * Refused (429 factor.resend_wait) within `waitMs` of the last code of that purpose: 30 s, or the
@@ -73,8 +67,8 @@ export async function issueCode(db: DbOrTx, messenger: Messenger, user: FactorUs
     userId: user.id,
     channel,
     address: user.email,
-    subject: SUBJECT[purpose],
-    body: `Your Brokerage code is ${code}. It expires in 10 minutes. If you did not ask for it, change your password.`,
+    // in the trader's language (server/domain/mail.ts)
+    ...codeMail(await userLang(db, user.id), purpose, code, CODE_TTL_MS / 60_000),
   });
 }
 

@@ -8,6 +8,7 @@ import { notify } from '../notifications/notify';
 import { Refusal } from '../security/refusal';
 import { isDocumentId, moveDocument, type DocumentFile, type DocumentSummary } from './documents';
 import { requiredKinds, verificationFacts } from './state';
+import { reviewMail, siteLink, userLang, type MailLang } from '../mail';
 
 /**
  * The review of verification documents (issue 13): a reviewer starts, approves or rejects a
@@ -39,11 +40,15 @@ export interface ReviewOutcome {
   verification: Verification;
   /** this approval completed the required documents: the user just became Full */
   becameFull: boolean;
+  /** the trader's language: the language of the email */
+  lang: MailLang;
 }
 
 /** What happens after the commit: pushes to the owner's tabs and a message. */
 export interface ReviewEffects {
   messenger?: Messenger;
+  /** the site's address (config.siteUrl): the email links the personal page absolutely */
+  siteUrl?: string;
   publish?: (userId: number, event: ServerEvent) => void;
 }
 
@@ -92,38 +97,28 @@ export async function reviewDocument(db: Db, id: string, decision: ReviewDecisio
         key: notificationKey('document', id, document.status),
       });
     }
-    return { document, userId: current.user_id, email: facts.email, verification, becameFull };
+    return { document, userId: current.user_id, email: facts.email, verification, becameFull, lang: await userLang(trx, current.user_id) };
   });
   await announceReview(outcome, effects);
   return outcome;
 }
 
-/** The owner's notification of a review (an email through the Messenger). */
-export function reviewMessage(outcome: ReviewOutcome): { subject: string; body: string } | null {
+/** The owner's notification of a review (an email through the Messenger), in the trader's language (server/domain/mail.ts). */
+export function reviewMessage(outcome: ReviewOutcome, siteUrl = ''): { subject: string; body: string } | null {
   const { document } = outcome;
-  const label = KIND_LABEL[document.kind];
-  const Label = label.charAt(0).toUpperCase() + label.slice(1);
-  if (document.status === 'approved') {
-    const subject = `Your ${label} was approved`;
-    const more = outcome.becameFull ? ' Your account is now fully verified.' : '';
-    return { subject, body: `${Label} approved.${more}` };
-  }
-  if (document.status === 'rejected') {
-    const subject = `Your ${label} was rejected: ${document.reason ?? ''}`;
-    return { subject, body: `${Label} rejected: ${document.reason ?? ''}\nPlease upload it again on your personal page.` };
-  }
-  return null;
+  if (document.status !== 'approved' && document.status !== 'rejected') return null;
+  return reviewMail(outcome.lang, document.kind, document.status, document.reason ?? null, outcome.becameFull, siteLink(siteUrl, `/${outcome.lang}/trading#/show/personal`));
 }
 
 /** Pushes document.updated and user.updated to the owner's tabs, then sends the message of an approval or rejection. */
-export async function announceReview(outcome: ReviewOutcome, { messenger, publish }: ReviewEffects): Promise<void> {
+export async function announceReview(outcome: ReviewOutcome, { messenger, publish, siteUrl }: ReviewEffects): Promise<void> {
   const { document, userId } = outcome;
   if (publish) {
     publish(userId, { type: 'document.updated', id: document.id, status: document.status, kind: document.kind, ...(document.reason && { reason: document.reason }) });
     publish(userId, { type: 'user.updated' });
     if (document.status === 'approved' || document.status === 'rejected') publish(userId, { type: 'notification.new' });
   }
-  const message = reviewMessage(outcome);
+  const message = reviewMessage(outcome, siteUrl);
   if (messenger && message) await messenger.send({ userId, channel: 'email', address: outcome.email, ...message });
 }
 

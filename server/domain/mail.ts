@@ -1,0 +1,148 @@
+import { formatDateTime } from '../../core/format';
+import '../db/schema-register';
+import type { DbOrTx } from './ledger';
+
+/**
+ * What the broker emails (and texts) a trader, in the trader's language (issue 27 §4): English or
+ * Russian, links absolute (`{siteUrl}/ru/reset?token=…`, the site URL from server/config.ts),
+ * dates written by core/format in UTC and saying so (the server does not know the trader's zone).
+ * The senders (forgot/reset.ts, security/factors.ts, verification/review.ts) take their words here.
+ */
+export type MailLang = 'en' | 'ru';
+
+export interface Mail {
+  subject: string;
+  body: string;
+}
+
+export const mailLang = (lang: string | null | undefined): MailLang => (lang === 'ru' ? 'ru' : 'en');
+
+/** The language the trader registered in (user_profiles.lang); English when unknown (a seeded or sandbox-made user has no profile). */
+export async function userLang(db: DbOrTx, userId: number): Promise<MailLang> {
+  const row = await db.selectFrom('user_profiles').select('lang').where('user_id', '=', userId).executeTakeFirst();
+  return mailLang(row?.lang);
+}
+
+/** An absolute link to a page of the site: `https://broker.example` + `/ru/reset?token=…`. */
+export const siteLink = (siteUrl: string, path: string): string => `${siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+
+/** "29.11.2026 04:37 UTC" */
+const utc = (at: Date): string => `${formatDateTime(at, 'UTC')} UTC`;
+
+const minutesEn = (n: number): string => `${n} minute${n === 1 ? '' : 's'}`;
+
+/** Russian minutes after "в течение" / "действует": 1 минуту… (accusative) or 1 минуты… (genitive) */
+function minutesRu(n: number, form: 'acc' | 'gen'): string {
+  const d = n % 10;
+  const teen = n % 100 >= 11 && n % 100 <= 14;
+  if (d === 1 && !teen) return `${n} ${form === 'acc' ? 'минуту' : 'минуты'}`;
+  if (d >= 2 && d <= 4 && !teen) return `${n} минуты`;
+  return `${n} минут`;
+}
+
+/** The reset link (forgot password): works `minutes` minutes, once. */
+export function resetLinkMail(lang: MailLang, link: string, minutes: number): Mail {
+  if (lang === 'ru')
+    return {
+      subject: 'Сброс пароля',
+      body: [
+        'Кто-то (надеемся, вы) попросил сбросить пароль вашего счёта.',
+        `Чтобы выбрать новый пароль, откройте эту ссылку в течение ${minutesRu(minutes, 'gen')}. Она работает один раз:`,
+        link,
+        'Если вы не просили об этом, просто не отвечайте на письмо: пароль останется прежним.',
+      ].join('\n\n'),
+    };
+  return {
+    subject: 'Reset your password',
+    body: [
+      'Someone (we hope you) asked to reset the password of your account.',
+      `To choose a new password, open this link within ${minutesEn(minutes)}. It works once:`,
+      link,
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n\n'),
+  };
+}
+
+/** The owner's notice after a reset with a link; `link` is where to ask for a new one. */
+export function passwordChangedMail(lang: MailLang, at: Date, link: string): Mail {
+  if (lang === 'ru')
+    return {
+      subject: 'Пароль изменён',
+      body: [
+        `Пароль вашего счёта изменён по ссылке для сброса ${utc(at)}.`,
+        'Все сеансы вашего счёта завершены. Двухфакторная аутентификация остаётся включённой.',
+        `Если это были не вы, сразу запросите новую ссылку (${link}) и напишите в поддержку.`,
+      ].join('\n\n'),
+    };
+  return {
+    subject: 'Your password was changed',
+    body: [
+      `The password of your account was changed with a reset link on ${utc(at)}.`,
+      'Every session of your account was signed out. Two-factor authentication stays on.',
+      `If this was not you, ask for a new reset link at once (${link}) and contact support.`,
+    ].join('\n\n'),
+  };
+}
+
+export type CodeMailPurpose = 'login' | 'withdrawal' | 'change' | 'setup';
+
+const CODE_SUBJECT: Record<MailLang, Record<CodeMailPurpose, string>> = {
+  en: {
+    login: 'Your sign-in code',
+    withdrawal: 'Your withdrawal confirmation code',
+    change: 'Your code to change two-factor settings',
+    setup: 'Your code to set up two-factor authentication',
+  },
+  ru: {
+    login: 'Код для входа',
+    withdrawal: 'Код подтверждения вывода',
+    change: 'Код для изменения двухфакторной защиты',
+    setup: 'Код для включения двухфакторной защиты',
+  },
+};
+
+/** A two-factor code (email or SMS); it expires in `minutes` minutes. */
+export function codeMail(lang: MailLang, purpose: CodeMailPurpose, code: string, minutes: number): Mail {
+  return {
+    subject: CODE_SUBJECT[lang][purpose],
+    body:
+      lang === 'ru'
+        ? `Ваш код Brokerage: ${code}. Он действует ${minutesRu(minutes, 'acc')}. Если вы его не запрашивали, смените пароль.`
+        : `Your Brokerage code is ${code}. It expires in ${minutesEn(minutes)}. If you did not ask for it, change your password.`,
+  };
+}
+
+export type ReviewedKind = 'passport' | 'address' | 'card_front' | 'card_back' | 'signature' | 'receipt' | 'attachment';
+
+const KIND: Record<MailLang, Record<ReviewedKind, string>> = {
+  en: {
+    passport: 'passport',
+    address: 'proof of address',
+    card_front: 'card (front side)',
+    card_back: 'card (back side)',
+    signature: 'signature',
+    receipt: 'transfer receipt',
+    attachment: 'support attachment',
+  },
+  ru: {
+    passport: 'паспорт',
+    address: 'подтверждение адреса',
+    card_front: 'карта (лицевая сторона)',
+    card_back: 'карта (оборотная сторона)',
+    signature: 'подпись',
+    receipt: 'квитанция о переводе',
+    attachment: 'вложение в обращение',
+  },
+};
+
+/** A document's review: approved (maybe completing the verification) or rejected with a reason; `link` is the personal page. */
+export function reviewMail(lang: MailLang, kind: ReviewedKind, status: 'approved' | 'rejected', reason: string | null, becameFull: boolean, link: string): Mail {
+  const label = KIND[lang][kind];
+  const Label = label.charAt(0).toUpperCase() + label.slice(1);
+  if (lang === 'ru') {
+    if (status === 'approved') return { subject: `Документ одобрен: ${label}`, body: `${Label}: одобрено.${becameFull ? ' Ваш счёт полностью верифицирован.' : ''}` };
+    return { subject: `Документ отклонён: ${label}: ${reason ?? ''}`, body: `${Label}: отклонено: ${reason ?? ''}\nЗагрузите документ ещё раз на личной странице: ${link}` };
+  }
+  if (status === 'approved') return { subject: `Your ${label} was approved`, body: `${Label} approved.${becameFull ? ' Your account is now fully verified.' : ''}` };
+  return { subject: `Your ${label} was rejected: ${reason ?? ''}`, body: `${Label} rejected: ${reason ?? ''}\nPlease upload it again on your personal page: ${link}` };
+}
