@@ -91,7 +91,7 @@ export async function closeModals(page: Page): Promise<void> {
 }
 
 const panel = (page: Page) => page.locator('.cascade');
-const cascadeDialog = (page: Page) => panel(page).getByRole('alertdialog');
+const cascadeDialog = (page: Page) => page.getByTestId('cascade-dialog').getByRole('alertdialog');
 const dayLimitDialog = (page: Page) => cascadeDialog(page).filter({ has: page.getByRole('heading', { name: 'Daily card limit' }) });
 const dnhDialog = (page: Page) => cascadeDialog(page).filter({ has: page.getByRole('heading', { name: 'Your bank declined the card' }) });
 export const cardForm = (page: Page) => page.locator('form.card-form');

@@ -1,10 +1,11 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { CardFacts } from '../../../core/card-facts';
 import { describeCard, groupCardNumber } from '../../../core/card-facts';
 import { billingCountries } from '../../flows/funding-view';
 import { useCardForm, useFundingView, type FundingActor } from '../../flows/funding-hooks';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
+import { useFocusWhen } from '../../ui/useFocusWhen';
 import { CascadeLayer } from './CascadeLayer';
 import { CascadeSteps } from './CascadePanel';
 import { useFundingActor } from './context';
@@ -28,6 +29,12 @@ function CardForm({ funding }: { funding: FundingActor }) {
   const countries = useMemo(() => billingCountries(lang), [lang]);
   // what the typed number is (type, grouping): shown as typed, never sent anywhere from here
   const [facts, setFacts] = useState<CardFacts>(() => describeCard(''));
+  // once the form is sent the focus goes to the payment's status, then to the result (issue 27)
+  const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  useFocusWhen(statusRef, card?.isBusy ?? false, formRef);
+  useFocusWhen(doneRef, Boolean(card?.approved), formRef);
   if (!card || !page.deposit) return <Spinner label={t('funding.loading')} />;
   const c = card;
   const deposit = page.deposit;
@@ -43,7 +50,7 @@ function CardForm({ funding }: { funding: FundingActor }) {
   if (c.approved) {
     return (
       <section className="card-tab" aria-labelledby="card-done">
-        <div className="card-done" role="status">
+        <div className="card-done" role="status" ref={doneRef} tabIndex={-1}>
           <h2 id="card-done">{t('cascade.approved_title')}</h2>
           <p>{t('cascade.approved', { amount: c.approved.amount, currency: c.approved.currency })}</p>
           <CascadeSteps steps={c.finishedSteps} />
@@ -57,7 +64,7 @@ function CardForm({ funding }: { funding: FundingActor }) {
     <section className="card-tab" aria-labelledby="card-title">
       <h2 id="card-title">{t(jcb ? 'card.title_jcb' : 'card.title')}</h2>
       <p className="muted">{t(jcb ? 'card.accepted_jcb' : 'card.accepted')}</p>
-      <form onSubmit={submit} noValidate aria-busy={c.isBusy} className="card-form" autoComplete="on">
+      <form ref={formRef} onSubmit={submit} noValidate aria-busy={c.isBusy} className="card-form" autoComplete="on">
         <fieldset disabled={c.isBusy}>
           <label className="field card-form__wide">
             <span>{t('card.name')}</span>
@@ -116,14 +123,16 @@ function CardForm({ funding }: { funding: FundingActor }) {
           </div>
         </fieldset>
         {c.error && <p key={c.error.shakes} className="form-error shake" role="alert">{text(c.error.text)}</p>}
-        {c.resultError && (
-          <>
-            <p className="form-error" role="alert">{text(c.resultError)}</p>
-            <CascadeSteps steps={c.finishedSteps} />
-          </>
-        )}
-        {c.isSaving && <Spinner label={t('card.saving')} />}
-        {c.cascade && <CascadeLayer cascade={c.cascade} send={c.sendCascade} />}
+        <div className="card-status" ref={statusRef} tabIndex={-1} role="group" aria-label={t('card.status')} data-testid="card-status">
+          {c.resultError && (
+            <>
+              <p className="form-error" role="alert">{text(c.resultError)}</p>
+              <CascadeSteps steps={c.finishedSteps} />
+            </>
+          )}
+          {c.isSaving && <Spinner label={t('card.saving')} />}
+          {c.cascade && <CascadeLayer cascade={c.cascade} send={c.sendCascade} />}
+        </div>
         <button type="submit" className="button button--wide" disabled={c.isBusy}>
           {t('card.submit', { amount: deposit.amount, currency: deposit.currency })}
         </button>

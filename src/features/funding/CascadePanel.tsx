@@ -48,7 +48,7 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
         </div>
       )}
       {v.isDayLimit && (
-        <div className="cascade__box" role="alertdialog" aria-labelledby="cascade-day-title">
+        <div className="cascade__box" role="group" aria-labelledby="cascade-day-title">
           <h3 id="cascade-day-title">{t('cards.day_limit_title')}</h3>
           <p>{t('cards.day_limit')}</p>
           {v.isDayLimitWhy && <p className="muted">{t('cards.why_bitcoin_text')}</p>}
@@ -60,7 +60,7 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
         </div>
       )}
       {v.isDoNotHonor && (
-        <div className="cascade__box" role="alertdialog" aria-labelledby="cascade-dnh-title">
+        <div className="cascade__box" role="group" aria-labelledby="cascade-dnh-title">
           <h3 id="cascade-dnh-title">{t('cascade.dnh.title')}</h3>
           <p>{t('cascade.dnh.text')}</p>
           {dnh.groups.map((g) => (
@@ -109,7 +109,7 @@ function EntropayDialog({ actor }: { actor: AnyActorRef }) {
   const [cvv, setCvv] = useState('');
   if (e.isStart) {
     return (
-      <div className="cascade__box" role="alertdialog" aria-labelledby="entro-title">
+      <div className="cascade__box" role="group" aria-labelledby="entro-title">
         <h3 id="entro-title">{t('entropay.title')}</h3>
         <p>{t('entropay.start', { amount: e.amount })}</p>
         <div className="cascade__buttons">

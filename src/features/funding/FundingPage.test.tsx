@@ -111,6 +111,8 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
     await fill('4000 0000 0000 0010');
     await userEvent.click(screen.getByRole('button', { name: 'Deposit 250 USD' }));
     expect(await screen.findByText('Response error, try again')).toBeTruthy();
+    // the sent form's focus went to the payment's status, not to <body> (issue 27)
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Payment status' }));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'Deposit successful' }, { timeout: 5_000 });
     expect(card.startProcessor.mock.calls.map((c) => [c[0], c[1].id])).toEqual([['ORANGE', PAYMENT], ['ORANGE', PAYMENT]]);
@@ -142,6 +144,8 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Deposit successful' }, { timeout: 5_000 });
     expect(screen.getAllByText('Deposit successful')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
+    // the focus is on the result, not lost with the form that was replaced
+    expect(document.activeElement?.closest('.card-done')).not.toBeNull();
   });
 
   it('in Russian every amount of the bonus lines has the Russian format (decimal comma, grouped thousands)', async () => {
