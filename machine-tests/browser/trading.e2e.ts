@@ -54,8 +54,10 @@ describe('trading on the embedded platform', () => {
     await platform.locator('#amount').fill('10');
     await platform.getByRole('button', { name: /Up/ }).click();
     await platform.locator('#open li').first().waitFor();
-    // the stake leaves the platform balance at once
-    await expect.poll(() => platformBalance(platform)).toContain('90.00');
+    // the stake leaves what is available at once; the balance (as the header counts it) holds it in trades
+    await expect.poll(() => platform.locator('#available').textContent()).toContain('90.00');
+    expect(await platform.locator('#in-trades').textContent()).toContain('10.00');
+    expect(await platformBalance(platform)).toContain('100.00');
 
     // settles at expiry against the simulated price
     const result = platform.locator('#recent li').first();

@@ -37,17 +37,28 @@ export function platformFrameHeight(height: number): string | undefined {
  */
 export function usePlatformFrame(lang: string) {
   const platform = useSessionPick((s) => s.platform);
+  const current = useSessionPick((s) => s.currency);
   const [height, setHeight] = useState(0);
+  // the currency of the account the platform shows (its balance message says): one account per trader is on the platform
+  const [shown, setShown] = useState<string | null>(null);
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== window.location.origin) return;
-      const data = e.data as { type?: string; available?: unknown; all?: unknown; height?: unknown } | null;
+      const data = e.data as { type?: string; available?: unknown; all?: unknown; currency?: unknown; height?: unknown } | null;
       if (data?.type === 'platform.not_auth') sessionActor.send({ type: 'platform.notAuth' });
-      else if (data?.type === 'platform.balance') platformBalanceSeen(data);
+      else if (data?.type === 'platform.balance') {
+        platformBalanceSeen(data);
+        if (typeof data.currency === 'string') setShown(data.currency);
+      }
       else if (data?.type === 'platform.height' && typeof data.height === 'number') setHeight(data.height);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
-  return { src: `${platform}/trade?lang=${lang}`, minHeight: platformFrameHeight(height) };
+  return {
+    src: `${platform}/trade?lang=${lang}`,
+    minHeight: platformFrameHeight(height),
+    /** after a switch to an account the platform does not hold: the platform's account and the current one, to say which is shown (issue 27 §5) */
+    otherAccount: shown && current && shown !== current ? { platform: shown, current } : null,
+  };
 }

@@ -21,6 +21,8 @@ export default function AccountsPage() {
         {accounts.accounts.map(({ balance: b, current }) => (
           <li key={b.accountId} className={`accounts__item${current ? ' accounts__item--on' : ''}`} data-testid="account">
             <div>
+              {/* the header's and the platform's word for this figure (src/i18n balance.label) */}
+              <div className="muted" data-testid="account-label">{t('balance.label')}</div>
               <div className="accounts__amount">{formatAmount(b.amount, b.currency, lang)}</div>
               <div className="muted">{t(`accounts.kind.${b.type}`, { id: b.accountId })}</div>
             </div>

@@ -17,6 +17,11 @@ export function HomeView() {
   const frame = usePlatformFrame(lang);
   return (
     <section className="platform">
+      {frame.otherAccount && (
+        <p className="form-note" role="note" data-testid="platform-account">
+          {t('home.platform_account', frame.otherAccount)}
+        </p>
+      )}
       <iframe
         className="platform__frame"
         title={t('home.platform_title')}

@@ -5,8 +5,10 @@
   var TEXTS = {
     en: {
       banner: 'Sandbox trading platform — prices are simulated',
+      // the broker's words for the same figures (src/i18n balance.label, balance.in_trades, balance.available)
       balance: 'Balance',
       in_trades: 'In trades',
+      available: 'Available',
       simulated: 'simulated',
       new_trade: 'New trade',
       amount: 'Amount',
@@ -46,6 +48,7 @@
       banner: 'Песочница торговой платформы — цены смоделированы',
       balance: 'Баланс',
       in_trades: 'В сделках',
+      available: 'Доступно',
       simulated: 'модель',
       new_trade: 'Новая сделка',
       amount: 'Сумма',
@@ -430,7 +433,9 @@
     page.state = s;
     page.offset = s.serverTime - Date.now();
     page.prices = s.prices;
-    $('balance').textContent = money(s.available, s.currency);
+    // Balance as the broker's header and accounts page count it: what is free plus the stakes of open trades
+    $('balance').textContent = money(s.all, s.currency);
+    $('available').textContent = money(s.available, s.currency);
     $('in-trades').textContent = money(s.inTrades, s.currency);
     $('currency').textContent = s.currency;
     $('amount-hint').textContent = t('limits', { min: money(s.minStake, s.currency), max: money(s.maxStake, s.currency) });
