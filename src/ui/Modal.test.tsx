@@ -129,7 +129,7 @@ describe('Modal (useDialog)', () => {
     const onClose = vi.fn();
     render(<Page mandatory onClose={onClose} />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = screen.getByRole('dialog');
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     expect(active()).toBe(screen.getByRole('textbox'));
     await userEvent.keyboard('{Escape}');

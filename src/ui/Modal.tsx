@@ -14,6 +14,8 @@ interface ModalProps {
   footer: ReactNode;
   /** more classes on the dialog box */
   className?: string;
+  /** data-testid of the dialog box */
+  testId?: string;
 }
 
 /**
@@ -22,11 +24,11 @@ interface ModalProps {
  * mandatory). It is put at the end of the body, so no panel it was opened from (the chat) can
  * hold it under its own layer.
  */
-export function Modal({ title, variant = 'info', onClose, mandatory = false, closeLabel, children, footer, className }: ModalProps) {
-  const dialog = useDialog({ onClose, mandatory, role: variant === 'error' || mandatory ? 'alertdialog' : 'dialog' });
+export function Modal({ title, variant = 'info', onClose, mandatory = false, closeLabel, children, footer, className, testId }: ModalProps) {
+  const dialog = useDialog({ onClose, mandatory, role: variant === 'error' ? 'alertdialog' : 'dialog' });
   return createPortal(
     <div className="modal-backdrop" {...dialog.getBackdropProps()}>
-      <div className={`modal modal--${variant}${className ? ` ${className}` : ''}`} {...dialog.getDialogProps()}>
+      <div className={`modal modal--${variant}${className ? ` ${className}` : ''}`} data-testid={testId} {...dialog.getDialogProps()}>
         <header className="modal__header">
           <h2 {...dialog.getTitleProps()}>{title}</h2>
           {!mandatory && (

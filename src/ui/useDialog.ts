@@ -114,7 +114,7 @@ function onDocumentKey(e: KeyboardEvent) {
 
 function push(entry: Entry) {
   if (stack.length === 0) {
-    document.addEventListener('keydown', onDocumentKey, true);
+    window.addEventListener('keydown', onDocumentKey, true);
     observer = typeof MutationObserver === 'undefined' ? null : new MutationObserver(() => applyInert());
     observer?.observe(document.body, { childList: true });
   }
@@ -126,7 +126,7 @@ function pop(entry: Entry) {
   const at = stack.indexOf(entry);
   if (at >= 0) stack.splice(at, 1);
   if (stack.length === 0) {
-    document.removeEventListener('keydown', onDocumentKey, true);
+    window.removeEventListener('keydown', onDocumentKey, true);
     observer?.disconnect();
     observer = null;
     restoreInert();

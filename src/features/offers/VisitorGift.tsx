@@ -1,5 +1,6 @@
 import { useVisitorGift } from '../../flows/visitor-gift';
 import { registerMessages, useT } from '../../i18n';
+import { Modal } from '../../ui/Modal';
 import { messages } from './messages';
 
 registerMessages(messages);
@@ -7,24 +8,30 @@ registerMessages(messages);
 /** what a demo account opens with (server/domain/register/register.ts DEMO_VIRTUAL_MONEY) */
 const DEMO_MONEY = 10_000;
 
-/** The visitor gift popup (001 §6): what registering really gives, a demo account; 15 s after arrival, once a day. */
+/** The visitor gift popup (001 §6): what registering really gives, a demo account; 15 s after arrival, once a day; a modal in view (issue 27). */
 export default function VisitorGift({ lang }: { lang: string }) {
   const { t } = useT();
   const gift = useVisitorGift();
   if (!gift.isShown) return null;
   const amount = new Intl.NumberFormat(lang, { minimumFractionDigits: 2 }).format(DEMO_MONEY);
   return (
-    <aside className="site-gift" role="dialog" aria-labelledby="site-gift-title" data-testid="site-gift">
-      <h2 id="site-gift-title">{t('gift.title')}</h2>
+    <Modal
+      title={t('gift.title')}
+      closeLabel={t('gift.close')}
+      onClose={gift.onClose}
+      testId="site-gift"
+      footer={
+        <>
+          <button type="button" className="button button--ghost" onClick={gift.onClose} data-testid="site-gift-close">
+            {t('gift.close')}
+          </button>
+          <a className="button" href={`/${lang}/register`} onClick={gift.onClose} data-testid="site-gift-demo">
+            {t('gift.open_demo')}
+          </a>
+        </>
+      }
+    >
       <p>{t('gift.text', { amount })}</p>
-      <p className="actions">
-        <a className="button" href={`/${lang}/register`} onClick={gift.onClose} data-testid="site-gift-demo">
-          {t('gift.open_demo')}
-        </a>
-        <button type="button" className="button button--ghost" onClick={gift.onClose} data-testid="site-gift-close">
-          {t('gift.close')}
-        </button>
-      </p>
-    </aside>
+    </Modal>
   );
 }

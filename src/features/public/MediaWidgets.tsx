@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import type { CryptoRates } from '../../../core/contract/crypto';
 import type { PublicRunlineEntry } from '../../../core/contract/public-site';
 import { priceLabel, runlineItems } from '../../flows/public-data-view';
 import { useImageSlider, useVideoPopup, useZoomBlock } from '../../flows/public-media';
 import { useT } from '../../i18n';
+import { useDialog } from '../../ui/useDialog';
 
 /** The landing page's widgets that come after the text (prices, ticker, slider, video, zoom): a lazy chunk of their own. */
 
@@ -59,45 +60,43 @@ export function ZoomBlock() {
   );
 }
 
-/** The video popup: an animated SVG/CSS demo drawn here (nothing loads from elsewhere). */
+/** The video popup: an animated SVG/CSS demo drawn here (nothing loads from elsewhere); a modal on the dialog primitive. */
 export function VideoPopup() {
-  const { t, text } = useT();
+  const { t } = useT();
   const v = useVideoPopup();
-  const { isOpen, onClose } = v;
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [isOpen, onClose]);
   return (
     <>
       <button type="button" className="button" onClick={v.onOpen} data-testid="site-video-open">
         ▶ {t('site.video_open')}
       </button>
-      {v.isOpen && (
-        <div className="site-video" role="dialog" aria-modal="true" aria-label={t('site.video_title')} data-testid="site-video">
-          <div className="site-video__box">
-            <h2>{t('site.video_title')}</h2>
-            <div className={`site-video__stage${v.isPaused ? ' site-video__stage--paused' : ''}`} data-testid="site-video-stage" data-paused={v.isPaused}>
-              {[1, 2, 3].map((n) => (
-                <span key={n} className={`site-video__step site-video__step--${n}`}>
-                  {t(`site.video_step${n}`)}
-                </span>
-              ))}
-            </div>
-            <button type="button" className="button button--small" onClick={v.onToggle} data-testid="site-video-toggle">
-              {text(v.toggleLabel)}
-            </button>{' '}
-            <button type="button" className="button button--small" onClick={v.onClose} data-testid="site-video-close" autoFocus>
-              {t('site.video_close')}
-            </button>
-          </div>
-        </div>
-      )}
+      {v.isOpen && <VideoDialog v={v} />}
     </>
+  );
+}
+
+function VideoDialog({ v }: { v: ReturnType<typeof useVideoPopup> }) {
+  const { t, text } = useT();
+  const dialog = useDialog({ onClose: v.onClose });
+  return createPortal(
+    <div className="site-video" data-testid="site-video" {...dialog.getBackdropProps()}>
+      <div className="site-video__box" {...dialog.getDialogProps()}>
+        <h2 {...dialog.getTitleProps()}>{t('site.video_title')}</h2>
+        <div className={`site-video__stage${v.isPaused ? ' site-video__stage--paused' : ''}`} data-testid="site-video-stage" data-paused={v.isPaused}>
+          {[1, 2, 3].map((n) => (
+            <span key={n} className={`site-video__step site-video__step--${n}`}>
+              {t(`site.video_step${n}`)}
+            </span>
+          ))}
+        </div>
+        <button type="button" className="button button--small" onClick={v.onToggle} data-testid="site-video-toggle">
+          {text(v.toggleLabel)}
+        </button>{' '}
+        <button type="button" className="button button--small" onClick={v.onClose} data-testid="site-video-close" data-autofocus>
+          {t('site.video_close')}
+        </button>
+      </div>
+    </div>,
+    document.body,
   );
 }
 

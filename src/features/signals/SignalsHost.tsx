@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useNow, useSignals, useWeekendNotice } from '../../flows/signals';
 import { signalFace, type ShownSignal } from '../../flows/signals-view';
 import { registerMessages, useT } from '../../i18n';
+import { useDialog } from '../../ui/useDialog';
 import { messages } from './messages';
 import './signals.css';
 
@@ -28,16 +28,17 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 function SignalPopup({ signal, onClose }: { signal: ShownSignal; onClose: () => void }) {
   const { t } = useT();
-  const titleId = useId();
+  // a non-modal pop-up beside the platform (the trader may act on it there): labelled, Escape closes it
+  const dialog = useDialog({ onClose, modal: false });
   const now = useNow(SIGNAL_REDRAW_MS);
   const face = signalFace(signal, now);
   const { seconds, fraction } = face;
   const duration = t(face.duration.key, { n: face.duration.n });
   return (
-    <section className={`signal signal--${signal.direction}`} role="dialog" aria-labelledby={titleId} data-signal-id={signal.id}>
+    <section className={`signal signal--${signal.direction}`} data-signal-id={signal.id} {...dialog.getDialogProps()}>
       <header className="signal__header">
-        <h2 id={titleId}>{t('signals.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('signals.close')} onClick={onClose}>
+        <h2 {...dialog.getTitleProps()}>{t('signals.title')}</h2>
+        <button className="icon-button" aria-label={t('signals.close')} {...dialog.getCloseProps()}>
           ×
         </button>
       </header>

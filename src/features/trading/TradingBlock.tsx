@@ -19,10 +19,11 @@ function ModalSignature({ signature }: { signature: SignatureRef }) {
 function SignModal({ block }: { block: TradingBlockApi }) {
   const { t } = useT();
   return (
+    // mandatory (issue 27): no close button, Escape and the backdrop do not dismiss it; "Not now" does
     <Modal
       title={t('block.modal_title')}
       closeLabel={t('common.close')}
-      onClose={block.close}
+      mandatory
       footer={
         <button type="button" className="button button--ghost" onClick={block.close}>
           {t('block.cancel')}
