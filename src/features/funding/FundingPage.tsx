@@ -6,6 +6,7 @@ import { showFundingPopup, useFunding } from '../../flows/funding-hooks';
 import { registerMessages, useT } from '../../i18n';
 import { SandboxBanner } from '../../ui/SandboxBanner';
 import { Spinner } from '../../ui/Spinner';
+import { useTabs } from '../../ui/useTabs';
 import type { PageProps } from '../../app/page';
 import '../crypto';
 import { AmountLine } from './AmountLine';
@@ -44,6 +45,14 @@ function Funding({ add, ng }: { add: string; ng: string }) {
   }, [popup, onPopupShown]);
 
   const View = fundingTabViews[f.tab as FundingTabId];
+  // the WAI-ARIA tabs pattern: one Tab stop for the row, arrows, Home and End (src/ui/useTabs.ts)
+  const tabs = useTabs({
+    ids: f.tabs.map((tab) => tab.id),
+    selected: f.tab,
+    onSelect: (id) => f.tabs.find((tab) => tab.id === id)?.onSelect(),
+    label: t('funding.tabs.label'),
+    prefix: 'fund',
+  });
   return (
     <FundingActorContext.Provider value={actor}>
       <section className="panel funding">
@@ -54,23 +63,14 @@ function Funding({ add, ng }: { add: string; ng: string }) {
             <strong>{t('funding.demo.title')}</strong> {t('funding.demo.warning')}
           </div>
         )}
-        <div className="fund-tabs" role="tablist" aria-label={t('funding.tabs.label')}>
+        <div className="fund-tabs" {...tabs.getListProps()}>
           {f.tabs.map((tab) => (
-            <button
-              key={tab.id}
-              type="button"
-              role="tab"
-              id={`fund-tab-${tab.id}`}
-              aria-selected={tab.selected}
-              aria-controls="fund-panel"
-              className={`fund-tab${tab.selected ? ' fund-tab--on' : ''}`}
-              onClick={tab.onSelect}
-            >
+            <button key={tab.id} className={`fund-tab${tab.selected ? ' fund-tab--on' : ''}`} {...tabs.getTabProps(tab.id)}>
               {text(tab.label)}
             </button>
           ))}
         </div>
-        <div id="fund-panel" role="tabpanel" aria-labelledby={`fund-tab-${f.tab}`} className="fund-panel">
+        <div className="fund-panel" {...tabs.getPanelProps()}>
           {f.isLoading && <Spinner label={t('funding.loading')} />}
           {f.isLoadFailed && (
             <div role="alert">

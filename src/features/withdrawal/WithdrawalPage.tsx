@@ -4,6 +4,7 @@ import { useWithdrawal, useWithdrawalAccount } from '../../flows/withdrawal';
 import { registerMessages, useT } from '../../i18n';
 import { zeroPlaceholder } from '../../i18n/number';
 import { Modal } from '../../ui/Modal';
+import { useTabs } from '../../ui/useTabs';
 import { AddAccountButton } from '../accounts/AddAccount';
 import { CodeEntry } from '../two-factor/CodeEntry';
 import { messages } from './messages';
@@ -14,6 +15,7 @@ import './withdrawal.css';
 registerMessages(messages);
 
 type WithdrawalApi = ReturnType<typeof useWithdrawal>;
+type TabsApi = ReturnType<typeof useTabs>;
 
 /** #/show/withdrawal (spec 002 §2, §4): tabs per method, the form, confirmations, pending withdrawals. */
 export default function WithdrawalPage() {
@@ -27,6 +29,15 @@ function Withdrawal() {
   const { t, text, lang } = useT();
   const wd = useWithdrawal();
   const { tab, fixed, currency, turnover } = wd;
+  // the WAI-ARIA tabs pattern: one Tab stop for the row, arrows, Home and End (src/ui/useTabs.ts)
+  const tabs = useTabs({
+    ids: wd.tabs.map((x) => x.tab.id),
+    selected: wd.tabs.find((x) => x.selected)?.tab.id ?? tab.id,
+    onSelect: (id) => wd.selectTab(id as WithdrawalApi['tab']['id']),
+    label: t('withdrawal.tabs'),
+    disabled: () => wd.busy,
+    prefix: 'wd',
+  });
 
   return (
     <section className="panel wd" aria-labelledby="wd-title">
@@ -38,23 +49,25 @@ function Withdrawal() {
             : t('withdrawal.from_account', { currency, amount: formatAmount(wd.available, currency, lang) })}
         </p>
       </header>
-      <Tabs wd={wd} />
-      {fixed && (
-        <p className="wd__balance" data-testid="exchange-balance">
-          {t('withdrawal.exchange_balance', { amount: formatAmount(wd.exchangeAmount, tab.currency, lang) })}
-        </p>
-      )}
-      {wd.done ? (
-        <div className="wd__done" role="status">
-          <h2>{t('withdrawal.requested_title')}</h2>
-          <p>{text(wd.result)}</p>
-          <button type="button" className="button" onClick={wd.again}>
-            {t('withdrawal.again')}
-          </button>
-        </div>
-      ) : (
-        <WithdrawalForm wd={wd} />
-      )}
+      <Tabs wd={wd} tabs={tabs} />
+      <div className="wd__panel" {...tabs.getPanelProps()}>
+        {fixed && (
+          <p className="wd__balance" data-testid="exchange-balance">
+            {t('withdrawal.exchange_balance', { amount: formatAmount(wd.exchangeAmount, tab.currency, lang) })}
+          </p>
+        )}
+        {wd.done ? (
+          <div className="wd__done" role="status">
+            <h2>{t('withdrawal.requested_title')}</h2>
+            <p>{text(wd.result)}</p>
+            <button type="button" className="button" onClick={wd.again}>
+              {t('withdrawal.again')}
+            </button>
+          </div>
+        ) : (
+          <WithdrawalForm wd={wd} />
+        )}
+      </div>
       {turnover && (
         <p className="wd__turnover" data-testid="turnover">
           {t('withdrawal.turnover', {
@@ -75,20 +88,12 @@ function Withdrawal() {
   );
 }
 
-function Tabs({ wd }: { wd: WithdrawalApi }) {
+function Tabs({ wd, tabs }: { wd: WithdrawalApi; tabs: TabsApi }) {
   const { t } = useT();
   return (
-    <div className="wd__tabs" role="tablist" aria-label={t('withdrawal.tabs')}>
+    <div className="wd__tabs" {...tabs.getListProps()}>
       {wd.tabs.map(({ tab, selected }) => (
-        <button
-          key={tab.id}
-          type="button"
-          role="tab"
-          aria-selected={selected}
-          className={`wd__tab${selected ? ' wd__tab--on' : ''}`}
-          disabled={wd.busy}
-          onClick={() => wd.selectTab(tab.id)}
-        >
+        <button key={tab.id} className={`wd__tab${selected ? ' wd__tab--on' : ''}`} {...tabs.getTabProps(tab.id)}>
           <span className="wd__tab-n">{tab.n}</span> {t(`withdrawal.tab.${tab.id}`)}
         </button>
       ))}
