@@ -29,6 +29,11 @@ export default defineConfig({
       '/logout': apiTarget,
       '/upload': apiTarget,
       '/explorer/coverage': apiTarget,
+      // the web's basics (server/http/site.ts)
+      '/favicon.svg': apiTarget,
+      '/favicon.ico': apiTarget,
+      '/robots.txt': apiTarget,
+      '/sitemap.xml': apiTarget,
     },
   },
 });

@@ -6,6 +6,9 @@ import { consumeTicket } from './domain/autologin';
 import { settingsFor } from './domain/settings';
 import { errorHandler } from './http/errors';
 import { installFrontend } from './http/frontend';
+import { alternateLinks, installSite, notFoundHtml, pageAt } from './http/site';
+import type { PublicTab } from '../core/contract/public-site';
+import { tabPath } from '../core/public-site/content';
 import { publicPageRenderer } from './http/public-html';
 import { siteFacts } from './domain/public-site/public-site';
 import { publicSiteRoutes } from './routes/public-site';
@@ -192,7 +195,17 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(publicSiteRoutes, deps);
   // issue 17: the referral and affiliate program (/api/us/refferal); a visit through a link is counted on the public page
   await app.register(referralRoutes, deps);
-  app.get('/', async (request, reply) => reply.redirect(`/${settings.defaultLanguage}/${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 302));
-  routes.install(await installFrontend(app, distDir, publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log)), { explorer: config.explorer, coverageDir }));
+  // issue 27: the favicon, robots.txt, sitemap.xml; / by Accept-Language; an unknown page is a 404 page
+  const site = { siteUrl: config.siteUrl, languages: settings.languages, defaultLanguage: settings.defaultLanguage };
+  installSite(app, site);
+  const links = (lang: string, tab: PublicTab) => alternateLinks(site, lang, (other) => tabPath(other, tab));
+  routes.install(
+    await installFrontend(app, distDir, publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log), links), {
+      explorer: config.explorer,
+      coverageDir,
+      pageAt: (request) => pageAt(request, site),
+      notFound: (indexHtml, lang) => notFoundHtml(indexHtml, lang),
+    }),
+  );
   return app;
 }

@@ -35,10 +35,12 @@ describe('the machine explorer page', () => {
     }
   });
 
-  it('other pages keep the app, including ones that only start with "explorer"', async () => {
-    for (const url of ['/en/login', '/explorers', '/en/explorer/']) {
+  it('other pages keep the app; addresses that only start with "explorer" are not the explorer (the 404 page)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/en/login', headers: html })).body).toContain('<title>App</title>');
+    for (const url of ['/explorers', '/en/explorer/']) {
       const res = await app.inject({ method: 'GET', url, headers: html });
-      expect(res.body, url).toContain('<title>App</title>');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<title>Page not found · Brokerage</title>');
     }
   });
 

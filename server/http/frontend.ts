@@ -26,6 +26,10 @@ export interface FrontendOptions {
   explorer?: boolean;
   /** where the explorer's coverage reports are read from at each request (docs/coverage: not bundled, so a test run never makes the front end stale) */
   coverageDir?: string;
+  /** what a page address is (server/http/site.ts pageAt): a missing page answers 404 with `notFound`'s page, a redirect redirects */
+  pageAt?: (request: FastifyRequest) => { kind: 'page' } | { kind: 'redirect'; location: string } | { kind: 'missing'; lang: string };
+  /** index.html as the 404 page in a language */
+  notFound?: (indexHtml: string, lang: string) => string;
 }
 
 /** the reports the explorer reads at /explorer/coverage/<name>.json */
@@ -71,6 +75,12 @@ export async function installFrontend(app: FastifyInstance, distDir: string | un
   return (request, reply) => {
     // without the explorer (production by default) its URL is not the app's page either: a 404
     if (/^\/explorer(\/|$)/.test(request.url.split('?')[0])) return explorer ? reply.sendFile('explorer.html', root) : sendError(reply, notFound());
+    const at = options.pageAt?.(request) ?? { kind: 'page' };
+    if (at.kind === 'redirect') return reply.redirect(at.location, 302);
+    if (at.kind === 'missing') {
+      const index = readFileSync(path.join(root, 'index.html'), 'utf8');
+      return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(options.notFound ? options.notFound(index, at.lang) : index);
+    }
     const html = render?.(request, reply, readFileSync(path.join(root, 'index.html'), 'utf8'));
     if (html) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     return reply.sendFile('index.html', root);
@@ -79,11 +89,11 @@ export async function installFrontend(app: FastifyInstance, distDir: string | un
 
 /**
  * A page request: GET or HEAD outside the server's paths, not a file (assets, anything with
- * an extension: a missing file stays a 404), from something that accepts HTML.
+ * an extension: a missing file stays a 404), whatever its Accept header (a page's address
+ * answers its page; only the server's paths answer JSON).
  */
 export function wantsPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0];
-  if (isServerPath(pathname) || pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname)) return false;
-  return String(request.headers.accept ?? '').includes('text/html');
+  return !(isServerPath(pathname) || pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname));
 }

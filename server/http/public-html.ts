@@ -38,8 +38,8 @@ export function staticBody(content: TabContent): string {
  * index.html with the public tab's language, title, description and main text in it, and the
  * tab's content as JSON for the app's first render (no second fetch). Everything escaped.
  */
-export function injectPublicPage(indexHtml: string, content: TabContent): string {
-  const head = `<title>${escapeHtml(content.title)}</title>\n    <meta name="description" content="${escapeHtml(content.description)}" />`;
+export function injectPublicPage(indexHtml: string, content: TabContent, links = ''): string {
+  const head = `<title>${escapeHtml(content.title)}</title>\n    <meta name="description" content="${escapeHtml(content.description)}" />${links ? `\n    ${links}` : ''}`;
   const data = `<script type="application/json" id="public-tab">${jsonForScript(content)}</script>`;
   return indexHtml
     .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(content.lang)}">`)
@@ -56,6 +56,8 @@ export function publicPageRenderer(
   languages: readonly string[],
   /** a visit through a referral link (issue 17: server/routes/referral.ts counts it) */
   onAffiliate?: (request: FastifyRequest, reply: FastifyReply, aff: string) => void,
+  /** the page's canonical and hreflang `<link>`s (server/http/site.ts), already escaped */
+  links?: (lang: string, tab: PublicTab) => string,
 ) {
   return (request: FastifyRequest, reply: FastifyReply, indexHtml: string): string | null => {
     const [pathname, search = ''] = request.url.split('?');
@@ -66,6 +68,6 @@ export function publicPageRenderer(
       reply.setCookie(AFF_COOKIE, aff, { path: '/', sameSite: 'lax', httpOnly: false, maxAge: AFF_COOKIE_MAX_AGE_S, secure: request.protocol === 'https' });
       onAffiliate?.(request, reply, aff);
     }
-    return injectPublicPage(indexHtml, fillTab(at.tab, at.lang, facts()));
+    return injectPublicPage(indexHtml, fillTab(at.tab, at.lang, facts()), links?.(at.lang, at.tab));
   };
 }
