@@ -1,9 +1,13 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
+import type { PublicTab } from '../core/contract/public-site';
+import type { AppPage } from '../core/site-pages';
 import { useModalAsked, useSessionBasics } from './flows/app';
 import { useT } from './i18n';
+import { NotFoundPage } from './features/shell/NotFoundPage';
 import { ToastHost } from './features/shell/ToastHost';
 import { SandboxBanner } from './ui/SandboxBanner';
 import { Spinner } from './ui/Spinner';
+import { usePageMeta } from './ui/usePageMeta';
 
 const LoginPage = lazy(() => import('./features/login/LoginPage'));
 const AutologinPage = lazy(() => import('./features/login/AutologinPage'));
@@ -47,15 +51,23 @@ function Unavailable() {
  * Moving between pages is a full navigation, so the top level needs no router: react-router
  * lives in the trading page (its hash routes), which keeps the login page small.
  */
-const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage, forgot: ForgotPage, reset: ResetPage, '': PublicSite, about: PublicSite, accounts: PublicSite, faq: PublicSite } as const;
+const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage, forgot: ForgotPage, reset: ResetPage, '': PublicSite, about: PublicSite, accounts: PublicSite, faq: PublicSite } as const satisfies Record<AppPage | '' | Exclude<PublicTab, 'home'>, unknown>;
 
-function ToLogin({ lang }: { lang: string }) {
-  useEffect(() => window.location.replace(`/${lang}/login`), [lang]);
+/** the title and description of the pages that do not set their own (the public site, contacts, forgot and trading do) */
+const META: Partial<Record<keyof typeof pages, [string, string]>> = {
+  login: ['title.login', 'description.login'],
+  register: ['title.register', 'description.register'],
+  autologin: ['title.autologin', 'description.login'],
+};
+
+function PageMeta({ name }: { name: keyof typeof pages }) {
+  const [title, description] = META[name] ?? [null, null];
+  usePageMeta(title, description);
   return null;
 }
 
 export function App() {
-  const { t, lang } = useT();
+  const { t } = useT();
   const { sandbox } = useSessionBasics();
   const name = window.location.pathname.split('/')[2] ?? '';
   const Page = pages[name as keyof typeof pages];
@@ -64,7 +76,14 @@ export function App() {
       {sandbox && <SandboxBanner text={t('app.sandbox')} />}
       <Unavailable />
       <Suspense fallback={<main className="centered"><Spinner label={t('common.loading')} /></main>}>
-        {Page ? <Page /> : <ToLogin lang={lang} />}
+        {Page ? (
+          <>
+            <PageMeta name={name as keyof typeof pages} />
+            <Page />
+          </>
+        ) : (
+          <NotFoundPage />
+        )}
       </Suspense>
       <Modals />
       <ToastHost />

@@ -4,6 +4,8 @@ import { literal } from '../../../core/message';
 import { showAlert, showToast } from '../../flows/app';
 import { useT } from '../../i18n';
 import { HomeView } from './HomeView';
+import { routeTitleKey } from './route-title';
+import { usePageMeta } from '../../ui/usePageMeta';
 import { listenPages, showPages, swPages } from '../../app/routes';
 
 /**
@@ -87,6 +89,7 @@ export function HashRoutes() {
   const hash = useSyncExternalStore(subscribeToHash, currentHash);
   const location = { ...routerLocation, hash };
   const pathname = (hash.replace(/^#/, '').split('?')[0] || '/home').replace(/\/+$/, '') || '/home';
+  usePageMeta(routeTitleKey(pathname), 'description.trading');
   return useRoutes(
     [
       { path: '/home', element: <Home /> },
