@@ -6,6 +6,7 @@ import { installErrorReporting } from './flows/error-reporting';
 import { enableInspection, inspectionRequested } from './flows/inspector';
 import { currentLang } from './flows/navigation';
 import { I18nProvider, isLang, loadDict } from './i18n';
+import { SkipLink } from './ui/SkipLink';
 import './ui/styles.css';
 
 async function boot(): Promise<void> {
@@ -32,6 +33,7 @@ async function boot(): Promise<void> {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider lang={lang} dict={dict}>
+        <SkipLink />
         <App />
       </I18nProvider>
     </StrictMode>,

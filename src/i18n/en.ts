@@ -2,6 +2,7 @@
 export const en = {
   'app.name': 'Brokerage',
   'app.sandbox': 'Sandbox: payment processors, blockchains and the trading platform are simulated. No real money moves.',
+  'app.skip_to_main': 'Skip to main content',
   'common.loading': 'Loading…',
   'common.retry': 'Try again',
   'common.close': 'Close',

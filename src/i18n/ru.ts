@@ -4,6 +4,7 @@ import type { MessageKey } from './en';
 export const ru: Record<MessageKey, string> & Record<string, string> = {
   'app.name': 'Брокер',
   'app.sandbox': 'Песочница: платёжные системы, блокчейны и торговая платформа смоделированы. Реальные деньги не двигаются.',
+  'app.skip_to_main': 'Перейти к основному содержанию',
   'common.loading': 'Загрузка…',
   'common.retry': 'Повторить',
   'common.close': 'Закрыть',

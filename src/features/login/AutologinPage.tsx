@@ -8,7 +8,7 @@ export default function AutologinPage() {
   const { t } = useT();
   const login = useAutologin();
   return (
-    <main className="auth">
+    <main className="auth" id="main" tabIndex={-1}>
       <div className="auth__card" aria-live="polite">
         <h1>{t('autologin.title')}</h1>
         {login.asksFactor ? <FactorStep {...login} /> : login.autologinFailed ? <p>{t('autologin.failed')}</p> : <Spinner label={t('common.loading')} />}

@@ -107,7 +107,7 @@ export default function PublicSite() {
           </span>
         </nav>
       </header>
-      <main className={`site-main${loader.isLoading ? ' site-main--loading' : ''}`} aria-busy={loader.isLoading}>
+      <main id="main" tabIndex={-1} className={`site-main${loader.isLoading ? ' site-main--loading' : ''}`} aria-busy={loader.isLoading}>
         {loader.isFailed && (
           <div className="offline" role="alert" data-testid="site-load-failed">
             {text(loader.error)}{' '}

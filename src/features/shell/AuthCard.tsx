@@ -6,7 +6,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useT();
   return (
-    <main className="auth">
+    <main className="auth" id="main" tabIndex={-1}>
       <div className="auth__card">
         <div className="auth__top">
           <span className="brand">{t('app.name')}</span>

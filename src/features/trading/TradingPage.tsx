@@ -10,13 +10,13 @@ import { TradingOverlays } from '../signals/TradingOverlays';
 export default function TradingPage() {
   const { t } = useT();
   const shell = useTradingShell();
-  if (!shell.ready) return <main className="centered"><Spinner label={t('common.loading')} /></main>;
+  if (!shell.ready) return <main className="centered" id="main" tabIndex={-1}><Spinner label={t('common.loading')} /></main>;
   return (
     <BrowserRouter>
       <div className="shell">
         <AccountBar />
         <TradingOverlays />
-        <main className="shell__main">
+        <main className="shell__main" id="main" tabIndex={-1}>
           <HashRoutes />
         </main>
       </div>

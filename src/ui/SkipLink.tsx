@@ -1,0 +1,26 @@
+import type { MouseEvent } from 'react';
+import { useT } from '../i18n';
+
+/** the main content's id on every page: `<main id="main" tabIndex={-1}>` */
+export const MAIN_ID = 'main';
+
+/**
+ * "Skip to main content": the first focusable element of every page (rendered before the app),
+ * hidden until it has the focus. It moves the focus to the page's <main> itself rather than
+ * following #main, which would replace the trading page's hash route.
+ */
+export function SkipLink() {
+  const { t } = useT();
+  const skip = (e: MouseEvent<HTMLAnchorElement>) => {
+    const main = document.getElementById(MAIN_ID);
+    if (!main) return;
+    e.preventDefault();
+    main.focus();
+    main.scrollIntoView?.({ block: 'start' });
+  };
+  return (
+    <a className="skip-link" href={`#${MAIN_ID}`} onClick={skip} data-testid="skip-link">
+      {t('app.skip_to_main')}
+    </a>
+  );
+}
