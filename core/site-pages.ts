@@ -15,6 +15,8 @@ export const isAppPage = (name: string): name is AppPage => (APP_PAGES as readon
 /** The 404 page's texts: the server's static HTML and the app's view say the same. */
 export const NOT_FOUND_TEXT = {
   en: {
+    /** the app's name in this language (the app's app.name) */
+    site: 'Brokerage',
     title: 'Page not found',
     description: 'There is no page at this address.',
     heading: 'Page not found',
@@ -23,6 +25,7 @@ export const NOT_FOUND_TEXT = {
     login: 'Sign in',
   },
   ru: {
+    site: 'Брокер',
     title: 'Страница не найдена',
     description: 'По этому адресу нет страницы.',
     heading: 'Страница не найдена',

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { openTab, sharedBrowser } from './browser';
+import { openTab, sharedBrowser, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
@@ -133,4 +133,59 @@ describe('the public site', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("the web's basics: a favicon (no 404 on any page), a title per page and per trading route in en and ru, a real 404 page", async () => {
+    const { page, errors, context } = await openTab(chromium.current);
+    const missing: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404 && r.url().startsWith(baseURL)) missing.push(r.url());
+    });
+    const favicon = await page.request.get(`${baseURL}/favicon.svg`);
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+
+    for (const [lang, login, register] of [
+      ['en', 'Sign in · Brokerage', 'Open an account · Brokerage'],
+      ['ru', 'Вход · Брокер', 'Открыть счёт · Брокер'],
+    ] as const) {
+      await page.goto(`${baseURL}/${lang}/login`);
+      await expect.poll(() => page.title()).toBe(login);
+      expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+      await page.goto(`${baseURL}/${lang}/register`);
+      await expect.poll(() => page.title()).toBe(register);
+      // an unknown page: 404 with a page in its language, not the login page
+      const res = await page.goto(`${baseURL}/${lang}/no-such-page`);
+      expect(res?.status()).toBe(404);
+      await page.getByTestId('not-found').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(lang === 'ru' ? 'Страница не найдена' : 'Page not found');
+      expect(await page.title()).toBe(lang === 'ru' ? 'Страница не найдена · Брокер' : 'Page not found · Brokerage');
+      expect(page.url()).toBe(`${baseURL}/${lang}/no-such-page`);
+    }
+    // the public pages name their canonical address and their other language
+    await page.goto(`${baseURL}/ru/faq`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/ru\/faq$/);
+    expect(await page.locator('link[rel="alternate"][hreflang="en"]').getAttribute('href')).toMatch(/\/en\/faq$/);
+
+    // signed in: each trading route names its page
+    await signIn(page, baseURL);
+    await page.waitForURL(/\/en\/trading/);
+    await expect.poll(() => page.title()).toBe('Trading · Brokerage');
+    for (const [hash, title] of [
+      ['#/show/funding', 'Deposit · Brokerage'],
+      ['#/show/withdrawal', 'Withdrawal · Brokerage'],
+      ['#/show/reports', 'Reports · Brokerage'],
+      ['#/show/security', 'Security · Brokerage'],
+      ['#/home', 'Trading · Brokerage'],
+    ] as const) {
+      await page.evaluate((h) => {
+        window.location.hash = h;
+      }, hash);
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
+    }
+    expect(missing.filter((u) => !u.includes('/no-such-page'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
+

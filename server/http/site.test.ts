@@ -83,10 +83,10 @@ describe("the web's basics (issue 27 §7)", () => {
   });
 
   it('an unknown page answers 404 with a real page in its language, whatever the Accept header', async () => {
-    for (const [url, lang, heading] of [
-      ['/en/nowhere', 'en', 'Page not found'],
-      ['/ru/nowhere/deeper', 'ru', 'Страница не найдена'],
-      ['/en/home', 'en', 'Page not found'],
+    for (const [url, lang, heading, site] of [
+      ['/en/nowhere', 'en', 'Page not found', 'Brokerage'],
+      ['/ru/nowhere/deeper', 'ru', 'Страница не найдена', 'Брокер'],
+      ['/en/home', 'en', 'Page not found', 'Brokerage'],
     ]) {
       for (const accept of ['text/html', 'application/json', '*/*']) {
         const res = await app.inject({ method: 'GET', url, headers: { accept } });
@@ -94,7 +94,7 @@ describe("the web's basics (issue 27 §7)", () => {
         expect(res.headers['content-type'], url).toMatch(/^text\/html/);
         expect(res.body, url).toContain(`<html lang="${lang}">`);
         expect(res.body, url).toContain(`<h1>${heading}</h1>`);
-        expect(res.body, url).toContain(`<title>${heading} · Brokerage</title>`);
+        expect(res.body, url).toContain(`<title>${heading} · ${site}</title>`);
         expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
       }
     }

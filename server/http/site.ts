@@ -76,10 +76,10 @@ export function pageAt(request: FastifyRequest, options: SiteOptions): PageAt {
 }
 
 /** index.html as the 404 page in `lang`: its title, description and text before the JavaScript runs (the app renders the same page) */
-export function notFoundHtml(indexHtml: string, lang: string, appName = 'Brokerage'): string {
+export function notFoundHtml(indexHtml: string, lang: string): string {
   const e = escapeHtml;
   const text = notFoundText(lang);
-  const head = `<title>${e(text.title)} · ${e(appName)}</title>\n    <meta name="description" content="${e(text.description)}" />\n    <meta name="robots" content="noindex" />`;
+  const head = `<title>${e(text.title)} · ${e(text.site)}</title>\n    <meta name="description" content="${e(text.description)}" />\n    <meta name="robots" content="noindex" />`;
   const body = `<main class="not-found" data-testid="not-found-static"><h1>${e(text.heading)}</h1><p>${e(text.body)}</p><p><a href="/${e(lang)}/">${e(text.home)}</a></p></main>`;
   return indexHtml
     .replace(/<html lang="[^"]*">/, `<html lang="${e(lang)}">`)

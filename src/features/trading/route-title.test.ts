@@ -33,6 +33,7 @@ describe("the trading page's titles (issue 27 §7)", () => {
       expect(dict['not_found.body']).toBe(text.body);
       expect(dict['not_found.home']).toBe(text.home);
       expect(dict['title.not_found']).toBe(text.title);
+      expect(dict['app.name']).toBe(text.site);
       expect(dict['description.not_found']).toBe(text.description);
     }
   });
