@@ -57,7 +57,7 @@ export const HistoryEntry = z.object({
   createdAt: z.number(),
   /** 'ledger': a movement in our books; 'platform': a stake, payout or refund on the trading platform */
   source: z.optional(z.enum(['ledger', 'platform'])),
-  /** how the money moved: deposits 'card' | 'crypto' | 'sandbox' | 'demo'; withdrawals the payout method ('Bitcoin', 'Bank Wire', …) */
+  /** how the money moved: deposits 'card' | 'crypto' | 'vload' | 'bank' | 'fiat' | a wallet ('neteller', …) | 'sandbox' | 'demo'; bonuses 'giveaway' | 'risk_free'; withdrawals the payout method ('Bitcoin', 'Bank Wire', …) */
   method: z.optional(z.string()),
   /** the card processor, the coin's name, the chat host's name, the promo or contest, the instrument of a trade */
   detail: z.optional(z.string()),
@@ -65,6 +65,8 @@ export const HistoryEntry = z.object({
   outcome: z.optional(z.string()),
   /** stakes, payouts and refunds: the trade's direction */
   direction: z.optional(TradeDirection),
+  /** 'bonus': the row moved the bonus balance (a deposit bonus, a gift, a risk-free refund, a bonus taken back), and balanceAfter is the bonus balance after it; absent: the trading (or demo) account */
+  account: z.optional(z.enum(['bonus'])),
   /** a card payment (its id), a crypto invoice (its guid) or a withdrawal (its id): what "Ask about this payment" opens a ticket about (issue 15) */
   ref: z.optional(z.object({ kind: z.enum(['payment', 'invoice', 'withdrawal']), id: z.string() })),
 });

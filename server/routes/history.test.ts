@@ -1,6 +1,7 @@
 import { bech32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryResponse, PendingList, type HistoryEntry } from '../../core/contract';
+import { bonusAccount } from '../domain/deposits/bonus';
 import { houseAccount, transfer } from '../domain/ledger';
 import { findUserByEmail } from '../domain/users';
 import { instrumentOf, priceAt } from '../sandbox/platform/prices';
@@ -153,5 +154,41 @@ describe('account history: our ledger merged with the platform', () => {
     const other = t.browser();
     await freshUser(other, { balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
     expect((await history(other)).total).toBe(0);
+  });
+
+  it('fills the balance after every movement, names every deposit method and lists the bonus balance credits (issue 27 §5)', async () => {
+    const b = t.browser();
+    const user = await freshUser(b, { balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
+    const userId = (await findUserByEmail(t.db, user.email))!.id;
+    const account = await t.db.selectFrom('accounts').select('id').where('user_id', '=', userId).where('type', '=', 'trading').executeTakeFirstOrThrow();
+    const house = await houseAccount(t.db, 'USD');
+    const bonus = await bonusAccount(t.db, userId, 'USD');
+    const move = (kind: string, key: string, from: number, to: number, amountMinor: bigint, meta: Record<string, unknown>) =>
+      transfer(t.db, { kind, idempotencyKey: `history-27:${userId}:${key}`, debitAccountId: from, creditAccountId: to, amountMinor, currency: 'USD', meta });
+    await move('deposit', 'voucher', house, account.id, 10_000n, { method: 'vload', voucher: 'v-1', last4: '1234' });
+    await move('deposit', 'bank', house, account.id, 5_000n, { method: 'bank', deposit: 'd-1', reference: 'R1' });
+    await move('bonus', 'bonus', house, bonus, 2_000n, { deposit: 'x', promo: 'WELCOME' });
+    await move('offer_giveaway', 'gift', house, bonus, 500n, { offer: '7' });
+    await move('bonus_release', 'release', bonus, account.id, 2_500n, {});
+    await move('tip', 'tip', account.id, house, 700n, { host: 'anna' });
+
+    const all = await history(b);
+    const rows = [...all.hits].reverse().map((h) => [h.type, h.method ?? null, h.detail ?? null, h.amount, h.balanceAfter, h.account ?? 'trading']);
+    expect(rows).toEqual([
+      ['deposit', 'vload', null, '100.00', '100.00', 'trading'],
+      ['deposit', 'bank', null, '50.00', '150.00', 'trading'],
+      // credits of the bonus balance, with the bonus balance after them
+      ['bonus', null, 'WELCOME', '20.00', '20.00', 'bonus'],
+      ['bonus', 'giveaway', null, '5.00', '25.00', 'bonus'],
+      // a release is listed once: the trading account's credit
+      ['bonus_release', null, null, '25.00', '175.00', 'trading'],
+      ['tip', null, 'Anna', '-7.00', '168.00', 'trading'],
+    ]);
+    // every row of the page has its balance after
+    expect(all.hits.every((h) => h.balanceAfter !== null)).toBe(true);
+    // the filter "Bonus" lists the credits and the release
+    expect((await history(b, { trType: 'bonus' })).hits.map((h) => h.amount).sort()).toEqual(['20.00', '25.00', '5.00']);
+    // a page of the newest rows still says the balance after each, counted over the whole account
+    expect((await history(b, { limit: 1 })).hits.map((h) => h.balanceAfter)).toEqual(['168.00']);
   });
 });

@@ -7,9 +7,10 @@ import { formatMoney } from '../../../core/money';
 
 /**
  * The trader's own money movements for the history page: our ledger's entries on the trader's
- * trading and demo accounts, each said in the trader's terms (type, method, detail, and for a
- * withdrawal its outcome from the withdrawals table). Trade results ('trade_result') are left
- * out: the platform's stakes and payouts show the trades.
+ * trading and demo accounts, and the credits and debits of the bonus balance (issue 27 §5), each
+ * said in the trader's terms (type, method, detail, and for a withdrawal its outcome from the
+ * withdrawals table) with the balance of its account after it. Trade results ('trade_result') are
+ * left out: the platform's stakes and payouts show the trades.
  */
 
 /** the ledger kinds each history type stands for (kinds of other issues included: bonus, prize, transfer) */
@@ -17,8 +18,8 @@ const KINDS: Partial<Record<HistoryType, string[]>> = {
   deposit: ['deposit', 'demo_credit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'],
   tip: ['tip'],
-  bonus: ['bonus'],
-  prize: ['prize'],
+  bonus: ['bonus', 'offer_giveaway', 'offer_riskfree', 'iq_reward', 'bonus_release', 'bonus_forfeit'],
+  prize: ['prize', 'contest_prize'],
   transfer: ['transfer'],
 };
 
@@ -50,7 +51,8 @@ export async function ledgerHistory(db: Db, userId: number, q: HistoryQuery, win
     .innerJoin('accounts as a', 'a.id', 'e.account_id')
     .leftJoin('withdrawals as w', (join) => join.on((eb) => eb('w.id', '=', sql<string>`t.meta->>'withdrawalId'`)).on('w.user_id', '=', userId))
     .where('a.user_id', '=', userId)
-    .where('a.type', 'in', ['trading', 'demo'])
+    // the bonus balance's side of a release is the trading account's credit: listed once, there
+    .where((eb) => eb.or([eb('a.type', 'in', ['trading', 'demo']), eb.and([eb('a.type', '=', 'bonus'), eb('t.kind', '<>', 'bonus_release')])]))
     .where('t.kind', 'not in', SHOWN_BY_PLATFORM)
     .where('t.created_at', '>=', new Date(q.DateFrom))
     .where('t.created_at', '<=', new Date(q.DateTo));
@@ -58,7 +60,12 @@ export async function ledgerHistory(db: Db, userId: number, q: HistoryQuery, win
   if (q.Status) base = base.where(status, '=', q.Status);
   const [{ n }] = await base.select((eb) => eb.fn.countAll<string | bigint>().as('n')).execute();
   const rows = await base
-    .select(['e.id', 't.kind', 't.meta', 'e.amount_minor', 'e.currency', 't.created_at', 'w.status as withdrawal_status', 'w.method as withdrawal_method', status.as('status')])
+    .select(['e.id', 't.kind', 't.meta', 'e.amount_minor', 'e.currency', 't.created_at', 'a.type as account_type', 'w.status as withdrawal_status', 'w.method as withdrawal_method', status.as('status')])
+    // the account's balance after this entry: every entry of the account up to it, in the order the page lists them
+    .select(
+      sql<string | bigint>`(select coalesce(sum(x.amount_minor), 0) from ledger_entries x join ledger_transactions y on y.id = x.tx_id
+        where x.account_id = e.account_id and (y.created_at < t.created_at or (y.created_at = t.created_at and x.id <= e.id)))`.as('balance_after_minor'),
+    )
     .orderBy('t.created_at', 'desc')
     .orderBy('e.id', 'desc')
     .limit(window)
@@ -73,10 +80,11 @@ export async function ledgerHistory(db: Db, userId: number, q: HistoryQuery, win
         type: said.type,
         status: r.status,
         amount: formatMoney(amountMinor, r.currency),
-        balanceAfter: null,
+        balanceAfter: formatMoney(toBigInt(r.balance_after_minor), r.currency),
         currency: r.currency,
         tradeId: null,
         note: [said.method, said.detail, said.outcome].filter(Boolean).join(' · '),
+        ...(r.account_type === 'bonus' && { account: 'bonus' as const }),
         createdAt: r.created_at.getTime(),
         source: 'ledger' as const,
         ...(said.method && { method: said.method }),
@@ -138,7 +146,18 @@ export function describe(
     }
     case 'bonus':
       return { type: 'bonus', detail: text(meta.promo) ?? text(meta.code) ?? text(meta.reason) };
+    case 'offer_giveaway':
+      return { type: 'bonus', method: 'giveaway' };
+    case 'offer_riskfree':
+      return { type: 'bonus', method: 'risk_free' };
+    case 'iq_reward':
+      return { type: 'bonus', method: 'iq' };
+    case 'bonus_release':
+      return { type: 'bonus_release' };
+    case 'bonus_forfeit':
+      return { type: 'bonus_forfeit' };
     case 'prize':
+    case 'contest_prize':
       return { type: 'prize', detail: text(meta.contest) ?? text(meta.title) };
     case 'transfer':
       return { type: 'transfer' };
