@@ -114,7 +114,7 @@ describe('history and reports from the platform', () => {
     const b = t.browser();
     await freshUser(b, { balances: [{ currency: 'USD', type: 'trading', amount: '10.00' }, { currency: 'EUR', type: 'exchange', amount: '300.00' }] });
     const res = HistoryResponse.parse((await b.send('POST', '/api/us/history', { json: { ...range(), limit: 999, exchange: true } })).json());
-    expect(res.hits.map((h) => [h.type, h.amount, h.currency])).toEqual([['deposit', '300.00', 'EUR']]);
+    expect(res.hits.map((h) => [h.type, h.amount, h.currency, h.balanceAfter])).toEqual([['deposit', '300.00', 'EUR', '300.00']]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { HistoryEntry, HistoryQuery, ReportsQuery, ReportsResponse, RunlineEntry, TradeDirection } from '../../../core/contract';
 import type { Db } from '../../db';
 import { toBigInt } from '../../db/values';
@@ -93,6 +94,11 @@ async function exchangeHistory(db: Db, userId: number, q: HistoryQuery): Promise
   const [{ n }] = await base.select((eb) => eb.fn.countAll<string | bigint>().as('n')).execute();
   const rows = await base
     .select(['e.id', 't.kind', 'e.amount_minor', 'e.currency', 't.created_at'])
+    // the coin's or currency's balance after this entry (issue 27 §5: every row has it)
+    .select(
+      sql<string | bigint>`(select coalesce(sum(x.amount_minor), 0) from ledger_entries x join ledger_transactions y on y.id = x.tx_id
+        where x.account_id = e.account_id and (y.created_at < t.created_at or (y.created_at = t.created_at and x.id <= e.id)))`.as('balance_after_minor'),
+    )
     .orderBy('t.created_at', 'desc')
     .orderBy('e.id', 'desc')
     .limit(q.limit)
@@ -105,7 +111,7 @@ async function exchangeHistory(db: Db, userId: number, q: HistoryQuery): Promise
       type: r.kind,
       status: 'completed',
       amount: formatMoney(toBigInt(r.amount_minor), r.currency),
-      balanceAfter: null,
+      balanceAfter: formatMoney(toBigInt(r.balance_after_minor), r.currency),
       currency: r.currency,
       tradeId: null,
       note: 'exchange account',
