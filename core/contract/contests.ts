@@ -18,6 +18,20 @@ export const CONTEST_ROWS = { weekly: 20, weekend: 10 } as const;
 export const ContestType = z.enum(['weekly', 'weekend']);
 export type ContestType = z.infer<typeof ContestType>;
 
+/**
+ * A prize as the pages show it (core/contest-prizes.ts): `cash` and `bonus` carry an amount in
+ * the contest's currency (a bonus goes to the bonus balance); an `item` (the iPad) carries no
+ * amount and is never credited as money.
+ */
+export const ContestPrize = z.object({
+  kind: z.enum(['cash', 'bonus', 'item']),
+  /** decimal string (cash, bonus), null for an item */
+  amount: z.nullable(z.string()),
+  /** the item's key ('ipad'), null for money */
+  item: z.nullable(z.string()),
+});
+export type ContestPrize = z.infer<typeof ContestPrize>;
+
 export const ContestEntry = z.object({
   rank: z.number(),
   /** "J.D." — never a full name */
@@ -26,8 +40,8 @@ export const ContestEntry = z.object({
   /** net profit in the contest's currency, decimal string (may be negative) */
   profit: z.string(),
   trades: z.number(),
-  /** the prize of this rank, decimal string, or null */
-  prize: z.nullable(z.string()),
+  /** the prize of this rank, or null */
+  prize: z.nullable(ContestPrize),
   /** the signed-in trader's own row */
   you: z.boolean(),
 });
@@ -42,8 +56,8 @@ export const Contest = z.object({
   status: z.enum(['open', 'closed']),
   rule: z.literal('net_profit'),
   currency: z.string(),
-  /** prize amounts by rank (index 0 is rank 1), decimal strings */
-  prizes: z.array(z.string()),
+  /** prizes by rank (index 0 is rank 1) */
+  prizes: z.array(ContestPrize),
   /** weekly 20 rows, weekend 10 */
   entries: z.array(ContestEntry),
   /** the signed-in trader's own row when outside the shown rows (or null: no trade in the window) */
@@ -64,7 +78,8 @@ export const CreateContestRequest = z.object({
   /** seconds before now it started (trades already made count) */
   startedSecondsAgo: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(60 * 60 * 24 * 14))),
   currency: z.optional(z.string().check(z.maxLength(8))),
-  prizes: z.array(z.string().check(z.maxLength(24))).check(z.minLength(1), z.maxLength(20)),
+  /** cash prizes by rank, decimal strings */
+  prizes: z.array(z.string().check(z.maxLength(24))).check(z.minLength(1), z.maxLength(40)),
 });
 export type CreateContestRequest = z.infer<typeof CreateContestRequest>;
 

@@ -36,8 +36,8 @@ describe('contests', () => {
     const user = await freshUser(page, baseURL, { balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
     await call(page, '/api/sandbox/platform/fund', { email: user.email, amount: '100.00' });
     // the tester opens a short weekend contest, running now, with two prizes
-    const contest = await call<{ id: string; type: string; prizes: string[] }>(page, '/api/sandbox/contests', { type: 'weekend', seconds: 600, startedSecondsAgo: 5, prizes: ['25.00', '10.00'] }, true);
-    expect(contest).toMatchObject({ type: 'weekend', prizes: ['25.00', '10.00'] });
+    const contest = await call<{ id: string; type: string; prizes: { kind: string; amount: string | null }[] }>(page, '/api/sandbox/contests', { type: 'weekend', seconds: 600, startedSecondsAgo: 5, prizes: ['25.00', '10.00'] }, true);
+    expect(contest).toMatchObject({ type: 'weekend', prizes: [{ kind: 'cash', amount: '25.00' }, { kind: 'cash', amount: '10.00' }] });
 
     await signIn(page, baseURL, user);
     await page.waitForURL(`${baseURL}/en/trading**`);
@@ -49,6 +49,12 @@ describe('contests', () => {
     await page.waitForURL(/#\/show\/contest$/);
     await page.getByTestId('contest-page').waitFor();
     expect(await page.getByTestId('contest-rule').textContent()).toContain('net profit');
+    // the sandbox's own weekly contest has the prizes of spec 002 §9: the iPad at rank 5 is a gift, never an amount
+    const weeklyPrizes = page.locator('[data-contest^="weekly-"] .ct-card__prizes li');
+    await expect.poll(() => weeklyPrizes.count()).toBe(40);
+    expect(await weeklyPrizes.nth(0).textContent()).toMatch(/^1 place: \D*10\D?000\.00(?!.*bonus)/);
+    expect(await weeklyPrizes.nth(4).textContent()).toBe('5 place: iPad (a gift, not money)');
+    expect(await weeklyPrizes.nth(5).textContent()).toMatch(/^6 place: \D*1\D?000\.00.*bonus$/);
 
     // a 10 s trade on the sandbox platform
     await page.goto(`${baseURL}/en/trading#/home`);

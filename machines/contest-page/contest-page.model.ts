@@ -9,8 +9,11 @@ export const contest = (over: Record<string, unknown> = {}) => ({
   status: 'open',
   rule: 'net_profit',
   currency: 'USD',
-  prizes: ['500.00', '300.00'],
-  entries: [{ rank: 1, initials: 'A.L.', country: 'DE', profit: '30.00', trades: 2, prize: '500.00', you: true }],
+  prizes: [
+    { kind: 'cash', amount: '10000.00', item: null },
+    { kind: 'item', amount: null, item: 'ipad' },
+  ],
+  entries: [{ rank: 1, initials: 'A.L.', country: 'DE', profit: '30.00', trades: 2, prize: { kind: 'cash', amount: '10000.00', item: null }, you: true }],
   own: null,
   participants: 1,
   ...over,

@@ -26,6 +26,7 @@ import * as sandboxScripts from './migrations/190_sandbox_scripts';
 import * as sandboxScriptPlatform from './migrations/191_sandbox_script_platform';
 import * as sandboxShared from './migrations/200_sandbox_shared';
 import * as bonusTurnover from './migrations/210_bonus_turnover';
+import * as contestPrizeKinds from './migrations/220_contest_prize_kinds';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '191_sandbox_script_platform': sandboxScriptPlatform,
   '200_sandbox_shared': sandboxShared,
   '210_bonus_turnover': bonusTurnover,
+  '220_contest_prize_kinds': contestPrizeKinds,
 };
 
 /**

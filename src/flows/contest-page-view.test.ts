@@ -5,7 +5,7 @@ import { contest } from '../../machines/contest-page/contest-page.model';
 import type { Contest } from '../../core/contract/contests';
 import { connectContestPage, contestCard, passes } from './contest-page-view';
 
-const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ rank: i + 1, initials: i === 2 ? 'Z.Q.' : 'A.L.', country: i % 2 ? 'DE' : 'FR', profit: '1.00', trades: 1, prize: i < 2 ? '5.00' : null, you: i === 4 }));
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ rank: i + 1, initials: i === 2 ? 'Z.Q.' : 'A.L.', country: i % 2 ? 'DE' : 'FR', profit: '1.00', trades: 1, prize: i < 2 ? { kind: 'cash' as const, amount: '5.00', item: null } : null, you: i === 4 }));
 
 async function started(input: { tab?: 'first' | 'last' } = {}, load: () => Promise<{ current: Contest[]; last: Contest[] }>) {
   const actor = createActor(contestPageMachine.provide({ actors: { load: fromPromise(load) } }), { input }).start();

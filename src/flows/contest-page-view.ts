@@ -1,5 +1,5 @@
 import type { EventFrom, SnapshotFrom } from 'xstate';
-import { CONTEST_ROWS, type Contest, type ContestEntry } from '../../core/contract/contests';
+import { CONTEST_ROWS, type Contest, type ContestEntry, type ContestPrize } from '../../core/contract/contests';
 import type { Msg } from '../../core/message';
 import type { contestPageMachine } from '../../machines/contest-page/contest-page.machine';
 
@@ -15,7 +15,8 @@ export interface ContestCard {
   /** the window has not started yet */
   upcoming: boolean;
   currency: string;
-  prizes: { rank: number; amount: string }[];
+  /** by rank: cash, bonus or an item (core/contest-prizes.ts) */
+  prizes: { rank: number; prize: ContestPrize }[];
   /** rows that pass the filter */
   rows: ContestEntry[];
   /** weekly 20, weekend 10: the rows this type shows */
@@ -58,7 +59,7 @@ export function contestCard(c: Contest, filter: string, now: number): ContestCar
     end: c.date_end,
     upcoming: c.status === 'open' && Date.parse(c.date_start) > now,
     currency: c.currency,
-    prizes: c.prizes.map((amount, i) => ({ rank: i + 1, amount })),
+    prizes: c.prizes.map((prize, i) => ({ rank: i + 1, prize })),
     rows: shown.filter((e) => passes(e, filter)),
     limit,
     total: shown.length,

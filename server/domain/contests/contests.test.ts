@@ -3,6 +3,8 @@ import type { Db } from '../../db';
 import { freshDb, type TestDb } from '../../test/db';
 import type { PlatformGateway, SettledTrade } from '../ports';
 import { balanceOf, houseAccount, verifyLedger } from '../ledger';
+import { CONTEST_PRIZES } from '../../../core/contest-prizes';
+import { bonusAccount } from '../deposits/bonus';
 import { closeContest, compareStandings, createContest, currentContests, getContest, lastContests, standings } from './contests';
 
 let t: TestDb;
@@ -78,7 +80,7 @@ describe('contests: the rule', () => {
     const [weekly, weekend] = [await getContest(db, platform, 'w1', viewer, now), await getContest(db, platform, 'we1', viewer, now)];
     expect(weekly.entries).toHaveLength(20);
     expect(weekend.entries).toHaveLength(10);
-    expect(weekly.entries[0]).toMatchObject({ rank: 1, initials: 'A.L.', country: 'DE', profit: '30.00', prize: '100.00', you: false });
+    expect(weekly.entries[0]).toMatchObject({ rank: 1, initials: 'A.L.', country: 'DE', profit: '30.00', prize: { kind: 'cash', amount: '100.00', item: null }, you: false });
     expect(weekly.entries[3]?.prize).toBeNull();
     expect(JSON.stringify(weekly)).not.toMatch(/Ann|Lee|@example/);
     expect(weekly.own).toMatchObject({ rank: 24, profit: '-5.00', you: true });
@@ -117,9 +119,44 @@ describe('contests: closing', () => {
     const closed = await getContest(db, platform, 'w1', users[0]!.id);
     expect(closed.status).toBe('closed');
     expect(closed.entries).toHaveLength(20);
-    expect(closed.entries[1]).toMatchObject({ rank: 2, you: true, prize: '50.00' });
+    expect(closed.entries[1]).toMatchObject({ rank: 2, you: true, prize: { kind: 'cash', amount: '50.00', item: null } });
     const last = await lastContests(db, platform, null);
     expect(last.map((c) => c.id)).toEqual(['w1']);
+  });
+
+  it("pays the spec's weekly table honestly: cash to the trading account, a bonus to the bonus balance, the iPad recorded and never credited", async () => {
+    await createContest(db, { id: 'spec-w', type: 'weekly', currency: 'USD', start: START, end: END, prizes: CONTEST_PRIZES.weekly });
+    const open = await getContest(db, platform, 'spec-w', null, new Date('2026-11-26T00:00:00Z'));
+    expect(open.prizes).toHaveLength(40);
+    expect(open.prizes[4]).toEqual({ kind: 'item', amount: null, item: 'ipad' });
+    expect(open.entries[4]?.prize).toEqual({ kind: 'item', amount: null, item: 'ipad' });
+    expect(open.entries[0]?.prize).toEqual({ kind: 'cash', amount: '10000.00', item: null });
+    expect(open.entries[5]?.prize).toEqual({ kind: 'bonus', amount: '1000.00', item: null });
+
+    const ranked = await standings(db, platform, { start: START, end: END, currency: 'USD' });
+    const holder = (rank: number) => users.find((u) => u.login === ranked[rank - 1]!.login)!;
+    const [first, fifth, sixth] = [holder(1), holder(5), holder(6)];
+    const before = { first: await balanceOf(db, first.account), fifth: await balanceOf(db, fifth.account), sixth: await balanceOf(db, sixth.account) };
+    const { paid } = await closeContest(db, platform, 'spec-w', END);
+    expect(paid.find((p) => p.rank === 5)).toMatchObject({ kind: 'item', item: 'ipad', amount: '' });
+    expect(paid.find((p) => p.rank === 6)).toMatchObject({ kind: 'bonus', amount: '1000.00' });
+    // cash: 10,000.00 on the trading account; the iPad: no money anywhere; the bonus: on the bonus balance, not the trading account
+    expect((await balanceOf(db, first.account)) - before.first).toBe(1_000_000n);
+    expect(await balanceOf(db, fifth.account)).toBe(before.fifth);
+    expect(await balanceOf(db, await bonusAccount(db, fifth.id, 'USD'))).toBe(0n);
+    expect(await balanceOf(db, sixth.account)).toBe(before.sixth);
+    expect(await balanceOf(db, await bonusAccount(db, sixth.id, 'USD'))).toBe(100_000n);
+    const keys = await db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', 'like', 'contest:spec-w:%').execute();
+    expect(keys.map((k) => k.idempotency_key)).not.toContain('contest:spec-w:rank:5');
+    expect(keys).toHaveLength(23); // 24 ranked, all within the 40 prizes, less the iPad
+    const winner5 = await db.selectFrom('contest_winners').selectAll().where('contest_id', '=', 'spec-w').where('rank', '=', 5).executeTakeFirstOrThrow();
+    expect(winner5).toMatchObject({ prize_kind: 'item', prize_item: 'ipad', tx_id: null });
+    expect(String(winner5.prize_minor)).toBe('0');
+    const note = await db.selectFrom('notifications').select('params').where('user_id', '=', fifth.id).where('key', '=', 'contest:spec-w:5').executeTakeFirstOrThrow();
+    expect(note.params).toMatchObject({ prize: 'item', item: 'ipad', amount: '' });
+    expect((await verifyLedger(db)).ok).toBe(true);
+    const closed = await getContest(db, platform, 'spec-w', fifth.id);
+    expect(closed.entries[4]).toMatchObject({ you: true, prize: { kind: 'item', item: 'ipad', amount: null } });
   });
 
   it('an operator close before date_end ends the window then; a contest nobody traded in closes paying nothing', async () => {

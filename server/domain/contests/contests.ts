@@ -1,10 +1,12 @@
-import { CONTEST_ROWS, type Contest, type ContestEntry, type ContestType } from '../../../core/contract/contests';
+import { isPrizeItem, type ContestPrizeSpec } from '../../../core/contest-prizes';
+import { CONTEST_ROWS, type Contest, type ContestEntry, type ContestPrize, type ContestType } from '../../../core/contract/contests';
 import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 import type { Db } from '../../db';
 import { runExclusive } from '../../db/leader';
 import '../../db/schema-contests';
 import type { ContestRow } from '../../db/schema-contests';
 import { toBigInt } from '../../db/values';
+import { bonusAccount } from '../deposits/bonus';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
 import type { PlatformGateway } from '../ports';
@@ -22,8 +24,10 @@ import { Refusal } from '../security/refusal';
  * Closing (at date_end by the timer, or now by the sandbox operator) is one database
  * transaction that flips status open → closed with a conditional UPDATE (a second close, even a
  * parallel one, finds it closed and pays nothing), writes the winners and pays each prize from
- * the house account into the winner's trading account through the ledger (idempotency key
- * `contest:{id}:rank:{n}`), with a `contest.prize` notification.
+ * the house account through the ledger (idempotency key `contest:{id}:rank:{n}`), with a
+ * `contest.prize` notification. Prizes by kind (core/contest-prizes.ts): cash to the winner's
+ * trading account, a bonus to the winner's bonus balance; an item (the iPad) is recorded on the
+ * winner's row (prize_kind 'item', prize_item) and notified, never credited as money.
  */
 
 export const CONTEST_RULE = 'net_profit' as const;
@@ -88,17 +92,30 @@ export async function standings(db: DbOrTx, platform: PlatformGateway, window: {
   return result.sort(compareStandings);
 }
 
-const prizesOf = (row: ContestRow): bigint[] => (row.prizes_minor ?? []).map((p) => toBigInt(p));
+/** a prize as held: money in minor units, or an item */
+export type HeldPrize = { kind: 'cash' | 'bonus'; minor: bigint } | { kind: 'item'; item: string };
+
+/** The prizes of a contest by rank (a bare string is a cash prize's minor units, as before migration 220). */
+export const prizesOf = (row: Pick<ContestRow, 'prizes_minor'>): HeldPrize[] =>
+  (row.prizes_minor ?? []).map((p): HeldPrize => {
+    if (typeof p === 'string') return { kind: 'cash', minor: toBigInt(p) };
+    if (p.kind === 'item') return { kind: 'item', item: p.item };
+    return { kind: p.kind, minor: toBigInt(p.minor) };
+  });
+
+const shownPrize = (p: HeldPrize, currency: string): ContestPrize =>
+  p.kind === 'item' ? { kind: 'item', amount: null, item: p.item } : { kind: p.kind, amount: formatMoney(p.minor, currency), item: null };
 
 function entryOf(row: ContestRow, s: { initials: string; country: string; profitMinor: bigint; trades: number; userId: number }, rank: number, viewer: number | null): ContestEntry {
-  const prize = prizesOf(row)[rank - 1];
+  const held = prizesOf(row)[rank - 1];
+  const prize = held === undefined ? undefined : shownPrize(held, row.currency);
   return {
     rank,
     initials: s.initials,
     country: s.country,
     profit: formatMoney(s.profitMinor, row.currency),
     trades: s.trades,
-    prize: prize === undefined ? null : formatMoney(prize, row.currency),
+    prize: prize ?? null,
     you: viewer !== null && s.userId === viewer,
   };
 }
@@ -115,7 +132,7 @@ function contestOf(row: ContestRow, ranked: { initials: string; country: string;
     status: row.status,
     rule: CONTEST_RULE,
     currency: row.currency,
-    prizes: prizesOf(row).map((p) => formatMoney(p, row.currency)),
+    prizes: prizesOf(row).map((p) => shownPrize(p, row.currency)),
     entries,
     own: ownIndex >= rows ? entryOf(row, ranked[ownIndex]!, ownIndex + 1, viewer) : null,
     participants: ranked.length,
@@ -173,23 +190,28 @@ export interface NewContest {
   currency: string;
   start: Date;
   end: Date;
-  /** decimal strings by rank */
-  prizes: string[];
+  /** by rank: a decimal string is a cash prize; or a prize of the typed table (core/contest-prizes.ts) */
+  prizes: readonly (string | ContestPrizeSpec)[];
 }
 
 /** Creates a contest (idempotent by id: an existing one is left as it is). */
 export async function createContest(db: DbOrTx, c: NewContest): Promise<void> {
   if (!isCurrency(c.currency)) throw new Refusal(400, 'contest.currency', 'Unknown currency.');
   if (!(c.end > c.start)) throw new Refusal(400, 'contest.window', 'The contest must end after it starts.');
-  let prizes: string[];
+  let prizes: ({ kind: 'cash' | 'bonus'; minor: string } | { kind: 'item'; item: string })[];
   try {
     prizes = c.prizes.map((p) => {
-      const minor = parseMoney(p, c.currency);
+      const spec: ContestPrizeSpec = typeof p === 'string' ? { kind: 'cash', amount: p } : p;
+      if (spec.kind === 'item') {
+        if (!isPrizeItem(spec.item)) throw new Error('unknown item');
+        return { kind: 'item', item: spec.item };
+      }
+      const minor = parseMoney(spec.amount, c.currency);
       if (minor <= 0n) throw new Error('not positive');
-      return minor.toString();
+      return { kind: spec.kind, minor: minor.toString() };
     });
   } catch {
-    throw new Refusal(400, 'contest.prizes', 'Each prize is a positive amount in the contest currency.');
+    throw new Refusal(400, 'contest.prizes', 'Each prize is a positive amount in the contest currency or a known item.');
   }
   await db
     .insertInto('contests')
@@ -201,7 +223,11 @@ export async function createContest(db: DbOrTx, c: NewContest): Promise<void> {
 export interface PaidPrize {
   userId: number;
   rank: number;
+  kind: 'cash' | 'bonus' | 'item';
+  /** '' for an item */
   amount: string;
+  /** the item of a non-cash prize, else null */
+  item: string | null;
   currency: string;
   contestId: string;
 }
@@ -231,34 +257,56 @@ export async function closeContest(db: Db, platform: PlatformGateway, id: string
       .executeTakeFirst();
     if (!flipped) return { paid: [] };
     const paid: PaidPrize[] = [];
-    const house = prizes.length > 0 ? await houseAccount(trx, row.currency) : 0;
+    const house = prizes.some((p) => p.kind !== 'item') ? await houseAccount(trx, row.currency) : 0;
     for (const [i, s] of ranked.entries()) {
       const rank = i + 1;
-      const prize = prizes[i] ?? 0n;
+      const prize = prizes[i];
       let txId: string | null = null;
-      if (prize > 0n) {
-        const account = await trx.selectFrom('accounts').select('id').where('platform_login', '=', s.login).where('currency', '=', row.currency).where('user_id', '=', s.userId).executeTakeFirst();
-        if (account) {
+      let paidMinor = 0n;
+      let item: string | null = null;
+      const account = prize
+        ? await trx.selectFrom('accounts').select('id').where('platform_login', '=', s.login).where('currency', '=', row.currency).where('user_id', '=', s.userId).executeTakeFirst()
+        : undefined;
+      if (prize && account) {
+        const params = { contest: id, type: row.type, rank: String(rank), prize: prize.kind, currency: row.currency };
+        if (prize.kind === 'item') {
+          // a non-cash prize: recorded on the winner's row and notified; no money moves
+          item = prize.item;
+          await notify(trx, { userId: s.userId, kind: 'contest.prize', params: { ...params, amount: '', item: prize.item }, key: `contest:${id}:${rank}` });
+          paid.push({ userId: s.userId, rank, kind: 'item', amount: '', item: prize.item, currency: row.currency, contestId: id });
+        } else if (prize.minor > 0n) {
           const result = await transfer(trx, {
             kind: 'contest_prize',
             idempotencyKey: `contest:${id}:rank:${rank}`,
             debitAccountId: house,
-            creditAccountId: account.id,
-            amountMinor: prize,
+            // cash to the trading account; a bonus to the bonus balance (released with the next settled trade)
+            creditAccountId: prize.kind === 'bonus' ? await bonusAccount(trx, s.userId, row.currency) : account.id,
+            amountMinor: prize.minor,
             currency: row.currency,
-            meta: { contest: id, rank },
+            meta: { contest: id, rank, prize: prize.kind },
           });
           txId = result.txId;
-          const amount = formatMoney(prize, row.currency);
-          await notify(trx, { userId: s.userId, kind: 'contest.prize', params: { contest: id, type: row.type, rank: String(rank), amount, currency: row.currency }, key: `contest:${id}:${rank}` });
-          if (!result.replayed) paid.push({ userId: s.userId, rank, amount, currency: row.currency, contestId: id });
+          paidMinor = prize.minor;
+          const amount = formatMoney(prize.minor, row.currency);
+          await notify(trx, { userId: s.userId, kind: 'contest.prize', params: { ...params, amount }, key: `contest:${id}:${rank}` });
+          if (!result.replayed) paid.push({ userId: s.userId, rank, kind: prize.kind, amount, item: null, currency: row.currency, contestId: id });
         }
       }
       // the winners kept: every ranked row of the table shown (weekly 20, weekend 10), prized or not
       if (rank <= Math.max(CONTEST_ROWS[row.type], prizes.length)) {
         await trx
           .insertInto('contest_winners')
-          .values({ contest_id: id, rank, user_id: s.userId, profit_minor: s.profitMinor, trades: s.trades, prize_minor: txId ? prize : 0n, tx_id: txId })
+          .values({
+            contest_id: id,
+            rank,
+            user_id: s.userId,
+            profit_minor: s.profitMinor,
+            trades: s.trades,
+            prize_minor: paidMinor,
+            tx_id: txId,
+            prize_kind: prize && (txId || item) ? prize.kind : 'cash',
+            prize_item: item,
+          })
           .onConflict((oc) => oc.columns(['contest_id', 'rank']).doNothing())
           .execute();
       }

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../flows/dates';
 import { openLadder } from '../../flows/ladder-open';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
+import { prizeWords } from './prize';
 import './contests.css';
 
 registerMessages(messages);
@@ -77,7 +78,9 @@ function ContestTable({ contest: c }: { contest: ContestCard }) {
         <strong>{t('contest.prizes')}</strong>
         <ul>
           {c.prizes.map((p) => (
-            <li key={p.rank}>{t('contest.prize_rank', { rank: p.rank, amount: p.amount, currency: c.currency })}</li>
+            <li key={p.rank} data-prize={p.prize.kind}>
+              {t('contest.prize_rank', { rank: p.rank, prize: prizeWords(p.prize, c.currency, t) })}
+            </li>
           ))}
         </ul>
       </div>
@@ -136,7 +139,7 @@ function Row({ row: r, currency }: { row: ContestCard['rows'][number]; currency:
         {r.profit} {currency}
       </td>
       <td>{r.trades}</td>
-      <td>{r.prize ? `${r.prize} ${currency}` : t('contest.reward.none')}</td>
+      <td>{r.prize ? prizeWords(r.prize, currency, t) : t('contest.reward.none')}</td>
     </tr>
   );
 }

@@ -2,6 +2,7 @@ import type { Contest } from '../../../core/contract/contests';
 import { formatDateTime } from '../../flows/dates';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
+import { prizeWords } from './prize';
 
 registerMessages(messages);
 
@@ -24,10 +25,8 @@ export default function TourneyWeekend(props: Record<string, unknown> & { onClos
       <p>{t('contest.weekend.text', { start: formatDateTime(contest.date_start), end: formatDateTime(contest.date_end) })}</p>
       <p>{t('contest.weekend.prizes', { count: contest.prizes.length })}</p>
       <ol>
-        {contest.prizes.map((amount, i) => (
-          <li key={i}>
-            {amount} {contest.currency}
-          </li>
+        {contest.prizes.map((prize, i) => (
+          <li key={i}>{prizeWords(prize, contest.currency, t)}</li>
         ))}
       </ol>
       <div className="ct-weekend__actions">

@@ -24,6 +24,14 @@ describe('wordNotification', () => {
     expect(wordNotification({ kind: 'contest.prize', params: { contest: 'weekly-2026-11-23', type: 'weekly', rank: '2', amount: '300.00', currency: 'USD' } }, enT)).toBe(
       'You placed #2 in a trading contest and won $300.00; it is credited to your trading account.',
     );
+    // a bonus prize says where it went; the iPad is never worded as money
+    expect(wordNotification({ kind: 'contest.prize', params: { rank: '6', prize: 'bonus', amount: '1000.00', currency: 'USD' } }, enT)).toBe(
+      'You placed #6 in a trading contest and won a bonus of $1,000.00; it is in your bonus balance and moves to your trading account with your next settled trade.',
+    );
+    expect(wordNotification({ kind: 'contest.prize', params: { rank: '5', prize: 'item', item: 'ipad', amount: '', currency: 'USD' } }, enT)).toBe(
+      'You placed #5 in a trading contest and won an iPad. It is a gift, not money: nothing is credited to your account; our support will contact you to hand it over.',
+    );
+    expect(wordNotification({ kind: 'contest.prize', params: { rank: '5', prize: 'item', item: 'ipad', amount: '', currency: 'USD' } }, ruT)).toMatch(/^Вы заняли 5-е место в торговом конкурсе и выиграли iPad\. Это подарок, а не деньги/);
     expect(wordNotification({ kind: 'offer.accepted', params: { offer: 'limited', value: '25.00', currency: 'USD' } }, enT)).toBe('Offer accepted: $25.00.');
     expect(wordNotification({ kind: 'referral.commission', params: { amount: '5.00', currency: 'USD', percent: '10' } }, enT)).toBe('A referral commission of $5.00 is credited to your referral balance.');
     expect(wordNotification({ kind: 'bonus.released', params: { amount: '75.00', currency: 'USD' } }, enT)).toBe('Your bonus turnover is reached: $75.00 moved from your bonus balance to your trading account.');

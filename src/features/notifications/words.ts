@@ -38,6 +38,14 @@ export function wordNotification(n: Pick<Notification, 'kind' | 'params'>, tr: P
     params.method = tr.has(method) ? tr.t(method) : '';
   }
   if (n.kind === 'offer.accepted' && n.params.offer === 'risk_free') key += '_risk_free';
+  // a contest prize by its kind (core/contest-prizes.ts): a bonus goes to the bonus balance; an item (the iPad) is no money
+  if (n.kind === 'contest.prize' && (n.params.prize === 'bonus' || n.params.prize === 'item')) {
+    key += `_${n.params.prize}`;
+    if (n.params.prize === 'item') {
+      const item = `notifications.item.${n.params.item ?? ''}`;
+      params.item = tr.has(item) ? tr.t(item) : '';
+    }
+  }
   if (n.kind === 'promotion.activated') params.title = n.params[`title_${lang}`] || n.params.title_en || n.params.title || '';
   return filled(tr, key, params) ?? (tr.has(`notifications.area.${area}`) ? tr.t(`notifications.area.${area}`) : tr.t('notifications.generic'));
 }
