@@ -7,18 +7,11 @@ import { chatToken, sendTip } from '../api/chat';
 import { sessionActor } from './app';
 import { useSessionPick } from './session';
 import { connectChat, connectTips } from './chat-view';
+import { CHAT_AUTO_OPENED_KEY, chatAutoOpened, onAnswer, requestAttention } from './attention';
 import { inspect } from './inspector';
 
-/** this browser already saw the chat open by itself (spec 001 §4: once per browser) */
-export const CHAT_AUTO_OPENED_KEY = 'chat.autoOpened';
-
-export function chatAutoOpened(): boolean {
-  try {
-    return localStorage.getItem(CHAT_AUTO_OPENED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+// the once-per-browser memory is the attention arbiter's (it opens the chat by itself, src/flows/attention.ts)
+export { CHAT_AUTO_OPENED_KEY, chatAutoOpened };
 
 /**
  * Whether the settings hide the chat on `path` (the page path plus the hash route, e.g.
@@ -69,25 +62,36 @@ export const tipsFlow = tipsMachine.provide({
 const NO_PATHS: string[] = [];
 /** the page path plus the hash route, as the settings' chatHiddenPaths name them */
 const here = () => window.location.pathname + window.location.hash;
-/** below this width the open panel covers the page */
-const SIDE_PANEL_MIN_WIDTH = 900;
 /**
- * The once-per-browser auto-open (spec 002 §4) happens beside the trading platform on a screen
- * wide enough for the panel: over a deposit or withdrawal form, or on a phone, it would cover
- * what the trader came to do. Elsewhere the launcher stays, and the once is not used up.
+ * From this width the open chat takes its own column beside the page (the page reflows, nothing
+ * is covered); below it the chat never opens by itself, it waits as the launcher in the header
+ * (and the once is not used up), and a trader who opens it on a phone gets a bottom sheet.
  */
-const autoOpenHere = () => /^#?\/?(home)?$/.test(window.location.hash) && window.innerWidth >= SIDE_PANEL_MIN_WIDTH;
+export const CHAT_COLUMN_MIN_WIDTH = 1280;
 
-/** The chat of the trading shell: started from this browser's auto-open memory and the settings' hidden paths, following the hash route. */
+const CHAT_ATTENTION = { id: 'chat', kind: 'chat', priority: 'chat' } as const;
+
+/**
+ * The chat of the trading shell: started from the settings' hidden paths, following the hash
+ * route. It never opens itself: on a wide screen it asks the attention arbiter once per browser
+ * (spec 001 §4, 400 ms), which opens it when nothing is in its way (no overlay, no mandatory step,
+ * no money flow).
+ */
 export function useChat() {
   const hiddenPaths = useSessionPick((s) => s.settings?.chatHiddenPaths ?? NO_PATHS);
-  const actor = useActorRef(chatFlow, { input: { autoOpened: chatAutoOpened() || !autoOpenHere(), hidden: chatHiddenOn(here(), hiddenPaths) }, inspect });
+  const actor = useActorRef(chatFlow, { input: { autoOpened: true, hidden: chatHiddenOn(here(), hiddenPaths) }, inspect });
   useEffect(() => {
     const onMove = () => actor.send({ type: 'chat.path', hidden: chatHiddenOn(here(), hiddenPaths) });
     onMove();
     window.addEventListener('hashchange', onMove);
     return () => window.removeEventListener('hashchange', onMove);
   }, [actor, hiddenPaths]);
+  useEffect(() => {
+    if (chatAutoOpened() || window.innerWidth < CHAT_COLUMN_MIN_WIDTH) return;
+    const stop = onAnswer(CHAT_ATTENTION.id, { 'attention.granted': () => actor.send({ type: 'chat.open' }) });
+    requestAttention(CHAT_ATTENTION);
+    return stop;
+  }, [actor]);
   return connectChat(useSelector(actor, (s) => s), actor.send);
 }
 

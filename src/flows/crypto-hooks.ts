@@ -3,6 +3,7 @@ import { selectUser, sessionActor } from './app';
 import { cryptoDepositFlow, invoicePageFlow } from './crypto';
 import { connectCrypto, connectInvoice } from './crypto-connect';
 import { selectInvoiceActor, TAB_COINS, type CryptoTabId } from './crypto-view';
+import { useMoneyFlow } from './attention';
 import { inspect } from './inspector';
 
 /** A crypto funding tab's deposit, created with the session's demo flag and the tab's coin, connected. */
@@ -17,6 +18,8 @@ export function useCryptoDeposit(tab: string) {
 /** The invoice page's actor for #/show/invoice/{coin}/{guid} and its invoice child, connected. */
 export function useInvoicePage(coin: string, guid: string) {
   const page = useActorRef(invoicePageFlow, { input: { coin, guid }, inspect });
+  // a money flow: nothing interrupts an open invoice
+  useMoneyFlow('invoice', true);
   const snapshot = useSelector(page, (s) => s);
   const child = useSelector(page, selectInvoiceActor);
   const invoice = useSelector(child, (s) => s);

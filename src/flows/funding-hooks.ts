@@ -5,6 +5,7 @@ import { askConfirm, selectSettings, selectUser, sessionActor, showAlert } from 
 import { fundingFlow, fundingInput, goToFunding, resumeFromListen } from './funding';
 import { cardFormOf, connectCard, connectFunding, type FundingPopup } from './funding-connect';
 import { msg } from '../../core/message';
+import { useMoneyFlow } from './attention';
 import { inspect } from './inspector';
 
 /** A dialog of the funding page through the modal manager: an alert, or a question whose Yes goes where it offers. */
@@ -41,6 +42,8 @@ export function useFunding(page: { add: string; ng: string; lang: string }) {
 export function useCardForm(funding: FundingActor) {
   const card = useSelector(funding, cardFormOf);
   const snapshot = useSelector(card, (s) => s);
+  // a money flow: while the card form is on screen (typed in, submitted, its cascade running) nothing interrupts it
+  useMoneyFlow('card', snapshot != null);
   return snapshot ? connectCard(snapshot, funding.send) : null;
 }
 

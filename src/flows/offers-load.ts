@@ -2,7 +2,7 @@ import { msg } from '../../core/message';
 import { loadOffers, sendLastHost } from '../api/offers';
 import { messages } from '../features/offers/messages';
 import { registerMessages } from '../i18n';
-import { modalActor } from './app';
+import { requestModal } from './attention';
 import { OFFER_DIALOG } from './offer-dialog';
 import { clockOffset, nextCheckWait } from './timed-offer-view';
 
@@ -33,10 +33,11 @@ export async function checkOffers(again: (waitMs: number) => void): Promise<void
   const offsetMs = clockOffset(answer.serverTime, sentAt, Date.now());
   if (answer.offer) {
     opened += 1;
-    modalActor.send({
-      type: 'modal.open',
-      request: { id: `offer-${answer.offer.id}-${opened}`, kind: 'dynamic', name: OFFER_DIALOG, title: msg(`offers.${answer.offer.kind}.title`), props: { offer: answer.offer, offsetMs } },
-    });
+    // a promotion: shown only when the attention arbiter grants it (the server keeps the offer for another visit otherwise)
+    void requestModal(
+      { id: `offer-${answer.offer.id}`, kind: 'timed-offer', priority: 'promotional' },
+      { id: `offer-${answer.offer.id}-${opened}`, kind: 'dynamic', name: OFFER_DIALOG, title: msg(`offers.${answer.offer.kind}.title`), props: { offer: answer.offer, offsetMs } },
+    );
     return;
   }
   const wait = nextCheckWait(answer.nextCheckAt, offsetMs, Date.now());

@@ -5,6 +5,7 @@ import { signalsMachine } from '../../machines/signals/signals.machine';
 import type { SignalsInput } from '../../machines/signals/signals.types';
 import { fetchSignals } from '../api/chat';
 import { useSessionPick } from './session';
+import { useAttention } from './attention';
 import { inspect } from './inspector';
 import { connectSignals, isWeekendNow, weekendZone } from './signals-view';
 
@@ -82,8 +83,13 @@ export function useNow(every: number): number {
 export function useSignals() {
   const [input] = useState(signalsInput);
   const actor = useActorRef(signalsFlow, { input, inspect });
-  return connectSignals(useSelector(actor, (s) => s), actor.send);
+  const signals = connectSignals(useSelector(actor, (s) => s), actor.send);
+  // a promotion: the pop-ups show only when the attention arbiter grants them (src/flows/attention.ts)
+  const granted = useAttention(SIGNALS_ATTENTION, signals.any);
+  return { ...signals, any: granted };
 }
+
+const SIGNALS_ATTENTION = { id: 'signals', kind: 'signals', priority: 'promotional' } as const;
 
 /** how often the weekend notice checks the clock */
 export const WEEKEND_RECHECK_MS = 60_000;

@@ -4,15 +4,20 @@ import { msg } from '../../core/message';
 import { tourneyWeekendMachine } from '../../machines/tourney-weekend/tourney-weekend.machine';
 import { currentContests } from '../api/contests';
 import { modalActor } from './app';
+import { attentionActor, dayOf, readSeen, requestModal } from './attention';
 import { inspect } from './inspector';
 import { TOURNEY_WEEKEND } from './tourney-weekend-name';
 
-/** where the browser keeps the day the modal was last offered */
+/** the arbiter's id for the weekend contest: "Not now" is kept under it, per trader (src/flows/attention.ts) */
+export const WEEKEND_ATTENTION_ID = 'weekend-contest';
+
+/** this browser's older, trader-blind memory of the day (the browser tests still set it to keep the modal away) */
 export const SEEN_KEY = 'tourney_weekend_seen';
 
-const dayOf = (now: Date): string => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-
-function seenDay(): string | null {
+/** the day this trader last closed the modal ("Not now" or Show more), as the arbiter keeps it, else the browser's older key */
+function seenDay(userId: string): string | null {
+  const kept = readSeen(userId)[WEEKEND_ATTENTION_ID];
+  if (kept) return kept;
   try {
     return window.localStorage.getItem(SEEN_KEY);
   } catch {
@@ -24,27 +29,24 @@ let started = false;
 
 /**
  * Offers the weekend contest modal once a day while a weekend contest is open (the machine
- * decides; this provides its effects). Loaded lazily by the trading header after sign-in.
+ * decides; this provides its effects). Loaded lazily by the trading header after sign-in. The
+ * modal asks the attention arbiter (src/flows/attention.ts): it shows only when granted, and
+ * closing it is remembered for this trader until tomorrow.
  */
-export function offerWeekendContest(now = new Date()): void {
+export function offerWeekendContest(userId: string, now = new Date()): void {
   if (started) return;
   started = true;
-  const today = dayOf(now);
+  const today = dayOf(now.getTime());
   const flow = tourneyWeekendMachine.provide({
     actors: { current: fromPromise<Contest[]>(() => currentContests()) },
     actions: {
-      remember: () => {
-        try {
-          window.localStorage.setItem(SEEN_KEY, today);
-        } catch {
-          // private mode: offered again next load at most
-        }
-      },
+      // the arbiter keeps the day when the trader closes it (keepSeen), not when it is merely asked for
+      remember: () => {},
       open: ({ context }) => {
-        modalActor.send({
-          type: 'modal.open',
-          request: { id: `tourney-weekend-${today}`, kind: 'dynamic', name: TOURNEY_WEEKEND, title: msg('contest.weekend.title', 'Weekend contest'), props: { contest: context.contest, more: () => actor.send({ type: 'more' }), dismiss: () => actor.send({ type: 'close' }) } },
-        });
+        void requestModal(
+          { id: WEEKEND_ATTENTION_ID, kind: 'weekend-contest', priority: 'promotional' },
+          { id: `tourney-weekend-${today}`, kind: 'dynamic', name: TOURNEY_WEEKEND, title: msg('contest.weekend.title', 'Weekend contest'), props: { contest: context.contest, more: () => actor.send({ type: 'more' }), dismiss: () => actor.send({ type: 'close' }) } },
+        );
       },
       goContest: () => {
         modalActor.send({ type: 'modal.close' });
@@ -52,7 +54,8 @@ export function offerWeekendContest(now = new Date()): void {
       },
     },
   });
-  const actor = createActor(flow, { input: { today, seenDay: seenDay(), now: now.getTime() }, inspect });
+  attentionActor();
+  const actor = createActor(flow, { input: { today, seenDay: seenDay(userId), now: now.getTime() }, inspect });
   // closed with its own close button (or Escape): the offer is over for today
   const off = modalActor.on('modal.closed', (event) => {
     if (event.id === `tourney-weekend-${today}`) {

@@ -7,7 +7,10 @@ import { blockFacts } from './block-facts';
 import { signatureFlow } from './signature';
 import { selectSignatureChild, type SignatureRef } from './signature-view';
 import { useSessionPick } from './session';
+import { useAttention } from './attention';
 import { inspect } from './inspector';
+
+const BLOCK_ATTENTION = { id: 'trading-block', kind: 'trading-block', priority: 'mandatory' } as const;
 
 const REOPENS_KEY = 'trading.block.reopens';
 
@@ -80,9 +83,14 @@ export function useTradingBlock() {
     if (user) actor.send({ type: 'user.changed', facts: blockFacts(user) });
   }, [actor, user]);
   useEffect(() => storeReopens(block.reopens), [block.reopens]);
+  const locked = block.locked && user !== null;
+  // a mandatory step: asked for while the block holds, so nothing promotional shows before the agreement is signed
+  const granted = useAttention(BLOCK_ATTENTION, locked);
   return {
     ...block,
     /** shown only with a user */
-    locked: block.locked && user !== null,
+    locked,
+    /** the sign-up dialog shows only when the attention arbiter grants the step (never over another overlay) */
+    modalOpen: block.modalOpen && granted,
   };
 }

@@ -1,7 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { welcomeMachine } from '../../machines/welcome/welcome.machine';
+import { useAttention } from './attention';
 import { inspect } from './inspector';
+
+const WELCOME_ATTENTION = { id: 'welcome', kind: 'welcome', priority: 'promotional' } as const;
 import { goTo, hasFirst } from './navigation';
 import { selectUser, sessionActor } from './app';
 import { blockFacts } from './block-facts';
@@ -49,5 +52,7 @@ export function useWelcome() {
     // a welcome that has closed (or never applied) has nothing to follow
     if (user && actor.getSnapshot().status === 'active') actor.send({ type: 'user.changed', facts: blockFacts(user) });
   }, [actor, user]);
-  return { ...welcome, shown: welcome.shown && user !== null, firstName: user?.firstName ?? '' };
+  // a promotion: shown only when the attention arbiter grants it (after any mandatory step, never during a money flow)
+  const granted = useAttention(WELCOME_ATTENTION, welcome.shown && user !== null);
+  return { ...welcome, shown: granted, firstName: user?.firstName ?? '' };
 }

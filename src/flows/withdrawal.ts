@@ -10,6 +10,7 @@ import { onServerEvent } from '../api/events';
 import { checkWithdrawal, finalWithdrawal, loadPending, rejectWithdrawal, withdrawalTabOpened } from '../api/withdrawal';
 import { sessionActor, showToast } from './app';
 import { useSession, useSessionPick } from './session';
+import { useMoneyFlow } from './attention';
 import { inspect } from './inspector';
 import { connectPending, connectWithdrawal } from './withdrawal-view';
 import { twoFactorEntryFlow } from './two-factor';
@@ -87,6 +88,8 @@ export function useWithdrawal() {
   const fixed = session.currentAccount?.type === 'exchange';
   const currency = currentCurrencyOf(session.user);
   const actor = useActorRef(withdrawalFlow, { input: { currency, fixed }, inspect });
+  // a money flow: nothing interrupts a withdrawal being asked for
+  useMoneyFlow('withdrawal', true);
   const api = connectWithdrawal(useSelector(actor, (s) => s), actor.send);
   const exchange = session.user?.balances.find((b) => b.type === 'exchange' && b.currency === api.tab.currency);
   return {

@@ -20,6 +20,10 @@ vi.mock('../../api/session', () => session);
 
 const { ChatPanel } = await import('./ChatPanel');
 const { sessionActor } = await import('../../flows/app');
+const { moneyBusy, moneyIdle, newVisit } = await import('../../flows/attention');
+
+/** the chat opens by itself only where it has a column of its own (src/flows/chat.ts) */
+const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
 
 const connection = { token: 'tok-123', url: '/chat', host: { id: 'anna', name: 'Anna' }, sandbox: true };
 
@@ -29,6 +33,8 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  newVisit();
+  setWidth(1280);
   localStorage.clear();
   window.location.hash = '#/home';
   api.chatToken.mockReset().mockResolvedValue(connection);
@@ -42,6 +48,26 @@ describe('ChatPanel', () => {
     expect(frame.getAttribute('src')).toBe('/chat/widget#lang=en&token=tok-123');
     expect(localStorage.getItem('chat.autoOpened')).toBe('1');
     expect(screen.getByRole('note', { name: 'Sandbox chat: replies are automated' }).textContent).toBe('Sandbox');
+  });
+
+  it('on a screen too narrow for its column it does not open by itself, and the once is kept for a wide screen', async () => {
+    setWidth(390);
+    render(<ChatPanel />);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(screen.queryByTestId('chat-panel')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open chat' })).toBeTruthy();
+    expect(localStorage.getItem('chat.autoOpened')).toBeNull();
+  });
+
+  it('waits while a money flow is in progress and opens when it ends, in its own column', async () => {
+    moneyBusy('card');
+    render(<ChatPanel />);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(screen.queryByTestId('chat-panel')).toBeNull();
+    act(() => moneyIdle('card'));
+    const panel = await screen.findByTestId('chat-panel');
+    expect(panel.className).toContain('chat--column');
+    expect(document.body.classList.contains('with-chat-column')).toBe(true);
   });
 
   it('does not open by itself again in the same browser', async () => {

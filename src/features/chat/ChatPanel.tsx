@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useChat, useTips, useWindowSize } from '../../flows/chat';
+import { CHAT_COLUMN_MIN_WIDTH, useChat, useTips, useWindowSize } from '../../flows/chat';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
@@ -38,6 +38,12 @@ export function ChatPanel() {
   const page = useWindowSize();
   const titleId = useId();
   const slot = useChatSlot();
+  // open at its normal size on a wide screen: its own column, the page beside it reflows (nothing covered)
+  const column = !chat.hidden && !chat.closed && !minimised && size === 'normal' && page.width >= CHAT_COLUMN_MIN_WIDTH;
+  useEffect(() => {
+    document.body.classList.toggle('with-chat-column', column);
+    return () => document.body.classList.remove('with-chat-column');
+  }, [column]);
 
   if (chat.hidden) return null;
   const title = hostName ? t('chat.title', { host: hostName }) : t('chat.title_plain');
@@ -68,10 +74,10 @@ export function ChatPanel() {
     <>
     {minimised && launcher}
     <section
-      className={minimised ? 'chat chat--minimised' : `chat chat--open chat--${size}`}
+      className={minimised ? 'chat chat--minimised' : `chat chat--open chat--${size}${column ? ' chat--column' : ''}`}
       aria-labelledby={titleId}
       hidden={minimised}
-      style={minimised ? undefined : { height: chat.height(page) }}
+      style={minimised || column ? undefined : { height: chat.height(page) }}
       data-testid={minimised ? undefined : 'chat-panel'}
       data-size={size}
     >

@@ -6,6 +6,8 @@ vi.mock('../../api/chat', () => chat);
 
 const { SignalsHost } = await import('./SignalsHost');
 const { countdownOf } = await import('../../flows/signals-view');
+const { newVisit } = await import('../../flows/attention');
+const { PROMOTION_SETTLE_MS } = await import('../../../machines/attention/attention.machine');
 const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 
@@ -16,6 +18,7 @@ const SKEW = 7 * 60_000;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(BROWSER);
+  newVisit();
   localStorage.clear();
 });
 afterEach(() => {
@@ -41,18 +44,24 @@ describe('signal countdown (issue 10)', () => {
       await vi.advanceTimersByTimeAsync(5_000);
     });
     expect(chat.fetchSignals).toHaveBeenCalledTimes(1);
-    expect(screen.getByTestId('signal-seconds').textContent).toBe('40');
-    // the circle shows the part of the signal's life left: 40 of 60 s (a fresh pop-up would be full)
+    // a promotion: nothing shows until the attention arbiter grants it, once promotions asked together settled
+    expect(screen.queryByTestId('signals')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROMOTION_SETTLE_MS);
+    });
+    // 40 s were left at the fetch, 38.5 s now (a fresh pop-up would show 60)
+    expect(screen.getByTestId('signal-seconds').textContent).toBe('39');
+    // the circle shows the part of the signal's life left: 38.5 of 60 s
     const arc = document.querySelector('.signal__arc')!;
     const circumference = 2 * Math.PI * 20;
-    expect(Number(arc.getAttribute('stroke-dashoffset'))).toBeCloseTo(circumference / 3, 3);
+    expect(Number(arc.getAttribute('stroke-dashoffset'))).toBeCloseTo(circumference * (1 - 38.5 / 60), 3);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10_000);
     });
-    expect(screen.getByTestId('signal-seconds').textContent).toBe('30');
+    expect(screen.getByTestId('signal-seconds').textContent).toBe('29');
     // at the server's expiry it closes by itself
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(30_500);
+      await vi.advanceTimersByTimeAsync(29_000);
     });
     expect(screen.queryByTestId('signals')).toBeNull();
   });

@@ -20,6 +20,7 @@ export const CHAT_SLOT_ID = 'topbar-chat';
 export function AccountBar() {
   const { t, lang } = useT();
   const session = useSession();
+  const userId = session.user?.userId;
   const [menuOpen, setMenuOpen] = useState(false);
   // a followed link (or the back button) closes the menu
   useEffect(() => {
@@ -28,7 +29,7 @@ export function AccountBar() {
     return () => window.removeEventListener('hashchange', close);
   }, []);
   // issue 17: the weekend contest modal, at most once a day while one is held (its code loads on its own)
-  useEffect(() => void (session.user && import('../../flows/tourney-weekend').then((m) => m.offerWeekendContest())), [session.user]);
+  useEffect(() => void (userId && import('../../flows/tourney-weekend').then((m) => m.offerWeekendContest(userId))), [userId]);
   if (!session.user) return null;
   const unread = session.user.support_unread ?? 0;
   const close = () => setMenuOpen(false);

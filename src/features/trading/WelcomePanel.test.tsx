@@ -8,6 +8,7 @@ vi.mock('../../api/session', () => session);
 const { WelcomePanel } = await import('./WelcomePanel');
 const { messages } = await import('./messages');
 const { sessionActor, startAppActors } = await import('../../flows/app');
+const { newVisit } = await import('../../flows/attention');
 const { I18nProvider, registerMessages } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');
@@ -30,27 +31,33 @@ beforeAll(async () => {
   await waitFor(() => expect(sessionActor.getSnapshot().matches('signedIn')).toBe(true));
 });
 
+/** the welcome is a promotion: the attention arbiter lets promotions asked together settle before it grants one */
+const SETTLED = { timeout: 3_000 };
+
 beforeEach(() => {
+  newVisit();
   localStorage.clear();
   window.history.replaceState(null, '', '/en/trading?first=1#/home');
 });
 
 describe('WelcomePanel', () => {
-  it('greets by first name with Deposit (nothing deposited); Start trading closes it, remembers the trader and takes first out of the address', () => {
+  it('greets by first name with Deposit (nothing deposited); Start trading closes it, remembers the trader and takes first out of the address', async () => {
     const { unmount } = render(view());
-    const region = screen.getByRole('region', { name: 'Welcome, Anna!' });
+    const region = await screen.findByRole('region', { name: 'Welcome, Anna!' }, SETTLED);
     expect(region.textContent).toContain('Fund it to start trading');
     expect(screen.getByRole('button', { name: 'Deposit' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Start trading' }));
     expect(screen.queryByRole('region')).toBeNull();
     expect(address()).toBe('/en/trading#/home');
     expect(localStorage.getItem('trading.welcome.seen.u-9')).toBe('1');
+    // the arbiter keeps the day this trader closed it
+    expect(JSON.parse(localStorage.getItem('attention.seen.u-9') ?? '{}')).toHaveProperty('welcome');
     unmount();
   });
 
-  it('Deposit closes it and opens the funding page', () => {
+  it('Deposit closes it and opens the funding page', async () => {
     const { unmount } = render(view());
-    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit' }, SETTLED));
     expect(screen.queryByRole('region')).toBeNull();
     expect(address()).toBe('/en/trading#/show/funding');
     unmount();
@@ -64,9 +71,9 @@ describe('WelcomePanel', () => {
     unmount();
   });
 
-  it('reads in Russian', () => {
+  it('reads in Russian', async () => {
     const { unmount } = render(view('ru'));
-    expect(screen.getByRole('region', { name: 'Добро пожаловать, Anna!' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Добро пожаловать, Anna!' }, SETTLED)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Пополнить' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Начать торговлю' })).toBeTruthy();
     unmount();
@@ -74,6 +81,7 @@ describe('WelcomePanel', () => {
 
   it('after a deposit (the user pushed) Deposit goes; under the trading block it waits', async () => {
     const { unmount } = render(view());
+    await screen.findByRole('region', {}, SETTLED);
     await act(async () => {
       session.getMe.mockResolvedValueOnce({ user: { ...user, depositsTotal: '250.00', sign: true }, csrf: 'c' });
       sessionActor.send({ type: 'user.update' });
