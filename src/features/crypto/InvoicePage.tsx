@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { TradingLink } from '../../ui/TradingLink';
 import type { InvoiceView } from '../../flows/crypto-connect';
 import { useInvoicePage } from '../../flows/crypto-hooks';
 import { formatAmount } from '../../flows/money';
@@ -109,8 +109,8 @@ function Paid({ v }: { v: Loaded }) {
       {v.hasLate && <p className="form-note">{t('crypto.success.extra', { late: v.late, symbol: invoice.asset })}</p>}
       <Explorer v={v} />
       <div className="crypto-result__actions">
-        <Link className="button" to={{ hash: '/home' }}>{t('crypto.success.trade')}</Link>
-        <Link className="button button--ghost" to={{ hash: '/show/funding' }}>{t('crypto.success.another')}</Link>
+        <TradingLink className="button" hash="/home">{t('crypto.success.trade')}</TradingLink>
+        <TradingLink className="button button--ghost" hash="/show/funding">{t('crypto.success.another')}</TradingLink>
       </div>
     </div>
   );
@@ -132,7 +132,7 @@ function Expired({ v }: { v: Loaded }) {
         </div>
       )}
       <div className="crypto-result__actions">
-        <Link className="button" to={{ hash: '/show/funding' }}>{t('crypto.expired.new')}</Link>
+        <TradingLink className="button" hash="/show/funding">{t('crypto.expired.new')}</TradingLink>
       </div>
     </div>
   );
@@ -160,7 +160,7 @@ export default function InvoicePage({ add: coin = '', ng: guid = '' }: PageProps
   return (
     <section className="panel crypto-invoice" aria-labelledby="crypto-invoice-title">
       <p className="crypto-invoice__back">
-        <Link to={{ hash: '/show/funding' }}>← {t('crypto.invoice.back')}</Link>
+        <TradingLink hash="/show/funding">← {t('crypto.invoice.back')}</TradingLink>
       </p>
       <h1 id="crypto-invoice-title">{t('crypto.invoice.title', { name: v.name })}</h1>
       {v.invoice && (
