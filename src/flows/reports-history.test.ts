@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../core/contract';
 import { messages } from '../features/reports/messages';
-import { describeHistoryEntry, formatSignedAmount, HISTORY_TYPES } from './reports-history';
+import { describeHistoryEntry, formatBalanceAfter, formatSignedAmount, HISTORY_TYPES } from './reports-history';
 
 const translator = (lang: 'en' | 'ru') => (key: string, params: Record<string, string | number> = {}) => {
   const text = (messages[lang] as Record<string, string>)[key];
@@ -18,7 +18,10 @@ describe('history rows in the trader\'s words', () => {
       { method: 'card', detail: 'VLOAD' }, { method: 'card' }, { method: 'crypto', detail: 'Bitcoin' }, { method: 'crypto' }, { method: 'sandbox' }, { method: 'demo' }, {},
       ...['pending', 'paid', 'cancelled', 'rejected'].map((outcome) => ({ type: 'withdrawal', amount: '-1.00', method: 'Credit Card', outcome })),
       ...['cancelled', 'rejected', undefined].map((outcome) => ({ type: 'withdrawal_return', method: 'Bitcoin_Cash', outcome })),
+      { method: 'vload' }, { method: 'bank' }, { method: 'fiat' }, { method: 'neteller' },
       { type: 'tip', amount: '-1.00', detail: 'Anna' }, { type: 'bonus', detail: 'WELCOME' }, { type: 'prize', detail: 'November cup' },
+      { type: 'bonus', method: 'giveaway', account: 'bonus' }, { type: 'bonus', method: 'risk_free', account: 'bonus' }, { type: 'bonus', method: 'iq', account: 'bonus' },
+      { type: 'bonus_release' }, { type: 'bonus_forfeit', amount: '-1.00', account: 'bonus' },
       { type: 'transfer', amount: '-1.00' }, { type: 'transfer' },
       ...['trade', 'payout', 'refund'].map((type) => ({ type, source: 'platform' as const, detail: 'EURUSD', direction: 'up' as const })),
     ];
@@ -45,5 +48,19 @@ describe('history rows in the trader\'s words', () => {
     expect(formatSignedAmount('0.00', 'USD')).toBe('$0.00');
     expect(formatSignedAmount('0.123456789', 'BTC')).toBe('+0.12345\u00a0BTC');
     expect(formatSignedAmount('9007199254740993.01', 'USD')).toBe('+$9,007,199,254,740,993.01');
+  });
+
+  it('names the method of every deposit and says whose balance is after a bonus row (issue 27 §5)', () => {
+    const en = translator('en');
+    const ru = translator('ru');
+    expect(describeHistoryEntry(entry({ method: 'vload', amount: '100.00' }), en).what).toBe('Deposit · Vload voucher');
+    expect(describeHistoryEntry(entry({ method: 'vload', amount: '100.00' }), ru).what).toBe('Пополнение · ваучер Vload');
+    expect(describeHistoryEntry(entry({ method: 'bank' }), en).what).toBe('Deposit · Bank transfer');
+    expect(describeHistoryEntry(entry({ method: 'neteller' }), en).what).toBe('Deposit · Neteller');
+    expect(describeHistoryEntry(entry({ type: 'bonus', method: 'giveaway', account: 'bonus' }), en).what).toBe('Bonus · gift');
+    expect(describeHistoryEntry(entry({ type: 'bonus_release' }), ru).what).toBe('Бонус переведён на торговый счёт');
+    expect(formatBalanceAfter(entry({ type: 'bonus', balanceAfter: '25.00', account: 'bonus' }), en)).toBe('$25.00 (bonus balance)');
+    expect(formatBalanceAfter(entry({ balanceAfter: '175.00' }), ru, 'ru')).toBe('175,00\u00a0$');
+    expect(formatBalanceAfter(entry({ balanceAfter: null }), en)).toBe('—');
   });
 });

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../../core/contract';
+import { isMethod, METHOD_NAMES } from '../../core/methods';
 import { formatAmount } from './money';
 
 /**
@@ -30,6 +31,8 @@ function what(e: HistoryEntry, t: T): string {
       if (e.method === 'crypto') return e.detail ? t('history.what.deposit_crypto', { coin: e.detail }) : t('history.what.deposit_crypto_plain');
       if (e.method === 'sandbox') return t('history.what.deposit_sandbox');
       if (e.method === 'demo') return t('history.what.deposit_demo');
+      // every other method by its name (issue 27 §5: a Vload voucher is never a bare "Deposit")
+      if (e.method) return t('history.what.deposit_method', { method: depositMethod(e.method, t) });
       return t('history.type.deposit');
     case 'withdrawal':
       return outcome ? t(`history.what.withdrawal.${outcome}`) : t('history.type.withdrawal');
@@ -37,8 +40,12 @@ function what(e: HistoryEntry, t: T): string {
       return outcome === 'cancelled' || outcome === 'rejected' ? t(`history.what.return.${outcome}`) : t('history.what.return');
     case 'transfer':
       return e.amount.startsWith('-') ? t('history.what.transfer_out') : t('history.what.transfer_in');
-    case 'tip':
     case 'bonus':
+      return e.method === 'giveaway' || e.method === 'risk_free' || e.method === 'iq' ? t(`history.what.bonus_${e.method}`) : t('history.what.bonus');
+    case 'bonus_release':
+    case 'bonus_forfeit':
+      return t(`history.what.${e.type}`);
+    case 'tip':
     case 'prize':
     case 'trade':
     case 'payout':
@@ -47,6 +54,14 @@ function what(e: HistoryEntry, t: T): string {
     default:
       return e.type;
   }
+}
+
+const DEPOSIT_METHODS = ['vload', 'bank', 'fiat'];
+
+/** a deposit method's name: ours (Vload voucher, bank transfer), a wallet's own (Neteller), else as the server said it */
+function depositMethod(method: string, t: T): string {
+  if (DEPOSIT_METHODS.includes(method)) return t(`history.method.${method}`);
+  return isMethod(method) ? METHOD_NAMES[method] : method;
 }
 
 function payoutMethod(method: string, t: T): string {
@@ -80,3 +95,10 @@ export function describeHistoryEntry(e: HistoryEntry, t: T): HistoryRowText {
 
 /** "+$250.00", "-$10.00", "$0.00", "+0.50000 BTC": the amount with its sign (core/format), never through a float */
 export const formatSignedAmount = (amount: string, currency: string, lang = 'en'): string => formatAmount(amount, currency, lang, { plus: true });
+
+/** The balance after a row: of the trading account, or said to be the bonus balance's (issue 27 §5); '—' when the source gave none. */
+export function formatBalanceAfter(e: HistoryEntry, t: T, lang = 'en'): string {
+  if (e.balanceAfter === null) return '—';
+  const amount = formatAmount(e.balanceAfter, e.currency, lang);
+  return e.account === 'bonus' ? t('history.balance.bonus', { amount }) : amount;
+}

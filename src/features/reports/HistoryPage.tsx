@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../flows/dates';
-import { formatAmount } from '../../flows/money';
 import { useHistory, type HistoryEntry } from '../../flows/reports';
-import { describeHistoryEntry, formatSignedAmount, HISTORY_TYPES } from '../../flows/reports-history';
+import { describeHistoryEntry, formatBalanceAfter, formatSignedAmount, HISTORY_TYPES } from '../../flows/reports-history';
 import { registerMessages, useT } from '../../i18n';
 import { AskSupport } from '../support/AskSupport';
 import { sortRows, totalsByCurrency, type SortDir } from './format';
@@ -40,7 +39,7 @@ export default function HistoryPage() {
       numeric: true,
       render: (e) => <strong className={resultClass(e.amount)}>{formatSignedAmount(e.amount, e.currency, lang)}</strong>,
     },
-    { field: 'balanceAfter', label: t('history.col.balance'), numeric: true, render: (e) => (e.balanceAfter === null ? '—' : formatAmount(e.balanceAfter, e.currency, lang)) },
+    { field: 'balanceAfter', label: t('history.col.balance'), numeric: true, render: (e) => formatBalanceAfter(e, t, lang) },
     {
       field: 'note',
       label: t('history.col.note'),
