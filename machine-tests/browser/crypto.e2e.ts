@@ -89,6 +89,9 @@ describe('crypto invoices', () => {
     await payFromOutside(context, guid, 'partial');
     await expect.poll(() => page.getByTestId('crypto-partial').textContent()).toContain('We received 5 LTC. Send the remaining 5 LTC');
     expect(await page.getByTestId('crypto-amount').textContent()).toBe('5');
+    // half paid says so (not "Waiting for payment"); the way back names the trading page
+    expect(await page.getByTestId('crypto-status').textContent()).toContain('Partially paid: waiting for the rest');
+    expect(await page.getByRole('link', { name: /Back to deposits/ }).getAttribute('href')).toBe('/en/trading#/show/funding');
     expect(await page.locator('svg.crypto-qr').getAttribute('data-uri')).toMatch(/^litecoin:ltc1q\w+\?amount=5$/);
     await page.getByRole('button', { name: 'Pay in full' }).click();
     await expect.poll(() => status(page)).toBe('paid');

@@ -127,5 +127,14 @@ describe('connectInvoice', () => {
     await waitFor(page, (s) => s.matches('ready'));
     const view = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {});
     expect([view.isPartial, view.paid, view.due, view.toSend]).toEqual([true, '0.001', '0.00289106', '0.00289106']);
+    // half paid is neither "Paid" nor plain "Waiting for payment"
+    expect(view.status.key).toBe('crypto.status.partial');
+  });
+
+  it('an invoice that expired half paid says so', async () => {
+    const page = invoicePage({ invoice: { ...details, status: 'ex', paid: '0.001', due: '0.00289106' }, expiresAt: T - 1000, now: T }, () => new Promise(() => {}));
+    await waitFor(page, (s) => s.matches('ready'));
+    const view = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {});
+    expect([view.isExpired, view.status.key]).toEqual([true, 'crypto.status.ex_partial']);
   });
 });

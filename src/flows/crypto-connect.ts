@@ -116,7 +116,8 @@ export function connectInvoice(page: InvoicePageSnapshot, invoice: InvoiceSnapsh
     startedAt: loaded?.now ?? 0,
     /** for data-phase and the status colour; compare the flags, not this */
     phase,
-    status: msg(STATUS[phase]) as Msg,
+    /** a half-paid invoice says so: "Partially paid" while open, "Expired, partially paid" after */
+    status: msg(partial && (phase === 'starting' || phase === 'waiting') ? 'crypto.status.partial' : phase === 'expired' && !isZero(paid) ? 'crypto.status.ex_partial' : STATUS[phase]) as Msg,
     /** a check or the wait is going on: the status shows a pulsing dot */
     isActive: phase === 'checking' || phase === 'overdue' || phase === 'waiting',
     isPaid: phase === 'paid',
