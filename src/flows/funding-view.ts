@@ -35,8 +35,15 @@ export function selectCascadeView(s: CascadeSnapLike | undefined) {
   const c = s.context;
   const processor = c.current?.processor ?? '';
   const n = processor ? c.stack.indexOf(processor) + 1 : c.tried.length;
-  return { step, processor, n, total: c.stack.length, log: c.log, steps: stepLines(c.stack, c.log, step !== 'done'), error: c.error, entropay: s.children.entropay ?? null };
+  return { step, processor, n, total: c.stack.length, log: c.log, steps: stepLines(c.stack, c.log, GOES_ON.has(step)), error: c.error, entropay: s.children.entropay ?? null };
 }
+
+/**
+ * The steps after which the cascade may still try a processor. Do-not-honor stops it at the
+ * processor that said so (the dialog says "we will not retry"), so its steps must not say
+ * "trying the next one" (issue 27); the day limit and the end try nothing more either.
+ */
+const GOES_ON: ReadonlySet<CascadeStep> = new Set(['checking', 'trying', 'delaying', 'listening', 'entropay', 'interrupted', 'redirecting']);
 
 /** One line of the steps list: "Processor 1 of 5 (Vload): declined, trying the next one". */
 export interface StepLine {

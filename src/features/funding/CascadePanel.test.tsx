@@ -9,7 +9,8 @@ import type { FraudCheckOutput, StartInput, StartOutput } from '../../../machine
 import type { ProcessorReply } from '../../../core/cascade/processors';
 import { describeCard } from '../../../core/card-facts';
 import { selectFinishedSteps } from '../../flows/funding-view';
-import { I18nProvider } from '../../i18n';
+import { I18nProvider, registerMessages } from '../../i18n';
+import { messages as fundingMessages } from './messages';
 import { en } from '../../i18n/en';
 import { ru } from '../../i18n/ru';
 import { CascadePanel, CascadeSteps } from './CascadePanel';
@@ -89,6 +90,41 @@ describe('the cascade steps stay readable (issue 10)', () => {
 
     actor.send({ type: 'result.close' });
     expect(selectFinishedSteps(actor.getSnapshot())).toEqual([]);
+  });
+});
+
+describe('the do-not-honor dialog and its steps agree (issue 27)', () => {
+  registerMessages(fundingMessages);
+  it.each([
+    ['en', en, 'We will not retry', 'Processor 3 of 5 (Meiko): declined by the issuer; the payment stopped here'],
+    ['ru', ru, 'Мы не будем', 'Процессор 3 из 5 (Meiko): отклонено банком-эмитентом; платёж остановлен на нём'],
+  ] as const)('the cascade stopped at the processor that said "do not honor": no step says it tries the next one (%s)', async (lang, dict, says, last) => {
+    // Vload and Orange decline softly, Meiko answers "do not honor" (05): the dialog opens, nothing more is tried
+    const dnh = cascadeMachine.provide({
+      actors: {
+        fraudCheck: fromPromise(async (): Promise<FraudCheckOutput> => ({ payment: 'p-1' })),
+        startProcessor: fromPromise(async ({ input }: { input: StartInput }): Promise<StartOutput> => ({
+          reply:
+            input.processor === 'VLOAD' ? { proc: 'VLOAD', return: false, status: 'declined', code: '91' }
+              : input.processor === 'ORANGE' ? { proc: 'ORANGE', status: 'declined' }
+                : { proc: 'MEIKO', return: false, code: '05' },
+          at: T,
+        })),
+      },
+    });
+    const actor = createActor(dnh, { input: { settings: STACK, user: '', country: 'DE', affsId: '', noVload: [], payment, now: T } });
+    actor.start();
+    await waitFor(actor, (s) => s.matches('doNotHonor'));
+    render(
+      <I18nProvider lang={lang} dict={dict}>
+        <CascadePanel cascade={actor as unknown as AnyActorRef} send={() => {}} />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('group', { name: lang === 'en' ? 'Your bank declined the card' : 'Банк отклонил карту' }).textContent).toContain(says);
+    const items = within(screen.getByTestId('cascade-steps')).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items.at(-1)).toBe(last);
+    expect(items.slice(0, -1).every((line) => /trying the next one|пробуем следующий/.test(line ?? ''))).toBe(true);
+    expect(items.at(-1)).not.toMatch(/trying the next one|пробуем следующий/);
   });
 });
 

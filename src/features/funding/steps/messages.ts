@@ -6,7 +6,7 @@ export const messages = {
   en: {
     'cascade.steps': 'Processors tried',
     'cascade.step.declined_next': 'Processor {n} of {total} ({name}): declined by the issuer, trying the next one',
-    'cascade.step.declined': 'Processor {n} of {total} ({name}): declined by the issuer',
+    'cascade.step.declined': 'Processor {n} of {total} ({name}): declined by the issuer; the payment stopped here',
     'cascade.step.cancelled_next': 'Processor {n} of {total} ({name}): cancelled on its payment page, trying the next one',
     'cascade.step.cancelled': 'Processor {n} of {total} ({name}): cancelled on its payment page',
     'cascade.step.skipped': 'Processor {n} of {total} ({name}): skipped after the previous answer',
@@ -16,7 +16,7 @@ export const messages = {
   ru: {
     'cascade.steps': 'Опробованные процессоры',
     'cascade.step.declined_next': 'Процессор {n} из {total} ({name}): отклонено банком-эмитентом, пробуем следующий',
-    'cascade.step.declined': 'Процессор {n} из {total} ({name}): отклонено банком-эмитентом',
+    'cascade.step.declined': 'Процессор {n} из {total} ({name}): отклонено банком-эмитентом; платёж остановлен на нём',
     'cascade.step.cancelled_next': 'Процессор {n} из {total} ({name}): отменено на странице оплаты, пробуем следующий',
     'cascade.step.cancelled': 'Процессор {n} из {total} ({name}): отменено на странице оплаты',
     'cascade.step.skipped': 'Процессор {n} из {total} ({name}): пропущен после предыдущего ответа',
