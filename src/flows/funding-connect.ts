@@ -115,6 +115,8 @@ export function connectFunding(s: FundingSnapshot, send: FundingSend) {
     amountLine: amountLine(s, send),
     /** what Deposit on the card form pays */
     deposit: c.options ? { amount: depositAmount(c), currency: c.options.currency } : null,
+    /** the daily card limit as the server reported it with the options, shown before a card is typed (spec 000 §9: 3 a UTC day) */
+    cardLimit: c.options ? { left: Math.max(0, c.options.dailyLimit - c.options.cardsToday), limit: c.options.dailyLimit } : null,
   };
 }
 

@@ -64,6 +64,11 @@ function CardForm({ funding }: { funding: FundingActor }) {
     <section className="card-tab" aria-labelledby="card-title">
       <h2 id="card-title">{t(jcb ? 'card.title_jcb' : 'card.title')}</h2>
       <p className="muted">{t(jcb ? 'card.accepted_jcb' : 'card.accepted')}</p>
+      {page.cardLimit && (
+        <p className={page.cardLimit.left > 0 ? 'muted' : 'form-note'} data-testid="card-limit">
+          {page.cardLimit.left > 0 ? t('card.limit_left', { count: page.cardLimit.left, limit: page.cardLimit.limit }) : t('card.limit_reached', { limit: page.cardLimit.limit })}
+        </p>
+      )}
       <form ref={formRef} onSubmit={submit} noValidate aria-busy={c.isBusy} className="card-form" autoComplete="on">
         <fieldset disabled={c.isBusy}>
           <label className="field card-form__wide">

@@ -70,6 +70,17 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Deposit 1000 USD' }, { timeout: 15_000 })).toBeTruthy();
   });
 
+  it('says the daily card limit before a card is typed, from what the server reported (issue 27)', async () => {
+    card.getFundingOptions.mockResolvedValue({ ...options, cardsToday: 1 });
+    const { unmount } = render(<FundingPage />);
+    expect((await screen.findByTestId('card-limit', undefined, { timeout: 15_000 })).textContent).toBe('2 of 3 card payments left today (the day counts in UTC).');
+    expect((screen.getByLabelText(/^Card number/) as HTMLInputElement).value).toBe('');
+    unmount();
+    card.getFundingOptions.mockResolvedValue({ ...options, cardsToday: 3 });
+    render(<FundingPage />);
+    await waitFor(() => expect(screen.getByTestId('card-limit').textContent).toMatch(/^All 3 card payments of today are used; cards open again at 00:00 UTC/), { timeout: 15_000 });
+  });
+
   it('refuses an American Express card with the spec message and calls nothing', async () => {
     render(<FundingPage />);
     await fill('378282246310005');
