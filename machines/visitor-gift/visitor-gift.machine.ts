@@ -12,11 +12,12 @@ export interface VisitorGiftInput {
 
 /**
  * The visitor gift popup on the landing page (issue 17; 001 §6, §9): 15 s after arrival, unless
- * seen within a day; closing it (or following its link) remembers it for a day (the flow sets
- * the cookie in `remember`).
+ * seen within a day. It is remembered for a day (the flow sets the cookie in `remember`) only once
+ * the visitor saw it: `seen` when the page is in front with the popup in view (issue 27: a popup
+ * that opened in a background tab is not seen), or its close or link.
  */
 export const visitorGiftMachine = setup({
-  types: {} as { context: VisitorGiftInput; events: { type: 'close' }; input: VisitorGiftInput },
+  types: {} as { context: VisitorGiftInput; events: { type: 'close' } | { type: 'seen' }; input: VisitorGiftInput },
   actions: { remember: () => {} },
   guards: { seen: ({ context }) => context.seen },
   delays: { giftDelay: GIFT_DELAY_MS },
@@ -27,7 +28,7 @@ export const visitorGiftMachine = setup({
   states: {
     deciding: { always: [{ guard: 'seen', target: 'closed' }, { target: 'waiting' }] },
     waiting: { after: { giftDelay: 'shown' } },
-    shown: { entry: 'remember', on: { close: 'closed' } },
+    shown: { on: { seen: { actions: 'remember' }, close: { target: 'closed', actions: 'remember' } } },
     closed: { type: 'final' },
   },
 });

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { GIFT_COOKIE_MAX_AGE_S, visitorGiftMachine } from '../../machines/visitor-gift/visitor-gift.machine';
 import { inspect } from './inspector';
 
@@ -15,9 +16,22 @@ const flow = visitorGiftMachine.provide({
   },
 });
 
-/** The landing page's gift popup: 15 s after arrival unless seen within a day. */
+/**
+ * The landing page's gift popup: 15 s after arrival unless seen within a day. Seen (and so
+ * remembered for a day) once it is shown while the page is in front: a popup that opened in a
+ * background tab waits for the visitor to come back.
+ */
 export function useVisitorGift() {
   const actor = useActorRef(flow, { input: { seen: giftSeen(document.cookie) }, inspect });
   const shown = useSelector(actor, (s) => s.matches('shown'));
+  useEffect(() => {
+    if (!shown) return;
+    const check = () => {
+      if (document.visibilityState === 'visible') actor.send({ type: 'seen' });
+    };
+    check();
+    document.addEventListener('visibilitychange', check);
+    return () => document.removeEventListener('visibilitychange', check);
+  }, [actor, shown]);
   return { isShown: shown, onClose: () => actor.send({ type: 'close' }) };
 }
