@@ -62,7 +62,10 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
   it('shows the tabs, the card tab first, the slider steps and the tier of the amount', async () => {
     render(<FundingPage />);
     expect((await screen.findByRole('tab', { name: 'Card' })).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText('Sandbox: the card processors, wallets, banks and vouchers here are simulated. No real money moves; use the test data from docs/sandbox.md.')).toBeTruthy();
+    // the sandbox facts on screen in plain words, never a pointer to the repository's docs (issue 27)
+    const sandbox = screen.getByRole('note');
+    expect(sandbox.textContent).toMatch(/^Sandbox: .*no real money moves\. Test cards .*4000 0000 0000 0010 is approved/);
+    expect(sandbox.textContent).not.toMatch(/docs\/|\.md\b/);
     const steps = await screen.findByRole('group', { name: 'Quick amounts' });
     expect([...steps.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['250', '1000', '3000', '10000']);
     await userEvent.click(screen.getByRole('button', { name: '1000' }));

@@ -20,7 +20,7 @@ export const messages = {
     'vload.redeemed': 'Voucher loaded: {amount} {currency} credited.',
     'vload.again': 'Load another voucher',
     'vload.no_account': 'Choose an account to fund first.',
-    'vload.sandbox': 'Sandbox: test pins are listed in docs/sandbox.md (1250 0000 0000 0001 is a valid 250 voucher).',
+    'vload.sandbox': 'Sandbox test pins: 1250 followed by any 12 digits (e.g. 1250 0000 0000 0001) is a valid voucher of 250, 1500… one of 500; 9999 0000 0000 0000 is already used; other 16 digits are invalid.',
   },
   ru: {
     'vload.title': 'Ваучер Vload',
@@ -42,6 +42,6 @@ export const messages = {
     'vload.redeemed': 'Ваучер зачислен: {amount} {currency}.',
     'vload.again': 'Зачислить другой ваучер',
     'vload.no_account': 'Сначала выберите счёт для пополнения.',
-    'vload.sandbox': 'Песочница: тестовые пин-коды перечислены в docs/sandbox.md (1250 0000 0000 0001 — действующий ваучер на 250).',
+    'vload.sandbox': 'Тестовые пин-коды песочницы: 1250 и любые 12 цифр (например, 1250 0000 0000 0001) — действующий ваучер на 250, 1500… — на 500; 9999 0000 0000 0000 уже использован; другие 16 цифр недействительны.',
   },
 };
