@@ -45,7 +45,7 @@ describe('sandbox processor pages (real server, Chromium)', () => {
       expect(reply.body.status).toBe('REDIRECT');
       await page.goto(`${baseURL}${reply.body.redirect}`);
       await page.getByText('Sandbox — no real payment').waitFor();
-      expect(await page.getByTestId('sandbox-amount').textContent()).toBe('250.00 USD');
+      expect(await page.getByTestId('sandbox-amount').textContent()).toBe('$250.00');
       // fits the phone: nothing wider than the viewport
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/ezpay-3ds-${viewport.width}.png`, fullPage: true });

@@ -1,3 +1,5 @@
+import { formatAmount } from '../../../core/format';
+
 /**
  * The sandbox processors' own pages (3-D Secure ACS, hosted payment pages, Shape invoice,
  * Entropay, Vload). Plain server HTML, every value escaped, no script; each says "Sandbox".
@@ -76,7 +78,7 @@ export function renderProcessorPage(p: ProcessorPage): string {
 <title>${e(w.badge)}: ${e(p.processor)} — ${e(kind)}</title><style>${STYLE}</style></head><body><main>
 <span class="badge">${e(w.badge)}</span>
 <h1>${e(p.processor)}: ${e(kind)}</h1>
-<dl><dt>${e(w.amount)}</dt><dd data-testid="sandbox-amount">${e(p.amount)} ${e(p.currency)}</dd><dt>${e(w.card)}</dt><dd>${e(p.card)}</dd><dt>${e(w.transaction)}</dt><dd>${e(p.uid)}</dd></dl>
+<dl><dt>${e(w.amount)}</dt><dd data-testid="sandbox-amount">${e(formatAmount(p.amount, p.currency, p.lang))}</dd><dt>${e(w.card)}</dt><dd>${e(p.card)}</dd><dt>${e(w.transaction)}</dt><dd>${e(p.uid)}</dd></dl>
 <p class="hint">${e(w.standIn)} ${e(p.hint)}.</p>
 <form method="post" action="/sandbox/card/complete">${hidden}${cvv}
 <button class="ok" type="submit" name="approve" value="1" data-testid="sandbox-approve">${e(p.cvv ? w.sendCvv : w.pay)}</button>

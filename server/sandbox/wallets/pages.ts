@@ -1,4 +1,5 @@
 import { escapeHtml } from '../processors/pages';
+import { formatAmount } from '../../../core/format';
 
 /**
  * The sandbox wallet providers' hosted page: plain server HTML, every value escaped, no
@@ -56,7 +57,7 @@ export function renderWalletPage(p: WalletPage): string {
 <title>${e(w.badge)}: ${e(p.name)}</title><style>${STYLE}</style></head><body><main>
 <span class="badge" data-testid="sandbox-badge">${e(w.badge)}</span>
 <h1>${e(p.name)}: ${e(w.title)}</h1>
-<dl><dt>${e(w.amount)}</dt><dd data-testid="sandbox-amount">${e(p.amount)} ${e(p.currency)}</dd><dt>${e(w.reference)}</dt><dd>${e(p.depositId)}</dd></dl>
+<dl><dt>${e(w.amount)}</dt><dd data-testid="sandbox-amount">${e(formatAmount(p.amount, p.currency, p.lang))}</dd><dt>${e(w.reference)}</dt><dd>${e(p.depositId)}</dd></dl>
 <p class="hint">${e(w.standIn)}</p>
 <div class="actions"><form method="post" action="${base}/pay">${hidden}<button class="ok" type="submit" data-testid="sandbox-pay">${e(w.pay)}</button></form>
 <form method="post" action="${base}/cancel">${hidden}<button class="no" type="submit" data-testid="sandbox-cancel">${e(w.cancel)}</button></form></div>
