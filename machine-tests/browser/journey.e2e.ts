@@ -20,7 +20,7 @@ const EURUSD = instrumentOf('EURUSD')!;
 
 let seq = 0;
 
-/** "$1,250.00" (header, accounts) or "1250.00 USD" (platform) → "1250.00" */
+/** "$1,250.00" (header, accounts and platform alike: core/format) → "1250.00" */
 const plain = (text: string | null): string => (text ?? '').replace(/[^\d.,-]/g, '').replace(/,/g, '');
 
 const header = async (page: Page) => plain(await page.getByTestId('balance').textContent());
@@ -30,15 +30,21 @@ async function go(page: Page, hash: string): Promise<void> {
   await page.waitForFunction((h) => window.location.hash === h, hash);
 }
 
-/** The one balance: the header, the platform (on #/home) and the accounts page agree on `amount`. */
+/** The one balance: the header, the platform (on #/home) and the accounts page agree on `amount`, written the same way under the same label (issue 27 §4-5). */
 async function expectBalance(page: Page, platform: FrameLocator, amount: string, step: string): Promise<void> {
   const poll = { timeout: 15_000, message: `${step}: header` };
   await expect.poll(() => header(page), poll).toBe(amount);
+  const headerText = await page.getByTestId('balance').locator('strong').textContent();
+  expect(await page.getByTestId('balance').locator('.topbar__balance-label').textContent()).toBe('Balance');
   await go(page, '#/home');
   await expect.poll(async () => plain(await platform.locator('#balance').textContent()), { ...poll, message: `${step}: platform` }).toBe(amount);
+  expect(await platform.locator('#balance').textContent(), `${step}: the platform writes it as the header does`).toBe(headerText);
+  expect(await platform.locator('[data-i18n="balance"]').textContent()).toBe('Balance');
   await go(page, '#/show/accounts');
   const account = page.getByTestId('account').first();
   await expect.poll(async () => plain(await account.locator('.accounts__amount').textContent()), { ...poll, message: `${step}: accounts page` }).toBe(amount);
+  expect(await account.locator('.accounts__amount').textContent(), `${step}: the accounts page writes it as the header does`).toBe(headerText);
+  expect(await account.getByTestId('account-label').textContent()).toBe('Balance');
   expect(await header(page), `${step}: header after the round`).toBe(amount);
 }
 
@@ -153,8 +159,10 @@ async function walk(page: Page, viewport: { width: number; height: number }): Pr
   await platform.locator('#amount').fill('10');
   await tradeToWin(platform);
   await platform.locator('#open li').first().waitFor();
-  // the stake leaves the platform balance at once; our ledger still counts it (it is in a trade)
-  await expect.poll(async () => plain(await platform.locator('#balance').textContent())).toBe('490.00');
+  // the stake leaves what is available at once; the balance (as our ledger and header count it) holds it in trades
+  await expect.poll(async () => plain(await platform.locator('#available').textContent())).toBe('490.00');
+  expect(plain(await platform.locator('#in-trades').textContent())).toBe('10.00');
+  expect(plain(await platform.locator('#balance').textContent())).toBe('500.00');
   await expect.poll(async () => platform.locator('#status').textContent(), { timeout: 30_000 }).toMatch(/won/);
   // 82 % payout on EURUSD: +8.20, booked at once from the platform's deal event
   await expectBalance(page, platform, '508.20', 'trade won');
@@ -203,6 +211,10 @@ async function walk(page: Page, viewport: { width: number; height: number }): Pr
   for (const line of [/Deposit by card \(\w+\)/, /Deposit in crypto \(Bitcoin\)/, /Stake/, /Payout/, /Tip to the host/, /Withdrawal · cancelled/, /Withdrawal returned · cancelled/]) {
     expect(history, `history: ${line}`).toMatch(line);
   }
+  // every row says the balance after it (issue 27 §5), written as the header writes money; the newest is the balance now
+  const balances = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[4]?.textContent ?? ''));
+  expect(balances.every((cell) => /^\$[\d,]+\.\d\d$/.test(cell)), `balance after: ${balances.join(' | ')}`).toBe(true);
+  expect(balances[0]).toBe('$503.20');
 
   // 9. log out and in again: the same figures
   // on a phone the log-out button sits behind the menu button
