@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { newsMachine } from '../../machines/news/news.machine';
 import type { NewsEvent } from '../../machines/news/news.types';
+import { formatLongDate } from './dates';
 
 export type NewsSnapshot = SnapshotFrom<typeof newsMachine>;
 
@@ -16,12 +17,7 @@ export function safeHref(link: string | null | undefined): string | null {
 }
 
 /** A date in the trader's language: "20 November 2026", "20 ноября 2026 г."; the text as given when it names no date. */
-export function newsDate(iso: string, lang: string): string {
-  const ms = Date.parse(iso);
-  if (!Number.isFinite(ms)) return iso;
-  // English day first, as the product's other dates (DD.MM.YYYY)
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : lang, { day: 'numeric', month: 'long', year: 'numeric' }).format(ms);
-}
+export const newsDate = (iso: string, lang: string): string => formatLongDate(iso, lang);
 
 /** connect() for the news dialog. */
 export function connectNews(s: NewsSnapshot, send: (event: NewsEvent) => void) {
