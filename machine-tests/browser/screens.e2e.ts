@@ -187,7 +187,7 @@ describe('the card dialogs', () => {
     const again = page.getByRole('alertdialog', { name: 'Your bank declined the card' });
     await again.waitFor({ timeout: 40_000 });
     // the other methods it offers are the trader's visible tabs, by kind; each switches to its tab
-    for (const group of ['Crypto', 'Bank', 'E-wallets']) await again.getByRole('group', { name: group }).waitFor();
+    for (const group of ['Crypto', 'Bank', 'E-wallets']) await again.getByRole('group', { name: group, exact: true }).waitFor();
     for (const name of ['Bitcoin', 'Bank transfer', 'Neteller']) expect(await again.getByRole('button', { name, exact: true }).count()).toBe(1);
     expect(await again.getByRole('button', { name: 'Card', exact: true }).count()).toBe(0);
     await again.getByRole('button', { name: 'Neteller', exact: true }).click();
