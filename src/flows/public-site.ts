@@ -34,9 +34,15 @@ export function initialTab(tab: PublicTab, doc: Document = document): TabContent
   }
 }
 
-/** the document's title and description for a tab */
+/** the document's title and description for a tab, and the canonical and hreflang links the server put there */
 export function applyHead(content: TabContent, doc: Document = document): void {
   doc.title = content.title;
+  for (const link of Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="canonical"], link[rel="alternate"][hreflang]'))) {
+    const url = new URL(link.href, doc.baseURI);
+    const lang = link.rel === 'canonical' ? content.lang : link.hreflang === 'x-default' ? url.pathname.split('/')[1] : link.hreflang;
+    url.pathname = tabPath(lang, content.tab);
+    link.href = url.href;
+  }
   let meta = doc.querySelector<HTMLMetaElement>('meta[name="description"]');
   if (!meta) {
     meta = doc.createElement('meta');
