@@ -92,6 +92,23 @@ describe('axe-core: no serious or critical WCAG 2 A/AA violation', () => {
     await closeDialogs(page);
     found.withdrawal = await violations(page);
 
+    // a dialog of the trading shell (the modal manager's add-account, a lazy chunk): the focus is
+    // kept inside both ways, Escape closes it, the focus returns to the button that opened it
+    const add = page.getByRole('button', { name: 'Add an account' }).first();
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: 'Add an account' });
+    await dialog.waitFor();
+    await dialog.locator('select, input, button[type="submit"]').first().waitFor();
+    const inside = () => page.evaluate(() => Boolean(document.activeElement?.closest('[aria-modal="true"]')));
+    expect(await inside()).toBe(true);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await inside()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await add.evaluate((el) => el === document.activeElement)).toBe(true);
+
     await go(page, '#/show/support');
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
