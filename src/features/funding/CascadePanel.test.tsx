@@ -106,7 +106,7 @@ describe('the do-not-honor dialog and its steps agree (issue 27)', () => {
         startProcessor: fromPromise(async ({ input }: { input: StartInput }): Promise<StartOutput> => ({
           reply:
             input.processor === 'VLOAD' ? { proc: 'VLOAD', return: false, status: 'declined', code: '91' }
-              : input.processor === 'ORANGE' ? { proc: 'ORANGE', status: 'declined' }
+              : input.processor === 'ORANGE' ? { proc: 'ORANGE', status: 'failed', message: 'Issuer unavailable' }
                 : { proc: 'MEIKO', return: false, code: '05' },
           at: T,
         })),
