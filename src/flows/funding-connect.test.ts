@@ -7,7 +7,7 @@ import { fundingMachine } from '../../machines/funding/funding.machine';
 import type { CardOpening, FundingEvent, FundingInput, FundingOptions } from '../../machines/funding/funding.types';
 import { cascadeMachine } from '../../machines/cascade/cascade.machine';
 import { pagePayment } from '../../machines/funding/payment';
-import { cardFormOf, connectCard, connectCascade, connectFunding } from './funding-connect';
+import { capExample, cardFormOf, connectCard, connectCascade, connectFunding } from './funding-connect';
 
 const T = 1_700_000_000_000;
 const options: FundingOptions = {
@@ -92,6 +92,16 @@ describe('connectFunding', () => {
     view = connectFunding(actor.getSnapshot(), actor.send);
     expect(view.amountLine?.problem).toEqual({ key: 'funding.amount.min', params: { min: '250' } });
     expect(view.amountLine?.tier).toBeNull();
+  });
+
+  it('the cap sentence\'s example comes from the rule: the first quick amount the cap bites on (issue 27)', async () => {
+    const gold = { name: 'gold' as const, from: '3000', percent: '2', value: '100' };
+    const { actor } = start({ options: { ...options, tiers: [...options.tiers, gold] } });
+    await waitFor(actor, (s) => s.matches('ready'));
+    // 10000 in gold: 2% = 200.00 + 100.00 = 300.00 counted, 200.00 paid (the max value); 3000 counts 160.00, under it
+    expect(connectFunding(actor.getSnapshot(), actor.send).amountLine?.capExample).toEqual({ amount: '10000', counted: '300.00', bonus: '200.00', capped: true });
+    // without the gold tier the cap never bites on the quick amounts: the largest one, paid as counted
+    expect(capExample(['250', '1000', '10000'], options)).toEqual({ amount: '10000', counted: '200.00', bonus: '200.00', capped: false });
   });
 
   it('a US trader: the amount is locked at the fixed amount and there is no bonus', async () => {

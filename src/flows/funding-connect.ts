@@ -1,5 +1,5 @@
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
-import { amountProblem, bonusOffered, normalizeAmount, sliderSteps } from '../../core/amount';
+import { amountProblem, bonusOf, bonusOffered, normalizeAmount, sliderSteps, type BonusRules } from '../../core/amount';
 import { describeCard } from '../../core/card-facts';
 import { msg, type Msg } from '../../core/message';
 import type { cardFormMachine } from '../../machines/card-form/card-form.machine';
@@ -71,6 +71,8 @@ export interface AmountLineView {
   promoValue: string;
   maxBonusPercent: string;
   maxBonusValue: string;
+  /** the example under the cap sentence, computed by the rule itself (core/amount.ts bonusOf): the first quick amount the cap bites on, else the largest */
+  capExample: CapExample | null;
   promo: string;
   isPromoChecking: boolean;
   promoError: Msg | null;
@@ -120,6 +122,26 @@ export function connectFunding(s: FundingSnapshot, send: FundingSend) {
   };
 }
 
+export interface CapExample {
+  amount: string;
+  /** what the tier's percent and fixed amount add up to */
+  counted: string;
+  /** what is paid: `counted`, at most the max value */
+  bonus: string;
+  capped: boolean;
+}
+
+/** An example of the bonus rule from the rule itself, so that the cap sentence and its example never disagree (issue 27). */
+export function capExample(steps: readonly string[], rules: BonusRules): CapExample | null {
+  const uncapped: BonusRules = { ...rules, maxBonusValue: '1000000000000' };
+  const examples = steps.flatMap((amount) => {
+    const paid = bonusOf(amount, rules);
+    const counted = bonusOf(amount, uncapped);
+    return paid && counted ? [{ amount, counted: counted.value, bonus: paid.value, capped: counted.value !== paid.value }] : [];
+  });
+  return examples.find((e) => e.capped) ?? examples.at(-1) ?? null;
+}
+
 function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | null {
   const c = s.context;
   const o = c.options;
@@ -150,6 +172,7 @@ function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | nul
     promotion: o.promotion ?? null,
     maxBonusPercent: o.maxBonusPercent,
     maxBonusValue: o.maxBonusValue,
+    capExample: capExample(steps, { tiers: o.tiers, maxBonusPercent: o.maxBonusPercent, maxBonusValue: o.maxBonusValue }),
     promo: c.promo,
     isPromoChecking: s.matches({ ready: { promo: 'checking' } }),
     promoError: c.promoError,

@@ -94,7 +94,16 @@ export function AmountLine({ line }: { line: AmountLineView }) {
               {t('funding.promotion.link')}
             </a>
           </p>
-          <p className="muted fund-small">{t('funding.bonus.max', { percent: number(line.maxBonusPercent), value: money(line.maxBonusValue), currency: line.currency })}</p>
+          <p className="muted fund-small" data-testid="bonus-cap">
+            {t('funding.bonus.max', { percent: number(line.maxBonusPercent), value: money(line.maxBonusValue), currency: line.currency })}
+            {line.capExample &&
+              ` ${t(line.capExample.capped ? 'funding.bonus.max_capped' : 'funding.bonus.max_example', {
+                amount: money(line.capExample.amount),
+                counted: money(line.capExample.counted),
+                bonus: money(line.capExample.bonus),
+                currency: line.currency,
+              })}`}
+          </p>
         </div>
       )}
       <form
