@@ -95,10 +95,10 @@ describe('the ladder, IQ mining and promotions from the trading menu', () => {
     // Promotions from the menu: the IQ mining row, its terms before starting
     await page.getByTestId('nav-promotions').click();
     await page.getByTestId('promotions-page').waitFor();
-    expect(await page.getByTestId('iq-row').textContent()).toContain('IQ mining: answer 5 questions, earn 1.62 USD of bonus');
+    expect(await page.getByTestId('iq-row').textContent()).toContain('IQ mining: answer 5 questions, earn $1.62 of bonus');
     await page.getByTestId('iq-open').click();
     const terms = await page.getByTestId('iq-terms').textContent();
-    expect(terms).toContain('1.62 USD goes into your bonus balance, once per trader');
+    expect(terms).toContain('$1.62 goes into your bonus balance, once per trader');
     expect(terms).toContain('the reward is then no longer earned');
     await page.getByTestId('iq-start').click();
     await answerRight(page, 1);
@@ -117,7 +117,7 @@ describe('the ladder, IQ mining and promotions from the trading menu', () => {
     const result = page.getByTestId('iq-result');
     await result.waitFor();
     expect(await result.getAttribute('data-rewarded')).toBe('true');
-    expect(await result.textContent()).toContain('All 5 right: 1.62 USD is in your bonus balance.');
+    expect(await result.textContent()).toContain('All 5 right: $1.62 is in your bonus balance.');
     expect(await bonusOf(page)).toBe('1.62');
 
     // the bell, without a reload

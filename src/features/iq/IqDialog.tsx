@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { IQ_QUESTIONS } from '../../../core/contract/iq';
 import { selectUser, sessionActor } from '../../flows/app';
 import { useIqMining } from '../../flows/iq-mining';
+import { formatAmount } from '../../flows/money';
 import { iqRewardFor } from '../../flows/iq-mining-view';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
@@ -32,7 +33,7 @@ export function IqDialog(_props: { onClose: () => void }) {
       {iq.isIntro && (
         <div data-testid="iq-terms">
           <p>{t('iq.terms', { count: IQ_QUESTIONS })}</p>
-          {reward?.amount && <p>{t('iq.terms.reward', { count: IQ_QUESTIONS, amount: reward.amount, currency: reward.currency })}</p>}
+          {reward?.amount && <p>{t('iq.terms.reward', { count: IQ_QUESTIONS, amount: formatAmount(reward.amount, reward.currency, lang) })}</p>}
           <p>{t('iq.terms.wrong')}</p>
           <p className="muted">{t('iq.terms.bonus')}</p>
           <button type="button" className="button" onClick={iq.start} data-testid="iq-start">
@@ -72,7 +73,7 @@ export function IqDialog(_props: { onClose: () => void }) {
         <p className="iq__result" data-testid="iq-result" data-rewarded={iq.result.rewarded}>
           <strong>
             {iq.result.rewarded && iq.reward
-              ? t('iq.result.rewarded', { total: iq.result.total, amount: iq.reward.amount, currency: iq.reward.currency })
+              ? t('iq.result.rewarded', { total: iq.result.total, amount: formatAmount(iq.reward.amount, iq.reward.currency, lang) })
               : t('iq.result.not', { right: iq.result.right, total: iq.result.total })}
           </strong>
         </p>
