@@ -3,7 +3,6 @@ import type { PublicTab } from '../core/contract/public-site';
 import type { AppPage } from '../core/site-pages';
 import { useModalAsked, useSessionBasics } from './flows/app';
 import { useT } from './i18n';
-import { NotFoundPage } from './features/shell/NotFoundPage';
 import { ToastHost } from './features/shell/ToastHost';
 import { SandboxBanner } from './ui/SandboxBanner';
 import { Spinner } from './ui/Spinner';
@@ -16,6 +15,8 @@ const TradingPage = lazy(() => import('./features/trading/TradingPage'));
 const ForgotPage = lazy(() => import('./features/forgot/ForgotPage'));
 const ResetPage = lazy(() => import('./features/forgot/ResetPage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
+// an unknown address (the server answered 404 with the same text): its own small chunk
+const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage'));
 // the public site (issue 16): /{lang}/ and its tabs, a chunk of its own (no trading shell)
 const PublicSite = lazy(() => import('./features/public/PublicSite'));
 // the dialog host loads with the first modal: the login page stays under its budget

@@ -1,18 +1,28 @@
+import { useEffect } from 'react';
+import { notFoundText } from '../../../core/site-pages';
 import { useT } from '../../i18n';
-import { usePageMeta } from '../../ui/usePageMeta';
+import { setDescription } from '../../ui/usePageMeta';
 
-/** An unknown address under a language (the server answered it with 404 and the same text). */
-export function NotFoundPage() {
-  const { t, lang } = useT();
-  usePageMeta('title.not_found', 'description.not_found');
+/**
+ * An unknown address under a language: the server answered it with 404 and the same text
+ * (core/site-pages.ts, both languages: one source for the static page and this view). Its own
+ * chunk: only a mistyped address loads it.
+ */
+export default function NotFoundPage() {
+  const { lang } = useT();
+  const text = notFoundText(lang);
+  useEffect(() => {
+    document.title = `${text.title} · ${text.site}`;
+    setDescription(text.description);
+  }, [text]);
   return (
     <main className="centered not-found" data-testid="not-found">
       <section className="panel">
-        <h1>{t('not_found.heading')}</h1>
-        <p>{t('not_found.body')}</p>
+        <h1>{text.heading}</h1>
+        <p>{text.body}</p>
         <p>
-          <a className="button" href={`/${lang}/`}>{t('not_found.home')}</a>{' '}
-          <a href={`/${lang}/login`}>{t('not_found.login')}</a>
+          <a className="button" href={`/${lang}/`}>{text.home}</a>{' '}
+          <a href={`/${lang}/login`}>{text.login}</a>
         </p>
       </section>
     </main>
