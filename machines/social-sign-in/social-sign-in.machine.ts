@@ -83,7 +83,11 @@ export const socialSignInMachine = setup({
           actions: assign(({ context, event }) => {
             const values = { ...context.values, [event.field]: event.value.slice(0, 60) };
             if (event.field === 'country' && event.value !== 'US') Object.assign(values, { state: '', usNotice: '' });
+            // another country: its calling code fills the prefix, as on the registration form (issue 27)
+            const countryChanged = event.field === 'country' && event.value !== context.values.country;
+            if (countryChanged && event.prefix) values.phone_prefix = event.prefix;
             const errors = { ...context.errors };
+            if (countryChanged && event.prefix) delete errors.phone_prefix;
             delete errors[event.field];
             return { values, errors, formError: null };
           }),

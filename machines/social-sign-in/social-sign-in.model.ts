@@ -10,10 +10,10 @@ export const socialSignInModel: MachineModel = {
   maxDepth: 8,
   events: {
     'field.change': [
-      { field: 'country', value: 'DE' },
+      { field: 'country', value: 'DE', prefix: '49' },
       { field: 'phone_prefix', value: '49' },
       { field: 'phone', value: '1512 3456789' },
-      { field: 'country', value: 'US' },
+      { field: 'country', value: 'US', prefix: '1' },
     ],
   },
   actors: {

@@ -26,7 +26,8 @@ export interface SocialContext {
   shakes: number;
 }
 
-export type SocialEvent = { type: 'field.change'; field: SocialField; value: string } | { type: 'social.submit' };
+/** a country change carries that country's calling code (`prefix`, from the register chunk's list): the form fills it in */
+export type SocialEvent = { type: 'field.change'; field: SocialField; value: string; prefix?: string } | { type: 'social.submit' };
 
 export interface SocialPendingOutput {
   email: string;

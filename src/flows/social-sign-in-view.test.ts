@@ -22,7 +22,9 @@ describe('connectSocial', () => {
     expect(api.asksState).toBe(true);
     api.submit();
     api = connectSocial(actor.getSnapshot(), actor.send);
-    expect(Object.keys(api.errors)).toEqual(expect.arrayContaining(['state', 'usNotice', 'phone_prefix']));
+    // the country filled the calling code (+1): only the phone itself is missing
+    expect(Object.keys(api.errors)).toEqual(expect.arrayContaining(['state', 'usNotice', 'phone']));
+    expect(api.errors.phone_prefix).toBeUndefined();
     expect(api.errors.state).toEqual({ key: 'register.state_required' });
   });
 
@@ -40,5 +42,21 @@ describe('connectSocial', () => {
     api.submit();
     await new Promise((r) => setTimeout(r, 0));
     expect(connectSocial(actor.getSnapshot(), actor.send).errors).toEqual({ phone: { key: 'register.phone_short' } });
+  });
+
+  it('fills the calling code from the chosen country, as the registration form does (issue 27)', async () => {
+    const actor = await actorWith(async () => pending);
+    const view = () => connectSocial(actor.getSnapshot(), actor.send);
+    expect(view().values.phone_prefix).toBe('');
+    view().change('country', 'DE');
+    expect(view().values.phone_prefix).toBe('49');
+    view().change('country', 'RU');
+    expect(view().values.phone_prefix).toBe('7');
+    // a prefix the trader types stays while other fields change
+    view().change('phone_prefix', '44');
+    view().change('phone', '20 7946 0958');
+    expect(view().values.phone_prefix).toBe('44');
+    view().change('country', 'US');
+    expect(view().values).toMatchObject({ country: 'US', phone_prefix: '1' });
   });
 });

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { findCountry } from '../../core/contract/countries';
 import { msg } from '../../core/message';
 import type { socialSignInMachine } from '../../machines/social-sign-in/social-sign-in.machine';
 import type { SocialEvent, SocialField } from '../../machines/social-sign-in/social-sign-in.types';
@@ -23,7 +24,11 @@ export function connectSocial(s: SocialSnapshot, send: (event: SocialEvent) => v
     /** the US state and the notice are asked of US residents only */
     asksState: s.context.values.country === 'US',
     submitLabel: submitting ? msg('register.submitting') : msg('register.submit'),
-    change: (field: SocialField, value: string) => send({ type: 'field.change', field, value }),
+    /** a country brings its calling code along (the first of the list's codes) */
+    change: (field: SocialField, value: string) => {
+      const prefix = field === 'country' ? findCountry(value)?.prefixes[0] : undefined;
+      send(prefix ? { type: 'field.change', field, value, prefix } : { type: 'field.change', field, value });
+    },
     submit: () => send({ type: 'social.submit' }),
   };
 }
