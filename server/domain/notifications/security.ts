@@ -7,11 +7,31 @@ import { notify } from './notify';
  * A trader signs in (the password, or the second factor after it): the new session and its
  * notification (security.sign_in, so a sign-in the trader did not make is seen in the bell) in
  * one transaction. The caller pushes notification.new after it.
+ *
+ * Repeated sign-ins collapse into one notice (issue 27): the trader's earlier sign-in notices are
+ * folded into the new one, which says how many sign-ins it stands for since the trader last read
+ * one (`count`, the unread ones plus this) and the latest IP. So sign-ins take at most one of the
+ * bell's first three places and never push documents or support replies out of them; a sign-in
+ * the trader did not make still shows (in the count, at the top).
  */
 export async function signInWithNotice(db: Db, oldSessionId: string | null, userId: number, facts: { ip?: string } = {}): Promise<NewSession> {
   return db.transaction().execute(async (trx) => {
     const next = await rotateSession(trx, oldSessionId, userId);
-    await notify(trx, { userId, kind: 'security.sign_in', params: facts.ip ? { ip: facts.ip.slice(0, 64) } : {}, key: notificationKey('sign-in', next.row.id) });
+    const earlier = await trx.selectFrom('notifications').select(['id', 'params', 'read_at']).where('user_id', '=', userId).where('kind', '=', SIGN_IN).forUpdate().execute();
+    const unseen = earlier.filter((row) => row.read_at === null).reduce((n, row) => n + countOf(row.params), 0);
+    if (earlier.length > 0) await trx.deleteFrom('notifications').where('id', 'in', earlier.map((row) => row.id)).execute();
+    const params: Record<string, string> = facts.ip ? { ip: facts.ip.slice(0, 64) } : {};
+    if (unseen > 0) params.count = String(unseen + 1);
+    await notify(trx, { userId, kind: SIGN_IN, params, key: notificationKey('sign-in', next.row.id) });
     return next;
   });
+}
+
+const SIGN_IN = 'security.sign_in';
+
+/** how many sign-ins a stored notice stands for (1 unless it folded others) */
+function countOf(params: unknown): number {
+  const raw = typeof params === 'string' ? (JSON.parse(params) as Record<string, unknown>) : (params as Record<string, unknown> | null);
+  const n = Number(raw?.count ?? 1);
+  return Number.isInteger(n) && n > 0 ? n : 1;
 }

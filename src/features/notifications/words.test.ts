@@ -19,6 +19,9 @@ describe('wordNotification', () => {
     expect(wordNotification({ kind: 'support.replied', params: { ticket: '12', agent: 'Boris' } }, enT)).toBe('Support replied to your ticket #12.');
     expect(wordNotification({ kind: 'security.sign_in', params: { ip: '10.0.0.1' } }, enT)).toContain('IP 10.0.0.1');
     expect(wordNotification({ kind: 'security.sign_in', params: {} }, enT)).toBe('A new sign-in to your account. If it was not you, change your password.');
+    // repeated sign-ins folded into one notice say how many
+    expect(wordNotification({ kind: 'security.sign_in', params: { ip: '10.0.0.2', count: '3' } }, enT)).toBe('3 new sign-ins to your account, the latest from IP 10.0.0.2. If one was not you, change your password.');
+    expect(wordNotification({ kind: 'security.sign_in', params: { count: '4' } }, ruT)).toBe('Новых входов в ваш аккаунт: 4. Если какой-то из них совершили не вы, смените пароль.');
     expect(wordNotification({ kind: 'security.factor_on', params: { method: 'google' } }, enT)).toBe('Two-factor sign-in is on: an authenticator app.');
     expect(wordNotification({ kind: 'promotion.activated', params: { id: '1', title_en: 'Weekend boost', title_ru: 'Бонус выходных', percent: '30', max: '500.00' } }, ruT)).toBe('Акция активирована: Бонус выходных.');
     expect(wordNotification({ kind: 'contest.prize', params: { contest: 'weekly-2026-11-23', type: 'weekly', rank: '2', amount: '300.00', currency: 'USD' } }, enT)).toBe(

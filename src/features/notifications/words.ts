@@ -32,6 +32,8 @@ export function wordNotification(n: Pick<Notification, 'kind' | 'params'>, tr: P
     params.document = tr.t(tr.has(doc) ? doc : 'notifications.doc.other');
     if (n.kind === 'document.approved' && n.params.verified === 'full') key += '_full';
   }
+  // repeated sign-ins come folded into one notice with their count (server/domain/notifications/security.ts)
+  if (n.kind === 'security.sign_in' && Number(n.params.count) > 1) key += '_many';
   if (n.kind === 'security.sign_in' && !n.params.ip) key += '_plain';
   if (n.kind === 'security.factor_on') {
     const method = `notifications.method.${n.params.method ?? ''}`;
