@@ -219,3 +219,31 @@ describe('non-modal (modal: false)', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 });
+
+/** a dialog whose step changes whether it may be dismissed (the card cascade: Entropay, then the bank's answer) */
+function Steps({ onClose }: { onClose: () => void }) {
+  const [mandatory, setMandatory] = useState(true);
+  const d = useDialog({ onClose, mandatory });
+  return (
+    <div {...d.getDialogProps()}>
+      <h2 {...d.getTitleProps()}>Step</h2>
+      <button type="button" onClick={() => setMandatory(false)}>Next step</button>
+    </div>
+  );
+}
+
+describe('a dialog whose mandatory changes while open', () => {
+  it('keeps the focus inside and closes on Escape once it may be dismissed', async () => {
+    const onClose = vi.fn();
+    render(<Steps onClose={onClose} />);
+    const next = screen.getByRole('button', { name: 'Next step' });
+    expect(active()).toBe(next);
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(next);
+    expect(active()).toBe(next);
+    expect(openDialogs()).toBe(1);
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

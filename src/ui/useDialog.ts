@@ -56,7 +56,7 @@ interface Entry {
   id: string;
   root: () => HTMLElement | null;
   close: () => void;
-  mandatory: boolean;
+  mandatory: () => boolean;
 }
 
 // the open modal dialogs, bottom to top; only the last one is live
@@ -96,7 +96,7 @@ function onDocumentKey(e: KeyboardEvent) {
     if (e.isComposing) return;
     e.preventDefault();
     e.stopPropagation();
-    if (!top.mandatory) top.close();
+    if (!top.mandatory()) top.close();
     return;
   }
   if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -151,14 +151,17 @@ export function useDialog({ onClose, mandatory = false, modal = true, role = 'di
   // the control that had the focus when the dialog opened (read in render: a child's autoFocus runs before any effect)
   const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
   const closeRef = useRef(onClose);
+  const mandatoryRef = useRef(mandatory);
   useLayoutEffect(() => {
     closeRef.current = onClose;
+    mandatoryRef.current = mandatory;
   });
   const close = useCallback(() => closeRef.current?.(), []);
 
   useLayoutEffect(() => {
     if (!modal) return;
-    const entry: Entry = { id: titleId, root: () => ref.current, close: () => closeRef.current?.(), mandatory };
+    // mandatory is read when Escape comes: a dialog whose step changes it stays on the stack
+    const entry: Entry = { id: titleId, root: () => ref.current, close: () => closeRef.current?.(), mandatory: () => mandatoryRef.current };
     push(entry);
     return () => {
       pop(entry);
@@ -168,7 +171,7 @@ export function useDialog({ onClose, mandatory = false, modal = true, role = 'di
       const active = document.activeElement;
       if (back && (!active || active === document.body || !active.isConnected || ref.current?.contains(active) !== false)) back.focus();
     };
-  }, [modal, mandatory, titleId, opener]);
+  }, [modal, titleId, opener]);
 
   useLayoutEffect(() => {
     if (!modal || !ref.current) return;
