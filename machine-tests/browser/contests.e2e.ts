@@ -44,7 +44,14 @@ describe('contests', () => {
     // a weekend contest is held: the modal is offered once today; show more goes to the contest page
     const modal = page.getByTestId('tourney-weekend');
     await modal.waitFor();
-    expect(await modal.textContent()).toContain('25.00 USD');
+    // the modal shows the first weekend contest running now: on a weekend that is the sandbox's own
+    // (spec 002 §9: 5,000 first), on a weekday the tester's (25.00 first)
+    const shown = await page.evaluate(async () => {
+      const list = (await (await fetch('/api/tourney/current')).json()) as { contests: { id: string; type: string; date_start: string; prizes: { amount: string | null }[] }[] };
+      return list.contests.find((c) => c.type === 'weekend' && Date.parse(c.date_start) <= Date.now());
+    });
+    expect(await modal.textContent()).toContain(`${shown?.prizes[0]?.amount} USD`);
+    if (shown?.id !== contest.id) expect(shown?.prizes.map((p) => p.amount)).toEqual(['5000.00', '3000.00', '2000.00', '1000.00', '1000.00', '500.00', '500.00', '250.00', '250.00', '250.00']);
     await page.getByTestId('tourney-weekend-more').click();
     await page.waitForURL(/#\/show\/contest$/);
     await page.getByTestId('contest-page').waitFor();
