@@ -33,7 +33,7 @@ export interface FrontendOptions {
 }
 
 /** the reports the explorer reads at /explorer/coverage/<name>.json */
-const COVERAGE_FILES = new Set(['machines.json', 'ui.json', 'mutation.json']);
+const COVERAGE_FILE = /^(machines|ui|mutation)\.json$/;
 const DEFAULT_COVERAGE_DIR = fileURLToPath(new URL('../../docs/coverage/', import.meta.url));
 
 /**
@@ -67,7 +67,7 @@ export async function installFrontend(app: FastifyInstance, distDir: string | un
     const dir = options.coverageDir ?? DEFAULT_COVERAGE_DIR;
     app.get<{ Params: { name: string } }>('/explorer/coverage/:name', async (request, reply) => {
       const file = path.join(dir, request.params.name);
-      if (!COVERAGE_FILES.has(request.params.name) || !existsSync(file)) return sendError(reply, notFound());
+      if (!COVERAGE_FILE.test(request.params.name) || !existsSync(file)) return sendError(reply, notFound());
       return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(file, 'utf8'));
     });
   }

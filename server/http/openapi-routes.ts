@@ -120,7 +120,7 @@ export interface RouteDoc {
   /** the 200 answer */
   response?: z.ZodMiniType;
   /** not JSON: an HTML page, a redirect, a stream, a file */
-  produces?: 'text/html' | 'redirect' | 'text/event-stream' | 'file' | 'text/javascript' | 'text/css' | 'image/svg+xml';
+  produces?: 'text/html' | 'redirect' | 'text/event-stream' | 'file' | 'text/javascript' | 'text/css' | 'image/svg+xml' | 'text/plain' | 'application/xml';
 }
 
 export const TAGS = {
@@ -308,6 +308,12 @@ doc('GET /api/news/html', { tag: T.public, summary: 'One news item’s body', qu
 doc('GET /healthz', { tag: T.operations, summary: 'The process answers' });
 doc('GET /readyz', { tag: T.operations, summary: 'Ready: migrations done, database answers, push hub connected (503 until then)' });
 
+// ─── the site's files (server/http/site.ts) ─────────────────────────────────────────────────
+doc('GET /favicon.svg', { tag: T.public, summary: 'The site icon', produces: 'image/svg+xml' });
+doc('GET /favicon.ico', { tag: T.public, summary: 'Redirects to /favicon.svg (browsers ask for it by themselves)', produces: 'redirect' });
+doc('GET /robots.txt', { tag: T.public, summary: 'What crawlers may index; names the sitemap', produces: 'text/plain' });
+doc('GET /sitemap.xml', { tag: T.public, summary: 'The public pages in every language, with hreflang alternates', produces: 'application/xml' });
+
 // ─── the trading platform (sandbox platform under settings.platform) ─────────────────────────
 const platform = (method: string, path: string, summary: string, produces?: RouteDoc['produces']) =>
   doc(`${method} /platform${path}`, { tag: T.platform, summary, ...(produces && { produces }) });
@@ -324,6 +330,7 @@ platform('POST', '/password', 'Platform password change');
 platform('GET', '/trade', 'Platform page', 'text/html');
 platform('GET', '/trade.js', 'Platform script', 'text/javascript');
 platform('GET', '/trade.css', 'Platform styles', 'text/css');
+platform('GET', '/format.js', 'Platform money formatter (core/format.ts, bundled)', 'text/javascript');
 
 // ─── sandbox and operator (registered only with SANDBOX=1) ───────────────────────────────────
 const sandbox = (key: string, summary: string, extra: Partial<RouteDoc> = {}) => doc(key, { tag: T.sandbox, summary, ...extra });

@@ -33,6 +33,8 @@ const PRODUCES: Record<NonNullable<RouteDoc['produces']>, string> = {
   'text/javascript': 'A script.',
   'text/css': 'A style sheet.',
   'image/svg+xml': 'An SVG image.',
+  'text/plain': 'Plain text.',
+  'application/xml': 'An XML document.',
 };
 
 /** The route's documentation as a Fastify route schema, for @fastify/swagger's transform only. */
