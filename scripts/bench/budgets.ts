@@ -2,17 +2,23 @@
 export const BUDGETS = {
   /** all JavaScript a page loads, gzip, bytes (1 kB = 1000 bytes) */
   pageJsGzip: {
-    login: 110_000,
+    /** issue 27 added the skip link, the page titles and the favicon link: 110.2 kB measured, so 111 */
+    login: 111_000,
     /** the public site's landing page /{lang}/ (issue 16): no trading shell; at most the login page's.
      *  Issue 16's end: login 109.2, landing 109.5 kB; the prices, ticker, slider, video and zoom widgets are a lazy
      *  chunk after the text, and zod/mini schemas are marked pure for tree-shaking (vite.config.ts),
      *  which took 4.7 kB off the trading page and 4.0 kB off funding */
-    landing: 110_000,
+    landing: 111_000,
     /** issue 17 put five small things in the trading shell's first load (the bell with its plural
      *  label, News, Contests, the offer watcher, plural rules): 139.4 kB measured, so 142 */
-    trading: 142_000,
+    /** issue 27 put the one dialog primitive (useDialog: focus trap, inert, 1.7 kB), the attention
+     *  arbiter (machine and flow), the one formatter on Intl (core/format, 1.1 kB) and the route
+     *  titles in the shell: 147.3 kB measured, so 148. To win back: the modal in a lazy chunk */
+    trading: 148_000,
     /** the trading shell plus the funding page: 180.4 kB measured at issue 17's end */
-    funding: 182_000,
+    /** issue 27: the shell's growth above plus the WAI-ARIA tabs (useTabs, 0.7 kB), the cascade on the
+     *  dialog primitive and the daily card limit shown before typing: 190.9 kB measured, so 192 */
+    funding: 192_000,
   },
   /** `npm start` on an installed, built checkout: first page served, ms */
   startToFirstPageMs: 3_000,
