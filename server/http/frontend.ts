@@ -46,7 +46,9 @@ const DEFAULT_COVERAGE_DIR = fileURLToPath(new URL('../../docs/coverage/', impor
 export async function installFrontend(app: FastifyInstance, distDir: string | undefined, render?: PageRender, options: FrontendOptions = {}): Promise<FrontendFallback> {
   const root = distDir ? path.resolve(distDir) : undefined;
   if (!root || !existsSync(path.join(root, 'index.html'))) {
-    return (_request, reply) => reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT);
+    // an address that is no page of ours is a 404 even before the front end is built
+    return (request, reply) =>
+      options.pageAt?.(request).kind === 'missing' ? sendError(reply, notFound()) : reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT);
   }
   // the explorer's page only when switched on (its chunks under /assets are inert without it)
   const explorer = options.explorer !== false && existsSync(path.join(root, 'explorer.html'));

@@ -20,7 +20,18 @@ describe('/api/tourney', () => {
     await freshUser(browser);
     const current = ContestList.parse((await browser.send('GET', '/api/tourney/current')).json());
     expect(current.contests.map((c) => c.type).sort()).toEqual(['weekend', 'weekly']);
-    expect(current.contests.find((c) => c.type === 'weekly')?.prizes).toEqual(['500.00', '300.00', '200.00', '100.00', '50.00']);
+    // the seeded prizes are spec 002 §9's table (core/contest-prizes.ts): 40 weekly ranks, the iPad at rank 5 as an item
+    const weekly = current.contests.find((c) => c.type === 'weekly')!.prizes;
+    expect(weekly).toHaveLength(40);
+    expect(weekly.slice(0, 5)).toEqual([
+      { kind: 'cash', amount: '10000.00', item: null },
+      { kind: 'cash', amount: '5000.00', item: null },
+      { kind: 'cash', amount: '3000.00', item: null },
+      { kind: 'cash', amount: '2000.00', item: null },
+      { kind: 'item', amount: null, item: 'ipad' },
+    ]);
+    expect(weekly.at(-1)).toEqual({ kind: 'bonus', amount: '100.00', item: null });
+    expect(current.contests.find((c) => c.type === 'weekend')!.prizes).toHaveLength(10);
     expect(ContestList.parse((await browser.send('GET', '/api/tourney/last')).json()).contests).toEqual([]);
     const id = current.contests[0]!.id;
     expect(Contest.parse((await browser.send('POST', '/api/tourney/get', { json: { id } })).json()).id).toBe(id);
@@ -35,7 +46,7 @@ describe('/api/tourney', () => {
     const body = { type: 'weekend', seconds: 60, prizes: ['5.00'] };
     expect((await browser.send('POST', '/api/sandbox/contests', { json: body })).statusCode).toBe(403);
     const created = Contest.parse((await browser.send('POST', '/api/sandbox/contests', { json: body, headers: operator })).json());
-    expect(created).toMatchObject({ type: 'weekend', status: 'open', prizes: ['5.00'], entries: [] });
+    expect(created).toMatchObject({ type: 'weekend', status: 'open', prizes: [{ kind: 'cash', amount: '5.00', item: null }], entries: [] });
     expect((await browser.send('POST', '/api/sandbox/contests', { json: { ...body, prizes: ['-1'] }, headers: operator })).statusCode).toBe(400);
     expect((await browser.send('POST', `/api/sandbox/contests/${created.id}/close`, { json: {} })).statusCode).toBe(403);
     const closed = CloseContestResponse.parse((await browser.send('POST', `/api/sandbox/contests/${created.id}/close`, { json: {}, headers: operator })).json());

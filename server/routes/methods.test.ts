@@ -141,7 +141,7 @@ describe('Skrill (redirect and the signed webhook)', () => {
     const page = await browser.send('GET', started.redirect_url);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Sandbox');
-    expect(page.body).toContain('300.00 USD');
+    expect(page.body).toContain('$300.00');
     expect(page.body).not.toContain('<script');
     const ru = await browser.send('GET', `/sandbox/wallets/skrill/${started.id}?lang=ru`);
     expect(ru.body).toContain('Песочница');
