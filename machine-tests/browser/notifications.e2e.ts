@@ -84,7 +84,7 @@ describe('notifications: the bell in the trading header', () => {
     const items = list.getByTestId('notification');
     await expect.poll(() => items.count()).toBe(3);
     expect(await list.getByTestId('notifications-unread').textContent()).toBe('4 непрочитанных уведомления');
-    expect(await items.first().textContent()).toMatch(/Пополнение на \$250,00 зачислено на ваш счёт\./);
+    expect(await items.first().textContent()).toMatch(/Пополнение на 250,00\s\$ зачислено на ваш счёт\./);
     await list.getByTestId('notifications-more').click();
     await expect.poll(() => items.count()).toBe(4);
     expect(await items.last().textContent()).toContain('Новый вход в ваш аккаунт');
