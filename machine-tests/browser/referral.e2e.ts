@@ -96,7 +96,8 @@ describe('referral and affiliate program', () => {
     // Russian plural forms on the same page
     await page.goto(`${baseURL}/ru/trading#/show/referral`);
     await page.getByRole('heading', { name: 'Партнёрская программа' }).waitFor({ timeout: 30_000 });
-    expect(await page.getByText('(1 ссылка)', { exact: true }).count()).toBe(1);
+    // the links load after the page's heading: wait for them rather than count at once
+    await expect.poll(() => page.getByText('(1 ссылка)', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
