@@ -114,7 +114,8 @@ export function codeMail(lang: MailLang, purpose: CodeMailPurpose, code: string,
 
 export type ReviewedKind = 'passport' | 'address' | 'card_front' | 'card_back' | 'signature' | 'receipt' | 'attachment';
 
-const KIND: Record<MailLang, Record<ReviewedKind, string>> = {
+/** how a reviewed document is named to its owner, per language (review.ts's KIND_LABEL is the English one) */
+export const KIND: Record<MailLang, Record<ReviewedKind, string>> = {
   en: {
     passport: 'passport',
     address: 'proof of address',

@@ -8,7 +8,7 @@ import { notify } from '../notifications/notify';
 import { Refusal } from '../security/refusal';
 import { isDocumentId, moveDocument, type DocumentFile, type DocumentSummary } from './documents';
 import { requiredKinds, verificationFacts } from './state';
-import { reviewMail, siteLink, userLang, type MailLang } from '../mail';
+import { KIND, reviewMail, siteLink, userLang, type MailLang } from '../mail';
 
 /**
  * The review of verification documents (issue 13): a reviewer starts, approves or rejects a
@@ -22,15 +22,7 @@ export const REVIEW_DECISIONS: readonly ReviewDecision[] = ['start', 'approve', 
 export const isReviewDecision = (value: unknown): value is ReviewDecision => typeof value === 'string' && (REVIEW_DECISIONS as readonly string[]).includes(value);
 
 /** How a document is named to its owner. */
-export const KIND_LABEL: Readonly<Record<DocumentKind, string>> = {
-  passport: 'passport',
-  address: 'proof of address',
-  card_front: 'card (front side)',
-  card_back: 'card (back side)',
-  signature: 'signature',
-  receipt: 'transfer receipt',
-  attachment: 'support attachment',
-};
+export const KIND_LABEL: Readonly<Record<DocumentKind, string>> = KIND.en;
 
 export interface ReviewOutcome {
   document: DocumentSummary;
