@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       metrics: false,
       metricsToken: '',
       rateLimitPerMinute: 600,
+      registerLimits: { windowMs: 900_000, submitsPerIp: 20, submitsPerEmail: 5, createdWindowMs: 86_400_000, createdPerIp: 10, checksPerIp: 60 },
       apiDocs: true,
       explorer: true,
       hstsMaxAge: 15_552_000,
@@ -58,8 +59,12 @@ describe('loadConfig', () => {
       LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
       LOAD_SHED_MAX_HEAP_MB: '512',
       SANDBOX_PROCESSOR_DELAY_MS: '1500',
+      REGISTER_SUBMITS_PER_IP: '200',
+      REGISTER_ACCOUNTS_PER_IP: '50',
+      REGISTER_CHECKS_PER_IP: '600',
     });
     expect(config).toMatchObject({
+      registerLimits: { submitsPerIp: 200, submitsPerEmail: 5, createdPerIp: 50, checksPerIp: 600 },
       dbPoolSize: 25,
       logLevel: 'debug',
       metrics: true,
@@ -135,6 +140,7 @@ describe('loadConfig', () => {
       metrics: false,
       metricsToken: '',
       rateLimitPerMinute: 600,
+      registerLimits: { windowMs: 900_000, submitsPerIp: 20, submitsPerEmail: 5, createdWindowMs: 86_400_000, createdPerIp: 10, checksPerIp: 60 },
       apiDocs: false,
       explorer: false,
       hstsMaxAge: 15_552_000,

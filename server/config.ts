@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { METHODS } from '../core/methods';
 import { CHAINS } from './domain/crypto/coins';
+import { REGISTER_LIMITS, type RegisterLimits } from './domain/register/limits';
 
 /** Server configuration, read once from the environment. */
 export interface Config {
@@ -76,6 +77,13 @@ export interface Config {
   metricsToken: string;
   /** the global rate limit, requests per minute per IP (RATE_LIMIT_PER_MINUTE; default 600; 0 turns it off) */
   rateLimitPerMinute: number;
+  /**
+   * registration limits per client IP (server/domain/register/limits.ts): submits in 15 minutes
+   * (REGISTER_SUBMITS_PER_IP; default 20), accounts opened in 24 hours (REGISTER_ACCOUNTS_PER_IP;
+   * default 10), field checks in 15 minutes (REGISTER_CHECKS_PER_IP; default 60). The browser
+   * suite's one server, where every test registers from 127.0.0.1, raises them.
+   */
+  registerLimits: RegisterLimits;
   /** the generated API documents at /api/docs (API_DOCS; default on outside production, off in production) */
   apiDocs: boolean;
   /** the machine explorer and its routes (EXPLORER; default on outside production, off in production) */
@@ -326,6 +334,12 @@ export function loadConfig(env: Env = process.env): Config {
     metrics: flag(env.METRICS, false),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     rateLimitPerMinute: integer(env.RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    registerLimits: {
+      ...REGISTER_LIMITS,
+      submitsPerIp: integer(env.REGISTER_SUBMITS_PER_IP, 'REGISTER_SUBMITS_PER_IP', REGISTER_LIMITS.submitsPerIp, 1, 1_000_000),
+      createdPerIp: integer(env.REGISTER_ACCOUNTS_PER_IP, 'REGISTER_ACCOUNTS_PER_IP', REGISTER_LIMITS.createdPerIp, 1, 1_000_000),
+      checksPerIp: integer(env.REGISTER_CHECKS_PER_IP, 'REGISTER_CHECKS_PER_IP', REGISTER_LIMITS.checksPerIp, 1, 1_000_000),
+    },
     apiDocs: flag(env.API_DOCS, nodeEnv !== 'production'),
     explorer: flag(env.EXPLORER, nodeEnv !== 'production'),
     hstsMaxAge: integer(env.HSTS_MAX_AGE, 'HSTS_MAX_AGE', 15_552_000, 0, 100_000_000),

@@ -42,8 +42,10 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number):
 
 /**
  * The real server (server/main.ts) on a free port with a fresh embedded database, in sandbox
- * mode, without the global per-IP rate limit (the browser suite and the bench all come from
- * 127.0.0.1; extraEnv may set RATE_LIMIT_PER_MINUTE) and without shedding load on event-loop
+ * mode, without the global per-IP rate limit and with the per-IP registration limits raised (the
+ * browser suite and the bench all come from 127.0.0.1, and a suite opens more than the 10 accounts
+ * a day one address may: the limits themselves are server tests; extraEnv may set them back) and
+ * without shedding load on event-loop
  * delay (a test run on 2 cores stalls the loop for seconds: a 503 there is noise, not a finding).
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
@@ -51,7 +53,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(join(tmpdir(), 'brokerage-e2e-'));
   const operatorToken = randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SANDBOX: '1', SANDBOX_OPERATOR_TOKEN: operatorToken, RATE_LIMIT_PER_MINUTE: '0', LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', ...extraEnv },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SANDBOX: '1', SANDBOX_OPERATOR_TOKEN: operatorToken, RATE_LIMIT_PER_MINUTE: '0', REGISTER_SUBMITS_PER_IP: '100000', REGISTER_ACCOUNTS_PER_IP: '100000', REGISTER_CHECKS_PER_IP: '100000', LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

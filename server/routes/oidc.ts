@@ -232,7 +232,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config
     const fields = registrationRefusals(registration, config.siteHost);
     if (Object.keys(fields).length > 0) throw new HttpError(400, 'validation', fieldsMessage(fields), fields);
     const lang = langOf(body.lang ?? pending.lang);
-    const gate = await beginRegistration(db, pending.email, request.ip);
+    const gate = await beginRegistration(db, pending.email, request.ip, config.registerLimits);
     if (gate.limited) {
       throw new HttpError(429, 'register.limited', 'Too many registration attempts. Please try again later.', undefined, { 'retry-after': String(gate.limited.retryAfterSeconds) });
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AutologinValues, MeResponse } from '../../core/contract';
 import { RegisterCheckResponse, RegisterResponse } from '../../core/contract/register';
 import { buildApp } from '../app';
+import { REGISTER_LIMITS } from '../domain/register/limits';
 import type { Db } from '../db';
 import type { PlatformGateway } from '../domain/ports';
 import { sandboxGateway } from '../sandbox/platform/gateway';
@@ -323,6 +324,21 @@ describe('registration limits', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3 * 3600);
     await sql`update registration_attempts set at = now() - interval '25 hours' where outcome = 'created'`.execute(t.db);
     expect((await b.send('POST', '/api/register', { json: valid() })).statusCode).toBe(200);
+  });
+
+  it('the limits are the server configuration (REGISTER_ACCOUNTS_PER_IP): a raised limit lets the eleventh account open, and still stops at its own count', async () => {
+    const raised = await testApp({ seed: false, config: { registerLimits: { ...REGISTER_LIMITS, createdPerIp: 11 } } });
+    try {
+      await sql`insert into registration_attempts (kind, email, ip, outcome) select 'submit', 'z' || g || '@example.com', '127.0.0.1', 'created' from generate_series(1, 10) g`.execute(raised.db);
+      const b = raised.browser();
+      await b.me();
+      expect((await b.send('POST', '/api/register', { json: valid() })).statusCode).toBe(200);
+      const twelfth = await b.send('POST', '/api/register', { json: valid() });
+      expect(twelfth.statusCode).toBe(429);
+      expect(twelfth.json().error).toBe('register.limited');
+    } finally {
+      await raised.close();
+    }
   });
 
   it('parallel submits cannot slip past the email limit', async () => {

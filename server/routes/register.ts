@@ -50,7 +50,7 @@ export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
     if (Object.keys(fields).length > 0) throw new HttpError(400, 'validation', fieldsMessage(fields), fields);
     const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
 
-    const gate = await beginRegistration(db, normalizeEmailInput(body.login), request.ip);
+    const gate = await beginRegistration(db, normalizeEmailInput(body.login), request.ip, config.registerLimits);
     if (gate.limited) {
       const { reason, retryAfterSeconds } = gate.limited;
       const what = reason === 'email' ? 'for this email' : 'from your network';
@@ -77,7 +77,7 @@ export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
   app.post('/api/register/check', async (request): Promise<RegisterCheckResponse> => {
     const body = parse(RegisterCheckRequest, request.body);
     sessionOf(request);
-    const limit = await checkAllowed(db, request.ip);
+    const limit = await checkAllowed(db, request.ip, config.registerLimits);
     if (!limit.allowed) {
       throw new HttpError(429, 'register.limited', `Too many checks from your network. Please try again in ${minutes(limit.retryAfterSeconds)}.`, undefined, {
         'retry-after': String(limit.retryAfterSeconds),

@@ -13,16 +13,24 @@ import type { DbOrTx } from '../ledger';
  * - accounts opened per IP: 10 in 24 hours (pending submits count as opened);
  * - field checks (the email and phone "server validate") per IP: 60 in 15 minutes.
  */
-export const REGISTER_LIMITS = {
+export interface RegisterLimits {
+  readonly windowMs: number;
+  readonly submitsPerIp: number;
+  readonly submitsPerEmail: number;
+  readonly createdWindowMs: number;
+  readonly createdPerIp: number;
+  readonly checksPerIp: number;
+}
+
+/** The defaults; config.registerLimits may raise the per-IP ones (server/config.ts). */
+export const REGISTER_LIMITS: RegisterLimits = {
   windowMs: 15 * 60_000,
   submitsPerIp: 20,
   submitsPerEmail: 5,
   createdWindowMs: 24 * 60 * 60_000,
   createdPerIp: 10,
   checksPerIp: 60,
-} as const;
-
-export type RegisterLimits = typeof REGISTER_LIMITS;
+};
 
 export interface RegisterGate {
   attemptId: string;
