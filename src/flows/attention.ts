@@ -4,7 +4,9 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { attentionMachine } from '../../machines/attention/attention.machine';
 import type { AttentionEmitted, AttentionRequest } from '../../machines/attention/attention.types';
 import type { ModalRequest } from '../../machines/modal/modal.types';
-import { modalActor, selectUser, sessionActor } from './app';
+import type { Msg } from '../../core/message';
+import type { Toast } from '../../machines/toast/toast.types';
+import { modalActor, nextId, selectUser, sessionActor, showToast } from './app';
 import { inspect } from './inspector';
 
 /**
@@ -120,6 +122,22 @@ export function onAnswer(id: string, answer: Partial<Record<AttentionEmitted['ty
     }),
   );
   return () => subs.forEach((s) => s.unsubscribe());
+}
+
+/**
+ * A toast nobody's click asked for (a pushed event: a document reviewed): it waits while a money
+ * flow runs and shows when the flow ends. Feedback on the trader's own action (copied, saved) is
+ * not an interruption and uses `showToast` directly.
+ */
+export function requestToast(text: Msg, kind: Toast['kind'] = 'info'): void {
+  const id = nextId('pushed-toast');
+  const stop = onAnswer(id, {
+    'attention.granted': () => {
+      stop();
+      showToast(text, kind);
+    },
+  });
+  requestAttention({ id, kind: 'toast', priority: 'toast' });
 }
 
 /**

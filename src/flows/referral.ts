@@ -5,6 +5,7 @@ import { REFERRAL_CHILD, referralLinkChild, referralPageMachine, referralTransfe
 import { referralStatsMachine } from '../../machines/referral-stats/referral-stats.machine';
 import { filterReferral, saveReferralLink, showReferral, transferReferral } from '../api/referral';
 import { sessionActor } from './app';
+import { useMoneyFlow } from './attention';
 import { inspect } from './inspector';
 import { connectReferralLink, connectReferralPage, connectReferralStats, connectReferralTransfer, lastDays } from './referral-view';
 
@@ -51,5 +52,10 @@ export function useReferralPage(lang: string) {
 }
 
 export const useReferralLink = (ref: LinkRef) => connectReferralLink(useSelector(ref, (s) => s), ref.send);
-export const useReferralTransfer = (ref: TransferRef) => connectReferralTransfer(useSelector(ref, (s) => s), ref.send);
+/** The commission transfer: a money flow while an amount is typed or being sent (nothing interrupts it, docs/attention.md). */
+export function useReferralTransfer(ref: TransferRef) {
+  const api = connectReferralTransfer(useSelector(ref, (s) => s), ref.send);
+  useMoneyFlow('referral-transfer', api.sending || (api.amount.trim() !== '' && api.done === null));
+  return api;
+}
 export const useReferralStats = (ref: StatsRef) => connectReferralStats(useSelector(ref, (s) => s), ref.send);

@@ -7,6 +7,7 @@ import { onServerEvent } from '../api/events';
 import { loadVerification, unshiftDocument } from '../api/verification';
 import { uploadCallback } from './upload';
 import { sessionActor, showToast } from './app';
+import { requestToast } from './attention';
 import { inspect } from './inspector';
 import { signatureFlow } from './signature';
 import { selectSignatureChild } from './signature-view';
@@ -35,7 +36,7 @@ export const documentsFlow = documentsMachine.provide({
   },
   actions: {
     reviewed: ({ event }) => {
-      if (event.type === 'document.updated') showToast(reviewedText(event), event.status === 'approved' ? 'success' : event.status === 'rejected' ? 'error' : 'info');
+      if (event.type === 'document.updated') requestToast(reviewedText(event), event.status === 'approved' ? 'success' : event.status === 'rejected' ? 'error' : 'info');
     },
     refreshUser,
     signed: () => showToast(msg('personal.signature_saved'), 'success'),
