@@ -147,7 +147,7 @@ describe('deposits without a card form: bank transfer, Vload voucher, quick top-
     const another = page.getByRole('button', { name: 'Load another voucher' });
     await openTabNamed(page, 'Vload', page.getByLabel('Voucher pin').or(another));
     if (await another.isVisible()) {
-      expect(await page.getByTestId('vload-redeemed').textContent()).toContain('Voucher loaded: 250.00 USD credited.');
+      expect(await page.getByTestId('vload-redeemed').textContent()).toContain('Voucher loaded: $250.00 credited.');
       await another.click();
     }
     await page.getByLabel('Voucher pin').fill(pin);
@@ -170,11 +170,11 @@ describe('deposits without a card form: bank transfer, Vload voucher, quick top-
     expect(await panel.getByRole('combobox').textContent()).toContain('VISA •••• 0010');
     await panel.getByLabel('Amount (USD)').fill('300');
     await panel.getByRole('button', { name: 'Top up' }).click();
-    await panel.getByText('Charge 300 USD to VISA •••• 0010?').waitFor();
+    await panel.getByText('Charge $300.00 to VISA •••• 0010?').waitFor();
     expect(await available(page)).toBe('1000.00');
     await panel.getByRole('button', { name: 'Yes, charge it' }).dblclick();
     await panel.getByTestId('quick-done').waitFor();
-    expect(await panel.getByTestId('quick-done').textContent()).toBe('Done: 300.00 USD added to your balance.');
+    expect(await panel.getByTestId('quick-done').textContent()).toBe('Done: $300.00 added to your balance.');
     await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 5000 }).toContain('$1,300.00');
     expect(await available(page)).toBe('1300.00');
     expect(errors).toEqual([]);

@@ -29,7 +29,7 @@ async function fundingPage(viewport?: { width: number; height: number }, cascade
 
 /** the card tab's own success panel (the modal says it too) */
 const done = (page: Page) => page.locator('#card-done');
-const deposit = (page: Page) => page.getByRole('button', { name: /^Deposit 250 USD$/ });
+const deposit = (page: Page) => page.getByRole('button', { name: 'Deposit $250.00' });
 const balanceText = (page: Page) => page.getByTestId('balance').textContent();
 
 /** The stored run of this tab: the tried list and the payment id. */
@@ -153,7 +153,7 @@ describe('card funding through the sandbox processors', () => {
     // the way forward is offered (the personal page); Close stays on the page
     await popup.getByRole('button', { name: 'Verify now' }).waitFor();
     await popup.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
-    await page.getByText('The deposit amount for your country is fixed at 250 USD.').waitFor();
+    await page.getByText('The deposit amount for your country is fixed at $250.00.').waitFor();
     expect(await page.getByText('No bonus in fixed mode.').count()).toBe(1);
     expect(await page.getByLabel('Promo code').inputValue()).toBe('SANDBOX1');
     // the promo link checks the code at once (docs/sandbox.md: SANDBOX1 adds 1%)

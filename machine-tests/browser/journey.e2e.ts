@@ -121,7 +121,7 @@ async function walk(page: Page, viewport: { width: number; height: number }): Pr
   await page.getByLabel('Expiry month').selectOption('12');
   await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 2));
   await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /^Deposit 250 USD$/ }).click();
+  await page.getByRole('button', { name: 'Deposit $250.00' }).click();
   // the cascade's steps stay readable on the page: the first processor's decline, then the approval
   await page.getByText(/Processor 2 of \d+ \(\w+\): approved/).waitFor({ timeout: 30_000 });
   await page.getByText(/Processor 1 of \d+ \(\w+\): declined/).waitFor();

@@ -173,7 +173,7 @@ describe('the card dialogs', () => {
       return dialog;
     };
     await page.getByLabel('CVV').fill('123');
-    await page.getByRole('button', { name: 'Deposit 250 USD' }).click();
+    await page.getByRole('button', { name: 'Deposit $250.00' }).click();
     const dialog = await checkDialog('Your bank declined the card');
     // keyboard: focus is in the dialog, on its first button
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
@@ -183,7 +183,7 @@ describe('the card dialogs', () => {
     await page.waitForTimeout(500);
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     // the trader can try again at once
-    await page.getByRole('button', { name: 'Deposit 250 USD' }).click({ timeout: 5_000 });
+    await page.getByRole('button', { name: 'Deposit $250.00' }).click({ timeout: 5_000 });
     const again = page.getByRole('alertdialog', { name: 'Your bank declined the card' });
     await again.waitFor({ timeout: 40_000 });
     // the other methods it offers are the trader's visible tabs, by kind; each switches to its tab

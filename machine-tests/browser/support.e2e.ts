@@ -48,7 +48,7 @@ describe('support: a ticket from a payment, an agent on the other side', () => {
     await page.goto(`${baseURL}/en/trading#/show/funding`);
     await page.getByRole('heading', { name: 'Pay by card' }).waitFor({ timeout: 50_000 });
     await fillCard(page, CARDS.approved);
-    await page.getByRole('button', { name: /^Deposit 250 USD$/ }).click();
+    await page.getByRole('button', { name: 'Deposit $250.00' }).click();
     await page.locator('#card-done').waitFor({ timeout: 30_000 });
 
     // "Ask about this payment" from the history row of that payment

@@ -186,7 +186,7 @@ describe('verification: documents uploaded, checked, reviewed', () => {
         throw e;
       });
       await fillCard(page, CARDS.approved);
-      await page.getByRole('button', { name: /^Deposit 250 USD$/ }).click();
+      await page.getByRole('button', { name: 'Deposit $250.00' }).click();
       // the sandbox stack starts with a hosted-page processor (docs/sandbox.md): its page, then back to the listen route
       await page.getByRole('button', { name: 'Authenticate and pay' }).click();
       await page.locator('#card-done').waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {

@@ -4,6 +4,7 @@ import { msg } from '../../core/message';
 import type { bankReportMachine } from '../../machines/bank-report/bank-report.machine';
 import type { BankReportEvent } from '../../machines/bank-report/bank-report.types';
 import type { PagePayment } from '../../machines/funding/payment';
+import { formatAmount } from './money';
 
 export type BankReportSnapshot = SnapshotFrom<typeof bankReportMachine>;
 
@@ -28,7 +29,7 @@ export function detailLines(deposit: BankDeposit): DetailLine[] {
 }
 
 /** connect() for the bank and fiat tabs: flags, values, message keys and handlers. */
-export function connectBankReport(s: BankReportSnapshot, send: (event: BankReportEvent) => void, payment: () => PagePayment) {
+export function connectBankReport(s: BankReportSnapshot, send: (event: BankReportEvent) => void, payment: () => PagePayment, lang = 'en') {
   const c = s.context;
   const isReporting = s.matches('reporting');
   const deposit = c.deposit;
@@ -48,6 +49,8 @@ export function connectBankReport(s: BankReportSnapshot, send: (event: BankRepor
     /** report the transfer of what the funding page's amount line pays (amount, bonus, promo code) */
     onSubmit: () => send({ type: 'report.submit', payment: payment() }),
     deposit,
+    /** the transfer's amount written for the trader (core/format: "$250.00", "250,00 $") */
+    depositAmount: deposit ? formatAmount(deposit.amount, deposit.currency, lang) : '',
     details: deposit ? detailLines(deposit) : [],
     sandbox: deposit?.bank.sandbox ?? false,
     hasReceipt: deposit?.receipt != null,

@@ -40,7 +40,7 @@ export type ReceiptItemRef = ActorRefFrom<typeof receiptItemFlow>;
  * The bank or fiat tab: the report of what the funding page's amount line pays (its minimum and
  * currency, the trader's own), and the pending transfer, following the server's bank.updated pushes.
  */
-export function useBankReport(method: 'bank' | 'fiat', funding: FundingActor) {
+export function useBankReport(method: 'bank' | 'fiat', funding: FundingActor, lang = 'en') {
   const user = useSelector(sessionActor, selectUser);
   const settings = useSelector(sessionActor, selectSettings);
   const options = useSelector(funding, (s) => s.context.options);
@@ -58,5 +58,5 @@ export function useBankReport(method: 'bank' | 'fiat', funding: FundingActor) {
     [actor],
   );
   // Report pays what the page's amount line says at that moment (read at the press, not kept)
-  return { ...connectBankReport(snapshot, actor.send, () => pagePayment(funding.getSnapshot().context)), receipt: snapshot.children[RECEIPT_ID] as ReceiptItemRef | undefined };
+  return { ...connectBankReport(snapshot, actor.send, () => pagePayment(funding.getSnapshot().context), lang), receipt: snapshot.children[RECEIPT_ID] as ReceiptItemRef | undefined };
 }

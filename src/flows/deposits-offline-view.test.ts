@@ -71,6 +71,7 @@ describe('connectBankReport', () => {
     await waitFor(actor, (s) => s.matches('received'));
     const view = connect(actor);
     expect([view.isReceived, view.deposit?.status]).toEqual([true, 'received']);
+    expect([view.depositAmount, connectBankReport(actor.getSnapshot(), actor.send, line, 'ru').depositAmount]).toEqual(['$300.00', '300,00\u00a0$']);
     view.onNew();
     expect(connect(actor).isForm).toBe(true);
   });
@@ -121,6 +122,7 @@ describe('connectVoucher', () => {
     await waitFor(actor, (s) => s.matches('redeemed'));
     view = connectVoucher(actor.getSnapshot(), actor.send);
     expect([view.isRedeemed, view.redeemed]).toEqual([true, { amount: '250.00', currency: 'USD', voucher: '0001' }]);
+    expect([view.redeemedText, connectVoucher(actor.getSnapshot(), actor.send, 'ru').redeemedText]).toEqual(['$250.00', '250,00\u00a0$']);
     expect(pins).toEqual(['1250000000000001', '1250000000000001']);
   });
 
@@ -166,7 +168,9 @@ describe('connectQuickTopUp', () => {
     connectQuickTopUp(actor.getSnapshot(), actor.send).onSubmit();
     view = connectQuickTopUp(actor.getSnapshot(), actor.send);
     expect(view.isConfirming).toBe(true);
-    expect(view.question).toEqual({ key: 'quick.confirm_question', params: { amount: '300', currency: 'USD', card: 'VISA •••• 0010' } });
+    // the amount as the trader reads it (core/format), in the page's language
+    expect(view.question).toEqual({ key: 'quick.confirm_question', params: { amount: '$300.00', card: 'VISA •••• 0010' } });
+    expect(connectQuickTopUp(actor.getSnapshot(), actor.send, 'ru').question.params?.amount).toBe('300,00\u00a0$');
     expect(keys).toEqual([]);
     view.onYes();
     // a second click while charging does nothing
@@ -174,7 +178,7 @@ describe('connectQuickTopUp', () => {
     await waitFor(actor, (s) => s.matches('approved'));
     view = connectQuickTopUp(actor.getSnapshot(), actor.send);
     expect(keys).toEqual(['q-0:300:300:tok-1']);
-    expect(view.done).toEqual({ key: 'quick.done', params: { amount: '300.00', currency: 'USD' } });
+    expect(view.done).toEqual({ key: 'quick.done', params: { amount: '$300.00' } });
   });
 
   it('No charges nothing; below the minimum is refused before the confirmation', async () => {

@@ -6,8 +6,9 @@ import type { CascadeInput, CascadeOutput, FraudCheckOutput } from '../../machin
 import { fundingMachine } from '../../machines/funding/funding.machine';
 import type { CardOpening, FundingEvent, FundingInput, FundingOptions } from '../../machines/funding/funding.types';
 import { cascadeMachine } from '../../machines/cascade/cascade.machine';
+import { entropayMachine } from '../../machines/cascade/entropay.machine';
 import { pagePayment } from '../../machines/funding/payment';
-import { capExample, cardFormOf, connectCard, connectCascade, connectFunding } from './funding-connect';
+import { capExample, cardFormOf, connectCard, connectCascade, connectEntropay, connectFunding } from './funding-connect';
 
 const T = 1_700_000_000_000;
 const options: FundingOptions = {
@@ -83,7 +84,9 @@ describe('connectFunding', () => {
     let view = connectFunding(actor.getSnapshot(), actor.send);
     expect(view.isReady).toBe(true);
     expect(view.isCardTab).toBe(true);
-    expect(view.deposit).toEqual({ amount: '250', currency: 'USD' });
+    // what Deposit pays, written one way (core/format) in the page's language
+    expect(view.deposit).toEqual({ amount: '250', currency: 'USD', text: '$250.00' });
+    expect(connectFunding(actor.getSnapshot(), actor.send, 'ru').deposit?.text).toBe('250,00\u00a0$');
     expect(view.amountLine?.steps.map((s) => [s.value, s.selected])).toEqual([['250', true], ['1000', false], ['3000', false], ['10000', false]]);
     view.amountLine!.steps[1].onPick();
     view = connectFunding(actor.getSnapshot(), actor.send);
@@ -110,7 +113,7 @@ describe('connectFunding', () => {
     const view = connectFunding(actor.getSnapshot(), actor.send);
     expect(view.amountLine?.isLocked).toBe(true);
     expect(view.amountLine?.hasBonus).toBe(false);
-    expect(view.deposit).toEqual({ amount: '250', currency: 'USD' });
+    expect(view.deposit).toEqual({ amount: '250', currency: 'USD', text: '$250.00' });
   });
 
   it('the risk popup on a card tab is one object until it was shown', async () => {
@@ -269,7 +272,7 @@ describe('the amount line on the method tabs (issue 14)', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     const view = () => connectFunding(actor.getSnapshot(), actor.send);
     expect(view().amountLine).toMatchObject({ isLocked: true, hasBonus: false });
-    expect(view().deposit).toEqual({ amount: '250', currency: 'USD' });
+    expect(view().deposit).toEqual({ amount: '250', currency: 'USD', text: '$250.00' });
     view().tabs.find((x) => x.id === 'neteller')!.onSelect();
     expect(view().amountLine).toMatchObject({ isLocked: false, typed: '500', hasBonus: false, problem: null });
     view().amountLine!.onChange('600');
@@ -277,7 +280,16 @@ describe('the amount line on the method tabs (issue 14)', () => {
     expect(pagePayment(actor.getSnapshot().context)).toEqual({ amount: '600', bonus: false, promo: '' });
     view().tabs.find((x) => x.id === 'card')!.onSelect();
     expect(view().amountLine!.isLocked).toBe(true);
-    expect(view().deposit).toEqual({ amount: '250', currency: 'USD' });
+    expect(view().deposit).toEqual({ amount: '250', currency: 'USD', text: '$250.00' });
   });
 });
 
+describe('connectEntropay', () => {
+  it("names the amount with the payment's currency, written one way (core/format)", () => {
+    const snapshot = createActor(entropayMachine, { input: { dialog: 'start', paymentId: 'p-1', amount: '1250.00' } }).start().getSnapshot();
+    expect(connectEntropay(snapshot, () => {}, 'EUR').amountText).toBe('€1,250.00');
+    expect(connectEntropay(snapshot, () => {}, 'EUR', 'ru').amountText).toBe('1\u00a0250,00\u00a0€');
+    // no currency known: the amount as the machine holds it
+    expect(connectEntropay(snapshot, () => {}).amountText).toBe('1250.00');
+  });
+});

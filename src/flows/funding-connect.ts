@@ -11,6 +11,7 @@ import { hasAmountLine, isCardTab, type TabId } from '../../machines/funding/tab
 import type { CascadeContext } from '../../machines/cascade/cascade.types';
 import type { EntropayContext } from '../../machines/cascade/entropay.types';
 import { selectCascadeView, selectFinishedSteps, type StepLine } from './funding-view';
+import { formatAmount } from './money';
 
 /**
  * connect() for the funding page and its card form (the Zag.js pattern): from a snapshot and the
@@ -93,7 +94,7 @@ const RISK_POPUP: FundingPopup = {
   action: { label: msg('funding.risk.verify'), href: '#/show/personal' },
 };
 
-export function connectFunding(s: FundingSnapshot, send: FundingSend) {
+export function connectFunding(s: FundingSnapshot, send: FundingSend, lang = 'en') {
   const c = s.context;
   const dialog = s.matches({ ready: { dialog: 'alert' } }) ? 'alert' : s.matches({ ready: { dialog: 'risk' } }) ? 'risk' : 'none';
   // the same object while the dialog is up: a view effect on it runs once
@@ -115,8 +116,8 @@ export function connectFunding(s: FundingSnapshot, send: FundingSend) {
     onPopupShown: () => send({ type: 'alert.close' }),
     onRetry: () => send({ type: 'options.retry' }),
     amountLine: amountLine(s, send),
-    /** what Deposit on the card form pays */
-    deposit: c.options ? { amount: depositAmount(c), currency: c.options.currency } : null,
+    /** what Deposit on the card form pays; `text` written for the trader (core/format: "$250.00", "250,00 $") */
+    deposit: c.options ? depositOf(depositAmount(c), c.options.currency, lang) : null,
     /** the daily card limit as the server reported it with the options, shown before a card is typed (spec 000 §9: 3 a UTC day) */
     cardLimit: c.options ? { left: Math.max(0, c.options.dailyLimit - c.options.cardsToday), limit: c.options.dailyLimit } : null,
   };
@@ -185,6 +186,9 @@ function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | nul
   };
 }
 
+/** An amount with its currency and the way the trader reads it (core/format, the page's language). */
+const depositOf = (amount: string, currency: string, lang: string) => ({ amount, currency, text: formatAmount(amount, currency, lang) });
+
 /** The card form the page invoked (card and JCB tabs), or undefined while none is open. */
 export const cardFormOf = (s: FundingSnapshot): ActorRefFrom<typeof cardFormMachine> | undefined =>
   (s.children as Record<string, ActorRefFrom<typeof cardFormMachine> | undefined>).cardForm;
@@ -193,7 +197,7 @@ export const cardFormOf = (s: FundingSnapshot): ActorRefFrom<typeof cardFormMach
 type EditableField = 'name' | 'country' | 'currency' | 'month' | 'year';
 
 /** The card form: its fields, its error, the running cascade, the result; every event goes to the page, which forwards it. */
-export function connectCard(s: CardSnapshot, send: FundingSend) {
+export function connectCard(s: CardSnapshot, send: FundingSend, lang = 'en') {
   const c = s.context;
   const isEditing = s.matches('editing');
   const isSaving = s.matches('saving');
@@ -219,7 +223,8 @@ export function connectCard(s: CardSnapshot, send: FundingSend) {
     resultError: !c.error && isEditing && c.result?.error ? c.result.error : null,
     /** the steps of the payment that ended, until the trader moves on */
     finishedSteps: selectFinishedSteps(s) as StepLine[],
-    approved: isApproved ? { amount: c.result?.amount ?? '', currency: c.result?.currency ?? '' } : null,
+    /** the approved payment; `text` written for the trader (core/format) */
+    approved: isApproved ? depositOf(c.result?.amount ?? '', c.result?.currency ?? '', lang) : null,
     /** the running cascade while paying */
     cascade: isPaying ? ((s.children as Record<string, AnyActorRef | undefined>).cascade ?? null) : null,
     onField: (field: EditableField, value: string) => send({ type: 'field.change', field, value }),
@@ -278,6 +283,8 @@ export function connectCascade(s: CascadeSnapshotLike, send: CascadeSend) {
     steps: view?.steps ?? [],
     error: s.context.error ?? msg('cascade.response_error'),
     entropay: isEntropay ? (s.children.entropay ?? null) : null,
+    /** the payment's currency (Entropay's dialog names the amount with it) */
+    currency: s.context.payment?.currency ?? '',
     onStop: () => send({ type: 'listen.stop' }),
     onRetry: () => send({ type: 'payment.retry' }),
     onCancel: () => send({ type: 'payment.cancel' }),
@@ -288,7 +295,7 @@ export function connectCascade(s: CascadeSnapshotLike, send: CascadeSend) {
 }
 
 /** Entropay's start and CVV dialogs; the CVV goes with the event only. */
-export function connectEntropay(s: MatchingSnapshot<EntropayContext>, send: (event: { type: string; cvv?: string }) => void) {
+export function connectEntropay(s: MatchingSnapshot<EntropayContext>, send: (event: { type: string; cvv?: string }) => void, currency = '', lang = 'en') {
   const is = (value: string) => (s.matches as (v: unknown) => boolean)(value);
   const isSending = is('sending');
   return {
@@ -298,6 +305,8 @@ export function connectEntropay(s: MatchingSnapshot<EntropayContext>, send: (eve
     error: s.context.error,
     shakes: s.context.shakes,
     amount: s.context.amount,
+    /** the amount written for the trader (core/format), with the payment's currency when known */
+    amountText: currency ? formatAmount(s.context.amount, currency, lang) : s.context.amount,
     onConfirm: () => send({ type: 'entropay.confirm' }),
     onReject: () => send({ type: 'entropay.reject' }),
     onCvvChange: () => send({ type: 'cvv.change' }),

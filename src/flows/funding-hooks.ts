@@ -35,22 +35,22 @@ export function useFunding(page: { add: string; ng: string; lang: string }) {
   const input = useMemo(() => fundingInput(user, settings, page.lang, page.add, page.ng, isPhone()), []); // eslint-disable-line react-hooks/exhaustive-deps
   const actor = useActorRef(fundingFlow, { input, inspect });
   const snapshot = useSelector(actor, (s) => s);
-  return { actor, ...connectFunding(snapshot, actor.send) };
+  return { actor, ...connectFunding(snapshot, actor.send, page.lang) };
 }
 
 /** The card form the funding page invoked, connected (null while the page opens it). */
-export function useCardForm(funding: FundingActor) {
+export function useCardForm(funding: FundingActor, lang = 'en') {
   const card = useSelector(funding, cardFormOf);
   const snapshot = useSelector(card, (s) => s);
   // a money flow: while the card form is on screen (typed in, submitted, its cascade running) nothing interrupts it
   useMoneyFlow('card', snapshot != null);
-  return snapshot ? connectCard(snapshot, funding.send) : null;
+  return snapshot ? connectCard(snapshot, funding.send, lang) : null;
 }
 
 /** The funding page's connect() for a tab view inside it (the card form shows the deposit amount). */
-export function useFundingView(funding: FundingActor) {
+export function useFundingView(funding: FundingActor, lang = 'en') {
   const snapshot = useSelector(funding, (s) => s);
-  return connectFunding(snapshot, funding.send);
+  return connectFunding(snapshot, funding.send, lang);
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
 import { msg } from '../../core/message';
+import { formatAmount } from './money';
 import type { quickTopUpMachine } from '../../machines/quick-topup/quick-topup.machine';
 import type { QuickTopUpEvent } from '../../machines/quick-topup/quick-topup.types';
 
 export type QuickTopUpSnapshot = SnapshotFrom<typeof quickTopUpMachine>;
 
 /** connect() for the quick top-up panel: shown only when offered; the confirmation names the exact amount and card. */
-export function connectQuickTopUp(s: QuickTopUpSnapshot, send: (event: QuickTopUpEvent) => void) {
+export function connectQuickTopUp(s: QuickTopUpSnapshot, send: (event: QuickTopUpEvent) => void, lang = 'en') {
   const c = s.context;
   const isCharging = s.matches('charging');
   const card = c.cards.find((x) => x.token === c.card) ?? null;
@@ -25,11 +26,11 @@ export function connectQuickTopUp(s: QuickTopUpSnapshot, send: (event: QuickTopU
     error: c.error,
     shakes: c.shakes,
     onSubmit: () => send({ type: 'quick.submit' }),
-    /** "Charge {amount} {currency} to {card}?" */
-    question: msg('quick.confirm_question', undefined, { amount: c.confirmed, currency: c.currency, card: card ? `${card.brand.toUpperCase()} •••• ${card.last4}` : '' }),
+    /** "Charge {amount} to {card}?", the amount written for the trader (core/format: "$300.00", "300,00 $") */
+    question: msg('quick.confirm_question', undefined, { amount: formatAmount(c.confirmed, c.currency, lang), card: card ? `${card.brand.toUpperCase()} •••• ${card.last4}` : '' }),
     onYes: () => send({ type: 'confirm.yes' }),
     onNo: () => send({ type: 'confirm.no' }),
-    done: c.result ? msg('quick.done', undefined, { amount: c.result.amount, currency: c.result.currency }) : null,
+    done: c.result ? msg('quick.done', undefined, { amount: formatAmount(c.result.amount, c.result.currency, lang) }) : null,
     onAgain: () => send({ type: 'quick.again' }),
   };
 }

@@ -16,10 +16,10 @@ export const quickTopUpFlow = quickTopUpMachine.provide({
 });
 
 /** The quick top-up panel's actor (the card tabs), created with the session's facts, connected. */
-export function useQuickTopUp() {
+export function useQuickTopUp(lang = 'en') {
   const user = useSelector(sessionActor, selectUser);
   const settings = useSelector(sessionActor, selectSettings);
   const keySeed = useMemo(() => nextId('quick').replace(/[^A-Za-z0-9_-]/g, ''), []);
   const actor = useActorRef(quickTopUpFlow, { input: { demo: user?.isDemo ?? false, currency: user?.currency ?? 'USD', minDeposit: settings?.minDeposit ?? '250', keySeed }, inspect });
-  return connectQuickTopUp(useSelector(actor, (s) => s), actor.send);
+  return connectQuickTopUp(useSelector(actor, (s) => s), actor.send, lang);
 }

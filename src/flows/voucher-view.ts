@@ -1,12 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
 import { msg } from '../../core/message';
+import { formatAmount } from './money';
 import { VLOAD_FLOOR, type voucherMachine } from '../../machines/voucher/voucher.machine';
 import type { VoucherEvent } from '../../machines/voucher/voucher.types';
 
 export type VoucherSnapshot = SnapshotFrom<typeof voucherMachine>;
 
 /** connect() for the Vload tab. */
-export function connectVoucher(s: VoucherSnapshot, send: (event: VoucherEvent) => void) {
+export function connectVoucher(s: VoucherSnapshot, send: (event: VoucherEvent) => void, lang = 'en') {
   const isRedeeming = s.matches('redeeming');
   return {
     isDemo: s.matches('demoBlocked'),
@@ -19,6 +20,8 @@ export function connectVoucher(s: VoucherSnapshot, send: (event: VoucherEvent) =
     error: s.context.error,
     shakes: s.context.shakes,
     redeemed: s.context.redeemed,
+    /** what the voucher credited, written for the trader (core/format) */
+    redeemedText: s.context.redeemed ? formatAmount(s.context.redeemed.amount, s.context.redeemed.currency, lang) : '',
     submitLabel: isRedeeming ? msg('vload.submitting') : msg('vload.submit'),
     onSubmit: () => send({ type: 'voucher.submit' }),
     /** load another voucher */

@@ -22,8 +22,8 @@ export const voucherFlow = voucherMachine.provide({
 });
 
 /** The Vload tab's actor, created with the session's demo flag, connected. */
-export function useVoucher() {
+export function useVoucher(lang = 'en') {
   const demo = useSelector(sessionActor, (s) => selectUser(s)?.isDemo ?? false);
   const actor = useActorRef(voucherFlow, { input: { demo }, inspect });
-  return connectVoucher(useSelector(actor, (s) => s), actor.send);
+  return connectVoucher(useSelector(actor, (s) => s), actor.send, lang);
 }

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import type { AmountLineView } from '../../flows/funding-connect';
 import { useT } from '../../i18n';
+import { formatAmount } from '../../flows/money';
 import { formatDecimal } from '../../i18n/number';
 
 /** The deposit amount: typed or picked on the slider steps, the bonus tier and the promo code (spec 000 §9, 001 §3-§4). */
 export function AmountLine({ line }: { line: AmountLineView }) {
   const { t, text, lang } = useT();
-  // every amount of the line in one format: the language's (10 727,00 in Russian)
-  const money = (value: string) => formatDecimal(value, lang);
+  // every amount of the line written one way, with its currency (core/format: en "$10,727.00", ru "10 727,00 $")
+  const money = (value: string) => formatAmount(value, line.currency, lang);
   const number = (value: string) => formatDecimal(value, lang, 0);
   const ref = useRef<HTMLDivElement>(null);
   const { scrollIntoView, onScrolled } = line;
@@ -21,7 +22,7 @@ export function AmountLine({ line }: { line: AmountLineView }) {
   return (
     <div className="fund-amount" ref={ref}>
       {line.isLocked ? (
-        <p className="fund-amount__fixed" role="note">{t('funding.amount.fixed', { amount: number(line.fixedAmount), currency: line.currency })}</p>
+        <p className="fund-amount__fixed" role="note">{t('funding.amount.fixed', { amount: money(line.fixedAmount) })}</p>
       ) : (
         <>
           <label className="field">
@@ -37,7 +38,7 @@ export function AmountLine({ line }: { line: AmountLineView }) {
             />
           </label>
           <p id="fund-amount-hint" className={line.problem ? 'form-error' : 'muted fund-amount__hint'}>
-            {line.problem ? text(line.problem) : t('funding.amount.min_hint', { min: number(line.min), currency: line.currency })}
+            {line.problem ? text(line.problem) : t('funding.amount.min_hint', { min: money(line.min) })}
           </p>
           <input
             className="fund-amount__slider"
@@ -47,7 +48,7 @@ export function AmountLine({ line }: { line: AmountLineView }) {
             step={1}
             value={line.stepIndex}
             aria-label={t('funding.amount.slider')}
-            aria-valuetext={`${line.steps[line.stepIndex]?.value} ${line.currency}`}
+            aria-valuetext={money(line.steps[line.stepIndex]?.value ?? '0')}
             onChange={(e) => line.onSlide(Number(e.target.value))}
           />
           <div className="fund-amount__steps" role="group" aria-label={t('funding.amount.steps')}>
@@ -75,18 +76,17 @@ export function AmountLine({ line }: { line: AmountLineView }) {
                 value: money(line.tier.tierValue),
                 promo: money(line.promoValue || '0'),
                 bonus: money(line.tier.bonus),
-                currency: line.currency,
               })}
             </p>
           )}
           {line.terms && (
             <p className={`muted fund-small fund-terms${line.bonusOn ? '' : ' fund-tier--off'}`} data-testid="bonus-terms">
-              {t('funding.bonus.terms', { turnover: money(line.terms.turnover), multiplier: number(line.terms.multiplier), currency: line.currency })}
+              {t('funding.bonus.terms', { turnover: money(line.terms.turnover), multiplier: number(line.terms.multiplier) })}
             </p>
           )}
           {line.promotion && (
             <p className="muted fund-small" data-testid="bonus-promotion">
-              {t('funding.promotion.line', { percent: number(line.promotion.percent), max: money(line.promotion.max), currency: line.currency })}
+              {t('funding.promotion.line', { percent: number(line.promotion.percent), max: money(line.promotion.max) })}
             </p>
           )}
           <p className="muted fund-small">
@@ -95,13 +95,12 @@ export function AmountLine({ line }: { line: AmountLineView }) {
             </a>
           </p>
           <p className="muted fund-small" data-testid="bonus-cap">
-            {t('funding.bonus.max', { percent: number(line.maxBonusPercent), value: money(line.maxBonusValue), currency: line.currency })}
+            {t('funding.bonus.max', { percent: number(line.maxBonusPercent), value: money(line.maxBonusValue) })}
             {line.capExample &&
               ` ${t(line.capExample.capped ? 'funding.bonus.max_capped' : 'funding.bonus.max_example', {
                 amount: money(line.capExample.amount),
                 counted: money(line.capExample.counted),
                 bonus: money(line.capExample.bonus),
-                currency: line.currency,
               })}`}
           </p>
         </div>
@@ -119,7 +118,7 @@ export function AmountLine({ line }: { line: AmountLineView }) {
         </label>
         <button type="submit" className="button button--ghost" disabled={line.isPromoChecking}>{t('funding.promo.apply')}</button>
         <p className={line.promoError ? 'form-error' : 'muted'} role={line.promoError ? 'alert' : undefined} aria-live="polite">
-          {line.isPromoChecking ? t('funding.promo.checking') : line.promoError ? text(line.promoError) : line.promoPercent ? t('funding.promo.applied', { percent: number(line.promoPercent) }) : line.promoValue ? t('funding.promo.applied_value', { value: money(line.promoValue), currency: line.currency }) : ''}
+          {line.isPromoChecking ? t('funding.promo.checking') : line.promoError ? text(line.promoError) : line.promoPercent ? t('funding.promo.applied', { percent: number(line.promoPercent) }) : line.promoValue ? t('funding.promo.applied_value', { value: money(line.promoValue) }) : ''}
         </p>
       </form>
     </div>

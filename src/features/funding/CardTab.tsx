@@ -24,8 +24,8 @@ export default function CardTab(_props: FundingTabProps) {
 
 function CardForm({ funding }: { funding: FundingActor }) {
   const { t, text, lang } = useT();
-  const page = useFundingView(funding);
-  const card = useCardForm(funding);
+  const page = useFundingView(funding, lang);
+  const card = useCardForm(funding, lang);
   const countries = useMemo(() => billingCountries(lang), [lang]);
   // what the typed number is (type, grouping): shown as typed, never sent anywhere from here
   const [facts, setFacts] = useState<CardFacts>(() => describeCard(''));
@@ -52,7 +52,7 @@ function CardForm({ funding }: { funding: FundingActor }) {
       <section className="card-tab" aria-labelledby="card-done">
         <div className="card-done" role="status" ref={doneRef} tabIndex={-1}>
           <h2 id="card-done">{t('cascade.approved_title')}</h2>
-          <p>{t('cascade.approved', { amount: c.approved.amount, currency: c.approved.currency })}</p>
+          <p>{t('cascade.approved', { amount: c.approved.text })}</p>
           <CascadeSteps steps={c.finishedSteps} />
           <button type="button" className="button" onClick={c.onResultClose}>{t('cascade.close')}</button>
         </div>
@@ -139,7 +139,7 @@ function CardForm({ funding }: { funding: FundingActor }) {
           {c.cascade && <CascadeLayer cascade={c.cascade} send={c.sendCascade} />}
         </div>
         <button type="submit" className="button button--wide" disabled={c.isBusy}>
-          {t('card.submit', { amount: deposit.amount, currency: deposit.currency })}
+          {t('card.submit', { amount: deposit.text })}
         </button>
         <p className="muted fund-small">{t('card.never_stored')}</p>
       </form>

@@ -76,7 +76,7 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
           </div>
         </div>
       )}
-      {v.entropay && <EntropayDialog actor={v.entropay} />}
+      {v.entropay && <EntropayDialog actor={v.entropay} currency={v.currency} />}
       <CascadeSteps steps={v.steps} />
     </div>
   );
@@ -102,16 +102,16 @@ export function CascadeSteps({ steps }: { steps: readonly StepLine[] }) {
 }
 
 /** Entropay's start dialog and its CVV dialog; the CVV goes with the event only. */
-function EntropayDialog({ actor }: { actor: AnyActorRef }) {
-  const { t, text } = useT();
+function EntropayDialog({ actor, currency }: { actor: AnyActorRef; currency: string }) {
+  const { t, text, lang } = useT();
   const snapshot = useSelector(actor, (s) => s);
-  const e = connectEntropay(snapshot, actor.send);
+  const e = connectEntropay(snapshot, actor.send, currency, lang);
   const [cvv, setCvv] = useState('');
   if (e.isStart) {
     return (
       <div className="cascade__box" role="group" aria-labelledby="entro-title">
         <h3 id="entro-title">{t('entropay.title')}</h3>
-        <p>{t('entropay.start', { amount: e.amount })}</p>
+        <p>{t('entropay.start', { amount: e.amountText })}</p>
         <div className="cascade__buttons">
           <button type="button" className="button" onClick={e.onConfirm}>{t('entropay.confirm')}</button>
           <button type="button" className="button button--ghost" onClick={e.onReject}>{t('entropay.reject')}</button>

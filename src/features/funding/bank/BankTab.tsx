@@ -26,8 +26,8 @@ export default function BankTab({ tab }: FundingTabProps) {
 }
 
 function BankReport({ method, funding }: { method: 'bank' | 'fiat'; funding: FundingActor }) {
-  const { t, text } = useT();
-  const b = useBankReport(method, funding);
+  const { t, text, lang } = useT();
+  const b = useBankReport(method, funding, lang);
 
   if (b.isLoading) return <section className="bank-tab"><Spinner label={t('bank.loading')} /></section>;
 
@@ -35,7 +35,7 @@ function BankReport({ method, funding }: { method: 'bank' | 'fiat'; funding: Fun
     return (
       <section className="bank-tab" aria-labelledby="bank-received-title" data-testid="bank-received">
         <h2 id="bank-received-title">{t('bank.received.title')}</h2>
-        <p className="bank-ok" role="status">{t('bank.received.body', { amount: b.deposit.amount, currency: b.deposit.currency, reference: b.deposit.reference })}</p>
+        <p className="bank-ok" role="status">{t('bank.received.body', { amount: b.depositAmount, reference: b.deposit.reference })}</p>
         <button type="button" className="button button--ghost" onClick={b.onNew}>{t('bank.new')}</button>
       </section>
     );

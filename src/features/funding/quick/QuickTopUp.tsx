@@ -11,8 +11,8 @@ registerMessages(messages);
  * (can_load and a saved card); the amount, a confirmation naming the exact amount and card, one charge.
  */
 export default function QuickTopUp() {
-  const { t, text } = useT();
-  const q = useQuickTopUp();
+  const { t, text, lang } = useT();
+  const q = useQuickTopUp(lang);
   if (q.isHidden) return null;
   const submit = (e: FormEvent) => {
     e.preventDefault();

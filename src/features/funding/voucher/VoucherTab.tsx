@@ -7,8 +7,8 @@ registerMessages(messages);
 
 /** The Vload tab (spec 001 §2, §6-§9): the voucher pin, redeemed once, then the voucher finish page. */
 export default function VoucherTab() {
-  const { t, text } = useT();
-  const v = useVoucher();
+  const { t, text, lang } = useT();
+  const v = useVoucher(lang);
 
   if (v.isDemo) {
     return (
@@ -23,7 +23,7 @@ export default function VoucherTab() {
   if (v.isRedeemed && v.redeemed) {
     return (
       <section className="voucher-tab" data-testid="vload-redeemed">
-        <p role="status">{t('vload.redeemed', { amount: v.redeemed.amount, currency: v.redeemed.currency })}</p>
+        <p role="status">{t('vload.redeemed', { amount: v.redeemedText })}</p>
         <button type="button" className="button button--ghost" onClick={v.onAgain}>{t('vload.again')}</button>
       </section>
     );
