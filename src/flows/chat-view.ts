@@ -48,6 +48,8 @@ export interface ChatApi {
   failed: boolean;
   error: Msg | null;
   connection: ChatConnection | null;
+  /** connected without a token: a visitor chats as a guest (spec 001 §6), and sends no tips (they need a trader's balance) */
+  guest: boolean;
   hostName: string;
   /** the provider's widget address for the page's language, the token in the fragment ('' before the connection) */
   frameSrc: (lang: string) => string;
@@ -77,6 +79,7 @@ export function connectChat(s: ChatSnapshot, send: (event: EventFrom<typeof chat
     failed: selectChatFailed(s),
     error: s.context.error,
     connection,
+    guest: connection !== null && connection.token === null,
     hostName: connection?.host.name ?? '',
     frameSrc: (lang) =>
       connection ? `${connection.url}/widget#${new URLSearchParams({ lang, ...(connection.token ? { token: connection.token } : {}) }).toString()}` : '',

@@ -8,24 +8,13 @@ import { sessionActor } from './app';
 import { useSessionPick } from './session';
 import { connectChat, connectTips } from './chat-view';
 import { CHAT_AUTO_OPENED_KEY, chatAutoOpened, onAnswer, requestAttention } from './attention';
+import { chatHiddenOn } from './chat-launcher';
 import { inspect } from './inspector';
 
 // the once-per-browser memory is the attention arbiter's (it opens the chat by itself, src/flows/attention.ts)
 export { CHAT_AUTO_OPENED_KEY, chatAutoOpened };
-
-/**
- * Whether the settings hide the chat on `path` (the page path plus the hash route, e.g.
- * "/en/trading#/show/withdrawal"): an entry matches the path exactly or as a prefix ending in "*".
- */
-export function chatHiddenOn(path: string, hiddenPaths: readonly string[]): boolean {
-  const bare = path.replace(/^\/(en|ru)(?=\/)/, '');
-  return hiddenPaths.some((p) => {
-    const rule = p.trim();
-    if (!rule) return false;
-    if (rule.endsWith('*')) return path.startsWith(rule.slice(0, -1)) || bare.startsWith(rule.slice(0, -1));
-    return path === rule || bare === rule;
-  });
-}
+// the settings' hidden paths: in the launcher's small module, which the public pages load without the chat
+export { chatHiddenOn };
 
 export const chatFlow = chatMachine.provide({
   actors: {
@@ -76,8 +65,13 @@ const CHAT_ATTENTION = { id: 'chat', kind: 'chat', priority: 'chat' } as const;
  * route. It never opens itself: on a wide screen it asks the attention arbiter once per browser
  * (spec 001 §4, 400 ms), which opens it when nothing is in its way (no overlay, no mandatory step,
  * no money flow).
+ *
+ * `visitor`: the chat of the public pages, login and register (spec 001 §6: a visitor chats without
+ * a token). It is mounted by the visitor's click on the launcher, so it opens at once, and it never
+ * asks the arbiter: it does not open by itself there, where it would cover the form
+ * (docs/attention.md), and the once per browser is kept for the trading page.
  */
-export function useChat() {
+export function useChat({ visitor = false }: { visitor?: boolean } = {}) {
   const hiddenPaths = useSessionPick((s) => s.settings?.chatHiddenPaths ?? NO_PATHS);
   const actor = useActorRef(chatFlow, { input: { autoOpened: true, hidden: chatHiddenOn(here(), hiddenPaths) }, inspect });
   useEffect(() => {
@@ -87,11 +81,15 @@ export function useChat() {
     return () => window.removeEventListener('hashchange', onMove);
   }, [actor, hiddenPaths]);
   useEffect(() => {
+    if (visitor) {
+      actor.send({ type: 'chat.open' });
+      return;
+    }
     if (chatAutoOpened() || window.innerWidth < CHAT_COLUMN_MIN_WIDTH) return;
     const stop = onAnswer(CHAT_ATTENTION.id, { 'attention.granted': () => actor.send({ type: 'chat.open' }) });
     requestAttention(CHAT_ATTENTION);
     return stop;
-  }, [actor]);
+  }, [actor, visitor]);
   return connectChat(useSelector(actor, (s) => s), actor.send);
 }
 

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CHAT_COLUMN_MIN_WIDTH, useChat, useTips, useWindowSize } from '../../flows/chat';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
+import { ChatLauncher } from '../chat-launcher/ChatLauncher';
 import './chat.css';
 import { messages } from './messages';
 
@@ -16,13 +17,14 @@ const CHAT_SLOT_ID = 'topbar-chat';
  * The header's chat slot once it is in the page: the launcher goes there, beside the balance,
  * so it never sits over a form field; without a header it floats at the bottom corner.
  */
-function useChatSlot(): HTMLElement | null {
+function useChatSlot(enabled: boolean): HTMLElement | null {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   useEffect(() => {
+    if (!enabled) return;
     // the header is committed with this panel: look for its slot right after
     const frame = requestAnimationFrame(() => setSlot(document.getElementById(CHAT_SLOT_ID)));
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [enabled]);
   return slot;
 }
 
@@ -30,14 +32,54 @@ function InSlot({ slot, children }: { slot: HTMLElement | null; children: ReactN
   return slot ? createPortal(children, slot) : <>{children}</>;
 }
 
-/** The chat panel of the trading shell (spec 001 §4, 002 §4): launcher, minimised bar, or the open panel with the provider and tips. */
-export function ChatPanel() {
+/**
+ * The chat panel of the trading shell (spec 001 §4, 002 §4): launcher, minimised bar, or the open
+ * panel with the provider and tips. `visitor`: the chat of the public pages, login and register
+ * (001 §6), mounted by the launcher's click (src/features/chat-launcher/VisitorChat.tsx): it opens
+ * at once, its launcher stays in the page's header as a toggle, the panel goes to the end of the
+ * body, and a guest (no token) gets no tips.
+ */
+export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
   const { t, text, lang } = useT();
-  const chat = useChat();
+  const chat = useChat({ visitor });
   const { size, failed, error, connection, hostName, minimised } = chat;
   const page = useWindowSize();
   const titleId = useId();
-  const slot = useChatSlot();
+  const slot = useChatSlot(!visitor);
+  const panelRef = useRef<HTMLElement>(null);
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  // opened by the person's own click (the visitor's panel is mounted by one): focus goes into the panel
+  const focusPanel = useRef(visitor);
+  // closed or minimised from inside the panel: focus goes back to the launcher
+  const focusLauncher = useRef(false);
+  useEffect(() => {
+    if (!chat.open || !focusPanel.current) return;
+    focusPanel.current = false;
+    panelRef.current?.focus();
+  }, [chat.open]);
+  useEffect(() => {
+    if (chat.open || !focusLauncher.current) return;
+    focusLauncher.current = false;
+    launcherRef.current?.focus();
+  }, [chat.open]);
+  const openByHand = () => {
+    focusPanel.current = true;
+    chat.openPanel();
+  };
+  const closeByHand = () => {
+    focusLauncher.current = panelRef.current?.contains(document.activeElement) ?? false;
+    chat.close();
+  };
+  const minimiseByHand = () => {
+    focusLauncher.current = panelRef.current?.contains(document.activeElement) ?? false;
+    chat.minimise();
+  };
+  /** Escape inside the panel closes it (a dialog opened from it, the tip's question, handles its own) */
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Escape' || e.defaultPrevented || !e.currentTarget.contains(e.target as Node)) return;
+    e.preventDefault();
+    closeByHand();
+  };
   // open at its normal size on a wide screen: its own column, the page beside it reflows (nothing covered)
   const column = !chat.hidden && !chat.closed && !minimised && size === 'normal' && page.width >= CHAT_COLUMN_MIN_WIDTH;
   useEffect(() => {
@@ -48,32 +90,12 @@ export function ChatPanel() {
   if (chat.hidden) return null;
   const title = hostName ? t('chat.title', { host: hostName }) : t('chat.title_plain');
 
-  // closed or minimised: the launcher in the header (minimised keeps the panel alive, hidden)
-  const launcher = (
-    <InSlot slot={slot}>
-      <button
-        type="button"
-        className={`chat-launcher${slot ? ' chat-launcher--header' : ''}`}
-        onClick={chat.openPanel}
-        aria-label={t('chat.open')}
-        title={minimised ? title : undefined}
-        data-testid={minimised ? 'chat-minimised' : undefined}
-      >
-        <svg className="chat-launcher__icon" viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-4.4 3.3A.4.4 0 0 1 4 20V5a1 1 0 0 1 1-1z" />
-        </svg>
-        <span className="chat-launcher__text">{t('chat.launcher')}</span>
-        {minimised && <span className="chat-launcher__dot" aria-hidden="true" />}
-      </button>
-    </InSlot>
-  );
-  if (chat.closed) return launcher;
-
   // minimised keeps the conversation and a tip on its way alive, only hidden
-  return (
-    <>
-    {minimised && launcher}
+  const panel = chat.closed ? null : (
     <section
+      ref={panelRef}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
       className={minimised ? 'chat chat--minimised' : `chat chat--open chat--${size}${column ? ' chat--column' : ''}`}
       aria-labelledby={titleId}
       hidden={minimised}
@@ -92,7 +114,7 @@ export function ChatPanel() {
             )}
           </div>
           <div className="chat__actions">
-            <button type="button" className="icon-button" aria-label={t('chat.minimise')} onClick={chat.minimise}>
+            <button type="button" className="icon-button" aria-label={t('chat.minimise')} onClick={minimiseByHand}>
               <span aria-hidden="true">–</span>
             </button>
             {chat.maximised ? (
@@ -104,7 +126,7 @@ export function ChatPanel() {
                 <span aria-hidden="true">□</span>
               </button>
             )}
-            <button type="button" className="icon-button" aria-label={t('chat.close')} onClick={chat.close}>
+            <button type="button" className="icon-button" aria-label={t('chat.close')} onClick={closeByHand}>
               ×
             </button>
           </div>
@@ -126,12 +148,43 @@ export function ChatPanel() {
           </div>
         )}
       </div>
-      {connection && (
+      {connection && !chat.guest && (
         <div hidden={minimised}>
           <Tips host={connection.host} />
         </div>
       )}
+      {connection && chat.guest && (
+        <p className="chat__guest" hidden={minimised} data-testid="chat-guest">
+          {t('chat.guest')}
+        </p>
+      )}
     </section>
+  );
+
+  // the visitor's launcher: always in the page's header, a toggle for the panel
+  if (visitor) {
+    const toggle = (
+      <ChatLauncher variant="visitor" ref={launcherRef} expanded={chat.open} minimised={minimised} title={title} onClick={chat.open ? chat.close : openByHand} />
+    );
+    return (
+      <>
+        {toggle}
+        {panel && createPortal(panel, document.body)}
+      </>
+    );
+  }
+  // closed or minimised: the launcher in the header (minimised keeps the panel alive, hidden)
+  const launcher = (
+    <InSlot slot={slot}>
+      <ChatLauncher variant={slot ? 'header' : 'floating'} ref={launcherRef} minimised={minimised} title={title} onClick={openByHand} />
+    </InSlot>
+  );
+  if (chat.closed) return launcher;
+
+  return (
+    <>
+      {minimised && launcher}
+      {panel}
     </>
   );
 }

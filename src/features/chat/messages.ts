@@ -1,10 +1,10 @@
 /**
  * Texts of the chat panel and tips (issue 6). The spec's own wordings are kept where it gives
- * them: 'some error' (tips failure) and the wait text key tips.wait.
+ * them: 'some error' (tips failure) and the wait text key tips.wait. The launcher's texts are
+ * src/features/chat-launcher's (the public pages carry the button without this chunk).
  */
 export const messages = {
   en: {
-    'chat.launcher': 'Chat',
     'chat.title': 'Chat with {host}',
     'chat.title_plain': 'Chat',
     'chat.sandbox': 'Sandbox chat: replies are automated',
@@ -14,10 +14,10 @@ export const messages = {
     'chat.maximise': 'Maximise chat',
     'chat.restore': 'Restore chat size',
     'chat.close': 'Close chat',
-    'chat.open': 'Open chat',
     'chat.connecting': 'Connecting to the chat…',
     'chat.unavailable': 'The chat is not available right now.',
     'chat.retry': 'Try again',
+    'chat.guest': 'You are chatting as a guest. Sign in to tip the host from your account.',
     'tips.title': 'Tip {host}',
     'tips.amount_label': 'Tip amount in {currency}',
     'tips.send': 'Send tip',
@@ -43,7 +43,6 @@ export const messages = {
     'tips.confirm': 'A tip over 40 is sent only once you confirm its exact amount, {amount}. Send it again and confirm.',
   },
   ru: {
-    'chat.launcher': 'Чат',
     'chat.title': 'Чат с ведущим {host}',
     'chat.title_plain': 'Чат',
     'chat.sandbox': 'Чат-песочница: ответы автоматические',
@@ -53,10 +52,10 @@ export const messages = {
     'chat.maximise': 'Развернуть чат',
     'chat.restore': 'Обычный размер чата',
     'chat.close': 'Закрыть чат',
-    'chat.open': 'Открыть чат',
     'chat.connecting': 'Подключаемся к чату…',
     'chat.unavailable': 'Чат сейчас недоступен.',
     'chat.retry': 'Повторить',
+    'chat.guest': 'Вы в чате как гость. Войдите, чтобы отправить ведущему чаевые со своего счёта.',
     'tips.title': 'Чаевые ведущему {host}',
     'tips.amount_label': 'Сумма чаевых в {currency}',
     'tips.send': 'Отправить чаевые',

@@ -2,6 +2,7 @@ import { lazy, Suspense, type FormEvent } from 'react';
 import { useLogin } from '../../flows/login';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
+import { VisitorChat } from '../chat-launcher/VisitorChat';
 import { AuthCard } from '../shell/AuthCard';
 
 // the second step (and its code entry) loads only when an account asks for it: the login page stays small
@@ -21,7 +22,7 @@ export default function LoginPage() {
 
   if (login.asksFactor) {
     return (
-      <AuthCard title={t('login.title')}>
+      <AuthCard title={t('login.title')} tools={<VisitorChat />}>
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <FactorStep {...login} />
         </Suspense>
@@ -30,7 +31,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthCard title={t('login.title')}>
+    <AuthCard title={t('login.title')} tools={<VisitorChat />}>
         <p className="muted">{t('login.subtitle')}</p>
         {login.socialFailed && (
           <p className="form-error" role="alert" data-testid="social-failed">

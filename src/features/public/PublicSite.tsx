@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { messages } from './messages';
 import { Faq } from './Widgets';
 import { VisitorGiftEntry } from '../offers/gift-entry';
+import { VisitorChat } from '../chat-launcher/VisitorChat';
 import './public.css';
 
 registerMessages(messages);
@@ -71,6 +72,7 @@ export default function PublicSite() {
         <a className="site-brand" href={tabPath(lang, 'home')} onClick={open('home')}>
           {data.site?.company.name ?? t('app.name')}
         </a>
+        <VisitorChat />
         <button type="button" className="site-menu-toggle" aria-expanded={menu.isOpen} aria-controls="site-nav" onClick={menu.onToggle} data-testid="site-menu-toggle">
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">{text(menu.toggleLabel)}</span>

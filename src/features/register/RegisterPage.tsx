@@ -6,6 +6,7 @@ import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { PasswordRules } from '../../ui/PasswordRules';
 import { Spinner } from '../../ui/Spinner';
+import { VisitorChat } from '../chat-launcher/VisitorChat';
 import { AuthCard } from '../shell/AuthCard';
 import { messages } from './messages';
 import { UsStateField } from './UsStateField';
@@ -90,7 +91,7 @@ function RegisterForm() {
   if (reg.demoLogin) return <DemoOpened login={reg.demoLogin} continuing={reg.demoContinuing} onContinue={reg.continueDemo} />;
 
   return (
-    <AuthCard title={t(reg.demo ? 'register.demo.heading' : 'register.heading')}>
+    <AuthCard title={t(reg.demo ? 'register.demo.heading' : 'register.heading')} tools={<VisitorChat />}>
       <p className="muted">{t(reg.demo ? 'register.demo.subtitle' : 'register.subtitle')}</p>
       <p className="reg-mode">
         {reg.demo ? (

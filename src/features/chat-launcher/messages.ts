@@ -1,0 +1,14 @@
+/**
+ * Texts of the chat launcher, the button that opens the chat (issue 27): its own small area, so the
+ * login, register and landing pages carry the button without the chat panel's chunk.
+ */
+export const messages = {
+  en: {
+    'chat.launcher': 'Chat',
+    'chat.open': 'Open chat',
+  },
+  ru: {
+    'chat.launcher': 'Чат',
+    'chat.open': 'Открыть чат',
+  },
+};
