@@ -87,7 +87,7 @@ describe('crypto invoices', () => {
     await expect.poll(() => status(page)).toBe('waiting');
     expect(await page.getByTestId('crypto-amount').textContent()).toBe('10');
     await payFromOutside(context, guid, 'partial');
-    await expect.poll(() => page.getByTestId('crypto-partial').textContent()).toContain('We received 5 LTC. Send the remaining 5 LTC');
+    await expect.poll(() => page.getByTestId('crypto-partial').textContent()).toContain('We received 5\u00a0LTC. Send the remaining 5\u00a0LTC');
     expect(await page.getByTestId('crypto-amount').textContent()).toBe('5');
     // half paid says so (not "Waiting for payment"); the way back names the trading page
     expect(await page.getByTestId('crypto-status').textContent()).toContain('Partially paid: waiting for the rest');
@@ -109,7 +109,7 @@ describe('crypto invoices', () => {
     await expect.poll(() => status(page)).toBe('expired');
     const expired = page.getByTestId('crypto-expired');
     expect(await expired.textContent()).toContain('This invoice has expired');
-    expect(await page.getByTestId('crypto-kept').textContent()).toMatch(/A payment of 8\.99280576 DASH arrived after the invoice expired\..*recorded under invoice/);
+    expect(await page.getByTestId('crypto-kept').textContent()).toMatch(/A payment of 8\.99280576\u00a0DASH arrived after the invoice expired\..*recorded under invoice/);
     // nothing was credited
     expect(await page.getByTestId('balance').textContent()).toContain('$1,000.00');
     await page.reload();

@@ -38,7 +38,10 @@ describe('connectCrypto', () => {
     expect([view.isLoading, view.isForm, view.isBusy]).toEqual([false, true, false]);
     expect([view.name, view.symbol, view.unit, view.amount]).toEqual(['Bitcoin', 'BTC', 'USD', '250']);
     expect(view.modes.map((m) => [m.label, m.selected])).toEqual([['USD', true], ['BTC', false]]);
-    expect(view.estimate).toEqual({ amount: '0.00389106', currency: 'BTC' });
+    // the estimate's exact value, and as the trader reads it: a coin keeps its fixed 5 decimals (core/format)
+    expect(view.estimate).toEqual({ amount: '0.00389106', currency: 'BTC', text: '0.00389\u00a0BTC' });
+    expect(view.minDepositText).toBe('$250.00');
+    expect(connectCrypto(actor.getSnapshot(), actor.send, 'ru')).toMatchObject({ estimate: { text: '0,00389\u00a0BTC' }, minDepositText: '250,00\u00a0$' });
     expect(view.rate).toEqual({ symbol: 'BTC', price: '64250.00000000', sandbox: true });
     expect(view.tokens).toBeNull();
     expect(view.submitLabel).toEqual({ key: 'crypto.submit', params: { symbol: 'BTC' } });
@@ -127,6 +130,10 @@ describe('connectInvoice', () => {
     await waitFor(page, (s) => s.matches('ready'));
     const view = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {});
     expect([view.isPartial, view.paid, view.due, view.toSend]).toEqual([true, '0.001', '0.00289106', '0.00289106']);
+    // the texts' amounts: exact (never cut to 5 decimals), with the coin's code, in the page's language (core/format)
+    expect(view.coin).toMatchObject({ paid: '0.001\u00a0BTC', due: '0.00289106\u00a0BTC', amount: '0.00389106\u00a0BTC' });
+    const ru = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {}, 'ru');
+    expect([ru.coin.paid, ru.coin.due]).toEqual(['0,001\u00a0BTC', '0,00289106\u00a0BTC']);
     // half paid is neither "Paid" nor plain "Waiting for payment"
     expect(view.status.key).toBe('crypto.status.partial');
   });

@@ -7,6 +7,7 @@ import type { invoicePageMachine } from '../../machines/invoice-page/invoice-pag
 import type { InvoicePageEvent, SandboxKind } from '../../machines/invoice-page/invoice-page.types';
 import type { invoiceMachine } from '../../machines/invoice/invoice.machine';
 import { isZero, selectEstimate, selectTokens, trimAmount } from './crypto-view';
+import { formatAmount } from './money';
 
 /**
  * connect() for the crypto funding tab and the invoice page: flags, values, message keys and
@@ -20,7 +21,7 @@ export type InvoiceSnapshot = SnapshotFrom<typeof invoiceMachine>;
 /** Coin names before the options arrive (the server's names replace them). */
 const NAMES: Record<string, string> = { btc: 'Bitcoin', ltc: 'Litecoin', eth: 'Ethereum', bch: 'Bitcoin Cash', dash: 'Dash', zcash: 'Zcash', usdt: 'Tether (USDT)', token: 'ERC-20 tokens' };
 
-export function connectCrypto(s: CryptoSnapshot, send: (event: CryptoDepositEvent) => void) {
+export function connectCrypto(s: CryptoSnapshot, send: (event: CryptoDepositEvent) => void, lang = 'en') {
   const c = s.context;
   const asset = assetOf(c);
   const isPaying = s.matches('paying');
@@ -28,6 +29,7 @@ export function connectCrypto(s: CryptoSnapshot, send: (event: CryptoDepositEven
   const isToken = c.coin === 'token';
   const symbol = asset?.symbol ?? (isToken ? c.token : c.coin.toUpperCase());
   const currency = c.options?.currency ?? '';
+  const estimate = selectEstimate(s);
   return {
     tab: c.tab,
     isDemo: s.matches('demoBlocked'),
@@ -40,6 +42,8 @@ export function connectCrypto(s: CryptoSnapshot, send: (event: CryptoDepositEven
     symbol,
     currency,
     minDeposit: c.options?.minDeposit ?? '',
+    /** the minimum written for the trader (core/format: "$250.00", "250,00 $") */
+    minDepositText: c.options ? formatAmount(c.options.minDeposit, currency, lang) : '',
     /** the altcoins tab: a token to choose */
     tokens: isToken ? selectTokens(s).map((a) => ({ value: a.symbol, label: `${a.symbol} · ${a.name}` })) : null,
     token: c.token,
@@ -50,7 +54,8 @@ export function connectCrypto(s: CryptoSnapshot, send: (event: CryptoDepositEven
     unit: c.fixed ? symbol : currency,
     amount: c.amount,
     onAmount: (value: string) => send({ type: 'amount.change', value }),
-    estimate: selectEstimate(s),
+    /** what the typed amount is worth on the other side; `text` written by core/format (a coin with its fixed 5 decimals) */
+    estimate: estimate && { ...estimate, text: formatAmount(estimate.amount, estimate.currency, lang) },
     /** the approximate rate line: the price in the account currency, labelled when simulated */
     rate: asset && asset.price !== '0' ? { symbol: asset.symbol, price: asset.price, sandbox: c.options?.rateSource === 'sandbox' } : null,
     error: c.error,
@@ -88,8 +93,15 @@ const SANDBOX: ReadonlyArray<readonly [SandboxKind, string]> = [
   ['expire', 'crypto.sandbox.expire'],
 ];
 
+/**
+ * A coin amount of an invoice written for the trader (core/format: the language's decimal mark, a
+ * no-break space before the code), every digit kept: what was received or is still due is exact,
+ * never cut to the 5 display decimals.
+ */
+export const exactCoin = (value: string, symbol: string, lang: string): string => formatAmount(value, symbol, lang, { digits: value.split('.')[1]?.length ?? 0 });
+
 /** The invoice page (#/show/invoice/{coin}/{guid}) and its invoice (the page's child, undefined until loaded). */
-export function connectInvoice(page: InvoicePageSnapshot, invoice: InvoiceSnapshot | undefined, send: (event: InvoicePageEvent) => void) {
+export function connectInvoice(page: InvoicePageSnapshot, invoice: InvoiceSnapshot | undefined, send: (event: InvoicePageEvent) => void, lang = 'en') {
   const loaded = page.context.loaded;
   const details = loaded?.invoice ?? null;
   const isReady = page.matches('ready') && details !== null && invoice !== undefined;
@@ -134,6 +146,13 @@ export function connectInvoice(page: InvoicePageSnapshot, invoice: InvoiceSnapsh
     /** what the trader still sends: the rest of a partial payment, else the whole amount */
     toSend: trimAmount(partial ? due : (details?.amount ?? '0')),
     amount: trimAmount(details?.amount ?? '0'),
+    /** paid, due, late and the invoice amount with the coin's code, exact, in the page's language (the texts' {paid}, {due}, {late}, {amount}) */
+    coin: {
+      paid: exactCoin(trimAmount(paid), details?.asset ?? '', lang),
+      due: exactCoin(trimAmount(due), details?.asset ?? '', lang),
+      late: exactCoin(trimAmount(late), details?.asset ?? '', lang),
+      amount: exactCoin(trimAmount(details?.amount ?? '0'), details?.asset ?? '', lang),
+    },
     uri: live?.uri || details?.paymentUri || '',
     isErc20: details?.contract !== undefined,
     txUrl: hash && details ? details.txUrlTemplate.replace('{hash}', encodeURIComponent(hash)) : '',

@@ -37,10 +37,10 @@ describe('CryptoTab (bitcoin)', () => {
     render(<CryptoTab tab="bitcoin" />);
     const amount = await screen.findByLabelText('Amount in USD');
     expect((amount as HTMLInputElement).value).toBe('250');
-    expect(screen.getByTestId('crypto-estimate').textContent).toBe('≈ 0.00389106 BTC');
+    expect(screen.getByTestId('crypto-estimate').textContent).toBe('≈ 0.00389\u00a0BTC');
     expect(screen.getByText(/1 BTC ≈ \$64,250\.00, no markup/)).toBeTruthy();
     expect(screen.getByText('Sandbox rate, simulated.')).toBeTruthy();
-    expect(screen.getByText('Minimum deposit: 250 USD')).toBeTruthy();
+    expect(screen.getByText('Minimum deposit: $250.00')).toBeTruthy();
   });
 
   it("refuses an amount below the minimum with the spec's message, keeping what was typed", async () => {
@@ -115,7 +115,7 @@ describe('CryptoTab (altcoins)', () => {
     const amount = await screen.findByLabelText('Amount in USDC');
     expect((amount as HTMLInputElement).value).toBe('1.5');
     await userEvent.selectOptions(screen.getByLabelText('Token (ERC-20 on Ethereum)'), 'LINK');
-    expect(screen.getByTestId('crypto-estimate').textContent).toBe('≈ 21.3 USD');
+    expect(screen.getByTestId('crypto-estimate').textContent).toBe('≈ $21.30');
     await userEvent.click(screen.getByRole('button', { name: 'Create LINK invoice' }));
     await vi.waitFor(() => expect(api.payCrypto).toHaveBeenCalledWith('token', { amount: '1.5', fixed: true, bonus: false, is_erc20: true, token: 'LINK' }));
   });

@@ -20,7 +20,7 @@ export default function CryptoTab({ tab }: FundingTabProps) {
 
 function CoinDeposit({ tab }: FundingTabProps) {
   const { t, text, lang } = useT();
-  const d = useCryptoDeposit(tab);
+  const d = useCryptoDeposit(tab, lang);
 
   if (d.isDemo) {
     return (
@@ -85,8 +85,8 @@ function CoinDeposit({ tab }: FundingTabProps) {
           />
         </label>
         <div id={`crypto-hint-${tab}`} className="crypto-hints">
-          {!d.isFixed && <p className="muted">{t('crypto.amount.min_hint', { min: d.minDeposit, currency: d.currency })}</p>}
-          {d.estimate && <p className="crypto-estimate" data-testid="crypto-estimate">{t('crypto.estimate', d.estimate)}</p>}
+          {!d.isFixed && <p className="muted">{t('crypto.amount.min_hint', { min: d.minDepositText })}</p>}
+          {d.estimate && <p className="crypto-estimate" data-testid="crypto-estimate">{t('crypto.estimate', { amount: d.estimate.text })}</p>}
           {d.rate && (
             <p className="crypto-rate">
               {t('crypto.rate_line', { symbol: d.rate.symbol, price: formatAmount(d.rate.price, d.currency, lang) })}

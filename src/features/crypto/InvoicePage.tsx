@@ -50,7 +50,7 @@ function Waiting({ v }: { v: Loaded }) {
         <Countdown expiresAt={v.expiresAt} startedAt={v.startedAt} running={v.isCounting} />
         {v.isPartial && (
           <p className="form-note" role="status" data-testid="crypto-partial">
-            {t('crypto.invoice.partial', { paid: v.paid, due: v.due, symbol: invoice.asset })}
+            {t('crypto.invoice.partial', { paid: v.coin.paid, due: v.coin.due })}
           </p>
         )}
         <div className="crypto-invoice__row">
@@ -106,7 +106,7 @@ function Paid({ v }: { v: Loaded }) {
       <div className="crypto-result__icon" aria-hidden="true">✓</div>
       <h2>{t('crypto.success.title')}</h2>
       <p>{t('crypto.success.body', { credit: formatAmount(invoice.creditAmount, invoice.creditCurrency, lang) })}</p>
-      {v.hasLate && <p className="form-note">{t('crypto.success.extra', { late: v.late, symbol: invoice.asset })}</p>}
+      {v.hasLate && <p className="form-note">{t('crypto.success.extra', { late: v.coin.late })}</p>}
       <Explorer v={v} />
       <div className="crypto-result__actions">
         <TradingLink className="button" hash="/home">{t('crypto.success.trade')}</TradingLink>
@@ -126,8 +126,8 @@ function Expired({ v }: { v: Loaded }) {
       <p>{t('crypto.expired.body')}</p>
       {(v.hasPaid || v.hasLate) && (
         <div className="form-note" data-testid="crypto-kept">
-          {v.hasPaid && <p>{t('crypto.expired.partial', { paid: v.paid, amount: v.amount, symbol: invoice.asset })}</p>}
-          {v.hasLate && <p>{t('crypto.expired.late', { late: v.late, symbol: invoice.asset })}</p>}
+          {v.hasPaid && <p>{t('crypto.expired.partial', { paid: v.coin.paid, amount: v.coin.amount })}</p>}
+          {v.hasLate && <p>{t('crypto.expired.late', { late: v.coin.late })}</p>}
           <p>{t('crypto.expired.next', { guid: invoice.guid })}</p>
         </div>
       )}
@@ -155,8 +155,8 @@ function Ready({ v }: { v: Loaded }) {
 
 /** The invoice page, #/show/invoice/{coin}/{guid} (the spec's /api/{coin}/invoice/{guid} redirects here). */
 export default function InvoicePage({ add: coin = '', ng: guid = '' }: PageProps) {
-  const { t, text } = useT();
-  const v = useInvoicePage(coin, guid);
+  const { t, text, lang } = useT();
+  const v = useInvoicePage(coin, guid, lang);
   return (
     <section className="panel crypto-invoice" aria-labelledby="crypto-invoice-title">
       <p className="crypto-invoice__back">
