@@ -109,6 +109,28 @@ describe('ChatPanel', () => {
     expect(frame.closest('section')!.hidden).toBe(false);
   });
 
+  it('opened by the trader, the focus goes into the panel; closed from inside, back to the header button; Escape closes it', async () => {
+    localStorage.setItem('chat.autoOpened', '1');
+    render(
+      <>
+        <header><div id="topbar-chat" /></header>
+        <ChatPanel />
+      </>,
+    );
+    const user = userEvent.setup();
+    await waitFor(() => expect(document.getElementById('topbar-chat')!.querySelector('button')).not.toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Open chat' }));
+    const panel = await screen.findByTestId('chat-panel');
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    await user.click(screen.getByRole('button', { name: 'Close chat' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open chat' })));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('chat-panel')));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('chat-panel')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open chat' }));
+  });
+
   it('is hidden on the pages the settings name and comes back elsewhere', async () => {
     localStorage.setItem('chat.autoOpened', '1');
     window.location.hash = '#/show/withdrawal';
