@@ -30,7 +30,7 @@ describe('promotions (issue 17)', () => {
     // before: the silver tier alone
     await cardTab(page);
     const tier = page.locator('.fund-tier');
-    await expect.poll(() => tier.textContent()).toBe('Silver tier: 1.5% + 50.00 = bonus 65.00 USD');
+    await expect.poll(() => tier.textContent()).toBe('Silver tier: 1.5% + $50.00 = bonus $65.00');
     expect(await page.getByTestId('bonus-promotion').count()).toBe(0);
 
     // the Promotions link beside the bonus: the list with window, terms and maximum
@@ -38,7 +38,7 @@ describe('promotions (issue 17)', () => {
     await page.getByTestId('promotions-table').waitFor({ timeout: 30_000 });
     const row = page.locator('tr[data-promotion="sandbox-deposit-plus-1"]');
     expect(await row.textContent()).toContain('+1% to the deposit bonus');
-    expect(await row.textContent()).toContain('at most 50.00 USD per deposit');
+    expect(await row.textContent()).toContain('at most $50.00 per deposit');
     expect(await page.locator('tr[data-promotion="sandbox-euro-half"]').textContent()).toContain('Not for this account');
     expect(await page.locator('tr[data-promotion="sandbox-next-month"]').count()).toBe(0);
 
@@ -59,13 +59,13 @@ describe('promotions (issue 17)', () => {
 
     // after: the funding page shows the higher percent, and says why
     await cardTab(page);
-    await expect.poll(() => tier.textContent()).toBe('Silver tier: 2.5% + 50.00 = bonus 75.00 USD');
-    expect(await page.getByTestId('bonus-promotion').textContent()).toBe('Your activated promotion adds 1% (at most 50.00 USD per deposit), included above.');
+    await expect.poll(() => tier.textContent()).toBe('Silver tier: 2.5% + $50.00 = bonus $75.00');
+    expect(await page.getByTestId('bonus-promotion').textContent()).toBe('Your activated promotion adds 1% (at most $50.00 per deposit), included above.');
     const shown = /bonus ([\d,.]+) USD/.exec((await tier.textContent()) ?? '')![1];
 
     // the server credits exactly that bonus with the deposit
     await fillCard(page, CARDS.approved);
-    await page.getByRole('button', { name: /^Deposit 1[, ]?000 USD$/ }).click();
+    await page.getByRole('button', { name: 'Deposit $1,000.00' }).click();
     await page.locator('#card-done').waitFor({ timeout: 30_000 });
     await expect.poll(() => bonusesOf(page)).toMatchObject([{ currency: 'USD', amount: shown }]);
     expect(shown).toBe('75.00');

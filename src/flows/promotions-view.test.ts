@@ -43,10 +43,13 @@ describe('connectPromotions', () => {
       ['euro', 'not_eligible'],
     ]);
     expect(view('ru').rows[1]!.text.title).toBe('Евро');
+    // the maximum per deposit as the trader reads it (core/format): the promotion's currency, else the account's
+    expect(view().rows.map((r) => r.maxText)).toEqual(['$50.00', '€50.00']);
+    expect(view('ru').rows.map((r) => r.maxText)).toEqual(['50,00\u00a0$', '50,00\u00a0€']);
     view().rows[1]!.onOpen();
     expect(view().terms).toBeNull();
     view().rows[0]!.onOpen();
-    expect(view().terms).toMatchObject({ id: 'sandbox-deposit-plus-1', percent: '1', max: '50.00' });
+    expect(view().terms).toMatchObject({ id: 'sandbox-deposit-plus-1', percent: '1', max: '50.00', maxText: '$50.00' });
     view().onCancel();
     expect(view().terms).toBeNull();
     view().rows[0]!.onOpen();

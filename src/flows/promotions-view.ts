@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Promotion, PromotionText } from '../../core/contract/promotions';
 import type { promotionsMachine } from '../../machines/promotions/promotions.machine';
 import type { PromotionsEvent } from '../../machines/promotions/promotions.types';
+import { formatAmount } from './money';
 
 export type PromotionsSnapshot = SnapshotFrom<typeof promotionsMachine>;
 
@@ -11,6 +12,8 @@ export interface PromotionRow {
   text: PromotionText;
   percent: string;
   max: string;
+  /** the maximum per deposit written for the trader, in the promotion's currency, else the account's (core/format) */
+  maxText: string;
   currency: string | null;
   startsAt: string;
   endsAt: string;
@@ -30,6 +33,7 @@ export function connectPromotions(s: PromotionsSnapshot, send: (event: Promotion
     text: textOf(p, lang),
     percent: p.percent,
     max: p.max,
+    maxText: formatAmount(p.max, p.currency ?? c.currency, lang),
     currency: p.currency,
     startsAt: p.startsAt,
     endsAt: p.endsAt,
@@ -50,7 +54,7 @@ export function connectPromotions(s: PromotionsSnapshot, send: (event: Promotion
     currency: c.currency,
     isEmpty: s.matches('list') && rows.length === 0,
     /** the terms shown before activation (and while it is sent, refused or failed) */
-    terms: isTerms && chosen ? { id: chosen.id, text: textOf(chosen, lang), percent: chosen.percent, max: chosen.max, currency: chosen.currency, endsAt: chosen.endsAt } : null,
+    terms: isTerms && chosen ? { id: chosen.id, text: textOf(chosen, lang), percent: chosen.percent, max: chosen.max, maxText: formatAmount(chosen.max, chosen.currency ?? c.currency, lang), currency: chosen.currency, endsAt: chosen.endsAt } : null,
     isActivating: s.matches('activating'),
     onConfirm: () => send({ type: 'confirm' }),
     onCancel: () => send({ type: 'cancel' }),

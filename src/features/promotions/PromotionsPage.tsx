@@ -17,9 +17,8 @@ registerMessages(messages);
 export default function PromotionsPage() {
   const { t, text, lang } = useT();
   const page = usePromotions();
-  const money = (value: string) => formatDecimal(value, lang);
   const number = (value: string) => formatDecimal(value, lang, 0);
-  const maxOf = (max: string, currency: string | null) => t('promotions.max', { max: money(max), currency: currency ?? page.currency });
+  const maxOf = (maxText: string) => t('promotions.max', { max: maxText });
   return (
     <div className="promos" data-testid="promotions-page">
       <h1>{t('promotions.title')}</h1>
@@ -68,7 +67,7 @@ export default function PromotionsPage() {
                 <td>
                   {t('promotions.percent', { percent: number(row.percent) })}
                   <br />
-                  <span className="muted">{maxOf(row.max, row.currency)}</span>
+                  <span className="muted">{maxOf(row.maxText)}</span>
                   {row.currency && (
                     <>
                       <br />
@@ -127,7 +126,7 @@ export default function PromotionsPage() {
           <p>
             <strong>{page.terms.text.gives}</strong>
           </p>
-          <p>{t('promotions.terms.numbers', { percent: number(page.terms.percent), max: maxOf(page.terms.max, page.terms.currency), until: formatDateTime(page.terms.endsAt) })}</p>
+          <p>{t('promotions.terms.numbers', { percent: number(page.terms.percent), max: maxOf(page.terms.maxText), until: formatDateTime(page.terms.endsAt) })}</p>
           <h3>{t('promotions.terms.title')}</h3>
           <p className="promos__terms" data-testid="promotion-terms">
             {page.terms.text.terms}
