@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { formatAmount } from '../../core/format';
 import { openTab, sharedBrowser, signIn } from './browser';
 import { freshUser } from './sandbox-users';
 
@@ -50,7 +51,8 @@ describe('contests', () => {
       const list = (await (await fetch('/api/tourney/current')).json()) as { contests: { id: string; type: string; date_start: string; prizes: { amount: string | null }[] }[] };
       return list.contests.find((c) => c.type === 'weekend' && Date.parse(c.date_start) <= Date.now());
     });
-    expect(await modal.textContent()).toContain(`${shown?.prizes[0]?.amount} USD`);
+    // prizes written by core/format, as everywhere: $5,000.00, $25.00
+    expect(await modal.textContent()).toContain(formatAmount(shown?.prizes[0]?.amount ?? '', 'USD', 'en'));
     if (shown?.id !== contest.id) expect(shown?.prizes.map((p) => p.amount)).toEqual(['5000.00', '3000.00', '2000.00', '1000.00', '1000.00', '500.00', '500.00', '250.00', '250.00', '250.00']);
     await page.getByTestId('tourney-weekend-more').click();
     await page.waitForURL(/#\/show\/contest$/);
@@ -86,7 +88,7 @@ describe('contests', () => {
     expect(await own.textContent()).toContain('S.T.');
     expect(await own.textContent()).toContain('DE');
     expect(await own.textContent()).not.toContain('Trader');
-    expect(await own.textContent()).toContain('25.00 USD');
+    expect(await own.textContent()).toContain('$25.00');
     // the filter narrows the rows; the count says the weekend shows the top 10
     expect(await card.getByTestId('contest-count').textContent()).toContain('of the top 10');
     await page.getByTestId('contest-filter').fill('no-such-trader');
@@ -108,7 +110,7 @@ describe('contests', () => {
     await page.getByTestId('contest-tab-last').click();
     const result = page.locator(`[data-contest="${contest.id}"]`).getByTestId('contest-own-row');
     await result.waitFor();
-    expect(await result.textContent()).toContain('25.00 USD');
+    expect(await result.textContent()).toContain('$25.00');
     await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(new RegExp((cents(before) / 100 + 25).toFixed(2).replace('.', '\\.')));
     expect(errors).toEqual([]);
   }, 180_000);

@@ -2,6 +2,7 @@ import type { PageProps } from '../../app/page';
 import { useContestPage } from '../../flows/contest-page';
 import type { ContestCard } from '../../flows/contest-page-view';
 import { formatDateTime } from '../../flows/dates';
+import { formatAmount } from '../../flows/money';
 import { openLadder } from '../../flows/ladder-open';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
@@ -66,7 +67,7 @@ export default function ContestPage({ add }: PageProps) {
 }
 
 function ContestTable({ contest: c }: { contest: ContestCard }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const state = c.status === 'closed' ? t('contest.closed') : c.upcoming ? t('contest.upcoming', { start: formatDateTime(c.start) }) : t('contest.open', { end: formatDateTime(c.end) });
   return (
     <section className="ct-card" data-testid={`contest-${c.type}`} data-contest={c.id}>
@@ -79,7 +80,7 @@ function ContestTable({ contest: c }: { contest: ContestCard }) {
         <ul>
           {c.prizes.map((p) => (
             <li key={p.rank} data-prize={p.prize.kind}>
-              {t('contest.prize_rank', { rank: p.rank, prize: prizeWords(p.prize, c.currency, t) })}
+              {t('contest.prize_rank', { rank: p.rank, prize: prizeWords(p.prize, c.currency, t, lang) })}
             </li>
           ))}
         </ul>
@@ -126,7 +127,7 @@ function ContestTable({ contest: c }: { contest: ContestCard }) {
 }
 
 function Row({ row: r, currency }: { row: ContestCard['rows'][number]; currency: string }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   return (
     <tr className={r.you ? 'ct-row ct-row--you' : 'ct-row'} data-testid={r.you ? 'contest-own-row' : undefined} data-rank={r.rank}>
       <td>{r.rank}</td>
@@ -135,11 +136,9 @@ function Row({ row: r, currency }: { row: ContestCard['rows'][number]; currency:
         {r.you && <span className="ct-you"> ({t('contest.you')})</span>}
       </td>
       <td>{r.country}</td>
-      <td>
-        {r.profit} {currency}
-      </td>
+      <td>{formatAmount(r.profit, currency, lang)}</td>
       <td>{r.trades}</td>
-      <td>{r.prize ? prizeWords(r.prize, currency, t) : t('contest.reward.none')}</td>
+      <td>{r.prize ? prizeWords(r.prize, currency, t, lang) : t('contest.reward.none')}</td>
     </tr>
   );
 }

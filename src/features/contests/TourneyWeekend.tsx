@@ -12,7 +12,7 @@ registerMessages(messages);
  * contest page. Opened by src/flows/tourney-weekend.ts (at most once a day).
  */
 export default function TourneyWeekend(props: Record<string, unknown> & { onClose: () => void }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const contest = props.contest as Contest | null | undefined;
   const more = typeof props.more === 'function' ? (props.more as () => void) : props.onClose;
   const dismiss = () => {
@@ -26,7 +26,7 @@ export default function TourneyWeekend(props: Record<string, unknown> & { onClos
       <p>{t('contest.weekend.prizes', { count: contest.prizes.length })}</p>
       <ol>
         {contest.prizes.map((prize, i) => (
-          <li key={i}>{prizeWords(prize, contest.currency, t)}</li>
+          <li key={i}>{prizeWords(prize, contest.currency, t, lang)}</li>
         ))}
       </ol>
       <div className="ct-weekend__actions">

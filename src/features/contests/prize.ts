@@ -1,8 +1,13 @@
 import type { ContestPrize } from '../../../core/contract/contests';
+import { formatAmount } from '../../flows/money';
 import type { Translator } from '../../i18n';
 
-/** A contest prize in words (core/contest-prizes.ts): cash as an amount, a bonus named as one, an item (the iPad) never as money. */
-export function prizeWords(p: ContestPrize, currency: string, t: Translator['t']): string {
+/**
+ * A contest prize in words (core/contest-prizes.ts): cash as an amount, a bonus named as one, an
+ * item (the iPad) never as money. Amounts are written by core/format in the page's language
+ * (en "$10,000.00", ru "10 000,00 $").
+ */
+export function prizeWords(p: ContestPrize, currency: string, t: Translator['t'], lang = 'en'): string {
   if (p.kind === 'item') return t(p.item === 'ipad' ? 'contest.prize.item.ipad' : 'contest.prize.item.other');
-  return t(p.kind === 'bonus' ? 'contest.prize.bonus' : 'contest.prize.cash', { amount: p.amount ?? '', currency });
+  return t(p.kind === 'bonus' ? 'contest.prize.bonus' : 'contest.prize.cash', { amount: formatAmount(p.amount ?? '', currency, lang) });
 }
