@@ -120,20 +120,20 @@ describe('chat panel', () => {
     await panel.getByRole('button', { name: 'Send tip' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your tip' });
     await dialog.waitFor();
-    expect(await dialog.getByTestId('tip-confirm-text').textContent()).toBe('Exactly 45.50 USD will be deducted from your balance and sent to Anna.');
+    expect(await dialog.getByTestId('tip-confirm-text').textContent()).toBe('Exactly $45.50 will be deducted from your balance and sent to Anna.');
     await shot(page, 'tip-confirm-1280');
-    await dialog.getByRole('button', { name: 'Send 45.50 USD' }).click();
+    await dialog.getByRole('button', { name: 'Send $45.50' }).click();
     // the wait text, then the server's message
-    await panel.getByText('Sending your tip of 45.50 USD…').waitFor();
+    await panel.getByText('Sending your tip of $45.50…').waitFor();
     expect(await available(page)).toBe('1000.00');
-    await panel.getByText('Thank you! 45.50 USD went to the host.').waitFor({ timeout: 10_000 });
+    await panel.getByText('Thank you! $45.50 went to the host.').waitFor({ timeout: 10_000 });
     expect(await available(page)).toBe('954.50');
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('954.50');
 
     // stopped during the wait: nothing is taken
     await amount.fill('5');
     await panel.getByRole('button', { name: 'Send tip' }).click();
-    await panel.getByText('Sending your tip of 5.00 USD…').waitFor();
+    await panel.getByText('Sending your tip of $5.00…').waitFor();
     await panel.getByRole('button', { name: 'Stop' }).click();
     await page.waitForTimeout(3_500);
     expect(await available(page)).toBe('954.50');
@@ -141,12 +141,12 @@ describe('chat panel', () => {
 
     // minimising during the wait does not lose the tip: it goes, and its message is there on return
     await panel.getByRole('button', { name: 'Send tip' }).click();
-    await panel.getByText('Sending your tip of 5.00 USD…').waitFor();
+    await panel.getByText('Sending your tip of $5.00…').waitFor();
     await panel.getByRole('button', { name: 'Minimise chat' }).click();
     await page.getByTestId('chat-minimised').waitFor();
     await expect.poll(() => available(page), { timeout: 10_000 }).toBe('949.50');
     await page.getByRole('button', { name: 'Open chat' }).click();
-    await panel.getByText('Thank you! 5.00 USD went to the host.').waitFor();
+    await panel.getByText('Thank you! $5.00 went to the host.').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -6,6 +6,7 @@ import type { tipsMachine } from '../../machines/tips/tips.machine';
 import { currentCurrencyOf } from '../../core/accounts';
 import type { CurrentUser } from '../../core/contract';
 import type { Msg } from '../../core/message';
+import { formatAmount } from './money';
 
 export { chatPanelHeight };
 
@@ -106,6 +107,8 @@ export interface TipsApi {
   value: string;
   /** the exact amount that will be deducted */
   amount: string;
+  /** that amount written for the trader, with the account's currency (core/format: "$45.50", "45,50 $") */
+  amountText: string;
   error: Msg | null;
   change: (value: string) => void;
   submit: () => void;
@@ -115,7 +118,18 @@ export interface TipsApi {
   dismiss: () => void;
 }
 
-export function connectTips(s: TipsSnapshot, send: (event: EventFrom<typeof tipsMachine>) => void): TipsApi {
+/** An amount with its currency written by core/format in the page's language; as it is while no currency is known. */
+const money = (amount: string, currency: string, lang: string): string => (currency ? formatAmount(amount, currency, lang) : amount);
+
+/** A tip text's {amount} (the machine's decimal, with its {currency}, else the account's) written by core/format in the page's language. */
+function withAmount(m: Msg | null, currency: string, lang: string): Msg | null {
+  const amount = m?.params?.amount;
+  if (!m || typeof amount !== 'string') return m;
+  const { currency: own, ...params } = m.params ?? {};
+  return { ...m, params: { ...params, amount: money(amount, own ? String(own) : currency, lang) } };
+}
+
+export function connectTips(s: TipsSnapshot, send: (event: EventFrom<typeof tipsMachine>) => void, currency = '', lang = 'en'): TipsApi {
   const phase = selectTipsPhase(s);
   return {
     phase,
@@ -123,10 +137,11 @@ export function connectTips(s: TipsSnapshot, send: (event: EventFrom<typeof tips
     confirming: phase === 'confirming',
     waiting: phase === 'waiting',
     sending: phase === 'sending',
-    thanks: phase === 'thanked' ? s.context.message : null,
+    thanks: phase === 'thanked' ? withAmount(s.context.message, currency, lang) : null,
     value: s.context.value,
     amount: s.context.amount,
-    error: s.context.error,
+    amountText: money(s.context.amount, currency, lang),
+    error: withAmount(s.context.error, currency, lang),
     change: (value) => send({ type: 'tip.change', value }),
     submit: () => send({ type: 'tip.submit' }),
     cancel: () => send({ type: 'tip.cancel' }),

@@ -105,8 +105,8 @@ export function useWindowSize() {
 }
 
 /** Tips to the chat's host, taken from the current account (its currency names the amounts). */
-export function useTips(hostId: string) {
+export function useTips(hostId: string, lang = 'en') {
   const currency = useSessionPick((s) => s.currency);
   const actor = useActorRef(tipsFlow, { input: { host: hostId }, inspect });
-  return { ...connectTips(useSelector(actor, (s) => s), actor.send), currency };
+  return { ...connectTips(useSelector(actor, (s) => s), actor.send, currency, lang), currency };
 }

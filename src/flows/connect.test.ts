@@ -151,6 +151,16 @@ describe('connectTips', () => {
     const editing = connectTips(snapshotIn(tipsMachine, { host: 'anna' }, 'editing', { message: { key: 'tips.thanks' } }), send);
     expect(editing).toMatchObject({ busy: false, thanks: null });
   });
+
+  it('writes the amounts of its texts with core/format in the page language, the currency named once', () => {
+    const send = vi.fn();
+    expect(connectTips(snapshotIn(tipsMachine, { host: 'anna' }, 'confirming', { value: '1250', amount: '1250.00' }), send, 'USD').amountText).toBe('$1,250.00');
+    expect(connectTips(snapshotIn(tipsMachine, { host: 'anna' }, 'confirming', { value: '1250', amount: '1250.00' }), send, 'EUR', 'ru').amountText).toBe('1\u00a0250,00\u00a0€');
+    const sent = { key: 'tips.sent', fallback: 'Thank you!', params: { amount: '45.50', currency: 'USD' } };
+    expect(connectTips(snapshotIn(tipsMachine, { host: 'anna' }, 'thanked', { message: sent }), send, 'USD', 'ru').thanks).toEqual({ key: 'tips.sent', fallback: 'Thank you!', params: { amount: '45,50\u00a0$' } });
+    const confirm = { key: 'tips.confirm', params: { amount: '41.00' } };
+    expect(connectTips(snapshotIn(tipsMachine, { host: 'anna' }, 'editing', { error: confirm }), send, 'USD').error).toEqual({ key: 'tips.confirm', params: { amount: '$41.00' } });
+  });
 });
 
 describe('connectFactorChoice', () => {

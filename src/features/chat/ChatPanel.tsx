@@ -191,9 +191,9 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
 
 /** Tips to the host under the conversation (spec 000 §4-§9, README rule 5). */
 function Tips({ host }: { host: { id: string; name: string } }) {
-  const { t, text } = useT();
-  const tips = useTips(host.id);
-  const { value, amount, error, busy, currency } = tips;
+  const { t, text, lang } = useT();
+  const tips = useTips(host.id, lang);
+  const { value, amountText: amount, error, busy, currency } = tips;
   const inputId = useId();
   const errorId = useId();
   const submit = (e: FormEvent) => {
@@ -230,7 +230,7 @@ function Tips({ host }: { host: { id: string; name: string } }) {
       )}
       {tips.waiting && (
         <div className="tips__wait" role="status">
-          <span>{t('tips.wait', { amount, currency })}</span>
+          <span>{t('tips.wait', { amount })}</span>
           <span className="tips__progress" aria-hidden="true" />
           <button type="button" className="button button--ghost button--small" onClick={tips.cancel}>
             {t('tips.stop')}
@@ -262,12 +262,12 @@ function Tips({ host }: { host: { id: string; name: string } }) {
                 {t('tips.confirm_no')}
               </button>
               <button type="button" className="button" data-autofocus onClick={tips.confirm}>
-                {t('tips.confirm_yes', { amount, currency })}
+                {t('tips.confirm_yes', { amount })}
               </button>
             </>
           }
         >
-          <p data-testid="tip-confirm-text">{t('tips.confirm_text', { amount, currency, host: host.name })}</p>
+          <p data-testid="tip-confirm-text">{t('tips.confirm_text', { amount, host: host.name })}</p>
         </Modal>
       )}
     </div>
