@@ -60,9 +60,9 @@ describe('withdrawal, through each case the server answers', () => {
   it('one, two, three, four and six open their confirmation first; Back keeps the form, Continue sends it', { timeout: 120_000 }, async () => {
     const cases: [FreshUserOptions, Parameters<typeof fill>[1], RegExp][] = [
       [{}, { amount: '10', wallet: BTC }, /first withdrawal by Bitcoin/],
-      [{ turnover: { current: '1200.00', need: '5000.00' }, wd_methods: 'Bitcoin' }, { amount: '10', wallet: BTC }, /turnover is 1,200 of the 5,000 USD/],
+      [{ turnover: { current: '1200.00', need: '5000.00' }, wd_methods: 'Bitcoin' }, { amount: '10', wallet: BTC }, /turnover is \$1,200 of the \$5,000 your bonus needs/],
       [{ balances: [{ currency: 'USD', type: 'trading', amount: '20000.00' }], wd_methods: 'Bank Wire' }, { tab: '10 USD', method: 'Bank Wire', amount: '15000', wallet: IBAN }, /checked by hand/],
-      [{ wd_methods: 'Bitcoin' }, { amount: '10', wallet: BTC }, /convert 10 USD to BTC/],
+      [{ wd_methods: 'Bitcoin' }, { amount: '10', wallet: BTC }, /convert \$10\.00 to BTC/],
     ];
     for (const [options, form, text] of cases) {
       const { page, errors, context } = await withdrawalPage(options);

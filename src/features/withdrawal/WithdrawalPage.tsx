@@ -73,7 +73,6 @@ function Withdrawal() {
           {t('withdrawal.turnover', {
             current: formatTurnover(turnover.current, turnover.currency, lang),
             need: formatTurnover(turnover.need, turnover.currency, lang),
-            currency: turnover.currency,
           })}
         </p>
       )}
@@ -195,8 +194,7 @@ function CaseModal({ wd }: { wd: WithdrawalApi }) {
   const params = {
     method: tab.crypto ? t(`withdrawal.tab.${tab.id}`) : t(`withdrawal.method.${request.method}`),
     wallet: request.wallet || '—',
-    amount: request.amount,
-    currency: request.currency,
+    amount: formatAmount(request.amount, request.currency, lang),
     coin: tab.currency,
     current: turnover ? formatTurnover(turnover.current, turnover.currency, lang) : '0',
     need: turnover ? formatTurnover(turnover.need, turnover.currency, lang) : '0',
