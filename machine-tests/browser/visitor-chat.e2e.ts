@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openTab, sharedBrowser } from './browser';
@@ -55,6 +57,24 @@ async function tabTo(page: Page, target: Locator, most = 12): Promise<number> {
     if (await target.evaluate((el) => el === document.activeElement)) return i;
   }
   return 0;
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA serious and critical violations in every frame of the page (the chat's frame too), as a11y.e2e.ts runs it */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const frame of page.frames()) {
+    if (!frame.url().startsWith('http')) continue;
+    await frame.evaluate(AXE);
+    const list = await frame.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+      const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, iframes: false, resultTypes: ['violations'] });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    found.push(...list.map((v) => `${frame.url().replace(baseURL, '')} ${v}`));
+  }
+  return found;
 }
 
 /** a visitor's browser: the gift popup (landing page, 15 s) already seen today, so it stays out of the way */
@@ -160,6 +180,23 @@ describe("the visitor's chat (spec 001 §6: a visitor chats without a token)", (
       await frame.getByRole('button', { name: T.send }).click();
       await frame.getByText('Hello from a visitor').waitFor();
       await frame.getByText(T.reply).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('axe-core finds no serious or critical violation with the chat open (its frame included): login at 1280 px, register in Russian at 390 px', async () => {
+    for (const [target, viewport] of [
+      [PAGES[0], { width: 1280, height: 800 }],
+      [PAGES[1], { width: 390, height: 844 }],
+    ] as const) {
+      const T = TEXT[target.lang];
+      const { page, errors, context } = await visitorTab(viewport);
+      await page.goto(`${baseURL}${target.path}`);
+      await target.ready(page).waitFor();
+      await page.getByRole('button', { name: T.launcher, exact: true }).click();
+      await page.frameLocator(`iframe[title="${T.frame}"]`).getByText(T.banner).waitFor();
+      expect(await seriousViolations(page), target.path).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     }
