@@ -70,7 +70,8 @@ export async function replayInBrowser(
   const started = Date.now();
   const line = describePath(machine, path);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(() => {
+  // a first browser for the arbiter's binding (binding.firstBrowser): the weekend contest and the chat's opening by itself are left to it
+  if (!binding.firstBrowser) await context.addInitScript(() => {
     const now = new Date();
     localStorage.setItem('tourney_weekend_seen', `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`);
     localStorage.setItem('chat.autoOpened', '1');

@@ -70,6 +70,11 @@ export interface UiBinding {
   feasible?: (path: TestPath) => boolean;
   /** other machines whose coverage this binding's runs also measure (a child: login invokes twoFactorEntry) */
   alsoMeasures?: string[];
+  /**
+   * true: each path's browser starts as a first browser (replay does not mark the weekend contest
+   * closed today nor the chat opened by itself; `start` sets what the path needs)
+   */
+  firstBrowser?: boolean;
   /** at most this many paths (default 40): the edge-cover selection stops there */
   maxPaths?: number;
 }

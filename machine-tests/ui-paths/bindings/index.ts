@@ -1,4 +1,5 @@
 import type { UiBinding } from '../types';
+import { attentionBinding } from './attention';
 import { cardFormBinding } from './card-form';
 import { cascadeBinding } from './cascade';
 import { fundingBinding } from './funding';
@@ -10,4 +11,4 @@ import { validationBinding } from './validation';
 import { withdrawalBinding } from './withdrawal';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding];

@@ -1,0 +1,234 @@
+import type { Page, Route } from 'playwright-core';
+import type { AnyEventObject } from 'xstate';
+import type { MachineModel, TestPath } from '../../../machine-kit/types';
+import { attentionModel } from '../../../machines/attention/attention.model';
+import type { AttentionContext, AttentionRequest } from '../../../machines/attention/attention.types';
+import { signIn } from '../../browser/browser';
+import { drawSignature } from '../../browser/signature';
+import { freshUser, sandboxCall } from '../sandbox';
+import type { PathContext, UiBinding } from '../types';
+
+const WAIT = { timeout: 5_000 };
+
+/**
+ * Requests the trading page makes as it loads, in the order it makes them (effects of the
+ * mounted views): the chat (a first browser at 1280 px), the trading block (a locked trader), the
+ * welcome (`?first=1`, its panel loads lazily). The weekend contest asks when its check of the
+ * open contests answers: the binding holds that answer until the path's step.
+ */
+const LOAD_ORDER = ['chat', 'trading-block', 'welcome'];
+
+/**
+ * The arbiter's model with what a page can ask and close: the trading block, the welcome, the
+ * weekend contest and the chat (no view asks for a money result yet; a pushed toast is not bound),
+ * from a first browser (the model's second input, a contest closed today and a chat opened before,
+ * gives only the two reasons below).
+ */
+const model: MachineModel = {
+  ...attentionModel,
+  inputs: [attentionModel.inputs![0]],
+  events: {
+    ...attentionModel.events,
+    'attention.request': (attentionModel.events!['attention.request'] as { request: AttentionRequest }[]).filter((e) => !['card-result', 'toast'].includes(e.request.kind)),
+  },
+};
+
+const requestOf = (e: AnyEventObject): AttentionRequest | undefined => (e.type === 'attention.request' ? (e.request as AttentionRequest) : undefined);
+const kindsOf = (path: TestPath): string[] => path.steps.map((s) => requestOf(s.event)?.kind).filter((k): k is string => !!k);
+
+/**
+ * What the real page can do in the path's order (the model's context before each step tells what
+ * is on screen): load-time requests come first and in the page's order; a feature is closed only
+ * while it is the one shown; the card form opens only when no overlay is shown and neither the
+ * trading block nor the welcome (both views of #/home) is asked for; the arbiter's real timers
+ * (1.5 s settle, 400 ms chat) run on, so a path in `settling` or the chat's `delaying` goes on with
+ * that timer (or a request already on its way).
+ */
+export function feasible(path: TestPath): boolean {
+  const kinds = kindsOf(path);
+  if (new Set(kinds).size !== kinds.length) return false;
+  if (kinds.includes('welcome') && kinds.includes('trading-block')) return false; // the welcome waits for the agreement
+  const atLoad = kinds.filter((k) => LOAD_ORDER.includes(k));
+  if (atLoad.join() !== LOAD_ORDER.filter((k) => atLoad.includes(k)).join()) return false;
+  for (let i = 1; i < path.steps.length; i++) {
+    const e = path.steps[i].event;
+    const c = path.steps[i - 1].state.context as AttentionContext;
+    const r = requestOf(e);
+    if (r) {
+      if (r.kind === 'card-result' || r.kind === 'toast') return false;
+      if (LOAD_ORDER.includes(r.kind) && i !== atLoad.indexOf(r.kind) + 1) return false;
+      if (r.kind === 'chat' && c.chatAutoOpened) return false;
+      if (r.kind === 'weekend-contest' && c.seen['weekend-contest'] === c.today) return false;
+    }
+    // closing: the shown one by its button; the welcome still waiting by leaving #/home (its view unmounts)
+    if (e.type === 'attention.release' && c.shown?.id !== e.id && !(e.id === 'welcome' && c.waiting.some((w) => w.id === 'welcome'))) return false;
+    const homeAsks = [...c.waiting, ...(c.shown ? [c.shown] : [])].some((w) => w.id === 'welcome' || w.id === 'trading-block');
+    if (e.type === 'attention.busy' && (c.busy.length > 0 || c.shown !== null || homeAsks)) return false;
+    if (e.type === 'attention.idle' && !c.busy.includes(String(e.flow))) return false;
+    const before = path.steps[i - 1].state.value as { overlay: string; chat: string };
+    // the block and the chat ask in the same mount; the welcome's panel loads lazily, later than the chat's 400 ms
+    const loadBurst = r !== undefined && LOAD_ORDER.includes(r.kind) && !(r.kind === 'welcome' && before.chat === 'delaying');
+    // the card form opens at once only from another tab of the funding page already open: start opens it when
+    // nothing asks as the page loads, or the card form was left for it earlier in the path
+    const cardTabAtHand = !atLoad.length || path.steps.slice(1, i).some((s) => s.event.type === 'attention.idle');
+    const quick = e.type.includes('promotionSettle') || r?.kind === 'weekend-contest' || e.type === 'attention.release' || (e.type === 'attention.busy' && cardTabAtHand);
+    if (before.overlay === 'settling' && !loadBurst && !quick) return false;
+    if (before.chat === 'delaying' && !loadBurst && !e.type.includes('chatAutoOpen')) return false;
+  }
+  return true;
+}
+
+/** today in the browser's zone, as the arbiter and the weekend contest keep it */
+const TODAY_SCRIPT = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+async function goHash(page: Page, hash: string): Promise<void> {
+  await page.evaluate((h) => (window.location.hash = h), hash);
+}
+
+/**
+ * The attention arbiter (issue 27, docs/attention.md) on the trading page of a fresh sandbox
+ * trader signed in at 1280x900. What asks is what the path asks: a locked trader (deposited,
+ * unverified, unsigned) for the trading block, `?first=1` for the welcome, a first browser for the
+ * chat, a weekend contest opened by the sandbox operator for the contest modal (its check held on
+ * its way until the step). Closing is the trader's click (Start trading, signing the agreement); a
+ * money flow is the card form on #/show/funding; a page left is a hash route change.
+ */
+export const attentionBinding: UiBinding = {
+  machine: 'attention',
+  model,
+  firstBrowser: true,
+  maxPaths: 12,
+  feasible,
+  async start(ctx: PathContext) {
+    const { page, baseURL, context } = ctx;
+    const kinds = kindsOf(ctx.path);
+    const chat = kinds.includes('chat');
+    const weekend = kinds.includes('weekend-contest');
+    // the sign-in lands on the trading page once before the measured load: nothing asks there
+    await context.addInitScript(() => {
+      try {
+        if (sessionStorage.getItem('ui-paths.measured') === '1') return;
+        const now = new Date();
+        localStorage.setItem('tourney_weekend_seen', `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`);
+        localStorage.setItem('chat.autoOpened', '1');
+      } catch {
+        // about:blank has no storage
+      }
+    });
+    const locked = kinds.includes('trading-block');
+    const user = await freshUser(page, baseURL, locked ? { verification: 'None', last_count: 1, sign: false, balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] } : {});
+    ctx.world.user = user;
+    if (weekend) {
+      await sandboxCall(page, '/api/sandbox/contests', { type: 'weekend', seconds: 900, startedSecondsAgo: 5, prizes: ['25.00', '10.00'] }, ctx.operator);
+      const held: Route[] = [];
+      let released = false;
+      await page.route('**/api/tourney/current', async (route) => {
+        if (released) return route.continue();
+        held.push(route);
+      });
+      ctx.world.releaseWeekend = async () => {
+        released = true;
+        for (const r of held.splice(0)) await r.continue();
+      };
+    }
+    await signIn(page, baseURL, user);
+    await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 15_000 });
+    // the measured load: this browser as the path wants it
+    await page.evaluate(
+      ({ chat, weekend, today }) => {
+        sessionStorage.setItem('ui-paths.measured', '1');
+        if (chat) localStorage.removeItem('chat.autoOpened');
+        else localStorage.setItem('chat.autoOpened', '1');
+        if (weekend) localStorage.removeItem('tourney_weekend_seen');
+        else localStorage.setItem('tourney_weekend_seen', today);
+      },
+      { chat, weekend, today: await page.evaluate(TODAY_SCRIPT) },
+    );
+    // the sign-in's load is left (and its messages with it): the path is the next load's arbiter
+    await page.goto('about:blank');
+    ctx.log.splice(0);
+    await page.goto(`${baseURL}/en/trading${kinds.includes('welcome') ? '?first=1' : ''}#/home`);
+    if (!kinds.some((k) => LOAD_ORDER.includes(k))) {
+      // nothing asks as the page loads: the trader opens the funding page and picks Neteller, so the
+      // card form is one click away (it opens within that click, inside the arbiter's 1.5 s settle)
+      await page.locator('iframe.platform__frame').waitFor(WAIT);
+      await goHash(page, '#/show/funding');
+      await page.locator('form.card-form').waitFor({ timeout: 15_000 });
+      await page.locator('#fund-tab-neteller').click(WAIT);
+      await page.locator('form.card-form').waitFor({ state: 'detached', ...WAIT });
+      ctx.world.fundingOpen = true;
+    }
+  },
+  events: {
+    async 'attention.request'(ctx) {
+      const r = requestOf(ctx.event)!;
+      // the trading block, the chat and the welcome asked as the page loaded (start)
+      if (r.kind === 'weekend-contest') await (ctx.world.releaseWeekend as () => Promise<void>)();
+    },
+    async 'attention.release'(ctx) {
+      const { page, event } = ctx;
+      const before = ctx.path.steps[ctx.index - 1].state.context as AttentionContext;
+      if (event.id === 'welcome' && before.shown?.id !== 'welcome') {
+        // still waiting: the trader leaves #/home for the history, the welcome's view goes with it
+        await goHash(page, '#/show/history');
+        return;
+      }
+      if (event.id === 'welcome') {
+        await page.getByTestId('welcome').getByRole('button', { name: 'Start trading' }).click();
+        return;
+      }
+      const dialog = page.getByRole('dialog', { name: 'Client agreement' });
+      await drawSignature(page, dialog.getByTestId('signature-canvas'));
+      await dialog.getByLabel('I agree to the client agreement').check();
+      await dialog.getByTestId('signature-save').click();
+    },
+    async 'attention.busy'({ page, world }) {
+      // the card form on screen: the funding page's Card tab, or the funding page (it opens on it)
+      if (world.fundingOpen) await page.locator('#fund-tab-card').click(WAIT);
+      else await goHash(page, '#/show/funding');
+      await page.locator('form.card-form').waitFor({ timeout: 15_000 });
+    },
+    async 'attention.idle'({ page, world }) {
+      // the trader leaves the card form for another way to pay (Neteller), on the same page
+      await page.locator('#fund-tab-neteller').click(WAIT);
+      await page.locator('form.card-form').waitFor({ state: 'detached', ...WAIT });
+      world.fundingOpen = true;
+    },
+    async 'attention.leave'({ page }) {
+      // another address of the same page: the hash changes, nothing unmounts
+      await page.evaluate(() => {
+        const [route, query] = window.location.hash.split('?');
+        window.location.hash = query ? route : `${route}?left=1`;
+      });
+    },
+    'after:promotionSettle': async () => {},
+    'after:chatAutoOpen': async () => {},
+  },
+  states: {
+    async 'attention.overlay.showing'({ page, expected }) {
+      const shown = (expected.context as AttentionContext).shown;
+      if (shown?.kind === 'welcome') await page.getByTestId('welcome').waitFor(WAIT);
+      else if (shown?.kind === 'weekend-contest') await page.getByTestId('tourney-weekend').waitFor(WAIT);
+      else if (shown?.kind === 'trading-block') await page.getByRole('dialog', { name: 'Client agreement' }).waitFor(WAIT);
+    },
+    async 'attention.overlay.held'({ page }) {
+      await page.locator('form.card-form').waitFor(WAIT);
+    },
+    async 'attention.overlay.quiet'({ page }) {
+      for (const id of ['welcome', 'tourney-weekend']) {
+        if (await page.getByTestId(id).count()) throw new Error(`${id} is on screen while nothing is granted`);
+      }
+    },
+  },
+  reasons: {
+    'attention.overlay.deciding:always:2': 'no view asks for a money result yet (requestModal with a page has no caller): nothing in the page can make one wait',
+    'attention.overlay.showing:attention.leave:0': 'no view asks for a money result yet: no result is ever on screen for a hash change to close',
+    'attention:attention.request:1': 'a toast nobody clicked for is pushed by the server (a document reviewed): not bound here',
+    'attention.chat.deferred:always:0': 'the chat asks only in a browser where it never opened by itself, the same memory the arbiter starts from, so it never asks an arbiter that knows it opened',
+    'attention.overlay.showing:attention.request:0': 'the trading block asks as #/home mounts for a trader already under it; a trader who comes under it while a promotion is on screen (a first deposit landing then) is not bound here',
+    'attention.overlay.choosing:always:0': 'the weekend contest and the welcome keep their own day and do not ask again once closed today; the signals pop-up, which would, is not bound here',
+  },
+};
