@@ -61,7 +61,7 @@ describe('promotions (issue 17)', () => {
     await cardTab(page);
     await expect.poll(() => tier.textContent()).toBe('Silver tier: 2.5% + $50.00 = bonus $75.00');
     expect(await page.getByTestId('bonus-promotion').textContent()).toBe('Your activated promotion adds 1% (at most $50.00 per deposit), included above.');
-    const shown = /bonus ([\d,.]+) USD/.exec((await tier.textContent()) ?? '')![1];
+    const shown = /bonus \$([\d,.]+)$/.exec((await tier.textContent()) ?? '')![1];
 
     // the server credits exactly that bonus with the deposit
     await fillCard(page, CARDS.approved);
