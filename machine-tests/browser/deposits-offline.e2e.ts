@@ -61,7 +61,7 @@ describe('deposits without a card form: bank transfer, Vload voucher, quick top-
     const reference = (await page.locator('[data-detail="reference"] dd span').textContent()) ?? '';
     expect(reference).toMatch(/^BT-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(await page.getByTestId('bank-details').textContent()).toContain('Sandbox');
-    await expect.poll(() => page.locator('[data-detail="amount"] dd span').textContent()).toBe('300.00 USD');
+    await expect.poll(() => page.locator('[data-detail="amount"] dd span').textContent()).toBe('$300.00');
     expect(await page.getByTestId('bank-details').getByRole('button', { name: 'Copy' }).count()).toBe(5);
 
     // the receipt, with the verification area's upload control

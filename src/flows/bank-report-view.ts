@@ -13,13 +13,15 @@ export interface DetailLine {
   label: string;
   value: string;
   copy: boolean;
+  /** what the copy button copies when it differs from what is shown (the amount: shown "$300.00", copied "300.00" for a bank form's amount field) */
+  copyValue?: string;
 }
 
 /** What the trader writes on the transfer, in the order a bank form asks for it. */
-export function detailLines(deposit: BankDeposit): DetailLine[] {
+export function detailLines(deposit: BankDeposit, lang = 'en'): DetailLine[] {
   return [
     { label: 'bank.detail.reference', value: deposit.reference, copy: true },
-    { label: 'bank.detail.amount', value: `${deposit.amount} ${deposit.currency}`, copy: true },
+    { label: 'bank.detail.amount', value: formatAmount(deposit.amount, deposit.currency, lang), copy: true, copyValue: deposit.amount },
     { label: 'bank.detail.beneficiary', value: deposit.bank.beneficiary, copy: true },
     { label: 'bank.detail.iban', value: deposit.bank.iban, copy: true },
     { label: 'bank.detail.bic', value: deposit.bank.bic, copy: true },
@@ -51,7 +53,7 @@ export function connectBankReport(s: BankReportSnapshot, send: (event: BankRepor
     deposit,
     /** the transfer's amount written for the trader (core/format: "$250.00", "250,00 $") */
     depositAmount: deposit ? formatAmount(deposit.amount, deposit.currency, lang) : '',
-    details: deposit ? detailLines(deposit) : [],
+    details: deposit ? detailLines(deposit, lang) : [],
     sandbox: deposit?.bank.sandbox ?? false,
     hasReceipt: deposit?.receipt != null,
     onNew: () => send({ type: 'report.new' }),

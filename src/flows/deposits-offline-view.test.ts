@@ -56,7 +56,7 @@ describe('connectBankReport', () => {
     // the bonus and the checked promo code go with the report
     expect(calls).toEqual([{ method: 'fiat', amount: '300', currency: 'USD', random: 'seed-1-0', bonus: true, promo: 'SANDBOX1' }]);
     expect([view.isPending, view.isForm, view.sandbox, view.hasReceipt]).toEqual([true, false, true, false]);
-    expect(view.details.filter((d) => d.copy).map((d) => d.value)).toEqual(['BT-ACDE-FGHJ', '300.00 USD', 'Sandbox Brokerage Ltd', 'MT84 SBOX 0000', 'SBOXMTM0']);
+    expect(view.details.filter((d) => d.copy).map((d) => d.value)).toEqual(['BT-ACDE-FGHJ', '$300.00', 'Sandbox Brokerage Ltd', 'MT84 SBOX 0000', 'SBOXMTM0']);
     expect(actor.getSnapshot().children[RECEIPT_ID]).toBeDefined();
   });
 
@@ -88,6 +88,8 @@ describe('connectBankReport', () => {
 
   it('detail lines name the reference first', () => {
     expect(detailLines(deposit('pending'))[0]).toEqual({ label: 'bank.detail.reference', value: 'BT-ACDE-FGHJ', copy: true });
+    // the amount shown as the trader reads it (core/format), copied as the plain decimal a bank form takes
+    expect(detailLines(deposit('pending'), 'ru')[1]).toEqual({ label: 'bank.detail.amount', value: '300,00\u00a0$', copy: true, copyValue: '300.00' });
   });
 });
 

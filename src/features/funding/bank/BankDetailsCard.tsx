@@ -12,7 +12,7 @@ export function BankDetailsCard({ lines }: { lines: DetailLine[] }) {
           <dt>{t(line.label)}</dt>
           <dd>
             <span className={line.label === 'bank.detail.reference' ? 'bank-details__reference' : undefined}>{line.value}</span>
-            {line.copy && <CopyButton text={line.value} label={t('bank.copy')} done="bank.copied" />}
+            {line.copy && <CopyButton text={line.copyValue ?? line.value} label={t('bank.copy')} done="bank.copied" />}
           </dd>
         </div>
       ))}
