@@ -4,6 +4,7 @@ import type { MachineModel, TestPath } from '../../../machine-kit/types';
 import { attentionModel } from '../../../machines/attention/attention.model';
 import type { AttentionContext, AttentionRequest } from '../../../machines/attention/attention.types';
 import { signIn } from '../../browser/browser';
+import { noisePng } from '../../browser/files';
 import { drawSignature } from '../../browser/signature';
 import { freshUser, sandboxCall } from '../sandbox';
 import type { PathContext, UiBinding } from '../types';
@@ -20,7 +21,7 @@ const LOAD_ORDER = ['chat', 'trading-block', 'welcome'];
 
 /**
  * The arbiter's model with what a page can ask and close: the trading block, the welcome, the
- * weekend contest and the chat (no view asks for a money result yet; a pushed toast is not bound),
+ * weekend contest, the chat and a pushed toast (no view asks for a money result yet),
  * from a first browser (the model's second input, a contest closed today and a chat opened before,
  * gives only the two reasons below).
  */
@@ -29,7 +30,9 @@ const model: MachineModel = {
   inputs: [attentionModel.inputs![0]],
   events: {
     ...attentionModel.events,
-    'attention.request': (attentionModel.events!['attention.request'] as { request: AttentionRequest }[]).filter((e) => !['card-result', 'toast'].includes(e.request.kind)),
+    'attention.request': (attentionModel.events!['attention.request'] as { request: AttentionRequest }[]).filter((e) => e.request.kind !== 'card-result')
+      // the welcome first: the generated paths then meet it before the weekend contest, as the page does
+      .sort((a, b) => Number(b.request.kind === 'welcome') - Number(a.request.kind === 'welcome')),
   },
 };
 
@@ -47,6 +50,8 @@ const kindsOf = (path: TestPath): string[] => path.steps.map((s) => requestOf(s.
 export function feasible(path: TestPath): boolean {
   const kinds = kindsOf(path);
   if (new Set(kinds).size !== kinds.length) return false;
+  // a document reviewed reaches the trader's documents on #/show/personal: a path of its own there, no card form
+  if (kinds.includes('toast') && (kinds.length > 1 || path.steps.some((s) => s.event.type === 'attention.busy'))) return false;
   if (kinds.includes('welcome') && kinds.includes('trading-block')) return false; // the welcome waits for the agreement
   const atLoad = kinds.filter((k) => LOAD_ORDER.includes(k));
   if (atLoad.join() !== LOAD_ORDER.filter((k) => atLoad.includes(k)).join()) return false;
@@ -55,7 +60,7 @@ export function feasible(path: TestPath): boolean {
     const c = path.steps[i - 1].state.context as AttentionContext;
     const r = requestOf(e);
     if (r) {
-      if (r.kind === 'card-result' || r.kind === 'toast') return false;
+      if (r.kind === 'card-result') return false;
       if (LOAD_ORDER.includes(r.kind) && i !== atLoad.indexOf(r.kind) + 1) return false;
       if (r.kind === 'chat' && c.chatAutoOpened) return false;
       if (r.kind === 'weekend-contest' && c.seen['weekend-contest'] === c.today) return false;
@@ -83,6 +88,21 @@ const TODAY_SCRIPT = () => {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
+
+/** the sandbox reviewer approves the trader's pending documents (the console's JSON twin, operator token) */
+async function approvePending(page: Page, email: string, operator: string): Promise<void> {
+  await page.evaluate(
+    async ({ owner, token }) => {
+      const { csrf } = (await (await fetch('/api/me')).json()) as { csrf: string };
+      const list = (await (await fetch('/api/sandbox/review/documents', { headers: { 'x-sandbox-operator': token } })).json()) as { documents: { id: string; email: string }[] };
+      for (const d of list.documents.filter((x) => x.email === owner)) {
+        const res = await fetch(`/api/sandbox/review/${d.id}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-operator': token, 'x-csrf-token': csrf }, body: JSON.stringify({ decision: 'approve' }) });
+        if (!res.ok) throw new Error(`approve ${res.status}`);
+      }
+    },
+    { owner: email, token: operator },
+  );
+}
 
 async function goHash(page: Page, hash: string): Promise<void> {
   await page.evaluate((h) => (window.location.hash = h), hash);
@@ -119,7 +139,12 @@ export const attentionBinding: UiBinding = {
       }
     });
     const locked = kinds.includes('trading-block');
-    const user = await freshUser(page, baseURL, locked ? { verification: 'None', last_count: 1, sign: false, balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] } : {});
+    const toast = kinds.includes('toast');
+    const user = await freshUser(
+      page,
+      baseURL,
+      locked ? { verification: 'None', last_count: 1, sign: false, balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] } : toast ? { verification: 'None', can_upload: true } : {},
+    );
     ctx.world.user = user;
     if (weekend) {
       await sandboxCall(page, '/api/sandbox/contests', { type: 'weekend', seconds: 900, startedSecondsAgo: 5, prizes: ['25.00', '10.00'] }, ctx.operator);
@@ -136,6 +161,16 @@ export const attentionBinding: UiBinding = {
     }
     await signIn(page, baseURL, user);
     await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 15_000 });
+    if (toast) {
+      // the trader sends a passport for review (the reviewer's decision is the path's step)
+      await page.goto(`${baseURL}/en/trading#/show/personal`);
+      await page.getByTestId('document-passport').getByTestId('upload-input').setInputFiles(noisePng(64));
+      await page.waitForFunction(
+        async () => ((await (await fetch('/api/verification/documents')).json()) as { documents: { status: string }[] }).documents.some((d) => d.status === 'uploaded'),
+        undefined,
+        { timeout: 15_000 },
+      );
+    }
     // the measured load: this browser as the path wants it
     await page.evaluate(
       ({ chat, weekend, today }) => {
@@ -150,8 +185,9 @@ export const attentionBinding: UiBinding = {
     // the sign-in's load is left (and its messages with it): the path is the next load's arbiter
     await page.goto('about:blank');
     ctx.log.splice(0);
-    await page.goto(`${baseURL}/en/trading${kinds.includes('welcome') ? '?first=1' : ''}#/home`);
-    if (!kinds.some((k) => LOAD_ORDER.includes(k))) {
+    await page.goto(`${baseURL}/en/trading${kinds.includes('welcome') ? '?first=1' : ''}#/${toast ? 'show/personal' : 'home'}`);
+    if (toast) await page.getByTestId('document-passport').waitFor({ timeout: 15_000 });
+    else if (!kinds.some((k) => LOAD_ORDER.includes(k))) {
       // nothing asks as the page loads: the trader opens the funding page and picks Neteller, so the
       // card form is one click away (it opens within that click, inside the arbiter's 1.5 s settle)
       await page.locator('iframe.platform__frame').waitFor(WAIT);
@@ -167,6 +203,14 @@ export const attentionBinding: UiBinding = {
       const r = requestOf(ctx.event)!;
       // the trading block, the chat and the welcome asked as the page loaded (start)
       if (r.kind === 'weekend-contest') await (ctx.world.releaseWeekend as () => Promise<void>)();
+      if (r.kind === 'toast') {
+        // the sandbox reviewer approves the passport: the server pushes the decision, the page asks to show it
+        const asked = () => ctx.log.filter((m) => m.kind === '@xstate.snapshot' && m.machineId === 'attention' && m.event === 'attention.request').length;
+        const before = asked();
+        await approvePending(ctx.page, (ctx.world.user as { email: string }).email, ctx.operator);
+        await ctx.page.getByText(/passport.*approved/i).first().waitFor({ timeout: 10_000 });
+        if (asked() === before) throw new Error('the reviewed passport was shown without asking the arbiter');
+      }
     },
     async 'attention.release'(ctx) {
       const { page, event } = ctx;
@@ -226,7 +270,6 @@ export const attentionBinding: UiBinding = {
   reasons: {
     'attention.overlay.deciding:always:2': 'no view asks for a money result yet (requestModal with a page has no caller): nothing in the page can make one wait',
     'attention.overlay.showing:attention.leave:0': 'no view asks for a money result yet: no result is ever on screen for a hash change to close',
-    'attention:attention.request:1': 'a toast nobody clicked for is pushed by the server (a document reviewed): not bound here',
     'attention.chat.deferred:always:0': 'the chat asks only in a browser where it never opened by itself, the same memory the arbiter starts from, so it never asks an arbiter that knows it opened',
     'attention.overlay.showing:attention.request:0': 'the trading block asks as #/home mounts for a trader already under it; a trader who comes under it while a promotion is on screen (a first deposit landing then) is not bound here',
     'attention.overlay.choosing:always:0': 'the weekend contest and the welcome keep their own day and do not ask again once closed today; the signals pop-up, which would, is not bound here',
