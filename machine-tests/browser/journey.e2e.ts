@@ -172,7 +172,7 @@ async function walk(page: Page, viewport: { width: number; height: number }): Pr
   const chat = page.getByTestId('chat-panel');
   await chat.getByLabel('Tip amount in USD').fill('5');
   await chat.getByRole('button', { name: 'Send tip' }).click();
-  await chat.getByText('Thank you! 5.00 USD went to').waitFor({ timeout: 15_000 });
+  await chat.getByText('Thank you! $5.00 went to').waitFor({ timeout: 15_000 });
   await chat.getByRole('button', { name: /Minimi[sz]e|Close chat/ }).first().click();
   await expectBalance(page, platform, '503.20', 'tip');
 
