@@ -42,6 +42,22 @@ async function admin(url: string, statement: string): Promise<void> {
   }
 }
 
+/** the advisory lock under which test schemas are migrated and dropped on PostgreSQL */
+const SCHEMA_LOCK = 727_001;
+
+async function underSchemaLock(url: string | undefined, work: () => Promise<void>): Promise<void> {
+  if (!url) return work();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${SCHEMA_LOCK})`);
+    await work();
+  } finally {
+    // ending the session releases the lock too, if the unlock is never reached
+    await client.end();
+  }
+}
+
 /** The installed PGlite version (a dump is only valid for the version that made it). */
 function pgliteVersion(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
@@ -93,12 +109,15 @@ export async function freshDb(options: { seed?: boolean; config?: Partial<Config
     const schema = `t_${randomBytes(6).toString('hex')}`;
     await admin(url, `create schema ${schema}`);
     db = createDb(config, { searchPath: schema, poolSize: 20 });
-    drop = () => admin(url, `drop schema ${schema} cascade`);
+    // Kysely's migrator lists the tables of every schema; another file's schema dropped in the
+    // middle of that listing fails it ("schema t_… does not exist"): drops and migrations of
+    // test schemas take turns under one advisory lock
+    drop = () => admin(url, `select pg_advisory_lock(${SCHEMA_LOCK}); drop schema ${schema} cascade; select pg_advisory_unlock(${SCHEMA_LOCK})`);
   } else {
     db = createDb(config, { loadDataDir: await migratedTemplate() });
   }
   try {
-    await migrate(db);
+    await underSchemaLock(config.databaseUrl, () => migrate(db));
     if (options.seed) await seedDemo(db);
   } catch (error) {
     await db.destroy();
