@@ -30,6 +30,8 @@ export const RUNTIME_FILES = {
   'server/db/pglite-thread.ts': ['server/db/pglite-worker.mjs'],
   'server/sandbox/platform/trade-page.ts': ['server/sandbox/platform/page'],
   'server/sandbox/chat/widget-page.ts': ['server/sandbox/chat/page'],
+  // the explorer's coverage reports (served only with EXPLORER on)
+  'server/http/frontend.ts': ['docs/coverage'],
 };
 
 /** Files worth sending compressed (text); images and fonts are compressed already. */
