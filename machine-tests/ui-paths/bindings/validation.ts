@@ -45,8 +45,8 @@ export const validationBinding: UiBinding = {
     // one full load straight onto the form, with the user as the attempts left it: a hash change
     // then a reload raced the machine (already validated, it goes home at once; when that came
     // before the reload, the reloaded page opened #/home and the path saw no validation at all)
-    await page.goto('about:blank');
-    await page.goto(`${baseURL}/en/trading#/sw/validate`);
+    // (a query the page does not read makes it a new document, not a hash change)
+    await page.goto(`${baseURL}/en/trading?path=validate#/sw/validate`);
   },
   events: {
     async 'value.change'(ctx) {
