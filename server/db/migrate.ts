@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/001_foundation';
 import * as card from './migrations/010_card';
 import * as cardHardening from './migrations/015_card_hardening';
+import * as cardDayLimit from './migrations/016_card_day_limit';
 import * as crypto from './migrations/020_crypto';
 import * as security from './migrations/030_security';
 import * as trading from './migrations/040_trading';
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
   '010_card': card,
   '015_card_hardening': cardHardening,
+  '016_card_day_limit': cardDayLimit,
   '020_crypto': crypto,
   '030_security': security,
   '040_trading': trading,

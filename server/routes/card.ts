@@ -30,7 +30,7 @@ import {
   attemptOf,
   cardsToday,
   completeAttempt,
-  DAILY_CARD_LIMIT,
+  dailyCardLimitOf,
   fraudCheck,
   isFixedCountry,
   listenLoaded,
@@ -98,7 +98,7 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
       ...(promotion.id ? { promotion: { percent: promotion.percent, max: promotion.max } } : {}),
       geo,
       cardsToday: await cardsToday(db, userId, new Date()),
-      dailyLimit: DAILY_CARD_LIMIT,
+      dailyLimit: dailyCardLimitOf(deps),
       sandbox: deps.gateway.sandbox,
     };
   });

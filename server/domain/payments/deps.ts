@@ -26,6 +26,8 @@ export interface PaymentDeps {
   siteHost: string;
   events: PaymentEvents;
   now?: () => Date;
+  /** card payments a trader may start per UTC day; DAILY_CARD_LIMIT (fraud-check.ts) when not given */
+  dailyCardLimit?: number;
 }
 
 export const clock = (deps: PaymentDeps): Date => deps.now?.() ?? new Date();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FraudCheckRequest, FraudCheckResponse, SandboxScenario } from '../../../core/contract';
 import type { CardRow } from '../../db/schema-card';
-import { PG_CHECK_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
+import { toBigInt } from '../../db/values';
 import { InvalidAmount, parseMoney } from '../../../core/money';
 import type { DbOrTx } from '../ledger';
 import { isDemoEmail } from '../users';
@@ -14,8 +14,14 @@ import { clock, scenarioOf, utcDay, type PaymentDeps } from './deps';
 import { PaymentError } from './errors';
 import { cardBlocked } from './records';
 
-/** Card transactions a trader may start per UTC day (spec 000 §9); the CHECK of card_day_counts holds the same number. */
+/**
+ * Card transactions a trader may start per UTC day (spec 000 §9): the one number, enforced where
+ * the counter moves (fraudCheck), reported to the browser (GET /api/card/options `dailyLimit`)
+ * and shown in the texts through their {limit} parameter.
+ */
 export const DAILY_CARD_LIMIT = 3;
+/** The daily card limit these dependencies enforce: DAILY_CARD_LIMIT unless they set another. */
+export const dailyCardLimitOf = (deps: Pick<PaymentDeps, 'dailyCardLimit'>): number => deps.dailyCardLimit ?? DAILY_CARD_LIMIT;
 /** Declined processor attempts in 24 hours after which the fraud check answers fail_limit. */
 export const FAIL_LIMIT = 10;
 export const FAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -71,11 +77,13 @@ function sameAmount(amount: string, currency: string, minor: bigint): boolean {
 /**
  * POST /api/fraud/card: the first call of a deposit. Flags stop it; otherwise the payment is
  * created under the client's key (the same key again returns the same payment, counted once)
- * and counted toward the daily limit, which the database's CHECK enforces under concurrency.
+ * and counted toward the daily limit: the counter moves only while it is under the limit, in the
+ * same statement (no read-then-write race), else the payment is not created (day_limit).
  */
 export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCheckRequest): Promise<FraudCheckResponse> {
   const { db, settings } = deps;
   const now = clock(deps);
+  const limit = dailyCardLimitOf(deps);
   const existing = await db
     .selectFrom('card_payments')
     .select(['id', 'card_token', 'amount_minor', 'currency'])
@@ -165,16 +173,20 @@ export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCh
         const again = await trx.selectFrom('card_payments').select('id').where('user_id', '=', userId).where('idem_key', '=', req.key).executeTakeFirstOrThrow();
         return { payment: again.id };
       }
-      try {
-        await trx
-          .insertInto('card_day_counts')
-          .values({ user_id: userId, day: utcDay(now), count: 1 })
-          .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet({ count: sql`card_day_counts.count + 1` }))
-          .execute();
-      } catch (error) {
-        if (pgErrorCode(error) === PG_CHECK_VIOLATION) throw new DayLimit();
-        throw error;
-      }
+      if (limit < 1) throw new DayLimit();
+      // the row locked by the conflict is re-read under the lock: parallel deposits cannot pass the limit
+      const counted = await trx
+        .insertInto('card_day_counts')
+        .values({ user_id: userId, day: utcDay(now), count: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'day'])
+            .doUpdateSet({ count: sql`card_day_counts.count + 1` })
+            .where('card_day_counts.count', '<', limit),
+        )
+        .returning('count')
+        .executeTakeFirst();
+      if (!counted) throw new DayLimit();
       await trx.deleteFrom('card_sandbox_next').where('user_id', '=', userId).execute();
       return { payment: inserted.id };
     });

@@ -6,5 +6,5 @@
  */
 export { completeAttempt, listenAttempt, listenLoaded, rejectEntropay, startAttempt, zoomSession, zoomToken } from './attempts';
 export type { PaymentDeps, PaymentEvents } from './deps';
-export { DAILY_CARD_LIMIT, FAIL_LIMIT, FAIL_WINDOW_MS, fraudCheck, isFixedCountry, MAX_CARD_DEPOSIT, minDepositInto, minDepositOf } from './fraud-check';
+export { DAILY_CARD_LIMIT, dailyCardLimitOf, FAIL_LIMIT, FAIL_WINDOW_MS, fraudCheck, isFixedCountry, MAX_CARD_DEPOSIT, minDepositInto, minDepositOf } from './fraud-check';
 export { attemptOf, cardsToday, ownAttempt, paymentView, scriptNext } from './records';
