@@ -18,7 +18,7 @@ import { displayDigits } from './decimal';
  * ru "0,00150 BTC"), as coins have no symbol Intl knows.
  *
  * **Dates** are written in a time zone the caller names (never the machine's zone implicitly):
- * the browser passes the trader's zone (src/flows/dates.ts), the server UTC (its emails say so).
+ * the browser passes the trader's zone (src/flows/shared/dates.ts), the server UTC (its emails say so).
  * Numeric dates are DD.MM.YYYY and times HH:mm (24 h) in both languages (spec 001 §9: the form
  * the history and reports filters take); long dates name the month in the trader's language.
  *

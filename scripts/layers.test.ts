@@ -14,9 +14,9 @@ async function layering(filePath: string, code: string): Promise<string[]> {
 }
 
 const CASES: [file: string, wrong: string, right: string][] = [
-  ['core/example.ts', "import { x } from '../src/flows/app';", "import { x } from './money';"],
+  ['core/example.ts', "import { x } from '../src/flows/shell/app.flow';", "import { x } from './money';"],
   ['core/example.ts', "import { setup } from 'xstate';", "import * as z from 'zod/mini';"],
-  ['machines/example/example.machine.ts', "import { x } from '../../src/flows/app';", "import { x } from '../../core/money';"],
+  ['machines/example/example.machine.ts', "import { x } from '../../src/flows/shell/app.flow';", "import { x } from '../../core/money';"],
   ['machines/example/example.machine.ts', "import { useSelector } from '@xstate/react';", "import { setup } from 'xstate';"],
   ['machines/example/example.machine.ts', "import { x } from '../../machine-kit/run';", "import { x } from '../shared/weekend';"],
   ['machine-kit/example.ts', "import { x } from '../machine-tests/cli';", "import { x } from '../machines/index';"],
@@ -24,9 +24,9 @@ const CASES: [file: string, wrong: string, right: string][] = [
   ['src/flows/example.ts', "import { x } from '../../machine-tests/browser/browser';", "import { x } from '../../machines/index';"],
   ['src/features/example/View.tsx', "import { x } from '../../api/http';", "import { x } from '../../flows/app';"],
   ['src/features/example/View.tsx', "import ky from 'ky';", "import { useState } from 'react';"],
-  ['server/routes/example.ts', "import { x } from '../../src/flows/app';", "import { x } from '../../core/contract';"],
+  ['server/routes/example.ts', "import { x } from '../../src/flows/shell/app.flow';", "import { x } from '../../core/contract';"],
   ['server/domain/example/example.ts', "import { x } from '../../sandbox/platform/gateway';", "import type { PlatformGateway } from '../ports';"],
-  ['server/domain/example/example.ts', "import { x } from '../../http/errors';", "import { x } from '../security/refusal';"],
+  ['server/domain/example/example.ts', "import { x } from '../../http/errors';", "import { x } from '../refusal';"],
   ['server/db/example.ts', "import { x } from '../domain/ledger';", "import { x } from './values';"],
   ['scripts/example.ts', "import { x } from '../machine-tests/browser/browser';", "import { x } from './lib/browser';"],
 ];

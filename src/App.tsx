@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { PublicTab } from '../core/contract/public-site';
 import type { AppPage } from '../core/site-pages';
-import { useModalAsked, useSessionBasics } from './flows/app';
+import { useModalAsked, useSessionBasics } from './flows/shell/app.flow';
 import { useT } from './i18n';
 import { ToastHost } from './features/shell/ToastHost';
 import { SandboxBanner } from './ui/SandboxBanner';

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { sessionActor, startAppActors, toastActor } from './flows/app';
-import { installErrorReporting } from './flows/error-reporting';
-import { enableInspection, inspectionRequested } from './flows/inspector';
-import { currentLang } from './flows/navigation';
+import { sessionActor, startAppActors, toastActor } from './flows/shell/app.flow';
+import { installErrorReporting } from './flows/shared/error-reporting';
+import { enableInspection, inspectionRequested } from './flows/shared/inspector';
+import { currentLang } from './flows/shell/navigation';
 import { I18nProvider, isLang, loadDict } from './i18n';
 import { SkipLink } from './ui/SkipLink';
 import './ui/styles.css';

@@ -7,7 +7,7 @@ import { activeStateIds } from '../../src/explorer/live-view';
 export type InspectLog = InspectMessage[];
 
 /**
- * Listens to the app's own inspection (src/flows/inspector.ts) in every page of `context`: the
+ * Listens to the app's own inspection (src/flows/shared/inspector.ts) in every page of `context`: the
  * same BroadcastChannel the explorer's live view reads. Inspection is turned on the way a tester
  * does it (`?inspect=1` keeps `inspect` in sessionStorage); each message the inspector posts on
  * the channel is also handed to Node as it is posted. Nothing in the app changes for it.

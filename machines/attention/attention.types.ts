@@ -19,7 +19,7 @@ export interface AttentionRequest {
 export interface AttentionInput {
   /** the trader's calendar day from the injected clock, e.g. "2026-11-28" */
   today: string;
-  /** promotion id → the last day it was shown to this trader (kept by src/flows/attention.ts per user) */
+  /** promotion id → the last day it was shown to this trader (kept by src/flows/attention/attention.flow.ts per user) */
   seen?: Record<string, string>;
   /** this browser already had the chat open by itself once (spec 001 §4) */
   chatAutoOpened?: boolean;
@@ -48,7 +48,7 @@ export type AttentionEvent =
   | { type: 'attention.idle'; flow: string }
   | { type: 'attention.leave'; page: string };
 
-/** what the arbiter tells the features (src/flows/attention.ts turns these into opening and closing) */
+/** what the arbiter tells the features (src/flows/attention/attention.flow.ts turns these into opening and closing) */
 export type AttentionEmitted =
   | { type: 'attention.granted'; id: string }
   | { type: 'attention.refused'; id: string }

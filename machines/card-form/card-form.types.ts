@@ -4,7 +4,7 @@ import type { StackFacts } from '../../core/cascade/stack';
 import type { Msg } from '../../core/message';
 
 /**
- * What the flow's card-type helper (credit-card-type, src/flows/card-form.ts) found in the typed
+ * What the flow's card-type helper (credit-card-type, src/flows/funding/funding.flow.ts) found in the typed
  * number. The number itself travels in the submit event only: the machine never keeps it.
  */
 export type { CardFacts } from '../../core/card-facts';

@@ -1,5 +1,5 @@
 /**
- * The inspection protocol between the app (src/flows/inspector.ts, when inspection is on) and the
+ * The inspection protocol between the app (src/flows/shared/inspector.ts, when inspection is on) and the
  * explorer, on the BroadcastChannel `brokerage-inspect`. Small JSON messages; every app message
  * names its page load (`source`) and actor (`actorId`, XState's session id, unique per page).
  */

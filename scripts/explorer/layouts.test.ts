@@ -25,7 +25,7 @@ describe('precomputed layouts for the explorer', () => {
     for (const s of ['work/main/src/explorer/App.tsx', 'machines/explorer/live.logic.ts', 'machine-kit/events.ts', 'machines/cascade/cascade.model.ts', 'machines/models.ts', 'machines/descriptions.ru.ts', 'scripts/diagram/svg.ts', 'node_modules/elkjs/lib/elk.bundled.js', 'src/features/explorer/messages.ts']) {
       expect(EXPLORER_ONLY.test(s), s).toBe(true);
     }
-    for (const s of ['src/flows/inspector.ts', 'machines/inspection/protocol.ts', 'machines/login/login.machine.ts', 'machines/index.ts', 'machines/cascade/cascade.types.ts', 'node_modules/xstate/dist/xstate.js', 'src/features/login/LoginPage.tsx']) {
+    for (const s of ['src/flows/shared/inspector.ts', 'machines/inspection/protocol.ts', 'machines/login/login.machine.ts', 'machines/index.ts', 'machines/cascade/cascade.types.ts', 'node_modules/xstate/dist/xstate.js', 'src/features/login/LoginPage.tsx']) {
       expect(EXPLORER_ONLY.test(s), s).toBe(false);
     }
   });

@@ -1,5 +1,5 @@
-import { useAccounts } from '../../flows/accounts';
-import { formatAmount } from '../../flows/money';
+import { useAccounts } from '../../flows/accounts/accounts.hooks';
+import { formatAmount } from '../../flows/shared/money';
 import { registerMessages, useT } from '../../i18n';
 import { AddAccountModal } from './AddAccount';
 import { messages } from './messages';

@@ -1,6 +1,6 @@
 import { type FormEvent } from 'react';
-import type { AccountsApi } from '../../flows/accounts';
-import { openDynamicModal } from '../../flows/dynamic-open';
+import type { AccountsApi } from '../../flows/accounts/accounts.hooks';
+import { openDynamicModal } from '../../flows/shell/dynamic-open';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { messages } from './messages';

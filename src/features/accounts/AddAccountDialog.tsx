@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useAccounts } from '../../flows/accounts';
+import { useAccounts } from '../../flows/accounts/accounts.hooks';
 import { AddAccountForm } from './AddAccount';
 
 /**

@@ -21,8 +21,8 @@ vi.mock('../../api/session', () => session);
 
 const { VisitorChat } = await import('./VisitorChat');
 const { AuthCard } = await import('../shell/AuthCard');
-const { sessionActor } = await import('../../flows/app');
-const { newVisit } = await import('../../flows/attention');
+const { sessionActor } = await import('../../flows/shell/app.flow');
+const { newVisit } = await import('../../flows/attention/attention.flow');
 
 const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
 

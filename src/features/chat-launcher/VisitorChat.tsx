@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useChatHiddenHere } from '../../flows/chat-launcher';
+import { useChatHiddenHere } from '../../flows/chat/chat-launcher.hooks';
 import { ChatLauncher } from './ChatLauncher';
 
 // the chat's machine, panel and texts: a chunk of their own, fetched when the visitor points at the

@@ -19,10 +19,10 @@ const session = vi.hoisted(() => ({
 vi.mock('../../api/session', () => session);
 
 const { ChatPanel } = await import('./ChatPanel');
-const { sessionActor } = await import('../../flows/app');
-const { moneyBusy, moneyIdle, newVisit } = await import('../../flows/attention');
+const { sessionActor } = await import('../../flows/shell/app.flow');
+const { moneyBusy, moneyIdle, newVisit } = await import('../../flows/attention/attention.flow');
 
-/** the chat opens by itself only where it has a column of its own (src/flows/chat.ts) */
+/** the chat opens by itself only where it has a column of its own (src/flows/chat/chat.flow.ts) */
 const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
 
 const connection = { token: 'tok-123', url: '/chat', host: { id: 'anna', name: 'Anna' }, sandbox: true };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { CHAT_COLUMN_MIN_WIDTH, useChat, useTips, useWindowSize } from '../../flows/chat';
+import { CHAT_COLUMN_MIN_WIDTH, useChat, useTips, useWindowSize } from '../../flows/chat/chat.flow';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { useCallBack } from '../../flows/call-back';
+import { useCallBack } from '../../flows/contact/call-back.flow';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import './call-back.css';

@@ -1,4 +1,4 @@
-import type { ContactFormApi } from '../../flows/contact-form-view';
+import type { ContactFormApi } from '../../flows/contact/contact-form.connect';
 import { useT } from '../../i18n';
 
 /** The company's support email and phone (GET /api/info) as mailto: and tel: links. */

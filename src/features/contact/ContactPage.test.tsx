@@ -13,7 +13,7 @@ const { default: ContactPage } = await import('./ContactPage');
 const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');
-const { sessionActor, startAppActors } = await import('../../flows/app');
+const { sessionActor, startAppActors } = await import('../../flows/shell/app.flow');
 
 // signed out: the page is open to anyone
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { useEffect, type FormEvent } from 'react';
 import type { ContactField } from '../../../machines/contact-form/contact-form.types';
-import { useSessionBasics } from '../../flows/app';
-import { useContactForm } from '../../flows/contact-form';
+import { useSessionBasics } from '../../flows/shell/app.flow';
+import { useContactForm } from '../../flows/contact/contact-form.flow';
 import { registerMessages, useT } from '../../i18n';
 import { AuthCard } from '../shell/AuthCard';
 import { ContactInfo } from './ContactInfo';

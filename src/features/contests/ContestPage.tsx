@@ -1,9 +1,9 @@
 import type { PageProps } from '../../app/page';
-import { useContestPage } from '../../flows/contest-page';
-import type { ContestCard } from '../../flows/contest-page-view';
-import { formatDateTime } from '../../flows/dates';
-import { formatAmount } from '../../flows/money';
-import { openLadder } from '../../flows/ladder-open';
+import { useContestPage } from '../../flows/contests/contest-page.flow';
+import type { ContestCard } from '../../flows/contests/contest-page.connect';
+import { formatDateTime } from '../../flows/shared/dates';
+import { formatAmount } from '../../flows/shared/money';
+import { openLadder } from '../../flows/ladder/ladder-open';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import { prizeWords } from './prize';

@@ -1,5 +1,5 @@
 import type { Contest } from '../../../core/contract/contests';
-import { formatDateTime } from '../../flows/dates';
+import { formatDateTime } from '../../flows/shared/dates';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import { prizeWords } from './prize';
@@ -9,7 +9,7 @@ registerMessages(messages);
 /**
  * The dynamic modal tourney_weekend (issue 17; spec 002 §2-3, §7 /api/ag/tourney_weekend): the
  * open weekend contest's window and prizes as the server holds them; Show more goes to the
- * contest page. Opened by src/flows/tourney-weekend.ts (at most once a day).
+ * contest page. Opened by src/flows/contests/tourney-weekend.flow.ts (at most once a day).
  */
 export default function TourneyWeekend(props: Record<string, unknown> & { onClose: () => void }) {
   const { t, lang } = useT();

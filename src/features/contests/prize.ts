@@ -1,5 +1,5 @@
 import type { ContestPrize } from '../../../core/contract/contests';
-import { formatAmount } from '../../flows/money';
+import { formatAmount } from '../../flows/shared/money';
 import type { Translator } from '../../i18n';
 
 /**

@@ -1,5 +1,5 @@
 import { msg } from '../../../core/message';
-import { showToast } from '../../flows/app';
+import { showToast } from '../../flows/shell/app.flow';
 
 /** Copies with the Clipboard API, falling back to a selection copy where it is missing (older browsers, http). */
 async function copyText(text: string): Promise<void> {

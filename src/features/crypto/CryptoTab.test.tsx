@@ -10,7 +10,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../../api/crypto', () => api);
 
 const { default: CryptoTab } = await import('./CryptoTab');
-const { sessionActor } = await import('../../flows/app');
+const { sessionActor } = await import('../../flows/shell/app.flow');
 
 const options: CryptoOptionsRecord & { ratesAt: string } = {
   currency: 'USD',

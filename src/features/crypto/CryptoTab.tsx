@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { useCryptoDeposit } from '../../flows/crypto-hooks';
-import { formatAmount } from '../../flows/money';
+import { useCryptoDeposit } from '../../flows/crypto/crypto.hooks';
+import { formatAmount } from '../../flows/shared/money';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import type { FundingTabProps } from '../funding/tabs';

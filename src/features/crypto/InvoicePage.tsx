@@ -1,7 +1,7 @@
 import { TradingLink } from '../../ui/TradingLink';
-import type { InvoiceView } from '../../flows/crypto-connect';
-import { useInvoicePage } from '../../flows/crypto-hooks';
-import { formatAmount } from '../../flows/money';
+import type { InvoiceView } from '../../flows/crypto/crypto.connect';
+import { useInvoicePage } from '../../flows/crypto/crypto.hooks';
+import { formatAmount } from '../../flows/shared/money';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import type { PageProps } from '../../app/page';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useForgot } from '../../flows/forgot';
+import { useForgot } from '../../flows/forgot/forgot.flow';
 import { registerMessages, useT } from '../../i18n';
 import { AuthCard } from '../shell/AuthCard';
 import { messages } from './messages';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { usePasswordReset } from '../../flows/forgot-reset';
+import { usePasswordReset } from '../../flows/forgot/forgot-reset.flow';
 import { registerMessages, useT } from '../../i18n';
 import { PasswordRules } from '../../ui/PasswordRules';
 import { Spinner } from '../../ui/Spinner';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { AmountLineView } from '../../flows/funding-connect';
+import type { AmountLineView } from '../../flows/funding/funding.connect';
 import { useT } from '../../i18n';
-import { formatAmount } from '../../flows/money';
+import { formatAmount } from '../../flows/shared/money';
 import { formatDecimal } from '../../i18n/number';
 
 /** The deposit amount: typed or picked on the slider steps, the bonus tier and the promo code (spec 000 §9, 001 §3-§4). */

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { CardFacts } from '../../../core/card-facts';
 import { describeCard, groupCardNumber } from '../../../core/card-facts';
-import { billingCountries } from '../../flows/funding-view';
-import { useCardForm, useFundingView, type FundingActor } from '../../flows/funding-hooks';
+import { billingCountries } from '../../flows/funding/funding.select';
+import { useCardForm, useFundingView, type FundingActor } from '../../flows/funding/funding.hooks';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { useFocusWhen } from '../../ui/useFocusWhen';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
-import { connectCascade } from '../../flows/funding-connect';
+import { connectCascade } from '../../flows/funding/funding.connect';
 import { useDialog } from '../../ui/useDialog';
 import { CascadePanel } from './CascadePanel';
 

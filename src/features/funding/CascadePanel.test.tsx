@@ -8,7 +8,7 @@ import type { SavedCard } from '../../../machines/card-form/card-form.types';
 import type { FraudCheckOutput, StartInput, StartOutput } from '../../../machines/cascade/cascade.types';
 import type { ProcessorReply } from '../../../core/cascade/processors';
 import { describeCard } from '../../../core/card-facts';
-import { selectFinishedSteps } from '../../flows/funding-view';
+import { selectFinishedSteps } from '../../flows/funding/funding.select';
 import { I18nProvider, registerMessages } from '../../i18n';
 import { messages as fundingMessages } from './messages';
 import { en } from '../../i18n/en';

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { useDoNotHonor } from '../../flows/do-not-honor';
-import { connectCascade, connectEntropay } from '../../flows/funding-connect';
-import type { StepLine } from '../../flows/funding-view';
+import { useDoNotHonor } from '../../flows/funding/do-not-honor.hooks';
+import { connectCascade, connectEntropay } from '../../flows/funding/funding.connect';
+import type { StepLine } from '../../flows/funding/funding.select';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { useFundingActor } from './context';

@@ -23,7 +23,7 @@ const { default: FundingPage } = await import('./FundingPage');
 const { ModalHost } = await import('../shell/ModalHost');
 const { I18nProvider } = await import('../../i18n');
 const { ru } = await import('../../i18n/ru');
-const { sessionActor, startAppActors } = await import('../../flows/app');
+const { sessionActor, startAppActors } = await import('../../flows/shell/app.flow');
 
 const user = testUser({ country: 'MT', cascade: 'ORANGE,MEIKO' });
 const settings = testSettings();

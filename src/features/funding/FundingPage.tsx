@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { selectSettings, selectUser, sessionActor } from '../../flows/app';
-import { fundingPageKey } from '../../flows/funding';
-import { showFundingPopup, useFunding } from '../../flows/funding-hooks';
+import { selectSettings, selectUser, sessionActor } from '../../flows/shell/app.flow';
+import { fundingPageKey } from '../../flows/funding/funding.flow';
+import { showFundingPopup, useFunding } from '../../flows/funding/funding.hooks';
 import { registerMessages, useT } from '../../i18n';
 import { SandboxBanner } from '../../ui/SandboxBanner';
 import { Spinner } from '../../ui/Spinner';

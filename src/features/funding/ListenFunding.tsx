@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { isMethod } from '../../../core/methods';
-import { useListenFunding } from '../../flows/funding-hooks';
+import { useListenFunding } from '../../flows/funding/funding.hooks';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { lazyView } from './lazy';

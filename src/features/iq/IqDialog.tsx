@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { IQ_QUESTIONS } from '../../../core/contract/iq';
-import { selectUser, sessionActor } from '../../flows/app';
-import { useIqMining } from '../../flows/iq-mining';
-import { formatAmount } from '../../flows/money';
-import { iqRewardFor } from '../../flows/iq-mining-view';
+import { selectUser, sessionActor } from '../../flows/shell/app.flow';
+import { useIqMining } from '../../flows/iq/iq-mining.flow';
+import { formatAmount } from '../../flows/shared/money';
+import { iqRewardFor } from '../../flows/iq/iq-mining.connect';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import './iq.css';

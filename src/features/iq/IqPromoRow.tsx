@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { IQ_QUESTIONS } from '../../../core/contract/iq';
-import { selectUser, sessionActor } from '../../flows/app';
-import { openIqMining } from '../../flows/iq-open';
-import { iqRewardFor } from '../../flows/iq-mining-view';
-import { formatAmount } from '../../flows/money';
+import { selectUser, sessionActor } from '../../flows/shell/app.flow';
+import { openIqMining } from '../../flows/iq/iq-open';
+import { iqRewardFor } from '../../flows/iq/iq-mining.connect';
+import { formatAmount } from '../../flows/shared/money';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 

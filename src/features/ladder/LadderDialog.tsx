@@ -1,6 +1,6 @@
-import { formatDateTime } from '../../flows/dates';
-import { useLadder } from '../../flows/ladder';
-import { formatAmount } from '../../flows/money';
+import { formatDateTime } from '../../flows/shared/dates';
+import { useLadder } from '../../flows/ladder/ladder.flow';
+import { formatAmount } from '../../flows/shared/money';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 

@@ -1,4 +1,4 @@
-import { useAutologin } from '../../flows/autologin';
+import { useAutologin } from '../../flows/login/autologin.flow';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { FactorStep } from './FactorStep';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { EntryRef } from '../../flows/two-factor-view';
+import type { EntryRef } from '../../flows/two-factor/two-factor.types';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type FormEvent } from 'react';
-import { useLogin } from '../../flows/login';
+import { useLogin } from '../../flows/login/login.flow';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { VisitorChat } from '../chat-launcher/VisitorChat';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useNews } from '../../flows/news';
-import { newsDate } from '../../flows/news-view';
+import { useNews } from '../../flows/news/news.flow';
+import { newsDate } from '../../flows/news/news.connect';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import './news.css';

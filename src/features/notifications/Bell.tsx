@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useUnreadNotifications } from '../../flows/notifications-badge';
+import { useUnreadNotifications } from '../../flows/notifications/notifications-badge.hooks';
 import { registerMessages, useT } from '../../i18n';
 import { BellFace } from './bell/BellFace';
 import { messages } from './bell/messages';

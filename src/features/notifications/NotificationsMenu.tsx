@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { formatDateTime } from '../../flows/dates';
-import { useNotifications } from '../../flows/notifications';
-import { useUnreadNotifications } from '../../flows/notifications-badge';
+import { formatDateTime } from '../../flows/shared/dates';
+import { useNotifications } from '../../flows/notifications/notifications.flow';
+import { useUnreadNotifications } from '../../flows/notifications/notifications-badge.hooks';
 import { registerMessages, useT } from '../../i18n';
 import { BellFace } from './bell/BellFace';
 import { messages } from './messages';

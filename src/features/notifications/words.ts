@@ -1,5 +1,5 @@
 import type { Notification } from '../../../core/contract/notifications';
-import { formatAmount } from '../../flows/money';
+import { formatAmount } from '../../flows/shared/money';
 import type { Translator } from '../../i18n';
 
 const MONEY = new Set(['amount', 'value', 'max']);

@@ -1,6 +1,6 @@
 import type { Offer } from '../../../core/contract/offers';
-import { formatAmount } from '../../flows/money';
-import { useTimedOffer } from '../../flows/timed-offer';
+import { formatAmount } from '../../flows/shared/money';
+import { useTimedOffer } from '../../flows/offers/timed-offer.flow';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 
@@ -10,7 +10,7 @@ registerMessages(messages);
 export default function OfferDialog(props: Record<string, unknown> & { onClose: () => void }) {
   const { onClose } = props;
   const { t, text, lang } = useT();
-  // the props src/flows/offers-load.ts opened the modal with
+  // the props src/flows/offers/offers-load.ts opened the modal with
   const o = useTimedOffer(props.offer as Offer, Number(props.offsetMs) || 0);
   const params = { value: formatAmount(o.terms.value, o.terms.currency, lang), max: formatAmount(o.terms.maxBonusValue, o.terms.currency, lang), multiplier: o.terms.turnoverMultiplier };
   return (

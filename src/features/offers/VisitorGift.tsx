@@ -1,4 +1,4 @@
-import { useVisitorGift } from '../../flows/visitor-gift';
+import { useVisitorGift } from '../../flows/offers/visitor-gift.flow';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { messages } from './messages';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { watchOffers } from '../../flows/offers-check';
+import { watchOffers } from '../../flows/offers/offers-check';
 import { lazyPage } from '../../ui/lazyPage';
 
 /** the timed offer dialog (dynamic modal timed_offer), loaded with its own chunk when an offer is there */

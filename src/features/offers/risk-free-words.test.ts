@@ -4,7 +4,7 @@ import { en } from '../../i18n/en';
 import { ru } from '../../i18n/ru';
 import { messages as bell } from '../notifications/messages';
 import { wordNotification } from '../notifications/words';
-import { formatAmount } from '../../flows/money';
+import { formatAmount } from '../../flows/shared/money';
 import { messages } from './messages';
 
 registerMessages(messages);

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../flows/dates';
-import { usePromotions } from '../../flows/promotions';
+import { formatDateTime } from '../../flows/shared/dates';
+import { usePromotions } from '../../flows/promotions/promotions.flow';
 import { registerMessages, useT } from '../../i18n';
 import { formatDecimal } from '../../i18n/number';
 import { Modal } from '../../ui/Modal';

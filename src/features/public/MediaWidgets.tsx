@@ -1,8 +1,8 @@
 import { createPortal } from 'react-dom';
 import type { CryptoRates } from '../../../core/contract/crypto';
 import type { PublicRunlineEntry } from '../../../core/contract/public-site';
-import { priceLabel, runlineItems } from '../../flows/public-data-view';
-import { useImageSlider, useVideoPopup, useZoomBlock } from '../../flows/public-media';
+import { priceLabel, runlineItems } from '../../flows/public/public-data.connect';
+import { useImageSlider, useVideoPopup, useZoomBlock } from '../../flows/public/public-media.hooks';
 import { useT } from '../../i18n';
 import { useDialog } from '../../ui/useDialog';
 

@@ -13,7 +13,7 @@ const { default: PublicSite } = await import('./PublicSite');
 const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');
-const { sessionActor, startAppActors } = await import('../../flows/app');
+const { sessionActor, startAppActors } = await import('../../flows/shell/app.flow');
 
 const tab = (name: TabContent['tab'], lang = 'en', extra: Partial<TabContent> = {}): TabContent => ({
   tab: name,

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { PUBLIC_TABS, type PublicTab, type TabContent } from '../../../core/contract/public-site';
 import { tabPath } from '../../../core/public-site/content';
-import { useSessionBasics } from '../../flows/app';
-import { tabOfPath, usePublicData, useSiteMenu, useTabLoader } from '../../flows/public-site';
+import { useSessionBasics } from '../../flows/shell/app.flow';
+import { tabOfPath, usePublicData, useSiteMenu, useTabLoader } from '../../flows/public/public-site.flow';
 import { LANGUAGES, registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { messages } from './messages';

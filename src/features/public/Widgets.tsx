@@ -1,5 +1,5 @@
 import type { TabContent } from '../../../core/contract/public-site';
-import { useFaqAccordion } from '../../flows/public-site';
+import { useFaqAccordion } from '../../flows/public/public-site.flow';
 
 export function Faq({ items }: { items: TabContent['faq'] }) {
   const a = useFaqAccordion();

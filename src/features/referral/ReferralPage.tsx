@@ -1,6 +1,6 @@
 import type { ReferralProgram } from '../../../core/contract/referral';
-import { useReferralLink, useReferralPage, useReferralStats, useReferralTransfer } from '../../flows/referral';
-import { formatAmount } from '../../flows/money';
+import { useReferralLink, useReferralPage, useReferralStats, useReferralTransfer } from '../../flows/referral/referral.flow';
+import { formatAmount } from '../../flows/shared/money';
 import { registerMessages, useT } from '../../i18n';
 import { CopyButton } from '../crypto/CopyButton';
 import { messages } from './messages';

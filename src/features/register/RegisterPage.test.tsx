@@ -1,13 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { goTo } from '../../flows/navigation';
+import { goTo } from '../../flows/shell/navigation';
 import RegisterPage from './RegisterPage';
 
 // the server is replaced by answers of its contract (the browser test, register.e2e.ts, uses the real one)
 const api = vi.hoisted(() => ({ register: vi.fn(), checkRegisterField: vi.fn() }));
 vi.mock('../../api/register', () => api);
-vi.mock('../../flows/navigation', async (original) => ({ ...(await original<object>()), goTo: vi.fn() }));
+vi.mock('../../flows/shell/navigation', async (original) => ({ ...(await original<object>()), goTo: vi.fn() }));
 const { register, checkRegisterField } = api;
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { RegisterFormField } from '../../../machines/register/register.types';
-import { useRegister } from '../../flows/register';
-import { CURRENCIES } from '../../flows/register-view';
+import { useRegister } from '../../flows/register/register.flow';
+import { CURRENCIES } from '../../flows/register/register.connect';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { PasswordRules } from '../../ui/PasswordRules';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { SocialField } from '../../../machines/social-sign-in/social-sign-in.types';
-import { CURRENCIES } from '../../flows/register-view';
-import { useSocialSignIn } from '../../flows/social-sign-in';
+import { CURRENCIES } from '../../flows/register/register.connect';
+import { useSocialSignIn } from '../../flows/login/social-sign-in.flow';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { AuthCard } from '../shell/AuthCard';

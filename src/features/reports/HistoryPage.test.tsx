@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryEntry } from '../../flows/reports';
+import type { HistoryEntry } from '../../flows/reports/reports.flow';
 
 const api = vi.hoisted(() => ({ loadHistory: vi.fn(), loadReports: vi.fn(), postPlatformBalance: vi.fn() }));
 vi.mock('../../api/trading-history', () => api);

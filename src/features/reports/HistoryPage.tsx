@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { formatDateTime } from '../../flows/dates';
-import { useHistory, type HistoryEntry } from '../../flows/reports';
-import { describeHistoryEntry, formatBalanceAfter, formatSignedAmount, HISTORY_TYPES } from '../../flows/reports-history';
+import { formatDateTime } from '../../flows/shared/dates';
+import { useHistory, type HistoryEntry } from '../../flows/reports/reports.flow';
+import { describeHistoryEntry, formatBalanceAfter, formatSignedAmount, HISTORY_TYPES } from '../../flows/reports/reports-history';
 import { registerMessages, useT } from '../../i18n';
 import { AskSupport } from '../support/AskSupport';
 import { sortRows, totalsByCurrency, type SortDir } from './format';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ReportsApi } from '../../flows/reports';
+import type { ReportsApi } from '../../flows/reports/reports.connect';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { formatDateTime } from '../../flows/dates';
-import { useReports, type ReportOrder } from '../../flows/reports';
+import { formatDateTime } from '../../flows/shared/dates';
+import { useReports, type ReportOrder } from '../../flows/reports/reports.flow';
 import { registerMessages, useT } from '../../i18n';
 import { formatReportAmount, formatSigned, sortRows, totalsByCurrency, type SortDir } from './format';
 import { messages } from './messages';

@@ -14,7 +14,7 @@ const { default: SecurityPage } = await import('./SecurityPage');
 const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');
-const { sessionActor, startAppActors } = await import('../../flows/app');
+const { sessionActor, startAppActors } = await import('../../flows/shell/app.flow');
 
 const user = testUser({ email: 'trader@example.com' });
 const settings = testSettings();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useFactorChoice, usePasswordChange } from '../../flows/security';
+import { useFactorChoice, usePasswordChange } from '../../flows/security/security.flow';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { PasswordRules } from '../../ui/PasswordRules';

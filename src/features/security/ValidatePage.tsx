@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { useValidation, useValidationKey } from '../../flows/security';
+import { useValidation, useValidationKey } from '../../flows/security/security.flow';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import '../withdrawal/withdrawal.css';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { askConfirm, modalActor, showAlert } from '../../flows/app';
+import { askConfirm, modalActor, showAlert } from '../../flows/shell/app.flow';
 import { literal } from '../../../core/message';
 import { ModalHost } from './ModalHost';
 

@@ -1,4 +1,4 @@
-import { useModal } from '../../flows/modal';
+import { useModal } from '../../flows/shell/modal.hooks';
 import { useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { dynamicModals } from './dynamic-modals';

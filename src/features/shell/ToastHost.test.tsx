@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { showToast, toastActor } from '../../flows/app';
+import { showToast, toastActor } from '../../flows/shell/app.flow';
 import { ToastHost } from './ToastHost';
 
 describe('ToastHost', () => {

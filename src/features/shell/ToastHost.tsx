@@ -1,4 +1,4 @@
-import { useToasts } from '../../flows/app';
+import { useToasts } from '../../flows/shell/app.flow';
 import { useT } from '../../i18n';
 
 /** Toasts, announced politely to screen readers; each can be dismissed. */

@@ -13,9 +13,9 @@ vi.mock('../../api/accounts', () => accounts);
 
 const { ModalHost } = await import('./ModalHost');
 const { dynamicModals } = await import('./dynamic-modals');
-const { modalActor, sessionActor, startAppActors } = await import('../../flows/app');
-const { openNews } = await import('../../flows/news-open');
-const { openDynamicModal } = await import('../../flows/dynamic-open');
+const { modalActor, sessionActor, startAppActors } = await import('../../flows/shell/app.flow');
+const { openNews } = await import('../../flows/news/news-open');
+const { openDynamicModal } = await import('../../flows/shell/dynamic-open');
 const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');

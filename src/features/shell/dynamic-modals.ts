@@ -1,17 +1,17 @@
 import type { ComponentType } from 'react';
-import { SUPPORT_DIALOG } from '../../flows/support-open';
+import { SUPPORT_DIALOG } from '../../flows/support/support-open';
 import { SupportDialogEntry } from '../support/entries';
-import { NEWS_DIALOG } from '../../flows/news-open';
+import { NEWS_DIALOG } from '../../flows/news/news-open';
 import { NewsDialogEntry } from '../news/entries';
 import { AddAccountDialogEntry } from '../accounts/entries';
 import { BitcoinExplanationEntry } from '../crypto/explain/entries';
-import { TOURNEY_WEEKEND } from '../../flows/tourney-weekend-name';
+import { TOURNEY_WEEKEND } from '../../flows/contests/tourney-weekend-name';
 import { TourneyWeekendEntry } from '../contests/entries';
-import { OFFER_DIALOG } from '../../flows/offer-dialog';
+import { OFFER_DIALOG } from '../../flows/offers/offer-dialog';
 import { OfferDialogEntry } from '../offers/entries';
-import { IQ_DIALOG } from '../../flows/iq-open';
+import { IQ_DIALOG } from '../../flows/iq/iq-open';
 import { IqDialogEntry } from '../iq/entries';
-import { LADDER_DIALOG } from '../../flows/ladder-open';
+import { LADDER_DIALOG } from '../../flows/ladder/ladder-open';
 import { LadderDialogEntry } from '../ladder/entries';
 
 /** Dynamic modals by name (add-account, bitcoin explanation, …); each area registers its own. */
@@ -21,7 +21,7 @@ export const dynamicModals: Record<string, DynamicModalView> = {};
 // issue 15: a new ticket (department '62'), optionally about a payment, an invoice or a withdrawal
 dynamicModals[SUPPORT_DIALOG] = SupportDialogEntry;
 
-// issue 17: news and analysis; the add-account dialog; the bitcoin explanation (src/flows/news-open.ts, src/flows/dynamic-open.ts).
+// issue 17: news and analysis; the add-account dialog; the bitcoin explanation (src/flows/news/news-open.ts, src/flows/shell/dynamic-open.ts).
 // The signals pop-up, Entropay's start dialog and its CVV dialog stay where they are: each is the
 // view of a live child actor (a signal with its server-held expiry, the card cascade's Entropay
 // step) and has nothing to show when opened by name (docs/engagement.md). Giveaway: the timed offers.

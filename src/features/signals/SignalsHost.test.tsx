@@ -5,8 +5,8 @@ const chat = vi.hoisted(() => ({ fetchSignals: vi.fn() }));
 vi.mock('../../api/chat', () => chat);
 
 const { SignalsHost } = await import('./SignalsHost');
-const { countdownOf } = await import('../../flows/signals-view');
-const { newVisit } = await import('../../flows/attention');
+const { countdownOf } = await import('../../flows/signals/signals.connect');
+const { newVisit } = await import('../../flows/attention/attention.flow');
 const { PROMOTION_SETTLE_MS } = await import('../../../machines/attention/attention.machine');
 const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');

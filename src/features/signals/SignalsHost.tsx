@@ -1,5 +1,5 @@
-import { useNow, useSignals, useWeekendNotice } from '../../flows/signals';
-import { signalFace, type ShownSignal } from '../../flows/signals-view';
+import { useNow, useSignals, useWeekendNotice } from '../../flows/signals/signals.flow';
+import { signalFace, type ShownSignal } from '../../flows/signals/signals.connect';
 import { registerMessages, useT } from '../../i18n';
 import { useDialog } from '../../ui/useDialog';
 import { messages } from './messages';

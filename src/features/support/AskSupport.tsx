@@ -1,5 +1,5 @@
 import type { TicketAbout } from '../../../core/contract/support';
-import { openSupportDialog } from '../../flows/support-open';
+import { openSupportDialog } from '../../flows/support/support-open';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './ask/messages';
 

@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
-import type { AttachmentsApi } from '../../flows/support-thread-view';
-import type { AttachmentRef } from '../../flows/support';
+import type { AttachmentsApi } from '../../flows/support/support-thread.connect';
+import type { AttachmentRef } from '../../flows/support/support.flow';
 import { useT } from '../../i18n';
 import { AttachmentItem } from './AttachmentItem';
 

@@ -1,5 +1,5 @@
-import type { AttachmentRef } from '../../flows/support';
-import { useAttachment } from '../../flows/support';
+import type { AttachmentRef } from '../../flows/support/support.flow';
+import { useAttachment } from '../../flows/support/support.flow';
 import { useT } from '../../i18n';
 
 /** One attachment of a message being written: its upload's progress, cancel, refusal with retry, and remove. */

@@ -1,4 +1,4 @@
-import type { TextPart } from '../../flows/support-text';
+import type { TextPart } from '../../flows/support/support-text';
 
 /** A message as text (never HTML): its http/https links open in a new tab without access back to this page. */
 export function MessageText({ parts }: { parts: TextPart[] }) {

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { useNewTicket } from '../../flows/support';
+import type { useNewTicket } from '../../flows/support/support.flow';
 import { useT } from '../../i18n';
 import { AttachmentField } from './AttachmentField';
 

@@ -18,7 +18,7 @@ const uploads = vi.hoisted(() => ({ uploadDocument: vi.fn(), UploadAborted: clas
 vi.mock('../../api/support', () => api);
 vi.mock('../../api/verification', () => uploads);
 
-const { modalActor } = await import('../../flows/app');
+const { modalActor } = await import('../../flows/shell/app.flow');
 const { ModalHost } = await import('../shell/ModalHost');
 const { AskSupport } = await import('./AskSupport');
 const { I18nProvider } = await import('../../i18n');

@@ -1,5 +1,5 @@
 import { TicketAbout } from '../../../core/contract/support';
-import { useSupportDialog } from '../../flows/support';
+import { useSupportDialog } from '../../flows/support/support.flow';
 import { registerMessages, useT } from '../../i18n';
 import { messages as uploadMessages } from '../verification/messages';
 import { messages } from './messages';

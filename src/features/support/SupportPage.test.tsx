@@ -29,7 +29,7 @@ vi.mock('../../api/events', () => ({
 }));
 
 const { default: SupportPage } = await import('./SupportPage');
-const { sessionActor, startAppActors } = await import('../../flows/app');
+const { sessionActor, startAppActors } = await import('../../flows/shell/app.flow');
 const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');

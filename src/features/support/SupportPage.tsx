@@ -1,6 +1,6 @@
 import type { ActorRefFrom } from 'xstate';
 import type { PageProps } from '../../app/page';
-import { useNewTicket, useSupportPage, type newTicketFlow } from '../../flows/support';
+import { useNewTicket, useSupportPage, type newTicketFlow } from '../../flows/support/support.flow';
 import { registerMessages, useT } from '../../i18n';
 import { messages as uploadMessages } from '../verification/messages';
 import { messages } from './messages';

@@ -1,6 +1,6 @@
 import type { ActorRefFrom } from 'xstate';
-import { formatDateTime } from '../../flows/dates';
-import { useTicketList, type ticketListFlow } from '../../flows/support';
+import { formatDateTime } from '../../flows/shared/dates';
+import { useTicketList, type ticketListFlow } from '../../flows/support/support.flow';
 import { useT } from '../../i18n';
 
 /** The trader's tickets: subject, status in their language, last activity, unread replies marked. */

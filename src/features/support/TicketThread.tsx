@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { formatDateTime } from '../../flows/dates';
-import { useTicketThread, type ticketThreadFlow } from '../../flows/support';
+import { formatDateTime } from '../../flows/shared/dates';
+import { useTicketThread, type ticketThreadFlow } from '../../flows/support/support.flow';
 import { useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { AttachmentField } from './AttachmentField';

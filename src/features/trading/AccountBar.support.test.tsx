@@ -7,7 +7,7 @@ const session = vi.hoisted(() => ({ getMe: vi.fn(), getSettings: vi.fn(), logout
 vi.mock('../../api/session', () => session);
 
 const { AccountBar } = await import('./AccountBar');
-const { sessionActor, startAppActors } = await import('../../flows/app');
+const { sessionActor, startAppActors } = await import('../../flows/shell/app.flow');
 const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');

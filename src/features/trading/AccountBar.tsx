@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSession } from '../../flows/session';
-import { formatAmount } from '../../flows/money';
+import { useSession } from '../../flows/session/session.hooks';
+import { formatAmount } from '../../flows/shared/money';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { CallBackButton } from '../contact/CallBackButton';
 import { NotificationBell } from '../notifications/Bell';
-import { openNews } from '../../flows/news-open';
-import { openLadder } from '../../flows/ladder-open';
+import { openNews } from '../../flows/news/news-open';
+import { openLadder } from '../../flows/ladder/ladder-open';
 
 /** The id of the header's chat slot: the chat launcher sits there, beside the balance, never over the page. */
 export const CHAT_SLOT_ID = 'topbar-chat';
@@ -29,7 +29,7 @@ export function AccountBar() {
     return () => window.removeEventListener('hashchange', close);
   }, []);
   // issue 17: the weekend contest modal, at most once a day while one is held (its code loads on its own)
-  useEffect(() => void (userId && import('../../flows/tourney-weekend').then((m) => m.offerWeekendContest(userId))), [userId]);
+  useEffect(() => void (userId && import('../../flows/contests/tourney-weekend.flow').then((m) => m.offerWeekendContest(userId))), [userId]);
   if (!session.user) return null;
   const unread = session.user.support_unread ?? 0;
   const close = () => setMenuOpen(false);

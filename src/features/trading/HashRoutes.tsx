@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Navigate, useLocation, useParams, useRoutes } from 'react-router-dom';
 import { literal } from '../../../core/message';
-import { showAlert, showToast } from '../../flows/app';
+import { showAlert, showToast } from '../../flows/shell/app.flow';
 import { useT } from '../../i18n';
 import { HomeView } from './HomeView';
 import { routeTitleKey } from './route-title';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { usePlatformFrame } from '../../flows/shell';
-import { hasFirst } from '../../flows/navigation';
+import { usePlatformFrame } from '../../flows/shell/shell.hooks';
+import { hasFirst } from '../../flows/shell/navigation';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import { TradingBlock } from './TradingBlock';
@@ -11,7 +11,7 @@ registerMessages(messages);
 // the first visit's welcome (its machine and view) loads only when the address has `first`
 const WelcomePanel = lazy(() => import('./WelcomePanel'));
 
-/** #/home: the embedded trading platform (minimum height 700, spec 000 §9; its messages: src/flows/shell.ts), the trading block over it and, on the first visit (`?first`), the welcome. */
+/** #/home: the embedded trading platform (minimum height 700, spec 000 §9; its messages: src/flows/shell/shell.hooks.ts), the trading block over it and, on the first visit (`?first`), the welcome. */
 export function HomeView() {
   const { t, lang } = useT();
   const frame = usePlatformFrame(lang);

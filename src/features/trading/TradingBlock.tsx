@@ -1,6 +1,6 @@
-import { useSignatureChild } from '../../flows/signature';
-import type { SignatureRef } from '../../flows/signature-view';
-import { useTradingBlock } from '../../flows/trading-block';
+import { useSignatureChild } from '../../flows/trading/signature.flow';
+import type { SignatureRef } from '../../flows/trading/signature.connect';
+import { useTradingBlock } from '../../flows/trading/trading-block.flow';
 import { useT } from '../../i18n';
 import { lazyPage } from '../../ui/lazyPage';
 import { Modal } from '../../ui/Modal';

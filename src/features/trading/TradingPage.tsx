@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
-import { useTradingShell } from '../../flows/shell';
+import { useTradingShell } from '../../flows/shell/shell.hooks';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { AccountBar } from './AccountBar';

@@ -7,8 +7,8 @@ vi.mock('../../api/session', () => session);
 
 const { WelcomePanel } = await import('./WelcomePanel');
 const { messages } = await import('./messages');
-const { sessionActor, startAppActors } = await import('../../flows/app');
-const { newVisit } = await import('../../flows/attention');
+const { sessionActor, startAppActors } = await import('../../flows/shell/app.flow');
+const { newVisit } = await import('../../flows/attention/attention.flow');
 const { I18nProvider, registerMessages } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');

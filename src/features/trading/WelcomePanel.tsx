@@ -1,4 +1,4 @@
-import { useWelcome } from '../../flows/welcome';
+import { useWelcome } from '../../flows/trading/welcome.flow';
 import { useT } from '../../i18n';
 
 /**

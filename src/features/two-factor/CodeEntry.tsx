@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { useCodeEntry } from '../../flows/code-entry';
-import type { EntryRef } from '../../flows/two-factor-view';
+import { useCodeEntry } from '../../flows/two-factor/code-entry.hooks';
+import type { EntryRef } from '../../flows/two-factor/two-factor.types';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import './code-entry.css';

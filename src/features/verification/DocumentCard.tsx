@@ -1,7 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
-import type { uploadItemFlow } from '../../flows/verification';
-import type { RequiredDocument } from '../../flows/verification-view';
-import { formatDateTime } from '../../flows/dates';
+import type { uploadItemFlow } from '../../flows/verification/verification.flow';
+import type { RequiredDocument } from '../../flows/verification/verification.connect';
+import { formatDateTime } from '../../flows/shared/dates';
 import { useT } from '../../i18n';
 import { UploadControl } from './UploadControl';
 

@@ -13,7 +13,7 @@ vi.mock('../../api/verification', () => api);
 vi.mock('../../api/session', () => session);
 
 const { default: PersonalPage } = await import('./PersonalPage');
-const { sessionActor, startAppActors } = await import('../../flows/app');
+const { sessionActor, startAppActors } = await import('../../flows/shell/app.flow');
 const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');

@@ -1,5 +1,5 @@
 import type { PageProps } from '../../app/page';
-import { useDocuments } from '../../flows/verification';
+import { useDocuments } from '../../flows/verification/verification.flow';
 import { registerMessages, useT } from '../../i18n';
 import { DocumentCard } from './DocumentCard';
 import { messages } from './messages';

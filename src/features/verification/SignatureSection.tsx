@@ -1,6 +1,6 @@
-import type { DocumentsApi } from '../../flows/verification';
-import { useSignatureChild } from '../../flows/signature';
-import type { SignatureRef } from '../../flows/signature-view';
+import type { DocumentsApi } from '../../flows/verification/verification.flow';
+import { useSignatureChild } from '../../flows/trading/signature.flow';
+import type { SignatureRef } from '../../flows/trading/signature.connect';
 import { useT } from '../../i18n';
 import { SignaturePad } from './signature/SignaturePad';
 

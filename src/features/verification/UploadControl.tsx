@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ChosenFile } from '../../../machines/upload-item/upload-item.types';
-import { useUploadItem, type uploadItemFlow } from '../../flows/verification';
+import { useUploadItem, type uploadItemFlow } from '../../flows/verification/verification.flow';
 import { useT } from '../../i18n';
 
 const ACCEPT = 'image/png,image/jpeg,application/pdf,.png,.jpg,.jpeg,.pdf';

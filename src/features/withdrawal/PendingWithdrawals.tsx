@@ -1,6 +1,6 @@
-import { formatDateTime } from '../../flows/dates';
-import { formatAmount } from '../../flows/money';
-import { usePendingWithdrawals } from '../../flows/withdrawal';
+import { formatDateTime } from '../../flows/shared/dates';
+import { formatAmount } from '../../flows/shared/money';
+import { usePendingWithdrawals } from '../../flows/withdrawal/withdrawal.flow';
 import { useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';

@@ -14,7 +14,7 @@ vi.mock('../../api/withdrawal', () => api);
 vi.mock('../../api/session', () => session);
 
 const { default: WithdrawalPage } = await import('./WithdrawalPage');
-const { sessionActor, startAppActors } = await import('../../flows/app');
+const { sessionActor, startAppActors } = await import('../../flows/shell/app.flow');
 const { I18nProvider } = await import('../../i18n');
 const { ru } = await import('../../i18n/ru');
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { formatAmount } from '../../flows/money';
-import { useWithdrawal, useWithdrawalAccount } from '../../flows/withdrawal';
+import { formatAmount } from '../../flows/shared/money';
+import { useWithdrawal, useWithdrawalAccount } from '../../flows/withdrawal/withdrawal.flow';
 import { registerMessages, useT } from '../../i18n';
 import { zeroPlaceholder } from '../../i18n/number';
 import { Modal } from '../../ui/Modal';

@@ -1,4 +1,4 @@
-import type { DetailLine } from '../../../flows/bank-report-view';
+import type { DetailLine } from '../../../flows/funding/bank-report.connect';
 import { useT } from '../../../i18n';
 import { CopyButton } from '../../crypto/CopyButton';
 

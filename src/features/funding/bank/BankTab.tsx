@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { useBankReport } from '../../../flows/bank-report';
-import type { FundingActor } from '../../../flows/funding-hooks';
+import { useBankReport } from '../../../flows/funding/bank-report.flow';
+import type { FundingActor } from '../../../flows/funding/funding.hooks';
 import { registerMessages, useT } from '../../../i18n';
 import { Spinner } from '../../../ui/Spinner';
 import { messages as cryptoMessages } from '../../crypto/messages';

@@ -1,4 +1,4 @@
-import type { ReceiptItemRef } from '../../../flows/bank-report';
+import type { ReceiptItemRef } from '../../../flows/funding/bank-report.flow';
 import { useT } from '../../../i18n';
 import { UploadControl } from '../../verification/UploadControl';
 import '../../verification/verification.css';

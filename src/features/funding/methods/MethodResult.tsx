@@ -1,4 +1,4 @@
-import type { MethodDepositViewModel } from '../../../flows/method-deposit-view';
+import type { MethodDepositViewModel } from '../../../flows/funding/method-deposit.connect';
 import { useT } from '../../../i18n';
 import { Spinner } from '../../../ui/Spinner';
 

@@ -1,4 +1,4 @@
-import { useMethodReturn } from '../../../flows/method-deposit';
+import { useMethodReturn } from '../../../flows/funding/method-deposit.flow';
 import { registerMessages } from '../../../i18n';
 import { MethodResult } from './MethodResult';
 import { messages } from './messages';

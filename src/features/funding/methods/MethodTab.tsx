@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { useMethodDeposit } from '../../../flows/method-deposit';
-import type { FundingActor } from '../../../flows/funding-hooks';
+import { useMethodDeposit } from '../../../flows/funding/method-deposit.flow';
+import type { FundingActor } from '../../../flows/funding/funding.hooks';
 import { registerMessages, useT } from '../../../i18n';
 import { Spinner } from '../../../ui/Spinner';
 import { useFundingActor } from '../context';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useQuickTopUp } from '../../../flows/quick-topup';
+import { useQuickTopUp } from '../../../flows/funding/quick-topup.flow';
 import { registerMessages, useT } from '../../../i18n';
 import { messages } from './messages';
 import './quick.css';

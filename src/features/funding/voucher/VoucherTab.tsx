@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useVoucher } from '../../../flows/voucher';
+import { useVoucher } from '../../../flows/funding/voucher.flow';
 import { registerMessages, useT } from '../../../i18n';
 import { messages } from './messages';
 

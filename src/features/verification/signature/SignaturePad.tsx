@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import SignaturePadLib from 'signature_pad';
-import type { SignatureApi } from '../../../flows/signature-view';
+import type { SignatureApi } from '../../../flows/trading/signature.connect';
 import { registerMessages, useT } from '../../../i18n';
 import { messages } from './messages';
 import './signature.css';

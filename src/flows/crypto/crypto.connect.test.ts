@@ -1,0 +1,147 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { cryptoDepositMachine } from '../../../machines/crypto-deposit/crypto-deposit.machine';
+import type { CryptoDepositEvent, CryptoOptionsRecord } from '../../../machines/crypto-deposit/crypto-deposit.types';
+import { invoicePageMachine } from '../../../machines/invoice-page/invoice-page.machine';
+import type { InvoiceDetails, InvoicePageEvent, LoadedInvoice } from '../../../machines/invoice-page/invoice-page.types';
+import { invoiceMachine } from '../../../machines/invoice/invoice.machine';
+import type { InvoiceCheck } from '../../../machines/invoice/invoice.types';
+import { connectCrypto, connectInvoice } from './crypto.connect';
+import { selectInvoiceActor } from './crypto.select';
+
+const options: CryptoOptionsRecord = {
+  currency: 'USD', minDeposit: '250', rateSource: 'sandbox', altcoinDefault: '1.5', sandbox: true,
+  assets: [
+    { coin: 'btc', symbol: 'BTC', name: 'Bitcoin', decimals: 8, price: '64250.00000000', available: true },
+    { coin: 'token', symbol: 'LINK', name: 'Chainlink', decimals: 8, price: '14.20000000', available: true },
+  ],
+};
+
+function deposit(input: { tab: string; coin: string; demo: boolean }, pay: () => Promise<{ guid: string }> = () => new Promise(() => {})) {
+  const machine = cryptoDepositMachine.provide({ actors: { loadOptions: fromPromise(async () => options), pay: fromPromise(pay) } });
+  const actor = createActor(machine, { input });
+  actor.start();
+  return actor;
+}
+
+describe('connectCrypto', () => {
+  it('a demo account: the demo flag, no form', () => {
+    const view = connectCrypto(deposit({ tab: 'eth', coin: 'eth', demo: true }).getSnapshot(), () => {});
+    expect([view.isDemo, view.isLoading, view.isForm]).toEqual([true, false, false]);
+  });
+
+  it('loading, then the form: name, units, modes with handlers, estimate and the sandbox rate', async () => {
+    const actor = deposit({ tab: 'bitcoin', coin: 'btc', demo: false });
+    expect(connectCrypto(actor.getSnapshot(), actor.send).isLoading).toBe(true);
+    await waitFor(actor, (s) => s.matches('editing'));
+    const view = connectCrypto(actor.getSnapshot(), actor.send);
+    expect([view.isLoading, view.isForm, view.isBusy]).toEqual([false, true, false]);
+    expect([view.name, view.symbol, view.unit, view.amount]).toEqual(['Bitcoin', 'BTC', 'USD', '250']);
+    expect(view.modes.map((m) => [m.label, m.selected])).toEqual([['USD', true], ['BTC', false]]);
+    // the estimate's exact value, and as the trader reads it: a coin keeps its fixed 5 decimals (core/format)
+    expect(view.estimate).toEqual({ amount: '0.00389106', currency: 'BTC', text: '0.00389\u00a0BTC' });
+    expect(view.minDepositText).toBe('$250.00');
+    expect(connectCrypto(actor.getSnapshot(), actor.send, 'ru')).toMatchObject({ estimate: { text: '0,00389\u00a0BTC' }, minDepositText: '250,00\u00a0$' });
+    expect(view.rate).toEqual({ symbol: 'BTC', price: '64250.00000000', sandbox: true });
+    expect(view.tokens).toBeNull();
+    expect(view.submitLabel).toEqual({ key: 'crypto.submit', params: { symbol: 'BTC' } });
+    view.modes[1].onSelect();
+    expect(connectCrypto(actor.getSnapshot(), actor.send).unit).toBe('BTC');
+  });
+
+  it('a refused amount is a message key; submitting a good one makes the form busy', async () => {
+    const actor = deposit({ tab: 'bitcoin', coin: 'btc', demo: false });
+    await waitFor(actor, (s) => s.matches('editing'));
+    const send = vi.fn<(e: CryptoDepositEvent) => void>((e) => actor.send(e));
+    connectCrypto(actor.getSnapshot(), send).onAmount('100');
+    connectCrypto(actor.getSnapshot(), send).onSubmit();
+    expect(send).toHaveBeenLastCalledWith({ type: 'deposit.submit' });
+    let view = connectCrypto(actor.getSnapshot(), send);
+    expect(view.error?.key).toBe('crypto.min_deposit');
+    view.onAmount('300');
+    connectCrypto(actor.getSnapshot(), send).onSubmit();
+    view = connectCrypto(actor.getSnapshot(), send);
+    expect([view.isBusy, view.submitLabel.key]).toEqual([true, 'crypto.submitting']);
+  });
+
+  it('the altcoins tab offers its tokens', async () => {
+    const actor = deposit({ tab: 'altcoins', coin: 'token', demo: false });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(connectCrypto(actor.getSnapshot(), actor.send).tokens).toEqual([{ value: 'LINK', label: 'LINK · Chainlink' }]);
+  });
+});
+
+const T = 1_700_000_000_000;
+const details: InvoiceDetails = {
+  guid: 'g-1', coin: 'btc', asset: 'BTC', assetName: 'Bitcoin', chainName: 'Bitcoin', address: 'bc1q', amount: '0.00389106', paid: '0', due: '0.00389106',
+  late: '0', status: 'wt', hash: '', rate: '64250', rateCurrency: 'USD', rateSource: 'sandbox', fiatAmount: '250', creditAmount: '250', creditCurrency: 'USD',
+  voucher: false, confirmations: 1, paymentUri: 'bitcoin:bc1q?amount=0.00389106', explorerUrl: 'https://x', txUrl: '', txUrlTemplate: 'https://x/tx/{hash}', sandbox: true,
+};
+
+function invoicePage(loaded: LoadedInvoice, check: () => Promise<InvoiceCheck>) {
+  const machine = invoicePageMachine.provide({
+    actors: {
+      loadInvoice: fromPromise(async () => loaded),
+      invoice: invoiceMachine.provide({ actors: { checkInvoice: fromPromise(check) } }),
+      sandboxSend: fromPromise(() => new Promise(() => {})),
+    },
+  });
+  const page = createActor(machine, { input: { coin: 'btc', guid: 'g-1' } });
+  page.start();
+  return page;
+}
+
+describe('connectInvoice', () => {
+  it('loading: the loading flag and the coin as the name', () => {
+    const page = invoicePage({ invoice: details, expiresAt: T + 3_600_000, now: T }, () => new Promise(() => {}));
+    const view = connectInvoice(page.getSnapshot(), undefined, () => {});
+    expect([view.isLoading, view.isReady, view.name]).toEqual([true, false, 'BTC']);
+  });
+
+  it('ready and starting: what to send, the status key, the sandbox buttons and their handler', async () => {
+    const page = invoicePage({ invoice: details, expiresAt: T + 3_600_000, now: T }, () => new Promise(() => {}));
+    await waitFor(page, (s) => s.matches('ready'));
+    const send = vi.fn<(e: InvoicePageEvent) => void>();
+    const view = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), send);
+    expect([view.isReady, view.phase, view.status.key, view.isCounting, view.isOpen]).toEqual([true, 'starting', 'crypto.status.wt', false, true]);
+    expect([view.toSend, view.isPartial, view.uri, view.name]).toEqual(['0.00389106', false, 'bitcoin:bc1q?amount=0.00389106', 'Bitcoin']);
+    expect(view.sandbox.isShown).toBe(true);
+    expect(view.sandbox.buttons.map((b) => [b.kind, b.label.key, b.disabled])).toEqual([
+      ['full', 'crypto.sandbox.full', false],
+      ['partial', 'crypto.sandbox.partial', false],
+      ['late', 'crypto.sandbox.late', false],
+      ['expire', 'crypto.sandbox.expire', false],
+    ]);
+    view.sandbox.buttons[1].onClick();
+    expect(send).toHaveBeenCalledWith({ type: 'sandbox.send', kind: 'partial' });
+  });
+
+  it('a paid invoice: the paid flag, late coins and the transaction link; no sandbox control', async () => {
+    const page = invoicePage({ invoice: { ...details, status: 'su', hash: 'ab12', late: '0.001', paid: '0.00389106', due: '0' }, expiresAt: T + 3_600_000, now: T }, () => new Promise(() => {}));
+    await waitFor(page, (s) => s.matches('ready'));
+    const view = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {});
+    expect([view.isPaid, view.isExpired, view.isActive, view.hasLate, view.late]).toEqual([true, false, false, true, '0.001']);
+    expect(view.txUrl).toBe('https://x/tx/ab12');
+    expect(view.sandbox.isShown).toBe(false);
+  });
+
+  it('a partial payment: the rest to send', async () => {
+    const page = invoicePage({ invoice: { ...details, paid: '0.001', due: '0.00289106' }, expiresAt: T + 3_600_000, now: T }, () => new Promise(() => {}));
+    await waitFor(page, (s) => s.matches('ready'));
+    const view = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {});
+    expect([view.isPartial, view.paid, view.due, view.toSend]).toEqual([true, '0.001', '0.00289106', '0.00289106']);
+    // the texts' amounts: exact (never cut to 5 decimals), with the coin's code, in the page's language (core/format)
+    expect(view.coin).toMatchObject({ paid: '0.001\u00a0BTC', due: '0.00289106\u00a0BTC', amount: '0.00389106\u00a0BTC' });
+    const ru = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {}, 'ru');
+    expect([ru.coin.paid, ru.coin.due]).toEqual(['0,001\u00a0BTC', '0,00289106\u00a0BTC']);
+    // half paid is neither "Paid" nor plain "Waiting for payment"
+    expect(view.status.key).toBe('crypto.status.partial');
+  });
+
+  it('an invoice that expired half paid says so', async () => {
+    const page = invoicePage({ invoice: { ...details, status: 'ex', paid: '0.001', due: '0.00289106' }, expiresAt: T - 1000, now: T }, () => new Promise(() => {}));
+    await waitFor(page, (s) => s.matches('ready'));
+    const view = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {});
+    expect([view.isExpired, view.status.key]).toEqual([true, 'crypto.status.ex_partial']);
+  });
+});

@@ -1,0 +1,169 @@
+import type { SnapshotFrom } from 'xstate';
+import { msg, type Msg } from '../../../core/message';
+import { assetOf } from '../../../machines/crypto-deposit/crypto-deposit.machine';
+import type { cryptoDepositMachine } from '../../../machines/crypto-deposit/crypto-deposit.machine';
+import type { CryptoDepositEvent } from '../../../machines/crypto-deposit/crypto-deposit.types';
+import type { invoicePageMachine } from '../../../machines/invoice-page/invoice-page.machine';
+import type { InvoicePageEvent, SandboxKind } from '../../../machines/invoice-page/invoice-page.types';
+import type { invoiceMachine } from '../../../machines/invoice/invoice.machine';
+import { isZero, selectEstimate, selectTokens, trimAmount } from './crypto.select';
+import { formatAmount } from '../shared/money';
+
+/**
+ * connect() for the crypto funding tab and the invoice page: flags, values, message keys and
+ * handlers from a snapshot and send. Views use only this (no state names, no rules).
+ */
+
+export type CryptoSnapshot = SnapshotFrom<typeof cryptoDepositMachine>;
+export type InvoicePageSnapshot = SnapshotFrom<typeof invoicePageMachine>;
+export type InvoiceSnapshot = SnapshotFrom<typeof invoiceMachine>;
+
+/** Coin names before the options arrive (the server's names replace them). */
+const NAMES: Record<string, string> = { btc: 'Bitcoin', ltc: 'Litecoin', eth: 'Ethereum', bch: 'Bitcoin Cash', dash: 'Dash', zcash: 'Zcash', usdt: 'Tether (USDT)', token: 'ERC-20 tokens' };
+
+export function connectCrypto(s: CryptoSnapshot, send: (event: CryptoDepositEvent) => void, lang = 'en') {
+  const c = s.context;
+  const asset = assetOf(c);
+  const isPaying = s.matches('paying');
+  const isRedirecting = s.matches('redirecting');
+  const isToken = c.coin === 'token';
+  const symbol = asset?.symbol ?? (isToken ? c.token : c.coin.toUpperCase());
+  const currency = c.options?.currency ?? '';
+  const estimate = selectEstimate(s);
+  return {
+    tab: c.tab,
+    isDemo: s.matches('demoBlocked'),
+    isLoading: s.matches('boot') || s.matches('loading'),
+    isLoadFailed: s.matches('loadFailed'),
+    /** the form is shown (editing, paying or leaving for the invoice) */
+    isForm: s.matches('editing') || isPaying || isRedirecting,
+    isBusy: isPaying || isRedirecting,
+    name: isToken ? NAMES.token : (asset?.name ?? NAMES[c.coin] ?? c.coin),
+    symbol,
+    currency,
+    minDeposit: c.options?.minDeposit ?? '',
+    /** the minimum written for the trader (core/format: "$250.00", "250,00 $") */
+    minDepositText: c.options ? formatAmount(c.options.minDeposit, currency, lang) : '',
+    /** the altcoins tab: a token to choose */
+    tokens: isToken ? selectTokens(s).map((a) => ({ value: a.symbol, label: `${a.symbol} · ${a.name}` })) : null,
+    token: c.token,
+    onToken: (token: string) => send({ type: 'token.change', token }),
+    /** in the account currency (fixed false) or in the coin (fixed true) */
+    modes: [false, true].map((fixed) => ({ fixed, label: fixed ? symbol : currency, selected: c.fixed === fixed, onSelect: () => send({ type: 'mode.change', fixed }) })),
+    isFixed: c.fixed,
+    unit: c.fixed ? symbol : currency,
+    amount: c.amount,
+    onAmount: (value: string) => send({ type: 'amount.change', value }),
+    /** what the typed amount is worth on the other side; `text` written by core/format (a coin with its fixed 5 decimals) */
+    estimate: estimate && { ...estimate, text: formatAmount(estimate.amount, estimate.currency, lang) },
+    /** the approximate rate line: the price in the account currency, labelled when simulated */
+    rate: asset && asset.price !== '0' ? { symbol: asset.symbol, price: asset.price, sandbox: c.options?.rateSource === 'sandbox' } : null,
+    error: c.error,
+    shakes: c.shakes,
+    submitLabel: isPaying ? msg('crypto.submitting') : isRedirecting ? msg('crypto.redirecting') : msg('crypto.submit', undefined, { symbol }),
+    onSubmit: () => send({ type: 'deposit.submit' }),
+    onRetry: () => send({ type: 'deposit.retry' }),
+  };
+}
+
+export type InvoicePhase = 'starting' | 'waiting' | 'checking' | 'overdue' | 'paid' | 'expired';
+
+function invoicePhase(s: InvoiceSnapshot): InvoicePhase {
+  if (s.matches('paid') || s.matches('voucherFinished')) return 'paid';
+  if (s.matches('expired')) return 'expired';
+  if (s.matches({ waiting: 'checking' }) || s.matches('finalCheck')) return 'checking';
+  if (s.matches('overdue')) return 'overdue';
+  if (s.matches('waiting')) return 'waiting';
+  return 'starting';
+}
+
+const STATUS: Record<InvoicePhase, string> = {
+  starting: 'crypto.status.wt',
+  waiting: 'crypto.status.wt',
+  checking: 'crypto.status.checking',
+  overdue: 'crypto.status.overdue',
+  paid: 'crypto.status.su',
+  expired: 'crypto.status.ex',
+};
+
+const SANDBOX: ReadonlyArray<readonly [SandboxKind, string]> = [
+  ['full', 'crypto.sandbox.full'],
+  ['partial', 'crypto.sandbox.partial'],
+  ['late', 'crypto.sandbox.late'],
+  ['expire', 'crypto.sandbox.expire'],
+];
+
+/**
+ * A coin amount of an invoice written for the trader (core/format: the language's decimal mark, a
+ * no-break space before the code), every digit kept: what was received or is still due is exact,
+ * never cut to the 5 display decimals.
+ */
+export const exactCoin = (value: string, symbol: string, lang: string): string => formatAmount(value, symbol, lang, { digits: value.split('.')[1]?.length ?? 0 });
+
+/** The invoice page (#/show/invoice/{coin}/{guid}) and its invoice (the page's child, undefined until loaded). */
+export function connectInvoice(page: InvoicePageSnapshot, invoice: InvoiceSnapshot | undefined, send: (event: InvoicePageEvent) => void, lang = 'en') {
+  const loaded = page.context.loaded;
+  const details = loaded?.invoice ?? null;
+  const isReady = page.matches('ready') && details !== null && invoice !== undefined;
+  const phase = invoice ? invoicePhase(invoice) : 'starting';
+  const live = invoice?.context;
+  const paid = live && live.paid !== '0' && live.paid !== '' ? live.paid : (details?.paid ?? '0');
+  const due = live && live.due !== '' ? live.due : (details?.due ?? '0');
+  const late = live && live.late !== '' ? live.late : (details?.late ?? '0');
+  const partial = !isZero(paid) && !isZero(due);
+  const hash = live?.hash || details?.hash || '';
+  const isClosed = phase === 'paid' || phase === 'expired';
+  const sandboxBusy = page.matches({ ready: { sandbox: 'sending' } });
+  return {
+    isLoading: page.matches('loading'),
+    isFailed: page.matches('failed'),
+    isNotFound: page.matches('notFound'),
+    isReady,
+    error: page.context.error,
+    onRetry: () => send({ type: 'page.retry' }),
+    name: details?.assetName ?? page.context.coin.toUpperCase(),
+    guid: details?.guid ?? '',
+    invoice: details,
+    expiresAt: loaded?.expiresAt ?? 0,
+    startedAt: loaded?.now ?? 0,
+    /** for data-phase and the status colour; compare the flags, not this */
+    phase,
+    /** a half-paid invoice says so: "Partially paid" while open, "Expired, partially paid" after */
+    status: msg(partial && (phase === 'starting' || phase === 'waiting') ? 'crypto.status.partial' : phase === 'expired' && !isZero(paid) ? 'crypto.status.ex_partial' : STATUS[phase]) as Msg,
+    /** a check or the wait is going on: the status shows a pulsing dot */
+    isActive: phase === 'checking' || phase === 'overdue' || phase === 'waiting',
+    isPaid: phase === 'paid',
+    isExpired: phase === 'expired',
+    isOpen: !isClosed,
+    /** the countdown runs once the machine started it (300 ms after load) */
+    isCounting: phase !== 'starting',
+    paid: trimAmount(paid),
+    due: trimAmount(due),
+    late: trimAmount(late),
+    isPartial: partial,
+    hasLate: !isZero(late),
+    hasPaid: !isZero(paid),
+    /** what the trader still sends: the rest of a partial payment, else the whole amount */
+    toSend: trimAmount(partial ? due : (details?.amount ?? '0')),
+    amount: trimAmount(details?.amount ?? '0'),
+    /** paid, due, late and the invoice amount with the coin's code, exact, in the page's language (the texts' {paid}, {due}, {late}, {amount}) */
+    coin: {
+      paid: exactCoin(trimAmount(paid), details?.asset ?? '', lang),
+      due: exactCoin(trimAmount(due), details?.asset ?? '', lang),
+      late: exactCoin(trimAmount(late), details?.asset ?? '', lang),
+      amount: exactCoin(trimAmount(details?.amount ?? '0'), details?.asset ?? '', lang),
+    },
+    uri: live?.uri || details?.paymentUri || '',
+    isErc20: details?.contract !== undefined,
+    txUrl: hash && details ? details.txUrlTemplate.replace('{hash}', encodeURIComponent(hash)) : '',
+    sandbox: {
+      isShown: details?.sandbox === true && !isClosed,
+      isBusy: sandboxBusy,
+      error: page.context.sandboxError,
+      buttons: SANDBOX.map(([kind, label]) => ({ kind, label: msg(label), disabled: sandboxBusy || (isClosed && kind !== 'full'), onClick: () => send({ type: 'sandbox.send', kind }) })),
+    },
+  };
+}
+
+export type CryptoView = ReturnType<typeof connectCrypto>;
+export type InvoiceView = ReturnType<typeof connectInvoice>;

@@ -1,0 +1,72 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { loginMachine } from '../../../machines/login/login.machine';
+import { platformLogin } from '../../api/platform';
+import { loadAutologin, login, notifyLoginFail } from '../../api/session';
+import { selectSettings, sessionActor, useSessionBasics } from '../shell/app.flow';
+import { deviceFingerprint } from '../shared/fingerprint';
+import { inspect } from '../shared/inspector';
+import { connectLogin } from './login.connect';
+import { currentLang, goTo, safeHash } from '../shell/navigation';
+import { twoFactorEntryFlow } from '../two-factor/two-factor.flow';
+
+const platformBase = (): string => selectSettings(sessionActor.getSnapshot())?.platform ?? '/platform';
+
+/** The login machine bound to the platform and the product server. */
+export const loginFlow = loginMachine.provide({
+  actors: {
+    loadAutologin: fromPromise(async ({ input }) => {
+      const values = await loadAutologin(input.key);
+      return { email: values.email, password: values.password, redirect: values.redirect };
+    }),
+    platformLogin: fromPromise(async ({ input }) => {
+      const answer = await platformLogin(platformBase(), input.email, input.password);
+      return { success: answer.success, token: answer.data?.token, message: answer.message, code: answer.code };
+    }),
+    sessionLogin: fromPromise(async ({ input }) => {
+      const answer = await login({
+        email: input.email,
+        password: input.password,
+        token: input.token,
+        captcha: await deviceFingerprint(),
+        url: window.location.href.slice(0, 2000),
+      });
+      return { factor: answer.factor };
+    }),
+    twoFactorEntry: twoFactorEntryFlow,
+  },
+  actions: {
+    goToTrading: (_, params) => goTo(`/${currentLang()}/trading${safeHash(params.rd)}`),
+    goToLogin: () => goTo(`/${currentLang()}/login?autologin=failed`),
+    notifyLoginFail: (_, params) => {
+      notifyLoginFail(params.email).catch(() => undefined);
+    },
+  },
+});
+
+/** The sign-in page's flow: the redirect (rd) from the address, and the trading page once signed in. */
+export function useLogin() {
+  const [query] = useState(() => new URLSearchParams(window.location.search));
+  const rd = query.get('rd') ?? '';
+  const actor = useActorRef(loginFlow, { input: { rd }, inspect });
+  const login = connectLogin(useSelector(actor, (s) => s), actor.send);
+  const session = useSessionBasics();
+  const lang = currentLang();
+  useEffect(() => {
+    if (session.signedIn) goTo(`/${lang}/trading${safeHash(rd)}`);
+  }, [session.signedIn, lang, rd]);
+  return {
+    ...login,
+    /** back from an autologin that failed: say so until the trader's own try fails */
+    autologinNotice: query.get('autologin') === 'failed' && !login.error,
+    /** back from a social sign-in that failed (spec 001 §8) */
+    socialFailed: query.get('social') === 'failed' && !login.error,
+    /** social sign-in is on: the provider's name for its button */
+    socialName: session.socialName,
+    demo: session.demoLogin,
+    sandboxEmail: session.sandbox ? login.email : undefined,
+  };
+}
+
+export type LoginPageApi = ReturnType<typeof useLogin>;

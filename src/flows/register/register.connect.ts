@@ -1,0 +1,129 @@
+import type { EventFrom, SnapshotFrom } from 'xstate';
+import type { registerMachine } from '../../../machines/register/register.machine';
+import type { RegisterFormField } from '../../../machines/register/register.types';
+import { COUNTRIES, defaultPrefix, findCountry } from '../../../core/contract/countries';
+import { prefixDigits, REGISTRATION_CURRENCIES } from '../../../core/contract/register';
+import type { Msg } from '../../../core/message';
+import { passwordRules, type PasswordRule } from '../../../core/password-policy';
+
+type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
+
+/** What the registration page needs from a snapshot. */
+export const selectValues = (s: RegisterSnapshot) => s.context.values;
+export const selectErrors = (s: RegisterSnapshot) => s.context.errors;
+export const selectFormError = (s: RegisterSnapshot) => s.context.formError;
+export const selectShakes = (s: RegisterSnapshot): number => s.context.shakes;
+/** the form is being checked or sent: inputs stay as typed, the button shows progress */
+export const selectBusy = (s: RegisterSnapshot): boolean => s.matches('validating') || s.matches('submitting') || s.matches('success');
+export const selectSubmitting = (s: RegisterSnapshot): boolean => s.matches('submitting') || s.matches('success');
+export const selectChecking = (s: RegisterSnapshot): boolean => s.matches({ editing: 'checking' });
+export const selectUsNotice = (s: RegisterSnapshot): boolean => s.matches('usNotice');
+/** the form opens a demo account (the server makes its login) */
+export const selectDemo = (s: RegisterSnapshot): boolean => s.context.demo;
+/** a demo account is open: its login, shown until the trader goes on to sign in ('' otherwise) */
+export const selectDemoLogin = (s: RegisterSnapshot): string => (s.matches('demoOpened') || (s.matches('success') && s.context.demo) ? s.context.login : '');
+
+/** The fields in the order of the page: the first refused one gets the focus. */
+export const FIELD_ORDER: (RegisterFormField | 'usNotice')[] = ['country', 'state', 'currency', 'login', 'password', 'firstName', 'lastName', 'phone_prefix', 'phone', 'promo', 'usNotice'];
+export const firstBadField = (errors: Record<string, unknown>) => FIELD_ORDER.find((f) => f in errors);
+
+export const CURRENCIES = REGISTRATION_CURRENCIES;
+
+export interface CountryOption {
+  iso: string;
+  name: string;
+}
+
+/** The countries we open accounts for, named in the page's language, sorted for it. */
+export function countryOptions(lang: string): CountryOption[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([lang], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return COUNTRIES.filter((c) => c.allowRegistration)
+    .map((c) => ({ iso: c.iso, name: names?.of(c.iso) ?? c.name }))
+    .sort((a, b) => a.name.localeCompare(b.name, lang));
+}
+
+/** The event of a country chosen: its default calling code comes with it. */
+export const countryChange = (country: string) => ({ type: 'country.change' as const, country, prefix: defaultPrefix(country) });
+
+/** with calling code 1 the phone is a 10-digit North American number */
+export const isNanp = (prefix: string): boolean => prefixDigits(prefix) === '1';
+
+export const countryKnown = (iso: string): boolean => findCountry(iso) !== undefined;
+
+/** The password rules as the trader types: the broker's one policy (the same rules the server applies). */
+export { passwordRules, type PasswordRule };
+
+export interface RegisterApi {
+  values: ReturnType<typeof selectValues>;
+  errors: ReturnType<typeof selectErrors>;
+  formError: Msg | null;
+  /** bumps on every refused submit: the message shakes, the first bad field gets the focus */
+  shakes: number;
+  /** checked or sent: the button rests */
+  busy: boolean;
+  /** sent: the fields rest, the button shows progress */
+  submitting: boolean;
+  /** a field is being asked of the server while the trader types on */
+  checkingNote: boolean;
+  /** the US notice is asked */
+  usNotice: boolean;
+  /** the form opens a demo account: no email field, the server makes the login */
+  demo: boolean;
+  /** a demo account is open: the login the server made ('' until then) */
+  demoLogin: string;
+  /** going on from the demo account's login to the sign-in */
+  demoContinuing: boolean;
+  /** the first field that needs a correction (the focus goes there) */
+  firstBadField: RegisterFormField | 'usNotice' | undefined;
+  /** the password's rules for what is typed */
+  rules: PasswordRule[];
+  phoneHintKey: 'register.phone_hint_nanp' | 'register.phone_hint';
+  change: (field: RegisterFormField, value: string) => void;
+  blur: (field: RegisterFormField) => void;
+  /** a country chosen: its default calling code comes with it */
+  chooseCountry: (country: string) => void;
+  submit: () => void;
+  agreeUs: () => void;
+  declineUs: () => void;
+  /** open a demo account instead, or a real one again (everything typed is kept) */
+  chooseDemo: () => void;
+  leaveDemo: () => void;
+  /** after the demo account's login is shown: sign in and open the trading page */
+  continueDemo: () => void;
+}
+
+/** The registration flow for its page. */
+export function connectRegister(s: RegisterSnapshot, send: (event: EventFrom<typeof registerMachine>) => void): RegisterApi {
+  const values = s.context.values;
+  const busy = selectBusy(s);
+  return {
+    values,
+    errors: s.context.errors,
+    formError: s.context.formError,
+    shakes: s.context.shakes,
+    busy,
+    submitting: selectSubmitting(s),
+    checkingNote: selectChecking(s) && !busy,
+    usNotice: selectUsNotice(s),
+    demo: selectDemo(s),
+    demoLogin: selectDemoLogin(s),
+    demoContinuing: s.matches('success'),
+    firstBadField: firstBadField(s.context.errors),
+    rules: passwordRules(values.password, values.login),
+    phoneHintKey: isNanp(values.phone_prefix) ? 'register.phone_hint_nanp' : 'register.phone_hint',
+    change: (field, value) => send({ type: 'field.change', field, value }),
+    blur: (field) => send({ type: 'field.blur', field }),
+    chooseCountry: (country) => send(countryChange(country)),
+    submit: () => send({ type: 'register.submit' }),
+    agreeUs: () => send({ type: 'usNotice.agree' }),
+    declineUs: () => send({ type: 'usNotice.decline' }),
+    chooseDemo: () => send({ type: 'demo.choose' }),
+    leaveDemo: () => send({ type: 'demo.leave' }),
+    continueDemo: () => send({ type: 'demo.continue' }),
+  };
+}

@@ -1,0 +1,108 @@
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { INSPECT_CHANNEL, REPLAY_EVENT, type InspectMessage } from '../../../machines/inspection/protocol';
+import { transitionId } from '../../../machines/inspection/transition-id';
+
+/** The channel the analysts' explorer listens on (issue 7); the protocol is in machines/explorer/live.types.ts. */
+export { INSPECT_CHANNEL };
+
+let channel: BroadcastChannel | null = null;
+/** this page load: session ids repeat across tabs, so every message names its page */
+const source = Math.random().toString(36).slice(2, 10);
+/** actors seen starting, so an explorer that opens later learns them (it says hello) */
+const known = new Map<string, AnyActorRef>();
+
+const machineIdOf = (actor: AnyActorRef): string => (actor as { logic?: { id?: string } }).logic?.id ?? '';
+
+function post(message: InspectMessage): void {
+  try {
+    channel?.postMessage(message);
+  } catch {
+    // inspection must never break the app
+  }
+}
+
+function actorMessage(actor: AnyActorRef): InspectMessage {
+  const machineId = machineIdOf(actor);
+  const src = (actor as { src?: unknown }).src;
+  return {
+    kind: '@xstate.actor',
+    source,
+    actorId: actor.sessionId,
+    machineId,
+    name: typeof src === 'string' ? src : machineId || actor.id,
+    parentId: (actor as { _parent?: { sessionId: string } })._parent?.sessionId ?? null,
+    page: window.location.pathname,
+  };
+}
+
+const isActive = (actor: AnyActorRef): boolean => (actor.getSnapshot() as { status?: string }).status === 'active';
+
+/** Forgets stopped actors (a cancelled invoke stops without a last snapshot). */
+function prune(): void {
+  for (const [id, actor] of known) if (!isActive(actor)) known.delete(id);
+}
+
+/** Tells the explorers every running actor and its current snapshot. */
+function replay(): void {
+  prune();
+  for (const [id, actor] of known) {
+    const snap = actor.getSnapshot() as { value?: unknown };
+    post(actorMessage(actor));
+    post({ kind: '@xstate.snapshot', source, actorId: id, machineId: machineIdOf(actor), value: snap.value ?? null, status: 'active', event: REPLAY_EVENT });
+  }
+}
+
+/** Inspection is on with ?inspect=1 in the URL or the `inspect` setting; off by default. */
+export function enableInspection(): void {
+  if (channel || typeof BroadcastChannel === 'undefined') return;
+  channel = new BroadcastChannel(INSPECT_CHANNEL);
+  channel.onmessage = (e: MessageEvent<{ kind?: string } | null>) => {
+    if (e.data?.kind === 'hello') replay();
+  };
+  window.addEventListener('pagehide', () => post({ kind: 'bye', source }));
+  replay();
+}
+
+/**
+ * `?inspect=1` turns inspection on for this tab until it closes (it survives the full navigation
+ * from login to trading); `?inspect=0` turns it off again.
+ */
+export function inspectionRequested(): boolean {
+  const flag = new URLSearchParams(window.location.search).get('inspect');
+  try {
+    if (flag !== null) sessionStorage.setItem('inspect', flag === '0' ? '' : '1');
+    return sessionStorage.getItem('inspect') === '1';
+  } catch {
+    return flag !== null && flag !== '0';
+  }
+}
+
+/**
+ * Passed as `inspect` to every actor the app creates (createActor, useActorRef). Publishes a
+ * small JSON summary of each event (no functions, no class instances) so another tab can follow
+ * the flows. Off, it only remembers which actors run.
+ */
+export function inspect(event: InspectionEvent): void {
+  const actor = event.actorRef as AnyActorRef;
+  const base = { source, actorId: actor.sessionId, machineId: machineIdOf(actor) };
+  try {
+    if (event.type === '@xstate.actor') {
+      if (known.size >= 100) prune();
+      known.set(actor.sessionId, actor);
+      post(actorMessage(actor));
+    } else if (event.type === '@xstate.snapshot') {
+      const snap = event.snapshot as { value?: unknown; status?: string };
+      if (snap.status !== 'active') known.delete(actor.sessionId);
+      post({ ...base, kind: '@xstate.snapshot', value: snap.value ?? null, status: snap.status ?? '', event: event.event.type });
+    } else if (event.type === '@xstate.microstep' && channel) {
+      post({
+        ...base,
+        kind: '@xstate.microstep',
+        event: event.event.type,
+        transitions: event._transitions.map((t) => ({ id: transitionId(t), source: t.source.id, targets: (t.target ?? []).map((s) => s.id), eventType: t.eventType })),
+      });
+    }
+  } catch {
+    // inspection must never break the app
+  }
+}

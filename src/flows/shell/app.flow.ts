@@ -1,0 +1,99 @@
+import { useSelector } from '@xstate/react';
+import { createActor, fromPromise } from 'xstate';
+import { modalMachine } from '../../../machines/modal/modal.machine';
+import type { ModalRequest } from '../../../machines/modal/modal.types';
+import type { Msg } from '../../../core/message';
+import { sessionMachine } from '../../../machines/session/session.machine';
+import { toastMachine } from '../../../machines/toast/toast.machine';
+import type { Toast } from '../../../machines/toast/toast.types';
+import type { CurrentUser } from '../../../core/contract';
+import { platformLogout } from '../../api/platform';
+import { getMe, getSettings, logout } from '../../api/session';
+import { inspect } from '../shared/inspector';
+import { currentLang, goTo } from './navigation';
+import { connectToasts } from './toast.connect';
+import { selectSessionStatus, selectSettings, selectUser } from '../session/session.select';
+
+let seq = 0;
+export const nextId = (prefix: string): string => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+export const sessionFlow = sessionMachine.provide({
+  actors: {
+    loadSession: fromPromise(async () => {
+      const [me, settings] = await Promise.all([getMe(), getSettings()]);
+      return { user: me.user, settings };
+    }),
+    loadUser: fromPromise(async () => (await getMe()).user),
+    logout: fromPromise(async () => {
+      const base = sessionActor.getSnapshot().context.settings?.platform ?? '/platform';
+      await Promise.allSettled([platformLogout(base), logout()]);
+    }),
+  },
+  actions: {
+    goToLogin: () => goTo(`/${currentLang()}/login`),
+  },
+});
+
+/** The app-wide actors: one session, one modal manager, one toast stack per page. */
+export const sessionActor = createActor(sessionFlow, { inspect });
+export const modalActor = createActor(modalMachine, { inspect });
+export const toastActor = createActor(toastMachine, { input: { durationMs: 5000 }, inspect });
+
+export function startAppActors(): void {
+  for (const actor of [sessionActor, modalActor, toastActor]) actor.start();
+}
+
+/** The current user and settings, typed as the contract has them (the session machine holds them so). */
+export { selectSessionStatus, selectSettings, selectUser };
+
+/**
+ * The few session facts the first chunk needs (the app frame, the login page). The pages' own
+ * chunks use the whole session API: useSession() in ./session.ts.
+ */
+export function useSessionBasics() {
+  const status = useSelector(sessionActor, selectSessionStatus);
+  const sandbox = useSelector(sessionActor, (s) => selectSettings(s)?.sandbox ?? false);
+  const demoLogin = useSelector(sessionActor, (s) => selectSettings(s)?.demoLogin);
+  /** social sign-in's provider name when it is on (docs/social-sign-in.md) */
+  const socialName = useSelector(sessionActor, (s) => selectSettings(s)?.socialSignIn?.name);
+  return { signedIn: status === 'signedIn', unavailable: status === 'unavailable', sandbox, demoLogin, socialName, retry: retrySession };
+}
+const retrySession = () => sessionActor.send({ type: 'session.retry' });
+
+/** A modal is asked for: its host (and the dialog's code) loads with the first one. */
+export function useModalAsked(): boolean {
+  return useSelector(modalActor, (s) => s.context.current !== null);
+}
+
+/** The toasts on screen, each dismissable (the host is in the first chunk: its live region is always there). */
+export function useToasts() {
+  return connectToasts(useSelector(toastActor, (s) => s), toastActor.send);
+}
+
+/** Read one field of the current user by key (spec 000 §3). */
+export function userValue<K extends keyof CurrentUser>(key: K): CurrentUser[K] | undefined {
+  return selectUser(sessionActor.getSnapshot())?.[key];
+}
+
+export function showToast(text: Msg, kind: Toast['kind'] = 'info'): void {
+  toastActor.send({ type: 'toast.show', toast: { id: nextId('toast'), text, kind } });
+}
+
+export function showAlert(request: Omit<ModalRequest, 'id' | 'kind'>): string {
+  const id = nextId('alert');
+  modalActor.send({ type: 'modal.open', request: { ...request, id, kind: 'alert' } });
+  return id;
+}
+
+/** Ask a yes/no question; resolves with the answer. */
+export function askConfirm(request: Omit<ModalRequest, 'id' | 'kind'>): Promise<boolean> {
+  const id = nextId('confirm');
+  return new Promise((resolve) => {
+    const sub = modalActor.on('modal.answered', (event) => {
+      if (event.id !== id) return;
+      sub.unsubscribe();
+      resolve(event.yes);
+    });
+    modalActor.send({ type: 'modal.open', request: { ...request, id, kind: 'confirm' } });
+  });
+}

@@ -1,0 +1,26 @@
+import { isLang, type Lang } from '../../i18n';
+
+/** The language from the URL (/{lang}/…), English when missing or unknown. */
+export function currentLang(): Lang {
+  const first = window.location.pathname.split('/')[1];
+  return isLang(first) ? first : 'en';
+}
+
+/** the address parameter of the first visit after registration (spec 001 §2 "trading page with param first") */
+export const FIRST_PARAM = 'first';
+
+/** The address carries `first` (any value: `?first`, `?first=1`); here, not in the welcome's flow, so the trading page's first chunk does not carry that flow. */
+export function hasFirst(search: string): boolean {
+  return new URLSearchParams(search).has(FIRST_PARAM);
+}
+
+/** Full navigation between pages (login → trading): a fresh page gets a fresh session. */
+export function goTo(path: string): void {
+  window.location.assign(path);
+}
+
+/** Only same-app hash routes may follow a login (no open redirect): "#/show/funding", "/show/funding" and "show/funding" all give "#/show/funding". */
+export function safeHash(rd: string): string {
+  const path = rd.replace(/^#?\/?/, '');
+  return path && /^[\w\-/]+$/.test(path) ? `#/${path}` : '';
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { msg } from '../../../core/message';
+import { signatureMachine } from '../../../machines/signature/signature.machine';
+import { connectSignature, selectSignatureChild } from './signature.connect';
+
+/** A snapshot of the signature machine in `value` with `context`, started from `input`. */
+function snapshotIn(input: { agreement: boolean }, value: string, context: object = {}): SnapshotFrom<typeof signatureMachine> {
+  const initial = createActor(signatureMachine, { input }).getSnapshot();
+  return signatureMachine.resolveState({ value, context: { ...initial.context, ...context } });
+}
+
+describe('connectSignature', () => {
+  it('drawing with the agreement asked: the tick shown, Save says save, the error passed on; handlers send the events', () => {
+    const send = vi.fn();
+    const api = connectSignature(snapshotIn({ agreement: true }, 'drawing', { empty: false, agree: true, error: msg('signature.empty') }), send);
+    expect(api).toMatchObject({ saving: false, saved: false, empty: false, agreementNeeded: true, agree: true, saveLabel: 'signature.save', error: { key: 'signature.empty' } });
+    api.changed(true);
+    api.setAgree(false);
+    api.save('data:image/png;base64,AA==');
+    expect(send.mock.calls).toEqual([
+      [{ type: 'pad.changed', empty: true }],
+      [{ type: 'agree.set', value: false }],
+      [{ type: 'sign.save', image: 'data:image/png;base64,AA==' }],
+    ]);
+  });
+
+  it('saving: Save says saving; no agreement asked on the personal page', () => {
+    const api = connectSignature(snapshotIn({ agreement: false }, 'saving', { empty: false }), vi.fn());
+    expect(api).toMatchObject({ saving: true, saved: false, agreementNeeded: false, agree: false, saveLabel: 'signature.saving', error: null });
+  });
+
+  it('saved', () => {
+    const api = connectSignature(snapshotIn({ agreement: false }, 'saved', { empty: false, documentId: 'doc-1' }), vi.fn());
+    expect(api).toMatchObject({ saving: false, saved: true, saveLabel: 'signature.save' });
+  });
+
+  it('finds the child a parent runs under the id signature', () => {
+    const child = createActor(signatureMachine, { input: { agreement: true } });
+    expect(selectSignatureChild({ children: { signature: child } })).toBe(child);
+    expect(selectSignatureChild({ children: {} })).toBeUndefined();
+  });
+});
