@@ -7,6 +7,7 @@ import { enableInspection, inspectionRequested } from './flows/shared/inspector'
 import { currentLang } from './flows/shell/navigation';
 import { I18nProvider, isLang, loadDict } from './i18n';
 import { SkipLink } from './ui/SkipLink';
+import { installFocusIntent } from './ui/focus-intent';
 import './ui/styles.css';
 
 async function boot(): Promise<void> {
@@ -18,6 +19,7 @@ async function boot(): Promise<void> {
     return;
   }
   installErrorReporting();
+  installFocusIntent();
   if (inspectionRequested()) enableInspection();
   startAppActors();
   const stop = sessionActor.subscribe((s) => {
