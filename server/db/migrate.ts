@@ -9,6 +9,7 @@ import * as trading from './migrations/040_trading';
 import * as register from './migrations/050_register';
 import * as platformMirror from './migrations/060_platform_mirror';
 import * as verification from './migrations/070_verification';
+import * as documentSize from './migrations/071_document_size';
 import * as bankVouchers from './migrations/082_bank_vouchers';
 import * as promoBonus from './migrations/080_promo_bonus';
 import * as methodDeposits from './migrations/081_method_deposits';
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '050_register': register,
   '060_platform_mirror': platformMirror,
   '070_verification': verification,
+  '071_document_size': documentSize,
   '082_bank_vouchers': bankVouchers,
   '080_promo_bonus': promoBonus,
   '081_method_deposits': methodDeposits,

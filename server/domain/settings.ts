@@ -2,6 +2,7 @@ import type { Settings } from '../../core/contract';
 import type { Processor } from '../../core/cascade/processors';
 import type { Config } from '../config';
 import { providerName, SANDBOX_PROVIDER_NAME } from './social/social';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MIMES } from './verification/documents';
 
 /**
  * The card stack of the sandbox (spec 000 §4: the settings cascade overrides the default VLOAD).
@@ -32,7 +33,8 @@ export const defaultSettings: Settings = {
   maxBonusValue: '200',
   /** a credited bonus asks 30 × its value in trading turnover before it can be withdrawn (docs/funding.md) */
   bonusTurnover: '30',
-  upload: { types: ['image/png', 'image/jpeg', 'application/pdf'], maxBytes: 10 * 1024 * 1024 },
+  /** what the upload routes accept (server/domain/verification/documents.ts), as the client is told */
+  upload: { types: [...DOCUMENT_MIMES], maxBytes: DOCUMENT_MAX_BYTES },
   toastMs: 5000,
   chatHiddenPaths: [],
   inspect: false,
