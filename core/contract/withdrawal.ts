@@ -1,27 +1,13 @@
 import * as z from 'zod/mini';
 import { Currency, Decimal } from './common';
 import { FactorType } from './security';
+import { WITHDRAWAL_CASE_NAMES, WITHDRAWAL_METHOD_NAMES } from '../withdrawal';
 
 /**
  * Withdrawal (spec 002 §3, §4, §7). Payout methods: the ten tabs (1 Bitcoin … 10 USD); the EUR
- * and USD tabs pay out by card, bank wire or a wallet service.
+ * and USD tabs pay out by card, bank wire or a wallet service (`core/withdrawal.ts`).
  */
-export const WithdrawalMethod = z.enum([
-  'Bitcoin',
-  'Litecoin',
-  'Ethereum',
-  'Dash',
-  'Bitcoin_Cash',
-  'Ripple',
-  'Zcash',
-  'Monero',
-  'Credit Card',
-  'Bank Wire',
-  'Ok Pay',
-  'Perfect Money',
-  'Skrill',
-  'Neteller',
-]);
+export const WithdrawalMethod = z.enum(WITHDRAWAL_METHOD_NAMES);
 export type WithdrawalMethod = z.infer<typeof WithdrawalMethod>;
 
 /** POST /api/withdrawal: the check. `amount` is a decimal string in `currency`. */
@@ -38,7 +24,7 @@ export const WithdrawalRequest = z.object({
 });
 export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
 
-export const WithdrawalCase = z.enum(['one', 'two', 'three', 'four', 'five', 'six', 'verify']);
+export const WithdrawalCase = z.enum(WITHDRAWAL_CASE_NAMES);
 export type WithdrawalCase = z.infer<typeof WithdrawalCase>;
 
 export const WithdrawalCheck = z.object({

@@ -1,8 +1,11 @@
+import { COIN_METHODS, FIAT_METHODS, FIAT_PAYOUT_CURRENCIES, NO_WALLET_METHODS, needsWallet, type CoinMethod } from '../../core/withdrawal';
+
 /**
- * The withdrawal tabs (spec 002 §2): 1 Bitcoin … 8 Monero pay out in that coin; 9 EUR and
- * 10 USD pay out in fiat by card, bank wire or a wallet service.
+ * The withdrawal tabs (spec 002 §2), from the payout methods of `core/withdrawal.ts`:
+ * 1 Bitcoin … 8 Monero pay out in that coin; 9 EUR and 10 USD pay out in fiat by card, bank
+ * wire or a wallet service.
  */
-export type WithdrawalTabId = 'bitcoin' | 'litecoin' | 'ethereum' | 'dash' | 'bitcoin_cash' | 'ripple' | 'zcash' | 'monero' | 'eur' | 'usd';
+export type WithdrawalTabId = Lowercase<CoinMethod> | Lowercase<(typeof FIAT_PAYOUT_CURRENCIES)[number]>;
 
 export interface WithdrawalTab {
   id: WithdrawalTabId;
@@ -13,27 +16,18 @@ export interface WithdrawalTab {
   /** payout methods of this tab; the first is the default */
   methods: readonly string[];
   crypto: boolean;
+  /** the payout form's second field (Ripple's destination tag, Monero's payment id), else null */
+  alt: 'ripple' | 'monero' | null;
 }
 
-export const FIAT_METHODS = ['Bank Wire', 'Credit Card', 'Skrill', 'Neteller', 'Ok Pay', 'Perfect Money'] as const;
-/** methods that pay out without a wallet address (spec 002 §5) */
-export const NO_WALLET_METHODS: readonly string[] = ['Credit Card', 'Ok Pay', 'Perfect Money'];
+export { FIAT_METHODS, NO_WALLET_METHODS, needsWallet };
 
 export const WITHDRAWAL_TABS: readonly WithdrawalTab[] = [
-  { id: 'bitcoin', n: 1, currency: 'BTC', methods: ['Bitcoin'], crypto: true },
-  { id: 'litecoin', n: 2, currency: 'LTC', methods: ['Litecoin'], crypto: true },
-  { id: 'ethereum', n: 3, currency: 'ETH', methods: ['Ethereum'], crypto: true },
-  { id: 'dash', n: 4, currency: 'DASH', methods: ['Dash'], crypto: true },
-  { id: 'bitcoin_cash', n: 5, currency: 'BCH', methods: ['Bitcoin_Cash'], crypto: true },
-  { id: 'ripple', n: 6, currency: 'XRP', methods: ['Ripple'], crypto: true },
-  { id: 'zcash', n: 7, currency: 'ZEC', methods: ['Zcash'], crypto: true },
-  { id: 'monero', n: 8, currency: 'XMR', methods: ['Monero'], crypto: true },
-  { id: 'eur', n: 9, currency: 'EUR', methods: FIAT_METHODS, crypto: false },
-  { id: 'usd', n: 10, currency: 'USD', methods: FIAT_METHODS, crypto: false },
+  ...COIN_METHODS.map(({ method, coin, tab, alt }) => ({ id: method.toLowerCase() as Lowercase<CoinMethod>, n: tab, currency: coin, methods: [method], crypto: true, alt: alt ?? null })),
+  ...FIAT_PAYOUT_CURRENCIES.map((currency, i) => ({ id: currency.toLowerCase() as Lowercase<typeof currency>, n: COIN_METHODS.length + i + 1, currency, methods: FIAT_METHODS, crypto: false, alt: null })),
 ];
 
 export const tabById = (id: string): WithdrawalTab => WITHDRAWAL_TABS.find((t) => t.id === id) ?? WITHDRAWAL_TABS[0];
-export const needsWallet = (method: string): boolean => !NO_WALLET_METHODS.includes(method);
 
 /** A positive decimal number ("," is read as the decimal point), else null. */
 export function positiveAmount(text: string): string | null {

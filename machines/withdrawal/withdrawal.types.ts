@@ -1,8 +1,9 @@
+import type { PendingWithdrawal, WithdrawalCase, WithdrawalCheck, WithdrawalFinal } from '../../core/contract/withdrawal';
 import type { Msg } from '../../core/message';
 import type { FactorType } from '../two-factor/two-factor.types';
 import type { WithdrawalTabId } from './withdrawal.tabs';
 
-export type WithdrawalCase = 'one' | 'two' | 'three' | 'four' | 'five' | 'six' | 'verify';
+export type { WithdrawalCase };
 
 export interface WithdrawalInput {
   /** currency of the current account (the amount's currency outside exchange mode) */
@@ -60,26 +61,10 @@ export type WithdrawalEvent =
   | { type: 'form.again' };
 
 /** POST /api/withdrawal */
-export interface CheckOutput {
-  need_auth: boolean;
-  return: boolean;
-  case?: WithdrawalCase;
-  current_turnover?: string;
-  need_turnover?: string;
-  turnover_currency?: string;
-  error?: string;
-  message?: string;
-}
+export type CheckOutput = WithdrawalCheck;
 
 /** POST /api/withdrawal/final */
-export interface FinalOutput {
-  return: boolean;
-  is_bonus: boolean;
-  message: string;
-  factor: boolean;
-  type?: FactorType;
-  transactionId?: string;
-}
+export type FinalOutput = WithdrawalFinal;
 
 export interface FinalInput extends WithdrawalRequest {
   is_bonus: boolean;
@@ -87,14 +72,7 @@ export interface FinalInput extends WithdrawalRequest {
 
 // ---- pending withdrawals ---------------------------------------------------------------
 
-export interface PendingItem {
-  transactionId: string;
-  amount: string;
-  currency: string;
-  method: string;
-  wallet: string;
-  createdAt: string;
-}
+export type PendingItem = PendingWithdrawal;
 
 export interface PendingContext {
   hits: PendingItem[];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58xmr, base58xrp, bech32, bech32m, createBase58check } from '@scure/base';
 import type { WithdrawalMethod } from '../../../core/contract';
+import { COIN_METHODS, NO_WALLET_METHODS, needsWallet as needsDestination } from '../../../core/withdrawal';
 
 /**
  * Payout destinations: which methods need one (spec 002 §5: all but Credit Card, Ok Pay and
@@ -9,17 +10,9 @@ import type { WithdrawalMethod } from '../../../core/contract';
  * their checksums where the format has one (base58check, bech32/bech32m, EIP-55 mixed case,
  * IBAN mod 97), so a typo is caught before money is held.
  */
-export const NO_WALLET_METHODS: readonly WithdrawalMethod[] = ['Credit Card', 'Ok Pay', 'Perfect Money'];
-export const CRYPTO_METHODS: Readonly<Partial<Record<WithdrawalMethod, string>>> = {
-  Bitcoin: 'BTC',
-  Litecoin: 'LTC',
-  Ethereum: 'ETH',
-  Dash: 'DASH',
-  Bitcoin_Cash: 'BCH',
-  Ripple: 'XRP',
-  Zcash: 'ZEC',
-  Monero: 'XMR',
-};
+export { NO_WALLET_METHODS };
+/** the coin each coin method pays out (`core/withdrawal.ts`) */
+export const CRYPTO_METHODS: Readonly<Partial<Record<WithdrawalMethod, string>>> = Object.fromEntries(COIN_METHODS.map((m) => [m.method, m.coin]));
 
 const sha256 = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();
 const base58check = createBase58check(sha256);
@@ -115,7 +108,7 @@ const CHECKS: Record<WithdrawalMethod, (wallet: string) => boolean> = {
   Neteller: email,
 };
 
-export const needsWallet = (method: WithdrawalMethod): boolean => !NO_WALLET_METHODS.includes(method);
+export const needsWallet = (method: WithdrawalMethod): boolean => needsDestination(method);
 
 /** The destination as stored: trimmed, '' for methods without one. */
 export function normalizeWallet(method: WithdrawalMethod, wallet: string): string {

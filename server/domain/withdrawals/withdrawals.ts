@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { WithdrawalCase, WithdrawalMethod, WithdrawalRequest } from '../../../core/contract';
+import type { WithdrawalCase, WithdrawalRequest } from '../../../core/contract';
 import type { Db } from '../../db';
 import type { AccountRow, UserRow } from '../../db/schema';
 import type { WithdrawalRow } from '../../db/schema-security';
@@ -11,6 +11,7 @@ import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { Refusal } from '../security/refusal';
 import type { PlatformGateway } from '../ports';
 import { CRYPTO_METHODS, isValidWallet, needsWallet, normalizeWallet } from './wallets';
+import { FIAT_METHODS, FIAT_PAYOUT_CURRENCIES } from '../../../core/withdrawal';
 import { forfeitBonus } from '../deposits/bonus';
 import { notificationKey } from '../notifications/key';
 import { notify } from '../notifications/notify';
@@ -28,8 +29,6 @@ export const REVIEW_FROM: Readonly<Record<string, bigint>> = {
   USD: 10_000n, EUR: 10_000n, GBP: 10_000n, RUB: 750_000n,
   BTC: 1n, ETH: 20n, LTC: 100n, DASH: 200n, BCH: 50n, ZEC: 200n, USDT: 10_000n,
 };
-
-const FIAT_METHODS: readonly WithdrawalMethod[] = ['Credit Card', 'Bank Wire', 'Ok Pay', 'Perfect Money', 'Skrill', 'Neteller'];
 
 export interface Turnover {
   current: string;
@@ -74,7 +73,7 @@ async function prepare(db: DbOrTx, userId: number, request: WithdrawalRequest, p
   let account: AccountRow | undefined;
   if (request.fixed) {
     const coin = CRYPTO_METHODS[request.method];
-    const matches = coin ? coin === request.currency : FIAT_METHODS.includes(request.method) && (request.currency === 'USD' || request.currency === 'EUR');
+    const matches = coin ? coin === request.currency : (FIAT_METHODS as readonly string[]).includes(request.method) && (FIAT_PAYOUT_CURRENCIES as readonly string[]).includes(request.currency);
     if (!matches) throw new Refusal(400, 'withdrawal.currency', `${request.method.replace('_', ' ')} pays out ${coin ?? 'USD or EUR'}; choose that balance.`);
     account = await db.selectFrom('accounts').selectAll().where('user_id', '=', userId).where('type', '=', 'exchange').where('currency', '=', request.currency).executeTakeFirst();
     if (!account) throw new Refusal(404, 'withdrawal.no_exchange_account', `You have no ${request.currency} balance on the exchange account.`);

@@ -2,8 +2,9 @@ import type { ActorRefFrom, EventFrom, SnapshotFrom } from 'xstate';
 import type { withdrawalPendingMachine } from '../../../machines/withdrawal/pending.machine';
 import type { withdrawalMachine } from '../../../machines/withdrawal/withdrawal.machine';
 import { WITHDRAWAL_TABS, needsWallet, tabById, type WithdrawalTab, type WithdrawalTabId } from '../../../machines/withdrawal/withdrawal.tabs';
-import type { PendingItem, Turnover, WithdrawalCase, WithdrawalForm, WithdrawalRequest } from '../../../machines/withdrawal/withdrawal.types';
+import type { PendingItem, Turnover, WithdrawalForm, WithdrawalRequest } from '../../../machines/withdrawal/withdrawal.types';
 import type { Msg } from '../../../core/message';
+import { isAskedCase, type AskedCase } from '../../../core/withdrawal';
 import { selectFactorChild, type EntryRef } from '../two-factor/two-factor.types';
 
 type WithdrawalSnapshot = SnapshotFrom<typeof withdrawalMachine>;
@@ -43,9 +44,9 @@ export interface MethodForm {
   alt: 'ripple' | 'monero' | null;
 }
 
-/** A case the trader confirms before the final request (cases one to four and six; five needs none). */
+/** A case the trader confirms before the final request (`ask` in `core/withdrawal.ts`: one to four and six). */
 export interface CaseQuestion {
-  kind: Exclude<WithdrawalCase, 'five' | 'verify'>;
+  kind: AskedCase;
   request: WithdrawalRequest;
 }
 
@@ -98,12 +99,12 @@ export function connectWithdrawal(s: WithdrawalSnapshot, send: WithdrawalSend): 
     result: s.context.result,
     turnover: turnover && step !== 'done' && /[1-9]/.test(turnover.need) ? turnover : null,
     submitLabel: step === 'checking' ? 'withdrawal.checking' : step === 'finalizing' ? 'withdrawal.sending' : 'withdrawal.submit',
-    question: step === 'confirming' && kind && kind !== 'five' && kind !== 'verify' && request ? { kind, request } : null,
+    question: step === 'confirming' && kind && isAskedCase(kind) && request ? { kind, request } : null,
     verifyOpen: step === 'needVerify',
     factorEntry: selectFactorChild(s),
     methodForm: (method) => {
       const chosen = tab.methods.includes(method) ? method : tab.methods[0];
-      return { method: chosen, choosesMethod: !tab.crypto, walletNeeded: needsWallet(chosen), alt: tab.id === 'ripple' || tab.id === 'monero' ? tab.id : null };
+      return { method: chosen, choosesMethod: !tab.crypto, walletNeeded: needsWallet(chosen), alt: tab.alt };
     },
     selectTab: (id) => send({ type: 'tab.select', tab: id }),
     submit: (form) => send({ type: 'form.submit', ...form }),
