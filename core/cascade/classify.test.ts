@@ -136,7 +136,7 @@ describe('per-processor replies (spec 000 §4)', () => {
   it('the fraud step: each flag stops with its text, a clean answer passes', () => {
     expect(classify({ proc: 'FRAUD', fail_limit: true }, soft)).toMatchObject({ stop: true, msg: { key: 'cards.limit' } });
     expect(classify({ proc: 'FRAUD', bad_card: true }, soft)).toMatchObject({ stop: true, msg: { key: 'cards.bad_card' } });
-    expect(classify({ proc: 'FRAUD', day_limit: true }, soft)).toMatchObject({ stop: true, msg: { key: 'cards.day_limit' } });
+    expect(classify({ proc: 'FRAUD', day_limit: true }, soft)).toMatchObject({ stop: true, msg: { key: 'cards.day_limit_reached' } });
     expect(classify({ proc: 'FRAUD', reason: true, message: 'Card country differs' }, soft)).toMatchObject({ stop: true, msg: { fallback: 'Card country differs' } });
     expect(classify({ proc: 'FRAUD' }, soft)).toEqual({ kind: 'passed' });
   });

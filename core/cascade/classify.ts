@@ -153,7 +153,7 @@ export function classify(reply: ProcessorReply, facts: ClassifyFacts): Outcome {
       return { kind: 'declined', stop: false, msg: declined, code: 'return' };
     case 'FRAUD':
       if (reply.fail_limit) return { kind: 'declined', stop: true, msg: msg('cards.limit'), code: 'fail_limit' };
-      if (reply.day_limit) return { kind: 'declined', stop: true, msg: msg('cards.day_limit'), code: 'day_limit' };
+      if (reply.day_limit) return { kind: 'declined', stop: true, msg: msg('cards.day_limit_reached'), code: 'day_limit' };
       if (reply.bad_card) return { kind: 'declined', stop: true, msg: msg('cards.bad_card'), code: 'bad_card' };
       if (reply.reason) return { kind: 'declined', stop: true, msg: reply.message ? literal(reply.message) : msg('cards.reason'), code: 'reason' };
       return { kind: 'passed' };

@@ -88,7 +88,7 @@ export const FundingOptionsResponse = z.object({
   promotion: z.optional(z.object({ percent: Decimal, max: Decimal })),
   /** the visitor's country for the card form (geo, else FR) */
   geo: z.string(),
-  /** card payments started today (UTC) and the daily limit (3) */
+  /** card payments started today (UTC) and the daily limit the server enforces (DAILY_CARD_LIMIT, server/domain/payments/fraud-check.ts) */
   cardsToday: z.number(),
   dailyLimit: z.number(),
   /** the processors are sandboxes: the page says so */

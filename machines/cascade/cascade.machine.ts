@@ -135,7 +135,7 @@ export const cascadeMachine = setup({
         ],
       },
     },
-    /** 'Dear client, … your daily limit of 3 credit card transactions per day is exceeded' */
+    /** 'Dear client, … your daily limit of {limit} credit card transactions per day is exceeded' (the limit the server reported) */
     dayLimit: {
       initial: 'asking',
       states: {

@@ -24,7 +24,7 @@ export interface FundingOptions {
   promotion?: { percent: string; max: string };
   /** the visitor's country for the card form (geo, else FR) */
   geo: string;
-  /** card payments started today and the daily limit (spec 000 §9: 3) */
+  /** card payments started today and the daily limit the server enforces (spec 000 §9) */
   cardsToday: number;
   dailyLimit: number;
 }

@@ -133,13 +133,16 @@ export async function scriptPlaces(page: Page, outcomes: Array<{ at: number; out
   if (outcomes.length) await scriptOutcomes(page, { card: outcomes });
 }
 
-/** Three payments made today through the API (fraud checks of a saved card): the next fraud check answers day_limit. */
+/** Payments made today through the API (fraud checks of a saved card) until the server's daily limit answers day_limit: the next fraud check answers it too. */
 export async function spendDayLimit(page: Page): Promise<void> {
   const year = String(new Date().getFullYear() + 2);
   const saved = await sandboxCall<{ card: string }>(page, '/api/card/save', { cnu: CARD.replace(/ /g, ''), emm: '12', eyy: year, fn: 'Jean', ln: 'Dupont', cu: 'MT', cur: 'USD', card_type: 'all', cvv: '123' });
-  for (let i = 0; i < 3; i++) {
-    await sandboxCall(page, '/api/fraud/card', { key: `day-limit-${i}-${Date.now()}`, amount: '250', fixed: false, bonus: false, card: saved.card, currency: 'USD' });
+  // as many as the server's limit (DAILY_CARD_LIMIT), whatever it is; a bound in case it never answers day_limit
+  for (let i = 0; i < 100; i++) {
+    const answer = await sandboxCall<{ day_limit?: boolean }>(page, '/api/fraud/card', { key: `day-limit-${i}-${Date.now()}`, amount: '250', fixed: false, bonus: false, card: saved.card, currency: 'USD' });
+    if (answer.day_limit) return;
   }
+  throw new Error('the fraud check never answered day_limit');
 }
 
 /** the kinds of the path's processor starts, in order, from the events */

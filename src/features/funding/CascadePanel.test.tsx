@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, toPromise, waitFor, type AnyActorRef } from 'xstate';
+import { createActor, createMachine, fromPromise, toPromise, waitFor, type AnyActorRef } from 'xstate';
 import { cardFormMachine } from '../../../machines/card-form/card-form.machine';
 import { cascadeMachine } from '../../../machines/cascade/cascade.machine';
 import { entropayMachine } from '../../../machines/cascade/entropay.machine';
@@ -14,6 +14,8 @@ import { messages as fundingMessages } from './messages';
 import { en } from '../../i18n/en';
 import { ru } from '../../i18n/ru';
 import { CascadePanel, CascadeSteps } from './CascadePanel';
+import { FundingActorContext } from './context';
+import type { FundingActor } from '../../flows/funding/funding.hooks';
 
 /** The sandbox stack (server/domain/settings.ts SANDBOX_CASCADE). */
 const STACK = ['VLOAD', 'ORANGE', 'MEIKO', 'ZOOM', 'CONCEPT'];
@@ -178,5 +180,35 @@ describe("Entropay's CVV dialog inside the card form (issue 20)", () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(sent).toEqual(['123']);
     expect(outerSubmits()).toBe(0);
+  });
+});
+
+describe('the daily-limit dialog names the limit the server reported', () => {
+  registerMessages(fundingMessages);
+  const dayLimited = cascadeMachine.provide({ actors: { fraudCheck: fromPromise(async (): Promise<FraudCheckOutput> => ({ day_limit: true })) } });
+  /** a funding page whose options came with this daily limit (GET /api/card/options `dailyLimit`) */
+  const fundingWith = (dailyLimit: number) =>
+    createActor(createMachine({ context: { options: { dailyLimit, cardsToday: dailyLimit } } })).start() as unknown as FundingActor;
+
+  async function dialogText(lang: 'en' | 'ru', funding: FundingActor | null): Promise<string> {
+    const actor = createActor(dayLimited, { input: { settings: STACK, user: '', country: 'DE', affsId: '', noVload: [], payment, now: T } });
+    actor.start();
+    await waitFor(actor, (s) => s.matches('dayLimit'));
+    const view = render(
+      <I18nProvider lang={lang} dict={lang === 'ru' ? ru : en}>
+        <FundingActorContext.Provider value={funding}>
+          <CascadePanel cascade={actor as unknown as AnyActorRef} send={() => {}} />
+        </FundingActorContext.Provider>
+      </I18nProvider>,
+    );
+    const text = within(view.container).getByRole('group').querySelector('p')!.textContent!;
+    view.unmount();
+    return text;
+  }
+
+  it('a limit of 5 in English and Russian; no number at all when no limit is known', async () => {
+    expect(await dialogText('en', fundingWith(5))).toBe('Dear client, due to safety reasons, your daily limit of 5 credit card transactions per day is exceeded. You can deposit by Bitcoin now.');
+    expect(await dialogText('ru', fundingWith(1))).toContain('дневной лимит операций по карте (1 в день) исчерпан');
+    expect(await dialogText('en', null)).toBe('Dear client, due to safety reasons, your daily limit of credit card transactions is exceeded. You can deposit by Bitcoin now.');
   });
 });

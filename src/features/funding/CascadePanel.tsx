@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { useDoNotHonor } from '../../flows/funding/do-not-honor.hooks';
 import { connectCascade, connectEntropay } from '../../flows/funding/funding.connect';
+import { useDailyCardLimit } from '../../flows/funding/funding.hooks';
 import type { StepLine } from '../../flows/funding/funding.select';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
@@ -22,7 +23,9 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
   const { t, text } = useT();
   const snapshot = useSelector(cascade, (s) => s);
   const v = connectCascade(snapshot, send);
-  const dnh = useDoNotHonor(useFundingActor(), send);
+  const funding = useFundingActor();
+  const dnh = useDoNotHonor(funding, send);
+  const dailyLimit = useDailyCardLimit(funding);
   const name = processorName(v.processor);
 
   return (
@@ -50,7 +53,7 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
       {v.isDayLimit && (
         <div className="cascade__box" role="group" aria-labelledby="cascade-day-title">
           <h3 id="cascade-day-title">{t('cards.day_limit_title')}</h3>
-          <p>{t('cards.day_limit')}</p>
+          <p>{dailyLimit === null ? t('cards.day_limit_reached') : t('cards.day_limit', { limit: dailyLimit })}</p>
           {v.isDayLimitWhy && <p className="muted">{t('cards.why_bitcoin_text')}</p>}
           <div className="cascade__buttons">
             {!v.isDayLimitWhy && <button type="button" className="button button--ghost" onClick={v.onWhy}>{t('cards.why_bitcoin')}</button>}

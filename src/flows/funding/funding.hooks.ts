@@ -47,6 +47,15 @@ export function useCardForm(funding: FundingActor, lang = 'en') {
   return snapshot ? connectCard(snapshot, funding.send, lang) : null;
 }
 
+/**
+ * The daily card limit the server enforces, as it reported it with the options (GET
+ * /api/card/options `dailyLimit`), for the texts that name it; null outside a funding page or
+ * before the options came.
+ */
+export function useDailyCardLimit(funding: FundingActor | null): number | null {
+  return useSelector(funding ?? undefined, (s) => s?.context.options?.dailyLimit ?? null) ?? null;
+}
+
 /** The funding page's connect() for a tab view inside it (the card form shows the deposit amount). */
 export function useFundingView(funding: FundingActor, lang = 'en') {
   const snapshot = useSelector(funding, (s) => s);
