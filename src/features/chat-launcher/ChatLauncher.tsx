@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { LauncherButtonProps } from '../../flows/chat/chat-launcher.connect';
 import { registerMessages, useT } from '../../i18n';
 import './launcher.css';
 import { messages } from './messages';
@@ -11,36 +11,28 @@ export interface ChatLauncherProps {
    * button beside the balance; visitor: "Chat" in a public page's header, a toggle for the panel
    */
   variant: 'floating' | 'header' | 'visitor';
-  onClick: () => void;
-  /** the visitor's toggle: whether the panel is open (aria-expanded) */
-  expanded?: boolean;
+  /** the button's part (src/flows/chat/chat-launcher.connect.ts): its click, whether the panel is open, busy, focus */
+  button: LauncherButtonProps;
   /** the panel is minimised: a dot says a conversation is kept */
   minimised?: boolean;
   /** a hint (the chat's title while minimised) */
   title?: string;
-  /** the panel's chunk is on its way */
-  busy?: boolean;
   /** fetch the panel's chunk before the click (pointer over it, keyboard focus on it) */
   onPrefetch?: () => void;
-  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The button that opens the chat: in the trading header, floating, or in a public page's header for a visitor. */
-export function ChatLauncher({ variant, onClick, expanded, minimised = false, title, busy, onPrefetch, ref }: ChatLauncherProps) {
+export function ChatLauncher({ variant, button, minimised = false, title, onPrefetch }: ChatLauncherProps) {
   const { t } = useT();
   const visitor = variant === 'visitor';
   return (
     <button
-      ref={ref}
-      type="button"
+      {...button}
       className={`chat-launcher${variant === 'floating' ? '' : ` chat-launcher--${variant}`}`}
-      onClick={onClick}
       onPointerEnter={onPrefetch}
       onFocus={onPrefetch}
-      // the visitor's button is named by its text and says whether the panel is open; the header's round one by its label
+      // the visitor's button is named by its text; the header's round one by its label
       aria-label={visitor ? undefined : t('chat.open')}
-      aria-expanded={visitor ? Boolean(expanded) : undefined}
-      aria-busy={busy || undefined}
       title={minimised ? title : undefined}
       data-testid={minimised ? 'chat-minimised' : visitor ? 'chat-launcher' : undefined}
     >

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { launcherButtonProps } from '../../flows/chat/chat-launcher.connect';
 import { useChatHiddenHere } from '../../flows/chat/chat-launcher.hooks';
 import { ChatLauncher } from './ChatLauncher';
 
@@ -20,7 +21,7 @@ export function VisitorChat() {
   const [asked, setAsked] = useState(false);
   if (hidden) return null;
   // until the panel's chunk has come, this button stands in (the same look, busy once clicked)
-  const standIn = <ChatLauncher variant="visitor" expanded={false} busy={asked} onPrefetch={loadPanel} onClick={() => setAsked(true)} />;
+  const standIn = <ChatLauncher variant="visitor" button={launcherButtonProps({ visitor: true, busy: asked, onClick: () => setAsked(true) })} onPrefetch={loadPanel} />;
   return (
     <span className="visitor-chat">
       {asked ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CHAT_COLUMN_MIN_WIDTH, useChat, useTips, useWindowSize } from '../../flows/chat/chat.flow';
 import { registerMessages, useT } from '../../i18n';
@@ -44,42 +44,7 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
   const chat = useChat({ visitor });
   const { size, failed, error, connection, hostName, minimised } = chat;
   const page = useWindowSize();
-  const titleId = useId();
   const slot = useChatSlot(!visitor);
-  const panelRef = useRef<HTMLElement>(null);
-  const launcherRef = useRef<HTMLButtonElement>(null);
-  // opened by the person's own click (the visitor's panel is mounted by one): focus goes into the panel
-  const focusPanel = useRef(visitor);
-  // closed or minimised from inside the panel: focus goes back to the launcher
-  const focusLauncher = useRef(false);
-  useEffect(() => {
-    if (!chat.open || !focusPanel.current) return;
-    focusPanel.current = false;
-    panelRef.current?.focus();
-  }, [chat.open]);
-  useEffect(() => {
-    if (chat.open || !focusLauncher.current) return;
-    focusLauncher.current = false;
-    launcherRef.current?.focus();
-  }, [chat.open]);
-  const openByHand = () => {
-    focusPanel.current = true;
-    chat.openPanel();
-  };
-  const closeByHand = () => {
-    focusLauncher.current = panelRef.current?.contains(document.activeElement) ?? false;
-    chat.close();
-  };
-  const minimiseByHand = () => {
-    focusLauncher.current = panelRef.current?.contains(document.activeElement) ?? false;
-    chat.minimise();
-  };
-  /** Escape inside the panel closes it (a dialog opened from it, the tip's question, handles its own) */
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key !== 'Escape' || e.defaultPrevented || !e.currentTarget.contains(e.target as Node)) return;
-    e.preventDefault();
-    closeByHand();
-  };
   // open at its normal size on a wide screen: its own column, the page beside it reflows (nothing covered)
   const column = !chat.hidden && !chat.closed && !minimised && size === 'normal' && page.width >= CHAT_COLUMN_MIN_WIDTH;
   useEffect(() => {
@@ -93,12 +58,8 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
   // minimised keeps the conversation and a tip on its way alive, only hidden
   const panel = chat.closed ? null : (
     <section
-      ref={panelRef}
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
+      {...chat.getPanelProps()}
       className={minimised ? 'chat chat--minimised' : `chat chat--open chat--${size}${column ? ' chat--column' : ''}`}
-      aria-labelledby={titleId}
-      hidden={minimised}
       style={minimised || column ? undefined : { height: chat.height(page) }}
       data-testid={minimised ? undefined : 'chat-panel'}
       data-size={size}
@@ -106,7 +67,7 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
       {minimised ? null : (
         <header className="chat__header">
           <div className="chat__heading">
-            <h2 id={titleId} className="chat__title">{title}</h2>
+            <h2 {...chat.getTitleProps()} className="chat__title">{title}</h2>
             {connection?.sandbox && (
               <span className="chat__sandbox" role="note" title={t('chat.sandbox')} aria-label={t('chat.sandbox')}>
                 {t('chat.sandbox_tag')}
@@ -114,19 +75,19 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
             )}
           </div>
           <div className="chat__actions">
-            <button type="button" className="icon-button" aria-label={t('chat.minimise')} onClick={minimiseByHand}>
+            <button {...chat.getMinimiseProps()} className="icon-button" aria-label={t('chat.minimise')}>
               <span aria-hidden="true">–</span>
             </button>
             {chat.maximised ? (
-              <button type="button" className="icon-button" aria-label={t('chat.restore')} onClick={chat.restore}>
+              <button {...chat.getRestoreProps()} className="icon-button" aria-label={t('chat.restore')}>
                 <span aria-hidden="true">❐</span>
               </button>
             ) : (
-              <button type="button" className="icon-button" aria-label={t('chat.maximise')} onClick={chat.maximise}>
+              <button {...chat.getMaximiseProps()} className="icon-button" aria-label={t('chat.maximise')}>
                 <span aria-hidden="true">□</span>
               </button>
             )}
-            <button type="button" className="icon-button" aria-label={t('chat.close')} onClick={closeByHand}>
+            <button {...chat.getCloseProps()} className="icon-button" aria-label={t('chat.close')}>
               ×
             </button>
           </div>
@@ -134,9 +95,9 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
       )}
       <div className="chat__body" hidden={minimised}>
         {failed ? (
-          <div className="chat__problem" role="alert">
+          <div className="chat__problem" {...chat.getProblemProps()}>
             <p>{text(error)}</p>
-            <button type="button" className="button button--small" onClick={chat.retry}>
+            <button {...chat.getRetryProps()} className="button button--small">
               {t('chat.retry')}
             </button>
           </div>
@@ -163,9 +124,7 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
 
   // the visitor's launcher: always in the page's header, a toggle for the panel
   if (visitor) {
-    const toggle = (
-      <ChatLauncher variant="visitor" ref={launcherRef} expanded={chat.open} minimised={minimised} title={title} onClick={chat.open ? chat.close : openByHand} />
-    );
+    const toggle = <ChatLauncher variant="visitor" button={chat.getLauncherProps(true)} minimised={minimised} title={title} />;
     return (
       <>
         {toggle}
@@ -176,7 +135,7 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
   // closed or minimised: the launcher in the header (minimised keeps the panel alive, hidden)
   const launcher = (
     <InSlot slot={slot}>
-      <ChatLauncher variant={slot ? 'header' : 'floating'} ref={launcherRef} minimised={minimised} title={title} onClick={openByHand} />
+      <ChatLauncher variant={slot ? 'header' : 'floating'} button={chat.getLauncherProps(false)} minimised={minimised} title={title} />
     </InSlot>
   );
   if (chat.closed) return launcher;
@@ -193,59 +152,43 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
 function Tips({ host }: { host: { id: string; name: string } }) {
   const { t, text, lang } = useT();
   const tips = useTips(host.id, lang);
-  const { value, amountText: amount, error, busy, currency } = tips;
-  const inputId = useId();
-  const errorId = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    tips.submit();
-  };
+  const { amountText: amount, error, currency } = tips;
   return (
     <div className="tips">
-      <form className="tips__form" onSubmit={submit} noValidate>
-        <label htmlFor={inputId} className="tips__label">
+      <form {...tips.getFormProps()} className="tips__form">
+        <label {...tips.getLabelProps()} className="tips__label">
           {t('tips.amount_label', { currency })}
         </label>
         <div className="tips__row">
-          <input
-            id={inputId}
-            className="tips__input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={value}
-            disabled={busy}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => tips.change(e.target.value)}
-          />
-          <button type="submit" className="button button--small" disabled={busy}>
+          <input {...tips.getFieldProps()} className="tips__input" inputMode="decimal" autoComplete="off" />
+          <button {...tips.getSubmitProps()} className="button button--small">
             {t('tips.send')}
           </button>
         </div>
       </form>
       {error && (
-        <p className="tips__error" id={errorId} role="alert">
+        <p {...tips.getErrorProps()} className="tips__error">
           {text(error)}
         </p>
       )}
       {tips.waiting && (
-        <div className="tips__wait" role="status">
+        <div {...tips.getStatusProps()} className="tips__wait">
           <span>{t('tips.wait', { amount })}</span>
           <span className="tips__progress" aria-hidden="true" />
-          <button type="button" className="button button--ghost button--small" onClick={tips.cancel}>
+          <button {...tips.getStopProps()} className="button button--ghost button--small">
             {t('tips.stop')}
           </button>
         </div>
       )}
       {tips.sending && (
-        <div className="tips__wait" role="status">
+        <div {...tips.getStatusProps()} className="tips__wait">
           <Spinner label={t('tips.sending')} />
         </div>
       )}
       {tips.thanks && (
-        <div className="tips__thanks" role="status">
+        <div {...tips.getStatusProps()} className="tips__thanks">
           <span>{text(tips.thanks)}</span>
-          <button type="button" className="icon-button" aria-label={t('tips.dismiss')} onClick={tips.dismiss}>
+          <button {...tips.getDismissProps()} className="icon-button" aria-label={t('tips.dismiss')}>
             ×
           </button>
         </div>

@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { chatMachine } from '../../../machines/chat/chat.machine';
 import { chatPanelHeight } from '../../../machines/chat/chat.machine';
@@ -7,6 +8,8 @@ import { currentCurrencyOf } from '../../../core/accounts';
 import type { CurrentUser } from '../../../core/contract';
 import type { Msg } from '../../../core/message';
 import { formatAmount } from '../shared/money';
+import { buttonProps, fieldErrorProps, fieldProps, formProps, labelProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
+import { CHAT_LAUNCHER_SCOPE, CHAT_PANEL_SCOPE, launcherButtonProps, type LauncherButtonProps } from './chat-launcher.connect';
 
 export { chatPanelHeight };
 
@@ -33,6 +36,20 @@ export const selectTipError = (s: TipsSnapshot) => s.context.error;
 
 /** the currency of the account a tip is taken from (the current account) */
 export const selectTipCurrency = (user: CurrentUser | null): string => currentCurrencyOf(user);
+
+/** the chat's title (the panel is named by it) */
+export const CHAT_TITLE_ID = 'chat-title';
+
+/**
+ * Where the trader's own click sends the focus: into the panel they opened, back to the launcher
+ * when they closed or minimised it from inside. `n` grows with each such click (a new key each
+ * time); the chat opened by the attention arbiter takes no focus.
+ */
+export interface ChatFocus {
+  to: 'panel' | 'launcher' | null;
+  n: number;
+}
+const NO_FOCUS: ChatFocus = { to: null, n: 0 };
 
 export interface ChatApi {
   panel: ChatPanelState;
@@ -64,11 +81,49 @@ export interface ChatApi {
   retry: () => void;
   /** the trader moved to another page: whether the settings hide the chat there */
   pathChanged: (hidden: boolean) => void;
+  /** the panel: named by its title, hidden while minimised, Escape inside closes it, takes the focus when the trader opened it */
+  getPanelProps: () => {
+    tabIndex: number;
+    hidden: boolean;
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+    'aria-labelledby': string;
+    'data-focus-on': string | undefined;
+    'data-focus-in': string;
+    'data-focus-scope': string;
+  };
+  getTitleProps: () => { id: string };
+  /** the launcher: opens the panel (the visitor's toggles it), takes the focus back when the trader closed the panel from inside */
+  getLauncherProps: (visitor: boolean) => LauncherButtonProps;
+  getMinimiseProps: () => ReturnType<typeof buttonProps>;
+  getMaximiseProps: () => ReturnType<typeof buttonProps>;
+  getRestoreProps: () => ReturnType<typeof buttonProps>;
+  getCloseProps: () => ReturnType<typeof buttonProps>;
+  getRetryProps: () => ReturnType<typeof buttonProps>;
+  /** why the chat cannot connect */
+  getProblemProps: () => { role: 'alert' };
 }
 
-export function connectChat(s: ChatSnapshot, send: (event: EventFrom<typeof chatMachine>) => void): ChatApi {
+export function connectChat(
+  s: ChatSnapshot,
+  send: (event: EventFrom<typeof chatMachine>) => void,
+  focus: ChatFocus = NO_FOCUS,
+  moveFocus: (to: 'panel' | 'launcher') => void = () => {},
+): ChatApi {
   const panel = selectChatPanel(s);
   const { connection, size } = s.context;
+  const open = panel === 'open';
+  const openByHand = () => {
+    moveFocus('panel');
+    send({ type: 'chat.open' });
+  };
+  const closeByHand = () => {
+    moveFocus('launcher');
+    send({ type: 'chat.close' });
+  };
+  const minimiseByHand = () => {
+    moveFocus('launcher');
+    send({ type: 'chat.minimise' });
+  };
   return {
     panel,
     hidden: panel === 'hidden',
@@ -92,6 +147,35 @@ export function connectChat(s: ChatSnapshot, send: (event: EventFrom<typeof chat
     restore: () => send({ type: 'chat.restore' }),
     retry: () => send({ type: 'chat.retry' }),
     pathChanged: (hidden) => send({ type: 'chat.path', hidden }),
+    getPanelProps: () => ({
+      tabIndex: -1,
+      hidden: panel === 'minimised',
+      // Escape inside the panel closes it (a dialog opened from it, the tip's question, handles its own)
+      onKeyDown: (e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented || !e.currentTarget.contains(e.target as Node)) return;
+        e.preventDefault();
+        closeByHand();
+      },
+      ...regionProps(CHAT_TITLE_ID),
+      'data-focus-on': open && focus.to === 'panel' ? `panel-${focus.n}` : undefined,
+      'data-focus-in': CHAT_LAUNCHER_SCOPE,
+      'data-focus-scope': CHAT_PANEL_SCOPE,
+    }),
+    getTitleProps: () => titleProps(CHAT_TITLE_ID),
+    getLauncherProps: (visitor) =>
+      launcherButtonProps({
+        visitor,
+        open,
+        focusOn: !open && focus.to === 'launcher' ? `launcher-${focus.n}` : null,
+        // the visitor's launcher closes an open panel; the trading header's is there only while it is not open
+        onClick: visitor && open ? () => send({ type: 'chat.close' }) : openByHand,
+      }),
+    getMinimiseProps: () => buttonProps(minimiseByHand),
+    getMaximiseProps: () => buttonProps(() => send({ type: 'chat.maximise' })),
+    getRestoreProps: () => buttonProps(() => send({ type: 'chat.restore' })),
+    getCloseProps: () => buttonProps(closeByHand),
+    getRetryProps: () => buttonProps(() => send({ type: 'chat.retry' })),
+    getProblemProps: () => ({ role: 'alert' as const }),
   };
 }
 
@@ -116,7 +200,20 @@ export interface TipsApi {
   cancel: () => void;
   confirm: () => void;
   dismiss: () => void;
+  getFormProps: () => ReturnType<typeof formProps>;
+  getLabelProps: () => ReturnType<typeof labelProps>;
+  /** the amount: resting while a tip is asked about or on its way; its message read with it */
+  getFieldProps: () => ReturnType<typeof fieldProps>;
+  getErrorProps: () => ReturnType<typeof fieldErrorProps>;
+  getSubmitProps: () => ReturnType<typeof submitProps>;
+  /** the counting down, the sending and the thanks: announced politely */
+  getStatusProps: () => ReturnType<typeof statusProps>;
+  getStopProps: () => ReturnType<typeof buttonProps>;
+  getDismissProps: () => ReturnType<typeof buttonProps>;
 }
+
+/** the tip amount's field */
+export const TIP_AMOUNT_ID = 'tip-amount';
 
 /** An amount with its currency written by core/format in the page's language; as it is while no currency is known. */
 const money = (amount: string, currency: string, lang: string): string => (currency ? formatAmount(amount, currency, lang) : amount);
@@ -131,9 +228,11 @@ function withAmount(m: Msg | null, currency: string, lang: string): Msg | null {
 
 export function connectTips(s: TipsSnapshot, send: (event: EventFrom<typeof tipsMachine>) => void, currency = '', lang = 'en'): TipsApi {
   const phase = selectTipsPhase(s);
+  const busy = phase === 'waiting' || phase === 'sending' || phase === 'confirming';
+  const cancel = () => send({ type: 'tip.cancel' });
   return {
     phase,
-    busy: phase === 'waiting' || phase === 'sending' || phase === 'confirming',
+    busy,
     confirming: phase === 'confirming',
     waiting: phase === 'waiting',
     sending: phase === 'sending',
@@ -144,8 +243,17 @@ export function connectTips(s: TipsSnapshot, send: (event: EventFrom<typeof tips
     error: withAmount(s.context.error, currency, lang),
     change: (value) => send({ type: 'tip.change', value }),
     submit: () => send({ type: 'tip.submit' }),
-    cancel: () => send({ type: 'tip.cancel' }),
+    cancel,
     confirm: () => send({ type: 'tip.confirm' }),
     dismiss: () => send({ type: 'tip.dismiss' }),
+    getFormProps: () => formProps({ onSubmit: () => send({ type: 'tip.submit' }) }),
+    getLabelProps: () => labelProps(TIP_AMOUNT_ID),
+    getFieldProps: () =>
+      fieldProps({ id: TIP_AMOUNT_ID, value: s.context.value, invalid: s.context.error !== null, disabled: busy, onValue: (value) => send({ type: 'tip.change', value }) }),
+    getErrorProps: () => fieldErrorProps(TIP_AMOUNT_ID),
+    getSubmitProps: () => submitProps({ disabled: busy }),
+    getStatusProps: () => statusProps(),
+    getStopProps: () => buttonProps(cancel),
+    getDismissProps: () => buttonProps(() => send({ type: 'tip.dismiss' })),
   };
 }

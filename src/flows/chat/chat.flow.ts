@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { chatMachine } from '../../../machines/chat/chat.machine';
 import { tipsMachine } from '../../../machines/tips/tips.machine';
 import { chatToken, sendTip } from '../../api/chat';
 import { sessionActor } from '../shell/app.flow';
 import { useSessionPick } from '../session/session.hooks';
-import { connectChat, connectTips } from './chat.connect';
+import { connectChat, connectTips, type ChatFocus } from './chat.connect';
 import { CHAT_AUTO_OPENED_KEY, chatAutoOpened, onAnswer, requestAttention } from '../attention/attention.flow';
 import { chatHiddenOn } from './chat-launcher.hooks';
 import { inspect } from '../shared/inspector';
@@ -90,7 +90,18 @@ export function useChat({ visitor = false }: { visitor?: boolean } = {}) {
     requestAttention(CHAT_ATTENTION);
     return stop;
   }, [actor, visitor]);
-  return connectChat(useSelector(actor, (s) => s), actor.send);
+  // the visitor's panel is mounted by their click: the focus goes into it as it opens
+  const [focus, setFocus] = useState<ChatFocus>(() => ({ to: visitor ? 'panel' : null, n: 0 }));
+  const moveFocus = useCallback((to: 'panel' | 'launcher') => setFocus((f) => ({ to, n: f.n + 1 })), []);
+  const snapshot = useSelector(actor, (s) => s);
+  const api = connectChat(snapshot, actor.send, focus, moveFocus);
+  // hidden by the settings on a page: the launcher that comes back elsewhere does not take the focus
+  const [wasHidden, setWasHidden] = useState(api.hidden);
+  if (api.hidden !== wasHidden) {
+    setWasHidden(api.hidden);
+    if (api.hidden && focus.to === 'launcher') setFocus({ to: null, n: focus.n });
+  }
+  return api;
 }
 
 /** The window's size, followed on resize (the chat panel's height depends on it). */
