@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Decimal } from './common';
+import { PROCESSOR_TABLE, PROCESSORS } from '../cascade/processors';
 
 /**
  * Card funding (issue 3; spec 000 §3-§9, 001 §2-§5, §9): the card form's save, the fraud check,
@@ -13,8 +14,8 @@ import { Decimal } from './common';
  * never stored: only a token, the first six and last four digits.
  */
 
-/** The 11 card processors of the stack (spec 000 §4); mirrors machines/cascade/processors.ts. */
-export const CardProcessor = z.enum(['PFS', 'ORANGE', 'ORANGE_NOT3D', 'CONCEPT', 'FRAUD', 'ZOOM', 'EZPAY', 'ENTROPAY', 'SHAPE', 'VLOAD', 'MEIKO']);
+/** The 11 card processors of the stack (spec 000 §4): the keys of core/cascade/processors.ts `PROCESSOR_TABLE`. */
+export const CardProcessor = z.enum(PROCESSORS);
 export type CardProcessor = z.infer<typeof CardProcessor>;
 
 /** URL slug of a processor in /api/card/listen/{slug} and in the return hash #/listen/funding/{slug}/{id}/{uid}. */
@@ -209,19 +210,7 @@ export type CardStartRequest = z.infer<typeof CardStartRequest>;
  * already started (405 `card.start_by_post` otherwise). The FRAUD step of a stack re-runs the
  * fraud check for the payment.
  */
-export const CARD_START_URL: Record<CardProcessor, string> = {
-  PFS: '/api/card/fast/pfs',
-  ORANGE: '/api/card/fast/orange',
-  ORANGE_NOT3D: '/api/card/fast/orange_not3d',
-  MEIKO: '/api/card/fast/meiko',
-  ZOOM: '/api/card/fast/zoom',
-  EZPAY: '/api/card/fast/ezpay',
-  CONCEPT: '/api/payconcept/pay',
-  ENTROPAY: '/api/entro/pay',
-  SHAPE: '/api/shape/pay',
-  VLOAD: '/api/vload/pay',
-  FRAUD: '/api/card/fast/fraud',
-};
+export const CARD_START_URL = Object.fromEntries(PROCESSORS.map((p) => [p, PROCESSOR_TABLE[p].start])) as Record<CardProcessor, string>;
 
 // ---------------------------------------------------------------------------------------------
 // Listen (check): POST /api/card/listen/{slug} for every processor (and /api/payconcept/listen

@@ -1,4 +1,5 @@
-import { CardProcessor, SandboxScenario, type Settings } from '../../../core/contract';
+import { SandboxScenario, type Settings } from '../../../core/contract';
+import { isProcessor } from '../../../core/cascade/processors';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
@@ -34,4 +35,4 @@ export const clock = (deps: PaymentDeps): Date => deps.now?.() ?? new Date();
 export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
 export const isScenario = (s: string): s is SandboxScenario => (SandboxScenario.options as readonly string[]).includes(s);
 export const scenarioOf = (s: string): SandboxScenario => (isScenario(s) ? s : 'approved');
-export const isProcessor = (s: string): s is CardProcessor => (CardProcessor.options as readonly string[]).includes(s);
+export { isProcessor };

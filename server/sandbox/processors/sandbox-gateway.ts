@@ -1,13 +1,14 @@
 import type { CardProcessor } from '../../../core/contract';
+import { processorsWithFlow } from '../../../core/cascade/processors';
 import type { Charge, ProcessorAnswer, ProcessorGateway, VoidAnswer } from '../../domain/ports';
 
 /** A pending test card is approved on this listen check. */
 export const SANDBOX_PENDING_CHECKS = 2;
 
-/** Processors whose protocol has a 3-D Secure / hosted-page redirect (spec 000 §4). */
-const SECURE_REDIRECT: readonly CardProcessor[] = ['PFS', 'CONCEPT', 'EZPAY'];
+/** Processors whose protocol has a 3-D Secure / hosted-page redirect (spec 000 §4; `secure` in the processor table). */
+const SECURE_REDIRECT: readonly CardProcessor[] = processorsWithFlow('secure');
 /** Processors that always go through their own page (Entropay through its dialog first). */
-const HOSTED: readonly CardProcessor[] = ['SHAPE', 'VLOAD'];
+const HOSTED: readonly CardProcessor[] = processorsWithFlow('hosted');
 
 const SOFT: ProcessorAnswer = { kind: 'declined', code: '91', message: 'Issuer or switch inoperative (sandbox soft decline)' };
 

@@ -7,16 +7,12 @@ import { useDailyCardLimit } from '../../flows/funding/funding.hooks';
 import type { StepLine } from '../../flows/funding/funding.select';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
+import { processorName } from '../../../core/cascade/processors';
 import { useFundingActor } from './context';
 import { messages } from './steps/messages';
 
 registerMessages(messages);
 
-const NAMES: Record<string, string> = {
-  PFS: 'PFS', ORANGE: 'Orange', ORANGE_NOT3D: 'Orange (non-3-D)', CONCEPT: 'PayConcept', FRAUD: 'Fraud check', ZOOM: 'Zoom',
-  EZPAY: 'EZPAY', ENTROPAY: 'Entropay', SHAPE: 'Shape', VLOAD: 'Vload', MEIKO: 'Meiko',
-};
-export const processorName = (p: string): string => NAMES[p] ?? p;
 
 /** The running cascade: which processor is tried, the wait for the bank, its dialogs. */
 export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (event: { type: string; tab?: string }) => void }) {
