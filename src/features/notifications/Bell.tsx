@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { bellButtonProps } from '../../flows/notifications/bell.connect';
 import { useUnreadNotifications } from '../../flows/notifications/notifications-badge.hooks';
 import { registerMessages, useT } from '../../i18n';
 import { BellFace } from './bell/BellFace';
@@ -25,7 +26,7 @@ export function NotificationBell() {
       {asked ? (
         <Suspense
           fallback={
-            <button type="button" className="icon-button call-button" data-testid="bell" aria-label={label} aria-busy>
+            <button {...bellButtonProps({ open: false, busy: true })} className="icon-button call-button" data-testid="bell" aria-label={label}>
               <BellFace unread={unread} />
             </button>
           }
@@ -33,7 +34,7 @@ export function NotificationBell() {
           <NotificationsMenu />
         </Suspense>
       ) : (
-        <button type="button" className="icon-button call-button" data-testid="bell" aria-label={label} title={label} aria-expanded={false} onClick={() => setAsked(true)}>
+        <button {...bellButtonProps({ open: false, onClick: () => setAsked(true) })} className="icon-button call-button" data-testid="bell" aria-label={label} title={label}>
           <BellFace unread={unread} />
         </button>
       )}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { connectBellMenu, type BellMenu } from '../../flows/notifications/bell.connect';
 import { formatDateTime } from '../../flows/shared/dates';
 import { useNotifications } from '../../flows/notifications/notifications.flow';
 import { useUnreadNotifications } from '../../flows/notifications/notifications-badge.hooks';
@@ -20,56 +21,39 @@ export default function NotificationsMenu() {
   const { t, text } = tr;
   const notes = useNotifications();
   const unread = useUnreadNotifications();
-  const [open, setOpen] = useState(true);
-  const id = useId();
+  const [state, setState] = useState<BellMenu>({ open: true, escaped: 0 });
+  const menu = connectBellMenu(state, setState);
+  const { open } = menu;
   const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const label = unread > 0 ? t('bell.label', { count: unread }) : t('bell.label');
 
   useEffect(() => {
     if (!open) return;
     const outside = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+      if (root.current && !root.current.contains(e.target as Node)) setState((m) => ({ ...m, open: false }));
     };
     document.addEventListener('pointerdown', outside);
     return () => document.removeEventListener('pointerdown', outside);
   }, [open]);
 
-  const escape = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || !open) return;
-    e.stopPropagation();
-    setOpen(false);
-    button.current?.focus();
-  };
-
   return (
-    <div ref={root} className="notes" onKeyDown={escape}>
-      <button
-        ref={button}
-        type="button"
-        className="icon-button call-button"
-        data-testid="bell"
-        aria-label={label}
-        title={label}
-        aria-expanded={open}
-        aria-controls={`${id}-menu`}
-        onClick={() => setOpen((o) => !o)}
-      >
+    <div ref={root} className="notes" {...menu.getRootProps()}>
+      <button {...menu.getTriggerProps()} className="icon-button call-button" data-testid="bell" aria-label={label} title={label}>
         <BellFace unread={unread} />
       </button>
       {open && (
-        <div id={`${id}-menu`} className="notes-menu" role="dialog" aria-labelledby={`${id}-title`} data-testid="notifications">
+        <div {...menu.getMenuProps()} className="notes-menu" data-testid="notifications">
           <div className="notes-menu__head">
-            <h2 id={`${id}-title`}>{t('notifications.title')}</h2>
-            <button type="button" className="icon-button" aria-label={t('notifications.close')} onClick={() => setOpen(false)}>
+            <h2 {...menu.getTitleProps()}>{t('notifications.title')}</h2>
+            <button {...menu.getCloseProps()} className="icon-button" aria-label={t('notifications.close')}>
               <span aria-hidden="true">×</span>
             </button>
           </div>
           {notes.loading && <p className="muted">{t('notifications.loading')}</p>}
           {notes.failed && (
-            <div role="alert">
+            <div {...notes.getProblemProps()}>
               <p className="form-error">{text(notes.error)}</p>
-              <button type="button" className="button button--small" onClick={notes.onRetry}>
+              <button {...notes.getRetryProps()} className="button button--small">
                 {t('notifications.retry')}
               </button>
             </div>
@@ -77,22 +61,22 @@ export default function NotificationsMenu() {
           {notes.shown && (
             <>
               <div className="notes-menu__bar">
-                <span className="muted small" data-testid="notifications-unread" aria-live="polite">
+                <span {...notes.getUnreadProps()} className="muted small" data-testid="notifications-unread">
                   {notes.unread > 0 ? t('notifications.unread', { count: notes.unread }) : t('notifications.all_read')}
                 </span>
                 {notes.canReadAll && (
-                  <button type="button" className="link-button small" data-testid="notifications-read-all" onClick={notes.onReadAll}>
+                  <button {...notes.getReadAllProps()} className="link-button small" data-testid="notifications-read-all">
                     {t('notifications.read_all')}
                   </button>
                 )}
               </div>
               {notes.error && (
-                <p className="form-error" role="alert">
+                <p {...notes.getProblemProps()} className="form-error">
                   {text(notes.error)}
                 </p>
               )}
               {notes.empty && <p className="muted">{t('notifications.empty')}</p>}
-              <ul className="notes-list" aria-busy={notes.busy || undefined}>
+              <ul {...notes.getListProps()} className="notes-list">
                 {notes.items.map((n) => (
                   <li key={n.id} className={n.read ? 'notes-item' : 'notes-item notes-item--unread'} data-testid="notification" data-kind={n.kind} data-read={n.read}>
                     <p>{wordNotification(n, tr)}</p>
@@ -101,7 +85,7 @@ export default function NotificationsMenu() {
                         {formatDateTime(n.created_at)}
                       </time>
                       {!n.read && (
-                        <button type="button" className="link-button" onClick={() => notes.onRead(n.id)} disabled={notes.busy}>
+                        <button {...notes.getReadProps(n.id)} className="link-button">
                           {t('notifications.read')}
                         </button>
                       )}
@@ -110,7 +94,7 @@ export default function NotificationsMenu() {
                 ))}
               </ul>
               {notes.canShowMore && (
-                <button type="button" className="button button--ghost button--small notes-menu__more" data-testid="notifications-more" onClick={notes.onShowMore} disabled={notes.busy} aria-busy={notes.loadingMore || undefined}>
+                <button {...notes.getMoreProps()} className="button button--ghost button--small notes-menu__more" data-testid="notifications-more">
                   {t('notifications.more')}
                 </button>
               )}

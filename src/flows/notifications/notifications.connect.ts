@@ -2,6 +2,7 @@ import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { Msg } from '../../../core/message';
 import type { notificationsMachine } from '../../../machines/notifications/notifications.machine';
 import type { Notification } from '../../../machines/notifications/notifications.types';
+import { buttonProps } from '../shared/props';
 
 type Snapshot = SnapshotFrom<typeof notificationsMachine>;
 
@@ -23,6 +24,15 @@ export interface NotificationsApi {
   onShowMore: () => void;
   onRead: (id: string) => void;
   onReadAll: () => void;
+  /** the list could not be loaded, or a later call failed: said at once */
+  getProblemProps: () => { role: 'alert' };
+  /** the unread count, read out as it changes */
+  getUnreadProps: () => { 'aria-live': 'polite' };
+  getListProps: () => { 'aria-busy': true | undefined };
+  getRetryProps: () => ReturnType<typeof buttonProps>;
+  getReadAllProps: () => ReturnType<typeof buttonProps>;
+  getReadProps: (id: string) => ReturnType<typeof buttonProps>;
+  getMoreProps: () => ReturnType<typeof buttonProps> & { 'aria-busy': true | undefined };
 }
 
 /** Flags, items and handlers of the bell's list (pure: unit-tested on resolved snapshots). */
@@ -32,6 +42,7 @@ export function connectNotifications(s: Snapshot, send: (event: EventFrom<typeof
   const failed = s.matches('failed');
   const shown = !loading && !failed;
   const busy = s.matches('loadingMore') || s.matches('reading') || s.matches('readingAll');
+  const loadingMore = s.matches('loadingMore');
   return {
     loading,
     failed,
@@ -40,7 +51,7 @@ export function connectNotifications(s: Snapshot, send: (event: EventFrom<typeof
     unread,
     empty: shown && items.length === 0,
     canShowMore: shown && more,
-    loadingMore: s.matches('loadingMore'),
+    loadingMore,
     canReadAll: shown && unread > 0 && !busy,
     busy,
     error,
@@ -48,5 +59,12 @@ export function connectNotifications(s: Snapshot, send: (event: EventFrom<typeof
     onShowMore: () => send({ type: 'more' }),
     onRead: (id) => send({ type: 'read', id }),
     onReadAll: () => send({ type: 'read.all' }),
+    getProblemProps: () => ({ role: 'alert' as const }),
+    getUnreadProps: () => ({ 'aria-live': 'polite' as const }),
+    getListProps: () => ({ 'aria-busy': busy || undefined }),
+    getRetryProps: () => buttonProps(() => send({ type: 'retry' })),
+    getReadAllProps: () => buttonProps(() => send({ type: 'read.all' })),
+    getReadProps: (id) => buttonProps(() => send({ type: 'read', id }), { disabled: busy }),
+    getMoreProps: () => ({ ...buttonProps(() => send({ type: 'more' }), { disabled: busy }), 'aria-busy': loadingMore || undefined }),
   };
 }
