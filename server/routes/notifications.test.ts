@@ -47,12 +47,12 @@ describe('notifications: /api/us/notifications, notifications_read, notification
 
   it('pages: the first 3, then the older ones on demand; read one (owner only), read all', async () => {
     const { b, id, events } = await trader();
-    for (let i = 0; i < 5; i++) await notify(t.db, { userId: id, kind: 'test.event', params: { n: String(i) }, key: `test:${i}` });
+    for (let i = 0; i < 5; i++) await notify(t.db, { userId: id, kind: 'support.replied', params: { n: String(i) }, key: `test:${i}` });
     const first = await list(b);
     expect(first.notifications.map((n) => n.params.n)).toEqual(['4', '3', '2']);
     expect([first.new, first.more]).toEqual([6, true]);
     const rest = await list(b, `?before=${first.notifications[2].id}&limit=10`);
-    expect(rest.notifications.map((n) => n.kind)).toEqual(['test.event', 'test.event', 'security.sign_in']);
+    expect(rest.notifications.map((n) => n.kind)).toEqual(['support.replied', 'support.replied', 'security.sign_in']);
     expect(rest.more).toBe(false);
     expect((await b.send('GET', '/api/us/notifications?limit=0')).statusCode).toBe(400);
     expect((await b.send('GET', '/api/us/notifications?before=x')).statusCode).toBe(400);

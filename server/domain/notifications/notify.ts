@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import '../../db/schema-notifications';
 import type { DbOrTx } from '../ledger';
+import type { NotificationKind } from '../../../core/notification-kinds';
 
 /** A notification to store for a trader (issue 17). */
 export interface NewNotification {
   userId: number;
-  /** `area.event`: deposit.credited, withdrawal.settled, document.reviewed, support.replied, contest.prize, security.sign_in, … */
-  kind: string;
+  /** `area.event`, one of core/notification-kinds.ts (deposit.credited, withdrawal.paid, security.sign_in, …) */
+  kind: NotificationKind;
   /** the event's facts the text needs (decimal strings for money, ids, names); plain text only */
   params?: Record<string, string>;
   /** idempotency: the same key for the same trader stores one notification (e.g. `deposit:{id}`) */

@@ -1,0 +1,42 @@
+/**
+ * The notification kinds (spec 001 §3): one record per `area.event` the server stores, with the
+ * variants its text has (`notifications.kind.<kind>_<variant>`, chosen from the params by
+ * src/features/notifications/words.ts). The server's `notify` takes only these kinds; a test
+ * checks every kind, variant and area has its text in every language. The wire keeps `kind` a
+ * plain string: a client words a kind it does not know by its area, else generically.
+ */
+export const NOTIFICATION_KINDS = {
+  'deposit.credited': { variants: [] },
+  'withdrawal.paid': { variants: [] },
+  /** the payout processor rejected it; the amount is back */
+  'withdrawal.rejected': { variants: [] },
+  /** full: the account became fully verified with it */
+  'document.approved': { variants: ['full'] },
+  'document.rejected': { variants: [] },
+  'support.replied': { variants: [] },
+  /** plain: no IP known; many: repeated sign-ins folded into one notice */
+  'security.sign_in': { variants: ['plain', 'many', 'many_plain'] },
+  'security.factor_on': { variants: [] },
+  'security.factor_off': { variants: [] },
+  /** money by default; bonus: to the bonus balance; item: a gift, not money (core/contest-prizes.ts) */
+  'contest.prize': { variants: ['bonus', 'item'] },
+  'referral.commission': { variants: [] },
+  'promotion.activated': { variants: [] },
+  'iq.rewarded': { variants: [] },
+  'offer.accepted': { variants: ['risk_free'] },
+  'offer.refunded': { variants: [] },
+  'bonus.released': { variants: [] },
+} as const satisfies Record<`${string}.${string}`, { variants: readonly string[] }>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
+
+/** the area of a kind (`deposit` of `deposit.credited`) */
+export const areaOf = (kind: string): string => kind.split('.')[0];
+
+/** Every text key the kinds need: each kind and variant, and each area's fallback. */
+export function notificationTextKeys(): string[] {
+  const kinds = NOTIFICATION_KIND_NAMES.flatMap((kind) => [kind, ...NOTIFICATION_KINDS[kind].variants.map((v) => `${kind}_${v}`)]).map((k) => `notifications.kind.${k}`);
+  const areas = [...new Set(NOTIFICATION_KIND_NAMES.map(areaOf))].map((a) => `notifications.area.${a}`);
+  return [...kinds, ...areas];
+}
