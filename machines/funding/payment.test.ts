@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bonusApplies, depositAmount, depositAmountError, isAmountLocked, pageBonus, pagePayment, paymentAsk, promoAccepted } from './payment';
-import { AMOUNT_LINE_TABS, hasAmountLine, isCardTab, isTab, visibleTabs } from './tabs';
+import { FUNDING_METHODS } from '../../core/methods';
+import { AMOUNT_LINE_TABS, hasAmountLine, isCardTab, isTab, TABS, visibleTabs } from './tabs';
 import type { FundingContext, FundingOptions } from './funding.types';
 
 /** The funding page's payment rules, case by case (mutation score, issue 20: the views use pageBonus and pagePayment, the paths do not). */
@@ -84,7 +85,10 @@ describe('funding tabs', () => {
     expect(isTab('nope')).toBe(false);
     expect(isCardTab('card') && isCardTab('jcb')).toBe(true);
     expect(isCardTab('bitcoin')).toBe(false);
-    expect(AMOUNT_LINE_TABS).toEqual(['card', 'jcb', 'neteller', 'skrill', 'perfect', 'webmoney', 'yandex', 'qiwi', 'okpay', 'bank', 'fiat']);
+    // the card tabs, the wallets, bank and fiat; not the coins, not Vload
+    for (const tab of ['card', 'jcb', 'neteller', 'skrill', 'perfect', 'webmoney', 'yandex', 'qiwi', 'okpay', 'bank', 'fiat']) expect(AMOUNT_LINE_TABS).toContain(tab);
+    for (const tab of ['bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins', 'vload']) expect(AMOUNT_LINE_TABS).not.toContain(tab);
+    expect(AMOUNT_LINE_TABS.filter((tab) => tab !== 'card' && tab !== 'jcb' && tab !== 'bank' && tab !== 'fiat')).toEqual(TABS.filter((tab) => FUNDING_METHODS[tab].kind === 'wallet'));
     expect(hasAmountLine('bank')).toBe(true);
     expect(hasAmountLine('bitcoin')).toBe(false);
     expect(hasAmountLine('vload')).toBe(false);

@@ -5,7 +5,7 @@ export type MethodFlow = 'direct' | 'redirect';
 export type MethodDepositStatus = 'pending' | 'paid' | 'failed' | 'flagged';
 
 export interface MethodDepositInput {
-  /** neteller, skrill, perfect, webmoney, yandex, qiwi, okpay, orangeppl */
+  /** a wallet method of core/methods.ts (METHODS) */
   method: string;
   /** direct: paid at once (Neteller: account + secure id); redirect: the provider's page */
   flow: MethodFlow;

@@ -95,6 +95,7 @@ import { Ladder } from '../../core/contract/ladder';
 import { ContestIdRequest, CreateContestRequest, ContestList } from '../../core/contract/contests';
 import { ForgetCheckRequest, ForgetCheckResponse, ForgetRequest, ForgetResetRequest, ForgetResetResponse, ForgetResponse } from '../../core/contract/forgot';
 import { FastMethodRequest, MethodDepositView, MethodStartResponse, NetellerRequest, ReportMethodRequest } from '../../core/contract/methods';
+import { FAST_METHODS, REPORT_METHODS } from '../../core/methods';
 import { NewsBody, NewsBodyQuery, NewsList, NewsQuery } from '../../core/contract/news';
 import { NotificationList, NotificationListQuery, NotificationReadRequest, NotificationReadResponse } from '../../core/contract/notifications';
 import { LastHost, OfferId, OffersResponse, SandboxOfferRequest } from '../../core/contract/offers';
@@ -227,8 +228,8 @@ doc('POST /api/card/fast/vload', { tag: T.methods, summary: 'Redeem a Vload vouc
 for (const path of ['/api/vload/start', '/api/vload/prepare', '/api/vload/finish']) doc(`GET ${path}`, { tag: T.methods, summary: 'Vload voucher pages', produces: 'redirect' });
 doc('POST /api/report/quick', { tag: T.methods, summary: 'Quick top-up with a saved card', body: QuickTopUpRequest, response: QuickTopUpResponse });
 doc('POST /api/neteller', { tag: T.methods, summary: 'Start a Neteller deposit', body: NetellerRequest, response: MethodStartResponse });
-for (const method of ['skrill', 'orangeppl']) doc(`POST /api/card/fast/${method}`, { tag: T.methods, summary: `Start a ${method} deposit`, body: FastMethodRequest, response: MethodStartResponse });
-for (const method of ['okpay', 'perfect', 'qiwi', 'webmoney', 'yandex']) {
+for (const method of FAST_METHODS) doc(`POST /api/card/fast/${method}`, { tag: T.methods, summary: `Start a ${method} deposit`, body: FastMethodRequest, response: MethodStartResponse });
+for (const method of REPORT_METHODS) {
   doc(`POST /api/report/${method}`, { tag: T.methods, summary: `Start a ${method} deposit`, body: ReportMethodRequest, response: MethodStartResponse });
 }
 doc('GET /api/methods/deposits/:id', { tag: T.methods, summary: 'One wallet-method deposit', response: MethodDepositView });

@@ -8,7 +8,7 @@ import {
   type MethodDepositView,
   type MethodStartResponse,
 } from '../../core/contract/methods';
-import { isMethod, REPORT_METHODS, type MethodId } from '../../core/methods';
+import { FAST_METHODS, isMethod, REPORT_METHODS, type MethodId } from '../../core/methods';
 import { confirmWebhook, depositView, findDeposit, loadMethodConfig, SIGNATURE_HEADER, startDeposit, type MethodDeps, type StartInput } from '../domain/methods';
 import type { PaymentMethodGateway } from '../domain/ports';
 import { notFound } from '../http/errors';
@@ -36,8 +36,8 @@ const noWallets: PaymentMethodGateway = {
 };
 
 /**
- * The wallet methods (issue 14): POST /api/neteller, /api/card/fast/skrill,
- * /api/card/fast/orangeppl, /api/report/{perfect|webmoney|yandex|qiwi|okpay}; the owner's
+ * The wallet methods (core/methods.ts): POST /api/neteller, /api/card/fast/{FAST_METHODS},
+ * /api/report/{REPORT_METHODS}; the owner's
  * GET /api/methods/deposits/{id}; the providers' signed POST /api/methods/{provider}/webhook;
  * in sandbox mode the sandbox providers' pages.
  */
@@ -94,8 +94,7 @@ export const methodRoutes: FastifyPluginAsync<MethodRouteOptions> = async (app, 
       const body = parse(FastMethodRequest, request.body);
       return start(userId, { method, amount: body.amount, currency: body.currency, fixed: body.fixed ?? false, bonus: body.bonus ?? false, promo: body.promo ?? '', lang: langOf(body.lang) });
     });
-  fast('skrill');
-  fast('orangeppl');
+  for (const method of FAST_METHODS) fast(method);
 
   for (const method of REPORT_METHODS) {
     app.post(`/api/report/${method}`, async (request): Promise<MethodStartResponse> => {

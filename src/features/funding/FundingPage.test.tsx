@@ -17,7 +17,6 @@ const card = vi.hoisted(() => ({
 const session = vi.hoisted(() => ({ getMe: vi.fn(), getSettings: vi.fn(), logout: vi.fn() }));
 vi.mock('../../api/card', () => card);
 vi.mock('../../api/session', () => session);
-vi.mock('../crypto', () => ({}));
 
 const { default: FundingPage } = await import('./FundingPage');
 const { ModalHost } = await import('../shell/ModalHost');

@@ -8,13 +8,11 @@ import { SandboxBanner } from '../../ui/SandboxBanner';
 import { Spinner } from '../../ui/Spinner';
 import { useTabs } from '../../ui/useTabs';
 import type { PageProps } from '../../app/page';
-import '../crypto';
 import { AmountLine } from './AmountLine';
 import { FundingActorContext } from './context';
 import { lazyView } from './lazy';
 import { messages } from './messages';
-import './register-tabs';
-import { fundingTabViews, type FundingTabId } from './tabs';
+import { fundingTabViews } from './tabs';
 import './funding.css';
 
 registerMessages(messages);
@@ -44,7 +42,7 @@ function Funding({ add, ng }: { add: string; ng: string }) {
     onPopupShown();
   }, [popup, onPopupShown]);
 
-  const View = fundingTabViews[f.tab as FundingTabId];
+  const View = fundingTabViews[f.tab];
   // the WAI-ARIA tabs pattern: one Tab stop for the row, arrows, Home and End (src/ui/useTabs.ts)
   const tabs = useTabs({
     ids: f.tabs.map((tab) => tab.id),
@@ -82,7 +80,7 @@ function Funding({ add, ng }: { add: string; ng: string }) {
           {f.isReady && (
             <div className={f.hasAmountLine ? 'fund-grid' : undefined}>
               {f.hasAmountLine && f.amountLine && <AmountLine line={f.amountLine} />}
-              {View && <View key={f.tab} tab={f.tab as FundingTabId} />}
+              <View key={f.tab} tab={f.tab} />
             </div>
           )}
         </div>

@@ -1,19 +1,28 @@
 import type { ComponentType } from 'react';
+import { FUNDING_METHODS, TABS, type FlowKind, type TabId } from '../../../core/methods';
+import { lazyView } from './lazy';
 
-/** Funding tabs (spec 001 §2); which are shown depends on language, currency and settings. */
-export const FUNDING_TABS = [
-  'card', 'jcb', 'bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins',
-  'neteller', 'skrill', 'perfect', 'vload', 'webmoney', 'yandex', 'qiwi', 'okpay', 'bank', 'fiat',
-] as const;
-export type FundingTabId = (typeof FUNDING_TABS)[number];
+export type FundingTabId = TabId;
 
 export interface FundingTabProps {
   tab: FundingTabId;
 }
 
 /**
- * The view of each funding tab, registered by the area that builds it (card: issue 3;
- * crypto tabs: issue 4; …). The funding machine offers only the tabs that work end to end
- * (machines/funding/tabs.ts WORKING_TABS), each of which has a view here.
+ * The view of each flow kind (core/methods.ts `FlowKind`), loaded with its first use; the tabs
+ * come from the methods table, each showing its kind's view. A kind without a view fails to
+ * compile here. The card form (spec 001 §3), the coin invoice (the crypto area), the wallet form,
+ * the bank transfer and fiat report (one view) and the Vload voucher.
  */
-export const fundingTabViews: Partial<Record<FundingTabId, ComponentType<FundingTabProps>>> = {};
+const KIND_VIEWS = {
+  card: lazyView(() => import('./CardTab')),
+  crypto: lazyView(() => import('../crypto/CryptoTab')),
+  wallet: lazyView(() => import('./methods/MethodTab')),
+  bank: lazyView(() => import('./bank/BankTab')),
+  voucher: lazyView(() => import('./voucher/VoucherTab')),
+} satisfies Record<FlowKind, ComponentType<FundingTabProps>>;
+
+/** The view of every funding tab: its kind's. */
+export const fundingTabViews = Object.fromEntries(TABS.map((tab) => [tab, KIND_VIEWS[FUNDING_METHODS[tab].kind]])) as Readonly<
+  Record<FundingTabId, ComponentType<FundingTabProps>>
+>;

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { TabId } from '../../../machines/funding/tabs';
+import { ALTERNATIVE_KINDS, kindOf, methodLabel, TABS, type TabId } from '../../../core/methods';
 import type { FundingActor } from './funding.hooks';
 
 /**
@@ -9,15 +9,11 @@ import type { FundingActor } from './funding.hooks';
  * `context.tabs`): every method there works end to end, and one the trader cannot use (Skrill
  * in its 15 countries, Vload hidden, the Russian wallets outside Russian/RUB) is never offered.
  * Each button switches to its tab (`dialog.tab` → the cascade ends as `tab` → `tab.select`).
+ * The groups are the methods' flow kinds (core/methods.ts `ALTERNATIVE_KINDS`), each with its tabs.
  */
-export const ALTERNATIVE_GROUPS = [
-  { group: 'crypto', tabs: ['bitcoin', 'litecoin', 'eth', 'bitcoin-cash', 'dash', 'zcash', 'usdt', 'altcoins'] },
-  { group: 'bank', tabs: ['bank', 'fiat'] },
-  { group: 'wallet', tabs: ['neteller', 'skrill', 'perfect', 'webmoney', 'yandex', 'qiwi', 'okpay'] },
-  { group: 'voucher', tabs: ['vload'] },
-] as const satisfies ReadonlyArray<{ group: string; tabs: readonly TabId[] }>;
+export const ALTERNATIVE_GROUPS = ALTERNATIVE_KINDS.map((group) => ({ group, tabs: TABS.filter((tab) => kindOf(tab) === group) }));
 
-export type AlternativeGroup = (typeof ALTERNATIVE_GROUPS)[number]['group'];
+export type AlternativeGroup = (typeof ALTERNATIVE_KINDS)[number];
 
 export interface Alternative {
   tab: TabId;
@@ -28,7 +24,7 @@ export interface Alternative {
 
 /** The groups with at least one visible tab, in the order crypto, bank, wallets, voucher; each tab once, in the page's order. */
 export function doNotHonorAlternatives(visible: readonly string[]): Array<{ group: AlternativeGroup; tabs: TabId[] }> {
-  return ALTERNATIVE_GROUPS.map(({ group, tabs }) => ({ group, tabs: (tabs as readonly TabId[]).filter((tab) => visible.includes(tab)) })).filter(
+  return ALTERNATIVE_GROUPS.map(({ group, tabs }) => ({ group, tabs: tabs.filter((tab) => visible.includes(tab)) })).filter(
     (g) => g.tabs.length > 0,
   );
 }
@@ -39,7 +35,7 @@ export function connectDoNotHonor(visible: readonly string[], send: (event: { ty
     groups: doNotHonorAlternatives(visible).map(({ group, tabs }) => ({
       group,
       title: `cascade.dnh.group.${group}`,
-      options: tabs.map((tab): Alternative => ({ tab, label: `funding.tab.${tab}`, onSelect: () => send({ type: 'dialog.tab', tab }) })),
+      options: tabs.map((tab): Alternative => ({ tab, label: methodLabel(tab), onSelect: () => send({ type: 'dialog.tab', tab }) })),
     })),
   };
 }

@@ -6,7 +6,7 @@ import { methodDepositMachine } from '../../../machines/method-deposit/method-de
 import type { MethodDepositEvent, StartOutput } from '../../../machines/method-deposit/method-deposit.types';
 import { depositAmount, pagePayment } from '../../../machines/funding/payment';
 import { onServerEvent } from '../../api/events';
-import { getMethodDeposit, isReportMethod, startFast, startNeteller, startReport } from '../../api/methods';
+import { getMethodDeposit, isFastMethod, isReportMethod, startFast, startNeteller, startReport } from '../../api/methods';
 import { selectUser, sessionActor } from '../shell/app.flow';
 import type { FundingActor } from './funding.hooks';
 import { inspect } from '../shared/inspector';
@@ -23,7 +23,7 @@ export const methodDepositFlow = methodDepositMachine.provide({
       const common = { amount: input.amount, currency: Currency.parse(input.currency), bonus: input.bonus, ...(input.promo !== '' && { promo: input.promo }), lang };
       const answer = await (method === 'neteller'
         ? startNeteller({ ...common, net_account: (input.account ?? '').trim(), secure_id: (input.secureId ?? '').trim(), is_fixed: false })
-        : method === 'skrill' || method === 'orangeppl'
+        : isFastMethod(method)
           ? startFast(method, { ...common, fixed: false })
           : isReportMethod(method)
             ? startReport(method, { ...common, fixed: false })
