@@ -12,8 +12,10 @@
  * balance"); an `item` (the iPad) is never credited as money: it is recorded on the winner's row
  * and shown as a prize to be handed over.
  */
-export type ContestPrizeKind = 'cash' | 'bonus' | 'item';
-/** the non-cash prizes the product knows (each has its words in en and ru) */
+/** what a prize is: cash to the trading account, a bonus to the bonus balance, an item handed over (the contract's and the winners' prize kinds) */
+export const CONTEST_PRIZE_KINDS = ['cash', 'bonus', 'item'] as const;
+export type ContestPrizeKind = (typeof CONTEST_PRIZE_KINDS)[number];
+/** the non-cash prizes the product knows (each has its words in en and ru: a test checks the contest page's and the notification's) */
 export const PRIZE_ITEMS = ['ipad'] as const;
 export type PrizeItem = (typeof PRIZE_ITEMS)[number];
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CONTEST_PRIZE_KINDS } from '../contest-prizes';
 
 /**
  * Contests (issue 17; spec 002 §2-3, §7-9): weekly and weekend trading contests held by the
@@ -24,7 +25,7 @@ export type ContestType = z.infer<typeof ContestType>;
  * amount and is never credited as money.
  */
 export const ContestPrize = z.object({
-  kind: z.enum(['cash', 'bonus', 'item']),
+  kind: z.enum(CONTEST_PRIZE_KINDS),
   /** decimal string (cash, bonus), null for an item */
   amount: z.nullable(z.string()),
   /** the item's key ('ipad'), null for money */

@@ -1,4 +1,5 @@
 import type { ContestPrize } from '../../../core/contract/contests';
+import { isPrizeItem } from '../../../core/contest-prizes';
 import { formatAmount } from '../../flows/shared/money';
 import type { Translator } from '../../i18n';
 
@@ -8,6 +9,6 @@ import type { Translator } from '../../i18n';
  * (en "$10,000.00", ru "10 000,00 $").
  */
 export function prizeWords(p: ContestPrize, currency: string, t: Translator['t'], lang = 'en'): string {
-  if (p.kind === 'item') return t(p.item === 'ipad' ? 'contest.prize.item.ipad' : 'contest.prize.item.other');
+  if (p.kind === 'item') return t(isPrizeItem(p.item) ? `contest.prize.item.${p.item}` : 'contest.prize.item.other');
   return t(p.kind === 'bonus' ? 'contest.prize.bonus' : 'contest.prize.cash', { amount: formatAmount(p.amount ?? '', currency, lang) });
 }
