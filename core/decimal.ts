@@ -1,6 +1,6 @@
 /**
  * Decimal amounts as strings and `bigint` units: the one place that parses, compares, scales,
- * adds and formats them (issue 12). Never a float: no Number(), parseFloat or toFixed.
+ * adds and formats them. Never a float: no Number(), parseFloat or toFixed.
  *
  * A decimal is `-?digits(.digits)?` ("250", "0.00150000", "-3.10"); what a trader types is first
  * made one by `normalizeDecimal` ("1,5" → "1.5", " 1 000 " → "1000").

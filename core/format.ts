@@ -1,7 +1,7 @@
 import { displayDigits } from './decimal';
 
 /**
- * How money and dates are written, everywhere (issue 27 §4): the header, the platform frame,
+ * How money and dates are written, everywhere: the header, the platform frame,
  * history and reports, offers, the sandbox's hosted pages, emails and notifications. One module,
  * built on `Intl.NumberFormat` / `Intl.DateTimeFormat`, for the trader's language.
  *

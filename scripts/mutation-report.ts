@@ -18,7 +18,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = join(ROOT, 'reports/mutation');
 const OUT = join(ROOT, 'docs/coverage/mutation.json');
 const REASONS = join(ROOT, 'machines/mutation-reasons.json');
-/** the goal per machine (issue 20) */
+/** the goal per machine */
 export const GATE = 80;
 
 export type { MachineMutation, MutationFile } from '../machine-kit/coverage-files';

@@ -153,14 +153,14 @@ describe('loadConfig', () => {
     });
   });
 
-  it('social sign-in (issue 16): the three OIDC variables together, an https issuer', () => {
+  it('social sign-in: the three OIDC variables together, an https issuer', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/must be set together/);
     expect(() => loadConfig({ OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'bbbbbbbbbb' })).toThrow(/https URL/);
     expect(() => loadConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'bbbbbbbbbb' })).toThrow(/must be a URL/);
     expect(loadConfig({ OIDC_ISSUER: 'http://localhost:9000/idp', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'bbbbbbbbbb' }).oidc?.issuer).toBe('http://localhost:9000/idp');
   });
 
-  it('news (issue 17): NEWS_RSS_URL, an http or https URL without credentials; unset: the sandbox feed', () => {
+  it('news: NEWS_RSS_URL, an http or https URL without credentials; unset: the sandbox feed', () => {
     expect(loadConfig({ NEWS_RSS_URL: 'https://news.example.com/feed.xml' }).newsRssUrl).toBe('https://news.example.com/feed.xml');
     expect(loadConfig({ NEWS_RSS_URL: ' ' }).newsRssUrl).toBeUndefined();
     expect(() => loadConfig({ NEWS_RSS_URL: 'not a url' })).toThrow(/NEWS_RSS_URL must be a URL/);
@@ -168,7 +168,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NEWS_RSS_URL: 'https://u:p@news.example.com/' })).toThrow(/user name or password/);
   });
 
-  it('support contacts (issue 15): SUPPORT_EMAIL and SUPPORT_PHONE, checked; defaults follow SITE_HOST', () => {
+  it('support contacts: SUPPORT_EMAIL and SUPPORT_PHONE, checked; defaults follow SITE_HOST', () => {
     expect(loadConfig({ SITE_HOST: 'Broker.example' }).supportEmail).toBe('support@broker.example');
     expect(() => loadConfig({ SUPPORT_EMAIL: 'not an email' })).toThrow(/SUPPORT_EMAIL must be an email address/);
     expect(() => loadConfig({ SUPPORT_PHONE: '12' })).toThrow(/SUPPORT_PHONE must be a phone number/);
@@ -206,7 +206,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('every variable is documented (issue 18)', () => {
+describe('every variable is documented', () => {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const source = readFileSync(join(root, 'server/config.ts'), 'utf8');
   const example = readFileSync(join(root, '.env.example'), 'utf8');
@@ -245,7 +245,7 @@ describe('every variable is documented (issue 18)', () => {
   });
 });
 
-describe('SITE_URL (issue 27: absolute links in emails)', () => {
+describe('SITE_URL (absolute links in emails)', () => {
   it('is the origin of email links, without a trailing slash; refused when it is not http(s)', () => {
     expect(loadConfig({ SITE_URL: 'https://Broker.example/' }).siteUrl).toBe('https://broker.example');
     expect(loadConfig({ SITE_URL: 'https://broker.example/app/' }).siteUrl).toBe('https://broker.example/app');

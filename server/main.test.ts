@@ -18,7 +18,7 @@ function start(env: Record<string, string>) {
   return { ...result, files };
 }
 
-describe('server/main.ts (issue 11: sandbox mode is opt-in)', () => {
+describe('server/main.ts (sandbox mode is opt-in)', () => {
   it('refuses to start in sandbox mode with NODE_ENV=production, says why on stderr, and touches no database', () => {
     const run = start({ NODE_ENV: 'production', SANDBOX: '1' });
     expect(run.status).toBe(1);

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     ready,
     distDir: fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: config.logLevel },
-    // issue 19: PostgreSQL: push across instances through LISTEN/NOTIFY; PGlite: in memory (one process)
+    // PostgreSQL: push across instances through LISTEN/NOTIFY; PGlite: in memory (one process)
     push: (log) => pushHubFor(db, log),
     // ledger and platform compared every 5 minutes; a difference is logged at error level
     mirror: { reconcileEveryMs: 5 * 60_000 },

@@ -1,4 +1,4 @@
-// Issue 19: no in-memory state that a second instance would need. Every module-level mutable
+// no in-memory state that a second instance would need. Every module-level mutable
 // binding of the server (a Map, Set, WeakMap or WeakSet, a `let`, an object or array literal
 // filled later) is listed here, and each is named with the reason it is safe in docs/architecture.md,
 // "Many instances". A new one fails this test until it is listed in both places.

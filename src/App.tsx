@@ -17,7 +17,7 @@ const ResetPage = lazy(() => import('./features/forgot/ResetPage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 // an unknown address (the server answered 404 with the same text): its own small chunk
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage'));
-// the public site (issue 16): /{lang}/ and its tabs, a chunk of its own (no trading shell)
+// the public site: /{lang}/ and its tabs, a chunk of its own (no trading shell)
 const PublicSite = lazy(() => import('./features/public/PublicSite'));
 // the dialog host loads with the first modal: the login page stays under its budget
 const ModalHost = lazy(() => import('./features/shell/ModalHost'));
@@ -48,7 +48,7 @@ function Unavailable() {
 /**
  * The pages /{lang}/login, /{lang}/register, /{lang}/autologin and /{lang}/trading (spec 000 §2), and
  * /{lang}/contacts (001 §5), signed out or in; /{lang}/forgot and /{lang}/reset (forgot password, 001 §1-2);
- * the public site at /{lang}/ (the landing page) and /{lang}/about, /accounts, /faq (issue 16).
+ * the public site at /{lang}/ (the landing page) and /{lang}/about, /accounts, /faq.
  * Moving between pages is a full navigation, so the top level needs no router: react-router
  * lives in the trading page (its hash routes), which keeps the login page small.
  */

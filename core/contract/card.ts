@@ -3,7 +3,7 @@ import { Decimal } from './common';
 import { PROCESSOR_TABLE, PROCESSORS } from '../cascade/processors';
 
 /**
- * Card funding (issue 3; spec 000 §3-§9, 001 §2-§5, §9): the card form's save, the fraud check,
+ * Card funding (spec 000 §3-§9, 001 §2-§5, §9): the card form's save, the fraud check,
  * each processor's start and listen (check) call, the Entropay/Zoom extras and the sandbox
  * control. Every processor answers in its own dialect (machines/cascade/processors.ts
  * `ProcessorReply`, tagged by `proc`); machines/cascade/classify.ts reads them.

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CONTEST_PRIZE_KINDS } from '../contest-prizes';
 
 /**
- * Contests (issue 17; spec 002 §2-3, §7-9): weekly and weekend trading contests held by the
+ * Contests (spec 002 §2-3, §7-9): weekly and weekend trading contests held by the
  * server. The leaderboard is computed from real trades settled on the trading platform inside
  * the contest's window (rule `net_profit`: the sum of payout minus stake of every settled trade
  * in the contest's currency; ties: the earlier last trade ranks higher). Other traders appear

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Decimal } from './common';
 
-/** Crypto deposits (issue 4; spec 000 §7, 001 §7, 002 §7). Amounts are decimal strings. */
+/** Crypto deposits (spec 000 §7, 001 §7, 002 §7). Amounts are decimal strings. */
 
 /** The URL slugs of /api/{coin}/pay and /api/{coin}/check. */
 export const CoinSlug = z.enum(['btc', 'ltc', 'eth', 'bch', 'dash', 'zcash', 'usdt', 'token']);

@@ -3,7 +3,7 @@ import { Decimal } from './common';
 import { VerificationDocument } from './verification';
 
 /**
- * Deposits that do not go through a card form (issue 14; spec 001 §5-§9):
+ * Deposits that do not go through a card form (spec 001 §5-§9):
  * - bank transfer and fiat: POST /api/report/bank and POST /api/report/fiat create a pending
  *   deposit with a unique payment reference and the bank details; the trader may attach the
  *   transfer receipt; an operator marks it received, which credits it once;

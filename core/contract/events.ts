@@ -3,12 +3,12 @@ import * as z from 'zod/mini';
 /**
  * One server-sent event (GET /api/events, `data:` is this JSON). Areas add their own types:
  *   user.updated                       the user or a balance changed: reload it
- *   payment.updated  id, status        a card payment attempt moved (issue 3)
- *   invoice.updated  id (guid), status a crypto invoice moved (issue 4)
- *   document.updated id, status, kind  a verification document was reviewed (issue 13)
- *   bank.updated     id, status        a reported bank/fiat transfer changed (issue 14: receipt, received)
- *   ticket.updated   id, status        a support ticket changed: an agent replied or set its status (issue 15); status is the status_id
- *   server.closing                     the server is shutting down: the stream ends; reconnect after a short delay (issue 18)
+ *   payment.updated  id, status        a card payment attempt moved
+ *   invoice.updated  id (guid), status a crypto invoice moved
+ *   document.updated id, status, kind  a verification document was reviewed
+ *   bank.updated     id, status        a reported bank/fiat transfer changed (receipt, received)
+ *   ticket.updated   id, status        a support ticket changed: an agent replied or set its status; status is the status_id
+ *   server.closing                     the server is shutting down: the stream ends; reconnect after a short delay
  */
 export const ServerEvent = z.object({
   type: z.string().check(z.maxLength(64)),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * IQ mining (issue 17; spec 001 §2 modal "iq mining", §7 /api/iq/start, /api/iq/next, §9 "IQ
+ * IQ mining (spec 001 §2 modal "iq mining", §7 /api/iq/start, /api/iq/next, §9 "IQ
  * mining bonus parameter: 162"): a short quiz about the product's real rules, held by the server
  * (questions, answers, the step reached). All five right on the first try pays 162 minor units
  * (1.62) of the trader's currency into the bonus balance, once per trader.

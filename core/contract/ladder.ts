@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The ladder (issue 17; spec 001 §2 modal "ladder", §7 /api/us/ladder: "returns a url"): the
+ * The ladder (spec 001 §2 modal "ladder", §7 /api/us/ladder: "returns a url"): the
  * trader's place in the weekly contest running now, from the same leaderboard the contests page
  * computes (server/domain/contests/contests.ts `standings`, rule net_profit).
  *

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * News and analysis (issue 17; spec 001 §7 /api/news/rss, /api/news/html). The items come from a
+ * News and analysis (spec 001 §7 /api/news/rss, /api/news/html). The items come from a
  * feed behind the NewsFeed port (server/domain/ports.ts): the sandbox feed (general market
  * commentary, labelled Sandbox) or a real RSS/Atom source (NEWS_RSS_URL), fetched by the server
  * only. Every text is plain text, sanitised on the server (tags stripped, entities decoded,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Notifications (issue 17; spec 001 §3 Notification: id, read, list, new count; §7
+ * Notifications (spec 001 §3 Notification: id, read, list, new count; §7
  * /api/us/notifications, notifications_read, notifications_read_all; §9 the first 3 shown, the
  * rest on demand). A notification is its kind and the event's facts; the client words it in the
  * trader's language (src/features/notifications/words.ts), never from a text the server rendered.

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Timed offers (issue 17; spec 001 §2, §4, §7, §9). An offer is a server object per trader whose
+ * Timed offers (spec 001 §2, §4, §7, §9). An offer is a server object per trader whose
  * deadline is fixed when it is first shown: the page counts to `expiresAt` (corrected by the
  * server's clock, `serverTime`), so a reload or a second tab shows the same deadline.
  *

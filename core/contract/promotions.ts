@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Decimal } from './common';
 
 /**
- * Promotions (issue 17; spec 001 §2-4, §7; docs/engagement.md "Promotions"). Imported directly
+ * Promotions (spec 001 §2-4, §7; docs/engagement.md "Promotions"). Imported directly
  * (not through ./index): only the promotions chunk and the server need it.
  *
  *   GET  /api/us/promotions                          PromotionList: the promotions in their window now

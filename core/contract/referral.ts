@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Referral and affiliate program (issue 17; spec 001 §3 Referral, §5, §6, §7 /api/us/refferal).
+ * Referral and affiliate program (spec 001 §3 Referral, §5, §6, §7 /api/us/refferal).
  * One call, POST /api/us/refferal, with an action:
  *   show      → ReferralProgram: the trader's program link, the affiliate links, the referral balances, materials
  *   filter    DateFrom, DateTo (ms), link? → ReferralStats: visits, registrations, first deposits, commission per link

@@ -20,19 +20,19 @@ export const FreshUserRequest = z.object({
   /** the value the validate page expects; sets tr_validate */
   validationValue: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
   two_factor: z.optional(z.enum(['', 'email'])),
-  /** the user's card cascade (comma list of processors, issue 3) */
+  /** the user's card cascade (comma list of processors) */
   cascade: z.optional(z.string().check(z.maxLength(200))),
-  /** issue 14: the trader's country (ISO alpha-2; DE by default): Skrill is hidden for 15 of them */
+  /** the trader's country (ISO alpha-2; DE by default): Skrill is hidden for 15 of them */
   country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/))),
-  /** issue 13: may upload verification documents whatever else holds (spec 001 §5) */
+  /** may upload verification documents whatever else holds (spec 001 §5) */
   can_upload: z.optional(z.boolean()),
-  /** issue 13: flagged as a card risk (the card tab asks to verify first) */
+  /** flagged as a card risk (the card tab asks to verify first) */
   card_risk: z.optional(z.boolean()),
-  /** issue 13: has signed (a saved signature or document); false with verification None and a deposit: under the trading block */
+  /** has signed (a saved signature or document); false with verification None and a deposit: under the trading block */
   sign: z.optional(z.boolean()),
-  /** issue 13: trades so far (the trading block holds with last_count > 0 even without a deposit) */
+  /** trades so far (the trading block holds with last_count > 0 even without a deposit) */
   last_count: z.optional(z.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
-  /** issue 14: the user's fillCard ('1': the quick top-up is allowed once they have deposited) */
+  /** the user's fillCard ('1': the quick top-up is allowed once they have deposited) */
   fill_card: z.optional(z.enum(['', '1'])),
 });
 export type FreshUserRequest = z.infer<typeof FreshUserRequest>;

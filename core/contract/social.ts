@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { NAME_MAX } from './register';
 
 /**
- * Social sign-in with OpenID Connect (issue 16, docs/social-sign-in.md).
+ * Social sign-in with OpenID Connect (docs/social-sign-in.md).
  * GET /api/oidc/start?lang=en redirects to the identity provider (it stores nothing but a signed,
  * short-lived, HttpOnly cookie with state, nonce and the PKCE verifier); the provider returns to
  * GET /api/oidc/callback, which redirects to:

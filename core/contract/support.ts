@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { UploadResponse } from './verification';
 
 /**
- * Support (issue 15): tickets with an agent on the other side (spec 002 §2-4, §7-9), call-back
+ * Support: tickets with an agent on the other side (spec 002 §2-4, §7-9), call-back
  * requests (000 §2, §5, §7-8) and the contact form (001 §5, §7-8). The help desk is a third
  * party behind the HelpDesk port (server/domain/ports.ts); the sandbox desk keeps tickets in our
  * database and an agent answers at /sandbox/desk.

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Decimal } from './common';
 
 /**
- * Trading (issue 6): history and reports (spec 001 §3, §7), the chat token and tips (000 §7,
+ * Trading: history and reports (spec 001 §3, §7), the chat token and tips (000 §7,
  * 001 §7), the balance sync (002 §7 /api/chat/balance), signals (000 §7), the ticker of real
  * settled trades (spec README rule 1), and the sandbox calls testers use.
  */
@@ -67,7 +67,7 @@ export const HistoryEntry = z.object({
   direction: z.optional(TradeDirection),
   /** 'bonus': the row moved the bonus balance (a deposit bonus, a gift, a risk-free refund, a bonus taken back), and balanceAfter is the bonus balance after it; absent: the trading (or demo) account */
   account: z.optional(z.enum(['bonus'])),
-  /** a card payment (its id), a crypto invoice (its guid) or a withdrawal (its id): what "Ask about this payment" opens a ticket about (issue 15) */
+  /** a card payment (its id), a crypto invoice (its guid) or a withdrawal (its id): what "Ask about this payment" opens a ticket about */
   ref: z.optional(z.object({ kind: z.enum(['payment', 'invoice', 'withdrawal']), id: z.string() })),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;

@@ -13,7 +13,7 @@ export const Balance = z.object({
 });
 export type Balance = z.infer<typeof Balance>;
 
-/** A credited deposit bonus in one currency (issue 14): not withdrawable, not trading money; the turnover of the account it came with. */
+/** A credited deposit bonus in one currency: not withdrawable, not trading money; the turnover of the account it came with. */
 export const BonusBalance = z.object({
   currency: Currency,
   amount: Decimal,
@@ -59,7 +59,7 @@ export const CurrentUser = z.object({
   wd_methods: z.string(),
   can_upload: z.boolean(),
   fillCard: z.string(),
-  /** support tickets with an agent's reply the trader has not opened yet (issue 15); absent: 0 */
+  /** support tickets with an agent's reply the trader has not opened yet; absent: 0 */
   support_unread: z.optional(z.number()),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 
 /**
- * Verification (issue 13): the documents a trader sends, their review, and the signature.
+ * Verification: the documents a trader sends, their review, and the signature.
  * The server decides which documents are needed and who may upload (spec 001 §5); the page
  * only shows what it is told.
  */
-/** `receipt`: a bank transfer's receipt (issue 14), stored the same way, never asked for by the verification page */
+/** `receipt`: a bank transfer's receipt, stored the same way, never asked for by the verification page */
 export const DocumentKind = z.enum(['passport', 'address', 'card_front', 'card_back', 'signature', 'receipt']);
 export type DocumentKind = z.infer<typeof DocumentKind>;
 
@@ -17,7 +17,7 @@ export type DocumentStatus = z.infer<typeof DocumentStatus>;
 export const DocumentMime = z.enum(['image/png', 'image/jpeg', 'application/pdf']);
 export type DocumentMime = z.infer<typeof DocumentMime>;
 
-/** Every kind stored: the above and `attachment`, a support ticket's staged or sent attachment (issue 15), never on the verification page. */
+/** Every kind stored: the above and `attachment`, a support ticket's staged or sent attachment, never on the verification page. */
 export const StoredDocumentKind = z.enum(['passport', 'address', 'card_front', 'card_back', 'signature', 'receipt', 'attachment']);
 export type StoredDocumentKind = z.infer<typeof StoredDocumentKind>;
 

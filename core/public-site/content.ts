@@ -1,7 +1,7 @@
 import type { PublicTab, PublicWidget, TabContent } from '../contract/public-site';
 
 /**
- * The public site's texts (issue 16), in English and Russian: one source for the server's
+ * The public site's texts, in English and Russian: one source for the server's
  * /api/tb/{tab} answer and the static HTML it puts into index.html before the JavaScript runs.
  * Honest text only: no figures, testimonials or profits that are not real. `{company}`,
  * `{email}`, `{phone}` and `{minDeposit}` are filled from the settings (fillTab).

@@ -6,7 +6,7 @@ import { openTab, sharedBrowser, signIn } from './browser';
 import { chatSeen, freshUser } from './sandbox-users';
 
 /**
- * Accessibility (issue 27 §3), in Chromium at 1280x800: axe-core's WCAG 2 A and AA rules find no
+ * Accessibility, in Chromium at 1280x800: axe-core's WCAG 2 A and AA rules find no
  * serious or critical violation on the landing page, login, register, the trading page (its
  * platform frame included), funding, withdrawal, support and security; and a dialog keeps the
  * focus: Tab and Shift+Tab stay inside, Escape closes it, the focus returns to its opener.

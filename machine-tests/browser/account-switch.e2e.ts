@@ -6,7 +6,7 @@ const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
 
 /**
- * One balance story (issue 27 §5): after a switch to an account the platform does not hold, the
+ * One balance story: after a switch to an account the platform does not hold, the
  * header shows the current account and the home view says which account the platform shows; the
  * figures carry the same label and are written the same way (core/format) in both languages.
  */

@@ -31,7 +31,7 @@ const applyPromo = async (page: Page, code: string) => {
   await page.getByRole('button', { name: 'Apply' }).click();
 };
 
-describe('the deposit bonus and promo codes (issue 14)', () => {
+describe('the deposit bonus and promo codes', () => {
   it('a card deposit with the bonus and SANDBOX1: the exact bonus shown before paying is credited, with its terms', async () => {
     const { page, errors, context } = await fundingPage();
     await page.getByRole('button', { name: '1000', exact: true }).click();

@@ -11,7 +11,7 @@ export interface Tab {
 
 /**
  * A fresh browser context (own cookies) at the given viewport. The weekend contest's modal (offered
- * once a day while a weekend contest runs, issue 17) counts as seen today unless `tourneyWeekend`
+ * once a day while a weekend contest runs) counts as seen today unless `tourneyWeekend`
  * is asked for: a test that opened a contest must not put a modal over every other test's page.
  */
 export async function openTab(browser: Browser, viewport = { width: 1280, height: 900 }, options: { tourneyWeekend?: boolean } = {}): Promise<Tab> {

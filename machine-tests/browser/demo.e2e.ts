@@ -7,7 +7,7 @@ const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
 
 /**
- * A demo account (issue 16; spec 001 §3 `demo`, 000 §6): opened from the register page with the
+ * A demo account (spec 001 §3 `demo`, 000 §6): opened from the register page with the
  * trader's own password, its login made by the server at the site host and shown, signed in on
  * the trading page marked DEMO; deposits refused.
  */

@@ -6,7 +6,7 @@ import { freshUser } from './sandbox-users';
 import { drawSignature } from './signature';
 
 /**
- * Issue 27, the attention arbiter: a new trader's first visit is not fought over. At most one
+ * The attention arbiter: a new trader's first visit is not fought over. At most one
  * overlay at a time, nothing promotional before the agreement is signed, the trade ticket's Up/Down
  * and the card form's submit are never covered, and "Not now" on the weekend contest holds at the
  * next sign-in. Screenshots of the first visit go to /tmp/shots (not committed).
@@ -83,7 +83,7 @@ const WIDTHS = [
   { width: 320, height: 640 },
 ];
 
-describe('first visit (issue 27: one trader, one screen)', () => {
+describe('first visit (one trader, one screen)', () => {
   for (const lang of ['en', 'ru'] as const) {
     for (const viewport of WIDTHS) {
       it(`${lang} ${viewport.width}x${viewport.height}: registers; one overlay at a time; Up/Down and the card submit are never covered`, async () => {

@@ -5,7 +5,7 @@ import { openTab, sharedBrowser, signIn } from './browser';
 import { drawSignature } from './signature';
 
 /**
- * The trader's money journey (issue 10), as one new trader, in Chromium against the real server:
+ * The trader's money journey, as one new trader, in Chromium against the real server:
  * register → deposit by card through the cascade (a soft decline on the first processor of the
  * sandbox stack, approved by the second) → deposit by bitcoin → sign, trade and win → tip →
  * withdraw part → cancel it → the history lists every step → log out and in, same figures.
@@ -30,7 +30,7 @@ async function go(page: Page, hash: string): Promise<void> {
   await page.waitForFunction((h) => window.location.hash === h, hash);
 }
 
-/** The one balance: the header, the platform (on #/home) and the accounts page agree on `amount`, written the same way under the same label (issue 27 §4-5). */
+/** The one balance: the header, the platform (on #/home) and the accounts page agree on `amount`, written the same way under the same label (§4-5). */
 async function expectBalance(page: Page, platform: FrameLocator, amount: string, step: string): Promise<void> {
   const poll = { timeout: 15_000, message: `${step}: header` };
   await expect.poll(() => header(page), poll).toBe(amount);
@@ -211,7 +211,7 @@ async function walk(page: Page, viewport: { width: number; height: number }): Pr
   for (const line of [/Deposit by card \(\w+\)/, /Deposit in crypto \(Bitcoin\)/, /Stake/, /Payout/, /Tip to the host/, /Withdrawal · cancelled/, /Withdrawal returned · cancelled/]) {
     expect(history, `history: ${line}`).toMatch(line);
   }
-  // every row says the balance after it (issue 27 §5), written as the header writes money; the newest is the balance now
+  // every row says the balance after it, written as the header writes money; the newest is the balance now
   const balances = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[4]?.textContent ?? ''));
   expect(balances.every((cell) => /^\$[\d,]+\.\d\d$/.test(cell)), `balance after: ${balances.join(' | ')}`).toBe(true);
   expect(balances[0]).toBe('$503.20');

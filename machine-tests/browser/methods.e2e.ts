@@ -7,7 +7,7 @@ const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
 
 /**
- * The wallet methods in Chromium against the real server and its sandbox providers (issue 14):
+ * The wallet methods in Chromium against the real server and its sandbox providers:
  * Neteller's direct debit and Skrill's hosted page and return, each crediting once.
  */
 

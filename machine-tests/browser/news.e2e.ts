@@ -17,7 +17,7 @@ async function trader(lang: 'en' | 'ru') {
   return tab;
 }
 
-describe('news and analysis (issue 17), and a dynamic modal opened by name', () => {
+describe('news and analysis, and a dynamic modal opened by name', () => {
   it('English at 390 px: News from the menu, the sandbox list, one item read as text, back', async () => {
     const { page, errors, context } = await trader('en');
     await page.getByRole('button', { name: 'Menu' }).click();

@@ -18,7 +18,7 @@ async function cardTab(page: Page) {
   await page.getByLabel('Add the deposit bonus').check();
 }
 
-describe('promotions (issue 17)', () => {
+describe('promotions', () => {
   it('activating a promotion after its terms reloads the list, raises the bonus percent on the funding page, and the server credits that bonus with a card deposit', async () => {
     const { page, context, errors } = await openTab(chromium.current);
     await chatSeen(context);

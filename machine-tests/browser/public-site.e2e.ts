@@ -4,7 +4,7 @@ import { openTab, sharedBrowser, signIn } from './browser';
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
 
-/** The public site (issue 16): the landing page in both languages at 1280 and 390 px, each widget, the tab loader with back and forward, the price label. */
+/** The public site: the landing page in both languages at 1280 and 390 px, each widget, the tab loader with back and forward, the price label. */
 describe('the public site', () => {
   for (const [lang, viewport] of [
     ['en', { width: 1280, height: 900 }],

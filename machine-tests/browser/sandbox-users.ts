@@ -16,7 +16,7 @@ export interface FreshUserOptions {
   /** the client agreement is signed */
   sign?: boolean;
   last_count?: number;
-  /** issue 14: fillCard '1' (the quick top-up is offered once the trader has deposited) */
+  /** fillCard '1' (the quick top-up is offered once the trader has deposited) */
   fill_card?: '' | '1';
   /** the trader's country (DE by default) */
   country?: string;

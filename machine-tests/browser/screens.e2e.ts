@@ -4,7 +4,7 @@ import { openTab, sharedBrowser, signIn } from './browser';
 import { chatSeen, freshUser } from './sandbox-users';
 
 /**
- * Screen defects a new trader hit (issue 10), measured in Chromium at a laptop (1280x800) and a
+ * Screen defects a new trader hit, measured in Chromium at a laptop (1280x800) and a
  * phone (390x844), in English and Russian: modals in the viewport and above the chat, the trade
  * frame without a nested scroll, the chat launcher over no field, the header's height and row,
  * every deposit tab in sight.

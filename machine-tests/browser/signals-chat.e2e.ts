@@ -67,7 +67,7 @@ describe('chat panel', () => {
     expect(await page.evaluate(() => localStorage.getItem('chat.autoOpened'))).toBe('1');
     expect(await panel.getByRole('heading', { name: 'Chat with Anna' }).count()).toBe(1);
     expect(await panel.getByRole('note', { name: 'Sandbox chat: replies are automated' }).textContent()).toBe('Sandbox');
-    // at 1280 px and wider the normal size is a column of its own, the window's height, beside the page (issue 27: it covers nothing)
+    // at 1280 px and wider the normal size is a column of its own, the window's height, beside the page (it covers nothing)
     expect((await panel.boundingBox())?.height).toBe(900);
     expect(await panel.getAttribute('class')).toContain('chat--column');
     // the sandbox chat provider answers inside the frame

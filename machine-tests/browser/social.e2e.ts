@@ -7,7 +7,7 @@ const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
 
 /**
- * Social sign-in through the sandbox identity provider (issue 16, docs/social-sign-in.md): a real
+ * Social sign-in through the sandbox identity provider (docs/social-sign-in.md): a real
  * OpenID Connect code flow (PKCE, state, nonce) from the login and register pages to
  * /sandbox/idp and back, with its test identities (docs/sandbox.md).
  */

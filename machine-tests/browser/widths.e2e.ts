@@ -48,7 +48,7 @@ const TRADING = [
   ['support', '#/show/support'],
 ] as const;
 
-/** Every width from 320 px (issue 27 §6): no page wider than the phone; the header keeps the menu and the balance. */
+/** Every width from 320 px: no page wider than the phone; the header keeps the menu and the balance. */
 describe('every width from 320 px', () => {
   const widths = shotsDir ? [320, 390, 1280] : [320];
   for (const lang of ['en', 'ru'] as const) {

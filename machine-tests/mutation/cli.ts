@@ -23,7 +23,7 @@ import { models } from '../../machines/models';
 import { freezePaths, machineFiles, modelFile, ROOT } from './frozen';
 import { GATE, writeMutationReport } from '../../scripts/mutation-report';
 
-/** the flows of issue 20: login (with two-factor entry), transaction validation, card funding, the crypto invoice, withdrawal */
+/** the flows of login (with two-factor entry), transaction validation, card funding, the crypto invoice, withdrawal */
 export const GATED = ['login', 'twoFactorEntry', 'validation', 'funding', 'cardForm', 'cascade', 'listen', 'invoice', 'cryptoDeposit', 'withdrawal'];
 
 const OUT = join(ROOT, 'reports/mutation');

@@ -1,5 +1,5 @@
 /**
- * Mutation testing (issue 20, `npm run test:mutation`): what a machine's mutants are checked against.
+ * Mutation testing (`npm run test:mutation`): what a machine's mutants are checked against.
  *
  * The generated paths are frozen from the UNMUTATED machine (value, status and context after every
  * step, and the transitions each path takes) before Stryker starts; under a mutant the same events

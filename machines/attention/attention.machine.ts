@@ -33,7 +33,7 @@ const chatMayOpen = (c: AttentionContext): boolean => c.shown === null && c.busy
 const requestOf = (event: AttentionEvent): AttentionRequest | null => (event.type === 'attention.request' ? event.request : null);
 
 /**
- * The attention arbiter (issue 27): one app-level owner of every interruption. Features ask
+ * The attention arbiter: one app-level owner of every interruption. Features ask
  * (`attention.request`) and release; the arbiter grants at most one overlay at a time, mandatory
  * steps first, then money results, then at most one promotion a visit (and the same one at most
  * once a day); nothing interrupts a money flow in progress (it waits until the flow reports idle);

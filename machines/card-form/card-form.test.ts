@@ -4,7 +4,7 @@ import { cardFormMachine } from './card-form.machine';
 import type { CardFormInput, CardTabAsk, SaveCardInput, SavedCard } from './card-form.types';
 import type { CascadeInput, CascadeOutput } from '../cascade/cascade.types';
 
-/** What the generated paths do not try: other fields, padded and short inputs, a cascade that ends without a reason, the funding page as parent (mutation score, issue 20). */
+/** What the generated paths do not try: other fields, padded and short inputs, a cascade that ends without a reason, the funding page as parent (mutation score). */
 const T = 1_700_000_000_000;
 const base: CardFormInput = { settings: [], user: 'PFS,ORANGE', country: 'MT', affsId: '', noVload: [], geo: 'MT', currency: 'USD', jcb: false, demo: false, year: 2026, month: 11, resume: null, now: T };
 const visa = { digits: '4111111111111111', type: 'visa', lengths: [16, 18, 19], luhn: true };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardProblem, DEFAULT_COUNTRY, lengthMessage, splitName } from './card';
 
-/** The card form's rules field by field, at their edges (mutation score, issue 20: the model tries one good and one bad card). */
+/** The card form's rules field by field, at their edges (mutation score, the model tries one good and one bad card). */
 const visa = { digits: '4111111111111111', type: 'visa', lengths: [16, 18, 19], luhn: true };
 const base = { name: 'Jean Dupont', card: visa, cvv: '123', expMonth: '12', expYear: '2027', country: 'FR', currency: 'EUR', jcb: false, year: 2026, month: 11 };
 

@@ -7,7 +7,7 @@ import type { ProcessorReply } from '../../core/cascade/processors';
 /**
  * What the cascade's generated paths do not try: a stored attempt without a deadline, a fraud
  * answer without a payment id, a server error (5xx) or a failure that is no call failure, the
- * effects' parameters (mutation score, issue 20).
+ * effects' parameters (mutation score).
  */
 const T = 1_700_000_000_000;
 const payment = { id: '', key: 'k-1', amount: '250.00', currency: 'USD', fixed: false, bonus: true, promo: '', card: 'tok-1' };

@@ -7,7 +7,7 @@ import type { ProcessorReply } from '../../core/cascade/processors';
 /**
  * Entropay's dialogs as the cascade's run meets them (the cascade's mutation run mutates this file
  * too, and its own paths fake this child): the CVV rule, what is sent, the rejection whatever the
- * server says, the redirect address (mutation score, issue 20).
+ * server says, the redirect address (mutation score).
  */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const reply: ProcessorReply = { proc: 'ENTROPAY', return: true, status: 'approved' } as ProcessorReply;

@@ -7,7 +7,7 @@ import type { ContestLists, ContestPageContext, ContestPageEvent, ContestPageInp
 export const FILTER_MAX = 40;
 
 /**
- * The contest page (issue 17; spec 002 §2-3, §8-9): the open contests (tab first) and the last
+ * The contest page (spec 002 §2-3, §8-9): the open contests (tab first) and the last
  * closed ones (tab last), read together; a filter box narrows the shown rows; a failed read says
  * 'Some errors...' with a retry. A contest that closes while the page is open comes back with a
  * refresh (pushed notification or the trader's action).

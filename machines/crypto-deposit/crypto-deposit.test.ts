@@ -5,7 +5,7 @@ import type { CryptoOptionsRecord, PayInput } from './crypto-deposit.types';
 
 /**
  * What the generated paths do not try: the altcoins tab (a token chosen among several), an asset's
- * own decimals, amounts at their bounds, the refusals that are not a known key (mutation score, issue 20).
+ * own decimals, amounts at their bounds, the refusals that are not a known key (mutation score).
  */
 const options: CryptoOptionsRecord = {
   currency: 'USD',

@@ -20,7 +20,7 @@ const outputOf = (event: unknown): VerificationState => (event as { output: Veri
 const isFull = (state: VerificationState | null): boolean => state?.verification === 'Full';
 
 /**
- * The personal page (issue 13; spec 000 §5, 001 §3-8): loads what the trader must send and what
+ * The personal page (spec 000 §5, 001 §3-8): loads what the trader must send and what
  * they sent, starts one upload control per required document (children), follows the review as
  * the server pushes it (document.updated: read again, and a notification), lets the trader take
  * back a document not yet in review, and runs the signature pad as a child while signing.

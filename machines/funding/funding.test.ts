@@ -4,7 +4,7 @@ import { fundingMachine } from './funding.machine';
 import type { CardOpening, FundingInput, FundingOptions, PromoOutput } from './funding.types';
 import type { CardFormInput } from '../card-form/card-form.types';
 
-/** What the generated paths do not try: the other add alerts, a resumed payment, tabs without the card, long inputs, every forwarded card event (mutation score, issue 20). */
+/** What the generated paths do not try: the other add alerts, a resumed payment, tabs without the card, long inputs, every forwarded card event (mutation score). */
 const options: FundingOptions = {
   currency: 'USD', minDeposit: '250', maxDeposit: '50000', fixedAmount: null,
   tiers: [{ name: 'bronze', from: '250', percent: '1.2', value: '20' }],

@@ -4,7 +4,7 @@ import { FUNDING_METHODS } from '../../core/methods';
 import { AMOUNT_LINE_TABS, hasAmountLine, isCardTab, isTab, TABS, visibleTabs } from './tabs';
 import type { FundingContext, FundingOptions } from './funding.types';
 
-/** The funding page's payment rules, case by case (mutation score, issue 20: the views use pageBonus and pagePayment, the paths do not). */
+/** The funding page's payment rules, case by case (mutation score, the views use pageBonus and pagePayment, the paths do not). */
 const options: FundingOptions = {
   currency: 'USD',
   minDeposit: '250',

@@ -5,7 +5,7 @@ import { notProvided } from '../shared/not-provided';
 import type { IqMiningContext, IqMiningEvent } from './iq-mining.types';
 
 /**
- * IQ mining (issue 17; spec 001 §2 modal "iq mining", §7 /api/iq/start, /api/iq/next): the terms
+ * IQ mining (spec 001 §2 modal "iq mining", §7 /api/iq/start, /api/iq/next): the terms
  * first (intro), then the server starts or resumes the quiz (starting), one question at a time
  * (question → answering: checked on the server, which answers with the right option and its
  * explanation and the next question), until the result. A failure says why, with a retry of what

@@ -5,7 +5,7 @@ import { notProvided } from '../shared/not-provided';
 import type { LadderContext, LadderEvent } from './ladder.types';
 
 /**
- * The ladder (issue 17; spec 001 §2 modal "ladder", §7 /api/us/ladder): the trader's place in the
+ * The ladder (spec 001 §2 modal "ladder", §7 /api/us/ladder): the trader's place in the
  * running weekly contest loads (loading), is shown, and can be read again (refresh); a failure says
  * why with a retry.
  */

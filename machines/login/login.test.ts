@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { loginMachine } from './login.machine';
 import type { Credentials, PlatformLoginOutput, SessionLoginInput, SessionLoginOutput } from './login.types';
 
-/** What the generated paths do not try: half-filled forms, a platform yes without a token, a failure that is no call failure (mutation score, issue 20). */
+/** What the generated paths do not try: half-filled forms, a platform yes without a token, a failure that is no call failure (mutation score). */
 function login(platform: () => Promise<PlatformLoginOutput>, session: () => Promise<SessionLoginOutput> = async () => ({})) {
   const sent: Credentials[] = [];
   const machine = loginMachine.provide({

@@ -29,7 +29,7 @@ export function ticketFieldErrors(context: Pick<NewTicketContext, 'subject' | 'c
 }
 
 /**
- * A new ticket (issue 15; spec 002 §2-3, §9), on the support page (department '27') or in the
+ * A new ticket (spec 002 §2-3, §9), on the support page (department '27') or in the
  * support dialog (department '62', optionally about a payment, an invoice or a withdrawal):
  * department, priority ('1'), subject, content and attachments (upload controls as children),
  * checked against SUPPORT_LIMITS, then created under one idempotency key. A failure keeps

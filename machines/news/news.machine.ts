@@ -5,7 +5,7 @@ import { notProvided } from '../shared/not-provided';
 import type { NewsContext, NewsEvent, NewsInput } from './news.types';
 
 /**
- * News and analysis (issue 17; spec 001 §7 /api/news/rss, /api/news/html): the list loads, the
+ * News and analysis (spec 001 §7 /api/news/rss, /api/news/html): the list loads, the
  * trader reads one item and goes back; a failure of either says why, with a retry of what failed.
  */
 export const newsMachine = setup({

@@ -7,7 +7,7 @@ import type { ListParams, NotificationsContext, NotificationsEvent, Notification
 const listError = ({ event }: { event: unknown }) => ({ error: failureMsg((event as { error: unknown }).error, 'notifications.failed') });
 
 /**
- * The bell's list (issue 17; spec 001 §3 Notification, §4 unread → read, §9 the first 3 and the
+ * The bell's list (spec 001 §3 Notification, §4 unread → read, §9 the first 3 and the
  * rest on demand): read the first page, show more (older pages), read one, read all; a pushed
  * notification.new reads the shown ones again. `unread` is the header's count: the flow tells
  * the badge whenever it changes (`counted`). A failed later call keeps the list and says so.

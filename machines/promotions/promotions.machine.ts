@@ -5,7 +5,7 @@ import { notProvided } from '../shared/not-provided';
 import type { PromotionsContext, PromotionsEvent } from './promotions.types';
 
 /**
- * The promotions page (issue 17; spec 001 §2-4, §7): the list of promotions in their window
+ * The promotions page (spec 001 §2-4, §7): the list of promotions in their window
  * (`/api/us/promotions`); a promotion's terms shown before it can be activated, with a confirm;
  * activating (`promotions_activate`); activated → the list reloads (spec 001 §4); refused with
  * the server's message (outside the window, twice, not eligible), the list read again on dismiss;

@@ -6,7 +6,7 @@ import { notProvided } from '../shared/not-provided';
 import type { ReferralLinkContext, ReferralLinkEvent } from './referral-link.types';
 
 /**
- * A new affiliate link (issue 17; 001 §5, §6): a name and a landing page of the public site, else
+ * A new affiliate link (001 §5, §6): a name and a landing page of the public site, else
  * 'Please fill Link name and chose Landing page' without a call; saving; saved (the form clears,
  * the page gets the program with the new link through the `saved` action) or refused by the server.
  */

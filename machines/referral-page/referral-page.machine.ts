@@ -20,7 +20,7 @@ export const referralTransferChild = referralTransferMachine.provide({
 export const REFERRAL_CHILD = { link: 'link', transfer: 'transfer', stats: 'stats' } as const;
 
 /**
- * The referral page, #/show/referral (issue 17; 001 §3, §5-7): loads the program (action show);
+ * The referral page, #/show/referral (001 §3, §5-7): loads the program (action show);
  * shown with three children for as long as it is shown: the link form, the transfer and the
  * statistics filter. A saved link replaces the program (and refreshes the statistics); a transfer
  * replaces the balance. A failed load offers a retry.

@@ -6,7 +6,7 @@ import { notProvided } from '../shared/not-provided';
 import type { ReferralStatsContext, ReferralStatsEvent, ReferralStatsInput } from './referral-stats.types';
 
 /**
- * The statistics filter (issue 17; 001 §7 action filter): dates and a link; loads at once, then
+ * The statistics filter (001 §7 action filter): dates and a link; loads at once, then
  * on apply; a range that ends before it starts is refused without a call; a failure offers a retry.
  */
 export const referralStatsMachine = setup({

@@ -6,7 +6,7 @@ import { notProvided } from '../shared/not-provided';
 import type { ReferralTransferContext, ReferralTransferEvent, ReferralTransferInput } from './referral-transfer.types';
 
 /**
- * The referral balance to the trading account (issue 17; 001 §5): an integer greater than 0, else
+ * The referral balance to the trading account (001 §5): an integer greater than 0, else
  * 'Wrong amount' without a call; sending with one idempotency key per submitted transfer (a
  * repeat of the call moves money once); done (the page gets the new balance through
  * `transferred`) or refused by the server (more than the balance, no trading account).

@@ -35,7 +35,7 @@ const fieldsOf = (error: unknown): Record<string, string> =>
 const isExpired = (error: unknown): boolean => isCallFailure(error) && error.kind === 'http' && (error.status === 410 || error.status === 404);
 
 /**
- * Social sign-in, the return (issue 16, docs/social-sign-in.md). The redirect to the identity
+ * Social sign-in, the return (docs/social-sign-in.md). The redirect to the identity
  * provider and the code exchange happen on the server (GET /api/oidc/start and /callback); a new
  * verified email comes back to /{lang}/register?social=1, where this machine runs: it loads the
  * verified identity (loading), asks the registration's remaining questions with the email locked
@@ -83,7 +83,7 @@ export const socialSignInMachine = setup({
           actions: assign(({ context, event }) => {
             const values = { ...context.values, [event.field]: event.value.slice(0, 60) };
             if (event.field === 'country' && event.value !== 'US') Object.assign(values, { state: '', usNotice: '' });
-            // another country: its calling code fills the prefix, as on the registration form (issue 27)
+            // another country: its calling code fills the prefix, as on the registration form
             const countryChanged = event.field === 'country' && event.value !== context.values.country;
             if (countryChanged && event.prefix) values.phone_prefix = event.prefix;
             const errors = { ...context.errors };

@@ -15,7 +15,7 @@ const transient = (error: unknown): boolean =>
   !isCallFailure(error) || error.kind === 'network' || error.status >= 500 || error.status === 429 || error.status === 408;
 
 /**
- * Support initialisation (issue 15; spec 002 §4, §9): GET /api/kayako/init, tried up to 3 times
+ * Support initialisation (spec 002 §4, §9): GET /api/kayako/init, tried up to 3 times
  * with a growing wait between attempts; after the last it says so and offers a retry. Ends with
  * what the page needs (form options, tickets, unread count) as its output.
  */

@@ -27,7 +27,7 @@ export const ticketThreadChild = ticketThreadMachine.provide({
 export const SUPPORT_CHILD = { init: 'init', list: 'list', thread: 'thread', compose: 'compose' } as const;
 
 /**
- * The support page, #/show/support (issue 15; spec 002 §2-4): runs support init (with its retries)
+ * The support page, #/show/support (spec 002 §2-4): runs support init (with its retries)
  * as a child, then owns the ticket list (a child for as long as the page is ready) and either no
  * ticket, the new ticket form (department '27') or one ticket's thread (children). A created
  * ticket opens; a reply or a close refreshes the list; a closed ticket returns to the list;

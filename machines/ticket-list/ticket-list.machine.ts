@@ -8,7 +8,7 @@ import type { TicketListContext, TicketListEvent, TicketListInput } from './tick
 export const byActivity = (tickets: TicketSummary[]): TicketSummary[] => [...tickets].sort((a, b) => b.activity.localeCompare(a.activity));
 
 /**
- * The trader's tickets (issue 15; spec 002 §2-3): id, subject, status by status_id, last activity,
+ * The trader's tickets (spec 002 §2-3): id, subject, status by status_id, last activity,
  * unread agent replies marked. Read again when the server pushes ticket.updated (an agent
  * answered or set a status) or the page asks (a reply, a new or closed ticket); news that comes
  * while reading starts the read again, so the list ends on the newest state.

@@ -21,7 +21,7 @@ export const REPLY_SLOT = 'reply.attachment.';
 const threadOf = (event: unknown): TicketThread => (event as { output: TicketThread }).output;
 
 /**
- * One ticket as a thread (issue 15; spec 002 §2-4, §8): loaded with show (which marks the agent's
+ * One ticket as a thread (spec 002 §2-4, §8): loaded with show (which marks the agent's
  * replies read); a reply with attachments (upload controls as children) under one idempotency
  * key, checked against SUPPORT_LIMITS before sending; replying to a ticket that is not Open
  * reopens it and the list is refreshed; a failed reply keeps its text and offers a retry with the

@@ -8,7 +8,7 @@ import type { TimedOfferContext, TimedOfferEvent, TimedOfferInput } from './time
 const endedOnServer = (error: unknown): boolean => isCallFailure(error) && error.kind === 'http' && error.status === 410;
 
 /**
- * One timed offer (issue 17; 001 §2, §4, §9; limited, giveaway or risk_free): shown with its terms until the server's deadline
+ * One timed offer (001 §2, §4, §9; limited, giveaway or risk_free): shown with its terms until the server's deadline
  * (a named delay to expiresAt, never a tick counter: a reload or a second tab counts to the same
  * moment), then accepted (the server did what the terms say), ignored (recorded) or expired (the
  * deadline passed, or the server said so when accepting).

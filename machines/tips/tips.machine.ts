@@ -70,7 +70,7 @@ export const tipsMachine = setup({
     /** "You will be charged exactly {amount}": yes or no */
     confirming: {
       on: {
-        // the amount confirmed is sent with the tip: the server checks it (issue 11)
+        // the amount confirmed is sent with the tip: the server checks it
         'tip.confirm': { target: 'waiting', actions: assign(({ context }) => ({ confirmed: context.amount })) },
         'tip.cancel': 'editing',
       },

@@ -18,7 +18,7 @@ describe('normalizeTip', () => {
   });
 });
 
-describe('tips machine: the confirmed amount goes to the server (issue 11)', () => {
+describe('tips machine: the confirmed amount goes to the server', () => {
   async function send(value: string, answer: (input: TipInput) => Promise<TipSent>, confirm = true) {
     const calls: TipInput[] = [];
     const clock = new SimulatedClock();

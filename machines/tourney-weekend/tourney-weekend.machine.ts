@@ -8,7 +8,7 @@ export const weekendOf = (contests: Contest[], now: number): Contest | null =>
   contests.find((c) => c.type === 'weekend' && c.status === 'open' && Date.parse(c.date_start) <= now && now < Date.parse(c.date_end)) ?? null;
 
 /**
- * The weekend contest modal (issue 17; spec 002 §2-3: Tourney weekend): offered at most once a
+ * The weekend contest modal (spec 002 §2-3: Tourney weekend): offered at most once a
  * day and only while a weekend contest is being held (its window, from the server: GET /api/tourney/current).
  * Show more closes the modal and goes to the contest page (#/show/contest); closing it is the
  * end until tomorrow. A failed read offers nothing.

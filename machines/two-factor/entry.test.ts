@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { twoFactorEntryMachine } from './entry.machine';
 import type { CheckInput, CheckOutput, EntryInput } from './two-factor.types';
 
-/** What the generated paths do not try: the digit inputs' bounds, pastes and the resend failure (mutation score, issue 20). */
+/** What the generated paths do not try: the digit inputs' bounds, pastes and the resend failure (mutation score). */
 function entry(input: EntryInput, resend: () => Promise<unknown> = async () => ({})) {
   const codes: string[] = [];
   const machine = twoFactorEntryMachine.provide({

@@ -19,7 +19,7 @@ export interface UploadItemInput {
   maxBytes: number;
   /** how many files one control takes (file-max, default 1); extras are ignored with a message */
   fileMax?: number;
-  /** what the file belongs to, when it is not the trader's own document: the bank deposit of a transfer receipt (issue 14) */
+  /** what the file belongs to, when it is not the trader's own document: the bank deposit of a transfer receipt */
   target?: string;
 }
 

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { validationMachine } from './validation.machine';
 import type { AttemptOutput } from './validation.types';
 
-/** What the generated paths do not try: the input's bounds (mutation score, issue 20). */
+/** What the generated paths do not try: the input's bounds (mutation score). */
 describe('transaction validation input', () => {
   it('keeps at most 64 characters and sends the value trimmed', async () => {
     const sent: string[] = [];

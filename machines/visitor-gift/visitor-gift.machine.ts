@@ -11,9 +11,9 @@ export interface VisitorGiftInput {
 }
 
 /**
- * The visitor gift popup on the landing page (issue 17; 001 §6, §9): 15 s after arrival, unless
+ * The visitor gift popup on the landing page (001 §6, §9): 15 s after arrival, unless
  * seen within a day. It is remembered for a day (the flow sets the cookie in `remember`) only once
- * the visitor saw it: `seen` when the page is in front with the popup in view (issue 27: a popup
+ * the visitor saw it: `seen` when the page is in front with the popup in view (a popup
  * that opened in a background tab is not seen), or its close or link.
  */
 export const visitorGiftMachine = setup({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { needsWallet, NO_WALLET_METHODS, positiveAmount, tabById, WITHDRAWAL_TABS } from './withdrawal.tabs';
 
-/** The withdrawal tabs and the amount rule (spec 002 §2, §5): what the generated paths do not reach (mutation score, issue 20). */
+/** The withdrawal tabs and the amount rule (spec 002 §2, §5): what the generated paths do not reach (mutation score). */
 describe('withdrawal tabs', () => {
   it('are the spec numbers 1-10: eight coins paid out in the coin, then EUR and USD in fiat', () => {
     expect(WITHDRAWAL_TABS.map((t) => `${t.n} ${t.id} ${t.currency} ${t.crypto ? 'crypto' : 'fiat'} ${t.methods.join('/')}`)).toEqual([

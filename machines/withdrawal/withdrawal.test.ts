@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { withdrawalMachine } from './withdrawal.machine';
 
-/** What the generated paths do not try: a method without a wallet, padded fields (mutation score, issue 20). */
+/** What the generated paths do not try: a method without a wallet, padded fields (mutation score). */
 const start = () =>
   createActor(
     withdrawalMachine.provide({ actors: { checkWithdrawal: fromPromise(() => new Promise(() => {})), finalWithdrawal: fromPromise(() => new Promise(() => {})) } }),

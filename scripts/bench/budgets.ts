@@ -7,11 +7,11 @@ export const BUDGETS = {
      *  the settings' hidden paths and the lazy panel's preload list, 1.7 kB in two small chunks (the
      *  panel itself loads on the visitor's pointer or focus): 112.0 kB measured, so 113 */
     login: 113_000,
-    /** the public site's landing page /{lang}/ (issue 16): no trading shell; at most the login page's.
+    /** the public site's landing page /{lang}/: no trading shell; at most the login page's.
      *  Issue 16's end: login 109.2, landing 109.5 kB; the prices, ticker, slider, video and zoom widgets are a lazy
      *  chunk after the text, and zod/mini schemas are marked pure for tree-shaking (vite.config.ts),
      *  which took 4.7 kB off the trading page and 4.0 kB off funding */
-    /** issue 27: the visitor's chat launcher as on login (1.7 kB): 112.5 kB measured, so 113 */
+    /** the visitor's chat launcher as on login (1.7 kB): 112.5 kB measured, so 113 */
     landing: 113_000,
     /** issue 17 put five small things in the trading shell's first load (the bell with its plural
      *  label, News, Contests, the offer watcher, plural rules): 139.4 kB measured, so 142 */
@@ -23,7 +23,7 @@ export const BUDGETS = {
      *  the chat panel in lazy chunks (the panel loads on the launcher's first hover on public pages) */
     trading: 151_000,
     /** the trading shell plus the funding page: 180.4 kB measured at issue 17's end */
-    /** issue 27: the shell's growth above plus the WAI-ARIA tabs (useTabs, 0.7 kB), the cascade on the
+    /** the shell's growth above plus the WAI-ARIA tabs (useTabs, 0.7 kB), the cascade on the
      *  dialog primitive and the daily card limit shown before typing: 190.9 kB measured, so 192; then
      *  the shell's growth above and the funding texts' amounts through core/format: 194.1 kB, so 195 */
     funding: 195_000,
@@ -46,14 +46,14 @@ export const BUDGETS = {
   /** POST /api/btc/check for one invoice, signed in, on PGlite: minimum requests per second (the
    *  embedded database has one connection; 100 connections queue on it, so no p99 budget there) */
   invoiceCheckMinRps: 150,
-  /** issue 19, the polling routes (POST /api/btc/check, POST /api/card/listen/orange, GET /api/me,
+  /** The polling routes (POST /api/btc/check, POST /api/card/listen/orange, GET /api/me,
    *  GET /api/settings): each one's throughput as a share of the one-select anchor's (GET
    *  /bench/anchor/select: one select by primary key on the same database, same server, same run,
    *  the mean of the runs just before and after), percent, on PGlite and on PostgreSQL */
   hotMinPercentOfSelectAnchor: 50,
   /** the same routes' p99 at 100 connections on PostgreSQL, ms */
   hotP99MsPostgres: 100,
-  /** issue 19, SSE at scale (scripts/bench/sse.ts): 10,000 event streams of 25 sandbox traders open
+  /** SSE at scale (scripts/bench/sse.ts): 10,000 event streams of 25 sandbox traders open
    *  on one server; ms from a change (hub.publish to every stream; one change through the API to its
    *  user's streams) to its event's arrival on each stream, p99. Every stream must receive it */
   sseP99Ms: 1_000,

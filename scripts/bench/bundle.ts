@@ -34,10 +34,10 @@ export function gzipBytes(files: string[], root = process.cwd()): number {
 /** The JS each page loads: the entry plus the page's lazy chunk, with their imports. */
 export const PAGES: Record<string, string[]> = {
   login: ['index.html', 'src/features/login/LoginPage.tsx'],
-  /** the public site's landing page and its tabs (issue 16) */
+  /** the public site's landing page and its tabs */
   landing: ['index.html', 'src/features/public/PublicSite.tsx'],
   trading: ['index.html', 'src/features/trading/TradingPage.tsx'],
-  /** the trading shell with the funding page and its card tab (issue 3) */
+  /** the trading shell with the funding page and its card tab */
   funding: ['index.html', 'src/features/trading/TradingPage.tsx', 'src/features/funding/FundingPage.tsx', 'src/features/funding/CardTab.tsx'],
 };
 

@@ -1,4 +1,4 @@
-// `npm run bench`, the SSE rows (issue 19, "SSE at scale"): 10,000 event streams open on one
+// `npm run bench`, the SSE rows ("SSE at scale"): 10,000 event streams open on one
 // server, then the time from a state change to its event on every stream.
 //
 // The server is scripts/bench/server.ts in its own process (as the load rows); the client is two

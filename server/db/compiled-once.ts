@@ -2,7 +2,7 @@ import { createQueryId, type CompiledQuery, type Kysely, type RootOperationNode 
 import type { Database } from './schema';
 
 /**
- * A polled select compiled once (issue 19). Kysely builds a query's tree and compiles it to SQL on
+ * A polled select compiled once. Kysely builds a query's tree and compiles it to SQL on
  * every call: for the card listen poll's join that was about 50 µs of the request's 400 µs of
  * server time, for a text that never changes. Here the select is built and compiled on its first
  * call with a placeholder for each parameter; later calls put their values in the placeholders'

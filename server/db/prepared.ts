@@ -3,7 +3,7 @@ import { sql, type Expression } from 'kysely';
 import type pg from 'pg';
 
 /**
- * Named prepared statements for the polled selects (issue 19). A marked select is parsed and
+ * Named prepared statements for the polled selects. A marked select is parsed and
  * planned once per database connection and then only bound and executed: on PostgreSQL the
  * `pg` client sends Parse once per connection under the statement's name (a hash of its text);
  * on PGlite the worker thread (pglite-worker.mjs) keeps the statement the same way. Everything

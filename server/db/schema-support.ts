@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt } from './schema';
 
 /**
- * Tables of support (issue 15, migration 090_support), joined to Database by module augmentation.
+ * Tables of support (migration 090_support), joined to Database by module augmentation.
  * Attachments are `documents` of kind 'attachment' (schema-verification.ts); a row of
  * support_attachments links one to its message (without one it is staged).
  */

@@ -6,8 +6,8 @@ import type { CreatedAt } from './schema';
  * module augmentation, so this area's tables live in this file.
  */
 /**
- * `receipt`: a bank transfer's receipt (issue 14, migration 082), stored like a document, never on the verification page;
- * `attachment`: a support ticket's attachment (issue 15, migration 090), likewise
+ * `receipt`: a bank transfer's receipt (migration 082), stored like a document, never on the verification page;
+ * `attachment`: a support ticket's attachment (migration 090), likewise
  */
 export type DocumentKind = 'passport' | 'address' | 'card_front' | 'card_back' | 'signature' | 'receipt' | 'attachment';
 /** uploaded → in_review → approved | rejected; no other move (server/domain/verification/documents.ts) */

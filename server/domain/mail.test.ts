@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeMail, mailLang, passwordChangedMail, resetLinkMail, reviewMail, siteLink } from './mail';
 
-describe("emails in the trader's language, with absolute links (issue 27)", () => {
+describe("emails in the trader's language, with absolute links", () => {
   it('puts the site address before a path, whatever slashes', () => {
     expect(siteLink('https://broker.example', '/ru/reset?token=abc')).toBe('https://broker.example/ru/reset?token=abc');
     expect(siteLink('https://broker.example/', 'en/trading#/show/personal')).toBe('https://broker.example/en/trading#/show/personal');

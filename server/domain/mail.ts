@@ -3,7 +3,7 @@ import '../db/schema-register';
 import type { DbOrTx } from './ledger';
 
 /**
- * What the broker emails (and texts) a trader, in the trader's language (issue 27 §4): English or
+ * What the broker emails (and texts) a trader, in the trader's language: English or
  * Russian, links absolute (`{siteUrl}/ru/reset?token=…`, the site URL from server/config.ts),
  * dates written by core/format in UTC and saying so (the server does not know the trader's zone).
  * The senders (forgot/reset.ts, security/factors.ts, verification/review.ts) take their words here.

@@ -51,7 +51,7 @@ export async function slideSession(db: DbOrTx, row: SessionRow): Promise<void> {
 
 /**
  * The live session of `sessionId` (a cookie's hash) as the start of a select that joins the
- * route's own object to it (issue 19: a polled route reads session and object in one round trip).
+ * route's own object to it (a polled route reads session and object in one round trip).
  * Its columns come back prefixed `s_`; sessionOfRow() turns them into a SessionRow.
  */
 export function liveSession(db: DbOrTx, sessionId: string, now: Date) {

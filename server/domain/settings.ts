@@ -43,7 +43,7 @@ export const defaultSettings: Settings = {
 
 /** The settings for this server: defaults with what the environment decides. */
 export function settingsFor(config: Pick<Config, 'sandbox' | 'inspect'> & Partial<Pick<Config, 'oidc'>>): Settings {
-  // social sign-in (issue 16): on with a configured provider, or the sandbox provider in sandbox mode
+  // social sign-in: on with a configured provider, or the sandbox provider in sandbox mode
   const social = config.oidc ? providerName(config.oidc.issuer) : config.sandbox ? SANDBOX_PROVIDER_NAME : undefined;
   return {
     ...defaultSettings,

@@ -52,13 +52,13 @@ const contractType = (type: string): Balance['type'] | null =>
  * currency only: amounts in different currencies are not added up without a rate.
  */
 export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: string): Promise<CurrentUser | null> {
-  // one round trip (issue 19: /api/me is polled)
+  // one round trip (/api/me is polled)
   const user = await db.selectFrom('users').select(SHOWN_COLUMNS).select([supportUnread(), accountsJson()]).where('id', '=', userId).executeTakeFirst();
   return user ? currentUserOf(user, siteHost) : null;
 }
 
 /**
- * GET /api/me's one round trip (issue 19): the live session of `sessionId` (a cookie's hash) and
+ * GET /api/me's one round trip: the live session of `sessionId` (a cookie's hash) and
  * its signed-in user as loadCurrentUser builds it. undefined: no live session.
  */
 export async function loadSessionUser(db: DbOrTx, sessionId: string, siteHost: string): Promise<{ session: SessionRow; user: CurrentUser | null } | undefined> {
@@ -75,7 +75,7 @@ const sessionUser = compiledOnce((db, sessionId: string, now: Date) =>
   liveSession(db, sessionId, now).leftJoin('users', 'users.id', 's.user_id').select(SHOWN_COLUMNS).select([supportUnread(), accountsJson()]),
 );
 
-/** issue 15: tickets with an agent reply the trader has not opened */
+/** tickets with an agent reply the trader has not opened */
 const supportUnread = () => sql<bigint | string | number>`(select count(*) from support_tickets t where t.user_id = users.id and t.trader_unread)`.as('support_unread');
 
 /** the user's accounts with their deposit totals and, for a bonus account, the turnover of the trading

@@ -70,7 +70,7 @@ describe('front end', () => {
     expect(wrong.statusCode).toBe(405);
     expect(wrong.headers.allow).toBe('POST');
     expect(wrong.json().error).toBe('method_not_allowed');
-    // a page's address answers its page whatever the Accept header (issue 27 §7)
+    // a page's address answers its page whatever the Accept header
     const nonHtml = await app.inject({ method: 'GET', url: '/en/login', headers: { accept: 'application/json' } });
     expect(nonHtml.statusCode).toBe(200);
     expect(nonHtml.body).toContain('<div id="root">');

@@ -13,7 +13,7 @@ import { freshDb, type TestDb } from '../test/db';
 import { registeredRoutes } from './not-found';
 
 /**
- * Issue 11 item 1: no GET changes state. Every GET route the app registers is called with a
+ * No GET changes state. Every GET route the app registers is called with a
  * signed-in session (its cookies, the platform's too) on the seeded demo data, path parameters
  * filled with the trader's own payment, attempt and invoice; the row count of every table is the
  * same before and after each call.
@@ -72,7 +72,7 @@ async function get(url: string, headers: Record<string, string>): Promise<number
   }
 }
 
-describe('GET routes (issue 11)', () => {
+describe('GET routes', () => {
   it('none writes: every registered GET, signed in, leaves every table as it was', async () => {
     const browser = new Browser(app);
     const signed = await browser.signIn('trader@example.com', 'Trader-2026');
@@ -116,7 +116,7 @@ describe('GET routes (issue 11)', () => {
     expect(ezpayUid).toBeTruthy();
     const routeParams: Record<string, Record<string, string>> = { '/api/card/fast/ezpay/page/:uid': { uid: ezpayUid! } };
     const queries: Record<string, string> = {
-      // EZPAY's GET only leads to the attempt its POST started (issue 11, the card part: it wrote before)
+      // EZPAY's GET only leads to the attempt its POST started (the card part: it wrote before)
       '/api/card/fast/ezpay': `id=${ezpay.payment}&lang=en`,
       '/api/entro/redirect': `payment=${entro.payment}`,
       '/api/vload/start': `payment=${vload.payment}&amount=300.00`,

@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('GET /healthz and GET /readyz (issue 18)', () => {
+describe('GET /healthz and GET /readyz', () => {
   it('/healthz answers at once; /readyz is 503 until the migrations are done, then 200', async () => {
     let migrated!: () => void;
     const ready = new Promise<void>((resolve) => (migrated = resolve));
@@ -81,7 +81,7 @@ describe('GET /healthz and GET /readyz (issue 18)', () => {
   });
 });
 
-describe('shutdown (issue 18)', () => {
+describe('shutdown', () => {
   it('ends every open event stream with server.closing, so app.close() does not wait for them', async () => {
     const push = memoryHub();
     const app = await buildApp({ db: t.db, config: t.config, push });

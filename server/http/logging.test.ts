@@ -9,7 +9,7 @@ import { freshUser } from '../test/fresh-user';
 import { loggedUrl } from './logging';
 
 /**
- * Issue 11 item 4: the server log (at info level, every request logged) of a full card payment
+ * The server log (at info level, every request logged) of a full card payment
  * and of an autologin holds no sign-in key, no card number and no CVV.
  */
 const PAN = '4000000000000010'; // the sandbox's "approved" Visa
@@ -45,7 +45,7 @@ function logged(): { strings: string[]; secretFields: [string, unknown][] } {
   return { strings, secretFields };
 }
 
-describe('the request log (issue 11)', () => {
+describe('the request log', () => {
   it('a full card payment and an autologin leave no key, card number or CVV in the log', async () => {
     const b = new Browser(app);
     await freshUser(b, { cascade: 'ORANGE,VLOAD' });
@@ -115,7 +115,7 @@ describe('loggedUrl', () => {
   });
 });
 
-describe('request ids (issue 18)', () => {
+describe('request ids', () => {
   const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
   it('every line of a request carries its id: a well-formed x-request-id is kept, anything else replaced; the answer echoes it', async () => {

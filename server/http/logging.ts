@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
- * What the server log must never hold (issue 11): one-time keys in URLs (autologin), the
+ * What the server log must never hold: one-time keys in URLs (autologin), the
  * query strings of card and listen routes, and any card field an object logged by mistake
  * might carry. Applied by buildApp to whatever logger options it is given.
  */

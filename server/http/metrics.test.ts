@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser } from '../test/fresh-user';
 import { testApp, type TestApp } from '../test/client';
 
-/** Issue 18: GET /metrics (METRICS=1) in Prometheus text format. */
+/** GET /metrics (METRICS=1) in Prometheus text format. */
 const PAN = '4000000000000010'; // the sandbox's "approved" Visa
 
 /** the value of one series in the exposition text (labels in the order prom-client writes them), or undefined */

@@ -107,7 +107,7 @@ import { SocialPending, SocialRegisterRequest, SocialRegisterResponse } from '..
 import { CallRequest, CloseRequest, ContactRequest, NewTicketRequest, ReplyRequest, ShowRequest, SupportInfo, SupportInit, TicketForm, TicketList, TicketThread } from '../../core/contract/support';
 
 /**
- * The API document's table (issue 18): every route the server registers, by `METHOD url`, with
+ * The API document's table: every route the server registers, by `METHOD url`, with
  * its tag, a summary and the contract schemas its handler parses (body, query) and answers with
  * (a 200 response: the type the handler is declared to return). Documentation only: Fastify does
  * not validate or serialise with these; the handlers parse with the same schemas (server/http/parse.ts).

@@ -7,7 +7,7 @@ import { contractJsonSchema, OPENAPI_JSON_PATH, UNDESCRIBED } from './openapi';
 import { ROUTE_DOCS, TAGS, isUndocumented } from './openapi-routes';
 
 /**
- * Issue 18: the OpenAPI document lists every route the server registers (sandbox on: all of
+ * the OpenAPI document lists every route the server registers (sandbox on: all of
  * them), each described in server/http/openapi-routes.ts, and each documented schema is the
  * contract's own JSON Schema.
  */

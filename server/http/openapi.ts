@@ -60,7 +60,7 @@ export function routeSchema(method: string, url: string): JsonSchema {
 }
 
 /**
- * The OpenAPI 3.1 document at /api/docs/openapi.json and its UI at /api/docs (issue 18). Call
+ * The OpenAPI 3.1 document at /api/docs/openapi.json and its UI at /api/docs. Call
  * before any route is registered: @fastify/swagger collects routes as they are added. The route
  * schemas live only in the document (swagger's transform): Fastify validates and serialises
  * exactly as without it; handlers parse with the contract (server/http/parse.ts).

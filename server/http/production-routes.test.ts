@@ -8,7 +8,7 @@ import { testApp, type TestApp } from '../test/client';
 import { registeredRoutes } from './not-found';
 
 /**
- * Issue 18: a production configuration (NODE_ENV=production, no SANDBOX, no EXPLORER) registers
+ * a production configuration (NODE_ENV=production, no SANDBOX, no EXPLORER) registers
  * no sandbox route at all (not merely refusing them): no /sandbox/* (consoles, the sandbox
  * identity provider, the processors' sandbox page form), no /api/sandbox/* (operator calls,
  * sandbox controls), no explorer page, no /metrics.

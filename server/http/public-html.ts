@@ -54,7 +54,7 @@ export function injectPublicPage(indexHtml: string, content: TabContent, links =
 export function publicPageRenderer(
   facts: () => SiteFacts,
   languages: readonly string[],
-  /** a visit through a referral link (issue 17: server/routes/referral.ts counts it) */
+  /** a visit through a referral link (server/routes/referral.ts counts it) */
   onAffiliate?: (request: FastifyRequest, reply: FastifyReply, aff: string) => void,
   /** the page's canonical and hreflang `<link>`s (server/http/site.ts), already escaped */
   links?: (lang: string, tab: PublicTab) => string,

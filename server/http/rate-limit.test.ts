@@ -3,7 +3,7 @@ import { ApiError } from '../../core/contract';
 import { testApp, type TestApp } from '../test/client';
 import { exemptFromRateLimit } from './rate-limit';
 
-/** Issue 18: the global per-IP limit (RATE_LIMIT_PER_MINUTE), beside the per-account limits in the database. */
+/** the global per-IP limit (RATE_LIMIT_PER_MINUTE), beside the per-account limits in the database. */
 describe('the global per-IP rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {

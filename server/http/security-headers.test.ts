@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../test/client';
 
-/** Issue 18: Strict-Transport-Security only on requests that came over https. */
+/** Strict-Transport-Security only on requests that came over https. */
 describe('HSTS', () => {
   const apps: TestApp[] = [];
   afterAll(async () => {

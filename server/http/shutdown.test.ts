@@ -8,7 +8,7 @@ import type { FreshUserResponse } from '../../core/contract';
 import { FetchClient, freePort } from '../test/fetch-client';
 
 /**
- * Issue 18, clean shutdown: the real server process (server/main.ts as `npm run serve` runs it,
+ * Clean shutdown: the real server process (server/main.ts as `npm run serve` runs it,
  * PGlite in a temporary folder, sandbox processors answering after 4 s like a slow network call)
  * gets SIGTERM while a card payment call is in flight: the call completes with 200 and the
  * processor's approval, the listener no longer accepts connections, and the process exits 0.
@@ -62,7 +62,7 @@ afterAll(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('SIGTERM during a payment call (issue 18)', () => {
+describe('SIGTERM during a payment call', () => {
   it('lets the call complete with 200, stops accepting, and exits 0', async () => {
     const client = new FetchClient();
     await client.me(base);

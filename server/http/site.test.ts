@@ -22,7 +22,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-describe("the web's basics (issue 27 §7)", () => {
+describe("the web's basics", () => {
   it('serves an SVG favicon, and sends /favicon.ico to it', async () => {
     const svg = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(svg.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { isAppPage, LISTED_APP_PAGES, negotiateLanguage, notFoundText } from '..
 import { escapeHtml } from './public-html';
 
 /**
- * The web's basics (issue 27 §7): the favicon, robots.txt and sitemap.xml with absolute
+ * The web's basics: the favicon, robots.txt and sitemap.xml with absolute
  * addresses from SITE_URL, `/` by Accept-Language, and which addresses are pages (an unknown
  * one is a 404 with a real page).
  */

@@ -7,7 +7,7 @@ import type { PushHub } from './hub';
 import { MAX_PAYLOAD_BYTES, pgNotifyHub, type HubLog } from './pg-hub';
 
 /**
- * The LISTEN/NOTIFY hub (issue 19) against a real PostgreSQL. PostgreSQL only: PGlite runs in
+ * The LISTEN/NOTIFY hub against a real PostgreSQL. PostgreSQL only: PGlite runs in
  * one process and uses the memory hub (server/push/hub.test.ts); there is no NOTIFY to test.
  * Each test uses its own channel, so test files running side by side do not hear each other.
  */

@@ -32,7 +32,7 @@ export interface PgHubOptions {
 type Wire = { u: number; e: ServerEvent } | { s: string; d: SignalData };
 
 /**
- * Push across instances (issue 19, docs/architecture.md "Push across instances"): one dedicated
+ * Push across instances (docs/architecture.md "Push across instances"): one dedicated
  * `pg` connection per instance LISTENs on `channel`; events are sent with `pg_notify(channel,
  * json)` — in the caller's transaction with `publishIn` (delivered at COMMIT, never after a
  * ROLLBACK), through the pool with `publish` and `signal` (after the commit). Every instance,

@@ -6,7 +6,7 @@ import type { FreshUserResponse, ServerEvent } from '../../core/contract';
 import { FetchClient, freePort } from '../test/fetch-client';
 
 /**
- * Issue 19, push across instances: two real server processes (server/main.ts as `npm run serve`
+ * Push across instances: two real server processes (server/main.ts as `npm run serve`
  * runs it, sandbox mode) on one PostgreSQL database, each with its own port. The trader's event
  * stream is open on instance B; an invoice paid through the sandbox chain and a card payment
  * approved through instance A reach B's stream (PostgreSQL LISTEN/NOTIFY, server/push/pg-hub.ts)
@@ -107,7 +107,7 @@ async function openStream(base: string, client: FetchClient): Promise<{ arrivals
 const cardInput = () => ({ cnu: '4000000000000010', emm: '12', eyy: String(new Date().getUTCFullYear() + 2), fn: 'Ada', ln: 'Lovelace', cu: 'DE', cur: 'USD' });
 
 // PostgreSQL only: PGlite is one embedded database per process, so two instances cannot share one
-describe.skipIf(!baseUrl)('two instances on one PostgreSQL (issue 19)', () => {
+describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
   const dbName = `push_${randomBytes(6).toString('hex')}`;
   let databaseUrl = '';
   let admin: pg.Client;

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** a tester with the sandbox operator token: a link for any email (issue 11) */
+/** a tester with the sandbox operator token: a link for any email */
 const operator = () => ({ 'x-sandbox-operator': t.config.sandboxOperatorToken });
 
 async function newKey(b: Browser, email = 'trader@example.com', extra: Record<string, unknown> = {}): Promise<string> {

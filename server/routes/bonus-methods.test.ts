@@ -9,7 +9,7 @@ import { testApp, type Browser, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
 
 /**
- * Issue 14, the bonus on every method (not only the card): a Neteller deposit and a bank transfer
+ * The bonus on every method (not only the card): a Neteller deposit and a bank transfer
  * with the bonus and a promo code credit exactly the bonus the funding page computes (core
  * depositBonus on /api/card/options, the page's own inputs), as ledger entries house → bonus
  * account, once; a bad promo code is refused before anything starts (no deposit row, no provider).

@@ -11,7 +11,7 @@ import { freshDb, type TestDb } from '../test/db';
 import { freshUser } from '../test/fresh-user';
 
 /**
- * Issue 11, the card part: one payment never runs on two processors at once (approval or hard
+ * The card part: one payment never runs on two processors at once (approval or hard
  * decline alike), a block holds for the card and not the token, and no GET starts a payment.
  * Every race sends at least 20 requests at the same moment.
  */

@@ -3,7 +3,7 @@ import { CloseContestResponse, Contest, ContestList } from '../../core/contract/
 import { testApp, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
 
-/** Contests over HTTP (issue 17): signed-in reads, the seeded week, the sandbox operator's create and close. */
+/** Contests over HTTP: signed-in reads, the seeded week, the sandbox operator's create and close. */
 let t: TestApp;
 let operator: Record<string, string>;
 beforeAll(async () => {

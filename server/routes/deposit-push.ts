@@ -4,7 +4,7 @@ import { referrerOf } from '../domain/referral/referral';
 
 /**
  * After a deposit's transaction committed: the depositor's balance and bell follow (user.updated,
- * notification.new), and so do the referrer's when the depositor was referred (issue 17: the
+ * notification.new), and so do the referrer's when the depositor was referred (the
  * commission of a first deposit is in the referrer's referral balance and bell). One place for
  * every deposit path (card, crypto, wallets, Vload, bank).
  */

@@ -9,7 +9,7 @@ import { freshDb, rowCounts, type TestDb } from '../test/db';
 import { freshUser } from '../test/fresh-user';
 
 /**
- * Issue 14's rules that hold on the server whatever the page does: a demo account is refused
+ * Rules that hold on the server whatever the page does: a demo account is refused
  * card, altcoin, BTC, ETH and Vload deposits (spec 001 §6); the exchange account's 250 USD/EUR
  * minimum (001 §9); /api/unionpay/listen, which never finds a payment (no UnionPay processor).
  */

@@ -11,7 +11,7 @@ import { testApp, type Browser, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
 
 /**
- * POST /api/us/history: every money movement of the trader (issue 10): our ledger's deposits,
+ * POST /api/us/history: every money movement of the trader: our ledger's deposits,
  * withdrawals with their outcome and tips, merged with the platform's stakes and payouts; never
  * the platform's copies of our own deposits and withdrawals, never our booked trade results.
  */
@@ -156,7 +156,7 @@ describe('account history: our ledger merged with the platform', () => {
     expect((await history(other)).total).toBe(0);
   });
 
-  it('fills the balance after every movement, names every deposit method and lists the bonus balance credits (issue 27 §5)', async () => {
+  it('fills the balance after every movement, names every deposit method and lists the bonus balance credits', async () => {
     const b = t.browser();
     const user = await freshUser(b, { balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
     const userId = (await findUserByEmail(t.db, user.email))!.id;

@@ -1,4 +1,4 @@
-// Issue 19: the polling routes' round trips to the database, counted. A correctness budget (how many
+// the polling routes' round trips to the database, counted. A correctness budget (how many
 // queries a request makes does not depend on the machine), so it is an assertion here; their speed
 // lives in `npm run bench`.
 import { AsyncLocalStorage } from 'node:async_hooks';

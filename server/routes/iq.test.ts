@@ -5,7 +5,7 @@ import { IQ_QUESTION_DEFS } from '../domain/iq/questions';
 import { testApp, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
 
-/** IQ mining and the ladder over HTTP (issue 17). */
+/** IQ mining and the ladder over HTTP. */
 const right = (i: number) => IQ_QUESTION_DEFS[i]!.right;
 
 describe('IQ mining and the ladder over HTTP', () => {

@@ -36,7 +36,7 @@ describe('POST /api/logout', () => {
     expect((await b.me()).user).toMatchObject({ email: 'trader@example.com' });
   });
 
-  // issue 11: a link or an <img src="/logout"> on any site must not sign a trader out
+  // a link or an <img src="/logout"> on any site must not sign a trader out
   for (const path of ['/logout', '/api/logout', '/logout?lang=ru', '/api/logout?lang=ru']) {
     it(`GET ${path} does not sign out`, async () => {
       const b = t.browser();

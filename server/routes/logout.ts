@@ -6,7 +6,7 @@ import type { RouteDeps } from './deps';
 /**
  * POST /api/logout (with the session's x-csrf-token, like every state change under /api): ends
  * the session and clears the cookie; the page then goes to its login page itself. There is no
- * GET logout: a link or an image on another site must not sign a trader out (issue 11).
+ * GET logout: a link or an image on another site must not sign a trader out.
  */
 export const logoutRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   app.post('/api/logout', async (request, reply) => {

@@ -6,7 +6,7 @@ import type { RouteDeps } from './deps';
 
 /**
  * GET /api/me: the session as the browser may know it; creates an anonymous session when there is
- * none. Polled (issue 19): the session and its user in one select (loadSessionUser).
+ * none. Polled: the session and its user in one select (loadSessionUser).
  */
 export const meRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
   app.get('/api/me', { config: { session: 'joined' } }, async (request, reply): Promise<MeResponse> => {

@@ -14,7 +14,7 @@ beforeEach(async () => {
   await sql`delete from registration_attempts`.execute(t.db);
 });
 
-describe('one password policy for every place the broker sets a password (issue 10)', () => {
+describe('one password policy for every place the broker sets a password', () => {
   it('the security change refuses what registration refuses, with the same keys, and never tells the platform', async () => {
     const b = t.browser();
     const user = await freshUser(b);

@@ -13,7 +13,7 @@ import { freshDb, rowCounts, type TestDb } from '../test/db';
 import { freshUser } from '../test/fresh-user';
 
 /**
- * Issue 14, the bonus and promo codes: a card deposit with the bonus credits exactly the bonus the
+ * The bonus and promo codes: a card deposit with the bonus credits exactly the bonus the
  * page computes (core depositBonus on /api/card/options), as its own ledger entries into a bonus
  * account, with the promo redeemed once and the withdrawal turnover raised; a replay credits
  * nothing more; every promo refusal has its key and message; max uses hold under concurrency.

@@ -12,7 +12,7 @@ import { freshDb, type TestDb } from '../test/db';
 import { freshUser } from '../test/fresh-user';
 
 /**
- * Issue 17, promotions: the list of promotions in their window, an activation stored once (two
+ * Promotions: the list of promotions in their window, an activation stored once (two
  * parallel calls store one) with its notification, the refusals (outside the window, twice, not
  * eligible), promotions_max capped, and the deposit bonus credited through the ledger with the
  * promotion's percent and its maximum: exactly what the funding page computes from its options.

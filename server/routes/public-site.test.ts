@@ -14,7 +14,7 @@ import { freshUser } from '../test/fresh-user';
 import { PUBLIC_RATE, RUNLINE_CACHE_MS } from './public-site';
 
 /**
- * The public site (issue 16): /api/tb/{tab}, the public ticker (initials and country only,
+ * The public site: /api/tb/{tab}, the public ticker (initials and country only,
  * cached, rate limited), /api/public/site and the static HTML put into index.html (escaped).
  */
 let t: TestApp;

@@ -13,7 +13,7 @@ import { announceDeposit } from './deposit-push';
 import { freshUser } from '../test/fresh-user';
 
 /**
- * Referral and affiliate program (issue 17): show, save (link validation), filter (visits counted
+ * Referral and affiliate program: show, save (link validation), filter (visits counted
  * on the public page, registrations, first deposits), the commission paid once per referred
  * trader's first deposit through the ledger, and transfer ('Wrong amount', never an overdraw).
  */

@@ -7,7 +7,7 @@ import { rowCounts } from '../test/db';
 import { freshUser } from '../test/fresh-user';
 
 /**
- * Issue 11 item 2: sandbox helpers that act on a user's object work for its owner (signed in),
+ * Sandbox helpers that act on a user's object work for its owner (signed in),
  * for the session that made the user with fresh-user, and for the sandbox operator token; any
  * other session gets 403 sandbox.not_yours and nothing is written.
  */

@@ -19,7 +19,7 @@ async function stackOf(b: Browser): Promise<string[]> {
   return cascadeStack({ settings: settings.cascade, user: user.cascade, country: user.country, affsId: user.affsId, noVload: settings.no_vload });
 }
 
-describe('the sandbox card stack (issue 10)', () => {
+describe('the sandbox card stack', () => {
   it('is five processors, VLOAD first (the spec default), without PFS (refused for 12 countries)', () => {
     expect(SANDBOX_CASCADE).toEqual(['VLOAD', 'ORANGE', 'MEIKO', 'ZOOM', 'CONCEPT']);
   });

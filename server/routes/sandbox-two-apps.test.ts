@@ -8,7 +8,7 @@ import { DbIdpAdapter, loadIdpSecrets, purgeExpiredIdpObjects } from '../sandbox
 import { Browser, testApp, type TestApp } from '../test/client';
 
 /**
- * Issue 19: the sandbox state a second instance needs lives in the database. Instance A is the
+ * the sandbox state a second instance needs lives in the database. Instance A is the
  * test app, instance B a second buildApp on the same database (PGlite or, in the PostgreSQL
  * suite, PostgreSQL). Both run in this process, so what they could share through module memory is
  * checked against the database too: the rows are there, and without them the answer changes.

@@ -18,7 +18,7 @@ describe('POST /api/sandbox/verification (sandbox identity check)', () => {
     expect((await findUserByEmail(t.db, user.email))?.verification).toBe('Full');
     expect((await set({ email: user.email, verification: 'None' })).statusCode).toBe(200);
     expect((await findUserByEmail(t.db, user.email))?.verification).toBe('None');
-    // an unknown email: 403 like anyone else's (nothing revealed); 404 for the sandbox operator (issue 11)
+    // an unknown email: 403 like anyone else's (nothing revealed); 404 for the sandbox operator
     expect((await set({ email: 'nobody@example.com', verification: 'Full' })).statusCode).toBe(403);
     const operator = { 'x-sandbox-operator': t.config.sandboxOperatorToken };
     expect((await b.send('POST', '/api/sandbox/verification', { json: { email: 'nobody@example.com', verification: 'Full' }, headers: operator })).statusCode).toBe(404);

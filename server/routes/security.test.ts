@@ -169,7 +169,7 @@ describe('POST /api/us/security (password change)', () => {
     const mismatch = await send({ oldPassword: user.password, password: 'NewPass-123', repeatPassword: 'NewPass-124' });
     expect([mismatch.statusCode, mismatch.json().error]).toEqual([400, 'security.repeat_mismatch']);
     const short = await send({ oldPassword: user.password, password: 'abc1', repeatPassword: 'abc1' });
-    // the broker's one password policy, as at registration (issue 10)
+    // the broker's one password policy, as at registration
     expect([short.statusCode, short.json().error]).toEqual([400, 'register.password_short']);
     const wrong = await send({ oldPassword: 'not-it-1', password: 'NewPass-123', repeatPassword: 'NewPass-123' });
     expect([wrong.statusCode, wrong.json().error]).toEqual([400, 'security.old_wrong']);

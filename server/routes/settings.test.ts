@@ -19,7 +19,7 @@ describe('GET /api/settings', () => {
       platform: '/platform',
       languages: ['en', 'ru'],
       defaultLanguage: 'en',
-      // sandbox mode: a five-processor stack, so the cascade can be seen (issue 10; SANDBOX=0 keeps [])
+      // sandbox mode: a five-processor stack, so the cascade can be seen (SANDBOX=0 keeps [])
       cascade: ['VLOAD', 'ORANGE', 'MEIKO', 'ZOOM', 'CONCEPT'],
       no_vload: [],
       minDeposit: '250',
@@ -34,7 +34,7 @@ describe('GET /api/settings', () => {
       chatHiddenPaths: [],
       inspect: false,
       timeZone: '',
-      // sandbox mode with no OIDC_ISSUER: the sandbox identity provider (issue 16)
+      // sandbox mode with no OIDC_ISSUER: the sandbox identity provider
       socialSignIn: { name: 'Sandbox ID' },
     });
   });

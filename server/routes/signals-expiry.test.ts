@@ -31,7 +31,7 @@ async function traderId(): Promise<number> {
   return row.id;
 }
 
-describe('signals are offered only while valid, counting down to their real end (issue 10)', () => {
+describe('signals are offered only while valid, counting down to their real end', () => {
   it('POST /api/signals: a 1-minute signal published 7 minutes ago is not offered; one published 20 s ago is, ending 40 s from now', async () => {
     const stale = await signalPublished(7 * 60_000);
     const recent = await signalPublished(20_000);

@@ -10,7 +10,7 @@ import { freshUser } from '../test/fresh-user';
 import { multipartBody, PDF, PNG } from '../test/upload';
 
 /**
- * Issue 15: the sandbox agent console (/sandbox/desk, behind the operator token) and its JSON
+ * the sandbox agent console (/sandbox/desk, behind the operator token) and its JSON
  * twin (/api/sandbox/desk/*): tickets by department with their thread escaped, an agent's answer
  * with a file (stored as the ticket's trader's attachment), status, call-backs marked done,
  * contact messages; nothing of it without sandbox mode.
@@ -59,7 +59,7 @@ const html = (res: LightMyRequestResponse) => {
   return res.body;
 };
 
-describe('the agent console (issue 15)', () => {
+describe('the agent console', () => {
   it('needs the operator: the token form, a wrong token 403, the JSON twin 403 without the header', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/sandbox/desk' });
     expect(page.statusCode).toBe(200);
@@ -133,7 +133,7 @@ describe('the agent console (issue 15)', () => {
       expect(res.statusCode, res.body).toBe(303);
       expect(res.headers.location).toBe(`/sandbox/desk/ticket/${id}?done=replied`);
       expect(events).toEqual([{ type: 'ticket.updated', id, status: '2' }, { type: 'user.updated' }, { type: 'notification.new' }]);
-      // the bell's notification (issue 17), stored with the reply
+      // the bell's notification, stored with the reply
       expect(await t.db.selectFrom('notifications').select(['kind', 'params']).where('user_id', '=', who.id).where('kind', '=', 'support.replied').execute()).toEqual([{ kind: 'support.replied', params: { ticket: String(id), agent: 'Boris' } }]);
 
       const status = await t.app.inject({ method: 'POST', url: `/sandbox/desk/ticket/${id}/status`, headers: { cookie: `${CONSOLE_COOKIE}=${cookie}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ csrf, status: '3' }).toString() });
@@ -234,7 +234,7 @@ describe('the agent console (issue 15)', () => {
   });
 });
 
-describe('without sandbox mode (issue 15)', () => {
+describe('without sandbox mode', () => {
   let plain: TestApp;
   beforeAll(async () => {
     plain = await testApp({ config: { sandbox: false } });

@@ -11,7 +11,7 @@ import { PDF, PNG, pngFile, upload } from '../test/upload';
 import { DOCUMENT_CSP } from './upload';
 
 /**
- * Issue 15, the server half: tickets (/api/kayako/*) with staged attachments through the one
+ * The server half: tickets (/api/kayako/*) with staged attachments through the one
  * upload service, the agent's answer pushed to the owner, unread on /api/me, reopen and close;
  * every refusal; call-back (/api/call); /api/info and the contact form (/api/contacts).
  */
@@ -79,7 +79,7 @@ async function cardPayment(userId: number): Promise<string> {
   return id;
 }
 
-describe('the whole ticket life (issue 15)', () => {
+describe('the whole ticket life', () => {
   it('create with an attachment about a card payment → agent reply pushed → unread → show reads → reply reopens → close', async () => {
     const who = await trader();
     const other = await trader();
@@ -123,7 +123,7 @@ describe('the whole ticket life (issue 15)', () => {
     try {
       const answered = await agent.send('POST', `/api/sandbox/desk/tickets/${ticketId}/reply`, { json: { name: 'Anna (agent)', content: 'We see it <b>now</b>.' }, headers: operator });
       expect(answered.statusCode, answered.body).toBe(200);
-      // the answer, the header's count, and the bell's notification (issue 17)
+      // the answer, the header's count, and the bell's notification
       expect(events).toEqual([{ type: 'ticket.updated', id: ticketId, status: '2' }, { type: 'user.updated' }, { type: 'notification.new' }]);
       expect(others).toEqual([]);
     } finally {

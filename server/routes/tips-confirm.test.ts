@@ -5,7 +5,7 @@ import { testApp, type Browser, type TestApp } from '../test/client';
 import { rowCounts } from '../test/db';
 import { freshUser } from '../test/fresh-user';
 
-/** Issue 11 item 3: a tip over 40 is sent only with the trader's confirmation of its exact amount, checked by the server. */
+/** A tip over 40 is sent only with the trader's confirmation of its exact amount, checked by the server. */
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp();

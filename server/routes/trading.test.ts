@@ -272,7 +272,7 @@ describe('sandbox trading calls', () => {
     expect(me?.available).toBe('35.50');
     expect((await b.send('POST', '/api/sandbox/platform/expire', { json: { email: user.email } })).statusCode).toBe(200);
     expect((await pf.send('GET', '/platform/userInfo')).statusCode).toBe(401);
-    // an unknown email: 403 like anyone else's (nothing revealed); 404 for the sandbox operator (issue 11)
+    // an unknown email: 403 like anyone else's (nothing revealed); 404 for the sandbox operator
     expect((await b.send('POST', '/api/sandbox/platform/fund', { json: { email: 'nobody@example.com', amount: '1' } })).statusCode).toBe(403);
     const operator = { 'x-sandbox-operator': t.config.sandboxOperatorToken };
     expect((await b.send('POST', '/api/sandbox/platform/fund', { json: { email: 'nobody@example.com', amount: '1' }, headers: operator })).statusCode).toBe(404);

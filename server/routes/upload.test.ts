@@ -4,7 +4,7 @@ import { testApp, type Browser, type TestApp } from '../test/client';
 import { PDF, PNG, upload } from '../test/upload';
 
 /**
- * Issue 13, the server half: POST /upload (multipart, streamed, 10 MB, type by content, CSRF,
+ * The server half: POST /upload (multipart, streamed, 10 MB, type by content, CSRF,
  * per-account limit), GET /upload/:id (owner only, served so that it runs nothing),
  * GET /api/verification/documents, and the review's state machine.
  */
@@ -34,7 +34,7 @@ beforeEach(async () => {
   await t.db.deleteFrom('documents').execute();
 });
 
-describe('POST /upload (issue 13)', () => {
+describe('POST /upload', () => {
   it('stores a real PNG and a real PDF with owner, kind, detected type, size and sha256', async () => {
     const png = await upload(t, trader, { type: 'passport' }, { filename: 'passport.png', type: 'image/png', bytes: PNG });
     expect(png.statusCode).toBe(200);
@@ -119,7 +119,7 @@ describe('POST /upload (issue 13)', () => {
   });
 });
 
-describe('GET /upload/:id (issue 13)', () => {
+describe('GET /upload/:id', () => {
   it('serves the owner the file so that it runs nothing; another trader, a visitor and a bad id get 404/401', async () => {
     const png = (await upload(t, trader, { type: 'passport' }, { filename: 'p.png', type: 'image/png', bytes: PNG })).json() as { document: { id: string } };
     const pdf = (await upload(t, trader, { doc_type: 'address' }, { filename: 'a.pdf', type: 'application/pdf', bytes: PDF })).json() as { document: { id: string } };
@@ -156,7 +156,7 @@ describe('GET /upload/:id (issue 13)', () => {
   });
 });
 
-describe('the review state machine (issue 13)', () => {
+describe('the review state machine', () => {
   it('moves uploaded → in_review → approved and refuses any other move, changing nothing', async () => {
     const id = ((await upload(t, trader, { type: 'passport' }, { filename: 'p.png', type: 'image/png', bytes: PNG })).json() as { document: { id: string } }).document.id;
     await expect(moveDocument(t.db, id, 'approved')).rejects.toMatchObject({ status: 409, key: 'document.transition' });

@@ -9,7 +9,7 @@ import { freshUser } from '../test/fresh-user';
 import { JPEG, PDF, PNG, pngFile, upload } from '../test/upload';
 
 /**
- * Issue 13, the server half: GET /api/verification/documents answers the page's
+ * The server half: GET /api/verification/documents answers the page's
  * VerificationState (required documents, who may upload and sign); uploads are refused with 403
  * upload.not_allowed to whoever may not; the signature comes as a file or as a data URL; a stored
  * signature or document sets users.sign; /api/kayako/upload/{kind}/{no|unshift}; pushes.
@@ -79,7 +79,7 @@ async function approvedCardPayment(userId: number): Promise<void> {
     .execute();
 }
 
-describe('GET /api/verification/documents: the VerificationState (issue 13)', () => {
+describe('GET /api/verification/documents: the VerificationState', () => {
   it('a verified trader with deposits: passport and address required; no upload without a withdrawal method, then allowed; no signing', async () => {
     const b = t.browser();
     await b.signIn('trader@example.com', 'Trader-2026');
@@ -142,7 +142,7 @@ describe('GET /api/verification/documents: the VerificationState (issue 13)', ()
   });
 });
 
-describe('who may upload (issue 13, spec 001 §5)', () => {
+describe('who may upload (spec 001 §5)', () => {
   it('refuses a trader who may neither upload nor sign with 403 upload.not_allowed, saying why, storing nothing', async () => {
     const { b, email } = await trader({ verification: 'Full', wd_methods: '' });
     for (const kind of ['passport', 'signature']) {
@@ -180,7 +180,7 @@ describe('who may upload (issue 13, spec 001 §5)', () => {
   });
 });
 
-describe('the signature (issue 13, spec 001 §8, 002 §4)', () => {
+describe('the signature (spec 001 §8, 002 §4)', () => {
   it('as a PNG file: stored as kind signature, sets users.sign, shown back as signatureId', async () => {
     const { b, email } = await trader({ verification: 'None', sign: false });
     const res = await upload(t, b, { type: 'signature' }, { filename: 'sign.png', type: 'image/png', bytes: PNG });
@@ -286,7 +286,7 @@ describe('the signature (issue 13, spec 001 §8, 002 §4)', () => {
   });
 });
 
-describe('POST /api/kayako/upload/{kind}/{no|unshift} (issue 13, spec 000 §7)', () => {
+describe('POST /api/kayako/upload/{kind}/{no|unshift} (spec 000 §7)', () => {
   const kayako = (kind: string, mode: string) => `/api/kayako/upload/${kind}/${mode}`;
 
   it('no: uploads like POST /upload with the kind from the path (CSRF, permission, type by content)', async () => {

@@ -4,7 +4,7 @@ import { renderWalletPage } from './wallets/pages';
 
 const amountCell = (html: string) => /data-testid="sandbox-amount">([^<]*)</.exec(html)?.[1];
 
-describe("the sandbox's hosted pages write the amount as the app does (core/format, issue 27 §4)", () => {
+describe("the sandbox's hosted pages write the amount as the app does (core/format)", () => {
   it('in English and Russian, on the wallet and the processor pages', () => {
     const wallet = { provider: 'skrill', name: 'Skrill', depositId: 'd-1', amount: '1275.50', currency: 'USD', csrf: 'c' };
     expect(amountCell(renderWalletPage({ ...wallet, lang: 'en' }))).toBe('$1,275.50');

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Browser, TestApp } from './client';
 
-/** Test files for verification uploads (issue 13). */
+/** Test files for verification uploads. */
 
 /** a valid 1×1 PNG */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

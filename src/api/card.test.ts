@@ -11,7 +11,7 @@ vi.mock('./http', () => ({
 const { startProcessor, listenCard } = await import('./card');
 const { CARD_START_URL, CardProcessor } = await import('../../core/contract/card');
 
-/** Issue 11: a payment attempt starts only by a state-changing call (POST, with the CSRF header ky adds), never by a GET a link could make. */
+/** a payment attempt starts only by a state-changing call (POST, with the CSRF header ky adds), never by a GET a link could make. */
 describe('card API: starts are POST', () => {
   beforeEach(() => {
     calls.length = 0;

@@ -40,7 +40,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the server-sent event stream (src/api/events.ts, issue 18)', () => {
+describe('the server-sent event stream (src/api/events.ts)', () => {
   it('on server.closing closes the stream and opens a new one after a short delay, without passing the event on', async () => {
     const seen: ServerEvent[] = [];
     const stop = onServerEvent((event) => seen.push(event));

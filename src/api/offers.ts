@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { AcceptResponse, IgnoreResponse, OffersResponse } from '../../core/contract/offers';
 import { call } from './http';
 
-/** Timed offers (issue 17; 001 §7). Imported only by the offers chunk, loaded after the trading page settles. */
+/** Timed offers (001 §7). Imported only by the offers chunk, loaded after the trading page settles. */
 export const loadOffers = (): Promise<OffersResponse> => call(OffersResponse, '/api/us/offers');
 export const acceptOffer = (id: string): Promise<AcceptResponse> => call(AcceptResponse, '/api/triggers/limited_yes', { method: 'POST', json: { id } });
 export const ignoreOffer = (id: string): Promise<IgnoreResponse> => call(IgnoreResponse, '/api/triggers/limited_ignore', { method: 'POST', json: { id } });

@@ -2,7 +2,7 @@ import { ReferralProgram, ReferralStats, ReferralTransferred } from '../../core/
 import { call } from './http';
 
 /**
- * The referral and affiliate program (issue 17; 001 §7 POST /api/us/refferal with an action).
+ * The referral and affiliate program (001 §7 POST /api/us/refferal with an action).
  * Imported only by the referral chunk; the CSRF header comes from the ky instance.
  */
 const url = (lang: string) => `/api/us/refferal?lang=${encodeURIComponent(lang)}`;

@@ -13,7 +13,7 @@ import {
 import { call } from './http';
 
 /**
- * Support tickets (issue 15; spec 002 §7 /api/kayako/*). Imported only by the support chunk (the
+ * Support tickets (spec 002 §7 /api/kayako/*). Imported only by the support chunk (the
  * page and the dialog); every POST carries the CSRF header from the ky instance. Staged
  * attachments go up through the one uploader (src/flows/shared/upload.ts) to
  * /api/kayako/upload/attachment/no.

@@ -1,7 +1,7 @@
 import { ChatBalanceResponse, HistoryResponse, ReportsResponse, type HistoryQuery, type ReportsQuery } from '../../core/contract';
 import { call } from './http';
 
-/** Issue 6: the platform's transactions (history) and orders (reports), and the balance sync. */
+/** the platform's transactions (history) and orders (reports), and the balance sync. */
 export function loadHistory(query: HistoryQuery): Promise<HistoryResponse> {
   return call(HistoryResponse, '/api/us/history', { method: 'POST', json: query });
 }

@@ -38,5 +38,5 @@ export const swPages: Record<string, ComponentType<PageProps>> = {
   validate: ValidateEntry,
 };
 
-/** Pages of #/listen/{page}/{proc}/{id}/{uid}: a processor's page came back (issue 3: funding). */
+/** Pages of #/listen/{page}/{proc}/{id}/{uid}: a processor's page came back (funding). */
 export const listenPages: Record<string, ComponentType> = { funding: ListenFundingEntry };

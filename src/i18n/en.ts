@@ -85,7 +85,7 @@ export const en = {
   'listen.title': 'Waiting for the payment processor',
   'listen.body': 'We are checking the result of your payment with {proc}. This page updates by itself.',
   'user.demo_badge': 'DEMO',
-  // page titles and descriptions (issue 27 §7): "{title} · {app.name}"
+  // page titles and descriptions: "{title} · {app.name}"
   'title.login': 'Sign in',
   'title.register': 'Open an account',
   'title.autologin': 'Signing you in',

@@ -81,7 +81,7 @@ export const ru: Record<MessageKey, string> & Record<string, string> = {
   'listen.title': 'Ждём ответа платёжной системы',
   'listen.body': 'Проверяем результат платежа через {proc}. Страница обновится сама.',
   'user.demo_badge': 'ДЕМО',
-  // page titles and descriptions (issue 27 §7): "{title} · {app.name}"
+  // page titles and descriptions: "{title} · {app.name}"
   'title.login': 'Вход',
   'title.register': 'Открыть счёт',
   'title.autologin': 'Выполняем вход',

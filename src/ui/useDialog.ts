@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type MouseEvent } from 'react';
 
 /**
- * One dialog primitive (issue 27): every modal of the app is built on it, through `Modal` or
+ * One dialog primitive: every modal of the app is built on it, through `Modal` or
  * through the prop getters directly (as in Zag.js: `getBackdropProps()`, `getDialogProps()`,
  * `getTitleProps()`, `getCloseProps()`). The dialog is open while the component that calls the
  * hook is mounted.

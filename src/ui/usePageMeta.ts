@@ -14,7 +14,7 @@ export function setDescription(text: string): void {
 
 /**
  * The page's `<title>` ("{title} · {app name}", e.g. "Deposit · Brokerage") and meta description
- * in the page's language, from message keys (issue 27 §7). Null keys leave them as they are.
+ * in the page's language, from message keys. Null keys leave them as they are.
  */
 export function usePageMeta(titleKey: string | null, descriptionKey?: string | null): void {
   const { t } = useT();

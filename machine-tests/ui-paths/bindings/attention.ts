@@ -109,7 +109,7 @@ async function goHash(page: Page, hash: string): Promise<void> {
 }
 
 /**
- * The attention arbiter (issue 27, docs/attention.md) on the trading page of a fresh sandbox
+ * The attention arbiter (docs/attention.md) on the trading page of a fresh sandbox
  * trader signed in at 1280x900. What asks is what the path asks: a locked trader (deposited,
  * unverified, unsigned) for the trading block, `?first=1` for the welcome, a first browser for the
  * chat, a weekend contest opened by the sandbox operator for the contest modal (its check held on

@@ -2,7 +2,7 @@ import { request, type Page } from 'playwright-core';
 import { sandboxCall } from '../sandbox';
 
 /**
- * Helpers of the card, crypto and withdrawal bindings (issue 20, "uicash"): the sandbox's scripted
+ * Helpers of the card, crypto and withdrawal bindings ("uicash"): the sandbox's scripted
  * outcomes (docs/sandbox.md "Scripted outcomes") and requests altered on the way by the browser
  * (DevTools Fetch domain under page.route). Our server is never replaced: every request reaches it.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Card funding (issue 3): saved cards (a token, the first six and last four digits and the
+ * Card funding: saved cards (a token, the first six and last four digits and the
  * sandbox scenario; never the number or the CVV), payments created by the fraud check under the
  * client's idempotency key, one attempt per (payment, processor), the per-user daily counter
  * whose CHECK enforces the limit of 3 card transactions a day under any concurrency, and the

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 export const IN_FLIGHT_STATUSES = ['pending', 'redirect', 'dialog'] as const;
 
 /**
- * Card hardening (issue 11):
+ * Card hardening:
  *
  * - `cards.fingerprint`: HMAC-SHA-256 of the card number under the server's secret
  *   (config.cardFingerprintSecret), never the number; `cards.shared_number` marks the sandbox's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Crypto deposits (issue 4): per-invoice receiving addresses from a counter per chain and
+ * Crypto deposits: per-invoice receiving addresses from a counter per chain and
  * extended key (an address is never handed out twice: the counter only grows, and
  * (chain, address) is unique), invoices with the amount and rate fixed at creation, the
  * payments the chain watcher saw, and the sandbox chain's own transactions.

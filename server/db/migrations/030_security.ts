@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 5: withdrawals, two-factor, transaction validation, the sandbox outbox.
+ * withdrawals, two-factor, transaction validation, the sandbox outbox.
  *
  * - `pending` accounts: one per currency, with no user, like the house accounts: they hold the
  *   money of requested withdrawals until the payout or a cancel. Unlike house accounts they can

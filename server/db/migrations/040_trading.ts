@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Trading (issue 6).
+ * Trading.
  *
  * The sandbox trading platform (a third party: the broker never reads these tables, it asks
  * through server/sandbox/platform/gateway.ts):

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Registration (issue 2): what a new trader gives beyond the users table (phone with its
+ * Registration: what a new trader gives beyond the users table (phone with its
  * calling code, promo code, the accepted notice for US residents) and the registration attempts
  * the per-IP and per-email limits count (in the database, so they hold across restarts and
  * instances).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The platform mirror (issue 10). Our ledger is the record; the trading platform's account
+ * The platform mirror. Our ledger is the record; the trading platform's account
  * mirrors the trading balance.
  *
  * The broker:

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Verification documents (issue 13): a trader's uploaded scans and signature, kept in the
+ * Verification documents: a trader's uploaded scans and signature, kept in the
  * database (bytea) so every instance sees them, PGlite and PostgreSQL alike. The type is the one
  * detected from the content (PNG, JPEG, PDF), never the name or the declared type. A document is
  * a small state machine: uploaded → in_review → approved | rejected (server/domain/verification).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Promo codes and the deposit bonus (issue 14).
+ * Promo codes and the deposit bonus.
  *
  * - promo_codes: an upper-case code that adds a percent (percent_units = percent × 10 000) or a
  *   fixed value (value_minor, in its currency) to a deposit's bonus; a currency or any (null),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Wallet deposits (issue 14): one row per deposit started with a payment method (Neteller,
+ * Wallet deposits: one row per deposit started with a payment method (Neteller,
  * Skrill, Perfect Money, …) and the provider webhooks already processed. A provider's
  * transaction id credits once (unique per provider), and an event id is taken once (replay).
  * No wallet secret (Neteller's secure id) has a column.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Bank transfers, fiat reports and Vload vouchers (issue 14):
+ * Bank transfers, fiat reports and Vload vouchers:
  * - `bank_deposits`: a reported transfer (bank or fiat tab), pending until an operator marks it
  *   received, which credits it once (credit_tx_id set in the same transaction; the CHECK ties
  *   received to a credit). Its `reference` is unique: the trader writes it on the transfer.

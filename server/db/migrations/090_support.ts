@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Support (issue 15): the sandbox help desk's tickets, their messages and attachments, call-back
+ * Support: the sandbox help desk's tickets, their messages and attachments, call-back
  * requests and contact-form submissions. Every bound of SUPPORT_LIMITS (core/contract/support.ts)
  * is a CHECK here too.
  * - `documents.kind` also takes `attachment` (a ticket attachment: stored by the verification

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Forgot password (issue 16, docs/forgot-password.md):
+ * Forgot password (docs/forgot-password.md):
  * - `password_reset_tokens`: one emailed link each; only the SHA-256 (hex) of its token is stored.
  *   It works until `expires_at` (30 minutes), once (`used_at`, set by a conditional UPDATE), and
  *   stops when a newer link is asked for or the password is reset (`revoked_at`).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Social sign-in and registration extras (issue 16, docs/social-sign-in.md):
+ * Social sign-in and registration extras (docs/social-sign-in.md):
  * - `social_links`: an account and the identity provider's subject that signed into it. A later
  *   sign-in matches by (issuer, subject) first, then by a verified email.
  * - `user_profiles.us_state`: the US state of a US resident (spec 001 §3: the US state list), ''

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Notifications (issue 17): what happened to a trader's account, stored per trader and shown by
+ * Notifications: what happened to a trader's account, stored per trader and shown by
  * the header's bell in the trader's language. A row holds the kind and its parameters (never a
  * rendered text: the client words it in English or Russian); `key` makes a producer idempotent
  * (the same event notified twice is one notification).

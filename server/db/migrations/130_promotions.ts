@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Promotions (issue 17; spec 001 §2-4, §7): promotions a trader activates to raise the percent of
+ * Promotions (spec 001 §2-4, §7): promotions a trader activates to raise the percent of
  * the deposit bonus (docs/engagement.md "Promotions").
  *
  * - promotions: an id (the spec's `name`), a title, terms and what it gives in plain words in

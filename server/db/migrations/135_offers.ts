@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Timed offers (issue 17): one row per offer made to a trader. The deadline (expires_at) is set
+ * Timed offers: one row per offer made to a trader. The deadline (expires_at) is set
  * once, when the offer is first shown, so a reload or a second tab counts to the same moment;
  * the outcome (accepted, ignored, expired) is recorded once. At most one open offer per trader
  * (the partial unique index: two tabs asking at once make one offer).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Referral and affiliate program (issue 17, 001 §3, §5-7):
+ * Referral and affiliate program (§5-7):
  * - referral_links: a trader's links, each with its own public code carried in `?aff=`; the
  *   default one (name null, landing home) is the trader's referral program; named ones are the
  *   affiliate links (a name and a landing page of the public site). users.affs_id holds a code.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Contests (issue 17; docs/engagement.md "Contests"): weekly and weekend trading contests with
+ * Contests (docs/engagement.md "Contests"): weekly and weekend trading contests with
  * a window held by the server, prizes by rank (minor units of the contest's currency) and a
  * status. Closing writes the winners (contest_winners) and pays each prize once through the
  * ledger (idempotency key `contest:{id}:rank:{n}`, the transaction id kept here).

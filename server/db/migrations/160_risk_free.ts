@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The risk-free offer (issue 17; spec 001 §2, §4, §9), a third kind of timed offer (135_offers).
+ * The risk-free offer (spec 001 §2, §4, §9), a third kind of timed offer (135_offers).
  * Accepting makes the trader's next trade opened on the platform within 24 hours risk-free: when
  * that trade settles at a loss, the loss (capped) is refunded into the bonus balance by one
  * ledger transfer (its id in credit_tx_id). The columns record which trade the offer covered,

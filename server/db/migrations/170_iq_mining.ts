@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * IQ mining (issue 17; docs/engagement.md "IQ mining"): one row per trader, the quiz's state held
+ * IQ mining (docs/engagement.md "IQ mining"): one row per trader, the quiz's state held
  * by the server: when it started (the spec's iq_start), the answers given in order (option ids),
  * whether every one was right, when it finished and the ledger transaction of the reward (paid
  * once: the row is the once, the ledger key `iq:{userId}` the second guard).

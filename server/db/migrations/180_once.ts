@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Work done once (issue 19; docs/architecture.md "Timers: what runs where"):
+ * Work done once (docs/architecture.md "Timers: what runs where"):
  *
  * - `accounts_one_per_user_currency_type`: a trader holds at most one trading and one exchange
  *   account per currency, so two instances seeding or creating the same account at once make

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Scripted sandbox outcomes (issue 20, docs/sandbox.md "Scripted outcomes"): a tester tells the
+ * Scripted sandbox outcomes (docs/sandbox.md "Scripted outcomes"): a tester tells the
  * sandbox what a third party answers next for one trader. Each row is one step, used once:
  *
  * - `area` 'card': the next processor start of this trader that matches `processor` (a name) or

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Scripted sandbox outcomes, area 'platform' (issue 20, docs/sandbox.md "Scripted outcomes"): the
+ * Scripted sandbox outcomes, area 'platform' (docs/sandbox.md "Scripted outcomes"): the
  * sandbox trading platform answers the trader's next sign-in with `outcome` ('maintenance' or
  * 'no_code'), once. Only the area's check changes.
  */

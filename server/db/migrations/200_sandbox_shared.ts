@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Sandbox state shared by every instance (issue 19; docs/architecture.md "Many instances"):
+ * Sandbox state shared by every instance (docs/architecture.md "Many instances"):
  *
  * - `sandbox_made_by`: which users a tester's session made with POST /api/sandbox/fresh-user, so
  *   that session may act on them through any instance (server/http/sandbox-access.ts). A row lives

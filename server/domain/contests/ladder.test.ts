@@ -5,7 +5,7 @@ import type { PlatformGateway, SettledTrade } from '../ports';
 import { createContest, getContest } from './contests';
 import { ladderOf } from './ladder';
 
-/** The ladder (issue 17): the trader's place from the contests' own leaderboard. */
+/** The ladder: the trader's place from the contests' own leaderboard. */
 let t: TestDb;
 let db: Db;
 const trades: SettledTrade[] = [];

@@ -9,7 +9,7 @@ import { CONTEST_RULE, standings } from './contests';
 export const LADDER_URL = '#/show/contest';
 
 /**
- * The ladder (issue 17; spec 001 §7 /api/us/ladder; docs/engagement.md "The ladder"): the
+ * The ladder (spec 001 §7 /api/us/ladder; docs/engagement.md "The ladder"): the
  * trader's place in the weekly contest running now, ranked by the contests' own `standings`
  * (the same rule and the same trades as the contests page, up to now). When more than one weekly
  * contest runs, the one in the trader's currency comes first, then the one that started first.

@@ -6,7 +6,7 @@ export const CHAIN_RECHECK_MS = 5 * 60_000;
 const MAX_ENTRIES = 100_000;
 
 /**
- * When a polled invoice check needs the chain (issue 19: POST /api/{coin}/check answers from the
+ * When a polled invoice check needs the chain (POST /api/{coin}/check answers from the
  * invoice row when nothing can have changed). The chain watcher reports activity on an address (a
  * payment, a new block: ChainWatcher.onActivity), so after this instance asked the chain about an
  * invoice, a new answer can only come with activity on its address, at its deadline (a waiting

@@ -10,7 +10,7 @@ import { promotionTerms } from '../promotions/promotions';
 import { defaultSettings } from '../settings';
 
 /**
- * The deposit bonus, credited (issue 14): on a confirmed deposit with the bonus chosen, the bonus
+ * The deposit bonus, credited: on a confirmed deposit with the bonus chosen, the bonus
  * that core/amount.ts `depositBonus` computes (the same function the funding page shows it with)
  * is moved from the house account to the trader's bonus account in that currency, in the
  * deposit's own transaction, under its own idempotency key (`{deposit key}:bonus`), with the percent

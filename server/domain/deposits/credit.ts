@@ -73,7 +73,7 @@ export async function creditDeposit(trx: Transaction<Database>, input: DepositCr
           now: input.now,
         })
       : null;
-  // the trader's bell (issue 17): stored with the deposit; the caller pushes notification.new after its commit
+  // the trader's bell: stored with the deposit; the caller pushes notification.new after its commit
   if (!tx.replayed) {
     await notify(trx, {
       userId: input.userId,

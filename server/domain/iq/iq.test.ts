@@ -6,7 +6,7 @@ import { balanceOf, verifyLedger } from '../ledger';
 import { answerIq, startIq } from './iq';
 import { IQ_QUESTION_DEFS } from './questions';
 
-/** IQ mining (issue 17): resume, a wrong answer earns nothing, all right pays 1.62 once, concurrency, owners. */
+/** IQ mining: resume, a wrong answer earns nothing, all right pays 1.62 once, concurrency, owners. */
 let t: TestDb;
 let db: Db;
 let seq = 0;

@@ -1,7 +1,7 @@
 import { decodeHTML } from 'entities';
 
 /**
- * Feed text → plain text (issue 17): whatever a feed sends (HTML in a description, CDATA, script
+ * Feed text → plain text: whatever a feed sends (HTML in a description, CDATA, script
  * and style blocks, entities) becomes text the client shows as text. Script, style and similar
  * blocks go with their content; every other tag goes; entities are decoded once (after the tags
  * are gone, so a decoded "<" stays a character, never markup); control characters go; whitespace

@@ -3,7 +3,7 @@ import '../../db/schema-notifications';
 import type { DbOrTx } from '../ledger';
 import type { NotificationKind } from '../../../core/notification-kinds';
 
-/** A notification to store for a trader (issue 17). */
+/** A notification to store for a trader. */
 export interface NewNotification {
   userId: number;
   /** `area.event`, one of core/notification-kinds.ts (deposit.credited, withdrawal.paid, security.sign_in, …) */

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('sign-in notices (issue 27)', () => {
+describe('sign-in notices', () => {
   it('repeated sign-ins fold into one notice with their count: a document and a support reply stay among the first three', async () => {
     await notify(db, { userId, kind: 'document.approved', params: { document: 'passport' }, key: 'doc:1' });
     await notify(db, { userId, kind: 'support.replied', params: { ticket: '7' }, key: 'ticket:7' });

@@ -8,7 +8,7 @@ import { notify } from './notify';
  * notification (security.sign_in, so a sign-in the trader did not make is seen in the bell) in
  * one transaction. The caller pushes notification.new after it.
  *
- * Repeated sign-ins collapse into one notice (issue 27): the trader's earlier sign-in notices are
+ * Repeated sign-ins collapse into one notice: the trader's earlier sign-in notices are
  * folded into the new one, which says how many sign-ins it stands for since the trader last read
  * one (`count`, the unread ones plus this) and the latest IP. So sign-ins take at most one of the
  * bell's first three places and never push documents or support replies out of them; a sign-in

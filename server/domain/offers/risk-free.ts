@@ -8,7 +8,7 @@ import { notify } from '../notifications/notify';
 import type { PlatformGateway, SettledTrade } from '../ports';
 
 /**
- * The risk-free offer (issue 17; spec 001 §2 "risk free", §4, §9), the third timed offer.
+ * The risk-free offer (spec 001 §2 "risk free", §4, §9), the third timed offer.
  *
  * Accepting (within 3600 s of the first show) makes the trader's NEXT trade, the first trade
  * opened on the platform in the RISK_FREE_HOURS after accepting, risk-free: when its result is

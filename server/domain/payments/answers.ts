@@ -103,7 +103,7 @@ export async function applyAnswer(
       }
     }
     const changed = updated.status !== attempt.status || updated.code !== attempt.code;
-    // issue 19: the event goes out with this transaction (PostgreSQL NOTIFY at COMMIT), never for a rolled-back change
+    // the event goes out with this transaction (PostgreSQL NOTIFY at COMMIT), never for a rolled-back change
     const announce = changed && deps.events.paymentUpdatedIn ? await deps.events.paymentUpdatedIn(trx, paymentNow.user_id, paymentNow.id, replyStatus(updated, paymentNow)) : null;
     return { attempt: updated, payment: paymentNow, changed, credited, voids, announce };
   });

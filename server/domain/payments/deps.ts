@@ -9,7 +9,7 @@ export interface PaymentEvents {
   /** after the commit (when paymentUpdatedIn is not given) */
   paymentUpdated(userId: number, paymentId: string, status: string): void;
   /**
-   * Issue 19: the same event, inside the transaction that moved the attempt (PostgreSQL: NOTIFY,
+   * the same event, inside the transaction that moved the attempt (PostgreSQL: NOTIFY,
    * delivered at COMMIT, nothing after a ROLLBACK); what it returns runs after the commit.
    * When given, paymentUpdated is not called.
    */

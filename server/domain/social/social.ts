@@ -3,7 +3,7 @@ import '../../db/schema-social';
 import type { DbOrTx } from '../ledger';
 
 /**
- * Social sign-in (issue 16, docs/social-sign-in.md): the link between an account and an identity
+ * Social sign-in (docs/social-sign-in.md): the link between an account and an identity
  * provider's subject, and the sealed (HMAC-signed, expiring) values the sign-in keeps in cookies
  * between the redirect and the return. Nothing of a sign-in in progress is stored on the server.
  */

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../ledger';
 import '../../db/schema-support';
 
 /**
- * Staged support attachments (issue 15): documents of kind `attachment` no message links yet.
+ * Staged support attachments: documents of kind `attachment` no message links yet.
  * The trader may take back the newest one or drop them all; a linked one stays with its message.
  */
 

@@ -33,7 +33,7 @@ export async function bookSettledTrades(db: Db, platform: PlatformGateway, userI
   // a risk-free refund or a bonus release in a committed booking: pushed after the commit
   let announce = false;
   let cursor = sync.cursor;
-  // the trade an accepted risk-free offer covers, if any (issue 17; server/domain/offers/risk-free.ts)
+  // the trade an accepted risk-free offer covers, if any (server/domain/offers/risk-free.ts)
   const cover = trades.length > 0 ? await riskFreeCover(db, platform, userId, user.email) : null;
   // each result is its own ledger transaction (a concurrent sync of the same trade replays it)
   for (const trade of trades) {
@@ -70,7 +70,7 @@ export async function bookSettledTrades(db: Db, platform: PlatformGateway, userI
             // the bonus turnover (docs/engagement.md "The bonus balance"): the stake counted once per trade, the bonus
             // released when the need is met; before the risk-free refund, so a refund waits for the next trade like any bonus
             const turnover = await countTurnover(trx, { userId, accountId: account.id, tradeId: trade.id, stakeMinor: trade.stakeMinor, currency: trade.currency });
-            // the hook (issue 17): the risk-free refund of the covered trade, in this transaction, so never without the booked result
+            // the hook: the risk-free refund of the covered trade, in this transaction, so never without the booked result
             const riskFree = await settleRiskFree(trx, userId, trade, cover);
             return { fresh: moved !== null && !moved.replayed, announce: (riskFree?.refundMinor ?? 0n) > 0n || turnover.released !== null };
           });

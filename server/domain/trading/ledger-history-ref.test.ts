@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refOf } from './ledger-history';
 
-describe('refOf (issue 15: "Ask about this payment" on history rows)', () => {
+describe('refOf ("Ask about this payment" on history rows)', () => {
   it('names the card payment, the crypto invoice or the withdrawal a movement belongs to', () => {
     expect(refOf('deposit', { method: 'card', payment: 'pay-1', processor: 'VLOAD' })).toEqual({ ref: { kind: 'payment', id: 'pay-1' } });
     expect(refOf('deposit', { method: 'crypto', invoice: 'guid-1', coin: 'btc' })).toEqual({ ref: { kind: 'invoice', id: 'guid-1' } });

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../core/money';
 
 /**
  * The trader's own money movements for the history page: our ledger's entries on the trader's
- * trading and demo accounts, and the credits and debits of the bonus balance (issue 27 §5), each
+ * trading and demo accounts, and the credits and debits of the bonus balance, each
  * said in the trader's terms (type, method, detail, and for a withdrawal its outcome from the
  * withdrawals table) with the balance of its account after it. Trade results ('trade_result') are
  * left out: the platform's stakes and payouts show the trades.
@@ -96,7 +96,7 @@ export async function ledgerHistory(db: Db, userId: number, q: HistoryQuery, win
   };
 }
 
-/** the object a movement belongs to, for "Ask about this payment" (issue 15): a card payment, a crypto invoice, a withdrawal */
+/** the object a movement belongs to, for "Ask about this payment": a card payment, a crypto invoice, a withdrawal */
 export function refOf(kind: string, meta: Record<string, unknown>): { ref?: { kind: 'payment' | 'invoice' | 'withdrawal'; id: string } } {
   const payment = text(meta.payment);
   const invoice = text(meta.invoice);

@@ -34,7 +34,7 @@ export const CHAIN_ACTIVITY = 'chain.activity';
 
 /**
  * With `signals` (the push hub), activity is broadcast to every instance sharing the database
- * (issue 19): the instance that holds a trader's invoice stream learns of a payment sent
+ *: the instance that holds a trader's invoice stream learns of a payment sent
  * through another. Without it, only this process's watchers hear it.
  */
 export function sandboxChain(db: DbOrTx, signals?: Pick<PushHub, 'signal' | 'onSignal'>): SandboxChain {

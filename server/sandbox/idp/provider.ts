@@ -7,7 +7,7 @@ import { consolePage, escapeHtml, CONSOLE_PAGE_CSP } from '../../http/operator-c
 import { DbIdpAdapter, loadIdpSecrets, type IdpSecrets } from './store';
 
 /**
- * The sandbox identity provider (issue 16, docs/social-sign-in.md): a real OpenID Connect provider
+ * The sandbox identity provider (docs/social-sign-in.md): a real OpenID Connect provider
  * (`oidc-provider`, certified) on this server under /sandbox/idp, mounted on Fastify with
  * `reply.hijack()` (the provider is a koa app: its `callback()` gets the raw request and answer).
  * Only in sandbox mode (the config refuses sandbox mode in production). Its sign-in page says

@@ -6,7 +6,7 @@ import '../../db/schema-sandbox-shared';
 
 /**
  * What the sandbox identity provider keeps, in the database so that every instance agrees
- * (issue 19; migration 200_sandbox_shared; docs/architecture.md "Many instances"):
+ * (migration 200_sandbox_shared; docs/architecture.md "Many instances"):
  *
  * - its secrets (`sandbox_idp_keys`, one row): the signing keys (an ID token signed on one instance
  *   is checked against the same keys on any other), the site's client secret (which also seals

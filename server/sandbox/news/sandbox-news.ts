@@ -4,7 +4,7 @@ type Lang = 'en' | 'ru';
 type Text = Record<Lang, { title: string; body: string }>;
 
 /**
- * The sandbox news feed (issue 17): a few dated items of general market education and commentary,
+ * The sandbox news feed: a few dated items of general market education and commentary,
  * in English and Russian, labelled "Sandbox" (the source) on screen. Honest on purpose: no
  * prices, no forecasts, no quotes from real people, no real events presented as news.
  */

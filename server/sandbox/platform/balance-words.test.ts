@@ -12,7 +12,7 @@ function platformTexts(): Record<'en' | 'ru', Record<string, string>> {
   return new Function(`return ${js.slice(start + 'var TEXTS = '.length, end + 4)}`)() as Record<'en' | 'ru', Record<string, string>>;
 }
 
-describe('one balance story (issue 27 §5): the platform frame names its figures as the broker does', () => {
+describe('one balance story: the platform frame names its figures as the broker does', () => {
   it('says Balance, In trades and Available with the texts of the header and the accounts page, in both languages', () => {
     const texts = platformTexts();
     for (const [lang, dict] of [['en', en], ['ru', ru]] as const) {

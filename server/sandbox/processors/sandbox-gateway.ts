@@ -69,7 +69,7 @@ export function sandboxProcessors({ delayMs = 0 }: { delayMs?: number } = {}): P
     async check(processor: CardProcessor, charge: Charge, checks: number): Promise<ProcessorAnswer> {
       await latency();
       // the processor knows the attempt by its uid: a start it answered at once (the server that
-      // asked may have died before recording it, issue 19) is answered the same on a check
+      // asked may have died before recording it) is answered the same on a check
       const started = startAnswer(processor, charge);
       if (started.kind !== 'pending') return started;
       if (charge.scenario === 'timeout') return { kind: 'pending' };

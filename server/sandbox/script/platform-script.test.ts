@@ -11,7 +11,7 @@ afterAll(() => t?.close());
 
 const script = (b: Browser, body: Record<string, unknown>, headers: Record<string, string> = {}) => b.send('POST', '/api/sandbox/script', { json: body, headers });
 
-describe('scripted platform sign-in refusals (issue 20)', () => {
+describe('scripted platform sign-in refusals', () => {
   it('maintenance, then no code, each answered once, in order; then the password is checked again', async () => {
     const b = t.browser();
     const user = await freshUser(b);

@@ -40,7 +40,7 @@ const start = async (b: Browser, processor: string, id: string) => (await b.send
 const script = (b: Browser, body: Record<string, unknown>, headers: Record<string, string> = {}) => b.send('POST', '/api/sandbox/script', { json: body, headers });
 const waiting = async (b: Browser) => ((await b.send('GET', '/api/sandbox/script')).json() as { waiting: { card: unknown[]; withdrawal: unknown[] } }).waiting;
 
-describe('scripted card outcomes (issue 20)', () => {
+describe('scripted card outcomes', () => {
   it('a per-processor sequence, whatever the card: 1 and 2 soft-decline, 3 asks 3-D Secure, then approves on its page', async () => {
     const { b } = await trader();
     const res = await script(b, { card: [{ at: 1, outcome: 'soft' }, { at: 2, outcome: 'soft' }, { at: 3, outcome: 'secure3d' }] });
@@ -108,7 +108,7 @@ describe('scripted card outcomes (issue 20)', () => {
   });
 });
 
-describe('who may script (issue 20)', () => {
+describe('who may script', () => {
   it("the owner, or the operator for anyone by email; another trader gets 403 and nothing is written", async () => {
     const owner = await trader();
     const other = await trader();
@@ -132,7 +132,7 @@ describe('who may script (issue 20)', () => {
   });
 });
 
-describe('scripted withdrawal outcomes (issue 20)', () => {
+describe('scripted withdrawal outcomes', () => {
   const BTC = bech32.encode('bc', [0, ...bech32.toWords(new Uint8Array(20).fill(7))]);
   const final = (b: Browser) =>
     b.send('POST', '/api/withdrawal/final', { json: { amount: '100.00', method: 'Bitcoin', wallet: BTC, fixed: false, alt: '', currency: 'USD', is_bonus: false, key: randomUUID() } });
@@ -168,7 +168,7 @@ describe('scripted withdrawal outcomes (issue 20)', () => {
   });
 });
 
-describe('outside sandbox mode (issue 20)', () => {
+describe('outside sandbox mode', () => {
   it('the control does not exist', async () => {
     const plain = await testApp({ config: { sandbox: false } });
     try {
@@ -183,7 +183,7 @@ describe('outside sandbox mode (issue 20)', () => {
   });
 });
 
-describe('an overpayment on the sandbox chain (issue 20)', () => {
+describe('an overpayment on the sandbox chain', () => {
   it('pays one and a half times what is due: paid, the invoice amount credited once, the whole payment shown as received', async () => {
     const b = t.browser();
     await freshUser(b, { balances: [{ currency: 'USD', type: 'trading', amount: '1000.00' }] });

@@ -57,7 +57,7 @@ export const demoUsers: readonly DemoUser[] = [
     currency: 'USD',
     verification: 'None',
     cardRisk: true,
-    // the risk-flagged trader must verify before using a card (issue 13), with no deposit yet
+    // the risk-flagged trader must verify before using a card, with no deposit yet
     canUpload: true,
     accounts: [{ currency: 'USD', type: 'trading', amount: '0.00' }],
   },

@@ -11,7 +11,7 @@ const ChatPanel = lazy(() => loadPanel().then((m) => ({ default: m.ChatPanel }))
 
 /**
  * The visitor's chat on the public site, login and register (spec 001 §6: a visitor chats without a
- * token; issue 27): "Chat" in the page's header, which never covers a control. It does not open by
+ * token): "Chat" in the page's header, which never covers a control. It does not open by
  * itself there (docs/attention.md): the click loads the panel, which opens at once (a bottom sheet
  * on a phone, its own column from 1280 px with the page reflowing beside it) and takes the launcher
  * over as a toggle. A guest gets the sandbox chat and no tips.

@@ -1,5 +1,5 @@
 /**
- * Texts of the chat launcher, the button that opens the chat (issue 27): its own small area, so the
+ * Texts of the chat launcher, the button that opens the chat: its own small area, so the
  * login, register and landing pages carry the button without the chat panel's chunk.
  */
 export const messages = {

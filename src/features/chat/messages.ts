@@ -1,5 +1,5 @@
 /**
- * Texts of the chat panel and tips (issue 6). The spec's own wordings are kept where it gives
+ * Texts of the chat panel and tips. The spec's own wordings are kept where it gives
  * them: 'some error' (tips failure) and the wait text key tips.wait. The launcher's texts are
  * src/features/chat-launcher's (the public pages carry the button without this chunk).
  */

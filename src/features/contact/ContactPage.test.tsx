@@ -36,7 +36,7 @@ const fill = () => {
   fireEvent.change(screen.getByTestId('contact-message'), { target: { value: 'My card payment is stuck.' } });
 };
 
-describe('ContactPage (/{lang}/contacts, issue 15)', () => {
+describe('ContactPage (/{lang}/contacts)', () => {
   it('shows the support email and phone as mailto: and tel: links, titles the page, and links back to sign in', async () => {
     page();
     expect((await screen.findByTestId('contact-info-email')).getAttribute('href')).toBe('mailto:support@example.com');

@@ -12,7 +12,7 @@ import './contests.css';
 registerMessages(messages);
 
 /**
- * #/show/contest[/last] (issue 17; spec 002 §2-3, §8-9): the open contests (tab first) and the
+ * #/show/contest[/last] (spec 002 §2-3, §8-9): the open contests (tab first) and the
  * last closed ones (tab last), the rule in plain words, a filter box over the rows (weekly 20,
  * weekend 10), the reward by rank, the trader's own row marked.
  */

@@ -7,7 +7,7 @@ import { prizeWords } from './prize';
 registerMessages(messages);
 
 /**
- * The dynamic modal tourney_weekend (issue 17; spec 002 §2-3, §7 /api/ag/tourney_weekend): the
+ * The dynamic modal tourney_weekend (spec 002 §2-3, §7 /api/ag/tourney_weekend): the
  * open weekend contest's window and prizes as the server holds them; Show more goes to the
  * contest page. Opened by src/flows/contests/tourney-weekend.flow.ts (at most once a day).
  */

@@ -1,4 +1,4 @@
-/** Contests (issue 17): the page #/show/contest and the weekend modal, in every language. */
+/** Contests: the page #/show/contest and the weekend modal, in every language. */
 const en = {
   'contest.title': 'Trading contests',
   'contest.rule': 'How the places are decided: your net profit — what your trades paid out minus what you staked — over every trade settled on the trading platform between the start and the end of the contest, in the contest currency. The higher the profit, the higher the place; on equal profit, the trader whose last trade settled earlier ranks higher. Prizes are paid when the contest closes: cash to your trading account, a bonus to your bonus balance (it moves to the trading account with your next settled trade); the iPad is a gift handed over by our support, never credited as money.',

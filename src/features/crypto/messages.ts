@@ -1,5 +1,5 @@
 /**
- * Texts of the crypto deposit tabs and the invoice page (issue 4). The spec's own wordings are
+ * Texts of the crypto deposit tabs and the invoice page. The spec's own wordings are
  * kept where it gives them: 'Wrong amount!', 'Wrong amount! Min deposit {min}',
  * 'some errors, try latter.', 'Address copied to clipboard', 'Amount copied to clipboard',
  * 'Unable to copy!'.

@@ -61,7 +61,7 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
   it('shows the tabs, the card tab first, the slider steps and the tier of the amount', async () => {
     render(<FundingPage />);
     expect((await screen.findByRole('tab', { name: 'Card' })).getAttribute('aria-selected')).toBe('true');
-    // the sandbox facts on screen in plain words, never a pointer to the repository's docs (issue 27)
+    // the sandbox facts on screen in plain words, never a pointer to the repository's docs
     const sandbox = screen.getByRole('note');
     expect(sandbox.textContent).toMatch(/^Sandbox: .*no real money moves\. Test cards .*4000 0000 0000 0010 is approved/);
     expect(sandbox.textContent).not.toMatch(/docs\/|\.md\b/);
@@ -72,7 +72,7 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Deposit $1,000.00' }, { timeout: 15_000 })).toBeTruthy();
   });
 
-  it('says the daily card limit before a card is typed, from what the server reported (issue 27)', async () => {
+  it('says the daily card limit before a card is typed, from what the server reported', async () => {
     card.getFundingOptions.mockResolvedValue({ ...options, cardsToday: 1 });
     const { unmount } = render(<FundingPage />);
     expect((await screen.findByTestId('card-limit', undefined, { timeout: 15_000 })).textContent).toBe('2 of 3 card payments left today (the day counts in UTC).');
@@ -124,7 +124,7 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
     await fill('4000 0000 0000 0010');
     await userEvent.click(screen.getByRole('button', { name: 'Deposit $250.00' }));
     expect(await screen.findByText('Response error, try again')).toBeTruthy();
-    // the sent form's focus went to the payment's status, not to <body> (issue 27)
+    // the sent form's focus went to the payment's status, not to <body>
     expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Payment status' }));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'Deposit successful' }, { timeout: 5_000 });
@@ -167,7 +167,7 @@ describe('FundingPage and the card tab', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: '10000' }, { timeout: 15_000 }));
     // written by core/format: a no-break space groups the thousands and comes before the symbol
     expect(document.querySelector('.fund-tier')?.textContent).toBe('Уровень Золото: 2% + 100,00\u00a0$ = бонус 200,00\u00a0$');
-    // the cap sentence and its example, computed by the rule (issue 27): 10 000 in gold counts 300,00 and is paid 200,00
+    // the cap sentence and its example, computed by the rule: 10 000 in gold counts 300,00 and is paid 200,00
     expect(screen.getByTestId('bonus-cap').textContent).toBe(
       'Как считается бонус: процент уровня от суммы пополнения (вместе с промокодом — не более 3,5%) плюс фиксированная сумма уровня; весь бонус — не более 200,00\u00a0$. Например, для 10\u00a0000,00\u00a0$ получается 300,00\u00a0$, поэтому выплачивается максимум — 200,00\u00a0$.',
     );

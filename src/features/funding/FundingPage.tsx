@@ -17,7 +17,7 @@ import './funding.css';
 
 registerMessages(messages);
 
-/** issue 14: the quick top-up above the card form (it shows itself only when the server offers it) */
+/** the quick top-up above the card form (it shows itself only when the server offers it) */
 const QuickTopUp = lazyView(() => import('./quick/QuickTopUp'));
 
 /** #/show/funding[/{add}[/{ng}]] (spec 001 §2-§4): the deposit tabs, the amount line, the tab's view. */

@@ -8,7 +8,7 @@ import { messages } from './messages';
 
 registerMessages(messages);
 
-/** Back from a wallet provider's page (issue 14): the method deposit's status. */
+/** Back from a wallet provider's page: the method deposit's status. */
 const MethodReturn = lazyView(() => import('./methods/MethodReturn'));
 
 /**

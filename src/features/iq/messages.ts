@@ -1,4 +1,4 @@
-/** IQ mining (issue 17): the dialog and the promotions row, in every language. The dialog's title is a core text (nav.iq). */
+/** IQ mining: the dialog and the promotions row, in every language. The dialog's title is a core text (nav.iq). */
 const en = {
   'iq.row.title': 'IQ mining: answer {count} questions, earn {amount} of bonus',
   'iq.row.open': 'Read the terms',

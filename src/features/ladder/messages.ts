@@ -1,4 +1,4 @@
-/** The ladder (issue 17): the dialog in every language. Its title and the menu entry are core texts (nav.ladder). */
+/** The ladder: the dialog in every language. Its title and the menu entry are core texts (nav.ladder). */
 const en = {
   'ladder.loading': 'Reading the leaderboard…',
   'ladder.failed': 'Your place could not be read.',

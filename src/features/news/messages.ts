@@ -1,4 +1,4 @@
-/** News and analysis (issue 17): the news dialog, in every language. The dialog's title and the menu entry are core texts (nav.news). */
+/** News and analysis: the news dialog, in every language. The dialog's title and the menu entry are core texts (nav.news). */
 const en = {
   'news.loading': 'Loading the news…',
   'news.empty': 'There is no news right now.',

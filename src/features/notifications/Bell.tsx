@@ -12,7 +12,7 @@ registerMessages(messages);
 const NotificationsMenu = lazy(() => import('./NotificationsMenu'));
 
 /**
- * The trading header's bell (issue 17; spec 001 §3 Notification: the new count). Until the
+ * The trading header's bell (spec 001 §3 Notification: the new count). Until the
  * first click it is a plain button with the unread count; then NotificationsMenu (its own chunk)
  * takes its place and opens the list.
  */

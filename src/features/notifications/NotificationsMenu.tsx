@@ -12,7 +12,7 @@ import './notifications.css';
 registerMessages(messages);
 
 /**
- * The bell's dropdown (issue 17; spec 001 §3-4, §9): the newest 3, 'Show more' for the rest,
+ * The bell's dropdown (spec 001 §3-4, §9): the newest 3, 'Show more' for the rest,
  * read one, read all; 'could not be loaded' with a retry. Loaded by the first click, it opens at
  * once; its machine stays while the page lives, so a pushed notification reads the list again.
  */

@@ -1,5 +1,5 @@
 /**
- * The bell's dropdown (issue 17): the list, its states, and every notification kind worded from
+ * The bell's dropdown: the list, its states, and every notification kind worded from
  * its params (src/features/notifications/words.ts). Counted texts are plural families.
  */
 export const messages = {

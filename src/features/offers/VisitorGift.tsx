@@ -8,7 +8,7 @@ registerMessages(messages);
 /** what a demo account opens with (server/domain/register/register.ts DEMO_VIRTUAL_MONEY) */
 const DEMO_MONEY = 10_000;
 
-/** The visitor gift popup (001 §6): what registering really gives, a demo account; 15 s after arrival, once a day; a modal in view (issue 27). */
+/** The visitor gift popup (001 §6): what registering really gives, a demo account; 15 s after arrival, once a day; a modal in view. */
 export default function VisitorGift({ lang }: { lang: string }) {
   const { t } = useT();
   const gift = useVisitorGift();

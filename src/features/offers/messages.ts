@@ -1,4 +1,4 @@
-/** Timed offers and the visitor gift popup (issue 17), in every language. Terms in plain words; no urgency beyond the real deadline. */
+/** Timed offers and the visitor gift popup, in every language. Terms in plain words; no urgency beyond the real deadline. */
 const en = {
   'offers.limited.title': 'A bonus code for your next deposit',
   'offers.giveaway.title': 'A gift to your bonus balance',

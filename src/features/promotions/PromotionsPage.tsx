@@ -10,7 +10,7 @@ import './promotions.css';
 registerMessages(messages);
 
 /**
- * #/show/promotions (issue 17; spec 001 §2-4, §7): the promotions in their window with what they
+ * #/show/promotions (spec 001 §2-4, §7): the promotions in their window with what they
  * give, their maximum and window; a promotion's terms before it is activated, with a confirm;
  * activated → the list reloads; a refusal in the server's words; a failure with a retry.
  */

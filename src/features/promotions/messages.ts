@@ -1,4 +1,4 @@
-/** Promotions (issue 17): the page #/show/promotions and the funding page's promotion line, in every language. */
+/** Promotions: the page #/show/promotions and the funding page's promotion line, in every language. */
 const en = {
   'promotions.title': 'Promotions',
   'promotions.intro': 'Promotions raise the percent of the deposit bonus for deposits you make while they run. The bonus goes to your bonus balance and moves to your trading account when your trading turnover (the stakes of your settled trades) reaches what it asks, as the funding page states; a withdrawal before that forfeits it. Read the terms, then activate: each promotion once.',

@@ -58,7 +58,7 @@ function visit(path: string, lang: 'en' | 'ru' = 'en', initial: TabContent | nul
   );
 }
 
-describe('PublicSite (/{lang}/ and its tabs, issue 16)', () => {
+describe('PublicSite (/{lang}/ and its tabs)', () => {
   it('a direct visit shows the tab from the page without a fetch; the price label says approximate; no ticker without trades; the ways in', async () => {
     visit('/en/', 'en', tab('home'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('home heading en');

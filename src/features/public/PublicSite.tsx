@@ -50,7 +50,7 @@ function TabBody({ content, data }: { content: TabContent; data: ReturnType<type
 }
 
 /**
- * The public site (issue 16): /{lang}/ and /{lang}/{tab} (about, accounts, faq), each tab's text
+ * The public site: /{lang}/ and /{lang}/{tab} (about, accounts, faq), each tab's text
  * from /api/tb/{tab} (the first one from the page itself), links between tabs through the async
  * tab loader (no reload, the address pushed), the widgets, and the ways in.
  */

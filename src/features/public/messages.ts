@@ -1,4 +1,4 @@
-/** The public site (issue 16): the widgets and the frame around the tabs' texts (which come from /api/tb). */
+/** The public site: the widgets and the frame around the tabs' texts (which come from /api/tb). */
 export const messages = {
   en: {
     'site.nav_label': 'Site menu',

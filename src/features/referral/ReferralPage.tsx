@@ -170,7 +170,7 @@ function Stats({ statsRef, program }: { statsRef: NonNullable<PageApi['statsRef'
 }
 
 /**
- * #/show/referral (issue 17; 001 §3, §5-7): the trader's referral link, the referral balance and
+ * #/show/referral (001 §3, §5-7): the trader's referral link, the referral balance and
  * its transfer to the trading account, affiliate links (name and landing page), the statistics
  * (visits, registrations, first deposits, commission) by dates and link, and the banners.
  */

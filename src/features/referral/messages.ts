@@ -1,4 +1,4 @@
-/** Referral and affiliate program (issue 17): the page #/show/referral, in every language. */
+/** Referral and affiliate program: the page #/show/referral, in every language. */
 const en = {
   'referral.title': 'Referral program',
   'referral.intro': 'Invite people with your links. When someone who registered through one of your links makes their first deposit, you receive {percent}% of that deposit in your referral balance.',

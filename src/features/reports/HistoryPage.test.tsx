@@ -96,7 +96,7 @@ describe('HistoryPage rows', () => {
     expect(table).toEqual([['24.11.2026 09:00', 'Ставка', 'Выполнено', '-10,00\u00a0$', '90,00\u00a0$', 'EURUSD · Вверх']]);
   });
 
-  it('offers "Ask about this payment" on card payments, crypto invoices and withdrawals that name their object (issue 15)', async () => {
+  it('offers "Ask about this payment" on card payments, crypto invoices and withdrawals that name their object', async () => {
     api.loadHistory.mockResolvedValue({
       hits: [
         row({ id: 'ledger-4', type: 'deposit', amount: '1250.00', createdAt: at(22, 9, 5), method: 'card', detail: 'VLOAD', ref: { kind: 'payment', id: 'pay-1' } }),

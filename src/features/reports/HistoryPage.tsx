@@ -17,7 +17,7 @@ const DECIMAL_KEYS: (keyof HistoryEntry)[] = ['amount', 'balanceAfter'];
 
 /**
  * #/show/history: every money movement since registration, up to 999 at a time (001 §3): our
- * deposits, withdrawals and tips with the platform's stakes and payouts (issue 10).
+ * deposits, withdrawals and tips with the platform's stakes and payouts.
  */
 export default function HistoryPage() {
   const { t, lang } = useT();

@@ -38,7 +38,7 @@ async function fill(oldPassword: string, password: string, repeat = password) {
   await userEvent.type(screen.getByLabelText('Repeat the new password'), repeat);
 }
 
-describe('security page: the broker’s one password policy, as at registration (issue 10)', () => {
+describe('security page: the broker’s one password policy, as at registration', () => {
   it('shows the rules as the trader types and refuses abcd1234 without calling the server', async () => {
     render(<I18nProvider lang="en" dict={en}><SecurityPage /></I18nProvider>);
     await fill('Trader-2026', 'abcd1234');

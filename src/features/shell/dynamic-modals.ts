@@ -18,20 +18,20 @@ import { LadderDialogEntry } from '../ladder/entries';
 export type DynamicModalView = ComponentType<Record<string, unknown> & { onClose: () => void }>;
 export const dynamicModals: Record<string, DynamicModalView> = {};
 
-// issue 15: a new ticket (department '62'), optionally about a payment, an invoice or a withdrawal
+// a new ticket (department '62'), optionally about a payment, an invoice or a withdrawal
 dynamicModals[SUPPORT_DIALOG] = SupportDialogEntry;
 
-// issue 17: news and analysis; the add-account dialog; the bitcoin explanation (src/flows/news/news-open.ts, src/flows/shell/dynamic-open.ts).
+// news and analysis; the add-account dialog; the bitcoin explanation (src/flows/news/news-open.ts, src/flows/shell/dynamic-open.ts).
 // The signals pop-up, Entropay's start dialog and its CVV dialog stay where they are: each is the
 // view of a live child actor (a signal with its server-held expiry, the card cascade's Entropay
 // step) and has nothing to show when opened by name (docs/engagement.md). Giveaway: the timed offers.
 dynamicModals[NEWS_DIALOG] = NewsDialogEntry;
 dynamicModals.add_account = AddAccountDialogEntry;
 dynamicModals.bitcoin_explanation = BitcoinExplanationEntry;
-// issue 17: the weekend contest (spec 002 /api/ag/tourney_weekend); show more goes to #/show/contest
+// the weekend contest (spec 002 /api/ag/tourney_weekend); show more goes to #/show/contest
 dynamicModals[TOURNEY_WEEKEND] = TourneyWeekendEntry;
-// issue 17: a timed offer (limited offer, giveaway) with its server-held deadline
+// a timed offer (limited offer, giveaway) with its server-held deadline
 dynamicModals[OFFER_DIALOG] = OfferDialogEntry;
-// issue 17: IQ mining (a five-question quiz, the reward once) and the ladder (the trader's place in the weekly contest)
+// IQ mining (a five-question quiz, the reward once) and the ladder (the trader's place in the weekly contest)
 dynamicModals[IQ_DIALOG] = IqDialogEntry;
 dynamicModals[LADDER_DIALOG] = LadderDialogEntry;

@@ -25,7 +25,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('signal countdown (issue 10)', () => {
+describe('signal countdown', () => {
   it('counts down to the expiry the server holds: a 1-minute signal published 20 s earlier shows 40, not a fresh 60', async () => {
     chat.fetchSignals.mockImplementation(async () => {
       const serverNow = Date.now() - SKEW;

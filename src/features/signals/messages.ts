@@ -1,4 +1,4 @@
-/** Texts of the signal pop-ups and the weekend notice (issue 6). */
+/** Texts of the signal pop-ups and the weekend notice. */
 export const messages = {
   en: {
     'signals.title': 'Trading signal',

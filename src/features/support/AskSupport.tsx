@@ -6,7 +6,7 @@ import { messages } from './ask/messages';
 registerMessages(messages);
 
 /**
- * "Ask about this payment" (issue 15): a small link that opens the support dialog with the
+ * "Ask about this payment": a small link that opens the support dialog with the
  * object's id. Tiny on purpose: the dialog's code loads with the modal.
  */
 export function AskSupport({ about }: { about: TicketAbout }) {

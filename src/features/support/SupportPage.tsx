@@ -24,7 +24,7 @@ function Compose({ compose, onCancel }: { compose: ActorRefFrom<typeof newTicket
 }
 
 /**
- * #/show/support[/{id}] (issue 15; spec 002 §2-4): support init (retried), the ticket list, a new
+ * #/show/support[/{id}] (spec 002 §2-4): support init (retried), the ticket list, a new
  * ticket (department '27') and one ticket as a thread with its reply box and close.
  */
 export default function SupportPage({ add }: PageProps) {

@@ -1,4 +1,4 @@
-/** Support tickets (issue 15): the page #/show/support and the support dialog, in every language. */
+/** Support tickets: the page #/show/support and the support dialog, in every language. */
 const en = {
   'support.title': 'Support',
   'support.intro': 'Ask us anything about your account, a payment or a withdrawal. An agent answers here, and you are told when they do.',

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await waitFor(() => expect(sessionActor.getSnapshot().matches('signedIn')).toBe(true));
 });
 
-describe('AccountBar: Support (issue 15)', () => {
+describe('AccountBar: Support', () => {
   it('links to #/show/support with the unread count, spoken; no badge at 0', async () => {
     const { unmount } = render(
       <MemoryRouter>

@@ -28,7 +28,7 @@ export function AccountBar() {
     window.addEventListener('hashchange', close);
     return () => window.removeEventListener('hashchange', close);
   }, []);
-  // issue 17: the weekend contest modal, at most once a day while one is held (its code loads on its own)
+  // the weekend contest modal, at most once a day while one is held (its code loads on its own)
   useEffect(() => void (userId && import('../../flows/contests/tourney-weekend.flow').then((m) => m.offerWeekendContest(userId))), [userId]);
   if (!session.user) return null;
   const unread = session.user.support_unread ?? 0;

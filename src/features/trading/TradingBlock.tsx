@@ -19,7 +19,7 @@ function ModalSignature({ signature }: { signature: SignatureRef }) {
 function SignModal({ block }: { block: TradingBlockApi }) {
   const { t } = useT();
   return (
-    // mandatory (issue 27): no close button, Escape and the backdrop do not dismiss it; "Not now" does
+    // mandatory: no close button, Escape and the backdrop do not dismiss it; "Not now" does
     <Modal
       title={t('block.modal_title')}
       closeLabel={t('common.close')}

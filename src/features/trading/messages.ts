@@ -1,4 +1,4 @@
-/** Trading page texts of issue 6: the trading block and the sign-up modal (spec 002 §4; the drawn signature's own texts are in features/verification/signature); the first visit's welcome (spec 001 §2, `first`). */
+/** Trading page texts of the trading block and the sign-up modal (spec 002 §4; the drawn signature's own texts are in features/verification/signature); the first visit's welcome (spec 001 §2, `first`). */
 export const messages = {
   en: {
     'block.locked_title': 'Trading is locked',
@@ -17,7 +17,7 @@ export const messages = {
     'welcome.body_deposited': 'Your account is open and funded. You can start trading now.',
     'welcome.deposit': 'Deposit',
     'welcome.start': 'Start trading',
-    // page titles of the trading routes (issue 27 §7): "{title} · {app.name}"
+    // page titles of the trading routes: "{title} · {app.name}"
     'title.trading': 'Trading',
     'title.funding': 'Deposit',
     'title.withdrawal': 'Withdrawal',
@@ -54,7 +54,7 @@ export const messages = {
     'welcome.body_deposited': 'Ваш счёт открыт и пополнен. Можно начинать торговать.',
     'welcome.deposit': 'Пополнить',
     'welcome.start': 'Начать торговлю',
-    // page titles of the trading routes (issue 27 §7)
+    // page titles of the trading routes
     'title.trading': 'Торговля',
     'title.funding': 'Пополнение',
     'title.withdrawal': 'Вывод средств',

@@ -4,7 +4,7 @@ import { messages } from './messages';
 import { showPages } from '../../app/routes';
 import { ROUTE_TITLE_KEYS, routeTitleKey, SHOW_PAGES_WITH_TITLES } from './route-title';
 
-describe("the trading page's titles (issue 27 §7)", () => {
+describe("the trading page's titles", () => {
   it('names each hash route; home and unknown routes are "Trading"', () => {
     expect(routeTitleKey('/show/funding')).toBe('title.funding');
     expect(routeTitleKey('/show/withdrawal/x')).toBe('title.withdrawal');

@@ -10,7 +10,7 @@ import { modalActor, nextId, selectUser, sessionActor, showToast } from '../shel
 import { inspect } from '../shared/inspector';
 
 /**
- * The attention arbiter's effects (issue 27; rules in docs/attention.md): one actor per page that
+ * The attention arbiter's effects (rules in docs/attention.md): one actor per page that
  * every interruption asks before it shows. Features request and release; the arbiter grants.
  */
 

@@ -18,7 +18,7 @@ export function chatHiddenOn(path: string, hiddenPaths: readonly string[]): bool
 const NO_PATHS: readonly string[] = [];
 
 /**
- * The visitor's launcher on the public pages, login and register (issue 27): whether the settings
+ * The visitor's launcher on the public pages, login and register: whether the settings
  * hide the chat on this page. Small on purpose: those pages carry the launcher in their first
  * JavaScript, and the chat's machine and panel load only when the visitor asks for them.
  */

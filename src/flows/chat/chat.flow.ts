@@ -40,7 +40,7 @@ function tipKey(): string {
 export const tipsFlow = tipsMachine.provide({
   actors: {
     // one idempotency key per tip: a retried request cannot take the money twice
-    // a confirmed tip (over 40) carries the confirmed amount: the server refuses it without (issue 11)
+    // a confirmed tip (over 40) carries the confirmed amount: the server refuses it without
     sendTip: fromPromise(async ({ input }) => sendTip({ value: input.value, host: input.host, key: tipKey(), ...(input.confirm && { confirm: input.confirm }) })),
   },
   actions: {

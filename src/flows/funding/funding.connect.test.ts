@@ -97,7 +97,7 @@ describe('connectFunding', () => {
     expect(view.amountLine?.tier).toBeNull();
   });
 
-  it('the cap sentence\'s example comes from the rule: the first quick amount the cap bites on (issue 27)', async () => {
+  it('the cap sentence\'s example comes from the rule: the first quick amount the cap bites on', async () => {
     const gold = { name: 'gold' as const, from: '3000', percent: '2', value: '100' };
     const { actor } = start({ options: { ...options, tiers: [...options.tiers, gold] } });
     await waitFor(actor, (s) => s.matches('ready'));
@@ -244,7 +244,7 @@ describe('connectCascade', () => {
   });
 });
 
-describe('the amount line on the method tabs (issue 14)', () => {
+describe('the amount line on the method tabs', () => {
   it('wallets, bank and fiat show the same amount line; what they pay is its amount, the bonus and the checked code, with the bonus it shows', async () => {
     const { actor } = start({ input: { tabs: ['card', 'bitcoin', 'neteller', 'bank', 'vload'] } });
     await waitFor(actor, (s) => s.matches('ready'));

@@ -44,7 +44,7 @@ describe('connectSocial', () => {
     expect(connectSocial(actor.getSnapshot(), actor.send).errors).toEqual({ phone: { key: 'register.phone_short' } });
   });
 
-  it('fills the calling code from the chosen country, as the registration form does (issue 27)', async () => {
+  it('fills the calling code from the chosen country, as the registration form does', async () => {
     const actor = await actorWith(async () => pending);
     const view = () => connectSocial(actor.getSnapshot(), actor.send);
     expect(view().values.phone_prefix).toBe('');

@@ -3,7 +3,7 @@ import { onServerEvent } from '../../api/events';
 import { http } from '../../api/http';
 
 /**
- * The header bell's unread count (issue 17), the only part of the notifications loaded with the
+ * The header bell's unread count, the only part of the notifications loaded with the
  * trading page: read once when the bell mounts, again on a pushed notification.new or
  * notification.read (another tab read some); the bell's list (its own chunk) sets it as its
  * machine learns it. Not /api/me: the bell loads its own.

@@ -9,7 +9,7 @@ import { connectImageSlider, connectVideoPopup, connectZoomBlock } from './publi
 /**
  * The landing page's media widgets (slider, video popup, zoom block): their machines load with
  * their lazy chunk after the page's text, so the landing page's first JavaScript stays under the
- * login page's (issue 16; scripts/bench/budgets.ts).
+ * login page's (scripts/bench/budgets.ts).
  */
 
 const reducedMotionQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null);

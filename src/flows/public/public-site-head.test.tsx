@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TabContent } from '../../../core/contract/public-site';
 import { applyHead } from './public-site.flow';
 
-describe("a tab loaded without a reload updates the page's head (issue 27 §7)", () => {
+describe("a tab loaded without a reload updates the page's head", () => {
   it('title, description, and the canonical and hreflang links the server put there point at the new tab', () => {
     document.head.innerHTML = [
       '<title>Old</title>',

@@ -50,7 +50,7 @@ describe('history rows in the trader\'s words', () => {
     expect(formatSignedAmount('9007199254740993.01', 'USD')).toBe('+$9,007,199,254,740,993.01');
   });
 
-  it('names the method of every deposit and says whose balance is after a bonus row (issue 27 §5)', () => {
+  it('names the method of every deposit and says whose balance is after a bonus row', () => {
     const en = translator('en');
     const ru = translator('ru');
     expect(describeHistoryEntry(entry({ method: 'vload', amount: '100.00' }), en).what).toBe('Deposit · Vload voucher');

@@ -3,7 +3,7 @@ import { isMethod, METHOD_NAMES } from '../../../core/methods';
 import { formatAmount } from '../shared/money';
 
 /**
- * A history row in the trader's words (issue 10): what it was ("Deposit by card (VLOAD)",
+ * A history row in the trader's words: what it was ("Deposit by card (VLOAD)",
  * "Withdrawal · cancelled", "Tip to the host", "Stake"), its details (the instrument and
  * direction of a trade, the payout method, the host), its status, and the signed amount.
  * Texts come from the reports area's dictionary through the translator the view passes in.
@@ -31,7 +31,7 @@ function what(e: HistoryEntry, t: T): string {
       if (e.method === 'crypto') return e.detail ? t('history.what.deposit_crypto', { coin: e.detail }) : t('history.what.deposit_crypto_plain');
       if (e.method === 'sandbox') return t('history.what.deposit_sandbox');
       if (e.method === 'demo') return t('history.what.deposit_demo');
-      // every other method by its name (issue 27 §5: a Vload voucher is never a bare "Deposit")
+      // every other method by its name (§5: a Vload voucher is never a bare "Deposit")
       if (e.method) return t('history.what.deposit_method', { method: depositMethod(e.method, t) });
       return t('history.type.deposit');
     case 'withdrawal':
@@ -96,7 +96,7 @@ export function describeHistoryEntry(e: HistoryEntry, t: T): HistoryRowText {
 /** "+$250.00", "-$10.00", "$0.00", "+0.50000 BTC": the amount with its sign (core/format), never through a float */
 export const formatSignedAmount = (amount: string, currency: string, lang = 'en'): string => formatAmount(amount, currency, lang, { plus: true });
 
-/** The balance after a row: of the trading account, or said to be the bonus balance's (issue 27 §5); '—' when the source gave none. */
+/** The balance after a row: of the trading account, or said to be the bonus balance's; '—' when the source gave none. */
 export function formatBalanceAfter(e: HistoryEntry, t: T, lang = 'en'): string {
   if (e.balanceAfter === null) return '—';
   const amount = formatAmount(e.balanceAfter, e.currency, lang);

@@ -2,7 +2,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { INSPECT_CHANNEL, REPLAY_EVENT, type InspectMessage } from '../../../machines/inspection/protocol';
 import { transitionId } from '../../../machines/inspection/transition-id';
 
-/** The channel the analysts' explorer listens on (issue 7); the protocol is in machines/explorer/live.types.ts. */
+/** The channel the analysts' explorer listens on; the protocol is in machines/explorer/live.types.ts. */
 export { INSPECT_CHANNEL };
 
 let channel: BroadcastChannel | null = null;

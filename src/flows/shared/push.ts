@@ -11,7 +11,7 @@ export function startPush(): () => void {
     const signedIn = s.matches('signedIn');
     if (signedIn && !stop) {
       stop = onServerEvent((event) => {
-        // a support ticket's news changes the header's unread count (issue 15)
+        // a support ticket's news changes the header's unread count
         if (event.type === 'user.updated' || event.type === 'ticket.updated') sessionActor.send({ type: 'user.update' });
       });
     } else if (!signedIn && stop) {

@@ -58,7 +58,7 @@ export function usePlatformFrame(lang: string) {
   return {
     src: `${platform}/trade?lang=${lang}`,
     minHeight: platformFrameHeight(height),
-    /** after a switch to an account the platform does not hold: the platform's account and the current one, to say which is shown (issue 27 §5) */
+    /** after a switch to an account the platform does not hold: the platform's account and the current one, to say which is shown */
     otherAccount: shown && current && shown !== current ? { platform: shown, current } : null,
   };
 }

@@ -1,4 +1,4 @@
-/** The bitcoin explanation (dynamic modal bitcoin_explanation, issue 17), in every language. */
+/** The bitcoin explanation (dynamic modal bitcoin_explanation), in every language. */
 const en = {
   'bitcoin_explain.step1': 'On the deposit page, choose the Bitcoin tab and enter the amount. You get an address and the exact amount of bitcoin to send.',
   'bitcoin_explain.step2': 'Send it from your own wallet. Check the address: a payment sent on the blockchain cannot be taken back.',

@@ -1,5 +1,5 @@
 /**
- * Texts of the wallet tabs (issue 14: Neteller, Skrill, Perfect Money, WebMoney, Yandex, QIWI,
+ * Texts of the wallet tabs (Neteller, Skrill, Perfect Money, WebMoney, Yandex, QIWI,
  * OkPay, PayPal-type) and of the return from a provider's page. The spec's own wordings are kept:
  * 'Min deposit {min}', 'Please fill the required fields', 'Wrong amount!'.
  */

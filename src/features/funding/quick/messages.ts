@@ -1,4 +1,4 @@
-/** Texts of the quick top-up (issue 14). */
+/** Texts of the quick top-up. */
 export const messages = {
   en: {
     'quick.title': 'Quick top-up',

@@ -1,5 +1,5 @@
 /**
- * The cascade's steps list (issue 10): each processor tried, in the stack's order, with its
+ * The cascade's steps list: each processor tried, in the stack's order, with its
  * answer, kept on screen until the trader moves on. English and Russian.
  */
 export const messages = {

@@ -1,4 +1,4 @@
-/** Texts of the Vload tab (issue 14). */
+/** Texts of the Vload tab. */
 export const messages = {
   en: {
     'vload.title': 'Vload voucher',

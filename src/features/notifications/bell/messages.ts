@@ -1,4 +1,4 @@
-/** The header bell (issue 17): the only texts loaded before the dropdown's own chunk (a plural family). */
+/** The header bell: the only texts loaded before the dropdown's own chunk (a plural family). */
 export const messages = {
   en: {
     'bell.label': 'Notifications',

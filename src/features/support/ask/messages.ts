@@ -1,4 +1,4 @@
-/** "Ask about this payment" and the support dialog's title (issue 15): registered by the link, which loads only with the pages that show it (never in the trading page's first chunk). */
+/** "Ask about this payment" and the support dialog's title: registered by the link, which loads only with the pages that show it (never in the trading page's first chunk). */
 const en = {
   'support.dialog.title': 'Contact support',
   'support.ask': 'Ask about this payment',

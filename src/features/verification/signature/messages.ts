@@ -1,4 +1,4 @@
-/** The drawn signature (issue 13; spec 001 §3-8): the trading block's modal and the personal page. */
+/** The drawn signature (spec 001 §3-8): the trading block's modal and the personal page. */
 export const messages = {
   en: {
     'signature.title': 'Your signature',
