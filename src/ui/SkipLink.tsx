@@ -4,6 +4,9 @@ import { useT } from '../i18n';
 /** the main content's id on every page: `<main id="main" tabIndex={-1}>` */
 export const MAIN_ID = 'main';
 
+/** the page's <main>: the skip link's target, focusable by script only */
+export const mainProps = () => ({ id: MAIN_ID, tabIndex: -1 });
+
 /**
  * "Skip to main content": the first focusable element of every page (rendered before the app),
  * hidden until it has the focus. It moves the focus to the page's <main> itself rather than

@@ -10,15 +10,17 @@ interface FactorStepProps {
   factorEntry: EntryRef | undefined;
   cancelFactor: () => void;
   sandboxEmail?: string;
+  getFactorProps: () => { 'aria-labelledby': string };
+  getFactorTitleProps: () => { id: string };
 }
 
 /** Sign-in, second step (spec 001 §4): the code of the account's second factor. */
-export function FactorStep({ factorEntry, cancelFactor, sandboxEmail }: FactorStepProps) {
+export function FactorStep({ factorEntry, cancelFactor, sandboxEmail, getFactorProps, getFactorTitleProps }: FactorStepProps) {
   const { t } = useT();
   if (!factorEntry) return null;
   return (
-    <section aria-labelledby="factor-title" className="factor-step">
-      <h2 id="factor-title">{t('login.factor_title')}</h2>
+    <section {...getFactorProps()} className="factor-step">
+      <h2 {...getFactorTitleProps()}>{t('login.factor_title')}</h2>
       <Suspense fallback={<Spinner label={t('common.loading')} />}>
         <CodeEntry entry={factorEntry} onCancel={cancelFactor} sandboxEmail={sandboxEmail} />
       </Suspense>

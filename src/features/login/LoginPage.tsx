@@ -1,4 +1,4 @@
-import { lazy, Suspense, type FormEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLogin } from '../../flows/login/login.flow';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
@@ -12,13 +12,7 @@ const FactorStep = lazy(() => import('./FactorStep').then((m) => ({ default: m.F
 export default function LoginPage() {
   const { t, text, lang } = useT();
   const login = useLogin();
-  const { busy, error, shakes, demo } = login;
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    login.submit(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
-  };
+  const { error, shakes, demo } = login;
 
   if (login.asksFactor) {
     return (
@@ -34,30 +28,30 @@ export default function LoginPage() {
     <AuthCard title={t('login.title')} tools={<VisitorChat />}>
         <p className="muted">{t('login.subtitle')}</p>
         {login.socialFailed && (
-          <p className="form-error" role="alert" data-testid="social-failed">
+          <p className="form-error" {...login.getErrorProps()} data-testid="social-failed">
             {t('login.social_failed')}
           </p>
         )}
         {login.autologinNotice && (
-          <p className="form-note" role="status">
+          <p className="form-note" {...login.getNoticeProps()}>
             {t('autologin.failed')}
           </p>
         )}
-        <form onSubmit={submit} noValidate aria-busy={busy} onChange={login.edit}>
+        <form {...login.getFormProps()}>
           <label className="field">
             <span>{t('login.email')}</span>
-            <input name="email" type="email" autoComplete="username" inputMode="email" required disabled={busy} />
+            <input {...login.getFieldProps('email')} type="email" autoComplete="username" inputMode="email" />
           </label>
           <label className="field">
             <span>{t('login.password_label')}</span>
-            <input name="password" type="password" autoComplete="current-password" required disabled={busy} />
+            <input {...login.getFieldProps('password')} type="password" autoComplete="current-password" />
           </label>
           {error && (
-            <p key={shakes} className="form-error shake" role="alert">
+            <p key={shakes} className="form-error shake" {...login.getErrorProps()}>
               {text(error)}
             </p>
           )}
-          <button className="button button--wide" type="submit" disabled={busy}>
+          <button className="button button--wide" {...login.getSubmitProps()}>
             {t(login.submitLabel)}
           </button>
         </form>

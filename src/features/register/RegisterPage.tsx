@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { RegisterFormField } from '../../../machines/register/register.types';
 import { useRegister } from '../../flows/register/register.flow';
 import { CURRENCIES } from '../../flows/register/register.connect';
@@ -28,14 +28,12 @@ export default function RegisterPage() {
   );
 }
 
-const id = (field: string) => `reg-${field}`;
-
 /** A demo account is open: the login the server made, how to sign in again, then the trading page. */
-function DemoOpened({ login, continuing, onContinue }: { login: string; continuing: boolean; onContinue: () => void }) {
+function DemoOpened({ login, continuing, onContinue, statusProps }: { login: string; continuing: boolean; onContinue: () => void; statusProps: { role: 'status' } }) {
   const { t } = useT();
   return (
     <AuthCard title={t('register.demo.opened')}>
-      <div role="status" data-testid="demo-opened">
+      <div {...statusProps} data-testid="demo-opened">
         <p>{t('register.demo.opened_text')}</p>
         <p className="reg-demo-login">
           {t('register.demo.login')} <strong data-testid="demo-login">{login}</strong>
@@ -53,42 +51,17 @@ function DemoOpened({ login, continuing, onContinue }: { login: string; continui
 function RegisterForm() {
   const { t, text, lang } = useT();
   const reg = useRegister();
-  const { values, errors, formError, shakes, busy, submitting, usNotice, sandboxDemo, countries, firstBadField } = reg;
-  const [showPassword, setShowPassword] = useState(false);
-
-  // a refused submit: focus the first field that needs a correction
-  useEffect(() => {
-    if (shakes === 0) return;
-    if (firstBadField && firstBadField !== 'usNotice') document.getElementById(id(firstBadField))?.focus();
-    // only on a new refusal, as the trader corrects the fields the focus stays where it is
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shakes]);
-
-  const change = (field: RegisterFormField) => (e: { target: { value: string } }) => reg.change(field, e.target.value);
-  const blur = (field: RegisterFormField) => () => reg.blur(field);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    reg.submit();
-  };
-
-  /** the props every input shares: value from the machine, errors described beside it */
-  const input = (field: RegisterFormField, hint?: string) => ({
-    id: id(field),
-    name: field,
-    value: values[field],
-    onChange: change(field),
-    onBlur: blur(field),
-    'aria-invalid': field in errors || undefined,
-    'aria-describedby': [field in errors && `${id(field)}-error`, hint && `${id(field)}-hint`].filter(Boolean).join(' ') || undefined,
-  });
-  const error = (field: string): ReactNode =>
+  const { values, errors, formError, shakes, busy, submitting, usNotice, sandboxDemo, countries } = reg;
+  const input = reg.getFieldProps;
+  const label = reg.getLabelProps;
+  const error = (field: RegisterFormField | 'usNotice'): ReactNode =>
     errors[field] ? (
-      <p id={`${id(field)}-error`} className="reg-error" data-testid={`error-${field}`}>
+      <p {...reg.getErrorProps(field)} className="reg-error" data-testid={`error-${field}`}>
         {text(errors[field])}
       </p>
     ) : null;
 
-  if (reg.demoLogin) return <DemoOpened login={reg.demoLogin} continuing={reg.demoContinuing} onContinue={reg.continueDemo} />;
+  if (reg.demoLogin) return <DemoOpened login={reg.demoLogin} continuing={reg.demoContinuing} onContinue={reg.continueDemo} statusProps={reg.getDemoOpenedProps()} />;
 
   return (
     <AuthCard title={t(reg.demo ? 'register.demo.heading' : 'register.heading')} tools={<VisitorChat />}>
@@ -107,16 +80,11 @@ function RegisterForm() {
           </>
         )}
       </p>
-      <form className="reg" onSubmit={submit} noValidate aria-busy={busy}>
+      <form className="reg" {...reg.getFormProps()}>
         <fieldset disabled={submitting}>
           <div className="field">
-            <label htmlFor={id('country')}>{t('register.country')}</label>
-            <select
-              {...input('country')}
-              autoComplete="country"
-              onChange={(e) => reg.chooseCountry(e.target.value)}
-              aria-describedby={[errors.country && `${id('country')}-error`, errors.usNotice && `${id('usNotice')}-error`].filter(Boolean).join(' ') || undefined}
-            >
+            <label {...label('country')}>{t('register.country')}</label>
+            <select {...input('country')} autoComplete="country">
               <option value="">{t('register.country_choose')}</option>
               {countries.map((c) => (
                 <option key={c.iso} value={c.iso}>
@@ -128,18 +96,18 @@ function RegisterForm() {
             {error('usNotice')}
           </div>
 
-          {values.country === 'US' && <UsStateField value={values.state ?? ''} onChange={(v) => reg.change('state', v)} error={error('state')} invalid={'state' in errors} />}
+          {values.country === 'US' && <UsStateField field={input('state')} label={label('state')} error={error('state')} />}
 
           <div className="field">
-            <label htmlFor={id('currency')}>{t('register.currency')}</label>
-            <select {...input('currency', 'hint')}>
+            <label {...label('currency')}>{t('register.currency')}</label>
+            <select {...input('currency')}>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
                 </option>
               ))}
             </select>
-            <small id={`${id('currency')}-hint`} className="reg-hint">
+            <small {...reg.getHintProps('currency')} className="reg-hint">
               {t('register.currency_hint')}
             </small>
             {error('currency')}
@@ -147,32 +115,32 @@ function RegisterForm() {
 
           {!reg.demo && (
             <div className="field">
-              <label htmlFor={id('login')}>{t('register.email')}</label>
+              <label {...label('login')}>{t('register.email')}</label>
               <input {...input('login')} type="email" autoComplete="email" inputMode="email" spellCheck={false} autoCapitalize="none" maxLength={254} />
               {error('login')}
             </div>
           )}
 
           <div className="field">
-            <label htmlFor={id('password')}>{t('register.password')}</label>
+            <label {...label('password')}>{t('register.password')}</label>
             <div className="reg-password">
-              <input {...input('password', 'rules')} aria-describedby={[errors.password && `${id('password')}-error`, `${id('password')}-rules`].filter(Boolean).join(' ')} type={showPassword ? 'text' : 'password'} autoComplete="new-password" maxLength={128} />
-              <button type="button" className="button button--ghost button--small" aria-pressed={showPassword} title={t('register.password_toggle')} onClick={() => setShowPassword((v) => !v)}>
-                {showPassword ? t('register.password_hide') : t('register.password_show')}
+              <input {...input('password')} type={reg.passwordShown ? 'text' : 'password'} autoComplete="new-password" maxLength={128} />
+              <button className="button button--ghost button--small" {...reg.getPasswordToggleProps()} title={t('register.password_toggle')}>
+                {reg.passwordShown ? t('register.password_hide') : t('register.password_show')}
               </button>
             </div>
-            <PasswordRules id={`${id('password')}-rules`} rules={reg.rules} />
+            <PasswordRules {...reg.getRulesProps()} rules={reg.rules} />
             {error('password')}
           </div>
 
           <div className="reg-row">
             <div className="field">
-              <label htmlFor={id('firstName')}>{t('register.first_name')}</label>
+              <label {...label('firstName')}>{t('register.first_name')}</label>
               <input {...input('firstName')} autoComplete="given-name" maxLength={50} />
               {error('firstName')}
             </div>
             <div className="field">
-              <label htmlFor={id('lastName')}>{t('register.last_name')}</label>
+              <label {...label('lastName')}>{t('register.last_name')}</label>
               <input {...input('lastName')} autoComplete="family-name" maxLength={50} />
               {error('lastName')}
             </div>
@@ -180,7 +148,7 @@ function RegisterForm() {
 
           <div className="reg-row reg-row--phone">
             <div className="field">
-              <label htmlFor={id('phone_prefix')}>{t('register.phone_prefix')}</label>
+              <label {...label('phone_prefix')}>{t('register.phone_prefix')}</label>
               <div className="reg-prefix">
                 <span aria-hidden="true">+</span>
                 <input {...input('phone_prefix')} type="text" inputMode="numeric" autoComplete="tel-country-code" maxLength={5} />
@@ -188,33 +156,33 @@ function RegisterForm() {
               {error('phone_prefix')}
             </div>
             <div className="field">
-              <label htmlFor={id('phone')}>{t('register.phone')}</label>
-              <input {...input('phone', 'hint')} type="tel" autoComplete="tel-national" inputMode="tel" maxLength={40} />
+              <label {...label('phone')}>{t('register.phone')}</label>
+              <input {...input('phone')} type="tel" autoComplete="tel-national" inputMode="tel" maxLength={40} />
               {error('phone')}
             </div>
           </div>
           {!errors.phone && (
-            <small id={`${id('phone')}-hint`} className="reg-hint reg-hint--row">
+            <small {...reg.getHintProps('phone')} className="reg-hint reg-hint--row">
               {t(reg.phoneHintKey)}
             </small>
           )}
 
           <div className="field">
-            <label htmlFor={id('promo')}>{t('register.promo')}</label>
+            <label {...label('promo')}>{t('register.promo')}</label>
             <input {...input('promo')} autoComplete="off" spellCheck={false} autoCapitalize="characters" maxLength={32} />
             {error('promo')}
           </div>
         </fieldset>
 
         {formError && (
-          <p key={shakes} className="form-error shake" role="alert">
+          <p key={shakes} className="form-error shake" {...reg.getFormErrorProps()}>
             {text(formError)}
           </p>
         )}
-        <p className="reg-status" aria-live="polite">
+        <p className="reg-status" {...reg.getCheckingProps()}>
           {reg.checkingNote ? t('register.checking') : ''}
         </p>
-        <button className="button button--wide" type="submit" disabled={busy}>
+        <button className="button button--wide" {...reg.getSubmitProps()}>
           {submitting ? <Spinner label={t('register.submitting')} /> : t(reg.demo ? 'register.demo.submit' : 'register.submit')}
         </button>
         <p className="reg-sandbox muted">{t(reg.demo ? 'register.demo.note' : 'register.sandbox_note')}</p>

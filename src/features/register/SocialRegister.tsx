@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import type { SocialField } from '../../../machines/social-sign-in/social-sign-in.types';
 import { CURRENCIES } from '../../flows/register/register.connect';
 import { useSocialSignIn } from '../../flows/login/social-sign-in.flow';
@@ -11,29 +10,20 @@ import { UsStateField } from './UsStateField';
 export default function SocialRegister() {
   const { t, text, lang } = useT();
   const s = useSocialSignIn();
-  const error = (field: string) =>
+  const error = (field: SocialField) =>
     s.errors[field] ? (
-      <p className="reg-error" data-testid={`error-${field}`}>
+      <p {...s.getErrorProps(field)} className="reg-error" data-testid={`error-${field}`}>
         {text(s.errors[field])}
       </p>
     ) : null;
-  const bind = (field: SocialField) => ({
-    id: `reg-${field}`,
-    name: field,
-    value: s.values[field],
-    onChange: (e: { target: { value: string } }) => s.change(field, e.target.value),
-    'aria-invalid': field in s.errors || undefined,
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    s.submit();
-  };
+  const bind = s.getFieldProps;
+  const label = s.getLabelProps;
 
   if (s.loading) return <AuthCard title={t('register.heading')}><Spinner label={t('common.loading')} /></AuthCard>;
   if (s.failed) {
     return (
       <AuthCard title={t('register.heading')}>
-        <p className="form-error" role="alert" data-testid="social-failed">
+        <p className="form-error" {...s.getAlertProps()} data-testid="social-failed">
           {t('social.failed')}
         </p>
         <p className="auth__alt">
@@ -45,15 +35,15 @@ export default function SocialRegister() {
   return (
     <AuthCard title={t('social.heading')}>
       <p className="muted">{t('social.intro', { provider: s.provider })}</p>
-      <form className="reg" onSubmit={submit} noValidate aria-busy={s.submitting}>
+      <form className="reg" {...s.getFormProps()}>
         <fieldset disabled={s.submitting}>
           <div className="field">
-            <label htmlFor="reg-login">{t('register.email')}</label>
-            <input id="reg-login" name="login" type="email" value={s.email} readOnly aria-readonly="true" data-testid="social-email" />
+            <label {...label('login')}>{t('register.email')}</label>
+            <input {...s.getEmailProps()} type="email" data-testid="social-email" />
             <small className="reg-hint">{t('social.email_locked', { provider: s.provider })}</small>
           </div>
           <div className="field">
-            <label htmlFor="reg-country">{t('register.country')}</label>
+            <label {...label('country')}>{t('register.country')}</label>
             <select {...bind('country')} autoComplete="country">
               <option value="">{t('register.country_choose')}</option>
               {s.countries.map((c) => (
@@ -64,17 +54,17 @@ export default function SocialRegister() {
             </select>
             {error('country')}
           </div>
-          {s.asksState && <UsStateField value={s.values.state} onChange={(v) => s.change('state', v)} error={error('state')} invalid={'state' in s.errors} />}
+          {s.asksState && <UsStateField field={bind('state')} label={label('state')} error={error('state')} />}
           {s.asksState && (
             <div className="field">
               <label>
-                <input type="checkbox" checked={s.values.usNotice === 'yes'} onChange={(e) => s.change('usNotice', e.target.checked ? 'yes' : '')} /> {t('social.us_notice')}
+                <input {...s.getUsNoticeProps()} /> {t('social.us_notice')}
               </label>
               {error('usNotice')}
             </div>
           )}
           <div className="field">
-            <label htmlFor="reg-currency">{t('register.currency')}</label>
+            <label {...label('currency')}>{t('register.currency')}</label>
             <select {...bind('currency')}>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
@@ -86,35 +76,35 @@ export default function SocialRegister() {
           </div>
           <div className="reg-row">
             <div className="field">
-              <label htmlFor="reg-firstName">{t('register.first_name')}</label>
+              <label {...label('firstName')}>{t('register.first_name')}</label>
               <input {...bind('firstName')} autoComplete="given-name" maxLength={50} />
               {error('firstName')}
             </div>
             <div className="field">
-              <label htmlFor="reg-lastName">{t('register.last_name')}</label>
+              <label {...label('lastName')}>{t('register.last_name')}</label>
               <input {...bind('lastName')} autoComplete="family-name" maxLength={50} />
               {error('lastName')}
             </div>
           </div>
           <div className="reg-row reg-row--phone">
             <div className="field">
-              <label htmlFor="reg-phone_prefix">{t('register.phone_prefix')}</label>
+              <label {...label('phone_prefix')}>{t('register.phone_prefix')}</label>
               <input {...bind('phone_prefix')} inputMode="numeric" autoComplete="tel-country-code" maxLength={5} />
               {error('phone_prefix')}
             </div>
             <div className="field">
-              <label htmlFor="reg-phone">{t('register.phone')}</label>
+              <label {...label('phone')}>{t('register.phone')}</label>
               <input {...bind('phone')} type="tel" autoComplete="tel-national" maxLength={40} />
               {error('phone')}
             </div>
           </div>
         </fieldset>
         {s.formError && (
-          <p key={s.shakes} className="form-error shake" role="alert">
+          <p key={s.shakes} className="form-error shake" {...s.getAlertProps()}>
             {text(s.formError)}
           </p>
         )}
-        <button className="button button--wide" type="submit" disabled={s.submitting}>
+        <button className="button button--wide" {...s.getSubmitProps()}>
           {s.submitting ? <Spinner label={t('register.submitting')} /> : text(s.submitLabel)}
         </button>
       </form>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n';
+import { mainProps } from '../../ui/SkipLink';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /**
@@ -9,7 +10,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 export function AuthCard({ title, tools, children }: { title: string; tools?: ReactNode; children: ReactNode }) {
   const { t } = useT();
   return (
-    <main className="auth" id="main" tabIndex={-1}>
+    <main className="auth" {...mainProps()}>
       <div className="auth__card">
         <div className="auth__top">
           <span className="brand">{t('app.name')}</span>

@@ -1,6 +1,7 @@
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { loginMachine } from '../../../machines/login/login.machine';
 import type { Msg } from '../../../core/message';
+import { formProps, submitProps } from '../shared/props';
 import { selectFactorChild, type EntryRef } from '../two-factor/two-factor.types';
 
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
@@ -23,7 +24,28 @@ export interface LoginApi {
   /** a field changed: an error shown goes away */
   edit: () => void;
   cancelFactor: () => void;
+  /** the form: busy while sent, its values submitted, an edit clears the message */
+  getFormProps: () => ReturnType<typeof formProps> & { onChange: () => void };
+  /** the email and password inputs: rest while the form is sent */
+  getFieldProps: (name: LoginField) => { name: LoginField; required: true; disabled: true | undefined };
+  getSubmitProps: () => ReturnType<typeof submitProps>;
+  /** the refusal (announced at once) */
+  getErrorProps: () => { role: 'alert' };
+  /** a note the page shows on arrival (autologin failed): announced politely */
+  getNoticeProps: () => { role: 'status' };
+  /** the second step's section, named by its heading */
+  getFactorProps: () => { 'aria-labelledby': string };
+  getFactorTitleProps: () => { id: string };
+  /** the autologin card: what it shows next (the code step, the failure) is read politely */
+  getLiveProps: () => { 'aria-live': 'polite' };
 }
+
+export type LoginField = 'email' | 'password';
+const FACTOR_TITLE = 'factor-title';
+
+/** the parts of a page a flow builds beside its form: a refusal announced at once, a note politely */
+export const alertProps = () => ({ role: 'alert' as const });
+export const noteProps = () => ({ role: 'status' as const });
 
 /** The login flow for its views (Zag.js style: the view spreads what this returns). */
 export function connectLogin(s: LoginSnapshot, send: Send): LoginApi {
@@ -44,5 +66,18 @@ export function connectLogin(s: LoginSnapshot, send: Send): LoginApi {
       if (error) send({ type: 'login.edit' });
     },
     cancelFactor: () => send({ type: 'factor.cancel' }),
+    getFormProps: () => ({
+      ...formProps({ busy, onSubmit: (v) => send({ type: 'login.submit', email: String(v.get('email') ?? ''), password: String(v.get('password') ?? '') }) }),
+      onChange: () => {
+        if (error) send({ type: 'login.edit' });
+      },
+    }),
+    getFieldProps: (name) => ({ name, required: true, disabled: busy || undefined }),
+    getSubmitProps: () => submitProps({ busy }),
+    getErrorProps: alertProps,
+    getNoticeProps: noteProps,
+    getFactorProps: () => ({ 'aria-labelledby': FACTOR_TITLE }),
+    getFactorTitleProps: () => ({ id: FACTOR_TITLE }),
+    getLiveProps: () => ({ 'aria-live': 'polite' }),
   };
 }

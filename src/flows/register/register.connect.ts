@@ -5,6 +5,7 @@ import { COUNTRIES, defaultPrefix, findCountry } from '../../../core/contract/co
 import { prefixDigits, REGISTRATION_CURRENCIES } from '../../../core/contract/register';
 import type { Msg } from '../../../core/message';
 import { passwordRules, type PasswordRule } from '../../../core/password-policy';
+import { errorIdOf, fieldProps, formProps, labelProps, submitProps } from '../shared/props';
 
 type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
 
@@ -58,6 +59,16 @@ export const countryKnown = (iso: string): boolean => findCountry(iso) !== undef
 /** The password rules as the trader types: the broker's one policy (the same rules the server applies). */
 export { passwordRules, type PasswordRule };
 
+/** the element id of a field of the form (and of its message: `reg-{field}-error`) */
+export const fieldId = (field: string): string => `reg-${field}`;
+
+/** hints read with a field besides its message */
+const HINTS: Partial<Record<RegisterFormField, string[]>> = {
+  currency: [`${fieldId('currency')}-hint`],
+  password: [`${fieldId('password')}-rules`],
+  phone: [`${fieldId('phone')}-hint`],
+};
+
 export interface RegisterApi {
   values: ReturnType<typeof selectValues>;
   errors: ReturnType<typeof selectErrors>;
@@ -95,12 +106,48 @@ export interface RegisterApi {
   leaveDemo: () => void;
   /** after the demo account's login is shown: sign in and open the trading page */
   continueDemo: () => void;
+  /** the form: busy while checked or sent; a submit sends the values the flow holds */
+  getFormProps: () => ReturnType<typeof formProps>;
+  /**
+   * A field: its id, value, message and hints, the change and blur events; after a refused
+   * submit the first field to correct takes the focus (`focusField`, the one first refused then).
+   */
+  getFieldProps: (field: RegisterFormField) => ReturnType<typeof fieldProps> & { onBlur?: () => void; 'data-focus-on'?: string };
+  getLabelProps: (field: RegisterFormField) => { htmlFor: string };
+  /** a field's message (found by the field's aria-describedby; the form's message is the alert) */
+  getErrorProps: (field: RegisterFormField | 'usNotice') => { id: string };
+  getHintProps: (field: 'currency' | 'phone') => { id: string };
+  getRulesProps: () => { id: string };
+  getSubmitProps: () => ReturnType<typeof submitProps>;
+  /** the form's refusal, announced at once */
+  getFormErrorProps: () => { role: 'alert' };
+  /** "checking…" while a field is asked of the server: read politely */
+  getCheckingProps: () => { 'aria-live': 'polite' };
+  /** the demo account's login, announced when it is there */
+  getDemoOpenedProps: () => { role: 'status' };
 }
 
 /** The registration flow for its page. */
-export function connectRegister(s: RegisterSnapshot, send: (event: EventFrom<typeof registerMachine>) => void): RegisterApi {
+export function connectRegister(
+  s: RegisterSnapshot,
+  send: (event: EventFrom<typeof registerMachine>) => void,
+  { focusField }: { focusField?: RegisterFormField | 'usNotice' } = {},
+): RegisterApi {
   const values = s.context.values;
+  const errors = s.context.errors;
   const busy = selectBusy(s);
+  const getFieldProps = (field: RegisterFormField) => {
+    const id = fieldId(field);
+    // the country's message is read with it, and so is the US notice's (asked when a US resident is chosen)
+    const describedBy = [...(field === 'country' && 'usNotice' in errors ? [errorIdOf(fieldId('usNotice'))] : []), ...(HINTS[field] ?? [])];
+    const onValue = field === 'country' ? (v: string) => send(countryChange(v)) : (v: string) => send({ type: 'field.change', field, value: v });
+    return {
+      ...fieldProps({ id, name: field, value: values[field] ?? '', invalid: field in errors, describedBy, onValue }),
+      // the state is checked with the form (no blur check)
+      onBlur: field === 'state' ? undefined : () => send({ type: 'field.blur', field }),
+      'data-focus-on': s.context.shakes > 0 && focusField === field ? `refused-${s.context.shakes}` : undefined,
+    };
+  };
   return {
     values,
     errors: s.context.errors,
@@ -125,5 +172,15 @@ export function connectRegister(s: RegisterSnapshot, send: (event: EventFrom<typ
     chooseDemo: () => send({ type: 'demo.choose' }),
     leaveDemo: () => send({ type: 'demo.leave' }),
     continueDemo: () => send({ type: 'demo.continue' }),
+    getFormProps: () => formProps({ busy, onSubmit: () => send({ type: 'register.submit' }) }),
+    getFieldProps,
+    getLabelProps: (field) => labelProps(fieldId(field)),
+    getErrorProps: (field) => ({ id: errorIdOf(fieldId(field)) }),
+    getHintProps: (field) => ({ id: `${fieldId(field)}-hint` }),
+    getRulesProps: () => ({ id: `${fieldId('password')}-rules` }),
+    getSubmitProps: () => submitProps({ busy }),
+    getFormErrorProps: () => ({ role: 'alert' }),
+    getCheckingProps: () => ({ 'aria-live': 'polite' }),
+    getDemoOpenedProps: () => ({ role: 'status' }),
   };
 }

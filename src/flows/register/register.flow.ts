@@ -11,7 +11,8 @@ import { checkRegisterField, register } from '../../api/register';
 import { useSessionBasics } from '../shell/app.flow';
 import { deviceFingerprint } from '../shared/fingerprint';
 import { inspect } from '../shared/inspector';
-import { connectRegister, countryOptions } from './register.connect';
+import { buttonProps } from '../shared/props';
+import { connectRegister, countryOptions, firstBadField } from './register.connect';
 import { currentLang, FIRST_PARAM, goTo } from '../shell/navigation';
 
 const toMsg = (problem: FieldProblem): Msg => msg(problem.key, undefined, problem.params);
@@ -103,7 +104,12 @@ export function useRegister() {
     return { values: promo ? { promo: promo.slice(0, 32) } : {}, demo: query.get('demo') === '1' };
   });
   const actor = useActorRef(registerFlow, { input, inspect });
-  const form = connectRegister(useSelector(actor, (s) => s), actor.send);
+  const snapshot = useSelector(actor, (s) => s);
+  // the field first refused by the latest refused submit takes the focus; as the trader corrects the fields it stays put
+  const [refused, setRefused] = useState<{ shakes: number; field: ReturnType<typeof firstBadField> }>({ shakes: 0, field: undefined });
+  if (refused.shakes !== snapshot.context.shakes) setRefused({ shakes: snapshot.context.shakes, field: firstBadField(snapshot.context.errors) });
+  const form = connectRegister(snapshot, actor.send, { focusField: refused.field });
+  const [passwordShown, setPasswordShown] = useState(false);
   const session = useSessionBasics();
   const lang = currentLang();
   useEffect(() => {
@@ -111,5 +117,13 @@ export function useRegister() {
   }, [session.signedIn, lang, form.submitting, form.demoLogin]);
   const countries = useMemo(() => countryOptions(lang), [lang]);
   // sandboxDemo: the sandbox's seeded demo login, offered as a hint (not the demo account this form opens)
-  return { ...form, countries, sandboxDemo: session.demoLogin, socialName: session.socialName };
+  return {
+    ...form,
+    countries,
+    sandboxDemo: session.demoLogin,
+    socialName: session.socialName,
+    /** the password is shown as typed (the toggle beside it) */
+    passwordShown,
+    getPasswordToggleProps: () => buttonProps(() => setPasswordShown((v) => !v), { pressed: passwordShown }),
+  };
 }
