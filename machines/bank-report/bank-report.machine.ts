@@ -3,6 +3,7 @@ import type { BankDeposit } from '../../core/contract/deposits-offline';
 import { compareDecimal, isDecimal, normalizeDecimal } from '../../core/decimal';
 import { isCallFailure } from '../../core/failure';
 import { msg, type Msg } from '../../core/message';
+import { UPLOAD_MAX_BYTES } from '../../core/upload';
 import { notProvided } from '../shared/not-provided';
 import { uploadItemMachine } from '../upload-item/upload-item.machine';
 import type { PagePayment } from '../funding/payment';
@@ -14,8 +15,8 @@ export const receiptItemChild = uploadItemMachine.provide({
 });
 /** the id of the receipt's upload control (the view reads snapshot.children[RECEIPT_ID]) */
 export const RECEIPT_ID = 'receipt';
-/** 10 MB, as the server takes (spec 001 §9) */
-export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+/** as the server takes (spec 001 §9): the one upload size of core/upload.ts */
+export const RECEIPT_MAX_BYTES = UPLOAD_MAX_BYTES;
 /** the server pushes bank.updated; this is the fallback check while a transfer is pending */
 export const BANK_POLL_MS = 15_000;
 

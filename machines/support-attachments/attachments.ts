@@ -2,6 +2,7 @@ import { sendParent } from 'xstate';
 import { SUPPORT_LIMITS } from '../../core/contract/support';
 import type { DocumentKind } from '../../core/contract/verification';
 import { msg, type Msg } from '../../core/message';
+import { UPLOAD_MAX_BYTES } from '../../core/upload';
 import { uploadItemMachine } from '../upload-item/upload-item.machine';
 import type { ChosenFile } from '../upload-item/upload-item.types';
 
@@ -16,8 +17,8 @@ import type { ChosenFile } from '../upload-item/upload-item.types';
 /** the upload kind of a staged attachment (the path /api/kayako/upload/attachment/no) */
 export const ATTACHMENT_KIND = 'attachment' as string as DocumentKind;
 
-/** the largest attachment when the form options do not say (10 MB, like every upload) */
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** the largest attachment when the form options do not say (like every upload: core/upload.ts) */
+export const ATTACHMENT_MAX_BYTES = UPLOAD_MAX_BYTES;
 
 /** One chosen attachment: its control's id (slot), the file's name, and the stored id once staged. */
 export interface StagedAttachment {

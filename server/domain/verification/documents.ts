@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import type { DocumentKind, DocumentMime, DocumentRow, DocumentStatus } from '../../db/schema-verification';
 import { toCount } from '../../db/values';
 import type { DbOrTx } from '../ledger';
+import { UPLOAD_MAX_BYTES } from '../../../core/upload';
 import { Refusal } from '../security/refusal';
 
 /**
@@ -18,8 +19,8 @@ import { Refusal } from '../security/refusal';
 export type VerificationKind = Exclude<DocumentKind, 'receipt' | 'attachment'>;
 export const DOCUMENT_KINDS: readonly VerificationKind[] = ['passport', 'address', 'card_front', 'card_back', 'signature'];
 export const DOCUMENT_MIMES: readonly DocumentMime[] = ['image/png', 'image/jpeg', 'application/pdf'];
-/** 10 MB (001 §5, §8) */
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** 10 MB (001 §5, §8): the one upload size of core/upload.ts */
+export const DOCUMENT_MAX_BYTES = UPLOAD_MAX_BYTES;
 /** at most `perWindow` stored uploads per account in `windowMs` */
 export const UPLOAD_LIMIT = { perWindow: 20, windowMs: 60 * 60_000 } as const;
 export type UploadLimit = { perWindow: number; windowMs: number };

@@ -45,7 +45,7 @@ export default function PersonalPage({ add }: PageProps) {
         </div>
       ) : (
         <>
-          <p className="muted">{t(page.verified ? 'personal.intro_verified' : 'personal.intro')}</p>
+          <p className="muted">{text(page.intro)}</p>
           {page.error && (
             <p className="form-error" role="alert">
               {text(page.error)}

@@ -67,7 +67,7 @@ export function UploadControl({ item, title, open }: { item: ActorRefFrom<typeof
             </label>
             <input id={cameraId} className="vf__input" type="file" accept="image/*" capture="environment" onChange={pick} aria-label={`${t('upload.camera')}: ${title}`} />
           </div>
-          <p className="muted small">{t('upload.rules')}</p>
+          <p className="muted small">{text(upload.rules)}</p>
         </div>
       ) : null}
       {upload.notice && <p className="vf__notice">{text(upload.notice)}</p>}

@@ -100,6 +100,11 @@ describe('connectDocuments', () => {
     expect(send.mock.calls).toEqual([[{ type: 'document.remove', kind: 'address' }], [{ type: 'signature.open' }], [{ type: 'signature.close' }]]);
   });
 
+  it('the intro names the largest file the server reported (its maxBytes), or says the trader is verified', () => {
+    expect(connectDocuments(documentsIn(ready, { state: state({ maxBytes: 5 * 1024 * 1024 }) }), vi.fn()).intro).toEqual(msg('personal.intro', undefined, { mb: 5 }));
+    expect(connectDocuments(documentsIn(ready, { state: state({ verification: 'Full' }) }), vi.fn()).intro).toEqual(msg('personal.intro_verified'));
+  });
+
   it('the notification of a review names the document and the outcome', () => {
     expect(reviewedText({ id: 'd', kind: 'passport', status: 'approved' })).toEqual(msg('personal.reviewed.passport.approved'));
     expect(reviewedText({ id: 'd', kind: 'address', status: 'rejected', reason: 'Old bill' })).toEqual(msg('personal.reviewed.address.rejected', undefined, { reason: 'Old bill' }));
@@ -125,6 +130,11 @@ describe('connectUploadItem', () => {
     expect(network).toMatchObject({ phase: 'error', canRetry: true, error: { key: 'upload.error' } });
     const refused = connectUploadItem(uploadIn({ waiting: 'error' }, { file, error: msg('upload.type'), retryable: false }), vi.fn());
     expect(refused.canRetry).toBe(false);
+  });
+
+  it('the rules name the largest file this control takes (its maxBytes)', () => {
+    expect(connectUploadItem(uploadIn('waiting', {}), vi.fn()).rules).toEqual(msg('upload.rules', undefined, { mb: 10 }));
+    expect(connectUploadItem(uploadIn('waiting', { maxBytes: 1.5 * 1024 * 1024 }), vi.fn()).rules).toEqual(msg('upload.rules', undefined, { mb: 1.5 }));
   });
 
   it('sizes read in KB below a megabyte, cut to one decimal above', () => {

@@ -1,6 +1,7 @@
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { DocumentKind, VerificationDocument } from '../../../core/contract/verification';
 import { msg, type Msg } from '../../../core/message';
+import { megabytes, UPLOAD_MAX_BYTES } from '../../../core/upload';
 import type { documentsMachine } from '../../../machines/documents/documents.machine';
 import type { Reviewed } from '../../../machines/documents/documents.types';
 import type { uploadItemMachine } from '../../../machines/upload-item/upload-item.machine';
@@ -36,6 +37,8 @@ export interface DocumentsApi {
   refreshing: boolean;
   removing: boolean;
   verified: boolean;
+  /** what the page says first: verified, or what to send and up to which size (the server's maxBytes) */
+  intro: Msg;
   documents: RequiredDocument[];
   /** 001 §5: uploads are allowed; otherwise `uploadLocked` says why */
   canUpload: boolean;
@@ -100,6 +103,7 @@ export function connectDocuments(s: DocumentsSnapshot, send: (event: EventFrom<t
     refreshing: s.matches({ ready: { list: 'refreshing' } }),
     removing: s.matches({ ready: { list: 'removing' } }),
     verified,
+    intro: verified ? msg('personal.intro_verified') : msg('personal.intro', undefined, { mb: megabytes(state?.maxBytes ?? UPLOAD_MAX_BYTES) }),
     documents: (state?.required ?? []).filter((kind) => kind !== 'signature').map((kind) => describe(kind, state?.documents ?? [])),
     canUpload: state?.canUpload ?? false,
     uploadLocked: state && !state.canUpload ? msg('personal.upload_locked') : null,
@@ -123,6 +127,8 @@ export interface UploadItemApi {
   percent: number;
   /** "1.2 MB of 3.4 MB" */
   sentText: Msg | null;
+  /** the types and the largest size this control takes */
+  rules: Msg;
   error: Msg | null;
   notice: Msg | null;
   canRetry: boolean;
@@ -148,6 +154,7 @@ export function connectUploadItem(s: UploadSnapshot, send: (event: EventFrom<typ
     phase,
     fileName: file?.name ?? null,
     percent,
+    rules: msg('upload.rules', undefined, { mb: megabytes(s.context.maxBytes) }),
     sentText: phase === 'uploading' && total > 0 ? msg('upload.sent', undefined, { loaded: sizeText(loaded), total: sizeText(total) }) : null,
     error: s.context.error,
     notice: s.context.notice,
