@@ -21,7 +21,8 @@ async function open() {
   const button = screen.getByTestId('call-back-button');
   expect([button.getAttribute('aria-label'), button.getAttribute('aria-expanded')]).toEqual(['Call me back', 'false']);
   await userEvent.click(button);
-  await screen.findByTestId('call-back-menu');
+  // the dropdown is a chunk of its own: its first import can be slow on a loaded machine
+  await screen.findByTestId('call-back-menu', undefined, { timeout: 5_000 });
   await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('call-back-phone')));
 }
 

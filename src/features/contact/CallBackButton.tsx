@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { callButtonProps } from '../../flows/contact/call-button.connect';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './button/messages';
 import './call-button.css';
@@ -17,14 +18,11 @@ export function CallBackButton() {
   const [asked, setAsked] = useState(false);
   const button = (loading: boolean) => (
     <button
-      type="button"
+      {...callButtonProps({ busy: loading, onClick: () => setAsked(true) })}
       className="icon-button call-button"
       data-testid="call-back-button"
       aria-label={t('calls.button')}
       title={t('calls.button')}
-      aria-expanded={false}
-      aria-busy={loading || undefined}
-      onClick={() => setAsked(true)}
     >
       <span aria-hidden="true">☎</span>
     </button>

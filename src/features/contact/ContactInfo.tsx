@@ -2,13 +2,20 @@ import type { ContactFormApi } from '../../flows/contact/contact-form.connect';
 import { useT } from '../../i18n';
 
 /** The company's support email and phone (GET /api/info) as mailto: and tel: links. */
-export function ContactInfo({ info, infoUnavailable, onInfoRetry }: Pick<ContactFormApi, 'info' | 'infoUnavailable' | 'onInfoRetry'>) {
+export function ContactInfo({
+  info,
+  infoUnavailable,
+  getInfoProps,
+  getInfoTitleProps,
+  getInfoStatusProps,
+  getInfoRetryProps,
+}: Pick<ContactFormApi, 'info' | 'infoUnavailable' | 'getInfoProps' | 'getInfoTitleProps' | 'getInfoStatusProps' | 'getInfoRetryProps'>) {
   const { t } = useT();
   if (infoUnavailable) {
     return (
-      <p className="form-note" role="status">
+      <p {...getInfoStatusProps()} className="form-note">
         {t('contacts.info_unavailable')}{' '}
-        <button type="button" className="button button--small button--ghost" onClick={onInfoRetry}>
+        <button {...getInfoRetryProps()} className="button button--small button--ghost">
           {t('common.retry')}
         </button>
       </p>
@@ -16,8 +23,8 @@ export function ContactInfo({ info, infoUnavailable, onInfoRetry }: Pick<Contact
   }
   if (!info) return null;
   return (
-    <section className="contact-info" aria-labelledby="contact-info-title">
-      <h2 id="contact-info-title">{t('contacts.info_title')}</h2>
+    <section {...getInfoProps()} className="contact-info">
+      <h2 {...getInfoTitleProps()}>{t('contacts.info_title')}</h2>
       <dl>
         <div>
           <dt>{t('contacts.info_email')}</dt>

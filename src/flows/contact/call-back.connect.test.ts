@@ -96,3 +96,30 @@ describe('connectCallBack', () => {
     expect(view().result).toEqual({ key: 'calls.server_error' });
   });
 });
+
+describe('the call-back getters', () => {
+  it('the button says whether the dropdown is open; Escape closes it and asks the focus back; the phone takes it as it opens', () => {
+    const { actor } = start(async () => ({ ticket: 'T-1' }));
+    let escaped = 0;
+    const view = () => connectCallBack(actor.getSnapshot(), actor.send, escaped, () => (escaped += 1));
+    expect(view().getTriggerProps()).toMatchObject({ 'aria-expanded': false, 'aria-controls': undefined, 'data-focus-on': undefined });
+    view().getTriggerProps().onClick();
+    expect(view().getTriggerProps()).toMatchObject({ 'aria-expanded': true, 'aria-controls': 'call-back-menu' });
+    expect(view().getMenuProps()).toEqual({ id: 'call-back-menu', role: 'dialog', 'aria-labelledby': 'call-back-title' });
+    expect(view().getPhoneProps()).toMatchObject({ id: 'call-back-phone', 'aria-describedby': 'call-back-hint', 'data-focus-on': 'open', 'data-focus-in': 'call-back' });
+    view().getRootProps().onKeyDown({ key: 'Escape', stopPropagation: () => {} } as never);
+    expect(escaped).toBe(1);
+    expect(view().isOpen).toBe(false);
+    expect(view().getTriggerProps()['data-focus-on']).toBe('escaped-1');
+  });
+
+  it('a refused phone is invalid and read with the result', () => {
+    const { actor } = start(async () => ({ ticket: 'T-1' }));
+    const view = () => connectCallBack(actor.getSnapshot(), actor.send);
+    view().onOpen();
+    view().getPhoneProps().onChange!({ target: { value: '12' } } as never);
+    view().getFormProps().onSubmit({ preventDefault: () => {}, currentTarget: undefined } as never);
+    expect(view().getPhoneProps()).toMatchObject({ value: '12', 'aria-invalid': true, 'aria-describedby': 'call-back-result' });
+    expect(view().getResultProps()).toEqual({ id: 'call-back-result', role: 'alert' });
+  });
+});

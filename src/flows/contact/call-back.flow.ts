@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { callBackMachine } from '../../../machines/call-back/call-back.machine';
 import { requestCall } from '../../api/contact';
@@ -17,5 +17,8 @@ export const callBackFlow = callBackMachine.provide({
 export function useCallBack() {
   const keySeed = useMemo(() => nextId('call').replace(/[^A-Za-z0-9_-]/g, ''), []);
   const actor = useActorRef(callBackFlow, { input: { keySeed }, inspect });
-  return connectCallBack(useSelector(actor, (s) => s), actor.send);
+  // Escape's count: each one sends the focus back to the button
+  const [escaped, setEscaped] = useState(0);
+  const onEscape = useCallback(() => setEscaped((n) => n + 1), []);
+  return connectCallBack(useSelector(actor, (s) => s), actor.send, escaped, onEscape);
 }

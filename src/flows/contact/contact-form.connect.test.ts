@@ -123,3 +123,23 @@ describe('connectContactForm', () => {
     expect(sent).toHaveLength(3);
   });
 });
+
+describe('the contact form getters', () => {
+  it('a refused field is invalid and read with its message; the refusal the hook kept puts the focus on its first field', async () => {
+    const { view, actor } = start(async () => ({ ok: true, message: 'sent' }) as unknown as ContactResponse);
+    await waitFor(actor, (s) => s.matches({ info: 'shown' }));
+    view().onSubmit();
+    const refused = connectContactForm(actor.getSnapshot(), actor.send, { shakes: 1, field: 'name' });
+    expect(refused.getFieldProps('name')).toMatchObject({ id: 'contact-name', 'aria-invalid': true, 'aria-describedby': 'contact-name-error', 'data-focus-on': 'refused-1' });
+    expect(refused.getFieldProps('email')['data-focus-on']).toBeUndefined();
+    expect(refused.getErrorProps('name')).toEqual({ id: 'contact-name-error' });
+    expect(refused.getLabelProps('name')).toEqual({ htmlFor: 'contact-name' });
+    expect(refused.getTrapProps()).toMatchObject({ id: 'contact-website', tabIndex: -1 });
+    refused.getFieldProps('name').onChange!({ target: { value: 'Ann' } } as never);
+    // edited: its error goes, and so does the focus intent
+    const edited = connectContactForm(actor.getSnapshot(), actor.send, { shakes: 1, field: 'name' });
+    expect(edited.getFieldProps('name')).toMatchObject({ value: 'Ann', 'aria-invalid': undefined, 'data-focus-on': undefined });
+    expect(edited.getInfoProps()).toEqual({ 'aria-labelledby': 'contact-info-title' });
+    expect(edited.getInfoTitleProps()).toEqual({ id: 'contact-info-title' });
+  });
+});

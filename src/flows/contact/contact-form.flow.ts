@@ -3,7 +3,8 @@ import { fromPromise, waitFor } from 'xstate';
 import { contactFormMachine } from '../../../machines/contact-form/contact-form.machine';
 import { getSupportInfo, sendContact } from '../../api/contact';
 import { sessionActor } from '../shell/app.flow';
-import { connectContactForm } from './contact-form.connect';
+import { useState } from 'react';
+import { connectContactForm, type ContactRefusal } from './contact-form.connect';
 import { inspect } from '../shared/inspector';
 
 export const contactFormFlow = contactFormMachine.provide({
@@ -20,5 +21,10 @@ export const contactFormFlow = contactFormMachine.provide({
 /** The contact page's actor, connected. */
 export function useContactForm() {
   const actor = useActorRef(contactFormFlow, { inspect });
-  return connectContactForm(useSelector(actor, (s) => s), actor.send);
+  const snapshot = useSelector(actor, (s) => s);
+  // a new refusal: its first bad field is where the focus goes (kept while the trader edits it)
+  const [refusal, setRefusal] = useState<ContactRefusal>({ shakes: snapshot.context.shakes, field: null });
+  const api = connectContactForm(snapshot, actor.send, refusal);
+  if (api.shakes !== refusal.shakes) setRefusal({ shakes: api.shakes, field: api.firstBadField });
+  return api;
 }
