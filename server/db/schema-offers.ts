@@ -1,7 +1,9 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { Int8Id } from './schema';
+import type { OfferKind } from '../../core/contract/offers';
 
-export type OfferKind = 'limited' | 'giveaway' | 'risk_free';
+/** the kinds of core/contract/offers.ts `OFFER_KINDS` (migration 160 checks the same three) */
+export type { OfferKind };
 export type OfferOutcome = 'accepted' | 'ignored' | 'expired';
 
 /** Timed offers (migrations 135_offers, 160_risk_free), joined to Database by module augmentation. */
