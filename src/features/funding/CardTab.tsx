@@ -1,11 +1,10 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { CardFacts } from '../../../core/card-facts';
-import { describeCard, groupCardNumber } from '../../../core/card-facts';
+import { describeCard } from '../../../core/card-facts';
 import { billingCountries } from '../../flows/funding/funding.select';
 import { useCardForm, useFundingView, type FundingActor } from '../../flows/funding/funding.hooks';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
-import { useFocusWhen } from '../../ui/useFocusWhen';
 import { CascadeLayer } from './CascadeLayer';
 import { CascadeSteps } from './CascadePanel';
 import { useFundingActor } from './context';
@@ -29,116 +28,91 @@ function CardForm({ funding }: { funding: FundingActor }) {
   const countries = useMemo(() => billingCountries(lang), [lang]);
   // what the typed number is (type, grouping): shown as typed, never sent anywhere from here
   const [facts, setFacts] = useState<CardFacts>(() => describeCard(''));
-  // once the form is sent the focus goes to the payment's status, then to the result (issue 27)
-  const formRef = useRef<HTMLFormElement>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-  const doneRef = useRef<HTMLDivElement>(null);
-  useFocusWhen(statusRef, card?.isBusy ?? false, formRef);
-  useFocusWhen(doneRef, Boolean(card?.approved), formRef);
   if (!card || !page.deposit) return <Spinner label={t('funding.loading')} />;
   const c = card;
   const deposit = page.deposit;
   const jcb = c.isJcb;
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    c.onSubmit({ number: String(form.get('cnu') ?? ''), cvv: String(form.get('cvv') ?? '') });
-  };
-  const invalid = (field: Parameters<typeof c.isInvalid>[0]) => (c.isInvalid(field) ? true : undefined);
-
   if (c.approved) {
     return (
-      <section className="card-tab" aria-labelledby="card-done">
-        <div className="card-done" role="status" ref={doneRef} tabIndex={-1}>
-          <h2 id="card-done">{t('cascade.approved_title')}</h2>
+      <section className="card-tab" {...c.getRegionProps()}>
+        <div className="card-done" {...c.getDoneProps()}>
+          <h2 {...c.getTitleProps()}>{t('cascade.approved_title')}</h2>
           <p>{t('cascade.approved', { amount: c.approved.text })}</p>
           <CascadeSteps steps={c.finishedSteps} />
-          <button type="button" className="button" onClick={c.onResultClose}>{t('cascade.close')}</button>
+          <button className="button" {...c.getResultCloseProps()}>{t('cascade.close')}</button>
         </div>
       </section>
     );
   }
 
   return (
-    <section className="card-tab" aria-labelledby="card-title">
-      <h2 id="card-title">{t(jcb ? 'card.title_jcb' : 'card.title')}</h2>
+    <section className="card-tab" {...c.getRegionProps()}>
+      <h2 {...c.getTitleProps()}>{t(jcb ? 'card.title_jcb' : 'card.title')}</h2>
       <p className="muted">{t(jcb ? 'card.accepted_jcb' : 'card.accepted')}</p>
       {page.cardLimit && (
         <p className={page.cardLimit.left > 0 ? 'muted' : 'form-note'} data-testid="card-limit">
           {page.cardLimit.left > 0 ? t('card.limit_left', { count: page.cardLimit.left, limit: page.cardLimit.limit }) : t('card.limit_reached', { limit: page.cardLimit.limit })}
         </p>
       )}
-      <form ref={formRef} onSubmit={submit} noValidate aria-busy={c.isBusy} className="card-form" autoComplete="on">
+      <form className="card-form" autoComplete="on" {...c.getFormProps()}>
         <fieldset disabled={c.isBusy}>
-          <label className="field card-form__wide">
+          <label className="field card-form__wide" {...c.getLabelProps('name')}>
             <span>{t('card.name')}</span>
-            <input name="ccname" autoComplete="cc-name" value={c.fields.name} maxLength={64} aria-invalid={invalid('name')} onChange={(e) => c.onField('name', e.target.value)} />
+            <input autoComplete="cc-name" maxLength={64} {...c.getFieldProps('name')} />
           </label>
-          <label className="field card-form__wide">
+          <label className="field card-form__wide" {...c.getLabelProps('number')}>
             <span>{t('card.number')}{facts.type && <span className="card-brand">{facts.type}</span>}</span>
-            <input
-              name="cnu"
-              autoComplete="cc-number"
-              inputMode="numeric"
-              maxLength={23}
-              aria-invalid={invalid('number')}
-              onChange={(e) => {
-                const grouped = groupCardNumber(e.target.value);
-                if (grouped !== e.target.value && /^[\d\s-]*$/.test(e.target.value)) e.target.value = grouped;
-                setFacts(describeCard(e.target.value));
-                c.onSecretChange();
-              }}
-            />
+            <input autoComplete="cc-number" inputMode="numeric" maxLength={23} {...c.getFieldProps('number', { onTyped: (typed) => setFacts(describeCard(typed)) })} />
           </label>
           <div className="card-form__row">
-            <label className="field">
+            <label className="field" {...c.getLabelProps('month')}>
               <span>{t('card.month')}</span>
-              <select name="emm" autoComplete="cc-exp-month" value={c.fields.month} aria-invalid={invalid('month')} onChange={(e) => c.onField('month', e.target.value)}>
+              <select autoComplete="cc-exp-month" {...c.getFieldProps('month')}>
                 <option value="" disabled>{t('card.month_placeholder')}</option>
                 {MONTHS.map((m) => <option key={m} value={m}>{m}</option>)}
               </select>
             </label>
-            <label className="field">
+            <label className="field" {...c.getLabelProps('year')}>
               <span>{t('card.year')}</span>
-              <select name="eyy" autoComplete="cc-exp-year" value={c.fields.year} aria-invalid={invalid('year')} onChange={(e) => c.onField('year', e.target.value)}>
+              <select autoComplete="cc-exp-year" {...c.getFieldProps('year')}>
                 <option value="" disabled>{t('card.year_placeholder')}</option>
                 {c.years.map((y) => <option key={y} value={y}>{y}</option>)}
               </select>
             </label>
             <div className="field">
-              <label htmlFor="card-cvv">{t('card.cvv_label')}</label>
-              <input id="card-cvv" name="cvv" type="password" autoComplete="cc-csc" inputMode="numeric" maxLength={4} aria-invalid={invalid('cvv')} aria-describedby="card-cvv-hint" onChange={c.onSecretChange} />
-              <small id="card-cvv-hint" className="muted">{t('card.cvv_hint')}</small>
+              <label {...c.getLabelProps('cvv')}>{t('card.cvv_label')}</label>
+              <input type="password" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...c.getFieldProps('cvv')} />
+              <small className="muted" {...c.getHintProps('cvv')}>{t('card.cvv_hint')}</small>
             </div>
           </div>
           <div className="card-form__row">
-            <label className="field">
+            <label className="field" {...c.getLabelProps('country')}>
               <span>{t('card.country')}</span>
-              <select name="cu" autoComplete="country" value={c.fields.country} onChange={(e) => c.onField('country', e.target.value)}>
+              <select autoComplete="country" {...c.getFieldProps('country')}>
                 {countries.map((x) => <option key={x.iso} value={x.iso}>{x.name}</option>)}
               </select>
             </label>
-            <label className="field">
+            <label className="field" {...c.getLabelProps('currency')}>
               <span>{t('card.currency')}</span>
-              <select name="cur" value={c.fields.currency} onChange={(e) => c.onField('currency', e.target.value)}>
+              <select {...c.getFieldProps('currency')}>
                 {[...new Set([deposit.currency, ...CURRENCIES])].map((x) => <option key={x} value={x}>{x}</option>)}
               </select>
             </label>
           </div>
         </fieldset>
-        {c.error && <p key={c.error.shakes} className="form-error shake" role="alert">{text(c.error.text)}</p>}
-        <div className="card-status" ref={statusRef} tabIndex={-1} role="group" aria-label={t('card.status')} data-testid="card-status">
+        {c.error && <p key={c.error.shakes} className="form-error shake" {...c.getErrorProps()}>{text(c.error.text)}</p>}
+        <div className="card-status" aria-label={t('card.status')} data-testid="card-status" {...c.getStatusProps()}>
           {c.resultError && (
             <>
-              <p className="form-error" role="alert">{text(c.resultError)}</p>
+              <p className="form-error" {...c.getResultErrorProps()}>{text(c.resultError)}</p>
               <CascadeSteps steps={c.finishedSteps} />
             </>
           )}
           {c.isSaving && <Spinner label={t('card.saving')} />}
           {c.cascade && <CascadeLayer cascade={c.cascade} send={c.sendCascade} />}
         </div>
-        <button type="submit" className="button button--wide" disabled={c.isBusy}>
+        <button className="button button--wide" {...c.getSubmitProps()}>
           {t('card.submit', { amount: deposit.text })}
         </button>
         <p className="muted fund-small">{t('card.never_stored')}</p>

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, fromPromise, toPromise, waitFor, type AnyActorRef } from 'xstate';
+import { createActor, createMachine, fromPromise, toPromise, waitFor } from 'xstate';
 import { cardFormMachine } from '../../../machines/card-form/card-form.machine';
 import { cascadeMachine } from '../../../machines/cascade/cascade.machine';
 import { entropayMachine } from '../../../machines/cascade/entropay.machine';
@@ -43,7 +43,7 @@ describe('the cascade steps stay readable (issue 10)', () => {
     await toPromise(actor);
     render(
       <I18nProvider lang="en" dict={en}>
-        <CascadePanel cascade={actor as unknown as AnyActorRef} send={() => {}} />
+        <CascadePanel cascade={actor} send={() => {}} />
       </I18nProvider>,
     );
     const items = within(screen.getByTestId('cascade-steps')).getAllByRole('listitem').map((li) => li.textContent);
@@ -119,7 +119,7 @@ describe('the do-not-honor dialog and its steps agree (issue 27)', () => {
     await waitFor(actor, (s) => s.matches('doNotHonor'));
     render(
       <I18nProvider lang={lang} dict={dict}>
-        <CascadePanel cascade={actor as unknown as AnyActorRef} send={() => {}} />
+        <CascadePanel cascade={actor} send={() => {}} />
       </I18nProvider>,
     );
     expect(screen.getByRole('group', { name: lang === 'en' ? 'Your bank declined the card' : 'Банк отклонил карту' }).textContent).toContain(says);
@@ -156,7 +156,7 @@ describe("Entropay's CVV dialog inside the card form (issue 20)", () => {
     const view = render(
       <I18nProvider lang="en" dict={en}>
         <form onSubmit={(e) => { e.preventDefault(); outerSubmits++; }}>
-          <CascadePanel cascade={actor as unknown as AnyActorRef} send={() => {}} />
+          <CascadePanel cascade={actor} send={() => {}} />
         </form>
       </I18nProvider>,
     );
@@ -197,7 +197,7 @@ describe('the daily-limit dialog names the limit the server reported', () => {
     const view = render(
       <I18nProvider lang={lang} dict={lang === 'ru' ? ru : en}>
         <FundingActorContext.Provider value={funding}>
-          <CascadePanel cascade={actor as unknown as AnyActorRef} send={() => {}} />
+          <CascadePanel cascade={actor} send={() => {}} />
         </FundingActorContext.Provider>
       </I18nProvider>,
     );

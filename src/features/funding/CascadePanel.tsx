@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { AnyActorRef } from 'xstate';
 import { useDoNotHonor } from '../../flows/funding/do-not-honor.hooks';
-import { connectCascade, connectEntropay } from '../../flows/funding/funding.connect';
+import { connectCascade, connectEntropay, type CascadeActor, type CascadeSend, type EntropayActor } from '../../flows/funding/funding.connect';
 import { useDailyCardLimit } from '../../flows/funding/funding.hooks';
 import type { StepLine } from '../../flows/funding/funding.select';
 import { registerMessages, useT } from '../../i18n';
@@ -13,9 +12,8 @@ import { messages } from './steps/messages';
 
 registerMessages(messages);
 
-
 /** The running cascade: which processor is tried, the wait for the bank, its dialogs. */
-export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (event: { type: string; tab?: string }) => void }) {
+export function CascadePanel({ cascade, send }: { cascade: CascadeActor; send: CascadeSend }) {
   const { t, text } = useT();
   const snapshot = useSelector(cascade, (s) => s);
   const v = connectCascade(snapshot, send);
@@ -25,7 +23,7 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
   const name = processorName(v.processor);
 
   return (
-    <div className="cascade" aria-live="polite">
+    <div className="cascade" {...v.getPanelProps()}>
       {v.isChecking && <Spinner label={t('cascade.checking')} />}
       {(v.isTrying || v.isDelaying) && (
         <Spinner label={v.isDelaying ? t('cascade.delaying', { name }) : t('cascade.trying', { n: v.n, total: v.total, name })} />
@@ -33,34 +31,34 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
       {v.isListening && (
         <div className="cascade__wait">
           <Spinner label={t('cascade.waiting_bank', { name })} />
-          <button type="button" className="button button--ghost button--small" onClick={v.onStop}>{t('cascade.stop')}</button>
+          <button className="button button--ghost button--small" {...v.getStopProps()}>{t('cascade.stop')}</button>
         </div>
       )}
       {v.isRedirecting && <Spinner label={t('cascade.redirecting')} />}
       {v.isInterrupted && (
-        <div className="cascade__box" role="alert">
+        <div className="cascade__box" {...v.getInterruptedProps()}>
           <p className="form-error">{text(v.error)}</p>
           <div className="cascade__buttons">
-            <button type="button" className="button" onClick={v.onRetry}>{t('cascade.retry')}</button>
-            <button type="button" className="button button--ghost" onClick={v.onCancel}>{t('cascade.cancel')}</button>
+            <button className="button" {...v.getRetryProps()}>{t('cascade.retry')}</button>
+            <button className="button button--ghost" {...v.getCancelProps()}>{t('cascade.cancel')}</button>
           </div>
         </div>
       )}
       {v.isDayLimit && (
-        <div className="cascade__box" role="group" aria-labelledby="cascade-day-title">
-          <h3 id="cascade-day-title">{t('cards.day_limit_title')}</h3>
+        <div className="cascade__box" {...v.getBoxProps('dayLimit')}>
+          <h3 {...v.getBoxTitleProps('dayLimit')}>{t('cards.day_limit_title')}</h3>
           <p>{dailyLimit === null ? t('cards.day_limit_reached') : t('cards.day_limit', { limit: dailyLimit })}</p>
           {v.isDayLimitWhy && <p className="muted">{t('cards.why_bitcoin_text')}</p>}
           <div className="cascade__buttons">
-            {!v.isDayLimitWhy && <button type="button" className="button button--ghost" onClick={v.onWhy}>{t('cards.why_bitcoin')}</button>}
-            <button type="button" className="button" onClick={() => v.onTab('bitcoin')}>{t('cards.deposit_bitcoin')}</button>
-            <button type="button" className="button button--ghost" onClick={v.onClose}>{t('cascade.close')}</button>
+            {!v.isDayLimitWhy && <button className="button button--ghost" {...v.getWhyProps()}>{t('cards.why_bitcoin')}</button>}
+            <button className="button" {...v.getTabProps('bitcoin')}>{t('cards.deposit_bitcoin')}</button>
+            <button className="button button--ghost" {...v.getCloseProps()}>{t('cascade.close')}</button>
           </div>
         </div>
       )}
       {v.isDoNotHonor && (
-        <div className="cascade__box" role="group" aria-labelledby="cascade-dnh-title">
-          <h3 id="cascade-dnh-title">{t('cascade.dnh.title')}</h3>
+        <div className="cascade__box" {...v.getBoxProps('doNotHonor')}>
+          <h3 {...v.getBoxTitleProps('doNotHonor')}>{t('cascade.dnh.title')}</h3>
           <p>{t('cascade.dnh.text')}</p>
           {dnh.groups.map((g) => (
             <div key={g.group} className="cascade__choices" role="group" aria-label={t(g.title)}>
@@ -71,7 +69,7 @@ export function CascadePanel({ cascade, send }: { cascade: AnyActorRef; send: (e
             </div>
           ))}
           <div className="cascade__buttons">
-            <button type="button" className="button" onClick={v.onClose}>{t('cascade.close')}</button>
+            <button className="button" {...v.getCloseProps()}>{t('cascade.close')}</button>
           </div>
         </div>
       )}
@@ -101,19 +99,20 @@ export function CascadeSteps({ steps }: { steps: readonly StepLine[] }) {
 }
 
 /** Entropay's start dialog and its CVV dialog; the CVV goes with the event only. */
-function EntropayDialog({ actor, currency }: { actor: AnyActorRef; currency: string }) {
+function EntropayDialog({ actor, currency }: { actor: EntropayActor; currency: string }) {
   const { t, text, lang } = useT();
   const snapshot = useSelector(actor, (s) => s);
   const e = connectEntropay(snapshot, actor.send, currency, lang);
   const [cvv, setCvv] = useState('');
+  const typed = { value: cvv, onValue: setCvv };
   if (e.isStart) {
     return (
-      <div className="cascade__box" role="group" aria-labelledby="entro-title">
-        <h3 id="entro-title">{t('entropay.title')}</h3>
+      <div className="cascade__box" {...e.getBoxProps('start')}>
+        <h3 {...e.getBoxTitleProps('start')}>{t('entropay.title')}</h3>
         <p>{t('entropay.start', { amount: e.amountText })}</p>
         <div className="cascade__buttons">
-          <button type="button" className="button" onClick={e.onConfirm}>{t('entropay.confirm')}</button>
-          <button type="button" className="button button--ghost" onClick={e.onReject}>{t('entropay.reject')}</button>
+          <button className="button" {...e.getConfirmProps()}>{t('entropay.confirm')}</button>
+          <button className="button button--ghost" {...e.getRejectProps()}>{t('entropay.reject')}</button>
         </div>
       </div>
     );
@@ -121,33 +120,17 @@ function EntropayDialog({ actor, currency }: { actor: AnyActorRef; currency: str
   if (!e.isCvv) return <Spinner label={t('common.loading')} />;
   // not a <form>: the dialog sits inside the card form (CardTab), and a form nested in a form
   // submitted the page itself (a full reload) instead of sending the CVV; Enter sends it too
-  const submit = () => {
-    e.onCvvSubmit(cvv);
-    setCvv('');
-  };
   return (
-    <div className="cascade__box" role="group" aria-labelledby="entro-cvv-title">
-      <h3 id="entro-cvv-title">{t('entropay.cvv_title')}</h3>
+    <div className="cascade__box" {...e.getBoxProps('cvv')}>
+      <h3 {...e.getBoxTitleProps('cvv')}>{t('entropay.cvv_title')}</h3>
       <label className="field">
         <span>{t('card.cvv_label')}</span>
-        <input
-          value={cvv}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          onChange={(ev) => { setCvv(ev.target.value.replace(/\D/g, '')); e.onCvvChange(); }}
-          onKeyDown={(ev) => {
-            if (ev.key !== 'Enter') return;
-            // the card form around must not take the Enter as its own submit
-            ev.preventDefault();
-            if (!e.isSending) submit();
-          }}
-        />
+        <input inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...e.getCvvFieldProps(typed)} />
       </label>
-      {e.error && <p key={e.shakes} className="form-error shake" role="alert">{text(e.error)}</p>}
+      {e.error && <p key={e.shakes} className="form-error shake" {...e.getCvvErrorProps()}>{text(e.error)}</p>}
       <div className="cascade__buttons">
-        <button type="button" className="button" disabled={e.isSending} onClick={submit}>{t('entropay.send')}</button>
-        <button type="button" className="button button--ghost" onClick={e.onReject}>{t('entropay.reject')}</button>
+        <button className="button" {...e.getCvvSendProps(typed)}>{t('entropay.send')}</button>
+        <button className="button button--ghost" {...e.getRejectProps()}>{t('entropay.reject')}</button>
       </div>
     </div>
   );

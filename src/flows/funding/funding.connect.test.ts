@@ -8,7 +8,7 @@ import type { CardOpening, FundingEvent, FundingInput, FundingOptions } from '..
 import { cascadeMachine } from '../../../machines/cascade/cascade.machine';
 import { entropayMachine } from '../../../machines/cascade/entropay.machine';
 import { pagePayment } from '../../../machines/funding/payment';
-import { capExample, cardFormOf, connectCard, connectCascade, connectEntropay, connectFunding } from './funding.connect';
+import { capExample, cardFormOf, cascadeStep, connectCard, connectCascade, connectEntropay, connectFunding } from './funding.connect';
 
 const T = 1_700_000_000_000;
 const options: FundingOptions = {
@@ -225,6 +225,67 @@ describe('connectCard (the card form the funding page invoked)', () => {
   });
 });
 
+describe('connectCard getters (ids, aria-*, handlers, focus intent)', () => {
+  it('each input carries its id, its name and its kept value; the CVV is read with its hint; the secrets keep no value', async () => {
+    const { actor } = start();
+    await fillCard(actor);
+    const card = connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send);
+    expect(card.getFieldProps('name')).toMatchObject({ id: 'card-name', name: 'ccname', value: 'Jean Dupont', 'aria-invalid': undefined, 'aria-describedby': undefined });
+    expect(card.getFieldProps('month')).toMatchObject({ id: 'card-month', name: 'emm', value: '12' });
+    expect(card.getLabelProps('year')).toEqual({ htmlFor: 'card-year' });
+    const cvv = card.getFieldProps('cvv');
+    expect(cvv).toMatchObject({ id: 'card-cvv', name: 'cvv', 'aria-describedby': 'card-cvv-hint' });
+    expect('value' in cvv).toBe(false);
+    expect(card.getHintProps('cvv')).toEqual({ id: 'card-cvv-hint' });
+    expect('value' in card.getFieldProps('number')).toBe(false);
+  });
+
+  it('the number is grouped as typed, heard by the view, and only "edited" reaches the machine', async () => {
+    const send = vi.fn<(e: FundingEvent) => void>();
+    const { actor } = start();
+    await fillCard(actor);
+    const typed: string[] = [];
+    const target = { value: '4111111111111111' };
+    connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), send).getFieldProps('number', { onTyped: (v) => typed.push(v) }).onChange!({ target } as never);
+    expect(target.value).toBe('4111 1111 1111 1111');
+    expect(typed).toEqual(['4111 1111 1111 1111']);
+    expect(send.mock.calls).toEqual([[{ type: 'secret.change' }]]);
+  });
+
+  it('a refused field is invalid and read with the message, which has its id; a form-wide refusal has the form\'s', async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => cardFormOf(s) !== undefined);
+    const view = () => connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send);
+    view().onSubmit(visa);
+    expect(view().getFieldProps('name')).toMatchObject({ 'aria-invalid': true, 'aria-describedby': 'card-name-error' });
+    expect(view().getErrorProps()).toEqual({ id: 'card-name-error', role: 'alert' });
+    expect(view().getFieldProps('month')['aria-invalid']).toBeUndefined();
+    await fillCard(actor);
+    connectFunding(actor.getSnapshot(), actor.send).amountLine!.onChange('100');
+    view().onSubmit(visa);
+    expect(view().getErrorProps()).toEqual({ id: 'card-form-error', role: 'alert' });
+  });
+
+  it('once paying the form is busy, Deposit is disabled and the status asks for the focus', async () => {
+    const { actor, saved } = start();
+    await fillCard(actor);
+    const before = connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send);
+    expect(before.getStatusProps()).toMatchObject({ role: 'group', tabIndex: -1, 'data-focus-on': undefined });
+    expect(before.getFormProps()).toMatchObject({ noValidate: true, 'aria-busy': undefined });
+    expect(before.getSubmitProps()).toEqual({ type: 'submit', disabled: undefined, 'aria-busy': undefined });
+    // the form's submit reads the inputs (FundingPage.test.tsx sends it through the page); here its handler
+    before.onSubmit(visa);
+    await waitFor(cardFormOf(actor.getSnapshot())!, (s) => s.matches('paying'));
+    expect(saved[0]).toMatchObject({ digits: '4111111111111111', cvv: '123' });
+    const paying = connectCard(cardFormOf(actor.getSnapshot())!.getSnapshot(), actor.send);
+    expect(paying.getStatusProps()['data-focus-on']).toBe('busy');
+    expect(paying.getFormProps()['aria-busy']).toBe(true);
+    expect(paying.getSubmitProps()).toMatchObject({ disabled: true, 'aria-busy': true });
+    expect(paying.getRegionProps()).toEqual({ 'aria-labelledby': 'card-title' });
+    expect(paying.getDoneProps()['data-focus-on']).toBeUndefined();
+  });
+});
+
 describe('connectCascade', () => {
   it('the daily-limit dialog: a modal that Escape closes; why, then its buttons send to the page', async () => {
     const cascade = cascadeMachine.provide({ actors: { fraudCheck: fromPromise(async (): Promise<FraudCheckOutput> => ({ day_limit: true, message: 'Daily limit' })) } });
@@ -241,6 +302,47 @@ describe('connectCascade', () => {
     view.onTab('bitcoin');
     view.onClose();
     expect(send.mock.calls.map((c) => c[0])).toEqual([{ type: 'dialog.tab', tab: 'bitcoin' }, { type: 'dialog.close' }]);
+  });
+
+  it("the dialog's options for useDialog: named by the step's heading, the focus moved in again when the step changes; the buttons' getters send", async () => {
+    const cascade = cascadeMachine.provide({ actors: { fraudCheck: fromPromise(async (): Promise<FraudCheckOutput> => ({ day_limit: true, message: 'Daily limit' })) } });
+    const actor = createActor(cascade, { input: { settings: ['ORANGE'], user: '', country: 'MT', affsId: '', noVload: [], now: T, payment: { id: '', key: 'k-12345678', amount: '250', currency: 'USD', fixed: false, bonus: false, promo: '', card: 'tok-1' } } });
+    const send = vi.fn();
+    actor.start();
+    expect(cascadeStep(actor.getSnapshot())).toBe('checking');
+    expect(connectCascade(actor.getSnapshot(), send).dialog).toBeNull();
+    await waitFor(actor, (s) => s.matches('dayLimit'));
+    let view = connectCascade(actor.getSnapshot(), send);
+    expect(view.dialog).toMatchObject({ role: 'alertdialog', mandatory: false, labelledBy: 'cascade-day-title', focusKey: 'dayLimit' });
+    expect(view.getBoxProps('dayLimit')).toEqual({ role: 'group', 'aria-labelledby': 'cascade-day-title' });
+    expect(view.getBoxTitleProps('dayLimit')).toEqual({ id: 'cascade-day-title' });
+    expect(view.getPanelProps()).toEqual({ 'aria-live': 'polite' });
+    view.getWhyProps().onClick();
+    expect(send).toHaveBeenLastCalledWith({ type: 'dialog.why' });
+    actor.send({ type: 'dialog.why' });
+    view = connectCascade(actor.getSnapshot(), send);
+    expect([view.step, view.dialog?.focusKey]).toEqual(['dayLimitWhy', 'dayLimitWhy']);
+    view.dialog!.onClose();
+    view.getTabProps('bitcoin').onClick();
+    expect(send.mock.calls.slice(-2).map((c) => c[0])).toEqual([{ type: 'dialog.close' }, { type: 'dialog.tab', tab: 'bitcoin' }]);
+    actor.send({ type: 'dialog.close' });
+    expect(cascadeStep(actor.getSnapshot())).toBe('done');
+  });
+
+  it("Entropay's steps are a dialog that is answered, not dismissed", async () => {
+    const cascade = cascadeMachine.provide({
+      actors: {
+        fraudCheck: fromPromise(async (): Promise<FraudCheckOutput> => ({ payment: 'p-1' })),
+        startProcessor: fromPromise(async () => ({ reply: { proc: 'ENTROPAY' as const, return: 'pin' as const }, at: T })),
+      },
+    });
+    const actor = createActor(cascade, { input: { settings: [], user: 'ENTROPAY', country: 'DE', affsId: '', noVload: [], now: T, payment: { id: '', key: 'k-12345678', amount: '250', currency: 'USD', fixed: false, bonus: false, promo: '', card: 'tok-1' } } });
+    actor.start();
+    await waitFor(actor, (s) => s.matches('entropay'));
+    const view = connectCascade(actor.getSnapshot(), () => {});
+    expect(view.dialog).toMatchObject({ mandatory: true, labelledBy: 'entro-title entro-cvv-title', focusKey: 'entropay' });
+    expect(view.entropay?.getSnapshot().value).toBe('cvv');
+    actor.stop();
   });
 });
 
@@ -291,5 +393,24 @@ describe('connectEntropay', () => {
     expect(connectEntropay(snapshot, () => {}, 'EUR', 'ru').amountText).toBe('1\u00a0250,00\u00a0€');
     // no currency known: the amount as the machine holds it
     expect(connectEntropay(snapshot, () => {}).amountText).toBe('1250.00');
+  });
+
+  it('the CVV input keeps digits only in the view, says it changed, and Enter sends it and empties it', () => {
+    const snapshot = createActor(entropayMachine, { input: { dialog: 'cvv', paymentId: 'p-1', amount: '10.00' } }).start().getSnapshot();
+    const send = vi.fn();
+    let value = '';
+    const cvv = { value: '12a3', onValue: (v: string) => { value = v; } };
+    const e = connectEntropay(snapshot, send);
+    const field = e.getCvvFieldProps(cvv);
+    expect(field).toMatchObject({ id: 'entro-cvv', name: undefined, value: '12a3', 'aria-invalid': undefined });
+    field.onChange!({ target: { value: '12a3' } } as never);
+    expect(value).toBe('123');
+    const prevented = vi.fn();
+    field.onKeyDown({ key: 'Enter', preventDefault: prevented });
+    expect(prevented).toHaveBeenCalled();
+    expect(send.mock.calls.map((c) => c[0])).toEqual([{ type: 'cvv.change' }, { type: 'cvv.submit', cvv: '12a3' }]);
+    expect(value).toBe('');
+    expect(e.getCvvErrorProps()).toEqual({ id: 'entro-cvv-error', role: 'alert' });
+    expect(e.getBoxProps('cvv')).toEqual({ role: 'group', 'aria-labelledby': 'entro-cvv-title' });
   });
 });

@@ -1,17 +1,18 @@
-import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { amountProblem, bonusOf, bonusOffered, normalizeAmount, sliderSteps, type BonusRules } from '../../../core/amount';
-import { describeCard } from '../../../core/card-facts';
+import { describeCard, groupCardNumber } from '../../../core/card-facts';
 import { msg, type Msg } from '../../../core/message';
 import type { cardFormMachine } from '../../../machines/card-form/card-form.machine';
 import type { CardField } from '../../../machines/card-form/card-form.types';
+import type { cascadeMachine } from '../../../machines/cascade/cascade.machine';
+import type { entropayMachine } from '../../../machines/cascade/entropay.machine';
 import type { fundingMachine } from '../../../machines/funding/funding.machine';
-import type { FundingEvent } from '../../../machines/funding/funding.types';
+import type { CardFormForwarded, FundingEvent } from '../../../machines/funding/funding.types';
 import { depositAmount, pageBonus } from '../../../machines/funding/payment';
 import { hasAmountLine, isCardTab, type TabId } from '../../../machines/funding/tabs';
-import type { CascadeContext } from '../../../machines/cascade/cascade.types';
-import type { EntropayContext } from '../../../machines/cascade/entropay.types';
-import { selectCascadeView, selectFinishedSteps, type StepLine } from './funding.select';
+import { selectFinishedSteps, stepLines } from './funding.select';
 import { formatAmount } from '../shared/money';
+import { buttonProps, fieldErrorProps, fieldProps, formProps, labelProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 /**
  * connect() for the funding page and its card form (the Zag.js pattern): from a snapshot and the
@@ -190,11 +191,32 @@ function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | nul
 const depositOf = (amount: string, currency: string, lang: string) => ({ amount, currency, text: formatAmount(amount, currency, lang) });
 
 /** The card form the page invoked (card and JCB tabs), or undefined while none is open. */
-export const cardFormOf = (s: FundingSnapshot): ActorRefFrom<typeof cardFormMachine> | undefined =>
-  (s.children as Record<string, ActorRefFrom<typeof cardFormMachine> | undefined>).cardForm;
+export const cardFormOf = (s: FundingSnapshot): CardFormActor | undefined => s.children.cardForm as CardFormActor | undefined;
+
+export type CardFormActor = ActorRefFrom<typeof cardFormMachine>;
+export type CascadeActor = ActorRefFrom<typeof cascadeMachine>;
+export type CascadeSnapshot = SnapshotFrom<typeof cascadeMachine>;
+export type EntropayActor = ActorRefFrom<typeof entropayMachine>;
+export type EntropaySnapshot = SnapshotFrom<typeof entropayMachine>;
 
 /** the fields the form keeps (the number and the CVV stay in their inputs) */
 type EditableField = 'name' | 'country' | 'currency' | 'month' | 'year';
+/** the card form's inputs: the kept fields and the two secrets */
+export type CardInput = EditableField | 'number' | 'cvv';
+
+/** Each input's id and its name (the names the browser's card autofill and the save call know). */
+const CARD_INPUTS: Record<CardInput, { id: string; name: string }> = {
+  name: { id: 'card-name', name: 'ccname' },
+  number: { id: 'card-number', name: 'cnu' },
+  month: { id: 'card-month', name: 'emm' },
+  year: { id: 'card-year', name: 'eyy' },
+  cvv: { id: 'card-cvv', name: 'cvv' },
+  country: { id: 'card-country', name: 'cu' },
+  currency: { id: 'card-currency', name: 'cur' },
+};
+const CVV_HINT = 'card-cvv-hint';
+const FORM_ERROR = 'card-form-error';
+const isInput = (field: string): field is CardInput => field in CARD_INPUTS;
 
 /** The card form: its fields, its error, the running cascade, the result; every event goes to the page, which forwards it. */
 export function connectCard(s: CardSnapshot, send: FundingSend, lang = 'en') {
@@ -204,6 +226,16 @@ export function connectCard(s: CardSnapshot, send: FundingSend, lang = 'en') {
   const isPaying = s.matches('paying');
   const isApproved = s.matches('approved');
   const isRedirected = s.matches('redirected');
+  const isBusy = isSaving || isPaying || isRedirected;
+  const fields: Record<EditableField, string> = { name: c.name, month: c.expMonth, year: c.expYear, country: c.country, currency: c.currency };
+  const isInvalid = (field: CardField) => c.error !== null && c.error.field === field;
+  const onField = (field: EditableField, value: string) => send({ type: 'field.change', field, value });
+  /** the number or the CVV was edited (their values stay in the inputs) */
+  const onSecretChange = () => send({ type: 'secret.change' });
+  /** Deposit: the number and the CVV go in the event only */
+  const onSubmit = (card: { number: string; cvv: string }) => send({ type: 'card.submit', card: describeCard(card.number), cvv: card.cvv, now: Date.now() });
+  const onResultClose = () => send({ type: 'result.close' });
+  const resultError = !c.error && isEditing && c.result?.error ? c.result.error : null;
   return {
     /** the JCB form (accepts only JCB cards) */
     isJcb: c.jcb,
@@ -212,95 +244,216 @@ export function connectCard(s: CardSnapshot, send: FundingSend, lang = 'en') {
     isPaying,
     isApproved,
     /** the form is locked: saving, paying, or a processor's page took over */
-    isBusy: isSaving || isPaying || isRedirected,
-    fields: { name: c.name, month: c.expMonth, year: c.expYear, country: c.country, currency: c.currency },
+    isBusy,
+    fields,
     /** the expiry years offered: this year and the next 14 */
     years: Array.from({ length: 15 }, (_, i) => String(c.year + i)),
-    isInvalid: (field: CardField) => c.error !== null && c.error.field === field,
+    isInvalid,
     /** the refused submit's reason; `shakes` changes with every refusal */
     error: c.error ? { text: c.error.msg, shakes: c.shakes } : null,
     /** the last payment's end, kept on the form (declined, every processor failed, stopped) */
-    resultError: !c.error && isEditing && c.result?.error ? c.result.error : null,
+    resultError,
     /** the steps of the payment that ended, until the trader moves on */
-    finishedSteps: selectFinishedSteps(s) as StepLine[],
+    finishedSteps: selectFinishedSteps(s),
     /** the approved payment; `text` written for the trader (core/format) */
     approved: isApproved ? depositOf(c.result?.amount ?? '', c.result?.currency ?? '', lang) : null,
     /** the running cascade while paying */
-    cascade: isPaying ? ((s.children as Record<string, AnyActorRef | undefined>).cascade ?? null) : null,
-    onField: (field: EditableField, value: string) => send({ type: 'field.change', field, value }),
-    /** the number or the CVV was edited (their values stay in the inputs) */
-    onSecretChange: () => send({ type: 'secret.change' }),
-    /** Deposit: the number and the CVV go in the event only */
-    onSubmit: (card: { number: string; cvv: string }) => send({ type: 'card.submit', card: describeCard(card.number), cvv: card.cvv, now: Date.now() }),
-    onResultClose: () => send({ type: 'result.close' }),
+    cascade: isPaying ? cascadeOf(s) : null,
+    onField,
+    onSecretChange,
+    onSubmit,
+    onResultClose,
     /** the cascade's buttons (why, another tab, close, retry, cancel, stop) */
-    sendCascade: (event: { type: string; tab?: string }) => send(event as FundingEvent),
+    sendCascade: (event: CascadeAsk) => send(event),
+
+    /** the form section, named by its heading; the approved result's section, named by its own */
+    getRegionProps: () => regionProps(isApproved ? 'card-done' : 'card-title'),
+    getTitleProps: () => titleProps(isApproved ? 'card-done' : 'card-title'),
+    /** the form: busy while the card is saved and paid; Deposit sends the number and CVV as typed */
+    getFormProps: () =>
+      formProps({ busy: isBusy, onSubmit: (values) => onSubmit({ number: String(values.get(CARD_INPUTS.number.name) ?? ''), cvv: String(values.get(CARD_INPUTS.cvv.name) ?? '') }) }),
+    getLabelProps: (field: CardInput) => labelProps(CARD_INPUTS[field].id),
+    /**
+     * An input: id, name, `aria-invalid` when the refusal names it (its message then read with it)
+     * and the change handler. The number and the CVV are not kept (no value): the number is
+     * grouped as typed (4111 1111 …) and `onTyped` hears it (the view shows its card type).
+     */
+    getFieldProps: (field: CardInput, { onTyped }: { onTyped?: (value: string) => void } = {}) => {
+      const { id, name } = CARD_INPUTS[field];
+      const invalid = isInvalid(field);
+      if (field === 'number' || field === 'cvv') {
+        const { value: _kept, ...props } = fieldProps({ id, name, value: '', invalid, describedBy: field === 'cvv' ? [CVV_HINT] : [] });
+        return {
+          ...props,
+          onChange: (e: { target: { value: string } }) => {
+            if (field === 'number') {
+              const grouped = groupCardNumber(e.target.value);
+              if (grouped !== e.target.value && /^[\d\s-]*$/.test(e.target.value)) e.target.value = grouped;
+            }
+            onTyped?.(e.target.value);
+            onSecretChange();
+          },
+        };
+      }
+      return fieldProps({ id, name, value: fields[field], invalid, onValue: (value) => onField(field, value) });
+    },
+    /** a hint read with its field (the CVV's: three digits on the back) */
+    getHintProps: (_field: 'cvv') => ({ id: CVV_HINT }),
+    /** the refused submit's message: read with the field it names, announced at once */
+    getErrorProps: () => (c.error && isInput(c.error.field) ? fieldErrorProps(CARD_INPUTS[c.error.field].id) : { id: FORM_ERROR, role: 'alert' as const }),
+    /** the last payment's end on the form, announced at once */
+    getResultErrorProps: () => ({ role: 'alert' as const }),
+    /** where the payment's progress shows: the focus goes there once Deposit is pressed */
+    getStatusProps: () => ({ ...statusProps({ focusOn: isBusy ? 'busy' : null }), role: 'group' as const }),
+    getSubmitProps: () => submitProps({ busy: isBusy }),
+    /** the approved result: the focus goes there */
+    getDoneProps: () => statusProps({ focusOn: isApproved ? 'approved' : null }),
+    getResultCloseProps: () => buttonProps(onResultClose),
   };
 }
 
 export type FundingView = ReturnType<typeof connectFunding>;
 export type CardView = ReturnType<typeof connectCard>;
 
-/** What the cascade's and the Entropay dialog's views read: a snapshot of those machines, loosely typed (they are grandchildren). */
-interface MatchingSnapshot<C> {
-  context: C;
-  children: Record<string, AnyActorRef | undefined>;
-  matches: (value: never) => boolean;
+/** The running cascade of a card form (its child while paying), typed as the cascade machine's actor. */
+export const cascadeOf = (s: CardSnapshot): CascadeActor | null => (s.children.cascade as CascadeActor | undefined) ?? null;
+
+/** The events the cascade's buttons send; they go to the funding page, which forwards them to the form and its cascade. */
+export type CascadeAsk = Extract<CardFormForwarded, { type: 'dialog.why' | 'dialog.tab' | 'dialog.close' | 'payment.retry' | 'payment.cancel' | 'listen.stop' }>;
+export type CascadeSend = (event: CascadeAsk) => void;
+
+/** What the trader sees of the cascade. */
+export type CascadeStep = 'checking' | 'dayLimit' | 'dayLimitWhy' | 'trying' | 'delaying' | 'listening' | 'entropay' | 'doNotHonor' | 'interrupted' | 'redirecting' | 'done';
+
+type CascadeValue = CascadeSnapshot['value'];
+/** the cascade machine's top-level states, from the machine's own type */
+type CascadeState = Extract<CascadeValue, string> | keyof Extract<CascadeValue, object>;
+
+/**
+ * The one place that maps the cascade's states to what the view shows. Typed by the machine:
+ * a state renamed, added or removed fails to compile here.
+ */
+const STEP_OF = {
+  boot: 'checking',
+  checking: 'checking',
+  dayLimit: 'dayLimit',
+  next: 'trying',
+  preparing: 'trying',
+  delaying: 'delaying',
+  starting: 'trying',
+  deciding: 'trying',
+  listening: 'listening',
+  entropay: 'entropay',
+  doNotHonor: 'doNotHonor',
+  interrupted: 'interrupted',
+  redirecting: 'redirecting',
+  approved: 'done',
+  exhausted: 'done',
+  stopped: 'done',
+  unresolved: 'done',
+  switched: 'done',
+  cancelled: 'done',
+} as const satisfies Record<CascadeState, CascadeStep>;
+
+export function cascadeStep(s: CascadeSnapshot): CascadeStep {
+  if (s.matches({ dayLimit: 'explaining' })) return 'dayLimitWhy';
+  const top = (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as CascadeState;
+  return STEP_OF[top];
 }
-type CascadeSnapshotLike = MatchingSnapshot<CascadeContext>;
-type CascadeSend = (event: { type: string; tab?: string }) => void;
+
+/**
+ * The steps after which the cascade may still try a processor. Do-not-honor stops it at the
+ * processor that said so (the dialog says "we will not retry"), so its steps must not say
+ * "trying the next one"; the day limit and the end try nothing more either.
+ */
+const GOES_ON: ReadonlySet<CascadeStep> = new Set(['checking', 'trying', 'delaying', 'listening', 'entropay', 'interrupted', 'redirecting']);
+
+/** the headings that name the cascade's dialogs (Entropay's: its start or its CVV step, whichever shows) */
+const TITLE_OF = { dayLimit: 'cascade-day-title', doNotHonor: 'cascade-dnh-title', entropay: 'entro-title entro-cvv-title' } as const;
 
 /** The running cascade (a child of the card form): which step, the processor tried, its dialogs and their buttons. */
-export function connectCascade(s: CascadeSnapshotLike, send: CascadeSend) {
-  const is = (value: string | Record<string, string>) => (s.matches as (v: unknown) => boolean)(value);
-  const isChecking = is('boot') || is('checking');
-  const isDayLimitWhy = is({ dayLimit: 'explaining' });
-  const isDayLimit = is('dayLimit');
-  const isDelaying = is('delaying');
-  const isTrying = is('next') || is('preparing') || is('starting') || is('deciding');
-  const isEntropay = is('entropay');
-  const isDoNotHonor = is('doNotHonor');
-  const view = selectCascadeView(s as never);
+export function connectCascade(s: CascadeSnapshot, send: CascadeSend) {
+  const c = s.context;
+  const step = cascadeStep(s);
+  const isDayLimitWhy = step === 'dayLimitWhy';
+  const isDayLimit = step === 'dayLimit' || isDayLimitWhy;
+  const isDoNotHonor = step === 'doNotHonor';
+  const isEntropay = step === 'entropay';
+  const isDialog = isDayLimit || isDoNotHonor || isEntropay;
+  const processor = c.current?.processor ?? '';
+  const onClose = () => send({ type: 'dialog.close' });
+  const dialogTitle = isDayLimit ? TITLE_OF.dayLimit : isDoNotHonor ? TITLE_OF.doNotHonor : TITLE_OF.entropay;
   return {
-    isChecking,
-    isTrying,
-    isDelaying,
-    isListening: is('listening'),
-    isRedirecting: is('redirecting'),
-    isInterrupted: is('interrupted'),
+    step,
+    isChecking: step === 'checking',
+    isTrying: step === 'trying',
+    isDelaying: step === 'delaying',
+    isListening: step === 'listening',
+    isRedirecting: step === 'redirecting',
+    isInterrupted: step === 'interrupted',
     /** the daily-limit dialog; isDayLimitWhy once the trader asked why */
     isDayLimit,
     isDayLimitWhy,
     isDoNotHonor,
     isEntropay,
     /** a step that asks the trader something: shown as a modal */
-    isDialog: isDayLimit || isDoNotHonor || isEntropay,
+    isDialog,
     /** Escape closes the limit and bank dialogs, never Entropay's */
     closesOnEscape: isDayLimit || isDoNotHonor,
-    processor: view?.processor ?? '',
-    n: view?.n ?? 0,
-    total: view?.total ?? 0,
-    steps: view?.steps ?? [],
-    error: s.context.error ?? msg('cascade.response_error'),
-    entropay: isEntropay ? (s.children.entropay ?? null) : null,
+    processor,
+    n: processor ? c.stack.indexOf(processor) + 1 : c.tried.length,
+    total: c.stack.length,
+    steps: stepLines(c.stack, c.log, GOES_ON.has(step)),
+    error: c.error ?? msg('cascade.response_error'),
+    entropay: isEntropay ? ((s.children.entropay as EntropayActor | undefined) ?? null) : null,
     /** the payment's currency (Entropay's dialog names the amount with it) */
-    currency: s.context.payment?.currency ?? '',
+    currency: c.payment?.currency ?? '',
     onStop: () => send({ type: 'listen.stop' }),
     onRetry: () => send({ type: 'payment.retry' }),
     onCancel: () => send({ type: 'payment.cancel' }),
     onWhy: () => send({ type: 'dialog.why' }),
     onTab: (tab: 'bitcoin' | 'bank') => send({ type: 'dialog.tab', tab }),
-    onClose: () => send({ type: 'dialog.close' }),
+    onClose,
+
+    /**
+     * The modal the asking steps sit in, as `useDialog` takes it (src/ui/useDialog.ts): an
+     * alertdialog named by the step's heading, Escape and the backdrop close the limit and bank
+     * dialogs (Entropay's steps are answered, not dismissed), the focus moves in again when the
+     * step changes; null while nothing is asked.
+     */
+    dialog: isDialog ? { role: 'alertdialog' as const, mandatory: !(isDayLimit || isDoNotHonor), labelledBy: dialogTitle, focusKey: step, onClose } : null,
+    /** the cascade's progress, read politely as it changes */
+    getPanelProps: () => ({ 'aria-live': 'polite' as const }),
+    /** the stop of a run that went wrong (retry or cancel), announced at once */
+    getInterruptedProps: () => ({ role: 'alert' as const }),
+    /** a dialog's box, named by its heading */
+    getBoxProps: (box: 'dayLimit' | 'doNotHonor') => ({ role: 'group' as const, ...regionProps(TITLE_OF[box]) }),
+    getBoxTitleProps: (box: 'dayLimit' | 'doNotHonor') => titleProps(TITLE_OF[box]),
+    getStopProps: () => buttonProps(() => send({ type: 'listen.stop' })),
+    getRetryProps: () => buttonProps(() => send({ type: 'payment.retry' })),
+    getCancelProps: () => buttonProps(() => send({ type: 'payment.cancel' })),
+    getWhyProps: () => buttonProps(() => send({ type: 'dialog.why' })),
+    getTabProps: (tab: 'bitcoin' | 'bank') => buttonProps(() => send({ type: 'dialog.tab', tab })),
+    getCloseProps: () => buttonProps(onClose),
   };
 }
 
-/** Entropay's start and CVV dialogs; the CVV goes with the event only. */
-export function connectEntropay(s: MatchingSnapshot<EntropayContext>, send: (event: { type: string; cvv?: string }) => void, currency = '', lang = 'en') {
-  const is = (value: string) => (s.matches as (v: unknown) => boolean)(value);
-  const isSending = is('sending');
+const ENTROPAY_CVV = 'entro-cvv';
+
+/** Entropay's start and CVV dialogs; the CVV goes with the event only (the view holds it while typed). */
+export function connectEntropay(s: EntropaySnapshot, send: EntropayActor['send'], currency = '', lang = 'en') {
+  const isSending = s.matches('sending');
+  const onCvvSubmit = (cvv: string) => send({ type: 'cvv.submit', cvv });
+  const onReject = () => send({ type: 'entropay.reject' });
+  const onCvvChange = () => send({ type: 'cvv.change' });
+  /** the typed CVV goes with the event, and the input is emptied */
+  const submitCvv = (cvv: { value: string; onValue: (value: string) => void }) => {
+    onCvvSubmit(cvv.value);
+    cvv.onValue('');
+  };
   return {
-    isStart: is('start'),
-    isCvv: is('cvv') || isSending,
+    isStart: s.matches('start'),
+    isCvv: s.matches('cvv') || isSending,
     isSending,
     error: s.context.error,
     shakes: s.context.shakes,
@@ -308,10 +461,40 @@ export function connectEntropay(s: MatchingSnapshot<EntropayContext>, send: (eve
     /** the amount written for the trader (core/format), with the payment's currency when known */
     amountText: currency ? formatAmount(s.context.amount, currency, lang) : s.context.amount,
     onConfirm: () => send({ type: 'entropay.confirm' }),
-    onReject: () => send({ type: 'entropay.reject' }),
-    onCvvChange: () => send({ type: 'cvv.change' }),
-    onCvvSubmit: (cvv: string) => send({ type: 'cvv.submit', cvv }),
+    onReject,
+    onCvvChange,
+    onCvvSubmit,
+
+    getBoxProps: (box: 'start' | 'cvv') => ({ role: 'group' as const, ...regionProps(box === 'start' ? 'entro-title' : 'entro-cvv-title') }),
+    getBoxTitleProps: (box: 'start' | 'cvv') => titleProps(box === 'start' ? 'entro-title' : 'entro-cvv-title'),
+    getConfirmProps: () => buttonProps(() => send({ type: 'entropay.confirm' })),
+    getRejectProps: () => buttonProps(onReject),
+    /**
+     * The CVV input; its value is the view's (`cvv`), never the machine's. Digits only; Enter
+     * sends it (not the card form the dialog sits in: a form in a form submitted the page).
+     */
+    getCvvFieldProps: (cvv: { value: string; onValue: (value: string) => void }) => ({
+      ...fieldProps({
+        id: ENTROPAY_CVV,
+        value: cvv.value,
+        invalid: s.context.error !== null,
+        onValue: (typed) => {
+          cvv.onValue(typed.replace(/\D/g, ''));
+          onCvvChange();
+        },
+      }),
+      // not a field of the card form around it
+      name: undefined,
+      onKeyDown: (e: { key: string; preventDefault: () => void }) => {
+        if (e.key !== 'Enter') return;
+        e.preventDefault();
+        if (!isSending) submitCvv(cvv);
+      },
+    }),
+    getCvvErrorProps: () => fieldErrorProps(ENTROPAY_CVV),
+    getCvvSendProps: (cvv: { value: string; onValue: (value: string) => void }) => buttonProps(() => submitCvv(cvv), { disabled: isSending }),
   };
 }
 
 export type CascadeView = ReturnType<typeof connectCascade>;
+export type EntropayView = ReturnType<typeof connectEntropay>;

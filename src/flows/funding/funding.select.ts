@@ -1,49 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
 import { COUNTRIES } from '../../../core/contract/countries';
 import type { cardFormMachine } from '../../../machines/card-form/card-form.machine';
-import type { CascadeContext, StepRecord } from '../../../machines/cascade/cascade.types';
-import type { AnyActorRef } from 'xstate';
+import type { StepRecord } from '../../../machines/cascade/cascade.types';
 
 type CardSnap = SnapshotFrom<typeof cardFormMachine>;
 
-/* The funding page and the card form are read through connectFunding / connectCard (funding-connect.ts). */
-
-export type CascadeStep = 'checking' | 'dayLimit' | 'dayLimitWhy' | 'trying' | 'delaying' | 'listening' | 'entropay' | 'doNotHonor' | 'interrupted' | 'redirecting' | 'done';
-
-interface CascadeSnapLike {
-  context: CascadeContext;
-  children: Record<string, AnyActorRef | undefined>;
-  matches: (v: never) => boolean;
-}
-
-/** What the trader sees of the cascade: the step, the processor tried, n of total, the log. */
-export function selectCascadeView(s: CascadeSnapLike | undefined) {
-  if (!s) return null;
-  const is = (v: string | Record<string, string>) => (s.matches as (v: unknown) => boolean)(v);
-  const step: CascadeStep =
-    is('checking') || is('boot') ? 'checking'
-      : is({ dayLimit: 'explaining' }) ? 'dayLimitWhy'
-        : is('dayLimit') ? 'dayLimit'
-          : is('delaying') ? 'delaying'
-            : is('listening') ? 'listening'
-              : is('entropay') ? 'entropay'
-                : is('doNotHonor') ? 'doNotHonor'
-                  : is('interrupted') ? 'interrupted'
-                    : is('redirecting') ? 'redirecting'
-                      : is('next') || is('preparing') || is('starting') || is('deciding') ? 'trying'
-                        : 'done';
-  const c = s.context;
-  const processor = c.current?.processor ?? '';
-  const n = processor ? c.stack.indexOf(processor) + 1 : c.tried.length;
-  return { step, processor, n, total: c.stack.length, log: c.log, steps: stepLines(c.stack, c.log, GOES_ON.has(step)), error: c.error, entropay: s.children.entropay ?? null };
-}
-
-/**
- * The steps after which the cascade may still try a processor. Do-not-honor stops it at the
- * processor that said so (the dialog says "we will not retry"), so its steps must not say
- * "trying the next one" (issue 27); the day limit and the end try nothing more either.
- */
-const GOES_ON: ReadonlySet<CascadeStep> = new Set(['checking', 'trying', 'delaying', 'listening', 'entropay', 'interrupted', 'redirecting']);
+/* The funding page, the card form and the cascade are read through their connect functions (funding.connect.ts). */
 
 /** One line of the steps list: "Processor 1 of 5 (Vload): declined, trying the next one". */
 export interface StepLine {
