@@ -18,7 +18,7 @@ export const DocumentMime = z.enum(['image/png', 'image/jpeg', 'application/pdf'
 export type DocumentMime = z.infer<typeof DocumentMime>;
 
 /** Every kind stored: the above and `attachment`, a support ticket's staged or sent attachment, never on the verification page. */
-export const StoredDocumentKind = z.enum(['passport', 'address', 'card_front', 'card_back', 'signature', 'receipt', 'attachment']);
+export const StoredDocumentKind = z.enum([...DocumentKind.options, 'attachment']);
 export type StoredDocumentKind = z.infer<typeof StoredDocumentKind>;
 
 /** One stored document as its owner sees it (never its content; that is GET /upload/{id}). */

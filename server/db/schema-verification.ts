@@ -1,19 +1,20 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { CreatedAt } from './schema';
+import type { DocumentMime, DocumentStatus, StoredDocumentKind } from '../../core/contract/verification';
 
 /**
  * Tables of verification (migration 070_verification). They join the Database interface by
  * module augmentation, so this area's tables live in this file.
  */
 /**
- * `receipt`: a bank transfer's receipt (migration 082), stored like a document, never on the verification page;
- * `attachment`: a support ticket's attachment (migration 090), likewise
+ * The kinds, states and types of core/contract/verification.ts: `receipt` is a bank transfer's
+ * receipt (migration 082) and `attachment` a support ticket's (migration 090), stored like a
+ * document, never on the verification page; uploaded → in_review → approved | rejected, no other
+ * move (server/domain/verification/documents.ts); the type is detected from the content, never
+ * the declared one.
  */
-export type DocumentKind = 'passport' | 'address' | 'card_front' | 'card_back' | 'signature' | 'receipt' | 'attachment';
-/** uploaded → in_review → approved | rejected; no other move (server/domain/verification/documents.ts) */
-export type DocumentStatus = 'uploaded' | 'in_review' | 'approved' | 'rejected';
-/** the type detected from the content, never the declared one */
-export type DocumentMime = 'image/png' | 'image/jpeg' | 'application/pdf';
+export type { DocumentMime, DocumentStatus };
+export type DocumentKind = StoredDocumentKind;
 
 export interface DocumentsTable {
   /** a random UUID (text) */
