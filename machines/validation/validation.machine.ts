@@ -1,15 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureMsg, isCallFailure } from '../../core/failure';
 import { msg } from '../../core/message';
+import { MAX_VALIDATION_TRIES } from '../../core/validation-tries';
 import { notProvided } from '../shared/not-provided';
 import type { AttemptOutput, ValidationContext, ValidationEvent, ValidationInput } from './validation.types';
 
-/** spec 002 §9: max validation tries */
-export const MAX_VALIDATION_TRIES = 5;
+/** spec 002 §9: max validation tries, as the server counts them */
+export { MAX_VALIDATION_TRIES };
 
 /**
- * Transaction validation (spec 002 §2, §4, §8): already validated goes home at once; with 5
- * attempts used the max-tries state shows. A wrong value resets the input and shows the
+ * Transaction validation (spec 002 §2, §4, §8): already validated goes home at once; with all
+ * MAX_VALIDATION_TRIES attempts used the max-tries state shows. A wrong value resets the input and shows the
  * attempts left; none left locks. Success sets the flag and goes home. The server counts the
  * attempts (the limit holds whatever the page does).
  */

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../ledger';
 import { hashToken, sameSecret } from '../tokens';
+import { MAX_VALIDATION_TRIES } from '../../../core/validation-tries';
 
 /**
  * Transaction validation (spec 002 §4, §9): the trader enters a value (in the sandbox: the code
- * on the bank statement line of a small charge, delivered to the sandbox outbox). At most 5
- * attempts, counted in users.tr_attemps. The attempt is counted BEFORE the value is compared,
+ * on the bank statement line of a small charge, delivered to the sandbox outbox). At most
+ * MAX_VALIDATION_TRIES (core/validation-tries.ts) attempts, counted in users.tr_attemps. The attempt is counted BEFORE the value is compared,
  * in one UPDATE that refuses the sixth, so parallel guesses cannot exceed the limit.
  */
-export const MAX_VALIDATION_TRIES = 5;
+export { MAX_VALIDATION_TRIES };
 
 const valueHash = (userId: number, value: string): string => hashToken(`validate:${userId}:${value.trim().toUpperCase()}`);
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFactorChoice, usePasswordChange } from '../../flows/security/security.flow';
+import { PASSWORD_MIN } from '../../../core/password-policy';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { PasswordRules } from '../../ui/PasswordRules';
@@ -74,7 +75,7 @@ function PasswordForm() {
         {field('password', t('security.new'), 'new-password')}
         <PasswordRules id={rulesId} rules={password.rules(typed)} />
         {field('repeatPassword', t('security.repeat'), 'new-password')}
-        <p className="muted security__hint">{t('security.hint')}</p>
+        <p className="muted security__hint">{t('security.hint', { min: PASSWORD_MIN })}</p>
         {error && (
           <p key={attempts} className="form-error shake" role="alert">
             {text(error)}

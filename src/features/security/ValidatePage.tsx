@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useValidation, useValidationKey } from '../../flows/security/security.flow';
+import { MAX_VALIDATION_TRIES } from '../../../core/validation-tries';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import '../withdrawal/withdrawal.css';
@@ -32,7 +33,7 @@ function Validation() {
       <h1 id="validate-title">{t('validate.title')}</h1>
       {validation.maxTries ? (
         <p className="form-error" role="alert" data-testid="max-tries">
-          {t('validate.max_tries')}
+          {t('validate.max_tries', { max: MAX_VALIDATION_TRIES })}
         </p>
       ) : validation.validated ? (
         <p role="status">{t('validate.done')}</p>
