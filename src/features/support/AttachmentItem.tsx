@@ -17,7 +17,7 @@ export function AttachmentItem({ name, stored, item, onRemove }: { name: string;
       )}
       {stored && <span className="muted small">{t('support.attach.staged')}</span>}
       {upload.error && (
-        <span className="form-error small" role="alert">
+        <span {...upload.getProblemProps()} className="form-error small">
           {text(upload.error)}{' '}
           {upload.canRetry && (
             <button type="button" className="link-button" onClick={upload.retry}>

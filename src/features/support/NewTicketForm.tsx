@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import type { useNewTicket } from '../../flows/support/support.flow';
 import { useT } from '../../i18n';
 import { AttachmentField } from './AttachmentField';
@@ -8,12 +7,12 @@ type NewTicketView = ReturnType<typeof useNewTicket>;
 /** The new ticket form (the page's and the dialog's): department, priority, subject, message, attachments. */
 export function NewTicketForm({ form, onCancel }: { form: NewTicketView; onCancel?: () => void }) {
   const { t, text } = useT();
-  if (form.loading) return <p className="muted" aria-busy="true">{t('support.form.loading')}</p>;
+  if (form.loading) return <p {...form.getLoadingProps()} className="muted">{t('support.form.loading')}</p>;
   if (form.failed) {
     return (
-      <div role="alert" className="form-error">
+      <div {...form.getProblemProps()} className="form-error">
         {form.error && text(form.error)}{' '}
-        <button type="button" className="button button--small" onClick={form.retry}>
+        <button {...form.getRetryProps()} className="button button--small">
           {t('support.retry')}
         </button>
       </div>
@@ -21,17 +20,13 @@ export function NewTicketForm({ form, onCancel }: { form: NewTicketView; onCance
   }
   if (form.success) {
     return (
-      <p className="sp-success" role="status" data-testid="support-created">
+      <p {...form.getSuccessProps()} className="sp-success" data-testid="support-created">
         {text(form.success)}
       </p>
     );
   }
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.submit();
-  };
   return (
-    <form className="sp-form" onSubmit={submit} noValidate data-testid="support-new-form">
+    <form {...form.getFormProps()} className="sp-form" data-testid="support-new-form">
       {form.about && <p className="sp-about" data-testid="support-about">{text(form.about)}</p>}
       <div className="sp-form__row">
         <label>
@@ -57,30 +52,18 @@ export function NewTicketForm({ form, onCancel }: { form: NewTicketView; onCance
       </div>
       <label>
         {t('support.field.subject')}
-        <input
-          value={form.subject}
-          maxLength={form.limits.subject + 50}
-          onChange={(e) => form.change('subject', e.target.value)}
-          aria-invalid={form.subjectError !== null}
-          data-testid="support-subject"
-        />
+        <input {...form.getFieldProps('subject')} maxLength={form.limits.subject + 50} data-testid="support-subject" />
       </label>
-      {form.subjectError && <p className="form-error" role="alert" data-testid="support-subject-error">{text(form.subjectError)}</p>}
+      {form.subjectError && <p {...form.getErrorProps('subject')} className="form-error" data-testid="support-subject-error">{text(form.subjectError)}</p>}
       <label>
         {t('support.field.content')}
-        <textarea
-          rows={6}
-          value={form.content}
-          onChange={(e) => form.change('content', e.target.value)}
-          aria-invalid={form.contentError !== null}
-          data-testid="support-content"
-        />
+        <textarea {...form.getFieldProps('content')} rows={6} data-testid="support-content" />
       </label>
       <p className="muted small sp-count">{t('support.field.count', { length: form.content.length, max: form.limits.content })}</p>
-      {form.contentError && <p className="form-error" role="alert" data-testid="support-content-error">{text(form.contentError)}</p>}
+      {form.contentError && <p {...form.getErrorProps('content')} className="form-error" data-testid="support-content-error">{text(form.contentError)}</p>}
       <AttachmentField api={form} files={form.files} testId="support-new-attachment-input" />
       {form.error && (
-        <p className="form-error" role="alert" data-testid="support-new-error">
+        <p {...form.getErrorMessageProps()} className="form-error" data-testid="support-new-error">
           {text(form.error)}
         </p>
       )}
@@ -90,7 +73,7 @@ export function NewTicketForm({ form, onCancel }: { form: NewTicketView; onCance
             {t('support.cancel')}
           </button>
         )}
-        <button type="submit" className="button" disabled={form.sending} data-testid="support-new-submit">
+        <button {...form.getSubmitProps()} className="button" data-testid="support-new-submit">
           {t(form.sending ? 'support.submitting' : 'support.submit')}
         </button>
       </div>

@@ -16,8 +16,8 @@ function Compose({ compose, onCancel }: { compose: ActorRefFrom<typeof newTicket
   const { t } = useT();
   const form = useNewTicket(compose);
   return (
-    <section className="sp-compose" aria-labelledby="sp-new-title">
-      <h2 id="sp-new-title">{t('support.new.title')}</h2>
+    <section {...form.getSectionProps()} className="sp-compose">
+      <h2 {...form.getSectionTitleProps()}>{t('support.new.title')}</h2>
       <NewTicketForm form={form} onCancel={onCancel} />
     </section>
   );

@@ -8,14 +8,14 @@ export function TicketList({ list, openId, onOpen }: { list: ActorRefFrom<typeof
   const { t, text } = useT();
   const tickets = useTicketList(list);
   return (
-    <section className="sp-list" aria-labelledby="sp-list-title" aria-busy={tickets.loading || tickets.refreshing}>
-      <h2 id="sp-list-title">{t('support.list.title')}</h2>
+    <section {...tickets.getRegionProps()} className="sp-list">
+      <h2 {...tickets.getTitleProps()}>{t('support.list.title')}</h2>
       {tickets.loading && <p className="muted">{t('support.list.loading')}</p>}
       {tickets.error && (
-        <p className="form-error" role="alert">
+        <p {...tickets.getProblemProps()} className="form-error">
           {text(tickets.error)}{' '}
           {tickets.failed && (
-            <button type="button" className="button button--small" onClick={tickets.retry}>
+            <button {...tickets.getRetryProps()} className="button button--small">
               {t('support.retry')}
             </button>
           )}
@@ -26,10 +26,8 @@ export function TicketList({ list, openId, onOpen }: { list: ActorRefFrom<typeof
         {tickets.rows.map((row) => (
           <li key={row.id}>
             <button
-              type="button"
+              {...tickets.getRowProps(row.id, openId, onOpen)}
               className={`sp-row${row.unread ? ' sp-row--unread' : ''}${row.id === openId ? ' sp-row--open' : ''}`}
-              onClick={() => onOpen(row.id)}
-              aria-current={row.id === openId ? 'true' : undefined}
               data-testid="support-ticket-row"
               data-ticket={row.id}
               data-status={row.statusId}

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatDateTime } from '../../flows/shared/dates';
 import { useTicketThread, type ticketThreadFlow } from '../../flows/support/support.flow';
@@ -11,12 +10,8 @@ import { MessageText } from './MessageText';
 export function TicketThread({ thread, onBack }: { thread: ActorRefFrom<typeof ticketThreadFlow>; onBack: () => void }) {
   const { t, text } = useT();
   const view = useTicketThread(thread);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    view.submit();
-  };
   return (
-    <section className="sp-thread" aria-busy={view.loading || view.refreshing} data-testid="support-thread">
+    <section {...view.getRegionProps()} className="sp-thread" data-testid="support-thread">
       <p>
         <button type="button" className="link-button" onClick={onBack} data-testid="support-back">
           ← {t('support.back')}
@@ -24,10 +19,10 @@ export function TicketThread({ thread, onBack }: { thread: ActorRefFrom<typeof t
       </p>
       {view.loading && <p className="muted">{t('support.thread.loading')}</p>}
       {view.error && (
-        <p className="form-error" role="alert">
+        <p {...view.getProblemProps()} className="form-error">
           {text(view.error)}{' '}
           {view.failed && (
-            <button type="button" className="button button--small" onClick={view.retry}>
+            <button {...view.getRetryProps()} className="button button--small">
               {t('support.retry')}
             </button>
           )}
@@ -47,11 +42,11 @@ export function TicketThread({ thread, onBack }: { thread: ActorRefFrom<typeof t
             )}
           </header>
           {view.closeError && (
-            <p className="form-error" role="alert" data-testid="support-close-error">
+            <p {...view.getProblemProps()} className="form-error" data-testid="support-close-error">
               {text(view.closeError)}
             </p>
           )}
-          <ol className="sp-thread__messages" aria-live="polite">
+          <ol {...view.getMessagesProps()} className="sp-thread__messages">
             {view.messages.map((m) => (
               <li key={m.id} className={m.mine ? 'sp-msg sp-msg--mine' : 'sp-msg sp-msg--agent'} data-testid="support-message" data-author={m.mine ? 'trader' : 'agent'}>
                 <div className="sp-msg__meta">
@@ -78,18 +73,18 @@ export function TicketThread({ thread, onBack }: { thread: ActorRefFrom<typeof t
           </ol>
           {view.closed && <p className="muted">{t('support.thread.closed_note')}</p>}
           {view.reopened && (
-            <p className="sp-success" role="status">
+            <p {...view.getReopenedProps()} className="sp-success">
               {text(view.reopened)}
             </p>
           )}
-          <form className="sp-form sp-reply" onSubmit={submit} noValidate data-testid="support-reply">
+          <form {...view.getReplyFormProps()} className="sp-form sp-reply" data-testid="support-reply">
             <label>
               {t('support.reply.label')}
-              <textarea rows={4} value={view.draft} onChange={(e) => view.change(e.target.value)} aria-invalid={view.replyError !== null} data-testid="support-reply-text" />
+              <textarea {...view.getReplyProps()} rows={4} data-testid="support-reply-text" />
             </label>
             <AttachmentField api={view} files={view.files} testId="support-reply-attachment-input" />
             {view.replyError && (
-              <p className="form-error" role="alert" data-testid="support-reply-error">
+              <p {...view.getReplyErrorProps()} className="form-error" data-testid="support-reply-error">
                 {text(view.replyError)}{' '}
                 {view.canRetryReply && (
                   <button type="button" className="button button--small" onClick={view.retryReply} data-testid="support-reply-retry">
@@ -99,7 +94,7 @@ export function TicketThread({ thread, onBack }: { thread: ActorRefFrom<typeof t
               </p>
             )}
             <div className="sp-form__actions">
-              <button type="submit" className="button" disabled={view.sending} data-testid="support-reply-send">
+              <button {...view.getReplySubmitProps()} className="button" data-testid="support-reply-send">
                 {t(view.sending ? 'support.reply.sending' : 'support.reply.send')}
               </button>
             </div>

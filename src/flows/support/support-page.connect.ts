@@ -4,6 +4,7 @@ import type { Msg } from '../../../core/message';
 import type { supportPageMachine } from '../../../machines/support-page/support-page.machine';
 import type { ticketListMachine } from '../../../machines/ticket-list/ticket-list.machine';
 import { statusText } from './support-text';
+import { buttonProps, regionProps, titleProps } from '../shared/props';
 
 type PageSnapshot = SnapshotFrom<typeof supportPageMachine>;
 type ListSnapshot = SnapshotFrom<typeof ticketListMachine>;
@@ -65,7 +66,16 @@ export interface TicketListApi {
   rows: TicketRow[];
   unread: number;
   retry: () => void;
+  /** the list, named by its title, busy while it is read */
+  getRegionProps: () => ReturnType<typeof regionProps> & { 'aria-busy': true | undefined };
+  getTitleProps: () => ReturnType<typeof titleProps>;
+  getProblemProps: () => { role: 'alert' };
+  getRetryProps: () => ReturnType<typeof buttonProps>;
+  /** a ticket's row: opens it; the open one is the current one */
+  getRowProps: (id: string, openId: string | null, onOpen: (id: string) => void) => { type: 'button'; onClick: () => void; 'aria-current': 'true' | undefined };
 }
+
+const LIST_TITLE_ID = 'sp-list-title';
 
 /** The ticket list for its view: newest activity first, unread agent replies marked. */
 export function connectTicketList(s: ListSnapshot, send: (event: EventFrom<typeof ticketListMachine>) => void): TicketListApi {
@@ -80,5 +90,10 @@ export function connectTicketList(s: ListSnapshot, send: (event: EventFrom<typeo
     rows,
     unread: rows.filter((r) => r.unread).length,
     retry: () => send({ type: 'retry' }),
+    getRegionProps: () => ({ ...regionProps(LIST_TITLE_ID), 'aria-busy': loading || s.matches('refreshing') || undefined }),
+    getTitleProps: () => titleProps(LIST_TITLE_ID),
+    getProblemProps: () => ({ role: 'alert' as const }),
+    getRetryProps: () => buttonProps(() => send({ type: 'retry' })),
+    getRowProps: (id, openId, onOpen) => ({ type: 'button' as const, onClick: () => onOpen(id), 'aria-current': id === openId ? ('true' as const) : undefined }),
   };
 }

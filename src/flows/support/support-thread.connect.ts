@@ -6,6 +6,7 @@ import type { ticketThreadMachine } from '../../../machines/ticket-thread/ticket
 import type { ChosenFile } from '../../../machines/upload-item/upload-item.types';
 import { attachmentUrl } from '../../api/support';
 import { statusText, textParts, type TextPart } from './support-text';
+import { buttonProps, fieldErrorProps, fieldProps, formProps, statusProps, submitProps } from '../shared/props';
 import { sizeText } from '../verification/verification.connect';
 
 type ThreadSnapshot = SnapshotFrom<typeof ticketThreadMachine>;
@@ -61,6 +62,18 @@ export interface TicketThreadApi extends AttachmentsApi {
   askClose: () => void;
   yes: () => void;
   no: () => void;
+  /** the thread: busy while it is read */
+  getRegionProps: () => { 'aria-busy': true | undefined };
+  /** a failure (loading, closing, replying): said at once */
+  getProblemProps: () => { role: 'alert' };
+  getRetryProps: () => ReturnType<typeof buttonProps>;
+  /** the messages: a new one is read out */
+  getMessagesProps: () => { 'aria-live': 'polite' };
+  getReopenedProps: () => ReturnType<typeof statusProps>;
+  getReplyFormProps: () => ReturnType<typeof formProps>;
+  getReplyProps: () => ReturnType<typeof fieldProps>;
+  getReplyErrorProps: () => ReturnType<typeof fieldErrorProps>;
+  getReplySubmitProps: () => ReturnType<typeof submitProps>;
 }
 
 const describe = (ticket: string, m: TicketMessage): ThreadMessage => ({
@@ -91,6 +104,8 @@ export function connectAttachments(
 /** One ticket's thread for its view. */
 export function connectTicketThread(s: ThreadSnapshot, send: (event: EventFrom<typeof ticketThreadMachine>) => void): TicketThreadApi {
   const { thread, id } = s.context;
+  const replyId = `support-reply-${id}`;
+  const busy = s.matches('loading') || s.matches({ ready: { sync: 'refreshing' } });
   const editing = s.matches({ ready: { reply: 'editing' } }) || s.matches({ ready: { reply: 'failed' } });
   const closed = thread?.ticket.status_id === TICKET_CLOSED;
   return {
@@ -120,5 +135,15 @@ export function connectTicketThread(s: ThreadSnapshot, send: (event: EventFrom<t
     askClose: () => send({ type: 'close.ask' }),
     yes: () => send({ type: 'close.yes' }),
     no: () => send({ type: 'close.no' }),
+    getRegionProps: () => ({ 'aria-busy': busy || undefined }),
+    getProblemProps: () => ({ role: 'alert' as const }),
+    getRetryProps: () => buttonProps(() => send({ type: 'retry' })),
+    getMessagesProps: () => ({ 'aria-live': 'polite' as const }),
+    getReopenedProps: () => statusProps(),
+    getReplyFormProps: () => formProps({ onSubmit: () => send({ type: 'reply.submit' }) }),
+    getReplyProps: () =>
+      fieldProps({ id: replyId, name: 'reply', value: s.context.draft, invalid: s.context.replyError !== null, onValue: (value) => send({ type: 'reply.change', value }) }),
+    getReplyErrorProps: () => fieldErrorProps(replyId),
+    getReplySubmitProps: () => submitProps({ disabled: s.matches({ ready: { reply: 'sending' } }) }),
   };
 }

@@ -80,3 +80,19 @@ describe('connectNewTicket', () => {
     }
   });
 });
+
+describe('the new ticket getters', () => {
+  it('a refused field is invalid and read with its message; the submit rests while sending; the section is named by its title', () => {
+    const send = vi.fn();
+    const api = connectNewTicket(formIn('editing', { subject: '', fieldErrors: { subject: msg('support.subject_required') } }), send, 'dlg');
+    expect(api.getFieldProps('subject')).toMatchObject({ id: 'dlg-subject', 'aria-invalid': true, 'aria-describedby': 'dlg-subject-error' });
+    expect(api.getErrorProps('subject')).toEqual({ id: 'dlg-subject-error', role: 'alert' });
+    expect(api.getFieldProps('content')['aria-invalid']).toBeUndefined();
+    api.getFieldProps('content').onChange!({ target: { value: 'Hi' } } as never);
+    expect(send).toHaveBeenLastCalledWith({ type: 'field.change', field: 'content', value: 'Hi' });
+    expect(api.getSectionProps()).toEqual({ 'aria-labelledby': 'dlg-title' });
+    expect(api.getSectionTitleProps()).toEqual({ id: 'dlg-title' });
+    expect(api.getSubmitProps().disabled).toBeUndefined();
+    expect(connectNewTicket(formIn('sending', {}), send).getSubmitProps().disabled).toBe(true);
+  });
+});

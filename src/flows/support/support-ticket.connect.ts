@@ -5,6 +5,7 @@ import type { newTicketMachine } from '../../../machines/new-ticket/new-ticket.m
 import type { TicketField } from '../../../machines/new-ticket/new-ticket.types';
 import { SUPPORT_LIMITS } from '../../../core/contract/support';
 import { connectAttachments, type AttachmentsApi } from './support-thread.connect';
+import { buttonProps, fieldErrorProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 type NewTicketSnapshot = SnapshotFrom<typeof newTicketMachine>;
 
@@ -37,15 +38,33 @@ export interface NewTicketApi extends AttachmentsApi {
   cancel: () => void;
   dismiss: () => void;
   retry: () => void;
+  /** the form's options on their way */
+  getLoadingProps: () => { 'aria-busy': true };
+  /** the options could not be read */
+  getProblemProps: () => { role: 'alert' };
+  getRetryProps: () => ReturnType<typeof buttonProps>;
+  getSuccessProps: () => ReturnType<typeof statusProps>;
+  getFormProps: () => ReturnType<typeof formProps>;
+  getFieldProps: (field: 'subject' | 'content') => ReturnType<typeof fieldProps>;
+  /** a field's message: read with the field, said at once */
+  getErrorProps: (field: 'subject' | 'content') => ReturnType<typeof fieldErrorProps>;
+  /** the call's failure under the form */
+  getErrorMessageProps: () => { role: 'alert' };
+  getSubmitProps: () => ReturnType<typeof submitProps>;
+  /** the page's section around the form, named by its title */
+  getSectionProps: () => ReturnType<typeof regionProps>;
+  getSectionTitleProps: () => ReturnType<typeof titleProps>;
 }
 
 /** 'About payment {id}' / 'About invoice {id}' / 'About withdrawal {id}' */
 export const aboutText = (about: TicketAbout | null | undefined): Msg | null => (about ? msg(`support.about.${about.kind}`, undefined, { id: about.id }) : null);
 
 /** The new ticket form (the page's and the dialog's) for its view. */
-export function connectNewTicket(s: NewTicketSnapshot, send: (event: EventFrom<typeof newTicketMachine>) => void): NewTicketApi {
+export function connectNewTicket(s: NewTicketSnapshot, send: (event: EventFrom<typeof newTicketMachine>) => void, idPrefix = 'support-new'): NewTicketApi {
   const c = s.context;
   const editing = s.matches('editing');
+  const sending = s.matches('sending');
+  const idOf = (field: string) => `${idPrefix}-${field}`;
   return {
     ...connectAttachments(c, send, editing),
     loading: s.matches('loading') || s.matches('start'),
@@ -70,5 +89,17 @@ export function connectNewTicket(s: NewTicketSnapshot, send: (event: EventFrom<t
     cancel: () => send({ type: 'ticket.cancel' }),
     dismiss: () => send({ type: 'ticket.dismiss' }),
     retry: () => send({ type: 'retry' }),
+    getLoadingProps: () => ({ 'aria-busy': true as const }),
+    getProblemProps: () => ({ role: 'alert' as const }),
+    getRetryProps: () => buttonProps(() => send({ type: 'retry' })),
+    getSuccessProps: () => statusProps(),
+    getFormProps: () => formProps({ onSubmit: () => send({ type: 'ticket.submit' }) }),
+    getFieldProps: (field) =>
+      fieldProps({ id: idOf(field), name: field, value: c[field], invalid: c.fieldErrors[field] !== undefined, onValue: (value) => send({ type: 'field.change', field, value }) }),
+    getErrorProps: (field) => fieldErrorProps(idOf(field)),
+    getErrorMessageProps: () => ({ role: 'alert' as const }),
+    getSubmitProps: () => submitProps({ disabled: sending }),
+    getSectionProps: () => regionProps(idOf('title')),
+    getSectionTitleProps: () => titleProps(idOf('title')),
   };
 }

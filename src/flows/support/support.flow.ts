@@ -132,7 +132,8 @@ export function useNewTicket(ref: ComposeRef) {
 /** One attachment's upload control (progress, cancel, refusal, retry). */
 export function useAttachment(ref: AttachmentRef) {
   const api = connectUploadItem(useSelector(ref, (s) => s), ref.send);
-  return { ...api, uploading: api.phase === 'uploading', stored: api.phase === 'success' };
+  // the upload's refusal is said at once
+  return { ...api, uploading: api.phase === 'uploading', stored: api.phase === 'success', getProblemProps: () => ({ role: 'alert' as const }) };
 }
 
 /**
