@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useForgot } from '../../flows/forgot/forgot.flow';
 import { registerMessages, useT } from '../../i18n';
 import { AuthCard } from '../shell/AuthCard';
@@ -13,16 +12,11 @@ export default function ForgotPage() {
   const forgot = useForgot();
   usePageTitle('forget.page_title');
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    forgot.onSubmit();
-  };
-
   return (
     <AuthCard title={t('forget.title')}>
       {forgot.sent ? (
         <>
-          <p className="form-note" role="status" data-testid="forgot-result">
+          <p className="form-note" {...forgot.getResultProps()} data-testid="forgot-result">
             {text(forgot.sent)}
           </p>
           <p className="muted">{t('forget.sent_hint')}</p>
@@ -35,34 +29,22 @@ export default function ForgotPage() {
       ) : (
         <>
           <p className="muted">{t('forget.subtitle')}</p>
-          <form onSubmit={submit} noValidate aria-busy={forgot.busy}>
+          <form {...forgot.getFormProps()}>
             <label className="field">
               <span>{t('forget.email_label')}</span>
-              <input
-                name="email"
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                value={forgot.email}
-                onChange={(e) => forgot.onEmail(e.target.value)}
-                disabled={forgot.busy}
-                aria-invalid={forgot.emailError ? true : undefined}
-                aria-describedby={forgot.emailError ? 'forgot-email-error' : undefined}
-                data-testid="forgot-email"
-              />
+              <input {...forgot.getEmailProps()} type="email" autoComplete="username" inputMode="email" data-testid="forgot-email" />
             </label>
             {forgot.emailError && (
-              <p id="forgot-email-error" key={forgot.shakes} className="form-error shake" role="alert" data-testid="forgot-error">
+              <p key={forgot.shakes} {...forgot.getEmailErrorProps()} className="form-error shake" data-testid="forgot-error">
                 {text(forgot.emailError)}
               </p>
             )}
             {forgot.formError && (
-              <p key={forgot.shakes} className="form-error shake" role="alert" data-testid="forgot-error">
+              <p key={forgot.shakes} className="form-error shake" {...forgot.getFormErrorProps()} data-testid="forgot-error">
                 {text(forgot.formError)}
               </p>
             )}
-            <button className="button button--wide" type="submit" disabled={forgot.busy} data-testid="forgot-submit">
+            <button className="button button--wide" {...forgot.getSubmitProps()} data-testid="forgot-submit">
               {forgot.canRetry ? t('common.retry') : text(forgot.submitLabel)}
             </button>
           </form>

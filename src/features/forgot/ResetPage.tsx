@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { usePasswordReset } from '../../flows/forgot/forgot-reset.flow';
 import { registerMessages, useT } from '../../i18n';
 import { PasswordRules } from '../../ui/PasswordRules';
@@ -19,11 +18,6 @@ export default function ResetPage() {
   const reset = usePasswordReset();
   usePageTitle('forget.reset_page_title');
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    reset.onSubmit(String(form.get('password') ?? ''), String(form.get('repeat') ?? ''));
-  };
   const login = (
     <p className="auth__alt">
       <a href={`/${reset.lang}/login`} data-testid="reset-login">
@@ -42,7 +36,7 @@ export default function ResetPage() {
   if (reset.invalidLink) {
     return (
       <AuthCard title={t('forget.reset_title')}>
-        <p className="form-error" role="alert" data-testid="reset-invalid">
+        <p className="form-error" {...reset.getAlertProps()} data-testid="reset-invalid">
           {t('forget.link')}
         </p>
         <p className="auth__alt">
@@ -57,7 +51,7 @@ export default function ResetPage() {
   if (reset.checkError) {
     return (
       <AuthCard title={t('forget.reset_title')}>
-        <p className="form-error" role="alert" data-testid="reset-error">
+        <p className="form-error" {...reset.getAlertProps()} data-testid="reset-error">
           {text(reset.checkError)}
         </p>
         <button type="button" className="button button--wide" onClick={reset.onRetryCheck}>
@@ -69,7 +63,7 @@ export default function ResetPage() {
   if (reset.done) {
     return (
       <AuthCard title={t('forget.reset_title')}>
-        <p className="form-note" role="status" data-testid="reset-result">
+        <p className="form-note" {...reset.getDoneProps()} data-testid="reset-result">
           {text(reset.done)}
         </p>
         {login}
@@ -80,51 +74,33 @@ export default function ResetPage() {
   return (
     <AuthCard title={t('forget.reset_title')}>
       <p className="muted">{t('forget.reset_subtitle')}</p>
-      <form onSubmit={submit} noValidate aria-busy={reset.busy}>
+      <form {...reset.getFormProps()}>
         <fieldset className="forgot-fieldset" disabled={reset.busy}>
           <label className="field">
             <span>{t('forget.new_password')}</span>
-            <input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              onChange={(e) => reset.onPassword(e.target.value)}
-              aria-invalid={reset.passwordError ? true : undefined}
-              aria-describedby={['reset-rules', reset.passwordError && 'reset-password-error'].filter(Boolean).join(' ')}
-              data-testid="reset-password"
-            />
+            <input {...reset.getPasswordProps()} type="password" autoComplete="new-password" data-testid="reset-password" />
           </label>
-          <PasswordRules id="reset-rules" rules={reset.rules} />
+          <PasswordRules {...reset.getRulesProps()} rules={reset.rules} />
           {reset.passwordError && (
-            <p id="reset-password-error" key={reset.shakes} className="form-error shake" role="alert" data-testid="reset-error">
+            <p key={reset.shakes} {...reset.getErrorProps('password')} className="form-error shake" data-testid="reset-error">
               {text(reset.passwordError)}
             </p>
           )}
           <label className="field">
             <span>{t('forget.repeat')}</span>
-            <input
-              name="repeat"
-              type="password"
-              autoComplete="new-password"
-              required
-              onChange={reset.onRepeat}
-              aria-invalid={reset.repeatError ? true : undefined}
-              aria-describedby={reset.repeatError ? 'reset-repeat-error' : undefined}
-              data-testid="reset-repeat"
-            />
+            <input {...reset.getRepeatProps()} type="password" autoComplete="new-password" data-testid="reset-repeat" />
           </label>
           {reset.repeatError && (
-            <p id="reset-repeat-error" key={reset.shakes} className="form-error shake" role="alert" data-testid="reset-error">
+            <p key={reset.shakes} {...reset.getErrorProps('repeat')} className="form-error shake" data-testid="reset-error">
               {text(reset.repeatError)}
             </p>
           )}
           {reset.formError && (
-            <p key={reset.shakes} className="form-error shake" role="alert" data-testid="reset-error">
+            <p key={reset.shakes} className="form-error shake" {...reset.getAlertProps()} data-testid="reset-error">
               {text(reset.formError)}
             </p>
           )}
-          <button className="button button--wide" type="submit" data-testid="reset-submit">
+          <button className="button button--wide" {...reset.getSubmitProps()} data-testid="reset-submit">
             {text(reset.submitLabel)}
           </button>
         </fieldset>

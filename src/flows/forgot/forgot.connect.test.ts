@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { forgotMachine } from '../../../machines/forgot/forgot.machine';
@@ -121,5 +122,41 @@ describe('the machines from their start', () => {
     actor.send({ type: 'forgot.submit' });
     expect(actor.getSnapshot().value).toBe('invalidEmail');
     expect(actor.getSnapshot().context.error).toEqual(msg('forget.email'));
+  });
+});
+
+describe('forgot and reset getters', () => {
+  it('the email field points at its message when refused; the answer takes the focus once sent', () => {
+    const send = vi.fn();
+    const invalid = connectForgot(forgotIn('invalidEmail', { error: msg('forget.email') }), send);
+    expect(invalid.getEmailProps()).toMatchObject({ id: 'forgot-email', name: 'email', value: 'trader@example.com', 'aria-invalid': true, 'aria-describedby': 'forgot-email-error', required: true });
+    expect(invalid.getEmailErrorProps()).toEqual({ id: 'forgot-email-error', role: 'alert' });
+    invalid.getEmailProps().onChange?.({ target: { value: 'a@b.c' } } as never);
+    invalid.getFormProps().onSubmit({ preventDefault: () => undefined, currentTarget: undefined } as never);
+    expect(send.mock.calls).toEqual([[{ type: 'email.change', value: 'a@b.c' }], [{ type: 'forgot.submit' }]]);
+    const sending = connectForgot(forgotIn('sending'), send);
+    expect(sending.getSubmitProps()).toEqual({ type: 'submit', disabled: true, 'aria-busy': true });
+    expect(sending.getEmailProps().disabled).toBe(true);
+    expect(sending.getResultProps()['data-focus-on']).toBeUndefined();
+    expect(connectForgot(forgotIn('sent', { sent: msg('forget.sent') }), send).getResultProps()).toMatchObject({ role: 'status', tabIndex: -1, 'data-focus-on': 'sent' });
+  });
+
+  it('the new password is read with its rules, the repeat with its message; the form sends both typed values', () => {
+    const send = vi.fn();
+    const api = connectPasswordReset(resetIn({ form: 'mismatch' }, { invalid: 'repeat', error: msg('forget.mismatch') }), send);
+    const password = api.getPasswordProps();
+    expect(password).toMatchObject({ id: 'reset-password', name: 'password', 'aria-describedby': api.getRulesProps().id, required: true });
+    expect('value' in password).toBe(false);
+    expect(api.getRepeatProps()).toMatchObject({ 'aria-invalid': true, 'aria-describedby': api.getErrorProps('repeat').id });
+    const form = document.createElement('form');
+    for (const name of ['password', 'repeat']) {
+      const input = document.createElement('input');
+      input.name = name;
+      input.value = `pw-${name}`;
+      form.append(input);
+    }
+    api.getFormProps().onSubmit({ preventDefault: () => undefined, currentTarget: form } as never);
+    expect(send).toHaveBeenLastCalledWith({ type: 'reset.submit', password: 'pw-password', repeat: 'pw-repeat' });
+    expect(connectPasswordReset(resetIn('done', { done: msg('forget.done') }), send).getDoneProps()['data-focus-on']).toBe('done');
   });
 });
