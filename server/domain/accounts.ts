@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { AccountRow } from '../db/schema';
 import type { DbOrTx } from './ledger';
 import { isDemoEmail } from './users';
-import { Refusal } from './security/refusal';
+import { Refusal } from './refusal';
 
 /**
  * The trader's accounts (spec 000 §5, 001 §4, 002 §3): switching the current one, the exchange

@@ -1,15 +1,43 @@
+import type { ApiError } from '../../core/contract';
+
+/** What a refusal may carry besides its status, key and message. */
+export interface RefusalDetails {
+  /** the fields it is about (field name → translation key), for a form to mark */
+  fields?: Record<string, string>;
+  /** headers of the answer, e.g. Retry-After or Allow */
+  headers?: Record<string, string>;
+}
+
 /**
- * A refusal a trader can act on: a translation key, an English message and the HTTP status
- * the route answers with. Domain code throws it; routes turn it into an ApiError answer.
+ * The one refusal type: every answer that is not a success, whoever gives it (the domain, a
+ * route, the HTTP layer, the sandbox). `key` is the error code the client reads and translates
+ * (`promo.used_up`), `message` the English text it shows when it has no translation, `status`
+ * the HTTP status. server/http/errors.ts maps it to the ApiError answer in one place: the
+ * error handler; no other error class carries an HTTP status (scripts/refusal.test.ts).
  */
 export class Refusal extends Error {
+  readonly fields?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+
   constructor(
     readonly status: number,
     readonly key: string,
     message: string,
-    readonly headers?: Record<string, string>,
+    details: RefusalDetails = {},
   ) {
     super(message);
     this.name = 'Refusal';
+    if (details.fields) this.fields = details.fields;
+    if (details.headers) this.headers = details.headers;
+  }
+
+  /** The ApiError body of the answer. */
+  get body(): ApiError {
+    return { error: this.key, message: this.message, ...(this.fields && { fields: this.fields }) };
+  }
+
+  /** The same refusal without its fields (for an answer that never carried them). */
+  withoutFields(): Refusal {
+    return this.fields ? new Refusal(this.status, this.key, this.message, { headers: this.headers }) : this;
   }
 }

@@ -4,18 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { Refusal } from '../domain/refusal';
 import type { PushHub } from '../push/hub';
-import { HttpError } from './errors';
 
 /** How long /readyz waits for the database's `select 1` before calling it not ready. */
 export const READY_DB_TIMEOUT_MS = 2_000;
 /** Retry-After (seconds) of a request shed under pressure. */
 export const SHED_RETRY_AFTER_S = 5;
 
-/** A request shed under pressure: 503 `busy` with Retry-After. */
-export class Busy extends HttpError {
+/** A request shed under pressure: 503 `busy` with Retry-After (a refusal, answered by the one error handler). */
+export class Busy extends Refusal {
   constructor() {
-    super(503, 'busy', 'The server is busy. Please try again in a few seconds.', undefined, { 'retry-after': String(SHED_RETRY_AFTER_S) });
+    super(503, 'busy', 'The server is busy. Please try again in a few seconds.', { headers: { 'retry-after': String(SHED_RETRY_AFTER_S) } });
   }
 }
 

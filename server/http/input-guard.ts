@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './errors';
+import { Refusal } from '../domain/refusal';
 
 /** True when some string (value or key) anywhere in `value` contains a NUL character. */
 export function containsNul(value: unknown): boolean {
@@ -27,7 +27,7 @@ export function containsNul(value: unknown): boolean {
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body) || containsNul(request.query)) {
-      throw new HttpError(400, 'validation', 'Text must not contain NUL characters.');
+      throw new Refusal(400, 'validation', 'Text must not contain NUL characters.');
     }
   });
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolOf, type Db } from '../db';
 import type { PushHub } from '../push/hub';
-import { HttpError, sendError } from './errors';
+import { sendError } from './errors';
+import { Refusal } from '../domain/refusal';
 
 /**
  * What the rest of the server tells the metrics. Domain code never sees this (it calls
@@ -110,7 +111,7 @@ export function installMetrics(app: FastifyInstance, { db, push, enabled, token 
     if (token) {
       const sent = Buffer.from(String(request.headers.authorization ?? ''));
       if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-        return sendError(reply, new HttpError(401, 'metrics.token', 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.', undefined, { 'www-authenticate': 'Bearer' }));
+        return sendError(reply, new Refusal(401, 'metrics.token', 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.', { headers: { 'www-authenticate': 'Bearer' } }));
       }
     }
     const text = await registry.metrics();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError, notFound, sendError } from './errors';
+import { notFound, sendError } from './errors';
 import { wantsPage, type FrontendFallback } from './frontend';
+import { Refusal } from '../domain/refusal';
 
 export interface RegisteredRoute {
   method: string;
@@ -37,7 +38,7 @@ export function watchRoutes(app: FastifyInstance): { install(fallback: FrontendF
         const allowed = methods.get(url);
         if (allowed && allowed.size > 0 && !allowed.has(request.method)) {
           const allow = [...allowed].join(', ');
-          return sendError(reply, new HttpError(405, 'method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, undefined, { allow }));
+          return sendError(reply, new Refusal(405, 'method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, { headers: { allow } }));
         }
         return sendError(reply, notFound(`No such address: ${request.method} ${url.slice(0, 200)}`));
       });

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { HttpError } from './errors';
+import { Refusal } from '../domain/refusal';
 
 type Issue = { code: string; path: PropertyKey[]; message: string; origin?: string; expected?: string };
 
@@ -62,8 +62,8 @@ export function parse<S extends z.ZodMiniType>(schema: S, input: unknown, what =
   const names = Object.keys(fields);
   if (names.length === 0) {
     const expected = issues[0]?.expected === 'object' ? 'a JSON object' : 'valid';
-    throw new HttpError(400, 'validation', `The ${what} must be ${expected}.`);
+    throw new Refusal(400, 'validation', `The ${what} must be ${expected}.`);
   }
   const list = names.map((n) => `${n} (${READABLE[fields[n]] ?? 'invalid'})`).join(', ');
-  throw new HttpError(400, 'validation', `Please check these fields: ${list}.`, fields);
+  throw new Refusal(400, 'validation', `Please check these fields: ${list}.`, { fields });
 }

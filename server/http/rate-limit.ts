@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors';
+import { Refusal } from '../domain/refusal';
 
 /**
  * Paths the global limit never counts: health checks (the orchestrator polls them), the
@@ -32,7 +32,7 @@ export async function installRateLimit(app: FastifyInstance, perMinute: number):
     allowList: (request: FastifyRequest) => exemptFromRateLimit(request.url),
     errorResponseBuilder: (_request, context) => {
       const seconds = String(Math.max(1, Math.ceil(context.ttl / 1000)));
-      return new HttpError(429, 'rate_limited', `Too many requests from your address. Please try again in ${seconds} seconds.`, undefined, { 'retry-after': seconds });
+      return new Refusal(429, 'rate_limited', `Too many requests from your address. Please try again in ${seconds} seconds.`, { headers: { 'retry-after': seconds } });
     },
   });
   app.addHook('onRequest', app.rateLimit());

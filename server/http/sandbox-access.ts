@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import '../db/schema-sandbox-shared';
 import type { Db } from '../db';
 import { sameSecret } from '../domain/tokens';
-import { HttpError } from './errors';
+import { Refusal } from '../domain/refusal';
 
 /** The header a sandbox operator sends with config.sandboxOperatorToken (printed at start). */
 export const SANDBOX_OPERATOR_HEADER = 'x-sandbox-operator';
@@ -55,7 +55,7 @@ export async function requireSandboxAccess(db: Db, request: FastifyRequest, conf
     if (session.user_id === ownerId) return;
     if (await madeBy(db, session.id, ownerId)) return;
   }
-  throw new HttpError(
+  throw new Refusal(
     403,
     'sandbox.not_yours',
     `This sandbox helper acts only on your own ${what}: sign in as its owner, or send the sandbox operator token in the ${SANDBOX_OPERATOR_HEADER} header.`,

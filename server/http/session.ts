@@ -4,7 +4,8 @@ import type { SessionRow } from '../db/schema';
 import { createSession, findSession, slideSession, type NewSession } from '../domain/sessions';
 import { hashToken } from '../domain/tokens';
 import { sameSecret } from '../domain/tokens';
-import { HttpError, sendError } from './errors';
+import { sendError } from './errors';
+import { Refusal } from '../domain/refusal';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,7 +59,7 @@ export async function ensureSession(db: Db, request: FastifyRequest, reply: Fast
 /** The signed-in user's id, or 401 auth.required. */
 export function requireUser(request: FastifyRequest): number {
   const userId = request.session?.user_id;
-  if (userId === null || userId === undefined) throw new HttpError(401, 'auth.required', 'Please sign in.');
+  if (userId === null || userId === undefined) throw new Refusal(401, 'auth.required', 'Please sign in.');
   return userId;
 }
 
@@ -91,7 +92,7 @@ export function installSessions(app: FastifyInstance, db: Db): void {
   });
 }
 
-const csrfError = () => new HttpError(403, 'csrf', 'Your session changed or expired. Reload the page and try again.');
+const csrfError = () => new Refusal(403, 'csrf', 'Your session changed or expired. Reload the page and try again.');
 
 /** A `session: 'joined'` route: the hash of its `sid` cookie, to join its object to (liveSession()); null without one. */
 export function sessionIdOf(request: FastifyRequest): string | null {

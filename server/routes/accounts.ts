@@ -4,14 +4,13 @@ import { addAccount, setCurrentAccount, useExchangeAccount } from '../domain/acc
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
 
 /** Accounts (spec 000 §7, 001 §4, §7): switch the current account, the exchange account, open one in another currency. */
 export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, push }) => {
   app.post('/api/us/set_account', async (request): Promise<SetAccountResponse> => {
     const { account } = parse(SetAccountRequest, request.body);
     const userId = requireUser(request);
-    const id = await answering(() => setCurrentAccount(db, userId, Number(account)));
+    const id = await setCurrentAccount(db, userId, Number(account));
     push.publish(userId, { type: 'user.updated' });
     return { ok: true, current_accountId: String(id) };
   });
@@ -19,7 +18,7 @@ export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, co
   // the spec sends an empty body
   app.post('/api/us/set_account_exchange', async (request): Promise<SetAccountResponse> => {
     const userId = requireUser(request);
-    const id = await answering(() => useExchangeAccount(db, userId));
+    const id = await useExchangeAccount(db, userId);
     push.publish(userId, { type: 'user.updated' });
     return { ok: true, current_accountId: String(id) };
   });
@@ -27,7 +26,7 @@ export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, co
   app.post('/api/us/create_account', async (request): Promise<CreateAccountResponse> => {
     const { currency } = parse(CreateAccountRequest, request.body);
     const userId = requireUser(request);
-    const id = await answering(() => addAccount(db, userId, currency, config.siteHost));
+    const id = await addAccount(db, userId, currency, config.siteHost);
     push.publish(userId, { type: 'user.updated' });
     return { ok: true, accountId: String(id), message: 'Account successfully added' };
   });

@@ -24,7 +24,6 @@ import {
 import { fundingProfileOf, isDemoEmail } from '../domain/users';
 import { saveCard } from '../domain/payments/cards';
 import { renderReply, redirectUrl } from '../domain/payments/dialects';
-import { PaymentError } from '../domain/payments/errors';
 import { paymentWithAttemptInSession } from '../domain/payments/records';
 import {
   attemptOf,
@@ -42,7 +41,6 @@ import {
   zoomSession,
   type PaymentDeps,
 } from '../domain/payments';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { adoptSession, requireUser, sessionIdOf } from '../http/session';
 import type { ProcessorGateway } from '../domain/ports';
@@ -54,6 +52,7 @@ import { paymentDeps } from './payment-deps';
 import { BONUS_TIERS } from '../../core/amount';
 import { bonusRulesOf } from '../domain/deposits/bonus';
 import { promotionTerms } from '../domain/promotions/promotions';
+import { Refusal } from '../domain/refusal';
 
 export interface CardRouteOptions extends RouteDeps {
   /** a real processor integration; the sandbox processors in sandbox mode by default */
@@ -62,13 +61,6 @@ export interface CardRouteOptions extends RouteDeps {
 
 /** The sandbox's public test numbers (docs/sandbox.md): every tester uses them, so their blocks hold per account. */
 const isTestCard = (digits: string): boolean => TEST_CARDS.some((c) => c.visa === digits || c.mastercard === digits);
-
-export function answer<T>(work: () => Promise<T>): Promise<T> {
-  return work().catch((error: unknown) => {
-    if (error instanceof PaymentError) throw new HttpError(error.status, error.key, error.message, error.fields);
-    throw error;
-  });
-}
 
 /**
  * Card funding (issue 3; spec 000 §7): card save, fraud check, every processor's start and
@@ -109,30 +101,28 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
     // a demo account pays by no card (spec 001 §6): refused before anything is stored
     const profile = await fundingProfileOf(db, userId);
     if (isDemoEmail(profile.email, config.siteHost) || profile.accountType === 'demo') {
-      throw new HttpError(403, 'card.demo', 'This is a DEMO account: card deposits are not available on it.');
+      throw new Refusal(403, 'card.demo', 'This is a DEMO account: card deposits are not available on it.');
     }
-    return answer(() =>
-      saveCard(db, userId, body, {
-        now: new Date(),
-        scenarioOf: scenarioOfNumber,
-        sandbox: deps.gateway.sandbox,
-        fingerprintSecret: config.cardFingerprintSecret,
-        sharedNumber: isTestCard,
-      }),
-    );
+    return saveCard(db, userId, body, {
+      now: new Date(),
+      scenarioOf: scenarioOfNumber,
+      sandbox: deps.gateway.sandbox,
+      fingerprintSecret: config.cardFingerprintSecret,
+      sharedNumber: isTestCard,
+    });
   });
 
   app.post('/api/fraud/card', async (request): Promise<FraudCheckResponse> => {
     const userId = requireUser(request);
     const body = parse(FraudCheckRequest, request.body);
-    return answer(() => fraudCheck(deps, userId, body));
+    return fraudCheck(deps, userId, body);
   });
 
   for (const processor of CardProcessor.options) {
     app.post(CARD_START_URL[processor], async (request): Promise<ProcessorReplyWire> => {
       const userId = requireUser(request);
       const body = parse(CardStartRequest, request.body);
-      return answer(() => startAttempt(deps, userId, processor, body));
+      return startAttempt(deps, userId, processor, body);
     });
     // polled by the listen page (issue 19): the session, the payment and its attempt in one select;
     // only a pending attempt asks the processor (and records the check)
@@ -143,8 +133,8 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
       await adoptSession(db, request, found?.session ?? null);
       requireUser(request);
       const payment = found?.payment;
-      if (!payment) throw new HttpError(404, 'card.payment_not_found', 'There is no such payment.');
-      return answer(() => listenLoaded(deps, processor, payment, found?.attempt));
+      if (!payment) throw new Refusal(404, 'card.payment_not_found', 'There is no such payment.');
+      return listenLoaded(deps, processor, payment, found?.attempt);
     };
     app.post(`/api/card/listen/${processorSlug(processor)}`, { config: { session: 'joined' } }, listen);
     if (processor === 'CONCEPT') app.post('/api/payconcept/listen', { config: { session: 'joined' } }, listen);
@@ -172,14 +162,12 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
     const userId = requireUser(request);
     const query = parse(EzpayQuery, request.query, 'query');
     const lang = settings.languages.includes(query.lang ?? '') ? query.lang! : settings.defaultLanguage;
-    const found = await answer(async () => {
-      await paymentView(db, userId, query.id); // 404 for an unknown or foreign payment
-      return attemptOf(db, userId, query.id, 'EZPAY').catch((error: unknown) => {
-        if (error instanceof PaymentError && error.key === 'card.payment_not_found') {
-          throw new PaymentError(405, 'card.start_by_post', 'A card payment is started from the deposit page, never by opening a link.');
-        }
-        throw error;
-      });
+    await paymentView(db, userId, query.id); // 404 for an unknown or foreign payment
+    const found = await attemptOf(db, userId, query.id, 'EZPAY').catch((error: unknown) => {
+      if (error instanceof Refusal && error.key === 'card.payment_not_found') {
+        throw new Refusal(405, 'card.start_by_post', 'A card payment is started from the deposit page, never by opening a link.');
+      }
+      throw error;
     });
     const reply0 = renderReply({
       processor: 'EZPAY',
@@ -198,37 +186,35 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
   app.post('/api/entro/reject', async (request): Promise<Ok> => {
     const userId = requireUser(request);
     const body = parse(EntroRejectRequest, request.body);
-    await answer(() => rejectEntropay(deps, userId, body.id));
+    await rejectEntropay(deps, userId, body.id);
     return { ok: true };
   });
 
   app.post('/api/entro/cvv', async (request): Promise<ProcessorReplyWire> => {
     const userId = requireUser(request);
     const body = parse(EntroCvvRequest, request.body);
-    return answer(async () => {
-      const { attempt } = await attemptOf(db, userId, body.id, 'ENTROPAY');
-      const done = await completeAttempt(deps, userId, attempt.uid, { approve: true, cvv: body.cvv });
-      return renderReply({
-        processor: 'ENTROPAY',
-        uid: done.attempt.uid,
-        paymentId: done.payment.id,
-        status: done.attempt.status,
-        code: done.attempt.code,
-        message: done.attempt.message,
-        amount: '',
-      });
+    const { attempt } = await attemptOf(db, userId, body.id, 'ENTROPAY');
+    const done = await completeAttempt(deps, userId, attempt.uid, { approve: true, cvv: body.cvv });
+    return renderReply({
+      processor: 'ENTROPAY',
+      uid: done.attempt.uid,
+      paymentId: done.payment.id,
+      status: done.attempt.status,
+      code: done.attempt.code,
+      message: done.attempt.message,
+      amount: '',
     });
   });
 
   app.post('/api/zoom', async (request): Promise<ZoomSessionResponse> => {
     const userId = requireUser(request);
     const body = parse(ZoomSessionRequest, request.body);
-    return answer(() => zoomSession(db, userId, body.id));
+    return zoomSession(db, userId, body.id);
   });
 
   app.get<{ Params: { id: string } }>('/api/card/payments/:id', async (request): Promise<CardPaymentView> => {
     const userId = requireUser(request);
-    return answer(() => paymentView(db, userId, request.params.id));
+    return paymentView(db, userId, request.params.id);
   });
 
   await app.register(cardPageRoutes, { deps, redirectUrl });

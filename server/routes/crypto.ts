@@ -13,18 +13,19 @@ import { CHAINS, COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domai
 import { runExclusive } from '../db/leader';
 import { loadCryptoConfig } from '../domain/crypto/config';
 import { ChainGate } from '../domain/crypto/chain-gate';
-import { CryptoError, createInvoice, findInvoice, findInvoiceInSession, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
+import { createInvoice, findInvoice, findInvoiceInSession, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
 import { priceString } from '../domain/crypto/rates';
 import { checkView, invoiceView } from '../domain/crypto/view';
 import type { ChainPayment, ChainWatcher, RateSource } from '../domain/ports';
 import { fundingProfileOf } from '../domain/users';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import { adoptSession, requireUser, sessionIdOf } from '../http/session';
 import { sandboxChain, type SandboxChain } from '../sandbox/chain/sandbox-chain';
 import { sandboxChainRoutes } from '../sandbox/chain/routes';
 import { sandboxRates } from '../sandbox/rates/sandbox-rates';
 import type { RouteDeps } from './deps';
+import { Refusal } from '../domain/refusal';
 
 /** the server side of the countdown: waiting invoices past their hour are closed this often */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -41,13 +42,6 @@ export interface CryptoRouteOptions extends RouteDeps {
   /** a real chain watcher and price feed; the sandbox ones in sandbox mode by default */
   watcher?: ChainWatcher;
   rates?: RateSource;
-}
-
-function answer<T>(work: () => Promise<T>): Promise<T> {
-  return work().catch((error: unknown) => {
-    if (error instanceof CryptoError) throw new HttpError(error.status, error.key, error.message);
-    throw error;
-  });
 }
 
 /**
@@ -109,10 +103,8 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
     app.post(`/api/${coin}/pay`, async (request): Promise<CryptoPayResponse> => {
       const userId = requireUser(request);
       const body = parse(CryptoPayRequest, request.body);
-      if (coin === 'token' && !body.token) throw new HttpError(400, 'crypto.token', 'Choose one of the offered tokens.', { token: 'crypto.token' });
-      const row = await answer(() =>
-        createInvoice(deps, { userId, coin, token: body.token, amount: body.amount, fixed: body.fixed ?? false, bonus: body.bonus ?? false, currency: body.currency }),
-      );
+      if (coin === 'token' && !body.token) throw new Refusal(400, 'crypto.token', 'Choose one of the offered tokens.', { fields: { token: 'crypto.token' } });
+      const row = await createInvoice(deps, { userId, coin, token: body.token, amount: body.amount, fixed: body.fixed ?? false, bonus: body.bonus ?? false, currency: body.currency });
       return { return: true, guid: row.guid, url: `/api/${coin}/invoice/${row.guid}` };
     });
 
@@ -184,7 +176,7 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
   // rates keyed by coin (spec 001 §7, 002 §7): approximate, no markup; GET and POST
   const rates = async (): Promise<CryptoRates> => {
     const quote = await deps.rates.quote().catch(() => {
-      throw new HttpError(503, 'crypto.rates_unavailable', 'Exchange rates are not available right now. Please try again in a minute.');
+      throw new Refusal(503, 'crypto.rates_unavailable', 'Exchange rates are not available right now. Please try again in a minute.');
     });
     const symbols = [...new Set([...Object.values(COIN_ASSETS), ...Object.values(TOKENS)].map((a) => a.symbol))];
     const table: Record<string, string> = {};

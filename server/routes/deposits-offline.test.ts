@@ -4,7 +4,7 @@ import type { BankDeposit, ServerEvent } from '../../core/contract';
 import { newReference, type BankDeps } from '../domain/deposits/bank';
 import { redeemVoucher } from '../domain/deposits/vouchers';
 import { verifyLedger } from '../domain/ledger';
-import { Refusal } from '../domain/security/refusal';
+import { Refusal } from '../domain/refusal';
 import { memoryHub } from '../push/hub';
 import { SANDBOX_BANK_DETAILS } from '../sandbox/bank/details';
 import { sandboxVouchers, SANDBOX_VOUCHERS } from '../sandbox/vouchers/sandbox-vouchers';

@@ -19,14 +19,13 @@ import type { PaymentDeps } from '../domain/payments';
 import type { ProcessorGateway, VoucherProvider } from '../domain/ports';
 import { DOCUMENT_MAX_BYTES } from '../domain/verification/documents';
 import { multipartError, readUploadedFile } from './upload';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import { SANDBOX_BANK_DETAILS } from '../sandbox/bank/details';
 import { sandboxVouchers } from '../sandbox/vouchers/sandbox-vouchers';
 import type { RouteDeps } from './deps';
 import { paymentDeps } from './payment-deps';
-import { answering } from './refusals';
+import { Refusal } from '../domain/refusal';
 
 export interface OfflineDepositOptions extends RouteDeps {
   /** a real voucher provider; the sandbox one in sandbox mode by default (none otherwise) */
@@ -50,80 +49,68 @@ export const offlineDepositRoutes: FastifyPluginAsync<OfflineDepositOptions> = a
 
   // ─── bank transfer and fiat ────────────────────────────────────────────────────────────────
   for (const method of ['bank', 'fiat'] as const) {
-    app.post(`/api/report/${method}`, async (request): Promise<BankReportResponse> =>
-      answering(async () => {
-        const userId = requireUser(request);
-        const body = parse(BankReportRequest, request.body ?? {});
-        const deposit = await reportBankDeposit(bank, userId, method, body);
-        push.publish(userId, { type: 'bank.updated', id: deposit.id, status: deposit.status });
-        return { return: true, deposit };
-      }),
-    );
+    app.post(`/api/report/${method}`, async (request): Promise<BankReportResponse> => {
+      const userId = requireUser(request);
+      const body = parse(BankReportRequest, request.body ?? {});
+      const deposit = await reportBankDeposit(bank, userId, method, body);
+      push.publish(userId, { type: 'bank.updated', id: deposit.id, status: deposit.status });
+      return { return: true, deposit };
+    });
   }
 
-  app.get<{ Querystring: { method?: string } }>('/api/report/bank/open', async (request): Promise<BankOpenResponse> =>
-    answering(async () => {
-      const userId = requireUser(request);
-      const method = request.query.method === 'fiat' ? 'fiat' : 'bank';
-      return { deposits: await openBankDeposits(bank, userId, method) };
-    }),
-  );
+  app.get<{ Querystring: { method?: string } }>('/api/report/bank/open', async (request): Promise<BankOpenResponse> => {
+    const userId = requireUser(request);
+    const method = request.query.method === 'fiat' ? 'fiat' : 'bank';
+    return { deposits: await openBankDeposits(bank, userId, method) };
+  });
 
-  app.get<{ Params: { id: string } }>('/api/report/bank/:id', async (request) =>
-    answering(async () => {
-      const userId = requireUser(request);
-      if (!bank.details) throw new HttpError(409, 'bank.unavailable', 'Bank transfers are not available right now. Please choose another method.');
-      return viewOf(db, await ownBankDeposit(db, userId, request.params.id), bank.details);
-    }),
-  );
+  app.get<{ Params: { id: string } }>('/api/report/bank/:id', async (request) => {
+    const userId = requireUser(request);
+    if (!bank.details) throw new Refusal(409, 'bank.unavailable', 'Bank transfers are not available right now. Please choose another method.');
+    return viewOf(db, await ownBankDeposit(db, userId, request.params.id), bank.details);
+  });
 
   /** The transfer receipt: multipart `file` (PNG, JPEG or PDF by content, 10 MB), streamed and counted. */
-  app.post<{ Params: { id: string } }>('/api/report/bank/:id/receipt', async (request: FastifyRequest<{ Params: { id: string } }>): Promise<ReceiptResponse> =>
-    answering(async () => {
-      const userId = requireUser(request);
-      // the owner is checked before the file is read
-      await ownBankDeposit(db, userId, request.params.id);
-      if (!request.isMultipart()) throw new HttpError(400, 'upload.bad_request', 'Send the receipt as multipart/form-data with the field file.');
-      let file: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') continue;
-          file = await readUploadedFile(part.file);
-        }
-      } catch (error) {
-        throw multipartError(error) ?? error;
+  app.post<{ Params: { id: string } }>('/api/report/bank/:id/receipt', async (request: FastifyRequest<{ Params: { id: string } }>): Promise<ReceiptResponse> => {
+    const userId = requireUser(request);
+    // the owner is checked before the file is read
+    await ownBankDeposit(db, userId, request.params.id);
+    if (!request.isMultipart()) throw new Refusal(400, 'upload.bad_request', 'Send the receipt as multipart/form-data with the field file.');
+    let file: Buffer | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') continue;
+        file = await readUploadedFile(part.file);
       }
-      if (!file) throw new HttpError(400, 'upload.missing', 'Choose a file to upload.');
-      if (file.length === 0) throw new HttpError(400, 'upload.empty', 'The file is empty.');
-      const { document, deposit } = await attachReceipt(bank, userId, request.params.id, file);
-      push.publish(userId, { type: 'bank.updated', id: deposit.id, status: deposit.status });
-      return { message: 'Upload successful', document, deposit };
-    }),
-  );
+    } catch (error) {
+      throw multipartError(error) ?? error;
+    }
+    if (!file) throw new Refusal(400, 'upload.missing', 'Choose a file to upload.');
+    if (file.length === 0) throw new Refusal(400, 'upload.empty', 'The file is empty.');
+    const { document, deposit } = await attachReceipt(bank, userId, request.params.id, file);
+    push.publish(userId, { type: 'bank.updated', id: deposit.id, status: deposit.status });
+    return { message: 'Upload successful', document, deposit };
+  });
 
   // ─── Vload vouchers ────────────────────────────────────────────────────────────────────────
-  app.post('/api/card/fast/vload', async (request): Promise<VloadResponse> =>
-    answering(async () => {
-      const userId = requireUser(request);
-      const body = parse(VloadRequest, request.body ?? {});
-      const done = await redeemVoucher(vouchers, userId, body);
-      announceDeposit(db, push, userId);
-      return done;
-    }),
-  );
+  app.post('/api/card/fast/vload', async (request): Promise<VloadResponse> => {
+    const userId = requireUser(request);
+    const body = parse(VloadRequest, request.body ?? {});
+    const done = await redeemVoucher(vouchers, userId, body);
+    announceDeposit(db, push, userId);
+    return done;
+  });
 
   // ─── quick top-up ──────────────────────────────────────────────────────────────────────────
   for (const path of ['/api/triggers/cards'] as const) {
-    const list = async (request: FastifyRequest): Promise<SavedCardsResponse> => answering(async () => savedCards(db, requireUser(request)));
+    const list = async (request: FastifyRequest): Promise<SavedCardsResponse> => savedCards(db, requireUser(request));
     app.get(path, list);
     app.post(path, list);
   }
 
-  app.post('/api/report/quick', async (request): Promise<QuickTopUpResponse> =>
-    answering(async () => {
-      const userId = requireUser(request);
-      const body = parse(QuickTopUpRequest, request.body ?? {});
-      return quickTopUp(payments, userId, body);
-    }),
-  );
+  app.post('/api/report/quick', async (request): Promise<QuickTopUpResponse> => {
+    const userId = requireUser(request);
+    const body = parse(QuickTopUpRequest, request.body ?? {});
+    return quickTopUp(payments, userId, body);
+  });
 };

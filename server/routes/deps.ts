@@ -3,10 +3,10 @@ import type { Settings } from '../../core/contract';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { SessionRow } from '../db/schema';
-import { HttpError } from '../http/errors';
 import type { Recorder } from '../http/metrics';
 import type { PushHub } from '../push/hub';
 import type { PlatformGateway } from '../domain/ports';
+import { Refusal } from '../domain/refusal';
 
 /** What every route plugin gets. */
 export interface RouteDeps {
@@ -24,6 +24,6 @@ export interface RouteDeps {
 
 /** The session of a state-changing call (the CSRF hook has already required one). */
 export function sessionOf(request: FastifyRequest): SessionRow {
-  if (!request.session) throw new HttpError(403, 'csrf', 'Your session changed or expired. Reload the page and try again.');
+  if (!request.session) throw new Refusal(403, 'csrf', 'Your session changed or expired. Reload the page and try again.');
   return request.session;
 }

@@ -11,7 +11,6 @@ import { ASKED_MESSAGE, askForReset, checkLink, RESET_MESSAGE, resetWithLink } f
 import { parse } from '../http/parse';
 import { sandboxMessenger } from '../sandbox/messages/messenger';
 import { sessionOf, type RouteDeps } from './deps';
-import { answering } from './refusals';
 
 /**
  * Forgot password (spec 001 §7 `/api/forget`; docs/forgot-password.md). Three POSTs, each with
@@ -28,21 +27,21 @@ export const forgotRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, set
     const body = parse(ForgetRequest, request.body);
     sessionOf(request);
     const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
-    await answering(() => askForReset(db, messenger, { email: body.email, ip: request.ip, lang, siteUrl: config.siteUrl }, new Date()));
+    await askForReset(db, messenger, { email: body.email, ip: request.ip, lang, siteUrl: config.siteUrl }, new Date());
     return { return: true, message: ASKED_MESSAGE };
   });
 
   app.post('/api/forget/check', async (request): Promise<ForgetCheckResponse> => {
     const body = parse(ForgetCheckRequest, request.body);
     sessionOf(request);
-    const link = await answering(() => checkLink(db, body.token, new Date()));
+    const link = await checkLink(db, body.token, new Date());
     return { return: true, expiresAt: link.expiresAt.toISOString() };
   });
 
   app.post('/api/forget/reset', async (request): Promise<ForgetResetResponse> => {
     const body = parse(ForgetResetRequest, request.body);
     sessionOf(request);
-    const done = await answering(() => resetWithLink(db, platform, messenger, body, new Date(), config.siteUrl));
+    const done = await resetWithLink(db, platform, messenger, body, new Date(), config.siteUrl);
     if (!done.notified) request.log.error('password reset: the owner could not be told by email');
     return { return: true, message: RESET_MESSAGE };
   });

@@ -4,7 +4,6 @@ import { answerIq, startIq } from '../domain/iq/iq';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
 
 /**
  * IQ mining (issue 17; spec 001 §7): POST /api/iq/start (start or resume), POST /api/iq/next
@@ -12,24 +11,20 @@ import { answering } from './refusals';
  * user.updated (the bonus balance) after the commit.
  */
 export const iqRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, push }) => {
-  app.post('/api/iq/start', async (request, reply) =>
-    answering(async (): Promise<IqState> => {
-      const userId = requireUser(request);
-      reply.header('cache-control', 'no-store');
-      return startIq(db, userId);
-    }),
-  );
-  app.post('/api/iq/next', async (request, reply) =>
-    answering(async (): Promise<IqState> => {
-      const userId = requireUser(request);
-      reply.header('cache-control', 'no-store');
-      const body = parse(IqAnswer, request.body ?? {});
-      const { state, rewarded } = await answerIq(db, userId, body.n, body.answer);
-      if (rewarded) {
-        push.publish(userId, { type: 'notification.new', kind: 'iq.rewarded' });
-        push.publish(userId, { type: 'user.updated' });
-      }
-      return state;
-    }),
-  );
+  app.post('/api/iq/start', async (request, reply): Promise<IqState> => {
+    const userId = requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return startIq(db, userId);
+  });
+  app.post('/api/iq/next', async (request, reply): Promise<IqState> => {
+    const userId = requireUser(request);
+    reply.header('cache-control', 'no-store');
+    const body = parse(IqAnswer, request.body ?? {});
+    const { state, rewarded } = await answerIq(db, userId, body.n, body.answer);
+    if (rewarded) {
+      push.publish(userId, { type: 'notification.new', kind: 'iq.rewarded' });
+      push.publish(userId, { type: 'user.updated' });
+    }
+    return state;
+  });
 };

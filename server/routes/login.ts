@@ -6,11 +6,11 @@ import { openChallenge } from '../domain/security/factors';
 import { checkPassword } from '../domain/passwords';
 import { signInWithNotice } from '../domain/notifications/security';
 import { findUserByEmail, normalizeEmail } from '../domain/users';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { sandboxMessenger } from '../sandbox/messages/messenger';
 import { setSessionCookie } from '../http/session';
 import { sessionOf, type RouteDeps } from './deps';
+import { Refusal } from '../domain/refusal';
 
 /**
  * POST /api/login (spec 000 §7), after the platform login. In order:
@@ -33,7 +33,7 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, plat
     const gate = await beginAttempt(db, 'site', email, request.ip);
     if (gate.lockedUntil) {
       const seconds = Math.max(1, Math.ceil((gate.lockedUntil.getTime() - gate.now.getTime()) / 1000));
-      throw new HttpError(429, 'login.locked', lockedMessage(gate.lockedUntil, gate.now), undefined, { 'retry-after': String(seconds) });
+      throw new Refusal(429, 'login.locked', lockedMessage(gate.lockedUntil, gate.now), { headers: { 'retry-after': String(seconds) } });
     }
 
     let platformLogin: { login: string } | null = null;
@@ -42,18 +42,18 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, plat
     } catch (error) {
       request.log.error({ err: error }, 'platform gateway failed');
       await settleAttempt(db, gate.attemptId, 'token');
-      throw new HttpError(503, 'platform.unavailable', 'The trading platform is not reachable right now. Please try again shortly.');
+      throw new Refusal(503, 'platform.unavailable', 'The trading platform is not reachable right now. Please try again shortly.');
     }
     if (!platformLogin || normalizeEmail(platformLogin.login) !== email) {
       await settleAttempt(db, gate.attemptId, 'token');
-      throw new HttpError(401, 'login.platform_token', 'The trading platform did not confirm this sign-in. Please try again.');
+      throw new Refusal(401, 'login.platform_token', 'The trading platform did not confirm this sign-in. Please try again.');
     }
 
     const user = await findUserByEmail(db, email);
     const ok = (user !== undefined && (await consumeTicket(db, email, body.password, 'site'))) || (await checkPassword(user?.password_hash, body.password));
     if (!ok || !user) {
       await settleAttempt(db, gate.attemptId, 'fail');
-      throw new HttpError(401, 'login.password', 'Wrong email or password.');
+      throw new Refusal(401, 'login.password', 'Wrong email or password.');
     }
 
     await settleAttempt(db, gate.attemptId, 'success');

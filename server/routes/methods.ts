@@ -17,7 +17,6 @@ import { requireUser } from '../http/session';
 import { sandboxWallets } from '../sandbox/wallets/gateway';
 import { sandboxWalletRoutes } from '../sandbox/wallets/routes';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
 
 export interface MethodRouteOptions extends RouteDeps {
   /** the wallet providers; the sandbox ones in sandbox mode by default */
@@ -59,7 +58,7 @@ export const methodRoutes: FastifyPluginAsync<MethodRouteOptions> = async (app, 
   };
 
   async function start(userId: number, input: Omit<StartInput, 'userId'>): Promise<MethodStartResponse> {
-    const started = await answering(() => startDeposit(deps, { userId, ...input }));
+    const started = await startDeposit(deps, { userId, ...input });
     return {
       return: true,
       id: started.deposit.id,
@@ -121,7 +120,7 @@ export const methodRoutes: FastifyPluginAsync<MethodRouteOptions> = async (app, 
       if (!isMethod(provider) && !Object.hasOwn(methodConfig.secrets, provider)) throw notFound('There is no such provider.');
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers[SIGNATURE_HEADER];
-      const result = await answering(() => confirmWebhook(deps, provider, raw, typeof header === 'string' ? header : undefined));
+      const result = await confirmWebhook(deps, provider, raw, typeof header === 'string' ? header : undefined);
       return { ok: true, status: result.status, credited: result.credited };
     });
   });

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { NewsBodyQuery, NewsQuery, type NewsBody, type NewsItem, type NewsList } from '../../core/contract/news';
 import type { NewsFeed, NewsFeedItem } from '../domain/ports';
 import { NewsUnavailable, rssFeed } from '../domain/news/rss';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { sandboxNews } from '../sandbox/news/sandbox-news';
 import type { RouteDeps } from './deps';
+import { Refusal } from '../domain/refusal';
 
 const toItem = ({ id, title, date, summary, link, source }: NewsFeedItem): NewsItem => ({ id, title, date, summary, link, source });
 
@@ -22,7 +22,7 @@ export const newsRoutes: FastifyPluginAsync<RouteDeps & { news?: NewsFeed }> = a
       return await feed.items(lang);
     } catch (error) {
       const message = error instanceof NewsUnavailable ? error.message : 'The news source could not be read.';
-      throw new HttpError(502, 'news.unavailable', `${message} Try again in a minute.`);
+      throw new Refusal(502, 'news.unavailable', `${message} Try again in a minute.`);
     }
   }
 
@@ -35,7 +35,7 @@ export const newsRoutes: FastifyPluginAsync<RouteDeps & { news?: NewsFeed }> = a
   app.get('/api/news/html', async (request, reply): Promise<NewsBody> => {
     const { id, lang = 'en' } = parse(NewsBodyQuery, request.query, 'query');
     const item = (await items(lang)).find((i) => i.id === id);
-    if (!item) throw new HttpError(404, 'news.not_found', 'This news item is no longer in the feed.');
+    if (!item) throw new Refusal(404, 'news.not_found', 'This news item is no longer in the feed.');
     reply.header('cache-control', 'private, max-age=60');
     return { kind: feed.kind, item: toItem(item), body: item.body };
   });

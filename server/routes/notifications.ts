@@ -4,7 +4,6 @@ import { listNotifications, readAllNotifications, readNotification } from '../do
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
 
 /**
  * Notifications (issue 17; 001 §3, §7, §9): the trader's list newest first (the first 3, older
@@ -20,15 +19,13 @@ export const notificationRoutes: FastifyPluginAsync<RouteDeps> = async (app, { d
     return listNotifications(db, userId, query);
   });
 
-  app.post('/api/us/notifications_read', async (request) =>
-    answering(async (): Promise<NotificationReadResponse> => {
-      const userId = requireUser(request);
-      const { id } = parse(NotificationReadRequest, request.body ?? {});
-      const left = await readNotification(db, userId, String(id));
-      push.publish(userId, { type: 'notification.read' });
-      return { ok: true, new: left };
-    }),
-  );
+  app.post('/api/us/notifications_read', async (request): Promise<NotificationReadResponse> => {
+    const userId = requireUser(request);
+    const { id } = parse(NotificationReadRequest, request.body ?? {});
+    const left = await readNotification(db, userId, String(id));
+    push.publish(userId, { type: 'notification.read' });
+    return { ok: true, new: left };
+  });
 
   app.post('/api/us/notifications_read_all', async (request): Promise<NotificationReadResponse> => {
     const userId = requireUser(request);

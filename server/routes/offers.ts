@@ -6,7 +6,6 @@ import { parse } from '../http/parse';
 import { requireSandboxAccess } from '../http/sandbox-access';
 import { requireUser } from '../http/session';
 import { sessionOf, type RouteDeps } from './deps';
-import { answering } from './refusals';
 
 /**
  * Timed offers (issue 17; 001 §7): the trader's current offer with its server-held deadline,
@@ -30,26 +29,22 @@ export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, conf
     return currentOffer(db, { userId, signedInAt: sessionOf(request).created_at, now: new Date(), settings });
   });
 
-  app.post('/api/triggers/limited_yes', async (request) =>
-    answering(async (): Promise<AcceptResponse> => {
-      const userId = requireUser(request);
-      const { id } = parse(OfferId, request.body ?? {});
-      const { response, fresh } = await acceptOffer(db, userId, id, new Date());
-      if (fresh) {
-        push.publish(userId, { type: 'notification.new' });
-        push.publish(userId, { type: 'user.updated' });
-      }
-      return response;
-    }),
-  );
+  app.post('/api/triggers/limited_yes', async (request): Promise<AcceptResponse> => {
+    const userId = requireUser(request);
+    const { id } = parse(OfferId, request.body ?? {});
+    const { response, fresh } = await acceptOffer(db, userId, id, new Date());
+    if (fresh) {
+      push.publish(userId, { type: 'notification.new' });
+      push.publish(userId, { type: 'user.updated' });
+    }
+    return response;
+  });
 
-  app.post('/api/triggers/limited_ignore', async (request) =>
-    answering(async (): Promise<IgnoreResponse> => {
-      const userId = requireUser(request);
-      const { id } = parse(OfferId, request.body ?? {});
-      return ignoreOffer(db, userId, id, new Date());
-    }),
-  );
+  app.post('/api/triggers/limited_ignore', async (request): Promise<IgnoreResponse> => {
+    const userId = requireUser(request);
+    const { id } = parse(OfferId, request.body ?? {});
+    return ignoreOffer(db, userId, id, new Date());
+  });
 
   app.post('/api/triggers/last_host', async (request) => {
     const userId = requireUser(request);
@@ -59,12 +54,10 @@ export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, conf
   });
 
   if (!config.sandbox) return;
-  app.post('/api/sandbox/offers/now', async (request) =>
-    answering(async (): Promise<SandboxOfferResponse> => {
-      const body = parse(SandboxOfferRequest, request.body ?? {});
-      const owner = await db.selectFrom('users').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
-      await requireSandboxAccess(db, request, config, owner?.id, 'account');
-      return { id: await sandboxOfferNow(db, body.email, body.kind, new Date()), kind: body.kind };
-    }),
-  );
+  app.post('/api/sandbox/offers/now', async (request): Promise<SandboxOfferResponse> => {
+    const body = parse(SandboxOfferRequest, request.body ?? {});
+    const owner = await db.selectFrom('users').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
+    await requireSandboxAccess(db, request, config, owner?.id, 'account');
+    return { id: await sandboxOfferNow(db, body.email, body.kind, new Date()), kind: body.kind };
+  });
 };

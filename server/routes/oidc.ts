@@ -6,14 +6,14 @@ import type { RegisterRequest } from '../../core/contract/register';
 import { createAutologinKey } from '../domain/autologin';
 import { affiliateId } from '../domain/public-site/public-site';
 import { beginRegistration, settleRegistration } from '../domain/register/limits';
-import { fieldsMessage, openAccount, RegisterRefusal, registrationRefusals } from '../domain/register/register';
+import { fieldsMessage, openAccount, registrationRefusals } from '../domain/register/register';
 import { findLinkedUser, linkAccount, providerName, seal, sealingKey, unseal } from '../domain/social/social';
 import { findUserByEmail, normalizeEmail } from '../domain/users';
-import { HttpError } from '../http/errors';
 import { AFF_COOKIE } from '../http/public-html';
 import { parse } from '../http/parse';
 import { SANDBOX_CLIENT_ID, SANDBOX_IDP_NAME, type SandboxIdp } from '../sandbox/idp/provider';
 import { sessionOf, type RouteDeps } from './deps';
+import { Refusal } from '../domain/refusal';
 
 /** The sign-in in progress (state, nonce, PKCE verifier): a sealed HttpOnly cookie for 10 minutes. */
 export const FLOW_COOKIE = 'oidc_flow';
@@ -127,7 +127,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config
     const lang = langOf((request.query as Record<string, unknown>).lang);
     const origin = originOf(request);
     const provider = await providerFor(origin);
-    if (!provider) throw new HttpError(404, 'social.off', 'Social sign-in is not configured on this server.');
+    if (!provider) throw new Refusal(404, 'social.off', 'Social sign-in is not configured on this server.');
     let configuration: client.Configuration;
     try {
       configuration = await configurationFor(provider);
@@ -151,7 +151,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config
   app.get('/api/oidc/callback', async (request, reply) => {
     const origin = originOf(request);
     const provider = await providerFor(origin);
-    if (!provider) throw new HttpError(404, 'social.off', 'Social sign-in is not configured on this server.');
+    if (!provider) throw new Refusal(404, 'social.off', 'Social sign-in is not configured on this server.');
     const flow = unseal<Flow>(sealingKey(provider.clientSecret, FLOW_COOKIE), request.cookies[FLOW_COOKIE]);
     // one use: the flow's cookie goes whatever happens
     reply.clearCookie(FLOW_COOKIE, { path: COOKIE_PATH });
@@ -209,7 +209,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config
   const pendingOf = async (request: FastifyRequest): Promise<{ pending: Pending; provider: Provider }> => {
     const provider = await providerFor(originOf(request));
     const pending = provider ? unseal<Pending>(sealingKey(provider.clientSecret, PENDING_COOKIE), request.cookies[PENDING_COOKIE]) : null;
-    if (!provider || !pending) throw new HttpError(410, 'social.expired', 'This sign-in has expired. Please start again.');
+    if (!provider || !pending) throw new Refusal(410, 'social.expired', 'This sign-in has expired. Please start again.');
     return { pending, provider };
   };
 
@@ -230,11 +230,11 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config
       promo: '',
     };
     const fields = registrationRefusals(registration, config.siteHost);
-    if (Object.keys(fields).length > 0) throw new HttpError(400, 'validation', fieldsMessage(fields), fields);
+    if (Object.keys(fields).length > 0) throw new Refusal(400, 'validation', fieldsMessage(fields), { fields });
     const lang = langOf(body.lang ?? pending.lang);
     const gate = await beginRegistration(db, pending.email, request.ip, config.registerLimits);
     if (gate.limited) {
-      throw new HttpError(429, 'register.limited', 'Too many registration attempts. Please try again later.', undefined, { 'retry-after': String(gate.limited.retryAfterSeconds) });
+      throw new Refusal(429, 'register.limited', 'Too many registration attempts. Please try again later.', { headers: { 'retry-after': String(gate.limited.retryAfterSeconds) } });
     }
     try {
       const opened = await openAccount(db, platform, registration, lang, { affiliate: affiliateId(request.cookies[AFF_COOKIE]) });
@@ -245,7 +245,6 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config
       return { ok: true, url: `/${lang}/autologin?key=${encodeURIComponent(key)}` };
     } catch (error) {
       await settleRegistration(db, gate.attemptId, 'refused');
-      if (error instanceof RegisterRefusal) throw new HttpError(error.status, error.key, error.message, error.fields);
       throw error;
     }
   });

@@ -2,16 +2,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { PromoRequest, type PromoResponse } from '../../core/contract';
 import { checkPromo, createPromoCode, deactivatePromoCode, listPromoCodes, type PromoListItem } from '../domain/promo/codes';
-import { Refusal } from '../domain/security/refusal';
+import { Refusal } from '../domain/refusal';
 import { fundingProfileOf } from '../domain/users';
-import { HttpError } from '../http/errors';
 import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../http/operator-console';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
 import { parse } from '../http/parse';
 import { promotionsSection } from './promotions';
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
 
 /**
  * Promo codes (issue 14; spec 001 §3, §7):
@@ -28,7 +26,7 @@ export const promoRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, conf
     const userId = requireUser(request);
     const body = parse(PromoRequest, request.body);
     const profile = await fundingProfileOf(db, userId);
-    const grant = await answering(() => checkPromo(db, userId, body.code, profile.currency, new Date()));
+    const grant = await checkPromo(db, userId, body.code, profile.currency, new Date());
     return { percent: grant.percent, value: grant.value, code: grant.code };
   };
   app.post('/api/promo', check);
@@ -173,7 +171,7 @@ const promoConsoleRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db' | 'config'>> =
 
   const requireOperatorHeader = (request: FastifyRequest) => {
     if (!isSandboxOperator(request, config)) {
-      throw new HttpError(403, 'sandbox.operator', `Only the sandbox operator manages promo codes: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
+      throw new Refusal(403, 'sandbox.operator', `Only the sandbox operator manages promo codes: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
     }
   };
   app.get('/api/sandbox/promo', async (request) => {
@@ -183,22 +181,20 @@ const promoConsoleRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db' | 'config'>> =
   app.post('/api/sandbox/promo', async (request) => {
     requireOperatorHeader(request);
     const body = parse(ApiCreate, request.body ?? {});
-    const code = await answering(() =>
-      createPromoCode(db, {
-        code: body.code,
-        kind: body.kind,
-        amount: body.amount,
-        currency: body.currency ?? '',
-        validFrom: dateOf(body.validFrom),
-        validUntil: dateOf(body.validUntil) ?? null,
-        maxUses: body.maxUses ?? null,
-      }),
-    );
+    const code = await createPromoCode(db, {
+      code: body.code,
+      kind: body.kind,
+      amount: body.amount,
+      currency: body.currency ?? '',
+      validFrom: dateOf(body.validFrom),
+      validUntil: dateOf(body.validUntil) ?? null,
+      maxUses: body.maxUses ?? null,
+    });
     return { code };
   });
   app.post<{ Params: { code: string } }>('/api/sandbox/promo/:code/deactivate', async (request) => {
     requireOperatorHeader(request);
-    await answering(() => deactivatePromoCode(db, request.params.code));
+    await deactivatePromoCode(db, request.params.code);
     return { ok: true };
   });
 };

@@ -2,15 +2,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { ActivateRequest, type ActivateResponse, type PromotionList, type PromotionMax } from '../../core/contract/promotions';
 import { activatePromotion, createPromotion, endPromotion, listAllPromotions, listPromotions, promotionTerms, type PromotionAdminItem } from '../domain/promotions/promotions';
-import { Refusal } from '../domain/security/refusal';
+import { Refusal } from '../domain/refusal';
 import { fundingProfileOf } from '../domain/users';
-import { HttpError } from '../http/errors';
 import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../http/operator-console';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
 
 /**
  * Promotions (issue 17; spec 001 §2-4, §7; docs/engagement.md "Promotions"):
@@ -33,7 +31,7 @@ export const promotionsRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps)
   app.post('/api/us/promotions_activate', async (request): Promise<ActivateResponse> => {
     const userId = requireUser(request);
     const body = parse(ActivateRequest, request.body);
-    const activated = await answering(() => activatePromotion(db, userId, body.id, new Date()));
+    const activated = await activatePromotion(db, userId, body.id, new Date());
     push.publish(userId, { type: 'notification.new' });
     return activated;
   });
@@ -168,7 +166,7 @@ const promotionsConsoleRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db' | 'config
 
   const requireOperatorHeader = (request: FastifyRequest) => {
     if (!isSandboxOperator(request, config)) {
-      throw new HttpError(403, 'sandbox.operator', `Only the sandbox operator manages promotions: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
+      throw new Refusal(403, 'sandbox.operator', `Only the sandbox operator manages promotions: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
     }
   };
   app.get('/api/sandbox/promotions', async (request) => {
@@ -178,19 +176,17 @@ const promotionsConsoleRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db' | 'config
   app.post('/api/sandbox/promotions', async (request) => {
     requireOperatorHeader(request);
     const body = parse(ApiCreate, request.body ?? {});
-    const id = await answering(async () =>
-      createPromotion(db, {
-        ...body,
-        currency: body.currency ? body.currency : null,
-        startsAt: dateOf(body.startsAt) ?? new Date(),
-        endsAt: dateOf(body.endsAt) ?? new Date(NaN),
-      }),
-    );
+    const id = await createPromotion(db, {
+      ...body,
+      currency: body.currency ? body.currency : null,
+      startsAt: dateOf(body.startsAt) ?? new Date(),
+      endsAt: dateOf(body.endsAt) ?? new Date(NaN),
+    });
     return { id };
   });
   app.post<{ Params: { id: string } }>('/api/sandbox/promotions/:id/end', async (request) => {
     requireOperatorHeader(request);
-    await answering(() => endPromotion(db, request.params.id, new Date()));
+    await endPromotion(db, request.params.id, new Date());
     return { ok: true };
   });
 };

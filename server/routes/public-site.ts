@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isPublicTab, type PublicRunline, type PublicSiteInfo, type TabContent } from '../../core/contract/public-site';
 import { affiliateId, companyOf, countryOfUser, marketingNumberFor, publicRunline, siteFacts, tabContent } from '../domain/public-site/public-site';
-import { HttpError } from '../http/errors';
 import { AFF_COOKIE } from '../http/public-html';
 import type { RouteDeps } from './deps';
+import { Refusal } from '../domain/refusal';
 
 /** the public ticker is computed at most once per this many ms, whoever asks */
 export const RUNLINE_CACHE_MS = 5_000;
@@ -27,7 +27,7 @@ export function windowLimiter(max: number, windowMs: number, now: () => number =
 }
 
 const rateLimited = () =>
-  new HttpError(429, 'rate_limited', 'Too many requests. Please try again in a minute.', undefined, { 'retry-after': String(PUBLIC_RATE.windowMs / 1000) });
+  new Refusal(429, 'rate_limited', 'Too many requests. Please try again in a minute.', { headers: { 'retry-after': String(PUBLIC_RATE.windowMs / 1000) } });
 
 /**
  * The public site (issue 16): the tab loader's content (GET /api/tb/{tab}, spec 000 §7), the
@@ -60,7 +60,7 @@ export const publicSiteRoutes: FastifyPluginAsync<RouteDeps & { now?: () => numb
   app.get<{ Params: { tab: string }; Querystring: { lang?: string } }>('/api/tb/:tab', async (request): Promise<TabContent> => {
     limit(request);
     const { tab } = request.params;
-    if (!isPublicTab(tab)) throw new HttpError(404, 'tab.not_found', 'No such page.');
+    if (!isPublicTab(tab)) throw new Refusal(404, 'tab.not_found', 'No such page.');
     return tabContent(tab, String(request.query.lang ?? settings.defaultLanguage), siteFacts(config, settings.minDeposit));
   });
 

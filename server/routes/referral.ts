@@ -4,12 +4,11 @@ import { ReferralRequest, type ReferralProgram, type ReferralStats, type Referra
 import type { Db } from '../db';
 import { companyOf } from '../domain/public-site/public-site';
 import { bannerSvg, linkStats, recordVisit, saveLink, showProgram, transferBalance } from '../domain/referral/referral';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
 import { windowLimiter } from './public-site';
-import { answering } from './refusals';
+import { Refusal } from '../domain/refusal';
 
 /** the cookie that names a visitor for the visit count (one visit per link, visitor and day) */
 export const VISITOR_COOKIE = 'aff_v';
@@ -47,34 +46,32 @@ export const referralRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) =
     return settings.languages.includes(lang) ? lang : settings.defaultLanguage;
   };
 
-  app.post('/api/us/refferal', async (request) =>
-    answering(async (): Promise<ReferralProgram | ReferralStats | ReferralTransferred> => {
-      const userId = requireUser(request);
-      const body = parse(ReferralRequest, request.body ?? {});
-      const at = { origin: originOf(request), lang: langOf(request) };
-      switch (body.action) {
-        case 'show':
-          return showProgram(db, userId, at);
-        case 'filter':
-          return linkStats(db, userId, { from: body.DateFrom, to: body.DateTo, ...(body.link && { link: body.link }) });
-        case 'save':
-          await saveLink(db, userId, body);
-          return showProgram(db, userId, at);
-        case 'transfer': {
-          const done = await transferBalance(db, userId, body);
-          // the header's balance changed: the owner's tabs reload the user
-          push.publish(userId, { type: 'user.updated' });
-          await deps.mirror.flush();
-          return done;
-        }
+  app.post('/api/us/refferal', async (request): Promise<ReferralProgram | ReferralStats | ReferralTransferred> => {
+    const userId = requireUser(request);
+    const body = parse(ReferralRequest, request.body ?? {});
+    const at = { origin: originOf(request), lang: langOf(request) };
+    switch (body.action) {
+      case 'show':
+        return showProgram(db, userId, at);
+      case 'filter':
+        return linkStats(db, userId, { from: body.DateFrom, to: body.DateTo, ...(body.link && { link: body.link }) });
+      case 'save':
+        await saveLink(db, userId, body);
+        return showProgram(db, userId, at);
+      case 'transfer': {
+        const done = await transferBalance(db, userId, body);
+        // the header's balance changed: the owner's tabs reload the user
+        push.publish(userId, { type: 'user.updated' });
+        await deps.mirror.flush();
+        return done;
       }
-    }),
-  );
+    }
+  });
 
   app.get<{ Params: { size: string }; Querystring: { lang?: string } }>('/api/us/refferal/banner/:size.svg', async (request, reply) => {
     requireUser(request);
     const svg = bannerSvg(request.params.size, companyOf(config).name, langOf(request));
-    if (!svg) throw new HttpError(404, 'referral.material_not_found', 'No such banner.');
+    if (!svg) throw new Refusal(404, 'referral.material_not_found', 'No such banner.');
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
       .header('content-disposition', `attachment; filename="banner-${request.params.size}.svg"`)

@@ -9,12 +9,12 @@ import {
 import { randomBytes } from 'node:crypto';
 import { createAutologinKey } from '../domain/autologin';
 import { beginRegistration, checkAllowed, settleRegistration } from '../domain/register/limits';
-import { checkRegistrationField, fieldsMessage, openAccount, RegisterRefusal, registrationRefusals } from '../domain/register/register';
+import { checkRegistrationField, fieldsMessage, openAccount, registrationRefusals } from '../domain/register/register';
 import { affiliateId } from '../domain/public-site/public-site';
-import { HttpError } from '../http/errors';
 import { AFF_COOKIE } from '../http/public-html';
 import { parse } from '../http/parse';
 import { sessionOf, type RouteDeps } from './deps';
+import { Refusal } from '../domain/refusal';
 
 const minutes = (seconds: number): string => {
   const m = Math.max(1, Math.ceil(seconds / 60));
@@ -47,15 +47,15 @@ export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
     // a demo account's login is at the site host (spec 000 §6): the server makes it
     const body = sent.demo === true ? { ...sent, login: `demo-${randomBytes(5).toString('hex')}@${config.siteHost}` } : sent;
     const fields = registrationRefusals(body, config.siteHost, { demo: body.demo === true });
-    if (Object.keys(fields).length > 0) throw new HttpError(400, 'validation', fieldsMessage(fields), fields);
+    if (Object.keys(fields).length > 0) throw new Refusal(400, 'validation', fieldsMessage(fields), { fields });
     const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
 
     const gate = await beginRegistration(db, normalizeEmailInput(body.login), request.ip, config.registerLimits);
     if (gate.limited) {
       const { reason, retryAfterSeconds } = gate.limited;
       const what = reason === 'email' ? 'for this email' : 'from your network';
-      throw new HttpError(429, 'register.limited', `Too many registration attempts ${what}. Please try again in ${minutes(retryAfterSeconds)}.`, undefined, {
-        'retry-after': String(retryAfterSeconds),
+      throw new Refusal(429, 'register.limited', `Too many registration attempts ${what}. Please try again in ${minutes(retryAfterSeconds)}.`, {
+        headers: { 'retry-after': String(retryAfterSeconds) },
       });
     }
     try {
@@ -66,10 +66,7 @@ export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
       return { ok: true, key, url: `/${lang}/autologin?key=${encodeURIComponent(key)}`, ...(body.demo === true && { login: opened.email }) };
     } catch (error) {
       await settleRegistration(db, gate.attemptId, 'refused');
-      if (error instanceof RegisterRefusal) {
-        if (error.status >= 500) request.log.error({ err: error.cause }, 'platform account not opened');
-        throw new HttpError(error.status, error.key, error.message, error.fields);
-      }
+      if (error instanceof Refusal && error.status >= 500) request.log.error({ err: error.cause }, 'platform account not opened');
       throw error;
     }
   });
@@ -79,8 +76,8 @@ export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
     sessionOf(request);
     const limit = await checkAllowed(db, request.ip, config.registerLimits);
     if (!limit.allowed) {
-      throw new HttpError(429, 'register.limited', `Too many checks from your network. Please try again in ${minutes(limit.retryAfterSeconds)}.`, undefined, {
-        'retry-after': String(limit.retryAfterSeconds),
+      throw new Refusal(429, 'register.limited', `Too many checks from your network. Please try again in ${minutes(limit.retryAfterSeconds)}.`, {
+        headers: { 'retry-after': String(limit.retryAfterSeconds) },
       });
     }
     const key = await checkRegistrationField(db, config.siteHost, body.field, body.em, body.prefix ?? '');

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ErrorReport, NotifyLoginFail, type Ok } from '../../core/contract';
 import { recordLoginFail, storeErrorReport } from '../domain/reports';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { sessionOf, type RouteDeps } from './deps';
+import { Refusal } from '../domain/refusal';
 
 const rateLimited = () =>
-  new HttpError(429, 'rate_limited', 'Too many reports from this session. Try again in a minute.', undefined, { 'retry-after': '60' });
+  new Refusal(429, 'rate_limited', 'Too many reports from this session. Try again in a minute.', { headers: { 'retry-after': '60' } });
 
 /**
  * POST /api/us/handler: client error reports (spec 000 §7, §8).

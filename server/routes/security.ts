@@ -13,16 +13,14 @@ import {
 import type { CodePurpose } from '../db/schema-security';
 import { type FactorCheck, checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, setupOf, startSetup, consumeGrant } from '../domain/security/factors';
 import { changePassword } from '../domain/security/password';
-import { Refusal } from '../domain/security/refusal';
+import { Refusal } from '../domain/refusal';
 import { attemptValidation, validationRequired } from '../domain/security/validation';
 import { signInWithNotice } from '../domain/notifications/security';
 import { factorUserOf, loadCurrentUser } from '../domain/users';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser, setSessionCookie } from '../http/session';
 import { sandboxMessenger } from '../sandbox/messages/messenger';
 import { sessionOf, type RouteDeps } from './deps';
-import { answering } from './refusals';
 
 /** a factor check as the client reads it: success, or the failure's key, message and attempts left */
 const answer = (check: FactorCheck): FactorsCheckResponse => ({
@@ -33,8 +31,8 @@ const answer = (check: FactorCheck): FactorsCheckResponse => ({
   ...(check.left !== undefined && { left: check.left }),
 });
 
-const NO_CHALLENGE = () => new HttpError(401, 'factor.no_challenge', 'Your sign-in has expired. Please sign in again.');
-const FACTOR_REQUIRED = () => new HttpError(403, 'factor.required', 'Confirm with your current second factor first.');
+const NO_CHALLENGE = () => new Refusal(401, 'factor.no_challenge', 'Your sign-in has expired. Please sign in again.');
+const FACTOR_REQUIRED = () => new Refusal(403, 'factor.required', 'Confirm with your current second factor first.');
 
 /**
  * Security (spec 002 §3, §4, §7; 001 §4, §7): password change, the two-factor method, code entry
@@ -48,32 +46,30 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
     const body = parse(PasswordChangeRequest, request.body);
     const session = sessionOf(request);
     const userId = requireUser(request);
-    await answering(() => changePassword(db, platform, userId, session.id, body));
+    await changePassword(db, platform, userId, session.id, body);
     return { message: 'Your password has been changed. Other devices were signed out.' };
   });
 
   app.post('/api/fraud/two_factors', async (request): Promise<TwoFactorsResponse> => {
     const body = parse(TwoFactorsRequest, request.body);
     const session = sessionOf(request);
-    return answering(async (): Promise<TwoFactorsResponse> => {
-      if (body.type === 'email_resend') return resend(request, body.purpose ?? 'login');
-      const userId = requireUser(request);
-      const user = await factorUserOf(db, userId);
-      const current = user.two_factor;
-      const saved: TwoFactorsResponse = { success: true, next: 'done', message: 'Saving Successfully' };
-      if (!body.state) {
-        if (current === '' || current !== body.type) return saved;
-        if (!(await consumeGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
-        await disableFactor(db, userId);
-        push.publish(userId, { type: 'user.updated' });
-        push.publish(userId, { type: 'notification.new' });
-        return saved;
-      }
-      if (current === body.type) return saved;
-      if (current !== '' && !(await consumeGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
-      const channel = await startSetup(db, messenger, user, body.type);
-      return { success: true, next: 'code', channel, message: channel === 'sms' ? 'We sent a code by SMS.' : 'We sent a code to your email.' };
-    });
+    if (body.type === 'email_resend') return resend(request, body.purpose ?? 'login');
+    const userId = requireUser(request);
+    const user = await factorUserOf(db, userId);
+    const current = user.two_factor;
+    const saved: TwoFactorsResponse = { success: true, next: 'done', message: 'Saving Successfully' };
+    if (!body.state) {
+      if (current === '' || current !== body.type) return saved;
+      if (!(await consumeGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
+      await disableFactor(db, userId);
+      push.publish(userId, { type: 'user.updated' });
+      push.publish(userId, { type: 'notification.new' });
+      return saved;
+    }
+    if (current === body.type) return saved;
+    if (current !== '' && !(await consumeGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
+    const channel = await startSetup(db, messenger, user, body.type);
+    return { success: true, next: 'code', channel, message: channel === 'sms' ? 'We sent a code by SMS.' : 'We sent a code to your email.' };
   });
 
   /** a new email/SMS code for a step in progress */
@@ -106,23 +102,21 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
   app.post('/api/fraud/factors_check', async (request, reply): Promise<FactorsCheckResponse> => {
     const body = parse(FactorsCheckRequest, request.body);
     const session = sessionOf(request);
-    return answering(async (): Promise<FactorsCheckResponse> => {
-      if (body.purpose === 'login') return checkLogin(request, reply, body);
-      const userId = requireUser(request);
-      const user = await factorUserOf(db, userId);
-      if (body.purpose === 'setup') {
-        const step = await continueSetup(db, user, body.type, body.code.trim());
-        if (step.saved) {
-          push.publish(userId, { type: 'user.updated' });
-          push.publish(userId, { type: 'notification.new' });
-        }
-        return { ...answer(step), ...(step.qr && { qr: step.qr, secret: step.secret }) };
+    if (body.purpose === 'login') return checkLogin(request, reply, body);
+    const userId = requireUser(request);
+    const user = await factorUserOf(db, userId);
+    if (body.purpose === 'setup') {
+      const step = await continueSetup(db, user, body.type, body.code.trim());
+      if (step.saved) {
+        push.publish(userId, { type: 'user.updated' });
+        push.publish(userId, { type: 'notification.new' });
       }
-      if (user.two_factor === '' || user.two_factor !== body.type) throw new Refusal(400, 'factor.type', 'This second factor is not the one set for your account.');
-      const result = await checkFactor(db, userId, body.type, body.purpose, body.code.trim());
-      if (result.success) await grant(db, session.id, userId, body.purpose);
-      return answer(result);
-    });
+      return { ...answer(step), ...(step.qr && { qr: step.qr, secret: step.secret }) };
+    }
+    if (user.two_factor === '' || user.two_factor !== body.type) throw new Refusal(400, 'factor.type', 'This second factor is not the one set for your account.');
+    const result = await checkFactor(db, userId, body.type, body.purpose, body.code.trim());
+    if (result.success) await grant(db, session.id, userId, body.purpose);
+    return answer(result);
   });
 
   async function checkLogin(request: FastifyRequest, reply: FastifyReply, body: FactorsCheckRequest): Promise<FactorsCheckResponse> {
@@ -144,7 +138,7 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
   app.post('/api/fraud/attemps', async (request): Promise<ValidationAttemptResponse> => {
     const { value } = parse(ValidationAttemptRequest, request.body);
     const userId = requireUser(request);
-    if (!(await validationRequired(db, userId))) throw new HttpError(409, 'validation.not_required', 'There is no transaction to validate.');
+    if (!(await validationRequired(db, userId))) throw new Refusal(409, 'validation.not_required', 'There is no transaction to validate.');
     const attempt = await attemptValidation(db, userId, value);
     if (attempt.ok && !attempt.already) push.publish(userId, { type: 'user.updated' });
     return { return: attempt.ok, attemps: attempt.attempts };

@@ -18,22 +18,20 @@ import {
   type TicketThread,
 } from '../../core/contract/support';
 import type { UnshiftResponse } from '../../core/contract/verification';
-import { Refusal } from '../domain/security/refusal';
+import { Refusal } from '../domain/refusal';
 import { dropAttachments, unshiftAttachment } from '../domain/support/attachments';
-import { ContactRefusal, requestCallBack, submitContact, supportInfo } from '../domain/support/contacts';
+import { requestCallBack, submitContact, supportInfo } from '../domain/support/contacts';
 import { safeFileName, ticketForm } from '../domain/support/rules';
 import { closeTicket, connectDesk, createTicket, listTickets, replyToTicket, showTicket, supportInit, ticketAttachment, type SupportDeps } from '../domain/support/tickets';
 import { checkUploadLimit, detectDocumentMime, DOCUMENT_MAX_BYTES, storeAttachment } from '../domain/verification/documents';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import { sandboxDesk, type SandboxDesk } from '../sandbox/desk/desk';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
 import { sandboxDeskRoutes } from './sandbox-desk';
 import { multipartError, readUploadedFile, sendDocument } from './upload';
 
-const badUpload = () => new HttpError(400, 'upload.bad_request', 'Send the attachment as multipart/form-data with the field file.');
+const badUpload = () => new Refusal(400, 'upload.bad_request', 'Send the attachment as multipart/form-data with the field file.');
 
 /**
  * Support (issue 15, the server half): tickets (002 §2-4, §7: /api/kayako/*), staged attachments
@@ -52,50 +50,42 @@ export const supportRoutes: FastifyPluginAsync<RouteDeps & { desk?: SandboxDesk 
   // one file per upload; a few short fields (the agent console's reply form has four)
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 6, fieldSize: 16 * 1024, parts: 8, headerPairs: 50 } });
 
-  app.get('/api/kayako/init', async (request) => answering(async (): Promise<SupportInit> => supportInit(support, requireUser(request))));
+  app.get('/api/kayako/init', async (request): Promise<SupportInit> => supportInit(support, requireUser(request)));
   app.get('/api/kayako/form', async (request): Promise<TicketForm> => {
     requireUser(request);
     return ticketForm();
   });
-  app.get('/api/kayako/list', async (request) => answering(async (): Promise<TicketList> => listTickets(support, requireUser(request))));
+  app.get('/api/kayako/list', async (request): Promise<TicketList> => listTickets(support, requireUser(request)));
 
-  app.post('/api/kayako/show', async (request) =>
-    answering(async (): Promise<TicketThread> => {
-      const userId = requireUser(request);
-      const body = parse(ShowRequest, request.body ?? {});
-      const { thread, wasUnread } = await showTicket(support, userId, body.id);
-      // the header's unread count changed: the owner's other tabs reload the user
-      if (wasUnread) push.publish(userId, { type: 'user.updated' });
-      return thread;
-    }),
-  );
+  app.post('/api/kayako/show', async (request): Promise<TicketThread> => {
+    const userId = requireUser(request);
+    const body = parse(ShowRequest, request.body ?? {});
+    const { thread, wasUnread } = await showTicket(support, userId, body.id);
+    // the header's unread count changed: the owner's other tabs reload the user
+    if (wasUnread) push.publish(userId, { type: 'user.updated' });
+    return thread;
+  });
 
-  app.post('/api/kayako/ticket', async (request) =>
-    answering(async (): Promise<TicketThread> => {
-      const userId = requireUser(request);
-      const thread = await createTicket(support, userId, parse(NewTicketRequest, request.body ?? {}));
-      push.publish(userId, { type: 'ticket.updated', id: thread.ticket.id, status: String(thread.ticket.status_id) });
-      return thread;
-    }),
-  );
+  app.post('/api/kayako/ticket', async (request): Promise<TicketThread> => {
+    const userId = requireUser(request);
+    const thread = await createTicket(support, userId, parse(NewTicketRequest, request.body ?? {}));
+    push.publish(userId, { type: 'ticket.updated', id: thread.ticket.id, status: String(thread.ticket.status_id) });
+    return thread;
+  });
 
-  app.post('/api/kayako/post', async (request) =>
-    answering(async (): Promise<TicketThread> => {
-      const userId = requireUser(request);
-      const thread = await replyToTicket(support, userId, parse(ReplyRequest, request.body ?? {}));
-      push.publish(userId, { type: 'ticket.updated', id: thread.ticket.id, status: String(thread.ticket.status_id) });
-      return thread;
-    }),
-  );
+  app.post('/api/kayako/post', async (request): Promise<TicketThread> => {
+    const userId = requireUser(request);
+    const thread = await replyToTicket(support, userId, parse(ReplyRequest, request.body ?? {}));
+    push.publish(userId, { type: 'ticket.updated', id: thread.ticket.id, status: String(thread.ticket.status_id) });
+    return thread;
+  });
 
-  app.post('/api/kayako/close', async (request) =>
-    answering(async (): Promise<TicketThread> => {
-      const userId = requireUser(request);
-      const thread = await closeTicket(support, userId, parse(CloseRequest, request.body ?? {}).id);
-      push.publish(userId, { type: 'ticket.updated', id: thread.ticket.id, status: String(thread.ticket.status_id) });
-      return thread;
-    }),
-  );
+  app.post('/api/kayako/close', async (request): Promise<TicketThread> => {
+    const userId = requireUser(request);
+    const thread = await closeTicket(support, userId, parse(CloseRequest, request.body ?? {}).id);
+    push.publish(userId, { type: 'ticket.updated', id: thread.ticket.id, status: String(thread.ticket.status_id) });
+    return thread;
+  });
 
   /** Stages one attachment: the same streamed 10 MB limit, type by content and per-account limit as every upload; no verification permission needed. */
   async function stage(request: FastifyRequest): Promise<StagedAttachmentResponse> {
@@ -114,8 +104,8 @@ export const supportRoutes: FastifyPluginAsync<RouteDeps & { desk?: SandboxDesk 
     } catch (error) {
       throw multipartError(error) ?? error;
     }
-    if (!file) throw new HttpError(400, 'upload.missing', 'Choose a file to attach.');
-    if (file.length === 0) throw new HttpError(400, 'upload.empty', 'The file is empty.');
+    if (!file) throw new Refusal(400, 'upload.missing', 'Choose a file to attach.');
+    if (file.length === 0) throw new Refusal(400, 'upload.empty', 'The file is empty.');
     const mime = await detectDocumentMime(file);
     const stored = await storeAttachment(db, { userId, bytes: file, mime, name: safeFileName(filename, mime) });
     return {
@@ -126,38 +116,30 @@ export const supportRoutes: FastifyPluginAsync<RouteDeps & { desk?: SandboxDesk 
   }
 
   // a static segment: matched before the verification route /api/kayako/upload/:kind/:mode
-  app.post<{ Params: { mode: string } }>('/api/kayako/upload/attachment/:mode', async (request) =>
-    answering(async (): Promise<StagedAttachmentResponse | UnshiftResponse> => {
-      const { mode } = request.params;
-      if (mode === 'no') return stage(request);
-      if (mode !== 'unshift') throw new HttpError(404, 'not_found', 'No such upload call: use /api/kayako/upload/attachment/no to attach or /api/kayako/upload/attachment/unshift to take one back.');
-      const userId = requireUser(request);
-      return { ok: true, removed: await unshiftAttachment(db, userId) };
-    }),
-  );
+  app.post<{ Params: { mode: string } }>('/api/kayako/upload/attachment/:mode', async (request): Promise<StagedAttachmentResponse | UnshiftResponse> => {
+    const { mode } = request.params;
+    if (mode === 'no') return stage(request);
+    if (mode !== 'unshift') throw new Refusal(404, 'not_found', 'No such upload call: use /api/kayako/upload/attachment/no to attach or /api/kayako/upload/attachment/unshift to take one back.');
+    const userId = requireUser(request);
+    return { ok: true, removed: await unshiftAttachment(db, userId) };
+  });
 
-  app.post('/api/kayako/drop', async (request) =>
-    answering(async (): Promise<DropResponse> => {
-      const userId = requireUser(request);
-      return { ok: true, dropped: await dropAttachments(db, userId) };
-    }),
-  );
+  app.post('/api/kayako/drop', async (request): Promise<DropResponse> => {
+    const userId = requireUser(request);
+    return { ok: true, dropped: await dropAttachments(db, userId) };
+  });
 
-  app.get<{ Querystring: { id?: string; pid?: string } }>('/api/kayako/att', async (request, reply) =>
-    answering(async () => {
-      const userId = requireUser(request);
-      const file = await ticketAttachment(support, userId, request.query.id, request.query.pid);
-      return sendDocument(reply, file);
-    }),
-  );
+  app.get<{ Querystring: { id?: string; pid?: string } }>('/api/kayako/att', async (request, reply) => {
+    const userId = requireUser(request);
+    const file = await ticketAttachment(support, userId, request.query.id, request.query.pid);
+    return sendDocument(reply, file);
+  });
 
-  app.post('/api/call', async (request) =>
-    answering(async (): Promise<CallResponse> => {
-      const userId = requireUser(request);
-      const body = parse(CallRequest, request.body ?? {});
-      return requestCallBack(db, desk, userId, body);
-    }),
-  );
+  app.post('/api/call', async (request): Promise<CallResponse> => {
+    const userId = requireUser(request);
+    const body = parse(CallRequest, request.body ?? {});
+    return requestCallBack(db, desk, userId, body);
+  });
 
   app.get('/api/info', async (): Promise<SupportInfo> => supportInfo(config));
 
@@ -177,8 +159,7 @@ export const supportRoutes: FastifyPluginAsync<RouteDeps & { desk?: SandboxDesk 
       await submitContact(db, parsed.data, { address: request.ip, userId: request.session?.user_id ?? null });
       return answer(200, { return: true, message: 'Thank you! Your message has been sent. We will answer soon.' });
     } catch (error) {
-      if (error instanceof ContactRefusal) return answer(400, { return: false, error: error.key, message: error.message, fields: error.fields });
-      if (error instanceof Refusal) return answer(error.status, { return: false, error: error.key, message: error.message }, error.headers);
+      if (error instanceof Refusal) return answer(error.status, { return: false, error: error.key, message: error.message, ...(error.fields && { fields: error.fields }) }, error.headers);
       throw error;
     }
   });

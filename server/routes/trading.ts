@@ -20,7 +20,6 @@ import { bookSettledTrades } from '../domain/trading/booking';
 import { historyOf, reportsOf, runline } from '../domain/trading/history';
 import { signalsFor } from '../domain/trading/signals';
 import { sendTip } from '../domain/trading/tips';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireSandboxAccess } from '../http/sandbox-access';
 import { requireUser } from '../http/session';
@@ -32,7 +31,7 @@ import { publishSandboxSignal, sandboxSignals } from '../sandbox/signals/sandbox
 import { ownerOfPlatformLogin } from '../domain/accounts';
 import { firstNameOf } from '../domain/users';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
+import { Refusal } from '../domain/refusal';
 
 /**
  * Trading (issue 6): history and reports from the platform, the chat token, tips, the balance
@@ -46,13 +45,13 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   app.post('/api/us/history', async (request): Promise<HistoryResponse> => {
     const query = parse(HistoryQuery, request.body);
     const userId = requireUser(request);
-    return answering(() => historyOf(db, platform, userId, query, chat.hosts));
+    return historyOf(db, platform, userId, query, chat.hosts);
   });
 
   app.post('/api/us/reports', async (request): Promise<ReportsResponse> => {
     const query = parse(ReportsQuery, request.body);
     const userId = requireUser(request);
-    return answering(() => reportsOf(db, platform, userId, query));
+    return reportsOf(db, platform, userId, query);
   });
 
   /** a token for the chat provider; a visitor gets none and chats as a guest (spec 001 §6) */
@@ -74,7 +73,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   app.post('/api/triggers/tips', async (request): Promise<TipResponse> => {
     const body = parse(TipRequest, request.body);
     const userId = requireUser(request);
-    const tip = await answering(() => sendTip(db, userId, body, { hosts: chat.hosts, siteHost: config.siteHost, platform }));
+    const tip = await sendTip(db, userId, body, { hosts: chat.hosts, siteHost: config.siteHost, platform });
     deps.push.publish(userId, { type: 'user.updated' });
     return { ok: true, ...tip };
   });
@@ -102,7 +101,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
     const account = await findAccount(db, email);
     const owner = account && (await ownerOfPlatformLogin(db, account.login));
     await requireSandboxAccess(db, request, config, owner ? owner.user_id : undefined, 'platform account');
-    if (!account) throw new HttpError(404, 'user.not_found', 'No platform account with this email.');
+    if (!account) throw new Refusal(404, 'user.not_found', 'No platform account with this email.');
     return account;
   };
 
@@ -113,7 +112,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps & { chat?: ChatGateway 
   app.post('/api/sandbox/platform/fund', async (request) => {
     const body = parse(SandboxPlatformFund, request.body);
     const account = await platformAccount(request, body.email);
-    const mirrored = await answering(() => sandboxDeposit(db, account, body.amount));
+    const mirrored = await sandboxDeposit(db, account, body.amount);
     await deps.mirror.flush();
     deps.push.publish(mirrored.user_id, { type: 'user.updated' });
     return { ok: true as const };

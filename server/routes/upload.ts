@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors';
 import { requireUser } from '../http/session';
 import type { UnshiftResponse, UploadResponse, VerificationState } from '../../core/contract/verification';
 import type { DocumentKind } from '../db/schema-verification';
@@ -18,7 +17,7 @@ import {
 } from '../domain/verification/documents';
 import { requireAnyUploadAllowed, requireKindAllowed, verificationState, type VerificationFacts } from '../domain/verification/state';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
+import { Refusal } from '../domain/refusal';
 
 /** Image types a browser may show inline (a preview); anything else is a download. */
 const PREVIEW = new Set(['image/png', 'image/jpeg']);
@@ -26,7 +25,7 @@ const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'j
 /** the served file runs nothing and loads nothing */
 export const DOCUMENT_CSP = "default-src 'none'; sandbox";
 
-const tooLarge = () => new HttpError(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
+const tooLarge = () => new Refusal(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
 
 /** The `signature` field (spec 001 §8, "signature data"): a data URL of the drawn image, at most this long. */
 export const SIGNATURE_FIELD_MAX = 1.5 * 1024 * 1024;
@@ -35,15 +34,15 @@ const SIGNATURE_DATA_URL = /^data:image\/(?:png|jpeg);base64,([A-Za-z0-9+/]*={0,
 /** The bytes of a signature sent as a data URL: empty → 400 'Cant save empty sign!', not a base64 image data URL → 400. The type is still read from the bytes. */
 export function signatureBytes(value: string): Buffer {
   const text = value.trim();
-  if (text === '' || /^data:[^,]*,\s*$/.test(text)) throw new HttpError(400, 'upload.empty', 'Cant save empty sign!');
+  if (text === '' || /^data:[^,]*,\s*$/.test(text)) throw new Refusal(400, 'upload.empty', 'Cant save empty sign!');
   const match = SIGNATURE_DATA_URL.exec(text.replace(/\s+/g, ''));
-  if (!match) throw new HttpError(400, 'upload.signature', 'Send the signature as image data: data:image/png;base64,…');
+  if (!match) throw new Refusal(400, 'upload.signature', 'Send the signature as image data: data:image/png;base64,…');
   const bytes = Buffer.from(match[1], 'base64');
-  if (bytes.length === 0) throw new HttpError(400, 'upload.empty', 'Cant save empty sign!');
+  if (bytes.length === 0) throw new Refusal(400, 'upload.empty', 'Cant save empty sign!');
   return bytes;
 }
 
-const badRequest = () => new HttpError(400, 'upload.bad_request', 'Send the file as multipart/form-data with the fields type or doc_type and file.');
+const badRequest = () => new Refusal(400, 'upload.bad_request', 'Send the file as multipart/form-data with the fields type or doc_type and file.');
 
 /**
  * Reads one multipart file as it streams, stopping at 10 MB (413): the rest of a too large file is
@@ -62,11 +61,11 @@ export async function readUploadedFile(file: AsyncIterable<Buffer> & { truncated
 }
 
 /** Multipart errors of @fastify/multipart as answers (the file's size limit is 413, the rest 400). */
-export function multipartError(error: unknown): HttpError | null {
+export function multipartError(error: unknown): Refusal | null {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'upload.count', 'Send one file per upload.');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new HttpError(400, 'upload.bad_request', 'Too many form fields: send type or doc_type and the file (or the signature).');
+  if (code === 'FST_FILES_LIMIT') return new Refusal(400, 'upload.count', 'Send one file per upload.');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new Refusal(400, 'upload.bad_request', 'Too many form fields: send type or doc_type and the file (or the signature).');
   if (code.startsWith('FST_')) return badRequest();
   return null;
 }
@@ -99,8 +98,8 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, pus
         if (part.type === 'field') {
           if (part.valueTruncated) {
             throw part.fieldname === 'signature'
-              ? new HttpError(413, 'upload.too_large', 'The signature is too large (1.5 MB of image data at most).')
-              : new HttpError(400, 'upload.bad_request', `The field ${part.fieldname.slice(0, 40)} is too long.`);
+              ? new Refusal(413, 'upload.too_large', 'The signature is too large (1.5 MB of image data at most).')
+              : new Refusal(400, 'upload.bad_request', `The field ${part.fieldname.slice(0, 40)} is too long.`);
           }
           if (typeof part.value === 'string') fields[part.fieldname] = part.value;
           continue;
@@ -125,17 +124,17 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, pus
     if (!request.isMultipart()) throw badRequest();
     const { fields, file } = await readParts(request, facts, pathKind);
     const kind = kindOf(fields, pathKind);
-    if (!isDocumentKind(kind)) throw new HttpError(400, 'upload.kind', `Unknown document type. Choose one of: ${DOCUMENT_KINDS.join(', ')}.`);
+    if (!isDocumentKind(kind)) throw new Refusal(400, 'upload.kind', `Unknown document type. Choose one of: ${DOCUMENT_KINDS.join(', ')}.`);
     requireKindAllowed(facts, kind);
     let bytes: Buffer;
     if (fields.signature !== undefined) {
-      if (kind !== 'signature') throw new HttpError(400, 'upload.kind', 'The signature field is for the signature only; send other documents as a file.');
-      if (file) throw new HttpError(400, 'upload.count', 'Send the signature either as a file or as image data, not both.');
+      if (kind !== 'signature') throw new Refusal(400, 'upload.kind', 'The signature field is for the signature only; send other documents as a file.');
+      if (file) throw new Refusal(400, 'upload.count', 'Send the signature either as a file or as image data, not both.');
       bytes = signatureBytes(fields.signature);
       if (bytes.length > DOCUMENT_MAX_BYTES) throw tooLarge();
     } else {
-      if (!file) throw new HttpError(400, 'upload.missing', kind === 'signature' ? 'Cant save empty sign!' : 'Choose a file to upload.');
-      if (file.length === 0) throw new HttpError(400, 'upload.empty', kind === 'signature' ? 'Cant save empty sign!' : 'The file is empty.');
+      if (!file) throw new Refusal(400, 'upload.missing', kind === 'signature' ? 'Cant save empty sign!' : 'Choose a file to upload.');
+      if (file.length === 0) throw new Refusal(400, 'upload.empty', kind === 'signature' ? 'Cant save empty sign!' : 'The file is empty.');
       bytes = file;
     }
     const mime = await detectDocumentMime(bytes);
@@ -144,34 +143,30 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, pus
     return { message: 'Upload successful', document };
   }
 
-  app.post('/upload', async (request) => answering(() => receive(request)));
+  app.post('/upload', async (request) => receive(request));
 
   /** Spec 000 §7: /api/kayako/upload/{kind}/{no|unshift} */
-  app.post<{ Params: { kind: string; mode: string } }>('/api/kayako/upload/:kind/:mode', async (request) =>
-    answering(async (): Promise<UploadResponse | UnshiftResponse> => {
-      const { kind, mode } = request.params;
-      if (mode !== 'no' && mode !== 'unshift') throw new HttpError(404, 'not_found', 'No such upload call: use /api/kayako/upload/{kind}/no to upload or /api/kayako/upload/{kind}/unshift to take one back.');
-      if (!isDocumentKind(kind)) throw new HttpError(400, 'upload.kind', `Unknown document type. Choose one of: ${DOCUMENT_KINDS.join(', ')}.`);
-      if (mode === 'no') return receive(request, kind);
-      const userId = requireUser(request);
-      const removed = await unshiftDocument(db, userId, kind);
-      if (removed) push.publish(userId, { type: 'user.updated' });
-      return { ok: true, removed };
-    }),
-  );
+  app.post<{ Params: { kind: string; mode: string } }>('/api/kayako/upload/:kind/:mode', async (request): Promise<UploadResponse | UnshiftResponse> => {
+    const { kind, mode } = request.params;
+    if (mode !== 'no' && mode !== 'unshift') throw new Refusal(404, 'not_found', 'No such upload call: use /api/kayako/upload/{kind}/no to upload or /api/kayako/upload/{kind}/unshift to take one back.');
+    if (!isDocumentKind(kind)) throw new Refusal(400, 'upload.kind', `Unknown document type. Choose one of: ${DOCUMENT_KINDS.join(', ')}.`);
+    if (mode === 'no') return receive(request, kind);
+    const userId = requireUser(request);
+    const removed = await unshiftDocument(db, userId, kind);
+    if (removed) push.publish(userId, { type: 'user.updated' });
+    return { ok: true, removed };
+  });
 
-  app.get<{ Params: { id: string } }>('/upload/:id', async (request, reply) =>
-    answering(async () => {
-      // a path that cannot name a document is a plain 404, signed in or not (like any unknown path)
-      if (!isDocumentId(request.params.id)) throw new HttpError(404, 'not_found', 'No such document.');
-      const userId = requireUser(request);
-      const document = await readDocument(db, userId, request.params.id);
-      return sendDocument(reply, document);
-    }),
-  );
+  app.get<{ Params: { id: string } }>('/upload/:id', async (request, reply) => {
+    // a path that cannot name a document is a plain 404, signed in or not (like any unknown path)
+    if (!isDocumentId(request.params.id)) throw new Refusal(404, 'not_found', 'No such document.');
+    const userId = requireUser(request);
+    const document = await readDocument(db, userId, request.params.id);
+    return sendDocument(reply, document);
+  });
 
-  app.get('/api/verification/documents', async (request) =>
-    answering(async (): Promise<VerificationState> => verificationState(db, requireUser(request))),
+  app.get('/api/verification/documents', async (request): Promise<VerificationState> =>
+    verificationState(db, requireUser(request)),
   );
 };
 

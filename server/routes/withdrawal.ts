@@ -13,14 +13,13 @@ import { toBigInt } from '../db/values';
 import { formatMoney } from '../../core/money';
 import { issueCode, consumeGrant } from '../domain/security/factors';
 import { factorUserOf } from '../domain/users';
-import { Refusal } from '../domain/security/refusal';
+import { Refusal } from '../domain/refusal';
 import { shortWallet } from '../domain/withdrawals/wallets';
 import { checkWithdrawal, endWithdrawal, pendingWithdrawals, requestWithdrawal } from '../domain/withdrawals/withdrawals';
 import { requireUser } from '../http/session';
 import { parse } from '../http/parse';
 import { sandboxMessenger } from '../sandbox/messages/messenger';
 import { sessionOf, type RouteDeps } from './deps';
-import { answering } from './refusals';
 
 /**
  * Withdrawals (spec 002 §4, §7): the check (`case`), the final request (held at once through
@@ -35,7 +34,7 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
     const session = sessionOf(request);
     if (session.user_id === null) return { need_auth: true, return: false, error: 'auth.required', message: 'Please sign in.' };
     const userId = session.user_id;
-    const result = await answering(() => checkWithdrawal(db, userId, body, platform));
+    const result = await checkWithdrawal(db, userId, body, platform);
     return {
       need_auth: false,
       return: true,
@@ -50,30 +49,28 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
     const body = parse(WithdrawalFinalRequest, request.body);
     const session = sessionOf(request);
     const userId = requireUser(request);
-    return answering(async () => {
-      const user = await factorUserOf(db, userId);
-      const result = await requestWithdrawal(db, userId, body, {
-        required: user.two_factor !== '',
-        consumeGrant: (trx) => consumeGrant(trx, session.id, userId, 'withdrawal'),
-      }, platform);
-      if (result.kind === 'factor') {
-        if (result.type !== 'google') {
-          await issueCode(db, messenger, { id: userId, email: user.email }, 'withdrawal', result.type).catch((error: unknown) => {
-            if (!(error instanceof Refusal)) throw error; // a code from a moment ago still works
-          });
-        }
-        return { return: false, is_bonus: body.is_bonus, factor: true, type: result.type, message: 'Confirm this withdrawal with your second factor.' };
+    const user = await factorUserOf(db, userId);
+    const result = await requestWithdrawal(db, userId, body, {
+      required: user.two_factor !== '',
+      consumeGrant: (trx) => consumeGrant(trx, session.id, userId, 'withdrawal'),
+    }, platform);
+    if (result.kind === 'factor') {
+      if (result.type !== 'google') {
+        await issueCode(db, messenger, { id: userId, email: user.email }, 'withdrawal', result.type).catch((error: unknown) => {
+          if (!(error instanceof Refusal)) throw error; // a code from a moment ago still works
+        });
       }
-      if (!result.replayed) push.publish(userId, { type: 'user.updated' });
-      const w = result.withdrawal;
-      return {
-        return: true,
-        is_bonus: w.bonus_forfeited,
-        factor: false,
-        transactionId: w.id,
-        message: `Your withdrawal of ${formatMoney(toBigInt(w.amount_minor), w.currency)} ${w.currency} is requested. The amount is held until it is paid out.`,
-      };
-    });
+      return { return: false, is_bonus: body.is_bonus, factor: true, type: result.type, message: 'Confirm this withdrawal with your second factor.' };
+    }
+    if (!result.replayed) push.publish(userId, { type: 'user.updated' });
+    const w = result.withdrawal;
+    return {
+      return: true,
+      is_bonus: w.bonus_forfeited,
+      factor: false,
+      transactionId: w.id,
+      message: `Your withdrawal of ${formatMoney(toBigInt(w.amount_minor), w.currency)} ${w.currency} is requested. The amount is held until it is paid out.`,
+    };
   });
 
   app.post('/api/us/pending', async (request): Promise<PendingList> => {
@@ -94,7 +91,7 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
   app.post('/api/us/reject', async (request): Promise<RejectResponse> => {
     const { id } = parse(RejectRequest, request.body);
     const userId = requireUser(request);
-    const row = await answering(() => endWithdrawal(db, id, 'cancelled', userId));
+    const row = await endWithdrawal(db, id, 'cancelled', userId);
     push.publish(userId, { type: 'user.updated' });
     push.publish(userId, { type: 'withdrawal.updated', id: row.id, status: row.status });
     return { return: true, message: 'Success' };

@@ -10,7 +10,7 @@ import { bonusAccount } from '../deposits/bonus';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
 import type { PlatformGateway } from '../ports';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 
 /**
  * Contests (issue 17; spec 002 §2-3, §7-9; docs/engagement.md "Contests").

@@ -13,6 +13,7 @@ import type { MinDepositAccount } from '../../../core/min-deposit';
 import { InvalidAmount, exponentOf, isCurrency, parseMoney } from '../../../core/money';
 import { compiledOnce } from '../../db/compiled-once';
 import { liveSession, sessionOfRow } from '../sessions';
+import { Refusal } from '../refusal';
 import { isDemoEmail } from '../users';
 import { deriveAddress, parseExtendedPublicKey } from './addresses';
 import { assetOf, CHAINS, type Asset, type ChainId, type CoinSlug } from './coins';
@@ -28,19 +29,6 @@ import type { ChainWatcher, RateSource } from '../ports';
  * transaction, idempotency key = the invoice) or wt → ex (the hour ran out). Payments that
  * arrive after expiry, or on top of a paid invoice, are recorded as late and never lost.
  */
-
-export class CryptoError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 503,
-    /** translation key */
-    readonly key: string,
-    message: string,
-    readonly params?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'CryptoError';
-  }
-}
 
 export interface InvoiceEvents {
   /** the invoice moved (status, paid or late changed) */
@@ -103,31 +91,31 @@ async function nextIndex(db: DbOrTx, chain: ChainId, hash: string): Promise<numb
 
 function amountError(error: unknown): never {
   if (error instanceof InvalidAmount || error instanceof InvalidUnits) {
-    throw new CryptoError(400, error.key === 'amount.too_precise' ? 'crypto.too_precise' : 'crypto.wrong_amount', error.key === 'amount.too_precise' ? 'The amount has too many decimals.' : 'Wrong amount!');
+    throw new Refusal(400, error.key === 'amount.too_precise' ? 'crypto.too_precise' : 'crypto.wrong_amount', error.key === 'amount.too_precise' ? 'The amount has too many decimals.' : 'Wrong amount!');
   }
   throw error;
 }
 
 export async function createInvoice(deps: InvoiceDeps, input: CreateInvoiceInput): Promise<CryptoInvoiceRow> {
   const asset = assetOf(input.coin, input.token);
-  if (!asset) throw new CryptoError(400, 'crypto.token', 'Choose one of the offered tokens.');
+  if (!asset) throw new Refusal(400, 'crypto.token', 'Choose one of the offered tokens.');
   const xpub = deps.config.xpubs[asset.chain];
-  if (!xpub) throw new CryptoError(503, 'crypto.unavailable', `${CHAINS[asset.chain].name} deposits are not available right now.`);
+  if (!xpub) throw new Refusal(503, 'crypto.unavailable', `${CHAINS[asset.chain].name} deposits are not available right now.`);
   const { db } = deps;
 
   const user = await db.selectFrom('users').select([...MINIMUM_COLUMNS, 'current_account_id']).where('id', '=', input.userId).executeTakeFirst();
-  if (!user) throw new CryptoError(404, 'not_found', 'Not found.');
-  if (isDemoEmail(user.email, deps.siteHost)) throw new CryptoError(403, 'crypto.demo', 'This is a DEMO account: crypto deposits are not available on it.');
+  if (!user) throw new Refusal(404, 'not_found', 'Not found.');
+  if (isDemoEmail(user.email, deps.siteHost)) throw new Refusal(403, 'crypto.demo', 'This is a DEMO account: crypto deposits are not available on it.');
   const accounts = await db.selectFrom('accounts').select(['id', 'currency', 'type']).where('user_id', '=', user.id).orderBy('id').execute();
   const current = accounts.find((a) => a.id === user.current_account_id) ?? accounts.find((a) => a.type === 'trading');
-  if (!current || !isCurrency(current.currency)) throw new CryptoError(400, 'crypto.no_account', 'You have no account to deposit into.');
-  if (current.type === 'demo') throw new CryptoError(403, 'crypto.demo', 'This is a DEMO account: crypto deposits are not available on it.');
+  if (!current || !isCurrency(current.currency)) throw new Refusal(400, 'crypto.no_account', 'You have no account to deposit into.');
+  if (current.type === 'demo') throw new Refusal(403, 'crypto.demo', 'This is a DEMO account: crypto deposits are not available on it.');
 
   let quote;
   try {
     quote = await deps.rates.quote();
   } catch {
-    throw new CryptoError(503, 'crypto.rates_unavailable', 'Exchange rates are not available right now. Please try again in a minute.');
+    throw new Refusal(503, 'crypto.rates_unavailable', 'Exchange rates are not available right now. Please try again in a minute.');
   }
 
   let coinMinor: bigint;
@@ -146,7 +134,7 @@ export async function createInvoice(deps: InvoiceDeps, input: CreateInvoiceInput
           return amountError(error);
         }
       })();
-      if (coinMinor <= 0n) throw new CryptoError(400, 'crypto.wrong_amount', 'Wrong amount!');
+      if (coinMinor <= 0n) throw new Refusal(400, 'crypto.wrong_amount', 'Wrong amount!');
       const own = accounts.find((a) => a.currency === asset.symbol && a.type !== 'demo');
       price = priceScaled(quote, asset.symbol, current.currency);
       fiatMinor = fiatForCoin(coinMinor, asset.decimals, price, exponentOf(current.currency));
@@ -156,10 +144,10 @@ export async function createInvoice(deps: InvoiceDeps, input: CreateInvoiceInput
       } else {
         creditMinor = fiatMinor;
       }
-      if (creditMinor <= 0n) throw new CryptoError(400, 'crypto.amount_too_small', 'The amount is too small to credit.');
+      if (creditMinor <= 0n) throw new Refusal(400, 'crypto.amount_too_small', 'The amount is too small to credit.');
     } else {
       if (input.currency !== undefined && input.currency !== current.currency) {
-        throw new CryptoError(400, 'crypto.currency', `Your account is in ${current.currency}: enter the amount in ${current.currency}.`);
+        throw new Refusal(400, 'crypto.currency', `Your account is in ${current.currency}: enter the amount in ${current.currency}.`);
       }
       try {
         fiatMinor = parseMoney(input.amount, current.currency);
@@ -168,19 +156,19 @@ export async function createInvoice(deps: InvoiceDeps, input: CreateInvoiceInput
       }
       const min = minDepositFor(user, deps.settings, current);
       if (fiatMinor < parseMoney(min, current.currency)) {
-        throw new CryptoError(400, 'crypto.min_deposit', `Wrong amount! Min deposit ${min}`, { min });
+        throw new Refusal(400, 'crypto.min_deposit', `Wrong amount! Min deposit ${min}`);
       }
       price = priceScaled(quote, asset.symbol, current.currency);
       coinMinor = coinForFiat(fiatMinor, exponentOf(current.currency), price, asset.decimals);
       creditMinor = fiatMinor;
     }
   } catch (error) {
-    if (error instanceof RateUnavailable) throw new CryptoError(503, 'crypto.rates_unavailable', 'Exchange rates are not available right now. Please try again in a minute.');
+    if (error instanceof RateUnavailable) throw new Refusal(503, 'crypto.rates_unavailable', 'Exchange rates are not available right now. Please try again in a minute.');
     throw error;
   }
   rateCurrency = current.currency;
   if (fiatMinor > MAX_INVOICE_FIAT * pow10(exponentOf(current.currency))) {
-    throw new CryptoError(400, 'crypto.amount_too_large', 'The amount is too large for one invoice.');
+    throw new Refusal(400, 'crypto.amount_too_large', 'The amount is too large for one invoice.');
   }
 
   const account = parseExtendedPublicKey(xpub);
@@ -225,7 +213,7 @@ export async function createInvoice(deps: InvoiceDeps, input: CreateInvoiceInput
       if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
     }
   }
-  throw new CryptoError(503, 'crypto.unavailable', 'No fresh address is available right now.');
+  throw new Refusal(503, 'crypto.unavailable', 'No fresh address is available right now.');
 }
 
 /** The invoice if it belongs to the user (another user's invoice is as unknown as a missing one). */

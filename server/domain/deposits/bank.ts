@@ -8,7 +8,7 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import type { DbOrTx } from '../ledger';
 import { isFixedCountry, minDepositOf } from '../payments/fraud-check';
 import { checkPromo } from '../promo/codes';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { detectDocumentMime, storeDocument, type DocumentFile, type DocumentSummary } from '../verification/documents';
 import { creditDeposit } from './credit';
 

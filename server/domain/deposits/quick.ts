@@ -6,8 +6,7 @@ import { formatMoney } from '../../../core/money';
 import { toBigInt } from '../../db/values';
 import type { DbOrTx } from '../ledger';
 import { fraudCheck, startAttempt, type PaymentDeps } from '../payments';
-import { PaymentError } from '../payments/errors';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { DEPOSIT_KINDS, isDemoEmail } from '../users';
 import { sql } from 'kysely';
 
@@ -69,7 +68,8 @@ export async function quickTopUp(deps: PaymentDeps, userId: number, req: QuickTo
   try {
     flags = await fraudCheck(deps, userId, { key: req.key, amount: req.amount, fixed: req.fixed, bonus: req.bonus, card: req.card, ...(req.promo !== undefined && { promo: req.promo }) });
   } catch (error) {
-    if (error instanceof PaymentError) throw new Refusal(error.status, error.key, error.message);
+    // the quick top-up's answers name no fields (its form has one: the amount)
+    if (error instanceof Refusal) throw error.withoutFields();
     throw error;
   }
   if (!flags.payment) {
@@ -92,9 +92,9 @@ export async function quickTopUp(deps: PaymentDeps, userId: number, req: QuickTo
       await startAttempt(deps, userId, processor, { id: paymentId });
     } catch (error) {
       // another request of the same key is working on this payment: it charges, this one reports
-      if (error instanceof PaymentError && error.key === 'card.attempt_in_flight') return outcome('pending', 'The payment is being processed. The balance updates when it is approved.');
-      if (error instanceof PaymentError && error.key === 'card.already_paid') return outcome('approved');
-      if (error instanceof PaymentError) throw new Refusal(error.status, error.key, error.message);
+      if (error instanceof Refusal && error.key === 'card.attempt_in_flight') return outcome('pending', 'The payment is being processed. The balance updates when it is approved.');
+      if (error instanceof Refusal && error.key === 'card.already_paid') return outcome('approved');
+      if (error instanceof Refusal) throw error.withoutFields();
       throw error;
     }
     const attempt = await db.selectFrom('card_attempts').select(['status', 'message']).where('payment_id', '=', paymentId).where('processor', '=', processor).executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import '../../db/schema-bank-vouchers';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/values';
 import type { VoucherProvider } from '../ports';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { isDemoEmail } from '../users';
 import { creditDeposit } from './credit';
 

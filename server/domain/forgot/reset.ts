@@ -7,7 +7,7 @@ import { passwordRefusal } from '../password-policy';
 import { mailLang, passwordChangedMail, resetLinkMail, siteLink, userLang } from '../mail';
 import type { Messenger, PlatformGateway } from '../ports';
 import { applyNewPassword } from '../security/password';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { hashToken, newToken } from '../tokens';
 import { findUserByEmail, normalizeEmail } from '../users';
 import { beginForgot } from './limits';
@@ -56,7 +56,7 @@ export async function askForReset(db: Db, messenger: Messenger, ask: ForgotAsk, 
     const { reason, retryAfterSeconds } = gate.limited;
     const what = reason === 'email' ? 'for this email' : 'from your network';
     throw new Refusal(429, 'forget.limited', `Too many password reset requests ${what}. Please try again in ${minutes(retryAfterSeconds)}.`, {
-      'retry-after': String(retryAfterSeconds),
+      headers: { 'retry-after': String(retryAfterSeconds) },
     });
   }
   // the same work whether or not the account exists: a token is made and hashed either way

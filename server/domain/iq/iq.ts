@@ -7,7 +7,7 @@ import type { IqMiningRow } from '../../db/schema-iq';
 import { bonusAccount } from '../deposits/bonus';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { IQ_QUESTION_DEFS } from './questions';
 
 /**

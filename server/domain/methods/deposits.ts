@@ -9,7 +9,7 @@ import { toBigInt } from '../../db/values';
 import { isFixedCountry, minDepositOf } from '../payments/fraud-check';
 import { checkPromo } from '../promo/codes';
 import type { MethodStartAnswer, PaymentMethodGateway } from '../ports';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { isDemoEmail } from '../users';
 import type { MethodConfig } from './config';
 import { settle } from './settle';

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod/mini';
 import { InvalidAmount, isCurrency, parseMoney } from '../../../core/money';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/values';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { WEBHOOK_TOLERANCE_MS } from './config';
 import { announce, type MethodDeps } from './deposits';
 import { fail, settle, type SettleOutcome } from './settle';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { NOTIFICATIONS_FIRST, type Notification, type NotificationList } from '../../../core/contract/notifications';
 import '../../db/schema-notifications';
 import type { DbOrTx } from '../ledger';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 
 async function unread(db: DbOrTx, userId: number): Promise<number> {
   const row = await db.selectFrom('notifications').select(sql<string>`count(*)`.as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow();

@@ -11,7 +11,7 @@ import { toBigInt } from '../../db/values';
 import { bonusAccount, bonusRulesOf, type BonusSettings } from '../deposits/bonus';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { DEPOSIT_KINDS } from '../users';
 import { hasTraded, RISK_FREE_CAP, RISK_FREE_DELAY_MS, RISK_FREE_HOURS, RISK_FREE_WINDOW_MS } from './risk-free';
 

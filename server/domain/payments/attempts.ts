@@ -10,10 +10,10 @@ import { applyAnswer } from './answers';
 import { BLOCKED_MESSAGE } from './cards';
 import { clock, isProcessor, scenarioOf, type PaymentDeps } from './deps';
 import { renderReply } from './dialects';
-import { PaymentError } from './errors';
 import { fraudFlags } from './fraud-check';
 import { attemptOf, cardBlocked, cardOf, chargeOf, ownAttempt, ownPayment, ownPaymentWithAttempt, paymentView, viewOf } from './records';
 import { settleVoid } from './voids';
+import { Refusal } from '../refusal';
 
 const IN_FLIGHT: readonly CardAttemptStatus[] = IN_FLIGHT_STATUSES;
 
@@ -25,7 +25,7 @@ export function zoomToken(payment: Pick<CardPaymentRow, 'id' | 'card_token'>): s
 /** POST /api/zoom: the Zoom payment session of the trader's payment (its card masked, the token its start checks). */
 export async function zoomSession(db: DbOrTx, userId: number, paymentId: string): Promise<ZoomSessionResponse> {
   const payment = await db.selectFrom('card_payments').selectAll().where('id', '=', paymentId).where('user_id', '=', userId).executeTakeFirst();
-  if (!payment) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+  if (!payment) throw new Refusal(404, 'card.payment_not_found', 'There is no such payment.');
   const card = await db.selectFrom('cards').selectAll().where('token', '=', payment.card_token).executeTakeFirstOrThrow();
   const view = await paymentView(db, userId, payment.id);
   return {
@@ -44,10 +44,10 @@ async function checkAllowed(deps: PaymentDeps, userId: number, processor: CardPr
   const refused =
     (processor === 'PFS' && PFS_EXCLUDED_COUNTRIES.includes(user.country.toUpperCase())) ||
     (processor === 'VLOAD' && user.affs_id !== '' && deps.settings.no_vload.includes(user.affs_id));
-  if (refused) throw new PaymentError(403, 'card.processor_not_allowed', 'This payment method is not available in your country. Please choose another one.');
+  if (refused) throw new Refusal(403, 'card.processor_not_allowed', 'This payment method is not available in your country. Please choose another one.');
 }
 
-const inFlightError = () => new PaymentError(409, 'card.attempt_in_flight', 'Another payment processor is still working on this payment. Please wait for its answer.');
+const inFlightError = () => new Refusal(409, 'card.attempt_in_flight', 'Another payment processor is still working on this payment. Please wait for its answer.');
 
 /**
  * Claims the attempt of (payment, processor) with the payment row locked (SELECT … FOR UPDATE),
@@ -67,10 +67,10 @@ async function claimAttempt(
     const attempts = await trx.selectFrom('card_attempts').selectAll().where('payment_id', '=', paymentId).execute();
     const existing = attempts.find((a) => a.processor === processor);
     if (existing) return { existing, payment };
-    if (payment.status === 'approved') throw new PaymentError(409, 'card.already_paid', 'This payment is already approved and credited.');
-    if (payment.status === 'stopped') throw new PaymentError(409, 'card.payment_stopped', 'This payment was declined by the bank. Please start a new deposit.');
+    if (payment.status === 'approved') throw new Refusal(409, 'card.already_paid', 'This payment is already approved and credited.');
+    if (payment.status === 'stopped') throw new Refusal(409, 'card.payment_stopped', 'This payment was declined by the bank. Please start a new deposit.');
     if (attempts.some((a) => IN_FLIGHT.includes(a.status))) throw inFlightError();
-    if (await cardBlocked(trx, userId, await cardOf(trx, payment.card_token))) throw new PaymentError(409, 'card.blocked', BLOCKED_MESSAGE);
+    if (await cardBlocked(trx, userId, await cardOf(trx, payment.card_token))) throw new Refusal(409, 'card.blocked', BLOCKED_MESSAGE);
     const claimed = await trx
       .insertInto('card_attempts')
       .values({ payment_id: payment.id, user_id: userId, processor, seq: attempts.length, uid: `tx_${randomBytes(12).toString('hex')}`, status: 'pending' })

@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import creditCardType from 'credit-card-type';
 import type { CardSaveRequest, SandboxScenario, SavedCard } from '../../../core/contract';
 import type { DbOrTx } from '../ledger';
-import { PaymentError } from './errors';
 import { luhn } from '../../../core/card-facts';
+import { Refusal } from '../refusal';
 
 /** Cards a trader may save in 24 hours: enough for typos and a second card, not for testing stolen numbers. */
 export const CARD_SAVES_PER_DAY = 20;
@@ -52,15 +52,15 @@ export interface CheckedCard {
 /** Length, type and Luhn of a number (001 §5), with the form's field keys. The number is not kept. */
 export function checkNumber(cnu: string, cardType: CardSaveRequest['card_type']): CheckedCard {
   const digits = normalizeNumber(cnu);
-  if (digits === '') throw new PaymentError(400, 'card.required', 'Please fill the required fields', { cnu: 'card.required' });
-  if (!/^\d+$/.test(digits)) throw new PaymentError(400, 'card.number', 'The card number may contain digits only.', { cnu: 'card.number' });
+  if (digits === '') throw new Refusal(400, 'card.required', 'Please fill the required fields', { fields: { cnu: 'card.required' } });
+  if (!/^\d+$/.test(digits)) throw new Refusal(400, 'card.number', 'The card number may contain digits only.', { fields: { cnu: 'card.number' } });
   const type = creditCardType(digits)[0];
   const accepted = cardType === 'jcb' ? ['jcb'] : cardType && cardType !== 'all' ? [cardType] : MAIN_BRANDS;
-  if (!type || !accepted.includes(type.type)) throw new PaymentError(400, 'card.type', 'Invalid card type.', { cnu: 'card.type' });
+  if (!type || !accepted.includes(type.type)) throw new Refusal(400, 'card.type', 'Invalid card type.', { fields: { cnu: 'card.type' } });
   if (!type.lengths.includes(digits.length)) {
-    throw new PaymentError(400, 'card.length', `Valid card length ${type.lengths.join(' or ')}`, { cnu: 'card.length' });
+    throw new Refusal(400, 'card.length', `Valid card length ${type.lengths.join(' or ')}`, { fields: { cnu: 'card.length' } });
   }
-  if (!luhnValid(digits)) throw new PaymentError(400, 'card.luhn', 'The card number is not valid. Please check it.', { cnu: 'card.luhn' });
+  if (!luhnValid(digits)) throw new Refusal(400, 'card.luhn', 'The card number is not valid. Please check it.', { fields: { cnu: 'card.luhn' } });
   return { first6: digits.slice(0, 6), last4: digits.slice(-4), brand: type.type };
 }
 
@@ -90,21 +90,21 @@ export async function saveCard(
     .where('created_at', '>', new Date(options.now.getTime() - CARD_SAVE_WINDOW_MS))
     .executeTakeFirstOrThrow();
   if (Number(recent.n) >= CARD_SAVES_PER_DAY) {
-    throw new PaymentError(429, 'card.too_many', 'Too many cards were entered today. Please try again tomorrow or choose another method.');
+    throw new Refusal(429, 'card.too_many', 'Too many cards were entered today. Please try again tomorrow or choose another method.');
   }
   const holder = `${input.fn.trim()} ${input.ln.trim()}`.trim();
-  if (holder === '') throw new PaymentError(400, 'card.required', 'Please fill the required fields', { fn: 'card.required' });
+  if (holder === '') throw new Refusal(400, 'card.required', 'Please fill the required fields', { fields: { fn: 'card.required' } });
   const checked = checkNumber(input.cnu, input.card_type);
-  if (input.cvv !== undefined && !/^\d{3,4}$/.test(input.cvv)) throw new PaymentError(400, 'card.cvv', 'The CVV is 3 or 4 digits.', { cvv: 'card.cvv' });
+  if (input.cvv !== undefined && !/^\d{3,4}$/.test(input.cvv)) throw new Refusal(400, 'card.cvv', 'The CVV is 3 or 4 digits.', { fields: { cvv: 'card.cvv' } });
   const month = Number(input.emm);
   const year = Number(input.eyy);
   const thisMonth = options.now.getUTCFullYear() * 12 + options.now.getUTCMonth();
-  if (year * 12 + (month - 1) < thisMonth) throw new PaymentError(400, 'card.expired', 'The card has expired.', { emm: 'card.expired' });
-  if (year > options.now.getUTCFullYear() + 25) throw new PaymentError(400, 'card.expiry', 'Please check the expiry year.', { eyy: 'card.expiry' });
+  if (year * 12 + (month - 1) < thisMonth) throw new Refusal(400, 'card.expired', 'The card has expired.', { fields: { emm: 'card.expired' } });
+  if (year > options.now.getUTCFullYear() + 25) throw new Refusal(400, 'card.expiry', 'Please check the expiry year.', { fields: { eyy: 'card.expiry' } });
   const digits = normalizeNumber(input.cnu);
   const fingerprint = cardFingerprint(options.fingerprintSecret, digits);
   // a lost, stolen, pick-up or fraud block holds for the card, not for the token it was declined under
-  if (await fingerprintBlocked(db, userId, fingerprint)) throw new PaymentError(403, 'card.blocked', BLOCKED_MESSAGE, { cnu: 'card.blocked' });
+  if (await fingerprintBlocked(db, userId, fingerprint)) throw new Refusal(403, 'card.blocked', BLOCKED_MESSAGE, { fields: { cnu: 'card.blocked' } });
   const scenario = options.sandbox ? options.scenarioOf(digits) : 'approved';
   const token = `card_${randomBytes(16).toString('hex')}`;
   await db

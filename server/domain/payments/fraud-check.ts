@@ -9,9 +9,8 @@ import { isDemoEmail } from '../users';
 import { MINIMUM_COLUMNS, minDepositOf, type MinimumRow } from '../deposits/minimum';
 import { minDepositOf as minimumOf, type MinDepositAccount } from '../../../core/min-deposit';
 import { checkPromo } from '../promo/codes';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { clock, scenarioOf, utcDay, type PaymentDeps } from './deps';
-import { PaymentError } from './errors';
 import { cardBlocked } from './records';
 
 /**
@@ -93,37 +92,37 @@ export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCh
   if (existing) {
     // the same key is the same deposit: another card or amount under it is a client bug, not a retry
     const same = existing.card_token === req.card && sameAmount(req.amount, existing.currency, toBigInt(existing.amount_minor));
-    if (!same) throw new PaymentError(409, 'card.key_reused', 'This deposit was already started with another card or amount. Please press Deposit again.');
+    if (!same) throw new Refusal(409, 'card.key_reused', 'This deposit was already started with another card or amount. Please press Deposit again.');
     return { payment: existing.id };
   }
 
   const card = await db.selectFrom('cards').selectAll().where('token', '=', req.card).where('user_id', '=', userId).executeTakeFirst();
-  if (!card) throw new PaymentError(404, 'card.not_found', 'This card is not saved. Please enter it again.', { card: 'card.not_found' });
+  if (!card) throw new Refusal(404, 'card.not_found', 'This card is not saved. Please enter it again.', { fields: { card: 'card.not_found' } });
   const user = await db.selectFrom('users').select([...MINIMUM_COLUMNS, 'current_account_id']).where('id', '=', userId).executeTakeFirstOrThrow();
-  if (isDemoEmail(user.email, deps.siteHost)) throw new PaymentError(403, 'card.demo', 'This is a DEMO account: card deposits are not available on it.');
-  if (user.current_account_id === null) throw new PaymentError(409, 'card.no_account', 'Choose an account to fund first.');
+  if (isDemoEmail(user.email, deps.siteHost)) throw new Refusal(403, 'card.demo', 'This is a DEMO account: card deposits are not available on it.');
+  if (user.current_account_id === null) throw new Refusal(409, 'card.no_account', 'Choose an account to fund first.');
   const account = await db.selectFrom('accounts').select(['id', 'currency', 'type']).where('id', '=', user.current_account_id).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  if (account.type === 'demo') throw new PaymentError(403, 'card.demo', 'This is a DEMO account: card deposits are not available on it.');
+  if (account.type === 'demo') throw new Refusal(403, 'card.demo', 'This is a DEMO account: card deposits are not available on it.');
   if (req.currency !== undefined && req.currency !== account.currency) {
-    throw new PaymentError(400, 'card.currency', `The account is in ${account.currency}; reload the page.`, { currency: 'card.currency' });
+    throw new Refusal(400, 'card.currency', `The account is in ${account.currency}; reload the page.`, { fields: { currency: 'card.currency' } });
   }
   let amountMinor: bigint;
   try {
     amountMinor = parseMoney(req.amount, account.currency);
   } catch (error) {
-    if (error instanceof InvalidAmount) throw new PaymentError(400, 'card.amount', 'Please enter a valid amount.', { amount: 'card.amount' });
+    if (error instanceof InvalidAmount) throw new Refusal(400, 'card.amount', 'Please enter a valid amount.', { fields: { amount: 'card.amount' } });
     throw error;
   }
   if (isFixedCountry(user.country)) {
     if (amountMinor !== parseMoney(settings.usCaFixedAmount, account.currency)) {
-      throw new PaymentError(400, 'card.fixed_amount', `The card deposit amount is ${settings.usCaFixedAmount}.`, { amount: 'card.fixed_amount' });
+      throw new Refusal(400, 'card.fixed_amount', `The card deposit amount is ${settings.usCaFixedAmount}.`, { fields: { amount: 'card.fixed_amount' } });
     }
   } else {
     const min = minDepositInto(user, settings, account);
-    if (amountMinor < parseMoney(min, account.currency)) throw new PaymentError(400, 'card.min_deposit', `Wrong amount! Min deposit ${min}`, { amount: 'card.min_deposit' });
+    if (amountMinor < parseMoney(min, account.currency)) throw new Refusal(400, 'card.min_deposit', `Wrong amount! Min deposit ${min}`, { fields: { amount: 'card.min_deposit' } });
   }
   if (amountMinor > parseMoney(MAX_CARD_DEPOSIT, account.currency)) {
-    throw new PaymentError(400, 'card.max_deposit', `The largest card deposit is ${MAX_CARD_DEPOSIT}.`, { amount: 'card.max_deposit' });
+    throw new Refusal(400, 'card.max_deposit', `The largest card deposit is ${MAX_CARD_DEPOSIT}.`, { fields: { amount: 'card.max_deposit' } });
   }
 
   // no bonus in fixed mode or for a fixed-amount country (spec 001 §4, 000 §6), whatever the page sent
@@ -131,12 +130,7 @@ export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCh
   // a promo code goes with the bonus: checked before anything is charged (the page showed what it adds)
   const promo = bonus ? (req.promo ?? '').trim() : '';
   if (promo !== '') {
-    try {
-      await checkPromo(db, userId, promo, account.currency, now);
-    } catch (error) {
-      if (error instanceof Refusal) throw new PaymentError(error.status, error.key, error.message);
-      throw error;
-    }
+    await checkPromo(db, userId, promo, account.currency, now);
   }
 
   const next = await db.selectFrom('card_sandbox_next').select('scenario').where('user_id', '=', userId).executeTakeFirst();

@@ -11,14 +11,14 @@ import type { Charge } from '../ports';
 import { fingerprintBlocked } from './cards';
 import { isProcessor, scenarioOf, utcDay } from './deps';
 import type { AttemptView } from './dialects';
-import { PaymentError } from './errors';
+import { Refusal } from '../refusal';
 
 // A card payment's rows as its owner may see them (the payment, its card, its attempts), the
 // charge a processor is asked for, and the attempt as the front end sees it.
 
 export async function ownPayment(db: DbOrTx, userId: number, id: string): Promise<CardPaymentRow> {
   const row = /^[0-9a-f-]{36}$/.test(id) ? await db.selectFrom('card_payments').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst() : undefined;
-  if (!row) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+  if (!row) throw new Refusal(404, 'card.payment_not_found', 'There is no such payment.');
   return row;
 }
 
@@ -65,7 +65,7 @@ export async function ownPaymentWithAttempt(db: DbOrTx, userId: number, id: stri
         .where('p.user_id', '=', userId)
         .executeTakeFirst()
     : undefined;
-  if (!row) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+  if (!row) throw new Refusal(404, 'card.payment_not_found', 'There is no such payment.');
   const { attempt, rest: payment } = splitAttempt(row);
   return { payment, attempt };
 }
@@ -154,7 +154,7 @@ export async function chargeOf(db: DbOrTx, payment: CardPaymentRow, attempt: Pic
 /** An attempt by its transaction id, checked against its owner (the hosted pages name it). */
 export async function ownAttempt(db: DbOrTx, userId: number, uid: string): Promise<{ attempt: CardAttemptRow; payment: CardPaymentRow; card: CardRow }> {
   const attempt = /^tx_[0-9a-f]{24}$/.test(uid) ? await db.selectFrom('card_attempts').selectAll().where('uid', '=', uid).where('user_id', '=', userId).executeTakeFirst() : undefined;
-  if (!attempt) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+  if (!attempt) throw new Refusal(404, 'card.payment_not_found', 'There is no such payment.');
   const payment = await ownPayment(db, userId, attempt.payment_id);
   return { attempt, payment, card: await cardOf(db, payment.card_token) };
 }
@@ -163,7 +163,7 @@ export async function ownAttempt(db: DbOrTx, userId: number, uid: string): Promi
 export async function attemptOf(db: DbOrTx, userId: number, paymentId: string, processor: CardProcessor): Promise<{ attempt: CardAttemptRow; payment: CardPaymentRow; card: CardRow }> {
   const payment = await ownPayment(db, userId, paymentId);
   const attempt = await db.selectFrom('card_attempts').selectAll().where('payment_id', '=', payment.id).where('processor', '=', processor).executeTakeFirst();
-  if (!attempt) throw new PaymentError(404, 'card.payment_not_found', 'There is no such payment.');
+  if (!attempt) throw new Refusal(404, 'card.payment_not_found', 'There is no such payment.');
   return { attempt, payment, card: await cardOf(db, payment.card_token) };
 }
 

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../ledger';
 import { toBigInt } from '../../db/values';
 import type { PlatformGateway } from '../ports';
 import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 
 /**
  * What may leave a platform-mirrored account now: the platform's available balance plus what

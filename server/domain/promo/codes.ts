@@ -4,7 +4,7 @@ import { formatMoney, InvalidAmount, isCurrency, parseMoney } from '../../../cor
 import type { PromoCodeRow, PromoKind } from '../../db/schema-promo';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import type { DbOrTx } from '../ledger';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 
 /**
  * Promo codes (spec 001 §3 Promo, §9 "a promotion bonus adds to the percent"): a code adds a

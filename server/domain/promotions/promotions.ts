@@ -8,7 +8,7 @@ import type { PromotionRow } from '../../db/schema-promotions';
 import { toBigInt } from '../../db/values';
 import type { DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 
 /**
  * Promotions (issue 17; spec 001 §2-4, §7; docs/engagement.md "Promotions"): server objects with

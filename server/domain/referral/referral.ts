@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema';
 import { toBigInt } from '../../db/values';
 import { houseAccount, InsufficientFunds, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 
 /**
  * The referral and affiliate program (issue 17, 001 §3, §5-7). A trader's links each have a

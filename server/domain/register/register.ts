@@ -15,6 +15,7 @@ import type { Db } from '../../db';
 import '../../db/schema-social';
 import type { PlatformGateway } from '../ports';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
+import { Refusal } from '../refusal';
 import { hashPassword } from '../passwords';
 import { findUserByEmail, isDemoEmail } from '../users';
 
@@ -24,19 +25,6 @@ import { findUserByEmail, isDemoEmail } from '../users';
  * the profile (phone, promo, the US notice), and the matching account on the trading platform
  * (through its gateway, as a real integration would).
  */
-
-/** A refusal the trader can act on; `fields` names the fields it is about (field → key). */
-export class RegisterRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly key: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'RegisterRefusal';
-  }
-}
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
 
@@ -145,7 +133,7 @@ export async function openAccount(
   const email = normalizeEmailInput(body.login);
   // a demo account (its email at the site host, chosen by the caller): a demo account with virtual money
   const demo = body.demo === true;
-  if (await findUserByEmail(db, email)) throw new RegisterRefusal(409, 'register.email_taken', EMAIL_TAKEN, { login: 'register.email_taken' });
+  if (await findUserByEmail(db, email)) throw new Refusal(409, 'register.email_taken', EMAIL_TAKEN, { fields: { login: 'register.email_taken' } });
   const currency = body.currency ?? 'USD';
   const passwordHash = await hashPassword(body.password);
 
@@ -189,7 +177,7 @@ export async function openAccount(
     });
   } catch (error) {
     // two registrations of one email at once: the second meets the unique index
-    if (isUniqueViolation(error)) throw new RegisterRefusal(409, 'register.email_taken', EMAIL_TAKEN, { login: 'register.email_taken' });
+    if (isUniqueViolation(error)) throw new Refusal(409, 'register.email_taken', EMAIL_TAKEN, { fields: { login: 'register.email_taken' } });
     throw error;
   }
 
@@ -198,11 +186,11 @@ export async function openAccount(
     opened = await platform.createAccount({ login: email, password: body.password, currency });
   } catch (error) {
     await removeUser(db, userId);
-    throw Object.assign(new RegisterRefusal(503, 'platform.unavailable', 'The trading platform is not reachable right now. Please try again shortly.'), { cause: error });
+    throw Object.assign(new Refusal(503, 'platform.unavailable', 'The trading platform is not reachable right now. Please try again shortly.'), { cause: error });
   }
   if (!opened) {
     await removeUser(db, userId);
-    throw new RegisterRefusal(409, 'register.email_taken', EMAIL_TAKEN, { login: 'register.email_taken' });
+    throw new Refusal(409, 'register.email_taken', EMAIL_TAKEN, { fields: { login: 'register.email_taken' } });
   }
   if (demo) {
     // the virtual money, once the platform account exists (the mirror credits it there too)

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../ledger';
 import { notificationKey } from '../notifications/key';
 import { notify } from '../notifications/notify';
 import { hashToken } from '../tokens';
-import { Refusal } from './refusal';
+import { Refusal } from '../refusal';
 import { newTotpSecret, totpStep, totpUri } from './totp';
 import { codeMail, userLang } from '../mail';
 
@@ -55,7 +55,7 @@ export async function issueCode(db: DbOrTx, messenger: Messenger, user: FactorUs
     .executeTakeFirst();
   if (latest && Date.now() - latest.created_at.getTime() < waitMs) {
     const seconds = Math.ceil((waitMs - (Date.now() - latest.created_at.getTime())) / 1000);
-    throw new Refusal(429, 'factor.resend_wait', `A code was sent a moment ago. You can ask for a new one in ${seconds} s.`, { 'retry-after': String(seconds) });
+    throw new Refusal(429, 'factor.resend_wait', `A code was sent a moment ago. You can ask for a new one in ${seconds} s.`, { headers: { 'retry-after': String(seconds) } });
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.updateTable('two_factor_codes').set({ used_at: new Date() }).where('user_id', '=', user.id).where('purpose', '=', purpose).where('used_at', 'is', null).execute();

@@ -5,7 +5,7 @@ import { passwordRefusal } from '../password-policy';
 import { checkPassword, hashPassword } from '../passwords';
 import { endUserSessions } from '../sessions';
 import { ensureSecurityRow } from './factors';
-import { Refusal } from './refusal';
+import { Refusal } from '../refusal';
 
 /**
  * Password change (spec 002 §3, §7; 000 §7 platform password). The new password must pass the
@@ -37,7 +37,7 @@ export async function changePassword(db: Db, platform: PlatformGateway, userId: 
   if (lock.password_locked_until && lock.password_locked_until.getTime() > Date.now()) {
     const minutes = Math.max(1, Math.ceil((lock.password_locked_until.getTime() - Date.now()) / 60_000));
     throw new Refusal(429, 'security.locked', `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      'retry-after': String(minutes * 60),
+      headers: { 'retry-after': String(minutes * 60) },
     });
   }
   if (!(await checkPassword(user.password_hash, change.oldPassword))) {

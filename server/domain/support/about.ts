@@ -3,7 +3,7 @@ import '../../db/schema-card';
 import '../../db/schema-crypto';
 import '../../db/schema-security';
 import type { DbOrTx } from '../ledger';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 
 /**
  * What a ticket is about ("Ask about this payment", issue 15): a card payment, a crypto invoice

@@ -3,7 +3,7 @@ import { SUPPORT_LIMITS, type CallRequest, type CallResponse, type ContactReques
 import type { Db } from '../../db';
 import '../../db/schema-support';
 import type { HelpDesk } from '../ports';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { checkCallbackRate, checkContactRate } from './limits';
 import { boundedLine, boundedText, emailOf, phoneOf } from './rules';
 
@@ -31,22 +31,12 @@ export const supportInfo = (config: { supportEmail: string; supportPhone: string
 /** The client address as stored: a SHA-256, never the address. */
 export const clientHash = (address: string): string => createHash('sha256').update(`support-contact:${address}`).digest('hex');
 
-/** A contact form's refusal for one field: 400 with the field's key in `fields`. */
-export class ContactRefusal extends Refusal {
-  constructor(
-    key: string,
-    message: string,
-    readonly fields: Record<string, string>,
-  ) {
-    super(400, key, message);
-  }
-}
-
 function field<T>(name: string, read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof Refusal && error.status === 400) throw new ContactRefusal(error.key, error.message, { [name]: error.key });
+    // a contact form's refusal names its field: 400 with the field's key in `fields`
+    if (error instanceof Refusal && error.status === 400) throw new Refusal(400, error.key, error.message, { fields: { [name]: error.key } });
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import '../../db/schema-support';
 import type { Database } from '../../db/schema';
 import { toCount } from '../../db/values';
 import type { DbOrTx } from '../ledger';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { SUPPORT_RATE, type RateLimit } from './rules';
 
 /**
@@ -22,7 +22,7 @@ async function refuseOver(query: SelectQueryBuilder<Database, any, { n: unknown;
   const seconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
   throw new Refusal(429, 'rate.limited', `Too many ${what}: at most ${limit.perWindow} an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    'retry-after': String(seconds),
+    headers: { 'retry-after': String(seconds) },
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { attachmentIdsOf, contentOf, departmentOf, phoneOf, plainText, priorityOf, safeFileName, subjectOf, ticketIdOf } from './rules';
 
 const refusal = (work: () => unknown): { status: number; key: string } => {

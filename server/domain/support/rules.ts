@@ -1,6 +1,6 @@
 import { SUPPORT_LIMITS, type FormOption, type TicketForm } from '../../../core/contract/support';
 import { DOCUMENT_MAX_BYTES } from '../verification/documents';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 
 /**
  * The rules of support (issue 15) every entry point applies: the form's options, the bounds with

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db';
 import '../../db/schema-support';
 import type { DeskThread, DeskTicket, HelpDesk } from '../ports';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { requireOwnAbout } from './about';
 import { checkReplyRate, checkTicketRate } from './limits';
 import { attachmentIdsOf, contentOf, departmentOf, priorityOf, STATUS_NAME, subjectOf, ticketForm, ticketIdOf } from './rules';

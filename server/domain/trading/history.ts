@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import { toBigInt } from '../../db/values';
 import type { PlatformGateway, TransactionView } from '../ports';
 import { formatMoney } from '../../../core/money';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { ledgerHistory } from './ledger-history';
 
 const unavailable = () => new Refusal(503, 'platform.unavailable', 'The trading platform is not reachable right now. Please try again shortly.');

@@ -4,7 +4,7 @@ import type { PlatformGateway } from '../ports';
 import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { houseAccount, IdempotencyConflict, InsufficientFunds, transfer } from '../ledger';
 import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { isDemoEmail } from '../users';
 
 /** a tip above this needs the trader's confirmation of the exact amount (spec 000 §5, README rule 5) */

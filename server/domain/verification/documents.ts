@@ -6,7 +6,7 @@ import type { DocumentKind, DocumentMime, DocumentRow, DocumentStatus } from '..
 import { toCount } from '../../db/values';
 import type { DbOrTx } from '../ledger';
 import { UPLOAD_MAX_BYTES } from '../../../core/upload';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 
 /**
  * Verification documents (issue 13, the server half): stored in the database with their owner,
@@ -107,7 +107,7 @@ export async function checkUploadLimit(db: DbOrTx, userId: number, now: Date = n
   const seconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
   throw new Refusal(429, 'upload.too_many', `Too many uploads. You can upload ${limit.perWindow} files an hour; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    'retry-after': String(seconds),
+    headers: { 'retry-after': String(seconds) },
   });
 }
 

@@ -5,7 +5,7 @@ import type { DocumentKind, DocumentMime, DocumentStatus } from '../../db/schema
 import type { Messenger } from '../ports';
 import { notificationKey } from '../notifications/key';
 import { notify } from '../notifications/notify';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { isDocumentId, moveDocument, type DocumentFile, type DocumentSummary } from './documents';
 import { requiredKinds, verificationFacts } from './state';
 import { KIND, reviewMail, siteLink, userLang, type MailLang } from '../mail';

@@ -4,7 +4,7 @@ import type { Verification } from '../../db/schema';
 import type { VerificationKind as DocumentKind } from './documents';
 import { toBigInt } from '../../db/values';
 import type { DbOrTx } from '../ledger';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { DEPOSIT_KINDS } from '../users';
 import { DOCUMENT_MAX_BYTES, listDocuments } from './documents';
 

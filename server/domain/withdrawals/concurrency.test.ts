@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBigInt } from '../../db/values';
 import { houseAccount, transfer, verifyLedger } from '../ledger';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import { freshDb, type TestDb } from '../../test/db';
 import { endWithdrawal, pendingAccount, requestWithdrawal } from './withdrawals';
 

@@ -8,7 +8,7 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { houseAccount, InsufficientFunds, transfer, type DbOrTx } from '../ledger';
 import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
 import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
-import { Refusal } from '../security/refusal';
+import { Refusal } from '../refusal';
 import type { PlatformGateway } from '../ports';
 import { CRYPTO_METHODS, isValidWallet, needsWallet, normalizeWallet } from './wallets';
 import { FIAT_METHODS, FIAT_PAYOUT_CURRENCIES } from '../../../core/withdrawal';

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { announceDeposit } from './deposit-push';
 import { consoleTransfers, markReceived, receiptForConsole, type BankDeps, type ConsoleTransfer } from '../domain/deposits/bank';
-import { Refusal } from '../domain/security/refusal';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../domain/refusal';
 import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../http/operator-console';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
 import { SANDBOX_BANK_DETAILS } from '../sandbox/bank/details';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
 import { sendDocument } from './upload';
 
 const BANNER = 'Sandbox: a simulated bank. No real money moves; marking a transfer received credits the trader in the sandbox only.';
@@ -129,18 +127,16 @@ export const sandboxBankRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
     }
   });
 
-  app.get<{ Params: { id: string } }>('/sandbox/bank/receipt/:id', async (request, reply) =>
-    answering(async () => {
-      if (!operator.access(request)) throw new HttpError(403, 'sandbox.operator', 'Only the sandbox operator sees this file: open /sandbox/bank and enter the operator token.');
-      const file = await receiptForConsole(db, request.params.id);
-      if (!file) throw new HttpError(404, 'not_found', 'This transfer has no receipt.');
-      return sendDocument(reply, file);
-    }),
-  );
+  app.get<{ Params: { id: string } }>('/sandbox/bank/receipt/:id', async (request, reply) => {
+    if (!operator.access(request)) throw new Refusal(403, 'sandbox.operator', 'Only the sandbox operator sees this file: open /sandbox/bank and enter the operator token.');
+    const file = await receiptForConsole(db, request.params.id);
+    if (!file) throw new Refusal(404, 'not_found', 'This transfer has no receipt.');
+    return sendDocument(reply, file);
+  });
 
   const requireOperatorHeader = (request: FastifyRequest) => {
     if (!isSandboxOperator(request, config)) {
-      throw new HttpError(403, 'sandbox.operator', `Only the sandbox operator marks transfers received: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
+      throw new Refusal(403, 'sandbox.operator', `Only the sandbox operator marks transfers received: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
     }
   };
 
@@ -151,7 +147,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
 
   app.post<{ Params: { id: string } }>('/api/sandbox/bank/:id/received', async (request) => {
     requireOperatorHeader(request);
-    const marked = await answering(() => receive(request.params.id));
+    const marked = await receive(request.params.id);
     return { deposit: marked.deposit, credited: marked.credited };
   });
 };

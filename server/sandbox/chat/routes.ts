@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ChatSend } from '../../../core/contract';
 import type { Db } from '../../db';
-import { HttpError } from '../../http/errors';
 import { parse } from '../../http/parse';
 import { conversationOf, messagesOf, postMessage } from './chat';
 import { widgetPage, WIDGET_CSP } from './widget-page';
+import { Refusal } from '../../domain/refusal';
 
 /**
  * The sandbox chat provider (a third party, mounted at /chat): GET and POST /messages. A
@@ -19,7 +19,7 @@ export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
       return typeof value === 'string' ? value : undefined;
     };
     const id = await conversationOf(db, { token: header('x-chat-token'), guest: header('x-chat-guest') });
-    if (!id) throw new HttpError(401, 'chat.not_auth', 'The chat session ended. Reopen the chat.');
+    if (!id) throw new Refusal(401, 'chat.not_auth', 'The chat session ended. Reopen the chat.');
     return id;
   }
 

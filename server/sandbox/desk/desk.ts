@@ -6,7 +6,7 @@ import type { CallbackTime, SupportTicketRow, TicketStatusCode } from '../../db/
 import type { DocumentMime } from '../../db/schema-verification';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/values';
 import type { DeskAgentUpdate, DeskAttachment, DeskMessage, DeskThread, DeskTicket, HelpDesk } from '../../domain/ports';
-import { Refusal } from '../../domain/security/refusal';
+import { Refusal } from '../../domain/refusal';
 import { storeAttachment, type UploadLimit } from '../../domain/verification/documents';
 import { notificationKey } from '../../domain/notifications/key';
 import { notify } from '../../domain/notifications/notify';

@@ -3,18 +3,16 @@ import * as z from 'zod/mini';
 import { SUPPORT_LIMITS } from '../../core/contract/support';
 import type { TicketStatusCode } from '../db/schema-support';
 import type { DeskAbout, DeskMessage } from '../domain/ports';
-import { Refusal } from '../domain/security/refusal';
+import { Refusal } from '../domain/refusal';
 import { aboutFacts } from '../domain/support/about';
 import { listContacts } from '../domain/support/contacts';
 import { boundedLine, contentOf, DEPARTMENTS, departmentName, PRIORITIES, safeFileName, STATUS_NAME } from '../domain/support/rules';
 import { detectDocumentMime, DOCUMENT_MAX_BYTES } from '../domain/verification/documents';
-import { HttpError } from '../http/errors';
 import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../http/operator-console';
 import { parse } from '../http/parse';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
 import type { AgentFile, AgentTicket, SandboxDesk } from '../sandbox/desk/desk';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
 import { multipartError, readUploadedFile, sendDocument } from './upload';
 
 const BANNER = 'Sandbox: a simulated help desk. You answer here as a support agent; no real agent reads these tickets.';
@@ -211,7 +209,7 @@ ${hidden}
     const fields: Record<string, string> = {};
     let file: AgentFile | null = null;
     try {
-      if (!request.isMultipart()) throw new HttpError(400, 'upload.bad_request', 'Send the answer form.');
+      if (!request.isMultipart()) throw new Refusal(400, 'upload.bad_request', 'Send the answer form.');
       for await (const part of request.parts()) {
         if (part.type === 'field') {
           if (typeof part.value === 'string') fields[part.fieldname] = part.value;
@@ -224,9 +222,9 @@ ${hidden}
       }
     } catch (error) {
       const known = multipartError(error) ?? error;
-      if (known instanceof HttpError || known instanceof Refusal) {
+      if (known instanceof Refusal) {
         if (!operator.formAllowed(who, fields)) return outOfDate(reply);
-        return reply.redirect(`${base}?error=${encodeURIComponent(known instanceof HttpError ? known.key : known.key)}`, 303);
+        return reply.redirect(`${base}?error=${encodeURIComponent(known.key)}`, 303);
       }
       throw known;
     }
@@ -262,20 +260,18 @@ ${hidden}
     return reply.redirect(done ? '/sandbox/desk?done=called' : '/sandbox/desk?error=not_found', 303);
   });
 
-  app.get<{ Params: { ticket: string; id: string } }>('/sandbox/desk/file/:ticket/:id', async (request, reply) =>
-    answering(async () => {
-      if (!access(request)) throw new HttpError(403, 'sandbox.operator', 'Only the sandbox agent sees this file: open /sandbox/desk and enter the operator token.');
-      const file = await desk.agentAttachment(request.params.ticket, request.params.id);
-      if (!file) throw new HttpError(404, 'not_found', 'No such attachment.');
-      return sendDocument(reply, file);
-    }),
-  );
+  app.get<{ Params: { ticket: string; id: string } }>('/sandbox/desk/file/:ticket/:id', async (request, reply) => {
+    if (!access(request)) throw new Refusal(403, 'sandbox.operator', 'Only the sandbox agent sees this file: open /sandbox/desk and enter the operator token.');
+    const file = await desk.agentAttachment(request.params.ticket, request.params.id);
+    if (!file) throw new Refusal(404, 'not_found', 'No such attachment.');
+    return sendDocument(reply, file);
+  });
 
   // ─── the JSON twin (the operator header; the session's CSRF header on POST, like every /api call) ───
 
   const requireOperatorHeader = (request: FastifyRequest) => {
     if (!isSandboxOperator(request, config)) {
-      throw new HttpError(403, 'sandbox.operator', `Only the sandbox operator answers as a support agent: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
+      throw new Refusal(403, 'sandbox.operator', `Only the sandbox operator answers as a support agent: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
     }
   };
   const withAbout = async (t: AgentTicket) => ({ ...t, about: t.about, aboutStatus: (await aboutLine(deps, t.about))?.status ?? null });
@@ -290,33 +286,31 @@ ${hidden}
   app.get<{ Params: { id: string } }>('/api/sandbox/desk/tickets/:id', async (request) => {
     requireOperatorHeader(request);
     const thread = await desk.agentThread(request.params.id);
-    if (!thread) throw new HttpError(404, 'not_found', 'No such ticket.');
+    if (!thread) throw new Refusal(404, 'not_found', 'No such ticket.');
     return { ticket: await withAbout(thread.ticket), messages: thread.messages };
   });
 
   app.post<{ Params: { id: string } }>('/api/sandbox/desk/tickets/:id/reply', { bodyLimit: Math.ceil((DOCUMENT_MAX_BYTES * 4) / 3) + 64 * 1024 }, async (request) => {
     requireOperatorHeader(request);
     const body = parse(ReplyBody, request.body ?? {});
-    return answering(async () => {
-      let file: AgentFile | null = null;
-      if (body.file) {
-        if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body.file.data)) throw new HttpError(400, 'upload.bad_request', 'file.data must be the file in base64.');
-        const bytes = Buffer.from(body.file.data, 'base64');
-        if (bytes.length === 0) throw new HttpError(400, 'upload.empty', 'The file is empty.');
-        if (bytes.length > DOCUMENT_MAX_BYTES) throw new HttpError(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
-        const mime = await detectDocumentMime(bytes);
-        file = { bytes, mime, name: safeFileName(body.file.name, mime) };
-      }
-      const thread = await agentAnswer(request.params.id, { name: body.name, content: body.content, status: body.status, file });
-      return thread;
-    });
+    let file: AgentFile | null = null;
+    if (body.file) {
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body.file.data)) throw new Refusal(400, 'upload.bad_request', 'file.data must be the file in base64.');
+      const bytes = Buffer.from(body.file.data, 'base64');
+      if (bytes.length === 0) throw new Refusal(400, 'upload.empty', 'The file is empty.');
+      if (bytes.length > DOCUMENT_MAX_BYTES) throw new Refusal(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
+      const mime = await detectDocumentMime(bytes);
+      file = { bytes, mime, name: safeFileName(body.file.name, mime) };
+    }
+    const thread = await agentAnswer(request.params.id, { name: body.name, content: body.content, status: body.status, file });
+    return thread;
   });
 
   app.post<{ Params: { id: string } }>('/api/sandbox/desk/tickets/:id/status', async (request) => {
     requireOperatorHeader(request);
     const body = parse(StatusBody, request.body ?? {});
     const thread = await desk.setStatus(request.params.id, body.status);
-    if (!thread) throw new HttpError(404, 'not_found', 'No such ticket.');
+    if (!thread) throw new Refusal(404, 'not_found', 'No such ticket.');
     return thread;
   });
 
@@ -330,7 +324,7 @@ ${hidden}
     const body = parse(DoneBody, request.body ?? {});
     const by = boundedLineOr(body.by, 'Sandbox agent');
     const done = await desk.markCallbackDone(request.params.id, by);
-    if (!done) throw new HttpError(404, 'not_found', 'No such call-back request.');
+    if (!done) throw new Refusal(404, 'not_found', 'No such call-back request.');
     return { callback: done };
   });
 

@@ -2,8 +2,9 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import type { DbOrTx } from '../../domain/ledger';
+import { Refusal } from '../../domain/refusal';
 import { findAccount } from './store';
-import { moveBalance, PlatformRefusal } from './trades';
+import { moveBalance } from './trades';
 
 /**
  * The sandbox platform's manager API for balance operations, as a broker drives MT5 or cTrader:
@@ -34,19 +35,19 @@ async function earlier(db: DbOrTx, input: BalanceOpInput): Promise<BalanceOpResu
   const row = await db.selectFrom('platform_balance_ops').selectAll().where('op_id', '=', input.opId).executeTakeFirst();
   if (!row) return undefined;
   if (toBigInt(row.amount_minor) !== input.deltaMinor) {
-    throw new PlatformRefusal(409, 'platform.op_conflict', `Operation ${input.opId} was applied with another amount.`);
+    throw new Refusal(409, 'platform.op_conflict', `Operation ${input.opId} was applied with another amount.`);
   }
   return { duplicate: true, balanceMinor: toBigInt(row.balance_after_minor) };
 }
 
-/** Applies the operation once; PlatformRefusal for no such login, another currency or too little balance (nothing moved). */
+/** Applies the operation once; a Refusal for no such login, another currency or too little balance (nothing moved). */
 export async function applyBalanceOp(db: DbOrTx, input: BalanceOpInput): Promise<BalanceOpResult> {
-  if (input.deltaMinor === 0n || !input.opId || input.opId.length > 200) throw new PlatformRefusal(400, 'platform.op_invalid', 'An operation needs an id and a non-zero amount.');
+  if (input.deltaMinor === 0n || !input.opId || input.opId.length > 200) throw new Refusal(400, 'platform.op_invalid', 'An operation needs an id and a non-zero amount.');
   try {
     return await inTransaction(db, async (trx) => {
       const account = await findAccount(trx, input.login);
-      if (!account) throw new PlatformRefusal(404, 'platform.no_login', `No platform account ${input.login}.`);
-      if (account.currency !== input.currency) throw new PlatformRefusal(409, 'platform.currency', `The account holds ${account.currency}, the operation is in ${input.currency}.`);
+      if (!account) throw new Refusal(404, 'platform.no_login', `No platform account ${input.login}.`);
+      if (account.currency !== input.currency) throw new Refusal(409, 'platform.currency', `The account holds ${account.currency}, the operation is in ${input.currency}.`);
       const seen = await earlier(trx, input);
       if (seen) return seen;
       const credit = input.deltaMinor > 0n;

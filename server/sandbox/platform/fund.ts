@@ -3,7 +3,7 @@ import { InvalidAmount, parseMoney } from '../../../core/money';
 import type { Db } from '../../db';
 import { mirroredAccountOf } from '../../domain/accounts';
 import { houseAccount, transfer } from '../../domain/ledger';
-import { Refusal } from '../../domain/security/refusal';
+import { Refusal } from '../../domain/refusal';
 
 /**
  * POST /api/sandbox/platform/fund: a sandbox deposit onto the trader's platform-mirrored

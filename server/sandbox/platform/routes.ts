@@ -3,15 +3,16 @@ import * as z from 'zod/mini';
 import type { Db } from '../../db';
 import { beginAttempt, lockedMessage, settleAttempt } from '../../domain/attempts';
 import { checkPassword } from '../../domain/passwords';
-import { HttpError, toHttpError } from '../../http/errors';
+import { toRefusal } from '../../http/errors';
 import { parse } from '../../http/parse';
 import { setAccountPassword } from './password';
 import { chartOf, EXPIRIES, INSTRUMENTS, instrumentOf, pricesAt } from './prices';
 import { accountOfCookie, createPlatformSession, destroyPlatformSession, findAccount, PLATFORM_SESSION_TTL_MS, type PlatformAccount } from './store';
 import { tradePage, TRADE_CSP } from './trade-page';
 import type { ListQuery } from '../../domain/ports';
-import { accountState, listOrders, listTransactions, openTrade, PlatformRefusal, settleDue, stakeLimits, userInfoOfAccount } from './trades';
+import { accountState, listOrders, listTransactions, openTrade, settleDue, stakeLimits, userInfoOfAccount } from './trades';
 import { formatMoney } from '../../../core/money';
+import { Refusal } from '../../domain/refusal';
 
 export interface PlatformOptions {
   db: Db;
@@ -80,28 +81,18 @@ function listQuery(input: unknown): ListQuery {
     offset: q.offset !== undefined ? Number(q.offset) : 0,
   };
   if (q.status) {
-    if (![...ORDER_STATUSES, ...TX_STATUSES].includes(q.status)) throw new HttpError(400, 'validation', 'Unknown status.', { status: 'validation.choice' });
+    if (![...ORDER_STATUSES, ...TX_STATUSES].includes(q.status)) throw new Refusal(400, 'validation', 'Unknown status.', { fields: { status: 'validation.choice' } });
     query.status = q.status;
   }
   if (q.symbol) {
-    if (!instrumentOf(q.symbol)) throw new HttpError(400, 'validation', 'Unknown symbol.', { symbol: 'validation.choice' });
+    if (!instrumentOf(q.symbol)) throw new Refusal(400, 'validation', 'Unknown symbol.', { fields: { symbol: 'validation.choice' } });
     query.symbol = q.symbol;
   }
   if (q.trType) {
-    if (!TX_TYPES.includes(q.trType)) throw new HttpError(400, 'validation', 'Unknown transaction type.', { trType: 'validation.choice' });
+    if (!TX_TYPES.includes(q.trType)) throw new Refusal(400, 'validation', 'Unknown transaction type.', { fields: { trType: 'validation.choice' } });
     query.trType = q.trType;
   }
   return query;
-}
-
-/** A platform refusal as the answer it describes. */
-async function refusing<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PlatformRefusal) throw new HttpError(error.status, error.key, error.message);
-    throw error;
-  }
 }
 
 function cookieOptions(request: FastifyRequest, path: string) {
@@ -110,9 +101,9 @@ function cookieOptions(request: FastifyRequest, path: string) {
 
 /** Platform error answers carry the platform's success:false next to the ApiError fields. */
 function platformErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const failure = toHttpError(error, request);
+  const failure = toRefusal(error, request);
   if (failure.headers) reply.headers(failure.headers);
-  return reply.code(failure.statusCode).type('application/json; charset=utf-8').send({ success: false, ...failure.body });
+  return reply.code(failure.status).type('application/json; charset=utf-8').send({ success: false, ...failure.body });
 }
 
 /**
@@ -129,7 +120,7 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
   app.setErrorHandler(platformErrorHandler);
   app.addHook('onRequest', async (request) => {
     if (UNSAFE.has(request.method) && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-      throw new HttpError(403, 'platform.csrf', 'The platform accepts this call only with the header X-Requested-With: XMLHttpRequest.');
+      throw new Refusal(403, 'platform.csrf', 'The platform accepts this call only with the header X-Requested-With: XMLHttpRequest.');
     }
   });
 
@@ -167,7 +158,7 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
   /** the signed-in platform account, or 401 not_auth (the embedded page then tells its parent) */
   async function signedIn(request: FastifyRequest): Promise<PlatformAccount> {
     const account = await accountOfCookie(db, request.cookies[PLATFORM_COOKIE] ?? '');
-    if (!account) throw new HttpError(401, 'platform.not_auth', 'not_auth');
+    if (!account) throw new Refusal(401, 'platform.not_auth', 'not_auth');
     return account;
   }
 
@@ -202,7 +193,7 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
   app.get('/chart', async (request) => {
     const q = parse(z.object({ symbol: z.string().check(z.maxLength(16)), seconds: z.optional(digits(4)) }), request.query, 'query');
     const instrument = instrumentOf(q.symbol);
-    if (!instrument) throw new HttpError(400, 'validation', 'Unknown symbol.', { symbol: 'validation.choice' });
+    if (!instrument) throw new Refusal(400, 'validation', 'Unknown symbol.', { fields: { symbol: 'validation.choice' } });
     const seconds = Math.max(10, Math.min(900, q.seconds ? Number(q.seconds) : 300));
     const now = Date.now();
     return { symbol: instrument.symbol, decimals: instrument.decimals, serverTime: now, points: chartOf(instrument, now, seconds) };
@@ -211,7 +202,7 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
   app.post('/trades', async (request) => {
     const account = await signedIn(request);
     const body = parse(TradeRequest, request.body);
-    const trade = await refusing(() => openTrade(db, account.id, body));
+    const trade = await openTrade(db, account.id, body);
     return { success: true, trade };
   });
 
@@ -230,13 +221,13 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
     const account = await signedIn(request);
     const body = parse(PasswordChange, request.body);
     if (body.newPassword !== body.newPasswordConfirm) {
-      throw new HttpError(400, 'validation', 'The new passwords do not match.', { newPasswordConfirm: 'platform.password_mismatch' });
+      throw new Refusal(400, 'validation', 'The new passwords do not match.', { fields: { newPasswordConfirm: 'platform.password_mismatch' } });
     }
     const gate = await beginAttempt(db, 'platform', account.login, request.ip);
-    if (gate.lockedUntil) throw new HttpError(429, 'platform.locked', lockedMessage(gate.lockedUntil, gate.now));
+    if (gate.lockedUntil) throw new Refusal(429, 'platform.locked', lockedMessage(gate.lockedUntil, gate.now));
     if (!(await checkPassword(account.passwordHash, body.oldPassword))) {
       await settleAttempt(db, gate.attemptId, 'fail');
-      throw new HttpError(400, 'platform.old_password', 'The current password is wrong.', { oldPassword: 'platform.old_password' });
+      throw new Refusal(400, 'platform.old_password', 'The current password is wrong.', { fields: { oldPassword: 'platform.old_password' } });
     }
     await settleAttempt(db, gate.attemptId, 'success');
     await setAccountPassword(db, account.login, body.newPassword);

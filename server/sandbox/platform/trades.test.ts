@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../test/client';
+import { Refusal } from '../../domain/refusal';
 import { sandboxGateway } from './gateway';
 import { chartOf, formatPrice, instrumentOf, priceAt, pricesAt } from './prices';
 import { findAccount } from './store';
-import { listOrders, listTransactions, moveBalance, openTrade, outcomeOf, PlatformRefusal, settleDue, settledTrades } from './trades';
+import { listOrders, listTransactions, moveBalance, openTrade, outcomeOf, settleDue, settledTrades } from './trades';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,8 +120,8 @@ describe('fixed-time trades', () => {
     ];
     for (const [change, key] of cases) {
       const error = await openTrade(t.db, id, { ...ok, ...change }).catch((e: unknown) => e);
-      expect(error, key).toBeInstanceOf(PlatformRefusal);
-      expect((error as PlatformRefusal).key).toBe(key);
+      expect(error, key).toBeInstanceOf(Refusal);
+      expect((error as Refusal).key).toBe(key);
     }
     expect(String(await balanceOf(id))).toBe('500');
     expect(await t.db.selectFrom('platform_trades').select('id').where('account_id', '=', id).execute()).toEqual([]);

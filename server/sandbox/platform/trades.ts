@@ -5,6 +5,7 @@ import type { PlatformTradeRow, PlatformTransactionRow, PlatformTxType, TradeDir
 import { toBigInt, toCount } from '../../db/values';
 import type { DbOrTx } from '../../domain/ledger';
 import type { ListQuery, SettledTrade, TradeView, TransactionView } from '../../domain/ports';
+import { Refusal } from '../../domain/refusal';
 import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
 import { EXPIRIES, formatPrice, instrumentOf, priceAt } from './prices';
 
@@ -15,17 +16,6 @@ import { EXPIRIES, formatPrice, instrumentOf, priceAt } from './prices';
  * simulated price of that second: up wins when the close is above the open, down when below,
  * equal is a tie (the stake back). Settling is idempotent: a trade leaves 'open' once.
  */
-export class PlatformRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly key: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PlatformRefusal';
-  }
-}
-
 export function tradeView(row: PlatformTradeRow): TradeView {
   const stake = toBigInt(row.stake_minor);
   const payout = toBigInt(row.payout_minor);
@@ -82,35 +72,35 @@ export function stakeLimits(currency: string): { min: bigint; max: bigint } {
   return { min: unit, max: 5000n * unit };
 }
 
-/** Opens a trade for the account; PlatformRefusal for bad input or too little balance (nothing written). */
+/** Opens a trade for the account; a Refusal for bad input or too little balance (nothing written). */
 export async function openTrade(db: DbOrTx, accountId: number, input: OpenTradeInput, now = Date.now()): Promise<TradeView> {
   const instrument = instrumentOf(input.symbol);
-  if (!instrument) throw new PlatformRefusal(400, 'platform.symbol', 'Choose one of the offered instruments.');
-  if (!EXPIRIES.includes(input.expiry)) throw new PlatformRefusal(400, 'platform.expiry', `Choose an expiry of ${EXPIRIES.join(', ')} seconds.`);
+  if (!instrument) throw new Refusal(400, 'platform.symbol', 'Choose one of the offered instruments.');
+  if (!EXPIRIES.includes(input.expiry)) throw new Refusal(400, 'platform.expiry', `Choose an expiry of ${EXPIRIES.join(', ')} seconds.`);
   return inTransaction(db, async (trx) => {
     const account = await trx.selectFrom('platform_accounts').select(['id', 'currency', 'balance_minor']).where('id', '=', accountId).forUpdate().executeTakeFirst();
-    if (!account) throw new PlatformRefusal(401, 'platform.not_auth', 'not_auth');
+    if (!account) throw new Refusal(401, 'platform.not_auth', 'not_auth');
     let stake: bigint;
     try {
       if (input.amount.startsWith('-')) throw new InvalidAmount('amount.invalid', 'negative');
       stake = parseMoney(input.amount, account.currency);
     } catch (error) {
-      if (error instanceof InvalidAmount) throw new PlatformRefusal(400, 'platform.amount', 'Enter the amount as a number, for example 25 or 25.50.');
+      if (error instanceof InvalidAmount) throw new Refusal(400, 'platform.amount', 'Enter the amount as a number, for example 25 or 25.50.');
       throw error;
     }
     const { min, max } = stakeLimits(account.currency);
     if (stake < min || stake > max) {
-      throw new PlatformRefusal(400, 'platform.amount_range', `The amount must be from ${formatMoney(min, account.currency)} to ${formatMoney(max, account.currency)} ${account.currency}.`);
+      throw new Refusal(400, 'platform.amount_range', `The amount must be from ${formatMoney(min, account.currency)} to ${formatMoney(max, account.currency)} ${account.currency}.`);
     }
     const existing = await trx.selectFrom('platform_trades').selectAll().where('account_id', '=', accountId).where('request_key', '=', input.key).executeTakeFirst();
     if (existing) {
       const same = existing.symbol === input.symbol && existing.direction === input.direction && toBigInt(existing.stake_minor) === stake;
-      if (!same) throw new PlatformRefusal(409, 'platform.duplicate', 'This trade request was already used for a different trade.');
+      if (!same) throw new Refusal(409, 'platform.duplicate', 'This trade request was already used for a different trade.');
       return tradeView(existing);
     }
     const balance = toBigInt(account.balance_minor);
     if (balance < stake) {
-      throw new PlatformRefusal(409, 'platform.funds', `Not enough balance: ${formatMoney(balance, account.currency)} ${account.currency} available.`);
+      throw new Refusal(409, 'platform.funds', `Not enough balance: ${formatMoney(balance, account.currency)} ${account.currency} available.`);
     }
     const opened = Math.floor(now / 1000) * 1000;
     const trade = await trx
@@ -315,7 +305,7 @@ export async function moveBalance(db: DbOrTx, accountId: number, amountMinor: bi
   return inTransaction(db, async (trx) => {
     const account = await trx.selectFrom('platform_accounts').select(['currency', 'balance_minor']).where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow();
     const delta = type === 'deposit' ? amountMinor : -amountMinor;
-    if (toBigInt(account.balance_minor) + delta < 0n) throw new PlatformRefusal(409, 'platform.funds', 'Not enough balance.');
+    if (toBigInt(account.balance_minor) + delta < 0n) throw new Refusal(409, 'platform.funds', 'Not enough balance.');
     const after = await trx
       .updateTable('platform_accounts')
       .set({ balance_minor: sql`balance_minor + ${delta}` })

@@ -6,11 +6,10 @@ import {
   type SandboxCardCompleteResponse,
   type SandboxCardNextResponse,
 } from '../../core/contract';
-import { PaymentError } from '../domain/payments/errors';
 import { attemptOf, completeAttempt, scriptNext, type PaymentDeps } from '../domain/payments';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
+import { Refusal } from '../domain/refusal';
 
 /**
  * Sandbox control of the card processors (registered only in sandbox mode): script the outcome
@@ -31,14 +30,14 @@ export const cardSandboxRoutes: FastifyPluginAsync<{ deps: PaymentDeps }> = asyn
       const { attempt } = await attemptOf(deps.db, userId, body.id, body.processor);
       const done = await completeAttempt(deps, userId, attempt.uid, { approve: body.approve });
       const status = done.attempt.status;
-      if (status !== 'approved' && status !== 'declined' && status !== 'pending') throw new HttpError(409, 'card.not_waiting', 'This attempt is not waiting for its page.');
+      if (status !== 'approved' && status !== 'declined' && status !== 'pending') throw new Refusal(409, 'card.not_waiting', 'This attempt is not waiting for its page.');
       return {
         ok: true,
         status,
         returnUrl: `/${deps.settings.defaultLanguage}/trading#/listen/funding/${processorSlug(body.processor)}/${done.payment.id}/${done.attempt.uid}`,
       };
     } catch (error) {
-      if (error instanceof PaymentError) throw new HttpError(error.status, error.key, error.message);
+      if (error instanceof Refusal) throw error.withoutFields();
       throw error;
     }
   });

@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 import { processorSlug, type CardProcessor } from '../../core/contract';
 import { formatMoney } from '../../core/money';
 import type { AttemptView } from '../domain/payments/dialects';
-import { PaymentError } from '../domain/payments/errors';
 import { attemptOf, completeAttempt, ownAttempt, type PaymentDeps } from '../domain/payments';
 import { toBigInt } from '../db/values';
 import { parse } from '../http/parse';
@@ -13,6 +12,7 @@ import { findSession } from '../domain/sessions';
 import { renderMissingPage, renderProcessorPage } from '../sandbox/processors/pages';
 import { TEST_CARDS } from '../sandbox/processors/test-cards';
 import type { CardAttemptRow, CardPaymentRow, CardRow } from '../db/schema-card';
+import { Refusal } from '../domain/refusal';
 
 export interface CardPageOptions {
   deps: PaymentDeps;
@@ -67,7 +67,7 @@ export const cardPageRoutes: FastifyPluginAsync<CardPageOptions> = async (app, {
     try {
       found = await find(userId);
     } catch (error) {
-      if (error instanceof PaymentError) return missing(reply, lang);
+      if (error instanceof Refusal) return missing(reply, lang);
       throw error;
     }
     const { attempt, payment, card } = found;
@@ -124,7 +124,7 @@ export const cardPageRoutes: FastifyPluginAsync<CardPageOptions> = async (app, {
       const done = await completeAttempt(deps, userId, form.uid, { approve, cvv: approve ? form.cvv : undefined });
       return reply.redirect(listenHash(langOf(form.lang), done.attempt, done.payment), 303);
     } catch (error) {
-      if (error instanceof PaymentError) return missing(reply);
+      if (error instanceof Refusal) return missing(reply);
       throw error;
     }
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { Refusal } from '../domain/security/refusal';
+import { Refusal } from '../domain/refusal';
 import {
   KIND_LABEL,
   listPendingDocuments,
@@ -11,13 +11,11 @@ import {
   type ReviewDecision,
   type ReviewedDocument,
 } from '../domain/verification/review';
-import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { acceptConsoleForms, CONSOLE_COOKIE, CONSOLE_PAGE_CSP, consolePage, escapeHtml, operatorConsole } from '../http/operator-console';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
 import { sandboxMessenger } from '../sandbox/messages/messenger';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
 import { sendDocument } from './upload';
 
 /** kept for the tests and older links: the console page's CSP and cookie (server/http/operator-console.ts) */
@@ -176,16 +174,14 @@ export const sandboxReviewRoutes: FastifyPluginAsync<RouteDeps> = async (app, { 
     }
   });
 
-  app.get<{ Params: { id: string } }>('/sandbox/review/file/:id', async (request, reply) =>
-    answering(async () => {
-      if (!access(request)) throw new HttpError(403, 'sandbox.operator', 'Only the sandbox reviewer sees this file: open /sandbox/review and enter the operator token.');
-      return sendDocument(reply, await readDocumentForReview(db, request.params.id));
-    }),
-  );
+  app.get<{ Params: { id: string } }>('/sandbox/review/file/:id', async (request, reply) => {
+    if (!access(request)) throw new Refusal(403, 'sandbox.operator', 'Only the sandbox reviewer sees this file: open /sandbox/review and enter the operator token.');
+    return sendDocument(reply, await readDocumentForReview(db, request.params.id));
+  });
 
   const requireOperatorHeader = (request: FastifyRequest) => {
     if (!isSandboxOperator(request, config)) {
-      throw new HttpError(403, 'sandbox.operator', `Only the sandbox operator reviews documents: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
+      throw new Refusal(403, 'sandbox.operator', `Only the sandbox operator reviews documents: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
     }
   };
 
@@ -197,7 +193,7 @@ export const sandboxReviewRoutes: FastifyPluginAsync<RouteDeps> = async (app, { 
   app.post<{ Params: { id: string } }>('/api/sandbox/review/:id', async (request) => {
     requireOperatorHeader(request);
     const body = parse(ReviewBody, request.body ?? {});
-    const outcome = await answering(() => reviewDocument(db, request.params.id, body.decision, body.reason, effects));
+    const outcome = await reviewDocument(db, request.params.id, body.decision, body.reason, effects);
     return { document: outcome.document, verification: outcome.verification, becameFull: outcome.becameFull };
   });
 };

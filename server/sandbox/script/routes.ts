@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WithdrawalFinal } from '../../../core/contract';
 import { userIdOfEmail } from '../../domain/users';
 import { endWithdrawal } from '../../domain/withdrawals/withdrawals';
-import { HttpError } from '../../http/errors';
 import { parse } from '../../http/parse';
 import { requireSandboxAccess } from '../../http/sandbox-access';
 import { requireUser } from '../../http/session';
 import type { RouteDeps } from '../../routes/deps';
 import { SandboxScriptRequest, SandboxScriptWho, type SandboxScriptResponse } from './contract';
 import { addSteps, clearSteps, MAX_WAITING, nextWithdrawalStep, TooManySteps, takeStep, waitingSteps } from './store';
+import { Refusal } from '../../domain/refusal';
 
 /** The withdrawal request whose answers a withdrawal step changes. */
 const FINAL = '/api/withdrawal/final';
@@ -29,7 +29,7 @@ export async function installSandboxScripts(app: FastifyInstance, { db, config, 
     if (email === undefined) return requireUser(request);
     const userId = await userIdOfEmail(db, email.trim().toLowerCase());
     await requireSandboxAccess(db, request, config, userId, 'script');
-    if (userId === undefined) throw new HttpError(404, 'user.not_found', 'No trader with this email.');
+    if (userId === undefined) throw new Refusal(404, 'user.not_found', 'No trader with this email.');
     return userId;
   };
 
@@ -39,7 +39,7 @@ export async function installSandboxScripts(app: FastifyInstance, { db, config, 
     try {
       await addSteps(db, userId, body.card ?? [], body.withdrawal ?? [], body.platform ?? []);
     } catch (error) {
-      if (error instanceof TooManySteps) throw new HttpError(409, 'sandbox.script_full', `At most ${MAX_WAITING} steps per area may wait; clear them first.`);
+      if (error instanceof TooManySteps) throw new Refusal(409, 'sandbox.script_full', `At most ${MAX_WAITING} steps per area may wait; clear them first.`);
       throw error;
     }
     return { ok: true, waiting: await waitingSteps(db, userId) };

@@ -6,7 +6,7 @@ import { houseAccount, transfer } from '../../domain/ledger';
 import { hashPassword } from '../../domain/passwords';
 import type { PlatformGateway } from '../../domain/ports';
 import { ensureSecurityRow } from '../../domain/security/factors';
-import { Refusal } from '../../domain/security/refusal';
+import { Refusal } from '../../domain/refusal';
 
 /**
  * POST /api/sandbox/fresh-user: a new user with the balances a test needs, a platform account

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
 import { FreshUserRequest, SandboxVerificationRequest, SettleWithdrawalRequest, type FreshUserResponse, type OutboxList } from '../../core/contract';
-import { HttpError } from '../http/errors';
 import { requireValidation } from '../domain/security/validation';
 import { setVerification, userIdOfEmail } from '../domain/users';
 import { endWithdrawal, withdrawalOwner } from '../domain/withdrawals/withdrawals';
@@ -10,7 +9,7 @@ import { rememberMadeBy, requireSandboxAccess } from '../http/sandbox-access';
 import { readOutbox, sandboxMessenger } from '../sandbox/messages/messenger';
 import { createFreshUser } from '../sandbox/seed/fresh-user';
 import type { RouteDeps } from './deps';
-import { answering } from './refusals';
+import { Refusal } from '../domain/refusal';
 
 const OutboxQuery = z.object({
   email: z.string().check(z.minLength(3), z.maxLength(254)),
@@ -34,7 +33,7 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
 
   app.post('/api/sandbox/fresh-user', async (request): Promise<FreshUserResponse> => {
     const body = parse(FreshUserRequest, request.body ?? {});
-    const { email, password, currency, userId } = await answering(() => createFreshUser(db, platform, body));
+    const { email, password, currency, userId } = await createFreshUser(db, platform, body);
     // the tester who made this user may act on it before signing in as it
     await rememberMadeBy(db, request, userId);
     // the opening deposits reach the platform before the tester gets the login
@@ -68,7 +67,7 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
   app.post('/api/sandbox/withdrawals/settle', async (request) => {
     const body = parse(SettleWithdrawalRequest, request.body);
     await requireSandboxAccess(db, request, config, await withdrawalOwner(db, body.id), 'withdrawals');
-    const row = await answering(() => endWithdrawal(db, body.id, body.outcome));
+    const row = await endWithdrawal(db, body.id, body.outcome);
     push.publish(row.user_id, { type: 'withdrawal.updated', id: row.id, status: row.status });
     if (row.status === 'rejected') push.publish(row.user_id, { type: 'user.updated' });
     if (row.status !== 'cancelled') push.publish(row.user_id, { type: 'notification.new' });
@@ -80,7 +79,7 @@ export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
     const email = body.email.trim().toLowerCase();
     await requireSandboxAccess(db, request, config, await userIdOfEmail(db, email), 'account');
     const id = await setVerification(db, email, body.verification);
-    if (id === undefined) throw new HttpError(404, 'user.not_found', 'No trader with this email.');
+    if (id === undefined) throw new Refusal(404, 'user.not_found', 'No trader with this email.');
     push.publish(id, { type: 'user.updated' });
     return { ok: true as const, verification: body.verification };
   });

@@ -10,8 +10,8 @@ import { freshDb, type TestDb } from '../db';
 import { balanceOf, houseAccount, transfer, verifyLedger } from '../../domain/ledger';
 import { defaultSettings } from '../../domain/settings';
 import { cardFingerprint, saveCard } from '../../domain/payments/cards';
-import { PaymentError } from '../../domain/payments/errors';
 import { fraudCheck, listenAttempt, paymentView, startAttempt, type PaymentDeps } from '../../domain/payments';
+import { Refusal } from '../../domain/refusal';
 
 /** Issue 11 (card): voids of a second approval, and blocks by fingerprint, at the domain level. */
 
@@ -138,7 +138,7 @@ describe('blocks by fingerprint', () => {
     expect(await startAttempt(deps, trader.id, 'ZOOM', { id: paymentId })).toMatchObject({ proc: 'ZOOM', hostCode: '59' });
 
     expect(await fraudCheck(deps, trader.id, { key: randomUUID(), amount: '400.00', fixed: false, bonus: false, card: second.card })).toEqual({ bad_card: true });
-    await expect(save(trader.id, number)).rejects.toMatchObject({ status: 403, key: 'card.blocked' } satisfies Partial<PaymentError>);
+    await expect(save(trader.id, number)).rejects.toMatchObject({ status: 403, key: 'card.blocked' } satisfies Partial<Refusal>);
     const blocks = await t.db.selectFrom('card_blocks').selectAll().where('payment_id', '=', paymentId).execute();
     expect(blocks).toMatchObject([{ user_id: trader.id, code: '59' }]);
     expect((await save(other.id, number)).last4).toBe('4444');

@@ -9,7 +9,7 @@ import { findAccount } from '../../sandbox/platform/store';
 import { moveBalance, openTrade, settleDue } from '../../sandbox/platform/trades';
 import { freshDb, type TestDb } from '../db';
 import { houseAccount, transfer, verifyLedger } from '../../domain/ledger';
-import { Refusal } from '../../domain/security/refusal';
+import { Refusal } from '../../domain/refusal';
 import { sendTip } from '../../domain/trading/tips';
 import { endWithdrawal, requestWithdrawal } from '../../domain/withdrawals/withdrawals';
 import { deliverPending, pendingOf } from '../../domain/platform-mirror/outbox';
