@@ -7,6 +7,7 @@ import * as crypto from './migrations/020_crypto';
 import * as security from './migrations/030_security';
 import * as trading from './migrations/040_trading';
 import * as register from './migrations/050_register';
+import * as registerPromo from './migrations/051_register_promo';
 import * as platformMirror from './migrations/060_platform_mirror';
 import * as verification from './migrations/070_verification';
 import * as documentSize from './migrations/071_document_size';
@@ -15,6 +16,7 @@ import * as promoBonus from './migrations/080_promo_bonus';
 import * as methodDeposits from './migrations/081_method_deposits';
 import * as passwordReset from './migrations/100_password_reset';
 import * as support from './migrations/090_support';
+import * as supportLengths from './migrations/091_support_lengths';
 import * as socialSignIn from './migrations/110_social_sign_in';
 import * as notifications from './migrations/120_notifications';
 import * as offers from './migrations/135_offers';
@@ -40,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '030_security': security,
   '040_trading': trading,
   '050_register': register,
+  '051_register_promo': registerPromo,
   '060_platform_mirror': platformMirror,
   '070_verification': verification,
   '071_document_size': documentSize,
@@ -48,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '081_method_deposits': methodDeposits,
   '100_password_reset': passwordReset,
   '090_support': support,
+  '091_support_lengths': supportLengths,
   '110_social_sign_in': socialSignIn,
   '120_notifications': notifications,
   '135_offers': offers,
