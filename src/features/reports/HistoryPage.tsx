@@ -52,7 +52,7 @@ export default function HistoryPage() {
     },
   ];
   return (
-    <section className="panel rp" aria-busy={loading}>
+    <section {...history.getRegionProps()} className="panel rp">
       <ReportTabs current="history" />
       <h1>{t('history.title')}</h1>
       <p className="muted">{t('history.intro')}</p>

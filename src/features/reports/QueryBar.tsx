@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import type { ReportsApi } from '../../flows/reports/reports.connect';
+import { reportTabProps, type ReportsApi } from '../../flows/reports/reports.connect';
 import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 
@@ -13,45 +12,21 @@ export interface Choice {
 /** The date range (DD.MM.YYYY), the status and the second filter; errors and the retry. */
 export function QueryBar({ reports, statuses, filterLabel, filters }: { reports: Reports; statuses: Choice[]; filterLabel: string; filters: Choice[] }) {
   const { t, text } = useT();
-  const ids = { from: useId(), to: useId(), status: useId(), filter: useId(), error: useId() };
-  const { query, dateError, loadError, loading } = reports;
+  const { dateError, loadError, loading } = reports;
   return (
     <>
-      <form
-        className="rp-query"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          reports.apply();
-        }}
-      >
-        <label className="field" htmlFor={ids.from}>
+      <form {...reports.getQueryProps()} className="rp-query">
+        <label {...reports.getLabelProps('from')} className="field">
           {t('reports.from')}
-          <input
-            id={ids.from}
-            inputMode="numeric"
-            placeholder="DD.MM.YYYY"
-            value={query.from}
-            aria-invalid={dateError !== null}
-            aria-describedby={dateError ? ids.error : undefined}
-            onChange={(e) => reports.editFrom(e.target.value)}
-          />
+          <input {...reports.getFieldProps('from')} inputMode="numeric" placeholder="DD.MM.YYYY" />
         </label>
-        <label className="field" htmlFor={ids.to}>
+        <label {...reports.getLabelProps('to')} className="field">
           {t('reports.to')}
-          <input
-            id={ids.to}
-            inputMode="numeric"
-            placeholder="DD.MM.YYYY"
-            value={query.to}
-            aria-invalid={dateError !== null}
-            aria-describedby={dateError ? ids.error : undefined}
-            onChange={(e) => reports.editTo(e.target.value)}
-          />
+          <input {...reports.getFieldProps('to')} inputMode="numeric" placeholder="DD.MM.YYYY" />
         </label>
-        <label className="field" htmlFor={ids.status}>
+        <label {...reports.getLabelProps('status')} className="field">
           {t('reports.status')}
-          <select id={ids.status} value={query.status} onChange={(e) => reports.setStatus(e.target.value)}>
+          <select {...reports.getFieldProps('status')}>
             {statuses.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -59,9 +34,9 @@ export function QueryBar({ reports, statuses, filterLabel, filters }: { reports:
             ))}
           </select>
         </label>
-        <label className="field" htmlFor={ids.filter}>
+        <label {...reports.getLabelProps('filter')} className="field">
           {filterLabel}
-          <select id={ids.filter} value={query.filter} onChange={(e) => reports.setFilter(e.target.value)}>
+          <select {...reports.getFieldProps('filter')}>
             {filters.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -69,19 +44,19 @@ export function QueryBar({ reports, statuses, filterLabel, filters }: { reports:
             ))}
           </select>
         </label>
-        <button type="submit" className="button rp-query__apply" disabled={loading}>
+        <button {...reports.getApplyProps()} className="button rp-query__apply">
           {t('reports.apply')}
         </button>
       </form>
       {dateError && (
-        <p className="form-error" role="alert" id={ids.error}>
+        <p {...reports.getDateErrorProps()} className="form-error">
           {text(dateError)}
         </p>
       )}
       {loadError && (
-        <p className="form-error rp-error" role="alert">
+        <p {...reports.getLoadErrorProps()} className="form-error rp-error">
           {text(loadError)}{' '}
-          <button type="button" className="button button--small" onClick={reports.retry}>
+          <button {...reports.getRetryProps()} className="button button--small">
             {t('reports.retry')}
           </button>
         </p>
@@ -98,11 +73,11 @@ export function Pager({ reports }: { reports: Reports }) {
   if (!reports.pagerShown) return null;
   return (
     <nav className="rp-pager" aria-label={t('reports.page', { first: paging.offset + 1, last: paging.offset + paging.shown, total: paging.total })}>
-      <button type="button" className="button button--ghost button--small" disabled={!paging.hasPrev} onClick={reports.prev}>
+      <button {...reports.getPrevProps()} className="button button--ghost button--small">
         {t('reports.prev')}
       </button>
       <span>{t('reports.page', { first: paging.shown ? paging.offset + 1 : 0, last: paging.offset + paging.shown, total: paging.total })}</span>
-      <button type="button" className="button button--ghost button--small" disabled={!paging.hasNext} onClick={reports.next}>
+      <button {...reports.getNextProps()} className="button button--ghost button--small">
         {t('reports.next')}
       </button>
     </nav>
@@ -171,10 +146,10 @@ export function ReportTabs({ current }: { current: 'history' | 'reports' }) {
   return (
     <nav className="rp-tabs" aria-label={t('nav.reports')}>
       {/* plain hash links: inside the hash routes a router Link would resolve against the hash path */}
-      <a href="#/show/reports" aria-current={current === 'reports' ? 'page' : undefined}>
+      <a href="#/show/reports" {...reportTabProps(current, 'reports')}>
         {t('reports.title')}
       </a>
-      <a href="#/show/history" aria-current={current === 'history' ? 'page' : undefined}>
+      <a href="#/show/history" {...reportTabProps(current, 'history')}>
         {t('history.title')}
       </a>
     </nav>

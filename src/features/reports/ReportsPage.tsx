@@ -48,7 +48,7 @@ export default function ReportsPage() {
     },
   ];
   return (
-    <section className="panel rp" aria-busy={loading}>
+    <section {...reports.getRegionProps()} className="panel rp">
       <ReportTabs current="reports" />
       <h1>{t('reports.title')}</h1>
       <p className="muted">{t('reports.intro')} {t('reports.sandbox')}</p>

@@ -2,6 +2,7 @@ import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { reportsMachine } from '../../../machines/reports/reports.machine';
 import type { HistoryEntry, ReportOrder } from '../../../core/contract';
 import type { Msg } from '../../../core/message';
+import { buttonProps, fieldErrorProps, fieldProps, formProps, labelProps, submitProps } from '../shared/props';
 
 type Snapshot = SnapshotFrom<typeof reportsMachine>;
 export const selectLoading = (s: Snapshot): boolean => s.matches('loading') || s.matches('validating');
@@ -40,7 +41,27 @@ export interface ReportsApi<Row> {
   retry: () => void;
   next: () => void;
   prev: () => void;
+  /** the page's section: busy while the rows are read */
+  getRegionProps: () => { 'aria-busy': boolean };
+  getQueryProps: () => ReturnType<typeof formProps>;
+  getLabelProps: (part: QueryPart) => ReturnType<typeof labelProps>;
+  /** the dates: refused together, read with the date message; the selects: the status and the second filter */
+  getFieldProps: (part: QueryPart) => ReturnType<typeof fieldProps>;
+  /** the date message, read with both dates */
+  getDateErrorProps: () => ReturnType<typeof fieldErrorProps>;
+  /** the page could not load */
+  getLoadErrorProps: () => { role: 'alert' };
+  getRetryProps: () => ReturnType<typeof buttonProps>;
+  getApplyProps: () => ReturnType<typeof submitProps>;
+  getPrevProps: () => ReturnType<typeof buttonProps>;
+  getNextProps: () => ReturnType<typeof buttonProps>;
 }
+
+export type QueryPart = 'from' | 'to' | 'status' | 'filter';
+const queryId = (part: QueryPart | 'date') => `rp-${part}`;
+
+/** History and reports side by side (two tabs as links): the page shown is the current one. */
+export const reportTabProps = (current: 'history' | 'reports', tab: 'history' | 'reports') => ({ 'aria-current': current === tab ? ('page' as const) : undefined });
 
 /** The reports flow (the history or the orders) for its page. */
 export function connectReports<Row>(s: Snapshot, send: (event: EventFrom<typeof reportsMachine>) => void): ReportsApi<Row> {
@@ -66,5 +87,26 @@ export function connectReports<Row>(s: Snapshot, send: (event: EventFrom<typeof 
     retry: () => send({ type: 'query.retry' }),
     next: () => send({ type: 'page.next' }),
     prev: () => send({ type: 'page.prev' }),
+    getRegionProps: () => ({ 'aria-busy': loading }),
+    getQueryProps: () => formProps({ onSubmit: () => send({ type: 'query.apply' }) }),
+    getLabelProps: (part) => labelProps(queryId(part)),
+    getFieldProps: (part) => {
+      const query = selectQueryTexts(s);
+      const date = part === 'from' || part === 'to';
+      const field = fieldProps({
+        id: queryId(part),
+        value: query[part],
+        onValue: (value) =>
+          send(part === 'from' ? { type: 'query.edit', from: value } : part === 'to' ? { type: 'query.edit', to: value } : part === 'status' ? { type: 'query.status', status: value } : { type: 'query.filter', filter: value }),
+      });
+      // both dates are read with the one date message (its id is the range's, not a field's)
+      return date ? { ...field, 'aria-invalid': dateError !== null, 'aria-describedby': dateError ? `${queryId('date')}-error` : undefined } : field;
+    },
+    getDateErrorProps: () => fieldErrorProps(queryId('date')),
+    getLoadErrorProps: () => ({ role: 'alert' as const }),
+    getRetryProps: () => buttonProps(() => send({ type: 'query.retry' })),
+    getApplyProps: () => submitProps({ disabled: loading }),
+    getPrevProps: () => buttonProps(() => send({ type: 'page.prev' }), { disabled: !paging.hasPrev }),
+    getNextProps: () => buttonProps(() => send({ type: 'page.next' }), { disabled: !paging.hasNext }),
   };
 }
