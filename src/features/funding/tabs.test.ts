@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages as reportMessages } from '../reports/messages';
 import { ALTERNATIVE_KINDS, FUNDING_METHODS, METHOD_NAMES, METHODS, methodLabel, TABS, type FundingMethodId } from '../../../core/methods';
 import { messages } from './messages';
 import { fundingTabViews } from './tabs';
@@ -13,6 +14,12 @@ describe('the deposit methods table (core/methods.ts)', () => {
       ids.filter((id) => !(messages[lang] as Record<string, string>)[methodLabel(id)]?.trim()).map((id) => `${lang}: ${methodLabel(id)}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('gives every bank and voucher method its name in the history, in English and in Russian (a wallet is named by its provider)', () => {
+    const ours = ids.filter((id) => FUNDING_METHODS[id].kind === 'bank' || FUNDING_METHODS[id].kind === 'voucher');
+    expect(ours).toEqual(expect.arrayContaining(['vload', 'bank', 'fiat']));
+    for (const lang of ['en', 'ru'] as const) for (const id of ours) expect((reportMessages[lang] as Record<string, string>)[`history.method.${id}`], `${lang} ${id}`).toMatch(/\S/);
   });
 
   it('gives every tab a view (its flow kind\'s), and each kind one view for all its tabs', () => {

@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '../../../core/contract';
-import { isMethod, METHOD_NAMES } from '../../../core/methods';
+import { isFundingMethod, isMethod, kindOf, METHOD_NAMES } from '../../../core/methods';
 import { formatAmount } from '../shared/money';
 
 /**
@@ -56,11 +56,9 @@ function what(e: HistoryEntry, t: T): string {
   }
 }
 
-const DEPOSIT_METHODS = ['vload', 'bank', 'fiat'];
-
-/** a deposit method's name: ours (Vload voucher, bank transfer), a wallet's own (Neteller), else as the server said it */
+/** a deposit method's name: ours (a bank or voucher method of core/methods.ts: bank transfer, Vload voucher), a wallet's own (Neteller), else as the server said it */
 function depositMethod(method: string, t: T): string {
-  if (DEPOSIT_METHODS.includes(method)) return t(`history.method.${method}`);
+  if (isFundingMethod(method) && (kindOf(method) === 'bank' || kindOf(method) === 'voucher')) return t(`history.method.${method}`);
   return isMethod(method) ? METHOD_NAMES[method] : method;
 }
 
