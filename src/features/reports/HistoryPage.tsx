@@ -22,7 +22,7 @@ const DECIMAL_KEYS: (keyof HistoryEntry)[] = ['amount', 'balanceAfter'];
 export default function HistoryPage() {
   const { t, lang } = useT();
   const history = useHistory();
-  const { rows: entries, loading } = history;
+  const { rows: entries } = history;
   const [sort, setSort] = useState<{ field: keyof HistoryEntry & string; dir: SortDir }>({ field: 'createdAt', dir: 'desc' });
   const sorted = useMemo(() => sortRows(entries, sort.field, sort.dir, DECIMAL_KEYS), [entries, sort]);
   const totals = totalsByCurrency(entries);

@@ -20,7 +20,7 @@ export const resultClass = (total: string) => (/^-/.test(total) ? 'rp-loss' : /[
 export default function ReportsPage() {
   const { t, lang } = useT();
   const reports = useReports();
-  const { rows: orders, loading } = reports;
+  const { rows: orders } = reports;
   const [sort, setSort] = useState<{ field: keyof ReportOrder & string; dir: SortDir }>({ field: 'openedAt', dir: 'desc' });
   const sorted = useMemo(() => sortRows(orders, sort.field, sort.dir, DECIMAL_KEYS), [orders, sort]);
   const stakes = totalsByCurrency(orders);
