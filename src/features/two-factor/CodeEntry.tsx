@@ -1,4 +1,3 @@
-import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useCodeEntry } from '../../flows/two-factor/code-entry.hooks';
 import type { EntryRef } from '../../flows/two-factor/two-factor.types';
 import { registerMessages, useT } from '../../i18n';
@@ -22,56 +21,32 @@ interface CodeEntryProps {
 export function CodeEntry({ entry, onCancel, sandboxEmail }: CodeEntryProps) {
   const { t, text } = useT();
   const code = useCodeEntry(entry);
-  const { digits, error, notice, failures, checking, disabled, off, firstEmpty } = code;
-  const inputs = useRef<(HTMLInputElement | null)[]>([]);
-
-  // the focus follows the first empty box (and returns to the first one after a failure)
-  useEffect(() => {
-    if (firstEmpty >= 0 && !checking && !disabled) inputs.current[firstEmpty]?.focus();
-  }, [firstEmpty, failures, checking, disabled]);
-
-  const onKeyDown = (index: number) => (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Backspace' && code.backspace(index)) {
-      inputs.current[index - 1]?.focus();
-      e.preventDefault();
-    }
-  };
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    e.preventDefault();
-    code.paste(e.clipboardData.getData('text'));
-  };
+  const { digits, error, notice, failures, checking } = code;
 
   return (
     <div className="code-entry">
       <p>{t(code.promptKey)}</p>
-      <div className="code-entry__digits" role="group" aria-label={t('factor.title')}>
-        {digits.map((digit, i) => (
+      <div className="code-entry__digits" {...code.getGroupProps()} aria-label={t('factor.title')}>
+        {digits.map((_digit, i) => (
           <input
             key={i}
-            ref={(el) => {
-              inputs.current[i] = el;
-            }}
+            {...code.getDigitProps(i)}
             className="code-entry__digit"
-            value={digit}
             inputMode="numeric"
             pattern="[0-9]*"
             maxLength={1}
             autoComplete={i === 0 ? 'one-time-code' : 'off'}
             aria-label={t('factor.digit', { n: i + 1 })}
-            disabled={off}
-            onChange={(e) => code.input(i, e.target.value)}
-            onKeyDown={onKeyDown(i)}
-            onPaste={onPaste}
           />
         ))}
       </div>
-      {checking && <p className="muted" role="status">{t('factor.checking')}</p>}
+      {checking && <p className="muted" {...code.getCheckingProps()}>{t('factor.checking')}</p>}
       {error && (
-        <p key={failures} className="form-error shake" role="alert">
+        <p key={failures} className="form-error shake" {...code.getErrorProps()}>
           {text(error)}
         </p>
       )}
-      {notice && <p className="form-note" role="status">{text(notice)}</p>}
+      {notice && <p className="form-note" {...code.getNoticeProps()}>{text(notice)}</p>}
       {sandboxEmail && code.showsOutbox && (
         <p className="code-entry__sandbox">
           {t('factor.sandbox_outbox')}{' '}
@@ -86,7 +61,7 @@ export function CodeEntry({ entry, onCancel, sandboxEmail }: CodeEntryProps) {
           {t('factor.cancel')}
         </button>
         {code.resendable && (
-          <button type="button" className="button button--ghost" disabled={!code.canResend} onClick={code.resend}>
+          <button className="button button--ghost" {...code.getResendProps()}>
             {t(code.resendLabel)}
           </button>
         )}

@@ -1,3 +1,4 @@
+import type { ClipboardEvent, KeyboardEvent } from 'react';
 import type { EventFrom } from 'xstate';
 import type { twoFactorEntryMachine } from '../../../machines/two-factor/entry.machine';
 import type { FactorType } from '../../../machines/two-factor/two-factor.types';
@@ -35,7 +36,31 @@ export interface CodeEntryApi {
   backspace: (index: number) => boolean;
   paste: (text: string) => void;
   resend: () => void;
+  /** the six boxes as one group: the focus moves among them */
+  getGroupProps: () => { role: 'group'; 'data-focus-scope': string };
+  /**
+   * Box `index`: its digit, the input, Backspace and paste handlers; the first empty box takes the
+   * focus (again after each failure) while the code can be typed.
+   */
+  getDigitProps: (index: number) => {
+    value: string;
+    disabled: true | undefined;
+    onChange: (e: { target: { value: string } }) => void;
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
+    onPaste: (e: ClipboardEvent<HTMLInputElement>) => void;
+    'data-focus-on': string | undefined;
+    'data-focus-in': string;
+    /** in a dialog, the box its opening focuses */
+    'data-autofocus': '' | undefined;
+  };
+  /** "checking", and a notice: read politely; a refused code: at once */
+  getCheckingProps: () => { role: 'status' };
+  getNoticeProps: () => { role: 'status' };
+  getErrorProps: () => { role: 'alert' };
+  getResendProps: () => { type: 'button'; disabled: true | undefined; onClick: () => void };
 }
+
+const SCOPE = 'code-entry';
 
 /** The code entry for its view (login, withdrawal and the method choice show it). */
 export function connectCodeEntry(s: EntrySnapshot, send: (event: EventFrom<typeof twoFactorEntryMachine>) => void): CodeEntryApi {
@@ -43,6 +68,20 @@ export function connectCodeEntry(s: EntrySnapshot, send: (event: EventFrom<typeo
   const disabled = selectDisabled(s);
   const { digits, type } = s.context;
   const resendable = type !== 'google';
+  const off = checking || disabled;
+  const firstEmpty = digits.indexOf('');
+  const input = (index: number, value: string) => {
+    if (value.replace(/\D/g, '').length > 1) send({ type: 'code.paste', text: value });
+    else if (value === '') send({ type: 'digit.clear', index });
+    else send({ type: 'digit.input', index, value });
+  };
+  const backspace = (index: number) => {
+    if (digits[index] !== '' || index === 0) return false;
+    send({ type: 'digit.clear', index: index - 1 });
+    return true;
+  };
+  const canResend = selectCanResend(s) && !disabled;
+  const resend = () => send({ type: 'code.resend' });
   return {
     digits,
     error: s.context.error,
@@ -50,26 +89,39 @@ export function connectCodeEntry(s: EntrySnapshot, send: (event: EventFrom<typeo
     failures: s.context.failures,
     checking,
     disabled,
-    off: checking || disabled,
-    firstEmpty: digits.indexOf(''),
+    off,
+    firstEmpty,
     factorType: type,
     promptKey: `factor.prompt.${type}`,
     resendable,
-    canResend: selectCanResend(s) && !disabled,
+    canResend,
     resendLabel: selectResending(s) ? 'factor.resending' : 'factor.resend',
     resting: resendable && !disabled && selectResendResting(s),
     showsOutbox: resendable,
-    input: (index, value) => {
-      if (value.replace(/\D/g, '').length > 1) send({ type: 'code.paste', text: value });
-      else if (value === '') send({ type: 'digit.clear', index });
-      else send({ type: 'digit.input', index, value });
-    },
-    backspace: (index) => {
-      if (digits[index] !== '' || index === 0) return false;
-      send({ type: 'digit.clear', index: index - 1 });
-      return true;
-    },
+    input,
+    // Backspace in an empty box clears the one before, which then takes the focus (the first empty one)
+    backspace,
     paste: (text) => send({ type: 'code.paste', text }),
-    resend: () => send({ type: 'code.resend' }),
+    resend,
+    getGroupProps: () => ({ role: 'group', 'data-focus-scope': SCOPE }),
+    getDigitProps: (index) => ({
+      value: digits[index] ?? '',
+      disabled: off || undefined,
+      onChange: (e) => input(index, e.target.value),
+      onKeyDown: (e) => {
+        if (e.key === 'Backspace' && backspace(index)) e.preventDefault();
+      },
+      onPaste: (e) => {
+        e.preventDefault();
+        send({ type: 'code.paste', text: e.clipboardData.getData('text') });
+      },
+      'data-focus-on': index === firstEmpty && !off ? `box-${s.context.failures}-${index}` : undefined,
+      'data-focus-in': SCOPE,
+      'data-autofocus': index === firstEmpty && !off ? '' : undefined,
+    }),
+    getCheckingProps: () => ({ role: 'status' }),
+    getNoticeProps: () => ({ role: 'status' }),
+    getErrorProps: () => ({ role: 'alert' }),
+    getResendProps: () => ({ type: 'button', disabled: !canResend || undefined, onClick: resend }),
   };
 }
