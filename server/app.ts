@@ -2,7 +2,6 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
-import { consumeTicket } from './domain/autologin';
 import { settingsFor } from './domain/settings';
 import { errorHandler } from './http/errors';
 import { installFrontend } from './http/frontend';
@@ -36,9 +35,6 @@ import { cryptoRoutes } from './routes/crypto';
 import { withdrawalRoutes } from './routes/withdrawal';
 import { securityRoutes } from './routes/security';
 import { accountRoutes } from './routes/accounts';
-import { sandboxSecurityRoutes } from './routes/sandbox-security';
-import { installSandboxScripts } from './sandbox/script/routes';
-import { takePlatformStep } from './sandbox/script/store';
 import { tradingRoutes } from './routes/trading';
 import { registerRoutes } from './routes/register';
 import { cardRoutes } from './routes/card';
@@ -46,9 +42,7 @@ import { promoRoutes } from './routes/promo';
 import { promotionsRoutes } from './routes/promotions';
 import { uploadRoutes } from './routes/upload';
 import { methodRoutes } from './routes/methods';
-import { sandboxReviewRoutes } from './routes/sandbox-review';
 import { offlineDepositRoutes } from './routes/deposits-offline';
-import { sandboxBankRoutes } from './routes/sandbox-bank';
 import { supportRoutes } from './routes/support';
 import { contestRoutes } from './routes/contests';
 import { notificationRoutes } from './routes/notifications';
@@ -58,10 +52,8 @@ import { iqRoutes } from './routes/iq';
 import { ladderRoutes } from './routes/ladder';
 import { oidcRoutes } from './routes/oidc';
 import { newsRoutes } from './routes/news';
-import { installSandboxIdp } from './sandbox/idp/provider';
 import type { PlatformGateway } from './domain/ports';
-import { sandboxGateway } from './sandbox/platform/gateway';
-import { platformRoutes } from './sandbox/platform/routes';
+import { composePorts, installSandboxRoutes, installSandboxScripts } from './compose';
 import { startPlatformMirror } from './domain/platform-mirror/worker';
 
 export interface AppOptions {
@@ -97,7 +89,7 @@ export interface AppOptions {
 export const BODY_LIMIT = 64 * 1024;
 
 /** The server without listening: tests drive it with app.inject(). */
-export async function buildApp({ db, config, platform = sandboxGateway(db), push: pushOption = memoryHub(), distDir, coverageDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, platform: platformOption, push: pushOption = memoryHub(), distDir, coverageDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
   // the log never holds a sign-in key, a card page's query or a card field (server/http/logging.ts)
   const app = Fastify({ logger: safeLogger(logger), ...requestIdOptions, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: 'idle' });
   // issue 18: request ids (x-request-id) carried into the logs of everything a request runs; then the global per-IP limit
@@ -127,6 +119,9 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   installDrain(app);
 
   const settings = settingsFor(config);
+  // every port (platform, messenger, processors, chain, wallets, desk, …), once, from the configuration
+  const { ports, sandbox } = composePorts(app, { db, config, push, ...(platformOption && { platform: platformOption }) });
+  const { platform } = ports;
   const mirror = startPlatformMirror({
     db,
     platform,
@@ -137,7 +132,7 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
     log: requestLogger(app.log),
   });
   app.addHook('onClose', async () => mirror.stop());
-  const deps: RouteDeps = { db, config, settings, platform, push, mirror, metrics };
+  const deps: RouteDeps = { db, config, settings, platform, push, mirror, metrics, ports };
   // issue 20, sandbox only: scripted third-party outcomes (/api/sandbox/script); before the withdrawal routes, whose answers it hooks
   await installSandboxScripts(app, deps);
   await app.register(settingsRoutes, deps);
@@ -151,7 +146,6 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(withdrawalRoutes, deps);
   await app.register(securityRoutes, deps);
   await app.register(accountRoutes, deps);
-  await app.register(sandboxSecurityRoutes, deps);
   await app.register(tradingRoutes, deps);
   await app.register(registerRoutes, deps);
   await app.register(cardRoutes, deps);
@@ -162,11 +156,8 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(uploadRoutes, deps);
   // issue 14: the wallet methods, their signed webhooks and (sandbox) the providers' pages
   await app.register(methodRoutes, deps);
-  // sandbox only: the reviewer console (/sandbox/review) and its JSON twin
-  await app.register(sandboxReviewRoutes, deps);
   // issue 14: bank transfer and fiat reports, receipts, Vload vouchers, quick top-up; sandbox only: the bank console (/sandbox/bank)
   await app.register(offlineDepositRoutes, deps);
-  await app.register(sandboxBankRoutes, deps);
   // issue 15: support tickets (/api/kayako/*), call-back, contacts and info; sandbox only: the agent console (/sandbox/desk)
   await app.register(supportRoutes, deps);
   await app.register(notificationRoutes, deps);
@@ -179,15 +170,9 @@ export async function buildApp({ db, config, platform = sandboxGateway(db), push
   await app.register(ladderRoutes, deps);
   await app.register(iqRoutes, deps);
   // issue 16: social sign-in (OpenID Connect); sandbox mode without OIDC_ISSUER: the sandbox identity provider (/sandbox/idp)
-  await app.register(oidcRoutes, { ...deps, ...(config.sandbox && !config.oidc && { idp: installSandboxIdp(app, db) }) });
-  await app.register(platformRoutes, {
-    prefix: settings.platform,
-    db,
-    acceptTicket: (login, password) => consumeTicket(db, login, password, 'platform'),
-    ...(ready && { ready }),
-    // issue 20, sandbox only: the trader's scripted platform refusals (maintenance, no code)
-    ...(config.sandbox && { scriptedRefusal: (login: string) => takePlatformStep(db, login) }),
-  });
+  await app.register(oidcRoutes, deps);
+  // the sandbox's parties' pages: the trading platform, the processors' pages; sandbox only: the consoles and testers' controls
+  await installSandboxRoutes(app, deps, sandbox, ready);
 
   // issue 17: news and analysis (/api/news/rss, /api/news/html): NEWS_RSS_URL's feed, else the sandbox feed
   await app.register(newsRoutes, deps);

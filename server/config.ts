@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { METHODS } from '../core/methods';
-import { CHAINS } from './domain/crypto/coins';
-import { REGISTER_LIMITS, type RegisterLimits } from './domain/register/limits';
+import { CHAIN_IDS } from '../core/chains';
+import { REGISTER_LIMITS, type RegisterLimits } from '../core/register-limits';
 
 /** Server configuration, read once from the environment. */
 export interface Config {
@@ -350,7 +350,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sandboxProcessorDelayMs: integer(env.SANDBOX_PROCESSOR_DELAY_MS, 'SANDBOX_PROCESSOR_DELAY_MS', 0, 0, 60_000),
     twoFactorResendMs: sandboxInteger(env.SANDBOX_2FA_RESEND_MS, 'SANDBOX_2FA_RESEND_MS', sandbox, 30_000, 100, 30_000),
-    cryptoXpubs: keyed(env, 'CRYPTO_XPUB_', Object.keys(CHAINS)),
+    cryptoXpubs: keyed(env, 'CRYPTO_XPUB_', CHAIN_IDS),
     methodWebhookSecrets: keyed(env, 'METHOD_WEBHOOK_SECRET_', METHODS),
   };
 }

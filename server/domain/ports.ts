@@ -3,7 +3,7 @@
  * these; server/sandbox/* implements them (a real integration would implement the same), and
  * server/app.ts (or a route, for per-request ones) hands the implementation in.
  */
-import type { CardProcessor, PlatformUserInfo, SandboxScenario } from '../../core/contract';
+import type { BankDetails, CardProcessor, PlatformUserInfo, SandboxScenario } from '../../core/contract';
 import type { PlatformTxType, TradeDirection, TradeStatus } from '../db/schema-trading';
 import type { ChainId } from './crypto/coins';
 
@@ -252,6 +252,8 @@ export interface RateSource {
 /** A signal provider: publishes what it has due into the broker's `signals` table (server/sandbox/signals). */
 export interface SignalSource {
   refresh(now: number): Promise<void>;
+  /** a signal now, for testers (the sandbox's; POST /api/signals with `test`) */
+  publishNow?(): Promise<void>;
 }
 
 // ─── payment methods (wallets) ───────────────────────────────────────────────────────────────
@@ -451,4 +453,63 @@ export interface NewsFeedItem {
 export interface NewsFeed {
   readonly kind: 'sandbox' | 'rss';
   items(lang: 'en' | 'ru'): Promise<NewsFeedItem[]>;
+}
+
+// ─── chat ────────────────────────────────────────────────────────────────────────────────────
+
+/** The chat provider (spec 001 §6): the sandbox one is server/sandbox/chat/chat.ts. */
+export interface ChatGateway {
+  /** the provider's base address, handed to the browser */
+  url: string;
+  /** the hosts that can receive tips */
+  hosts: readonly { id: string; name: string }[];
+  /** a token that lets the browser chat as this trader */
+  issueToken(input: { userRef: string; name: string }): Promise<{ token: string; expiresAt: Date }>;
+}
+
+// ─── identity provider ───────────────────────────────────────────────────────────────────────
+
+/**
+ * An OpenID Connect provider served by this server itself (the sandbox's, server/sandbox/idp):
+ * the sign-in calls it in-process. A real provider is configured instead (OIDC_ISSUER).
+ */
+export interface LocalIdentityProvider {
+  name: string;
+  clientId: string;
+  /** the issuer URL for the origin the browser uses (e.g. http://127.0.0.1:3000) */
+  issuer(origin: string): string;
+  /** the site's client secret (the same on every instance) */
+  clientSecret(): Promise<string>;
+}
+
+// ─── every port, as the composition root hands them out ─────────────────────────────────────
+
+/**
+ * The outside world, built once from the configuration by server/compose.ts and handed to every
+ * route in its deps (`deps.ports`). A real integration replaces one field there.
+ */
+export interface Ports {
+  platform: PlatformGateway;
+  /** emails and SMS (one-time codes, reset links) */
+  messenger: Messenger;
+  /** the card processors */
+  processors: ProcessorGateway;
+  /** the sandbox's test card numbers: the scenario a number plays, and whether every tester shares it */
+  testCards: { scenarioOf(digits: string): SandboxScenario; isShared(digits: string): boolean };
+  chain: ChainWatcher;
+  rates: RateSource;
+  wallets: PaymentMethodGateway;
+  /** Vload vouchers; none: vouchers are not offered */
+  vouchers: VoucherProvider | null;
+  /** the broker's bank account for transfers; none: bank transfers show no details */
+  bankDetails: BankDetails | null;
+  desk: HelpDesk;
+  news: NewsFeed;
+  /** publishes due signals before they are listed (the sandbox's); none: only what is in the table */
+  signals?: SignalSource;
+  chat: ChatGateway;
+  /** new contests on a schedule (the sandbox's); none: only contests created otherwise */
+  contestSchedule?: (now: Date) => Promise<void>;
+  /** the identity provider on this server (sandbox mode without OIDC_ISSUER) */
+  identity?: LocalIdentityProvider;
 }

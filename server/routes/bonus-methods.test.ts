@@ -4,7 +4,7 @@ import { depositBonus } from '../../core/amount';
 import type { FundingOptionsResponse } from '../../core/contract';
 import { balanceOf, houseAccount, verifyLedger } from '../domain/ledger';
 import { toBigInt } from '../db/values';
-import { NETELLER_TEST } from '../sandbox/wallets/gateway';
+import { NETELLER_TEST } from '../test/sandbox';
 import { testApp, type Browser, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
 

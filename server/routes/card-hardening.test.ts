@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { balanceOf, verifyLedger } from '../domain/ledger';
 import { luhnValid } from '../domain/payments/cards';
 import { memoryHub } from '../push/hub';
-import { TEST_CARDS } from '../sandbox/processors/test-cards';
+import { TEST_CARDS } from '../test/sandbox';
 import { Browser } from '../test/client';
 import { freshDb, type TestDb } from '../test/db';
 import { freshUser } from '../test/fresh-user';

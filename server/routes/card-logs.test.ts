@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { TEST_CARDS } from '../sandbox/processors/test-cards';
+import { TEST_CARDS } from '../test/sandbox';
 import { Browser } from '../test/client';
 import { freshDb, type TestDb } from '../test/db';
 import { freshUser } from '../test/fresh-user';

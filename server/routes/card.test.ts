@@ -4,7 +4,7 @@ import type { ServerEvent } from '../../core/contract';
 import { buildApp } from '../app';
 import { balanceOf, verifyLedger } from '../domain/ledger';
 import { memoryHub } from '../push/hub';
-import { TEST_CARDS } from '../sandbox/processors/test-cards';
+import { TEST_CARDS } from '../test/sandbox';
 import { Browser } from '../test/client';
 import { freshDb, type TestDb } from '../test/db';
 import { freshUser } from '../test/fresh-user';

@@ -23,7 +23,7 @@ import {
 } from '../../core/contract';
 import { fundingProfileOf, isDemoEmail } from '../domain/users';
 import { saveCard } from '../domain/payments/cards';
-import { renderReply, redirectUrl } from '../domain/payments/dialects';
+import { renderReply } from '../domain/payments/dialects';
 import { paymentWithAttemptInSession } from '../domain/payments/records';
 import {
   attemptOf,
@@ -43,10 +43,6 @@ import {
 } from '../domain/payments';
 import { parse } from '../http/parse';
 import { adoptSession, requireUser, sessionIdOf } from '../http/session';
-import type { ProcessorGateway } from '../domain/ports';
-import { scenarioOfNumber, TEST_CARDS } from '../sandbox/processors/test-cards';
-import { cardPageRoutes } from './card-pages';
-import { cardSandboxRoutes } from './card-sandbox';
 import type { RouteDeps } from './deps';
 import { paymentDeps } from './payment-deps';
 import { BONUS_TIERS } from '../../core/amount';
@@ -54,22 +50,15 @@ import { bonusRulesOf } from '../domain/deposits/bonus';
 import { promotionTerms } from '../domain/promotions/promotions';
 import { Refusal } from '../domain/refusal';
 
-export interface CardRouteOptions extends RouteDeps {
-  /** a real processor integration; the sandbox processors in sandbox mode by default */
-  gateway?: ProcessorGateway;
-}
-
-/** The sandbox's public test numbers (docs/sandbox.md): every tester uses them, so their blocks hold per account. */
-const isTestCard = (digits: string): boolean => TEST_CARDS.some((c) => c.visa === digits || c.mastercard === digits);
 
 /**
  * Card funding (issue 3; spec 000 §7): card save, fraud check, every processor's start and
  * listen, Entropay and Zoom extras, the funding options (promo codes: promo.ts); the processors' hosted
- * pages (card-pages.ts) and, in sandbox mode, the sandbox control (card-sandbox.ts).
+ * pages and, in sandbox mode, the sandbox control: server/sandbox/processors, registered by server/compose.ts.
  */
-export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, options) => {
-  const { db, config, settings } = options;
-  const deps: PaymentDeps = paymentDeps(options, options.gateway);
+export const cardRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {
+  const { db, config, settings, ports } = options;
+  const deps: PaymentDeps = paymentDeps(options);
 
   app.get('/api/card/options', async (request): Promise<FundingOptionsResponse> => {
     const userId = requireUser(request);
@@ -105,10 +94,11 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
     }
     return saveCard(db, userId, body, {
       now: new Date(),
-      scenarioOf: scenarioOfNumber,
+      scenarioOf: ports.testCards.scenarioOf,
       sandbox: deps.gateway.sandbox,
       fingerprintSecret: config.cardFingerprintSecret,
-      sharedNumber: isTestCard,
+      // the sandbox's public test numbers (docs/sandbox.md): every tester uses them, so their blocks hold per account
+      sharedNumber: ports.testCards.isShared,
     });
   });
 
@@ -217,6 +207,4 @@ export const cardRoutes: FastifyPluginAsync<CardRouteOptions> = async (app, opti
     return paymentView(db, userId, request.params.id);
   });
 
-  await app.register(cardPageRoutes, { deps, redirectUrl });
-  if (config.sandbox) await app.register(cardSandboxRoutes, { deps });
 };

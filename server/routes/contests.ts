@@ -5,7 +5,6 @@ import { closeContest, createContest, currentContests, getContest, lastContests,
 import { parse } from '../http/parse';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
 import { requireUser } from '../http/session';
-import { seedContests } from '../sandbox/seed/contests';
 import type { RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
 
@@ -29,7 +28,8 @@ export const contestRoutes: FastifyPluginAsync<RouteDeps & { closeEveryMs?: numb
     platform,
     everyMs: deps.closeEveryMs ?? CONTEST_CLOSE_EVERY_MS,
     onPaid: announce,
-    ...(config.sandbox && { schedule: (now: Date) => seedContests(db, now) }),
+    // new contests on a schedule: the sandbox's (server/compose.ts)
+    ...(deps.ports.contestSchedule && { schedule: deps.ports.contestSchedule }),
     ...(deps.ready && { ready: deps.ready }),
     log: app.log,
   });

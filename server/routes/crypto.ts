@@ -9,53 +9,32 @@ import {
   type CryptoRates,
   type InvoiceCheckResponse,
 } from '../../core/contract';
-import { CHAINS, COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
+import { COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
 import { runExclusive } from '../db/leader';
 import { loadCryptoConfig } from '../domain/crypto/config';
 import { ChainGate } from '../domain/crypto/chain-gate';
 import { createInvoice, findInvoice, findInvoiceInSession, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
 import { priceString } from '../domain/crypto/rates';
 import { checkView, invoiceView } from '../domain/crypto/view';
-import type { ChainPayment, ChainWatcher, RateSource } from '../domain/ports';
 import { fundingProfileOf } from '../domain/users';
 import { notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import { adoptSession, requireUser, sessionIdOf } from '../http/session';
-import { sandboxChain, type SandboxChain } from '../sandbox/chain/sandbox-chain';
-import { sandboxChainRoutes } from '../sandbox/chain/routes';
-import { sandboxRates } from '../sandbox/rates/sandbox-rates';
 import type { RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
 
 /** the server side of the countdown: waiting invoices past their hour are closed this often */
 export const SWEEP_INTERVAL_MS = 30_000;
 
-/** Without a sandbox and without a real integration, crypto deposits say they are unavailable. */
-const noChain: ChainWatcher = { paymentsTo: async (): Promise<ChainPayment[]> => [], onActivity: () => () => {} };
-const noRates: RateSource = {
-  quote: async () => {
-    throw new Error('no rate source configured');
-  },
-};
-
-export interface CryptoRouteOptions extends RouteDeps {
-  /** a real chain watcher and price feed; the sandbox ones in sandbox mode by default */
-  watcher?: ChainWatcher;
-  rates?: RateSource;
-}
-
 /**
- * Crypto deposits: /api/{coin}/pay, /api/{coin}/check, the invoice page address
- * /api/{coin}/invoice/{guid}, the invoice itself, the rates, and (sandbox only) the chain
- * control testers pay or expire invoices with.
+ * What the invoice service needs: the chain watcher and price feed ports (server/compose.ts),
+ * its updates pushed to the trader. Also the sandbox's chain control's (server/sandbox/chain/routes.ts).
  */
-export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, options) => {
-  const { db, config, settings, push } = options;
-  const chain: SandboxChain | null = config.sandbox && !options.watcher ? sandboxChain(db, push) : null;
-  const deps: InvoiceDeps = {
+export function invoiceDepsOf({ db, config, settings, push, ports }: RouteDeps): InvoiceDeps {
+  return {
     db,
-    watcher: options.watcher ?? chain ?? noChain,
-    rates: options.rates ?? (config.sandbox ? sandboxRates() : noRates),
+    watcher: ports.chain,
+    rates: ports.rates,
     config: loadCryptoConfig(config.sandbox, config.cryptoXpubs),
     settings,
     siteHost: config.siteHost,
@@ -67,6 +46,16 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
       userUpdated: (userId) => announceDeposit(db, push, userId),
     },
   };
+}
+
+/**
+ * Crypto deposits: /api/{coin}/pay, /api/{coin}/check, the invoice page address
+ * /api/{coin}/invoice/{guid}, the invoice itself and the rates. The sandbox's chain control
+ * (testers pay or expire invoices) is registered by server/compose.ts.
+ */
+export const cryptoRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {
+  const { db, config, settings } = options;
+  const deps = invoiceDepsOf(options);
 
   // the polled check asks the chain only when something can have changed (chain-gate.ts)
   const gate = new ChainGate();
@@ -89,7 +78,6 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     stopWatching();
-    chain?.close();
   });
 
   const ownInvoice = async (request: FastifyRequest, guid: string, coin?: CoinSlug) => {
@@ -187,6 +175,4 @@ export const cryptoRoutes: FastifyPluginAsync<CryptoRouteOptions> = async (app, 
     app.get(path, rates);
     app.post(path, rates);
   }
-
-  if (chain) await app.register(sandboxChainRoutes, { deps, chain, chains: CHAINS });
 };

@@ -16,34 +16,24 @@ import { attachReceipt, openBankDeposits, ownBankDeposit, reportBankDeposit, vie
 import { quickTopUp, savedCards } from '../domain/deposits/quick';
 import { redeemVoucher, type VoucherDeps } from '../domain/deposits/vouchers';
 import type { PaymentDeps } from '../domain/payments';
-import type { ProcessorGateway, VoucherProvider } from '../domain/ports';
 import { DOCUMENT_MAX_BYTES } from '../domain/verification/documents';
 import { multipartError, readUploadedFile } from './upload';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
-import { SANDBOX_BANK_DETAILS } from '../sandbox/bank/details';
-import { sandboxVouchers } from '../sandbox/vouchers/sandbox-vouchers';
 import type { RouteDeps } from './deps';
 import { paymentDeps } from './payment-deps';
 import { Refusal } from '../domain/refusal';
-
-export interface OfflineDepositOptions extends RouteDeps {
-  /** a real voucher provider; the sandbox one in sandbox mode by default (none otherwise) */
-  vouchers?: VoucherProvider;
-  /** a real processor integration for quick top-ups; the sandbox processors in sandbox mode by default */
-  gateway?: ProcessorGateway;
-}
-
 
 /**
  * Bank transfer and fiat reports, their receipts, Vload vouchers and the quick top-up (issue 14;
  * docs/api.md "Bank, fiat, vouchers and quick top-up"). Every refusal is a 4xx with error and message.
  */
-export const offlineDepositRoutes: FastifyPluginAsync<OfflineDepositOptions> = async (app, options) => {
-  const { db, config, settings, push } = options;
-  const bank: BankDeps = { db, settings, details: config.sandbox ? SANDBOX_BANK_DETAILS : null };
-  const vouchers: VoucherDeps = { db, settings, siteHost: config.siteHost, provider: options.vouchers ?? (config.sandbox ? sandboxVouchers() : null) };
-  const payments: PaymentDeps = paymentDeps(options, options.gateway);
+export const offlineDepositRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {
+  const { db, config, settings, push, ports } = options;
+  // the broker's bank details, the voucher provider and the processors: ports (server/compose.ts)
+  const bank: BankDeps = { db, settings, details: ports.bankDetails };
+  const vouchers: VoucherDeps = { db, settings, siteHost: config.siteHost, provider: ports.vouchers };
+  const payments: PaymentDeps = paymentDeps(options);
 
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 } });
 

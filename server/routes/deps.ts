@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import type { SessionRow } from '../db/schema';
 import type { Recorder } from '../http/metrics';
 import type { PushHub } from '../push/hub';
-import type { PlatformGateway } from '../domain/ports';
+import type { PlatformGateway, Ports } from '../domain/ports';
 import { Refusal } from '../domain/refusal';
 
 /** What every route plugin gets. */
@@ -20,6 +20,8 @@ export interface RouteDeps {
   mirror: { flush(): Promise<void> };
   /** what the metrics count (server/http/metrics.ts); absent or a no-op when /metrics is off */
   metrics?: Recorder;
+  /** every port (messenger, processors, chain, wallets, desk, …), built once by server/compose.ts */
+  ports: Ports;
 }
 
 /** The session of a state-changing call (the CSRF hook has already required one). */

@@ -9,7 +9,6 @@ import {
 } from '../../core/contract/forgot';
 import { ASKED_MESSAGE, askForReset, checkLink, RESET_MESSAGE, resetWithLink } from '../domain/forgot/reset';
 import { parse } from '../http/parse';
-import { sandboxMessenger } from '../sandbox/messages/messenger';
 import { sessionOf, type RouteDeps } from './deps';
 
 /**
@@ -20,8 +19,8 @@ import { sessionOf, type RouteDeps } from './deps';
  * - POST /api/forget/check {token}: 200 while the link works, else 410 forget.link; uses nothing up;
  * - POST /api/forget/reset {token, password}: 200 once per link; 410 forget.link, 400 the password policy.
  */
-export const forgotRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, settings, platform, config }) => {
-  const messenger = sandboxMessenger(db);
+export const forgotRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, settings, platform, config, ports }) => {
+  const { messenger } = ports;
 
   app.post('/api/forget', async (request): Promise<ForgetResponse> => {
     const body = parse(ForgetRequest, request.body);

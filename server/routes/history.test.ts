@@ -4,9 +4,7 @@ import { HistoryResponse, PendingList, type HistoryEntry } from '../../core/cont
 import { bonusAccount } from '../domain/deposits/bonus';
 import { houseAccount, transfer } from '../domain/ledger';
 import { findUserByEmail } from '../domain/users';
-import { instrumentOf, priceAt } from '../sandbox/platform/prices';
-import { findAccount } from '../sandbox/platform/store';
-import { moveBalance, openTrade, settleDue } from '../sandbox/platform/trades';
+import { instrumentOf, priceAt, findAccount, moveBalance, openTrade, settleDue } from '../test/sandbox';
 import { testApp, type Browser, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
 

@@ -77,7 +77,7 @@ describe('POST /api/login', () => {
     // a platform account without a broker user: the token is valid, the user does not exist
     await t.db.insertInto('platform_accounts').values({ login: 'ghost@example.com', password_hash: 'x', currency: 'USD' }).execute();
     const account = await t.db.selectFrom('platform_accounts').select('id').where('login', '=', 'ghost@example.com').executeTakeFirstOrThrow();
-    const { createPlatformSession } = await import('../sandbox/platform/store');
+    const { createPlatformSession } = await import('../test/sandbox');
     const { token } = await createPlatformSession(t.db, account.id);
     const b = t.browser();
     await b.me();

@@ -7,7 +7,6 @@ import { checkPassword } from '../domain/passwords';
 import { signInWithNotice } from '../domain/notifications/security';
 import { findUserByEmail, normalizeEmail } from '../domain/users';
 import { parse } from '../http/parse';
-import { sandboxMessenger } from '../sandbox/messages/messenger';
 import { setSessionCookie } from '../http/session';
 import { sessionOf, type RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
@@ -23,8 +22,8 @@ import { Refusal } from '../domain/refusal';
  *    `factor` in the answer; the session signs in at /api/fraud/factors_check;
  * 5. otherwise a new session id and CSRF token (no fixation).
  */
-export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform, push }) => {
-  const messenger = sandboxMessenger(db);
+export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform, push, ports }) => {
+  const { messenger } = ports;
   app.post('/api/login', async (request, reply): Promise<LoginResponse> => {
     const body = parse(LoginRequest, request.body);
     const session = sessionOf(request);

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { verifyLedger } from '../domain/ledger';
 import { sandboxSecretOf, SIGNATURE_HEADER, signWebhook } from '../domain/methods';
 import { memoryHub } from '../push/hub';
-import { NETELLER_TEST } from '../sandbox/wallets/gateway';
+import { NETELLER_TEST } from '../test/sandbox';
 import { Browser } from '../test/client';
 import { freshDb, type TestDb } from '../test/db';
 import { freshUser } from '../test/fresh-user';

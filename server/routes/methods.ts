@@ -10,40 +10,21 @@ import {
 } from '../../core/contract/methods';
 import { FAST_METHODS, isMethod, REPORT_METHODS, type MethodId } from '../../core/methods';
 import { confirmWebhook, depositView, findDeposit, loadMethodConfig, SIGNATURE_HEADER, startDeposit, type MethodDeps, type StartInput } from '../domain/methods';
-import type { PaymentMethodGateway } from '../domain/ports';
 import { notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
-import { sandboxWallets } from '../sandbox/wallets/gateway';
-import { sandboxWalletRoutes } from '../sandbox/wallets/routes';
 import type { RouteDeps } from './deps';
-
-export interface MethodRouteOptions extends RouteDeps {
-  /** the wallet providers; the sandbox ones in sandbox mode by default */
-  wallets?: PaymentMethodGateway;
-  /** the webhook secrets; from the environment by default */
-  methodSecrets?: Record<string, string>;
-}
-
-/** Without a sandbox and without a real integration, no wallet deposit can start. */
-const noWallets: PaymentMethodGateway = {
-  sandbox: false,
-  providerOf: (method) => method,
-  start: async () => {
-    throw new Error('no wallet provider configured');
-  },
-};
 
 /**
  * The wallet methods (core/methods.ts): POST /api/neteller, /api/card/fast/{FAST_METHODS},
  * /api/report/{REPORT_METHODS}; the owner's
- * GET /api/methods/deposits/{id}; the providers' signed POST /api/methods/{provider}/webhook;
- * in sandbox mode the sandbox providers' pages.
+ * GET /api/methods/deposits/{id}; the providers' signed POST /api/methods/{provider}/webhook.
+ * The wallet providers are a port (server/compose.ts registers the sandbox providers' pages).
  */
-export const methodRoutes: FastifyPluginAsync<MethodRouteOptions> = async (app, options) => {
-  const { db, config, settings, push } = options;
-  const gateway = options.wallets ?? (config.sandbox ? sandboxWallets() : noWallets);
-  const methodConfig = options.methodSecrets ? { secrets: options.methodSecrets } : loadMethodConfig(config.sandbox, config.methodWebhookSecrets);
+export const methodRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {
+  const { db, config, settings, push, ports } = options;
+  const gateway = ports.wallets;
+  const methodConfig = loadMethodConfig(config.sandbox, config.methodWebhookSecrets);
   const deps: MethodDeps = {
     db,
     gateway,
@@ -124,6 +105,4 @@ export const methodRoutes: FastifyPluginAsync<MethodRouteOptions> = async (app, 
       return { ok: true, status: result.status, credited: result.credited };
     });
   });
-
-  if (config.sandbox && gateway.sandbox) await app.register(sandboxWalletRoutes, { db, settings, config: methodConfig });
 };

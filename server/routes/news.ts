@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NewsBodyQuery, NewsQuery, type NewsBody, type NewsItem, type NewsList } from '../../core/contract/news';
 import type { NewsFeed, NewsFeedItem } from '../domain/ports';
-import { NewsUnavailable, rssFeed } from '../domain/news/rss';
+import { NewsUnavailable } from '../domain/news/rss';
 import { parse } from '../http/parse';
-import { sandboxNews } from '../sandbox/news/sandbox-news';
 import type { RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
 
@@ -11,11 +10,11 @@ const toItem = ({ id, title, date, summary, link, source }: NewsFeedItem): NewsI
 
 /**
  * News and analysis (issue 17; spec 001 §7): GET /api/news/rss (the items) and GET
- * /api/news/html (one item's text), from the NewsFeed port: the RSS/Atom source of NEWS_RSS_URL
- * when set, else the sandbox feed. Plain text only (server/domain/news/sanitise.ts); no tables.
+ * /api/news/html (one item's text), from the NewsFeed port (server/compose.ts): the RSS/Atom source of
+ * NEWS_RSS_URL when set, else the sandbox feed. Plain text only (server/domain/news/sanitise.ts); no tables.
  */
 export const newsRoutes: FastifyPluginAsync<RouteDeps & { news?: NewsFeed }> = async (app, deps) => {
-  const feed = deps.news ?? (deps.config.newsRssUrl ? rssFeed({ url: deps.config.newsRssUrl }) : sandboxNews());
+  const feed = deps.news ?? deps.ports.news;
 
   async function items(lang: 'en' | 'ru'): Promise<NewsFeedItem[]> {
     try {

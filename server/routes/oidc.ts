@@ -11,7 +11,6 @@ import { findLinkedUser, linkAccount, providerName, seal, sealingKey, unseal } f
 import { findUserByEmail, normalizeEmail } from '../domain/users';
 import { AFF_COOKIE } from '../http/public-html';
 import { parse } from '../http/parse';
-import { SANDBOX_CLIENT_ID, SANDBOX_IDP_NAME, type SandboxIdp } from '../sandbox/idp/provider';
 import { sessionOf, type RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
 
@@ -22,11 +21,6 @@ export const PENDING_COOKIE = 'oidc_reg';
 const FLOW_TTL_MS = 10 * 60_000;
 const PENDING_TTL_MS = 30 * 60_000;
 const COOKIE_PATH = '/api/oidc';
-
-export interface OidcDeps extends RouteDeps {
-  /** the sandbox identity provider (sandbox mode without OIDC_ISSUER) */
-  idp?: SandboxIdp;
-}
 
 interface Flow {
   state: string;
@@ -60,13 +54,15 @@ interface Provider {
  * is where the provider returns; GET /api/oidc/pending and POST /api/oidc/register finish a new
  * account.
  */
-export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, { db, config, settings, platform, idp }) => {
+export const oidcRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings, platform, ports }) => {
+  // the identity provider on this server (the sandbox's, in sandbox mode without OIDC_ISSUER; server/compose.ts)
+  const idp = ports.identity;
   // normalised (no default port): the issuer must equal what the client library compares
   const originOf = (request: FastifyRequest) => new URL(`${request.protocol}://${request.host}`).origin;
   // the sandbox provider's client secret (which seals the flow cookie) is the deployment's, read from the database: any instance opens the cookie
   const providerFor = async (origin: string): Promise<Provider | undefined> => {
     if (config.oidc) return { ...config.oidc, name: providerName(config.oidc.issuer), local: false };
-    if (idp) return { issuer: idp.issuer(origin), clientId: SANDBOX_CLIENT_ID, clientSecret: await idp.clientSecret(), name: SANDBOX_IDP_NAME, local: true };
+    if (idp) return { issuer: idp.issuer(origin), clientId: idp.clientId, clientSecret: await idp.clientSecret(), name: idp.name, local: true };
     return undefined;
   };
   const langOf = (value: unknown) => (typeof value === 'string' && settings.languages.includes(value) ? value : settings.defaultLanguage);

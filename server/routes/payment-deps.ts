@@ -1,23 +1,19 @@
-import { noProcessors } from '../domain/payments/no-processors';
 import { announceDeposit } from './deposit-push';
 import type { PaymentDeps } from '../domain/payments';
-import type { ProcessorGateway } from '../domain/ports';
-import { sandboxProcessors } from '../sandbox/processors/sandbox-gateway';
-import { scriptedProcessors } from '../sandbox/script/card-gateway';
 import type { RouteDeps } from './deps';
 import { currentRequestLog } from '../http/logging';
 
 /**
  * What the card payments domain needs, for every route that charges a card (the card tabs and
- * the quick top-up): the given processor integration, else the sandbox processors in sandbox
- * mode, else none (every processor declines softly); its updates pushed to the trader.
+ * the quick top-up): the processors port (server/compose.ts: the sandbox processors in sandbox
+ * mode, else none, where every processor declines softly); its updates pushed to the trader.
  */
-export function paymentDeps({ db, config, settings, push, metrics }: RouteDeps, gateway?: ProcessorGateway): PaymentDeps {
+export function paymentDeps({ db, config, settings, push, metrics, ports }: RouteDeps): PaymentDeps {
   return {
     db,
     settings,
     siteHost: config.siteHost,
-    gateway: gateway ?? (config.sandbox ? scriptedProcessors(db, sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs })) : noProcessors),
+    gateway: ports.processors,
     events: {
       paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
       // issue 19: sent with the transaction that moved the attempt (PostgreSQL NOTIFY at COMMIT)

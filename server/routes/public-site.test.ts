@@ -6,9 +6,7 @@ import { PublicRunline, PublicSiteInfo, TabContent } from '../../core/contract/p
 import { publicRunline } from '../domain/public-site/public-site';
 import type { PlatformGateway } from '../domain/ports';
 import { escapeHtml, injectPublicPage, jsonForScript } from '../http/public-html';
-import { instrumentOf, priceAt } from '../sandbox/platform/prices';
-import { findAccount } from '../sandbox/platform/store';
-import { openTrade, settleDue } from '../sandbox/platform/trades';
+import { instrumentOf, priceAt, findAccount, openTrade, settleDue } from '../test/sandbox';
 import { testApp, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
 import { PUBLIC_RATE, RUNLINE_CACHE_MS } from './public-site';

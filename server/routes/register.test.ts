@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { REGISTER_LIMITS } from '../domain/register/limits';
 import type { Db } from '../db';
 import type { PlatformGateway } from '../domain/ports';
-import { sandboxGateway } from '../sandbox/platform/gateway';
+import { sandboxGateway } from '../test/sandbox';
 import { Browser, testApp, type TestApp } from '../test/client';
 import { freshDb } from '../test/db';
 

@@ -19,7 +19,6 @@ import { signInWithNotice } from '../domain/notifications/security';
 import { factorUserOf, loadCurrentUser } from '../domain/users';
 import { parse } from '../http/parse';
 import { requireUser, setSessionCookie } from '../http/session';
-import { sandboxMessenger } from '../sandbox/messages/messenger';
 import { sessionOf, type RouteDeps } from './deps';
 
 /** a factor check as the client reads it: success, or the failure's key, message and attempts left */
@@ -39,8 +38,8 @@ const FACTOR_REQUIRED = () => new Refusal(403, 'factor.required', 'Confirm with 
  * for sign-in / withdrawal / method change / setup, the transaction validation attempts and the
  * user refresh.
  */
-export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform, config, push }) => {
-  const messenger = sandboxMessenger(db);
+export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform, config, push, ports }) => {
+  const { messenger } = ports;
 
   app.post('/api/us/security', async (request): Promise<PasswordChangeResponse> => {
     const body = parse(PasswordChangeRequest, request.body);

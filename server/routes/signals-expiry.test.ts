@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SignalsResponse } from '../../core/contract';
 import { signalsFor } from '../domain/trading/signals';
-import { sandboxSignals } from '../sandbox/signals/sandbox-signals';
+import { sandboxSignals } from '../test/sandbox';
 import { testApp, type TestApp } from '../test/client';
 
 let t: TestApp;

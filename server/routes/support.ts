@@ -26,10 +26,11 @@ import { closeTicket, connectDesk, createTicket, listTickets, replyToTicket, sho
 import { checkUploadLimit, detectDocumentMime, DOCUMENT_MAX_BYTES, storeAttachment } from '../domain/verification/documents';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
-import { sandboxDesk, type SandboxDesk } from '../sandbox/desk/desk';
 import type { RouteDeps } from './deps';
-import { sandboxDeskRoutes } from './sandbox-desk';
 import { multipartError, readUploadedFile, sendDocument } from './upload';
+
+/** one file per upload; a few short fields (the sandbox agent console's reply form has four, and takes the same limits) */
+export const SUPPORT_UPLOAD_LIMITS = { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 6, fieldSize: 16 * 1024, parts: 8, headerPairs: 50 };
 
 const badUpload = () => new Refusal(400, 'upload.bad_request', 'Send the attachment as multipart/form-data with the field file.');
 
@@ -37,18 +38,17 @@ const badUpload = () => new Refusal(400, 'upload.bad_request', 'Send the attachm
  * Support (issue 15, the server half): tickets (002 §2-4, §7: /api/kayako/*), staged attachments
  * through the one upload service, call-back requests (000 §7: POST /api/call), the company's
  * contacts and the contact form (001 §7: GET /api/info, POST /api/contacts). The help desk is
- * the HelpDesk port; the sandbox desk keeps tickets in our database and, in sandbox mode, an
- * agent answers at /sandbox/desk (server/routes/sandbox-desk.ts). Agent updates are pushed to
+ * the HelpDesk port (server/compose.ts); the sandbox desk keeps tickets in our database and, in
+ * sandbox mode, an agent answers at /sandbox/desk (server/sandbox/desk/routes.ts). Agent updates are pushed to
  * the owner's tabs (ticket.updated, user.updated).
  */
-export const supportRoutes: FastifyPluginAsync<RouteDeps & { desk?: SandboxDesk }> = async (app, deps) => {
+export const supportRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const { db, config, push } = deps;
-  const desk = deps.desk ?? sandboxDesk(db);
+  const desk = deps.ports.desk;
   const support: SupportDeps = { db, desk };
   const disconnect = connectDesk(desk, push.publish.bind(push));
   app.addHook('onClose', async () => disconnect());
-  // one file per upload; a few short fields (the agent console's reply form has four)
-  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 6, fieldSize: 16 * 1024, parts: 8, headerPairs: 50 } });
+  await app.register(multipart, { limits: SUPPORT_UPLOAD_LIMITS });
 
   app.get('/api/kayako/init', async (request): Promise<SupportInit> => supportInit(support, requireUser(request)));
   app.get('/api/kayako/form', async (request): Promise<TicketForm> => {
@@ -163,7 +163,4 @@ export const supportRoutes: FastifyPluginAsync<RouteDeps & { desk?: SandboxDesk 
       throw error;
     }
   });
-
-  // sandbox only: the agent console (/sandbox/desk) and its JSON twin
-  await app.register(sandboxDeskRoutes, { ...deps, desk });
 };

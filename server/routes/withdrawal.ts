@@ -18,7 +18,6 @@ import { shortWallet } from '../domain/withdrawals/wallets';
 import { checkWithdrawal, endWithdrawal, pendingWithdrawals, requestWithdrawal } from '../domain/withdrawals/withdrawals';
 import { requireUser } from '../http/session';
 import { parse } from '../http/parse';
-import { sandboxMessenger } from '../sandbox/messages/messenger';
 import { sessionOf, type RouteDeps } from './deps';
 
 /**
@@ -26,8 +25,8 @@ import { sessionOf, type RouteDeps } from './deps';
  * the ledger, second factor when the trader has one), the pending list and cancel, and the
  * wd/wdr triggers. Every call is checked against the signed-in owner.
  */
-export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, push, platform }) => {
-  const messenger = sandboxMessenger(db);
+export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, push, platform, ports }) => {
+  const { messenger } = ports;
 
   app.post('/api/withdrawal', async (request): Promise<WithdrawalCheck> => {
     const body = parse(WithdrawalRequest, request.body);

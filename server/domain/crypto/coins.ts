@@ -1,3 +1,4 @@
+import type { ChainId } from '../../../core/chains';
 import type { AddressFormat } from './addresses';
 
 /**
@@ -5,8 +6,8 @@ import type { AddressFormat } from './addresses';
  * /api/{coin}/check, the chain the address lives on, and how amounts are written.
  */
 
-/** An address chain: one extended public key and one index counter each (tokens live on eth). */
-export type ChainId = 'btc' | 'ltc' | 'bch' | 'dash' | 'zec' | 'eth';
+/** An address chain: one extended public key and one index counter each (tokens live on eth); core/chains.ts */
+export type { ChainId };
 
 export interface Chain {
   id: ChainId;

@@ -19,7 +19,7 @@ export const SANDBOX_BANK = 'Sandbox Bank';
 
 const isoCode = (code: string): string | undefined => (/^\d{2}$/.test(code) ? code : undefined);
 
-/** Where each hosted page of a redirect attempt lives (server/routes/card-pages.ts serves them). */
+/** Where each hosted page of a redirect attempt lives (the sandbox's: server/sandbox/processors/page-routes.ts serves them). */
 export function redirectUrl(a: AttemptView): string {
   const id = encodeURIComponent(a.uid);
   switch (a.processor) {

@@ -1,36 +1,15 @@
 import { sql } from 'kysely';
+import { REGISTER_LIMITS, type RegisterLimits } from '../../../core/register-limits';
 import type { RegistrationAttemptKind, RegistrationOutcome } from '../../db/schema-register';
 import { toCount } from '../../db/values';
 import type { DbOrTx } from '../ledger';
 
 /**
- * Registration limits, counted in the database (registration_attempts) so they hold across
- * restarts and instances. An attempt is recorded as 'pending' before the work starts and counts
- * until it is settled, so parallel requests cannot slip past a limit.
- *
- * - submits per IP: 20 in 15 minutes;
- * - submits per email: 5 in 15 minutes (someone hammering one address);
- * - accounts opened per IP: 10 in 24 hours (pending submits count as opened);
- * - field checks (the email and phone "server validate") per IP: 60 in 15 minutes.
+ * Registration limits (core/register-limits.ts), counted in the database (registration_attempts)
+ * so they hold across restarts and instances. An attempt is recorded as 'pending' before the work
+ * starts and counts until it is settled, so parallel requests cannot slip past a limit.
  */
-export interface RegisterLimits {
-  readonly windowMs: number;
-  readonly submitsPerIp: number;
-  readonly submitsPerEmail: number;
-  readonly createdWindowMs: number;
-  readonly createdPerIp: number;
-  readonly checksPerIp: number;
-}
-
-/** The defaults; config.registerLimits may raise the per-IP ones (server/config.ts). */
-export const REGISTER_LIMITS: RegisterLimits = {
-  windowMs: 15 * 60_000,
-  submitsPerIp: 20,
-  submitsPerEmail: 5,
-  createdWindowMs: 24 * 60 * 60_000,
-  createdPerIp: 10,
-  checksPerIp: 60,
-};
+export { REGISTER_LIMITS, type RegisterLimits };
 
 export interface RegisterGate {
   attemptId: string;

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { announceDeposit } from './deposit-push';
-import { consoleTransfers, markReceived, receiptForConsole, type BankDeps, type ConsoleTransfer } from '../domain/deposits/bank';
-import { Refusal } from '../domain/refusal';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../http/operator-console';
-import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
-import { SANDBOX_BANK_DETAILS } from '../sandbox/bank/details';
-import type { RouteDeps } from './deps';
-import { sendDocument } from './upload';
+import { announceDeposit } from '../../routes/deposit-push';
+import { consoleTransfers, markReceived, receiptForConsole, type BankDeps, type ConsoleTransfer } from '../../domain/deposits/bank';
+import { Refusal } from '../../domain/refusal';
+import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../../http/operator-console';
+import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import { SANDBOX_BANK_DETAILS } from './details';
+import type { SandboxDeps } from '../deps';
+import { sendDocument } from '../../routes/upload';
 
 const BANNER = 'Sandbox: a simulated bank. No real money moves; marking a transfer received credits the trader in the sandbox only.';
 const TITLE = 'Sandbox bank console';
@@ -82,7 +82,7 @@ ${list.received.map(receivedRow).join('\n')}
  * (server/http/operator-console.ts). JSON twin for the operator header: GET
  * /api/sandbox/bank/transfers, POST /api/sandbox/bank/:id/received.
  */
-export const sandboxBankRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings, push }) => {
+export const sandboxBankRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, settings, push }) => {
   if (!config.sandbox) return;
   const bank: BankDeps = { db, settings, details: SANDBOX_BANK_DETAILS };
   const operator = operatorConsole(config);

@@ -1,20 +1,10 @@
 import type { ChatMessage } from '../../../core/contract';
 import type { DbOrTx } from '../../domain/ledger';
+import type { ChatGateway } from '../../domain/ports';
 import { hashToken, newToken } from '../../domain/tokens';
 
-/**
- * The chat provider as the broker reaches it. The sandbox implements it over its own tables
- * and answers every message with an automated line that says it is a sandbox; a real chat
- * service implements the same interface (tokens for signed-in traders, guests without one).
- */
-export interface ChatGateway {
-  /** the provider's base address, handed to the browser */
-  url: string;
-  /** the hosts that can receive tips */
-  hosts: readonly { id: string; name: string }[];
-  /** a token that lets the browser chat as this trader */
-  issueToken(input: { userRef: string; name: string }): Promise<{ token: string; expiresAt: Date }>;
-}
+/** The chat provider as the broker reaches it (the ChatGateway port, server/domain/ports.ts). The sandbox implements it over its own tables and answers every message with an automated line that says it is a sandbox. */
+export type { ChatGateway };
 
 export const CHAT_TOKEN_TTL_MS = 12 * 60 * 60_000;
 export const SANDBOX_HOSTS = [{ id: 'anna', name: 'Anna' }] as const;

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { SUPPORT_LIMITS } from '../../core/contract/support';
-import type { TicketStatusCode } from '../db/schema-support';
-import type { DeskAbout, DeskMessage } from '../domain/ports';
-import { Refusal } from '../domain/refusal';
-import { aboutFacts } from '../domain/support/about';
-import { listContacts } from '../domain/support/contacts';
-import { boundedLine, contentOf, DEPARTMENTS, departmentName, PRIORITIES, safeFileName, STATUS_NAME } from '../domain/support/rules';
-import { detectDocumentMime, DOCUMENT_MAX_BYTES } from '../domain/verification/documents';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../http/operator-console';
-import { parse } from '../http/parse';
-import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
-import type { AgentFile, AgentTicket, SandboxDesk } from '../sandbox/desk/desk';
-import type { RouteDeps } from './deps';
-import { multipartError, readUploadedFile, sendDocument } from './upload';
+import { SUPPORT_LIMITS } from '../../../core/contract/support';
+import type { TicketStatusCode } from '../../db/schema-support';
+import type { DeskAbout, DeskMessage } from '../../domain/ports';
+import { Refusal } from '../../domain/refusal';
+import { aboutFacts } from '../../domain/support/about';
+import { listContacts } from '../../domain/support/contacts';
+import { boundedLine, contentOf, DEPARTMENTS, departmentName, PRIORITIES, safeFileName, STATUS_NAME } from '../../domain/support/rules';
+import { detectDocumentMime, DOCUMENT_MAX_BYTES } from '../../domain/verification/documents';
+import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../../http/operator-console';
+import { parse } from '../../http/parse';
+import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import type { AgentFile, AgentTicket, SandboxDesk } from './desk';
+import type { SandboxDeps } from '../deps';
+import { multipartError, readUploadedFile, sendDocument } from '../../routes/upload';
 
 const BANNER = 'Sandbox: a simulated help desk. You answer here as a support agent; no real agent reads these tickets.';
 const TITLE = 'Sandbox help desk';
@@ -49,7 +49,7 @@ const when = (iso: string | Date): string => `${(typeof iso === 'string' ? iso :
 const statusOf = (value: unknown): TicketStatusCode | null => (value === '1' || value === 1 ? 1 : value === '2' || value === 2 ? 2 : value === '3' || value === 3 ? 3 : null);
 
 /** The ticket's about object with its current status, for the agent. */
-async function aboutLine(deps: RouteDeps, about: DeskAbout | null): Promise<{ kind: string; id: string; status: string; label: string } | null> {
+async function aboutLine(deps: SandboxDeps, about: DeskAbout | null): Promise<{ kind: string; id: string; status: string; label: string } | null> {
   if (!about) return null;
   const facts = await aboutFacts(deps.db, about);
   return { kind: about.kind, id: about.id, status: facts?.status ?? 'not found', label: facts?.label ?? `${about.kind} ${about.id}` };
@@ -68,7 +68,7 @@ async function aboutLine(deps: RouteDeps, about: DeskAbout | null): Promise<{ ki
  * - the JSON twin under /api/sandbox/desk (the x-sandbox-operator header; as every POST under
  *   /api, with the session's x-csrf-token).
  */
-export const sandboxDeskRoutes: FastifyPluginAsync<RouteDeps & { desk: SandboxDesk }> = async (app, deps) => {
+export const sandboxDeskRoutes: FastifyPluginAsync<SandboxDeps & { desk: SandboxDesk }> = async (app, deps) => {
   const { config, desk } = deps;
   if (!config.sandbox) return;
   const operator = operatorConsole(config);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AutologinValues } from '../../core/contract';
-import { buildApp } from '../app';
-import '../db/schema-sandbox-shared';
-import { SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
-import { DbIdpAdapter, loadIdpSecrets, purgeExpiredIdpObjects } from '../sandbox/idp/store';
-import { Browser, testApp, type TestApp } from '../test/client';
+import { AutologinValues } from '../../../core/contract';
+import { buildApp } from '../../app';
+import '../../db/schema-sandbox-shared';
+import { SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import { DbIdpAdapter, loadIdpSecrets, purgeExpiredIdpObjects } from './store';
+import { Browser, testApp, type TestApp } from '../../test/client';
 
 /**
  * the sandbox state a second instance needs lives in the database. Instance A is the

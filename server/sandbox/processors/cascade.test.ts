@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cascadeStack } from '../../core/cascade/stack';
-import { MeResponse, Settings } from '../../core/contract';
-import { buildApp } from '../app';
-import { SANDBOX_CASCADE } from '../domain/settings';
-import { testApp, type Browser, type TestApp } from '../test/client';
+import { cascadeStack } from '../../../core/cascade/stack';
+import { MeResponse, Settings } from '../../../core/contract';
+import { buildApp } from '../../app';
+import { SANDBOX_CASCADE } from '../../domain/settings';
+import { testApp, type Browser, type TestApp } from '../../test/client';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,11 +5,11 @@ import {
   SandboxCardNextRequest,
   type SandboxCardCompleteResponse,
   type SandboxCardNextResponse,
-} from '../../core/contract';
-import { attemptOf, completeAttempt, scriptNext, type PaymentDeps } from '../domain/payments';
-import { parse } from '../http/parse';
-import { requireUser } from '../http/session';
-import { Refusal } from '../domain/refusal';
+} from '../../../core/contract';
+import { attemptOf, completeAttempt, scriptNext, type PaymentDeps } from '../../domain/payments';
+import { parse } from '../../http/parse';
+import { requireUser } from '../../http/session';
+import { Refusal } from '../../domain/refusal';
 
 /**
  * Sandbox control of the card processors (registered only in sandbox mode): script the outcome

@@ -1,22 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { processorSlug, type CardProcessor } from '../../core/contract';
-import { formatMoney } from '../../core/money';
-import type { AttemptView } from '../domain/payments/dialects';
-import { attemptOf, completeAttempt, ownAttempt, type PaymentDeps } from '../domain/payments';
-import { toBigInt } from '../db/values';
-import { parse } from '../http/parse';
-import { SESSION_COOKIE } from '../http/session';
-import { findSession } from '../domain/sessions';
-import { renderMissingPage, renderProcessorPage } from '../sandbox/processors/pages';
-import { TEST_CARDS } from '../sandbox/processors/test-cards';
-import type { CardAttemptRow, CardPaymentRow, CardRow } from '../db/schema-card';
-import { Refusal } from '../domain/refusal';
+import { processorSlug, type CardProcessor } from '../../../core/contract';
+import { formatMoney } from '../../../core/money';
+import { attemptOf, completeAttempt, ownAttempt, type PaymentDeps } from '../../domain/payments';
+import { toBigInt } from '../../db/values';
+import { parse } from '../../http/parse';
+import { SESSION_COOKIE } from '../../http/session';
+import { findSession } from '../../domain/sessions';
+import { renderMissingPage, renderProcessorPage } from './pages';
+import { TEST_CARDS } from './test-cards';
+import type { CardAttemptRow, CardPaymentRow, CardRow } from '../../db/schema-card';
+import { Refusal } from '../../domain/refusal';
 
 export interface CardPageOptions {
   deps: PaymentDeps;
-  redirectUrl: (a: AttemptView) => string;
 }
 
 const KIND: Partial<Record<CardProcessor, string>> = {

@@ -1,15 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerEvent } from '../../core/contract';
-import type { UploadResponse } from '../../core/contract/verification';
-import { listPendingDocuments, reviewDocument } from '../domain/verification/review';
-import { memoryHub } from '../push/hub';
-import { readOutbox } from '../sandbox/messages/messenger';
-import { testApp, type Browser, type TestApp } from '../test/client';
-import { freshUser } from '../test/fresh-user';
-import { PDF, PNG, pngFile, upload } from '../test/upload';
-import { REVIEW_COOKIE, REVIEW_PAGE_CSP } from './sandbox-review';
-import { DOCUMENT_CSP } from './upload';
+import type { ServerEvent } from '../../../core/contract';
+import type { UploadResponse } from '../../../core/contract/verification';
+import { listPendingDocuments, reviewDocument } from '../../domain/verification/review';
+import { memoryHub } from '../../push/hub';
+import { readOutbox } from '../messages/messenger';
+import { testApp, type Browser, type TestApp } from '../../test/client';
+import { freshUser } from '../../test/fresh-user';
+import { PDF, PNG, pngFile, upload } from '../../test/upload';
+import { REVIEW_COOKIE, REVIEW_PAGE_CSP } from './routes';
+import { DOCUMENT_CSP } from '../../routes/upload';
 
 /**
  * Issue 13: the review (start, approve, reject with a reason; Full when the required documents

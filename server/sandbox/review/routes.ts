@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { Refusal } from '../domain/refusal';
+import { Refusal } from '../../domain/refusal';
 import {
   KIND_LABEL,
   listPendingDocuments,
@@ -10,13 +10,12 @@ import {
   type PendingDocument,
   type ReviewDecision,
   type ReviewedDocument,
-} from '../domain/verification/review';
-import { parse } from '../http/parse';
-import { acceptConsoleForms, CONSOLE_COOKIE, CONSOLE_PAGE_CSP, consolePage, escapeHtml, operatorConsole } from '../http/operator-console';
-import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
-import { sandboxMessenger } from '../sandbox/messages/messenger';
-import type { RouteDeps } from './deps';
-import { sendDocument } from './upload';
+} from '../../domain/verification/review';
+import { parse } from '../../http/parse';
+import { acceptConsoleForms, CONSOLE_COOKIE, CONSOLE_PAGE_CSP, consolePage, escapeHtml, operatorConsole } from '../../http/operator-console';
+import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import type { SandboxDeps } from '../deps';
+import { sendDocument } from '../../routes/upload';
 
 /** kept for the tests and older links: the console page's CSP and cookie (server/http/operator-console.ts) */
 export const REVIEW_PAGE_CSP = CONSOLE_PAGE_CSP;
@@ -130,9 +129,9 @@ ${reviewed.map(reviewedRow).join('\n')}
  * The x-sandbox-operator header gives access everywhere (no cookie or form CSRF field needed:
  * a cross-site form cannot send a header). Nothing changes on a GET.
  */
-export const sandboxReviewRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, push }) => {
+export const sandboxReviewRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, push, ports }) => {
   if (!config.sandbox) return;
-  const messenger = sandboxMessenger(db);
+  const { messenger } = ports;
   const effects = { messenger, publish: push.publish.bind(push), siteUrl: config.siteUrl };
 
   const operator = operatorConsole(config);

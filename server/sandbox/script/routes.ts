@@ -5,7 +5,7 @@ import { endWithdrawal } from '../../domain/withdrawals/withdrawals';
 import { parse } from '../../http/parse';
 import { requireSandboxAccess } from '../../http/sandbox-access';
 import { requireUser } from '../../http/session';
-import type { RouteDeps } from '../../routes/deps';
+import type { SandboxDeps } from '../deps';
 import { SandboxScriptRequest, SandboxScriptWho, type SandboxScriptResponse } from './contract';
 import { addSteps, clearSteps, MAX_WAITING, nextWithdrawalStep, TooManySteps, takeStep, waitingSteps } from './store';
 import { Refusal } from '../../domain/refusal';
@@ -21,7 +21,7 @@ const FINAL = '/api/withdrawal/final';
  * hook on the withdrawal request. Called from buildApp before the withdrawal routes are
  * registered, so the hook reaches them.
  */
-export async function installSandboxScripts(app: FastifyInstance, { db, config, push }: RouteDeps): Promise<void> {
+export async function installSandboxScripts(app: FastifyInstance, { db, config, push }: Pick<SandboxDeps, 'db' | 'config' | 'push'>): Promise<void> {
   if (!config.sandbox) return;
 
   /** whose script: the given email's (operator, owner, or the session that made that user), else the signed-in trader's */

@@ -49,5 +49,8 @@ export function sandboxSignals(db: Db): SignalSource {
       const recent = await db.selectFrom('signals').select('id').where('source', '=', 'sandbox').where('created_at', '>', new Date(now - SANDBOX_SIGNAL_EVERY_MS)).executeTakeFirst();
       if (!recent) await publishSandboxSignal(db, {}, now);
     },
+    async publishNow() {
+      await publishSandboxSignal(db);
+    },
   };
 }

@@ -1,10 +1,10 @@
 import { bech32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WithdrawalFinal } from '../../core/contract';
-import { SANDBOX_OPERATOR_HEADER } from '../http/sandbox-access';
-import { testApp, type Browser, type TestApp } from '../test/client';
-import { rowCounts } from '../test/db';
-import { freshUser } from '../test/fresh-user';
+import { WithdrawalFinal } from '../../../core/contract';
+import { SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import { testApp, type Browser, type TestApp } from '../../test/client';
+import { rowCounts } from '../../test/db';
+import { freshUser } from '../../test/fresh-user';
 
 /**
  * Sandbox helpers that act on a user's object work for its owner (signed in),

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
-import { FreshUserRequest, SandboxVerificationRequest, SettleWithdrawalRequest, type FreshUserResponse, type OutboxList } from '../../core/contract';
-import { requireValidation } from '../domain/security/validation';
-import { setVerification, userIdOfEmail } from '../domain/users';
-import { endWithdrawal, withdrawalOwner } from '../domain/withdrawals/withdrawals';
-import { parse } from '../http/parse';
-import { rememberMadeBy, requireSandboxAccess } from '../http/sandbox-access';
-import { readOutbox, sandboxMessenger } from '../sandbox/messages/messenger';
-import { createFreshUser } from '../sandbox/seed/fresh-user';
-import type { RouteDeps } from './deps';
-import { Refusal } from '../domain/refusal';
+import { FreshUserRequest, SandboxVerificationRequest, SettleWithdrawalRequest, type FreshUserResponse, type OutboxList } from '../../../core/contract';
+import { requireValidation } from '../../domain/security/validation';
+import { setVerification, userIdOfEmail } from '../../domain/users';
+import { endWithdrawal, withdrawalOwner } from '../../domain/withdrawals/withdrawals';
+import { parse } from '../../http/parse';
+import { rememberMadeBy, requireSandboxAccess } from '../../http/sandbox-access';
+import { readOutbox } from '../messages/messenger';
+import { createFreshUser } from '../seed/fresh-user';
+import type { SandboxDeps } from '../deps';
+import { Refusal } from '../../domain/refusal';
 
 const OutboxQuery = z.object({
   email: z.string().check(z.minLength(3), z.maxLength(254)),
@@ -27,9 +27,9 @@ const OutboxQuery = z.object({
  * that made the user with fresh-user, or the sandbox operator (x-sandbox-operator): 403
  * sandbox.not_yours otherwise (server/http/sandbox-access.ts).
  */
-export const sandboxSecurityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, platform, push, mirror }) => {
+export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, platform, push, mirror, ports }) => {
   if (!config.sandbox) return;
-  const messenger = sandboxMessenger(db);
+  const { messenger } = ports;
 
   app.post('/api/sandbox/fresh-user', async (request): Promise<FreshUserResponse> => {
     const body = parse(FreshUserRequest, request.body ?? {});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../domain/users';
-import { testApp, type TestApp } from '../test/client';
-import { freshUser } from '../test/fresh-user';
+import { findUserByEmail } from '../../domain/users';
+import { testApp, type TestApp } from '../../test/client';
+import { freshUser } from '../../test/fresh-user';
 
 let t: TestApp;
 beforeAll(async () => {

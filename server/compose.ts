@@ -1,0 +1,151 @@
+/**
+ * The composition root: every port (server/domain/ports.ts) is built here, once, from the
+ * configuration, and handed to the routes and the domain in their deps (`deps.ports`). No route
+ * and no domain module knows which implementation it speaks to; the sandbox's parties (server/sandbox)
+ * are chosen here, and so are their consoles and control calls (registered in sandbox mode only).
+ *
+ * Plugging in a real integration is one line below: e.g. a real email/SMS provider replaces
+ * `messenger: sandboxMessenger(db)`.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db';
+import { consumeTicket } from './domain/autologin';
+import { CHAINS } from './domain/crypto/coins';
+import { rssFeed } from './domain/news/rss';
+import { noProcessors } from './domain/payments/no-processors';
+import { loadMethodConfig } from './domain/methods';
+import type { ChainPayment, ChainWatcher, PaymentMethodGateway, PlatformGateway, Ports, RateSource } from './domain/ports';
+import type { PushHub } from './push/hub';
+import { invoiceDepsOf } from './routes/crypto';
+import type { RouteDeps } from './routes/deps';
+import { paymentDeps } from './routes/payment-deps';
+import { SUPPORT_UPLOAD_LIMITS } from './routes/support';
+import { sandboxBankRoutes } from './sandbox/bank/routes';
+import { SANDBOX_BANK_DETAILS } from './sandbox/bank/details';
+import { sandboxChain, type SandboxChain } from './sandbox/chain/sandbox-chain';
+import { sandboxChainRoutes } from './sandbox/chain/routes';
+import { sandboxChat } from './sandbox/chat/chat';
+import { chatRoutes } from './sandbox/chat/routes';
+import { sandboxDesk, type SandboxDesk } from './sandbox/desk/desk';
+import { sandboxDeskRoutes } from './sandbox/desk/routes';
+import { installSandboxIdp, SANDBOX_CLIENT_ID, SANDBOX_IDP_NAME } from './sandbox/idp/provider';
+import { sandboxMessenger } from './sandbox/messages/messenger';
+import { sandboxNews } from './sandbox/news/sandbox-news';
+import { sandboxPlatformControlRoutes } from './sandbox/platform/control-routes';
+import { sandboxGateway } from './sandbox/platform/gateway';
+import { platformRoutes } from './sandbox/platform/routes';
+import { cardSandboxRoutes } from './sandbox/processors/control-routes';
+import { cardPageRoutes } from './sandbox/processors/page-routes';
+import { sandboxProcessors } from './sandbox/processors/sandbox-gateway';
+import { scenarioOfNumber, TEST_CARDS } from './sandbox/processors/test-cards';
+import { sandboxRates } from './sandbox/rates/sandbox-rates';
+import { sandboxReviewRoutes } from './sandbox/review/routes';
+import { scriptedProcessors } from './sandbox/script/card-gateway';
+import { installSandboxScripts } from './sandbox/script/routes';
+import { takePlatformStep } from './sandbox/script/store';
+import { seedContests } from './sandbox/seed/contests';
+import { sandboxSignalRoutes } from './sandbox/signals/routes';
+import { sandboxSignals } from './sandbox/signals/sandbox-signals';
+import { sandboxTesterRoutes } from './sandbox/tester/routes';
+import { sandboxVouchers } from './sandbox/vouchers/sandbox-vouchers';
+import { sandboxWallets } from './sandbox/wallets/gateway';
+import { sandboxWalletRoutes } from './sandbox/wallets/routes';
+
+/** Without a sandbox and without a real integration, crypto deposits say they are unavailable. */
+const noChain: ChainWatcher = { paymentsTo: async (): Promise<ChainPayment[]> => [], onActivity: () => () => {} };
+const noRates: RateSource = {
+  quote: async () => {
+    throw new Error('no rate source configured');
+  },
+};
+/** Without a sandbox and without a real integration, no wallet deposit can start. */
+const noWallets: PaymentMethodGateway = {
+  sandbox: false,
+  providerOf: (method) => method,
+  start: async () => {
+    throw new Error('no wallet provider configured');
+  },
+};
+
+const isTestCard = (digits: string): boolean => TEST_CARDS.some((c) => c.visa === digits || c.mastercard === digits);
+
+export interface Composed {
+  ports: Ports;
+  /** the sandbox's parties behind the ports, for their consoles and controls (null: not the sandbox's) */
+  sandbox: { chain: SandboxChain | null; desk: SandboxDesk };
+}
+
+/**
+ * Every port, from the configuration. Sandbox mode (SANDBOX=true) gets the sandbox's parties;
+ * without it, what is configured (NEWS_RSS_URL, OIDC_ISSUER) or nothing (the product then says
+ * the service is unavailable). Ports that serve pages on this server (the sandbox identity
+ * provider) are mounted on `app`; ports holding resources are closed with it.
+ */
+export function composePorts(app: FastifyInstance, { db, config, push, platform }: { db: Db; config: Config; push: PushHub; platform?: PlatformGateway }): Composed {
+  const sandbox = config.sandbox;
+  const chain = sandbox ? sandboxChain(db, push) : null;
+  if (chain) app.addHook('onClose', async () => chain.close());
+  const desk = sandboxDesk(db);
+  const idp = sandbox && !config.oidc ? installSandboxIdp(app, db) : null;
+  const ports: Ports = {
+    platform: platform ?? sandboxGateway(db),
+    messenger: sandboxMessenger(db),
+    processors: sandbox ? scriptedProcessors(db, sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs })) : noProcessors,
+    testCards: { scenarioOf: scenarioOfNumber, isShared: isTestCard },
+    chain: chain ?? noChain,
+    rates: sandbox ? sandboxRates() : noRates,
+    wallets: sandbox ? sandboxWallets() : noWallets,
+    vouchers: sandbox ? sandboxVouchers() : null,
+    bankDetails: sandbox ? SANDBOX_BANK_DETAILS : null,
+    desk,
+    news: config.newsRssUrl ? rssFeed({ url: config.newsRssUrl }) : sandboxNews(),
+    chat: sandboxChat(db),
+    ...(sandbox && { signals: sandboxSignals(db), contestSchedule: (now: Date) => seedContests(db, now) }),
+    ...(idp && { identity: { name: SANDBOX_IDP_NAME, clientId: SANDBOX_CLIENT_ID, issuer: (origin: string) => idp.issuer(origin), clientSecret: () => idp.clientSecret() } }),
+  };
+  return { ports, sandbox: { chain, desk } };
+}
+
+/**
+ * Scripted third-party outcomes (/api/sandbox/script, sandbox mode only): installed before the
+ * withdrawal routes, whose answers its hook changes.
+ */
+export { installSandboxScripts };
+
+/**
+ * The sandbox's own pages and control calls (docs/sandbox.md): the trading platform's pages
+ * (the sandbox platform, under settings.platform), the processors' pages (they answer "missing"
+ * unless the processors are the sandbox's) and, in sandbox mode only, the consoles (review,
+ * bank, desk), the chain, card, wallet, platform and signal controls, the testers' calls and
+ * the sandbox chat provider at /chat.
+ */
+export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps, sandbox: Composed['sandbox'], ready?: Promise<void>): Promise<void> {
+  const { db, config, settings, ports } = deps;
+  await app.register(platformRoutes, {
+    prefix: settings.platform,
+    db,
+    acceptTicket: (login, password) => consumeTicket(db, login, password, 'platform'),
+    ...(ready && { ready }),
+    // sandbox only: the trader's scripted platform refusals (maintenance, no code)
+    ...(config.sandbox && { scriptedRefusal: (login: string) => takePlatformStep(db, login) }),
+  });
+  const payments = paymentDeps(deps);
+  await app.register(cardPageRoutes, { deps: payments });
+  if (!config.sandbox) return;
+  // the agent console; a multipart scope of its own (the agent's answer may carry a file), as the trader's support routes
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: SUPPORT_UPLOAD_LIMITS });
+    await scope.register(sandboxDeskRoutes, { ...deps, desk: sandbox.desk });
+  });
+  await app.register(sandboxTesterRoutes, deps);
+  await app.register(cardSandboxRoutes, { deps: payments });
+  if (ports.wallets.sandbox) await app.register(sandboxWalletRoutes, { db, settings, config: loadMethodConfig(config.sandbox, config.methodWebhookSecrets) });
+  await app.register(sandboxReviewRoutes, deps);
+  await app.register(sandboxBankRoutes, deps);
+  if (sandbox.chain) await app.register(sandboxChainRoutes, { deps: invoiceDepsOf(deps), chain: sandbox.chain, chains: CHAINS });
+  await app.register(chatRoutes, { prefix: '/chat', db });
+  await app.register(sandboxPlatformControlRoutes, deps);
+  await app.register(sandboxSignalRoutes, deps);
+}
