@@ -100,7 +100,7 @@ export function connectReports<Row>(s: Snapshot, send: (event: EventFrom<typeof 
           send(part === 'from' ? { type: 'query.edit', from: value } : part === 'to' ? { type: 'query.edit', to: value } : part === 'status' ? { type: 'query.status', status: value } : { type: 'query.filter', filter: value }),
       });
       // both dates are read with the one date message (its id is the range's, not a field's)
-      return date ? { ...field, 'aria-invalid': dateError !== null, 'aria-describedby': dateError ? `${queryId('date')}-error` : undefined } : field;
+      return date ? { ...field, 'aria-invalid': dateError !== null || undefined, 'aria-describedby': dateError ? `${queryId('date')}-error` : undefined } : field;
     },
     getDateErrorProps: () => fieldErrorProps(queryId('date')),
     getLoadErrorProps: () => ({ role: 'alert' as const }),
