@@ -3,7 +3,7 @@ import { useCryptoDeposit } from '../../flows/crypto/crypto.hooks';
 import { formatAmount } from '../../flows/shared/money';
 import { registerMessages, useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
-import type { FundingTabProps } from '../funding/tabs';
+import type { FundingTabProps } from '../funding/tab-props';
 import { messages } from './messages';
 import './crypto.css';
 

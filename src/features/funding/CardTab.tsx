@@ -8,7 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { CascadeLayer } from './CascadeLayer';
 import { CascadeSteps } from './CascadePanel';
 import { useFundingActor } from './context';
-import type { FundingTabProps } from './tabs';
+import type { FundingTabProps } from './tab-props';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'RUB'];

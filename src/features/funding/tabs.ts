@@ -1,12 +1,9 @@
 import type { ComponentType } from 'react';
-import { FUNDING_METHODS, TABS, type FlowKind, type TabId } from '../../../core/methods';
+import { FUNDING_METHODS, TABS, type FlowKind } from '../../../core/methods';
 import { lazyView } from './lazy';
+import type { FundingTabId, FundingTabProps } from './tab-props';
 
-export type FundingTabId = TabId;
-
-export interface FundingTabProps {
-  tab: FundingTabId;
-}
+export type { FundingTabId, FundingTabProps };
 
 /**
  * The view of each flow kind (core/methods.ts `FlowKind`), loaded with its first use; the tabs
