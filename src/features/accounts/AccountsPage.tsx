@@ -14,8 +14,8 @@ export default function AccountsPage() {
   const { switching } = accounts;
   if (!accounts.known) return null;
   return (
-    <section className="panel accounts" aria-labelledby="accounts-title" aria-busy={switching}>
-      <h1 id="accounts-title">{t('accounts.title')}</h1>
+    <section className="panel accounts" {...accounts.getRegionProps()}>
+      <h1 {...accounts.getTitleProps()}>{t('accounts.title')}</h1>
       <p className="muted">{t('accounts.subtitle')}</p>
       <ul className="accounts__list">
         {accounts.accounts.map(({ balance: b, current }) => (

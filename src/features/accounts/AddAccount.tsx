@@ -52,7 +52,7 @@ export function AddAccountForm({ accounts, onCancel }: { accounts: AccountsApi; 
         </select>
       </label>
       {addError && (
-        <p className="form-error" role="alert">
+        <p className="form-error" {...accounts.getAddErrorProps()}>
           {text(addError)}
         </p>
       )}

@@ -3,6 +3,9 @@ import type { accountsMachine } from '../../../machines/accounts/accounts.machin
 import { isExchangeCurrent } from '../../../core/accounts';
 import { OFFERED_ACCOUNT_CURRENCIES, type Balance, type BonusBalance, type CurrentUser } from '../../../core/contract';
 import type { Msg } from '../../../core/message';
+import { regionProps, titleProps } from '../shared/props';
+
+const TITLE_ID = 'accounts-title';
 
 type AccountsSnapshot = SnapshotFrom<typeof accountsMachine>;
 type Send = (event: EventFrom<typeof accountsMachine>) => void;
@@ -57,6 +60,11 @@ export interface AccountsApi {
   openAdd: () => void;
   closeAdd: () => void;
   create: (currency: string) => void;
+  /** the page's section: named by its heading, busy while a switch is on its way */
+  getRegionProps: () => { 'aria-labelledby': string; 'aria-busy': boolean };
+  getTitleProps: () => { id: string };
+  /** the add dialog's refusal, announced */
+  getAddErrorProps: () => { role: 'alert' };
 }
 
 /** The accounts flow for its views, with the user it lists. */
@@ -86,5 +94,8 @@ export function connectAccounts(s: AccountsSnapshot, send: Send, user: CurrentUs
     openAdd: () => send({ type: 'add.open' }),
     closeAdd: () => send({ type: 'add.close' }),
     create: (currency) => send({ type: 'add.submit', currency }),
+    getRegionProps: () => ({ ...regionProps(TITLE_ID), 'aria-busy': switching }),
+    getTitleProps: () => titleProps(TITLE_ID),
+    getAddErrorProps: () => ({ role: 'alert' }),
   };
 }
