@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../flows/session/session.hooks';
 import { formatAmount } from '../../flows/shared/money';
+import { topbarMenuButtonProps, topbarMenuProps } from '../../flows/trading/topbar.connect';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { CallBackButton } from '../contact/CallBackButton';
@@ -44,17 +45,10 @@ export function AccountBar() {
       <div className="topbar__chat" id={CHAT_SLOT_ID} />
       <CallBackButton />
       <NotificationBell />
-      <button
-        type="button"
-        className="topbar__menu-button icon-button"
-        aria-expanded={menuOpen}
-        aria-controls="topbar-menu"
-        aria-label={t('nav.menu')}
-        onClick={() => setMenuOpen((open) => !open)}
-      >
+      <button {...topbarMenuButtonProps(menuOpen, () => setMenuOpen((open) => !open))} className="topbar__menu-button icon-button" aria-label={t('nav.menu')}>
         <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
       </button>
-      <div className="topbar__menu" id="topbar-menu">
+      <div {...topbarMenuProps()} className="topbar__menu">
         <nav className="topbar__nav" aria-label={t('nav.menu')} onClick={close}>
           <Link to={{ hash: '/home' }}>{t('nav.home')}</Link>
           <Link to={{ hash: '/show/funding' }}>{t('nav.funding')}</Link>

@@ -48,11 +48,11 @@ export function TradingBlock() {
   const left = block.reopensLeft;
   return (
     <>
-      <div className="trading-lock" data-testid="trading-lock" onClick={block.click}>
-        <div className="trading-lock__card" role="status" onClick={(e) => e.stopPropagation()}>
+      <div {...block.getLockProps()} className="trading-lock" data-testid="trading-lock">
+        <div {...block.getCardProps()} className="trading-lock__card">
           <h2>{t('block.locked_title')}</h2>
           <p>{t('block.locked_body')}</p>
-          <button type="button" className="button" onClick={block.open}>
+          <button {...block.getSignProps()} className="button">
             {t('block.sign_button')}
           </button>
           {left > 0 && <p className="muted small">{t('block.reopens_left', { count: left })}</p>}

@@ -11,16 +11,16 @@ export function WelcomePanel() {
   const welcome = useWelcome();
   if (!welcome.shown) return null;
   return (
-    <section className="welcome" role="region" aria-labelledby="welcome-title" data-testid="welcome">
-      <h2 id="welcome-title">{welcome.firstName ? t('welcome.title', { name: welcome.firstName }) : t('welcome.title_anonymous')}</h2>
+    <section {...welcome.getRegionProps()} className="welcome" data-testid="welcome">
+      <h2 {...welcome.getTitleProps()}>{welcome.firstName ? t('welcome.title', { name: welcome.firstName }) : t('welcome.title_anonymous')}</h2>
       <p>{t(welcome.showDeposit ? 'welcome.body' : 'welcome.body_deposited')}</p>
       <div className="welcome__actions">
         {welcome.showDeposit && (
-          <button type="button" className="button" onClick={welcome.onDeposit}>
+          <button {...welcome.getDepositProps()} className="button">
             {t('welcome.deposit')}
           </button>
         )}
-        <button type="button" className={welcome.showDeposit ? 'button button--ghost' : 'button'} onClick={welcome.onClose}>
+        <button {...welcome.getStartProps()} className={welcome.showDeposit ? 'button button--ghost' : 'button'}>
           {t('welcome.start')}
         </button>
       </div>

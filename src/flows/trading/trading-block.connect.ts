@@ -1,6 +1,7 @@
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { MAX_REOPENS, type tradingBlockMachine } from '../../../machines/trading-block/trading-block.machine';
 import { selectSignatureChild, type SignatureRef } from './signature.connect';
+import { buttonProps } from '../shared/props';
 
 type Snapshot = SnapshotFrom<typeof tradingBlockMachine>;
 export const selectLocked = (s: Snapshot): boolean => s.matches('blocked');
@@ -21,6 +22,11 @@ export interface TradingBlockApi {
   click: () => void;
   open: () => void;
   close: () => void;
+  /** the lock over the platform: a click on it reopens the dialog */
+  getLockProps: () => { onClick: () => void };
+  /** the lock's card: says the platform is locked; a click on it is not a click on the lock */
+  getCardProps: () => { role: 'status'; onClick: (e: { stopPropagation: () => void }) => void };
+  getSignProps: () => ReturnType<typeof buttonProps>;
 }
 
 /** The trading block for its view. */
@@ -34,5 +40,8 @@ export function connectTradingBlock(s: Snapshot, send: (event: EventFrom<typeof 
     click: () => send({ type: 'block.click' }),
     open: () => send({ type: 'sign.open' }),
     close: () => send({ type: 'sign.close' }),
+    getLockProps: () => ({ onClick: () => send({ type: 'block.click' }) }),
+    getCardProps: () => ({ role: 'status' as const, onClick: (e) => e.stopPropagation() }),
+    getSignProps: () => buttonProps(() => send({ type: 'sign.open' })),
   };
 }

@@ -23,6 +23,16 @@ describe('connectWelcome', () => {
     expect(send.mock.calls).toEqual([[{ type: 'welcome.deposit' }], [{ type: 'welcome.close' }]]);
   });
 
+  it('the card is a region named by its title; its buttons send deposit and close', () => {
+    const send = vi.fn();
+    const api = connectWelcome(snapshotIn('shown'), send);
+    expect(api.getRegionProps()).toEqual({ role: 'region', 'aria-labelledby': 'welcome-title' });
+    expect(api.getTitleProps()).toEqual({ id: 'welcome-title' });
+    api.getDepositProps().onClick();
+    api.getStartProps().onClick();
+    expect(send.mock.calls).toEqual([[{ type: 'welcome.deposit' }], [{ type: 'welcome.close' }]]);
+  });
+
   it('shown after a deposit: no Deposit', () => {
     expect(connectWelcome(snapshotIn('shown', { ...fresh, deposited: true, signed: true }), vi.fn())).toMatchObject({ shown: true, showDeposit: false });
   });

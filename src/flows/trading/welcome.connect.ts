@@ -1,6 +1,7 @@
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { welcomeMachine } from '../../../machines/welcome/welcome.machine';
 import { FIRST_PARAM } from '../shell/navigation';
+import { buttonProps, regionProps, titleProps } from '../shared/props';
 
 type Snapshot = SnapshotFrom<typeof welcomeMachine>;
 
@@ -23,7 +24,14 @@ export interface WelcomeApi {
   onDeposit: () => void;
   /** Start trading: closes the welcome */
   onClose: () => void;
+  /** the card: a region named by its title (not a dialog: the platform stays usable) */
+  getRegionProps: () => { role: 'region' } & ReturnType<typeof regionProps>;
+  getTitleProps: () => ReturnType<typeof titleProps>;
+  getDepositProps: () => ReturnType<typeof buttonProps>;
+  getStartProps: () => ReturnType<typeof buttonProps>;
 }
+
+const WELCOME_TITLE_ID = 'welcome-title';
 
 /** The welcome panel for its view. */
 export function connectWelcome(s: Snapshot, send: (event: EventFrom<typeof welcomeMachine>) => void): WelcomeApi {
@@ -33,5 +41,9 @@ export function connectWelcome(s: Snapshot, send: (event: EventFrom<typeof welco
     showDeposit: shown && !s.context.facts.deposited,
     onDeposit: () => send({ type: 'welcome.deposit' }),
     onClose: () => send({ type: 'welcome.close' }),
+    getRegionProps: () => ({ role: 'region' as const, ...regionProps(WELCOME_TITLE_ID) }),
+    getTitleProps: () => titleProps(WELCOME_TITLE_ID),
+    getDepositProps: () => buttonProps(() => send({ type: 'welcome.deposit' })),
+    getStartProps: () => buttonProps(() => send({ type: 'welcome.close' })),
   };
 }
