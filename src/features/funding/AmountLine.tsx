@@ -27,17 +27,9 @@ export function AmountLine({ line }: { line: AmountLineView }) {
         <>
           <label className="field">
             <span>{t('funding.amount.label', { currency: line.currency })}</span>
-            <input
-              name="amount"
-              inputMode="decimal"
-              autoComplete="transaction-amount"
-              value={line.typed}
-              aria-invalid={line.problem ? true : undefined}
-              aria-describedby="fund-amount-hint"
-              onChange={(e) => line.onChange(e.target.value)}
-            />
+            <input inputMode="decimal" autoComplete="transaction-amount" {...line.getFieldProps('amount')} />
           </label>
-          <p id="fund-amount-hint" className={line.problem ? 'form-error' : 'muted fund-amount__hint'}>
+          <p {...line.getHintProps()} className={line.problem ? 'form-error' : 'muted fund-amount__hint'}>
             {line.problem ? text(line.problem) : t('funding.amount.min_hint', { min: money(line.min) })}
           </p>
           <input
@@ -53,7 +45,7 @@ export function AmountLine({ line }: { line: AmountLineView }) {
           />
           <div className="fund-amount__steps" role="group" aria-label={t('funding.amount.steps')}>
             {line.steps.map((step) => (
-              <button key={step.value} type="button" className={`fund-chip${step.selected ? ' fund-chip--on' : ''}`} aria-pressed={step.selected} onClick={step.onPick}>
+              <button key={step.value} className={`fund-chip${step.selected ? ' fund-chip--on' : ''}`} {...line.getStepProps(step)}>
                 {step.value}
               </button>
             ))}
@@ -69,7 +61,7 @@ export function AmountLine({ line }: { line: AmountLineView }) {
             <span>{t('funding.bonus.label')}</span>
           </label>
           {line.tier && (
-            <p className={`fund-tier fund-tier--${line.tier.name}${line.bonusOn ? '' : ' fund-tier--off'}`} aria-live="polite">
+            <p className={`fund-tier fund-tier--${line.tier.name}${line.bonusOn ? '' : ' fund-tier--off'}`} {...line.getTierProps()}>
               {t(line.promoValue ? 'funding.bonus.tier_promo' : 'funding.bonus.tier', {
                 tier: t(`funding.tier.${line.tier.name}`),
                 percent: number(line.tier.percent),
@@ -105,19 +97,13 @@ export function AmountLine({ line }: { line: AmountLineView }) {
           </p>
         </div>
       )}
-      <form
-        className="fund-promo"
-        onSubmit={(e) => {
-          e.preventDefault();
-          line.onPromoApply();
-        }}
-      >
+      <form className="fund-promo" {...line.getPromoFormProps()}>
         <label className="field">
           <span>{t('funding.promo.label')}</span>
-          <input name="promo" value={line.promo} maxLength={64} autoComplete="off" onChange={(e) => line.onPromoChange(e.target.value)} />
+          <input maxLength={64} autoComplete="off" {...line.getPromoFieldProps()} />
         </label>
-        <button type="submit" className="button button--ghost" disabled={line.isPromoChecking}>{t('funding.promo.apply')}</button>
-        <p className={line.promoError ? 'form-error' : 'muted'} role={line.promoError ? 'alert' : undefined} aria-live="polite">
+        <button className="button button--ghost" {...line.getPromoSubmitProps()}>{t('funding.promo.apply')}</button>
+        <p className={line.promoError ? 'form-error' : 'muted'} {...line.getPromoMessageProps()}>
           {line.isPromoChecking ? t('funding.promo.checking') : line.promoError ? text(line.promoError) : line.promoPercent ? t('funding.promo.applied', { percent: number(line.promoPercent) }) : line.promoValue ? t('funding.promo.applied_value', { value: money(line.promoValue) }) : ''}
         </p>
       </form>

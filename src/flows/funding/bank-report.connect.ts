@@ -5,6 +5,7 @@ import type { bankReportMachine } from '../../../machines/bank-report/bank-repor
 import type { BankReportEvent } from '../../../machines/bank-report/bank-report.types';
 import type { PagePayment } from '../../../machines/funding/payment';
 import { formatAmount } from '../shared/money';
+import { buttonProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 export type BankReportSnapshot = SnapshotFrom<typeof bankReportMachine>;
 
@@ -35,28 +36,44 @@ export function connectBankReport(s: BankReportSnapshot, send: (event: BankRepor
   const c = s.context;
   const isReporting = s.matches('reporting');
   const deposit = c.deposit;
+  const isPending = s.matches('pending');
+  const isReceived = s.matches('received');
+  const onSubmit = () => send({ type: 'report.submit', payment: payment() });
+  const onNew = () => send({ type: 'report.new' });
+  // the heading that names the tab's section: the form's, the pending transfer's or the received one's
+  const titleId = isReceived ? 'bank-received-title' : isPending ? 'bank-pending-title' : `bank-title-${c.method}`;
   return {
+    getRegionProps: () => regionProps(titleId),
+    getTitleProps: () => titleProps(titleId),
+    getFormProps: () => formProps({ busy: isReporting, onSubmit }),
+    getErrorProps: () => ({ role: 'alert' as const }),
+    getSubmitProps: () => submitProps({ busy: isReporting }),
+    /** the check for the transfer, read politely */
+    getCheckingProps: () => ({ 'aria-live': 'polite' as const }),
+    /** the transfer arrived: the focus goes there */
+    getReceivedProps: () => statusProps({ focusOn: isReceived ? 'received' : null }),
+    getNewProps: () => buttonProps(onNew),
     method: c.method,
     isLoading: s.matches('loading'),
     isForm: s.matches('editing') || isReporting,
     isBusy: isReporting,
-    isPending: s.matches('pending'),
+    isPending,
     isChecking: s.matches({ pending: 'checking' }),
-    isReceived: s.matches('received'),
+    isReceived,
     currency: c.currency,
     minDeposit: c.minDeposit,
     error: c.error,
     shakes: c.shakes,
     submitLabel: isReporting ? msg('bank.submitting') : msg(c.method === 'fiat' ? 'fiat.submit' : 'bank.submit'),
     /** report the transfer of what the funding page's amount line pays (amount, bonus, promo code) */
-    onSubmit: () => send({ type: 'report.submit', payment: payment() }),
+    onSubmit,
     deposit,
     /** the transfer's amount written for the trader (core/format: "$250.00", "250,00 $") */
     depositAmount: deposit ? formatAmount(deposit.amount, deposit.currency, lang) : '',
     details: deposit ? detailLines(deposit, lang) : [],
     sandbox: deposit?.bank.sandbox ?? false,
     hasReceipt: deposit?.receipt != null,
-    onNew: () => send({ type: 'report.new' }),
+    onNew,
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { cardFormMachine } from '../../../machines/card-form/card-form.machine';
 import type { SaveCardInput, SavedCard } from '../../../machines/card-form/card-form.types';
-import type { CascadeInput, CascadeOutput, FraudCheckOutput } from '../../../machines/cascade/cascade.types';
+import type { CascadeInput, CascadeOutput, FraudCheckOutput, StartOutput } from '../../../machines/cascade/cascade.types';
 import { fundingMachine } from '../../../machines/funding/funding.machine';
 import type { CardOpening, FundingEvent, FundingInput, FundingOptions } from '../../../machines/funding/funding.types';
 import { cascadeMachine } from '../../../machines/cascade/cascade.machine';
@@ -95,6 +95,15 @@ describe('connectFunding', () => {
     view = connectFunding(actor.getSnapshot(), actor.send);
     expect(view.amountLine?.problem).toEqual({ key: 'funding.amount.min', params: { min: '250' } });
     expect(view.amountLine?.tier).toBeNull();
+    // the amount is read with its hint, and with the problem the hint then says (the same element, as the field's message)
+    expect(view.amountLine!.getFieldProps('amount')).toMatchObject({ id: 'fund-amount-field', name: 'amount', value: '100', 'aria-invalid': true, 'aria-describedby': 'fund-amount-field-error' });
+    expect(view.amountLine!.getHintProps()).toEqual({ id: 'fund-amount-field-error' });
+    expect(view.amountLine!.getStepProps(view.amountLine!.steps[0])).toMatchObject({ type: 'button', 'aria-pressed': false });
+    view.amountLine!.onChange('250');
+    view = connectFunding(actor.getSnapshot(), actor.send);
+    expect(view.amountLine!.getFieldProps('amount')).toMatchObject({ 'aria-invalid': undefined, 'aria-describedby': 'fund-amount-hint' });
+    expect(view.amountLine!.getHintProps()).toEqual({ id: 'fund-amount-hint' });
+    expect(view.amountLine!.getStepProps(view.amountLine!.steps[0])['aria-pressed']).toBe(true);
   });
 
   it('the cap sentence\'s example comes from the rule: the first quick amount the cap bites on', async () => {
@@ -333,7 +342,7 @@ describe('connectCascade', () => {
     const cascade = cascadeMachine.provide({
       actors: {
         fraudCheck: fromPromise(async (): Promise<FraudCheckOutput> => ({ payment: 'p-1' })),
-        startProcessor: fromPromise(async () => ({ reply: { proc: 'ENTROPAY' as const, return: 'pin' as const }, at: T })),
+        startProcessor: fromPromise(async (): Promise<StartOutput> => ({ reply: { proc: 'ENTROPAY', return: 'pin' }, at: T })),
       },
     });
     const actor = createActor(cascade, { input: { settings: [], user: 'ENTROPAY', country: 'DE', affsId: '', noVload: [], now: T, payment: { id: '', key: 'k-12345678', amount: '250', currency: 'USD', fixed: false, bonus: false, promo: '', card: 'tok-1' } } });

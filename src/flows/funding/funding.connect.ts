@@ -12,7 +12,7 @@ import { depositAmount, pageBonus } from '../../../machines/funding/payment';
 import { hasAmountLine, isCardTab, type TabId } from '../../../machines/funding/tabs';
 import { selectFinishedSteps, stepLines } from './funding.select';
 import { formatAmount } from '../shared/money';
-import { buttonProps, fieldErrorProps, fieldProps, formProps, labelProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
+import { buttonProps, errorIdOf, fieldErrorProps, fieldProps, formProps, labelProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 /**
  * connect() for the funding page and its card form (the Zag.js pattern): from a snapshot and the
@@ -41,7 +41,9 @@ export interface FundingPopup {
 }
 
 /** The deposit line: amount, slider steps, bonus tier, promo code. */
-export interface AmountLineView {
+export type AmountLineView = AmountLineFacts & ReturnType<typeof amountLineGetters>;
+
+interface AmountLineFacts {
   currency: string;
   /** US and CA: the amount is fixed */
   isLocked: boolean;
@@ -144,6 +146,28 @@ export function capExample(steps: readonly string[], rules: BonusRules): CapExam
   return examples.find((e) => e.capped) ?? examples.at(-1) ?? null;
 }
 
+const AMOUNT_FIELD = 'fund-amount-field';
+const AMOUNT_HINT = 'fund-amount-hint';
+const PROMO_FIELD = 'fund-promo-code';
+
+/** The amount line's parts: the amount (read with its hint, or with its problem), the steps, the tier, the promo code and its answer. */
+function amountLineGetters(line: AmountLineFacts) {
+  return {
+    getFieldProps: (_field: 'amount') =>
+      fieldProps({ id: AMOUNT_FIELD, name: 'amount', value: line.typed, invalid: line.problem !== null, describedBy: line.problem ? [] : [AMOUNT_HINT], onValue: line.onChange }),
+    /** the hint under the amount; it says the problem when there is one (then it is the field's message) */
+    getHintProps: () => ({ id: line.problem ? errorIdOf(AMOUNT_FIELD) : AMOUNT_HINT }),
+    getStepProps: (step: AmountLineFacts['steps'][number]) => buttonProps(step.onPick, { pressed: step.selected }),
+    /** the tier and bonus, read politely as the amount changes */
+    getTierProps: () => ({ 'aria-live': 'polite' as const }),
+    getPromoFormProps: () => formProps({ busy: line.isPromoChecking, onSubmit: line.onPromoApply }),
+    getPromoFieldProps: () => fieldProps({ id: PROMO_FIELD, name: 'promo', value: line.promo, invalid: line.promoError !== null, onValue: line.onPromoChange }),
+    /** the code's answer: read politely, at once when refused (then it is the field's message) */
+    getPromoMessageProps: () => (line.promoError ? { ...fieldErrorProps(PROMO_FIELD), 'aria-live': 'polite' as const } : { 'aria-live': 'polite' as const }),
+    getPromoSubmitProps: () => submitProps({ busy: line.isPromoChecking }),
+  };
+}
+
 function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | null {
   const c = s.context;
   const o = c.options;
@@ -153,7 +177,7 @@ function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | nul
   const steps = sliderSteps(o.minDeposit);
   // exactly what the server credits: the same core function (core/amount.ts depositBonus)
   const tier = problem ? null : pageBonus(c);
-  return {
+  const facts: AmountLineFacts = {
     currency: o.currency,
     isLocked: s.matches({ ready: { amount: 'locked' } }),
     fixedAmount: o.fixedAmount ?? '0',
@@ -185,6 +209,7 @@ function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | nul
     scrollIntoView: c.scrollToAmount,
     onScrolled: () => send({ type: 'amount.scrolled' }),
   };
+  return { ...facts, ...amountLineGetters(facts) };
 }
 
 /** An amount with its currency and the way the trader reads it (core/format, the page's language). */

@@ -4,6 +4,7 @@ import { msg } from '../../../core/message';
 import type { methodDepositMachine } from '../../../machines/method-deposit/method-deposit.machine';
 import type { MethodDepositEvent, SubmitFields } from '../../../machines/method-deposit/method-deposit.types';
 import type { PagePayment } from '../../../machines/funding/payment';
+import { buttonProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 export type MethodDepositSnapshot = SnapshotFrom<typeof methodDepositMachine>;
 
@@ -19,21 +20,52 @@ export function connectMethodDeposit(s: MethodDepositSnapshot, send: (event: Met
   const isStarting = s.matches('starting');
   const isRedirecting = s.matches('redirecting');
   const isListening = s.matches('listening');
+  const isDemo = s.matches('demoBlocked');
+  const isForm = s.matches('editing') || isStarting || isRedirecting;
+  const isBusy = isStarting || isRedirecting;
+  const isPaid = s.matches('paid');
+  const isFailed = s.matches('failed');
+  const needsAccount = c.flow === 'direct';
+  const onSubmit = (fields: SubmitFields = {}) => send({ type: 'deposit.submit', ...fields, payment: payment() });
+  const onAgain = () => send({ type: 'deposit.again' });
+  // the heading that names the tab's section: the demo notice's, the form's or the result's
+  const titleId = isDemo ? 'method-demo-title' : isForm ? `method-title-${c.method}` : 'method-result-title';
+  /** Neteller's account and secure id: not kept (no value), they go from the inputs into the submit event only */
+  const secret = (id: string, name: string) => {
+    const { value: _none, ...props } = fieldProps({ id, name, value: '', required: true, disabled: isBusy });
+    return props;
+  };
   return {
+    getRegionProps: () => regionProps(titleId),
+    getTitleProps: () => titleProps(titleId),
+    /** a demo account cannot deposit: said at once */
+    getDemoProps: () => ({ role: 'alert' as const }),
+    getFormProps: () =>
+      formProps({
+        busy: isBusy,
+        onSubmit: (values) => onSubmit(needsAccount ? { account: String(values.get('net_account') ?? ''), secureId: String(values.get('secure_id') ?? '') } : {}),
+      }),
+    getFieldProps: (field: 'account' | 'secureId') => (field === 'account' ? secret('method-account', 'net_account') : secret('method-secure-id', 'secure_id')),
+    getErrorProps: () => ({ role: 'alert' as const }),
+    getSubmitProps: () => submitProps({ busy: isBusy }),
+    /** paid or not: the focus goes to the result */
+    getResultProps: () => statusProps({ focusOn: isPaid ? 'paid' : isFailed ? 'failed' : null }),
+    /** another deposit (the return page: back to the funding page) */
+    getAgainProps: (onBack?: () => void) => buttonProps(onBack ?? onAgain),
     method: c.method,
     /** the method's name as its funding tab says it (ЮMoney in Russian), else its own */
     name: msg(`funding.tab.${c.method}`, isMethod(c.method) ? METHOD_NAMES[c.method] : c.method),
     /** Neteller asks for the wallet account and its secure id */
-    needsAccount: c.flow === 'direct',
-    isDemo: s.matches('demoBlocked'),
+    needsAccount,
+    isDemo,
     /** the form is shown (editing, starting or leaving for the provider's page) */
-    isForm: s.matches('editing') || isStarting || isRedirecting,
-    isBusy: isStarting || isRedirecting,
+    isForm,
+    isBusy,
     isListening,
-    isPaid: s.matches('paid'),
-    isFailed: s.matches('failed'),
+    isPaid,
+    isFailed,
     /** flagged for review (an amount the provider confirmed differently): nothing was credited */
-    isFlagged: s.matches('failed') && c.status === 'flagged',
+    isFlagged: isFailed && c.status === 'flagged',
     amount: c.amount,
     currency: c.currency,
     minDeposit: c.minDeposit,
@@ -42,8 +74,8 @@ export function connectMethodDeposit(s: MethodDepositSnapshot, send: (event: Met
     shakes: c.shakes,
     submitLabel: isStarting ? msg('method.submitting') : isRedirecting ? msg('method.redirecting') : msg('method.submit'),
     /** Deposit: the method's fields (Neteller's) with the amount line's amount, bonus and promo code */
-    onSubmit: (fields: SubmitFields = {}) => send({ type: 'deposit.submit', ...fields, payment: payment() }),
-    onAgain: () => send({ type: 'deposit.again' }),
+    onSubmit,
+    onAgain,
   };
 }
 

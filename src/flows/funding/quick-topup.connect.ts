@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { msg } from '../../../core/message';
 import { formatAmount } from '../shared/money';
+import { buttonProps, fieldErrorProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 import type { quickTopUpMachine } from '../../../machines/quick-topup/quick-topup.machine';
 import type { QuickTopUpEvent } from '../../../machines/quick-topup/quick-topup.types';
 
@@ -11,18 +12,38 @@ export function connectQuickTopUp(s: QuickTopUpSnapshot, send: (event: QuickTopU
   const c = s.context;
   const isCharging = s.matches('charging');
   const card = c.cards.find((x) => x.token === c.card) ?? null;
+  const isApproved = s.matches('approved');
+  const onAmount = (value: string) => send({ type: 'amount.change', value });
+  const onCard = (token: string) => send({ type: 'card.select', token });
   return {
+    getRegionProps: () => regionProps('quick-title'),
+    getTitleProps: () => titleProps('quick-title'),
+    getFormProps: () => formProps({ onSubmit: () => send({ type: 'quick.submit' }) }),
+    getFieldProps: (field: 'card' | 'amount') =>
+      field === 'card'
+        ? fieldProps({ id: 'quick-card', value: card?.token ?? '', onValue: onCard })
+        : fieldProps({ id: 'quick-amount', value: c.amount, invalid: c.error !== null, onValue: onAmount }),
+    getErrorProps: () => fieldErrorProps('quick-amount'),
+    getSubmitProps: () => submitProps(),
+    /** the question before the charge: an alert dialog inline, named by the question */
+    getConfirmProps: () => ({ role: 'alertdialog' as const, ...regionProps('quick-question') }),
+    getQuestionProps: () => ({ id: 'quick-question' }),
+    getYesProps: () => buttonProps(() => send({ type: 'confirm.yes' }), { disabled: isCharging }),
+    getNoProps: () => buttonProps(() => send({ type: 'confirm.no' }), { disabled: isCharging }),
+    /** the charge went through: the focus goes there */
+    getDoneProps: () => statusProps({ focusOn: isApproved ? 'done' : null }),
+    getAgainProps: () => buttonProps(() => send({ type: 'quick.again' })),
     /** nothing to show: not offered (rule, no card, demo) or still loading */
     isHidden: s.matches('boot') || s.matches('loading') || s.matches('unavailable'),
     isForm: s.matches('editing'),
     isConfirming: s.matches('confirming'),
     isCharging,
-    isApproved: s.matches('approved'),
+    isApproved,
     currency: c.currency,
     amount: c.amount,
-    onAmount: (value: string) => send({ type: 'amount.change', value }),
+    onAmount,
     cards: c.cards.map((x) => ({ token: x.token, label: `${x.brand.toUpperCase()} •••• ${x.last4}`, selected: x.token === c.card })),
-    onCard: (token: string) => send({ type: 'card.select', token }),
+    onCard,
     error: c.error,
     shakes: c.shakes,
     onSubmit: () => send({ type: 'quick.submit' }),

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useBankReport } from '../../../flows/funding/bank-report.flow';
 import type { FundingActor } from '../../../flows/funding/funding.hooks';
 import { registerMessages, useT } from '../../../i18n';
@@ -6,7 +5,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { messages as cryptoMessages } from '../../crypto/messages';
 import { messages as verificationMessages } from '../../verification/messages';
 import { useFundingActor } from '../context';
-import type { FundingTabProps } from '../tabs';
+import type { FundingTabProps } from '../tab-props';
 import { BankDetailsCard } from './BankDetailsCard';
 import { ReceiptUpload } from './ReceiptUpload';
 import { messages } from './messages';
@@ -33,44 +32,40 @@ function BankReport({ method, funding }: { method: 'bank' | 'fiat'; funding: Fun
 
   if (b.isReceived && b.deposit) {
     return (
-      <section className="bank-tab" aria-labelledby="bank-received-title" data-testid="bank-received">
-        <h2 id="bank-received-title">{t('bank.received.title')}</h2>
-        <p className="bank-ok" role="status">{t('bank.received.body', { amount: b.depositAmount, reference: b.deposit.reference })}</p>
-        <button type="button" className="button button--ghost" onClick={b.onNew}>{t('bank.new')}</button>
+      <section className="bank-tab" data-testid="bank-received" {...b.getRegionProps()}>
+        <h2 {...b.getTitleProps()}>{t('bank.received.title')}</h2>
+        <p className="bank-ok" {...b.getReceivedProps()}>{t('bank.received.body', { amount: b.depositAmount, reference: b.deposit.reference })}</p>
+        <button className="button button--ghost" {...b.getNewProps()}>{t('bank.new')}</button>
       </section>
     );
   }
 
   if (b.isPending && b.deposit) {
     return (
-      <section className="bank-tab" aria-labelledby="bank-pending-title" data-testid="bank-pending">
-        <h2 id="bank-pending-title">{t('bank.pending.title')}</h2>
+      <section className="bank-tab" data-testid="bank-pending" {...b.getRegionProps()}>
+        <h2 {...b.getTitleProps()}>{t('bank.pending.title')}</h2>
         <p className="muted">{t('bank.pending.body')}</p>
         {b.sandbox && <p className="bank-sandbox">{t('bank.sandbox')}</p>}
         <BankDetailsCard lines={b.details} />
         <ReceiptUpload item={b.receipt} attached={b.hasReceipt} />
-        {b.isChecking && <p className="muted small" aria-live="polite">{t('bank.checking')}</p>}
-        <button type="button" className="button button--ghost button--small" onClick={b.onNew}>{t('bank.new')}</button>
+        {b.isChecking && <p className="muted small" {...b.getCheckingProps()}>{t('bank.checking')}</p>}
+        <button className="button button--ghost button--small" {...b.getNewProps()}>{t('bank.new')}</button>
       </section>
     );
   }
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    b.onSubmit();
-  };
   return (
-    <section className="bank-tab" aria-labelledby={`bank-title-${method}`}>
-      <h2 id={`bank-title-${method}`}>{t(method === 'fiat' ? 'fiat.title' : 'bank.title')}</h2>
+    <section className="bank-tab" {...b.getRegionProps()}>
+      <h2 {...b.getTitleProps()}>{t(method === 'fiat' ? 'fiat.title' : 'bank.title')}</h2>
       <p className="muted">{t('bank.intro')}</p>
-      <form onSubmit={submit} noValidate aria-busy={b.isBusy}>
+      <form {...b.getFormProps()}>
         {/* the amount, the bonus and the promo code are the funding page's amount line beside this form */}
         {b.error && (
-          <p key={b.shakes} className="form-error shake" role="alert">
+          <p key={b.shakes} className="form-error shake" {...b.getErrorProps()}>
             {text(b.error)}
           </p>
         )}
-        <button className="button button--wide" type="submit" disabled={b.isBusy}>
+        <button className="button button--wide" {...b.getSubmitProps()}>
           {text(b.submitLabel)}
         </button>
       </form>

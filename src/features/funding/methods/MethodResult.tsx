@@ -6,14 +6,13 @@ import { Spinner } from '../../../ui/Spinner';
 export function MethodResult({ d, onBack }: { d: MethodDepositViewModel; onBack?: () => void }) {
   const { t, text } = useT();
   if (d.isListening) return <Spinner label={t('method.listening', { name: text(d.name) })} />;
-  const again = onBack ?? d.onAgain;
   return (
-    <section className="method-tab" aria-labelledby="method-result-title">
-      <div className={d.isPaid ? 'card-done' : 'form-error'} role="status" data-testid="method-result">
-        <h2 id="method-result-title">{t(d.isPaid ? 'method.paid.title' : 'method.failed.title')}</h2>
+    <section className="method-tab" {...d.getRegionProps()}>
+      <div className={d.isPaid ? 'card-done' : 'form-error'} data-testid="method-result" {...d.getResultProps()}>
+        <h2 {...d.getTitleProps()}>{t(d.isPaid ? 'method.paid.title' : 'method.failed.title')}</h2>
         <p>{t(d.isPaid ? 'method.paid.body' : d.isFlagged ? 'method.flagged.body' : 'method.failed.body', { name: text(d.name) })}</p>
       </div>
-      <button type="button" className="button" onClick={again}>{t(onBack ? 'method.back' : 'method.again')}</button>
+      <button className="button" {...d.getAgainProps(onBack)}>{t(onBack ? 'method.back' : 'method.again')}</button>
     </section>
   );
 }

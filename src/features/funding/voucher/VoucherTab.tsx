@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useVoucher } from '../../../flows/funding/voucher.flow';
 import { registerMessages, useT } from '../../../i18n';
 import { messages } from './messages';
@@ -12,9 +11,9 @@ export default function VoucherTab() {
 
   if (v.isDemo) {
     return (
-      <section className="voucher-tab" aria-labelledby="vload-demo-title">
-        <div className="crypto-demo" role="alert">
-          <h2 id="vload-demo-title">{t('vload.demo.title')}</h2>
+      <section className="voucher-tab" {...v.getRegionProps()}>
+        <div className="crypto-demo" {...v.getDemoProps()}>
+          <h2 {...v.getTitleProps()}>{t('vload.demo.title')}</h2>
           <p>{t('vload.demo.body')}</p>
         </div>
       </section>
@@ -23,39 +22,26 @@ export default function VoucherTab() {
   if (v.isRedeemed && v.redeemed) {
     return (
       <section className="voucher-tab" data-testid="vload-redeemed">
-        <p role="status">{t('vload.redeemed', { amount: v.redeemedText })}</p>
-        <button type="button" className="button button--ghost" onClick={v.onAgain}>{t('vload.again')}</button>
+        <p {...v.getRedeemedProps()}>{t('vload.redeemed', { amount: v.redeemedText })}</p>
+        <button className="button button--ghost" {...v.getAgainProps()}>{t('vload.again')}</button>
       </section>
     );
   }
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    v.onSubmit();
-  };
   return (
-    <section className="voucher-tab" aria-labelledby="vload-title">
-      <h2 id="vload-title">{t('vload.title')}</h2>
+    <section className="voucher-tab" {...v.getRegionProps()}>
+      <h2 {...v.getTitleProps()}>{t('vload.title')}</h2>
       <p className="muted">{t('vload.intro', { floor: v.floor })}</p>
-      <form onSubmit={submit} noValidate aria-busy={v.isBusy}>
+      <form {...v.getFormProps()}>
         <label className="field">
           <span>{t('vload.pin.label')}</span>
-          <input
-            name="pin"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="0000 0000 0000 0000"
-            value={v.pin}
-            disabled={v.isBusy}
-            aria-invalid={v.error ? true : undefined}
-            onChange={(e) => v.onPin(e.target.value)}
-          />
+          <input inputMode="numeric" autoComplete="off" placeholder="0000 0000 0000 0000" {...v.getFieldProps('pin')} />
         </label>
         {v.error && (
-          <p key={v.shakes} className="form-error shake" role="alert">
+          <p key={v.shakes} className="form-error shake" {...v.getErrorProps()}>
             {text(v.error)}
           </p>
         )}
-        <button className="button button--wide" type="submit" disabled={v.isBusy}>
+        <button className="button button--wide" {...v.getSubmitProps()}>
           {text(v.submitLabel)}
         </button>
       </form>
