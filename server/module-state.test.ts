@@ -1,6 +1,6 @@
 // no in-memory state that a second instance would need. Every module-level mutable
 // binding of the server (a Map, Set, WeakMap or WeakSet, a `let`, an object or array literal
-// filled later) is listed here, and each is named with the reason it is safe in docs/architecture.md,
+// filled later) is listed here, and each is named with the reason it is safe in docs/operations.md,
 // "Many instances". A new one fails this test until it is listed in both places.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '..');
 
-/** `path name`, as in the table of docs/architecture.md, "Many instances" */
+/** `path name`, as in the table of docs/operations.md, "What each instance holds in memory" */
 const MODULE_STATE = [
   'server/db/index.ts pools',
   'server/db/pglite-worker.mjs statementCount',
@@ -75,9 +75,9 @@ describe('module-level state of the server', () => {
     expect(hits('const LIMIT = 10;')).toBe(false);
   });
 
-  it('docs/architecture.md, "Many instances", names every one of them', () => {
-    const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
-    const section = doc.slice(doc.indexOf('## Many instances'));
+  it('docs/operations.md, "What each instance holds in memory", names every one of them', () => {
+    const doc = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## What each instance holds in memory'));
     expect(section.length).toBeLessThan(doc.length);
     for (const entry of MODULE_STATE) {
       const [path, name] = entry.split(' ');
