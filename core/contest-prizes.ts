@@ -1,6 +1,6 @@
 /**
  * Contest prizes by rank (spec 002 §9), the one table the sandbox seed, the server's contests
- * domain and the pages derive from (issue 27 item 8).
+ * domain and the pages derive from.
  *
  *   weekly:  10,000 / 5,000 / 3,000 / 2,000 cash, an iPad at rank 5, then a 1,000 bonus for ranks
  *            6-8, 500 for 9-13, 300 for 14-23 and 100 for 24-40;

@@ -107,7 +107,7 @@ async function serverLoad(): Promise<void> {
   if (withPostgres) await serverLoadOn('PostgreSQL', process.env.DATABASE_URL || (await freshLocalPgDatabase()));
 }
 
-/** the polling routes of issue 19, each measured between two runs of the one-select anchor */
+/** the polling routes, each measured between two runs of the one-select anchor */
 const HOT = ['POST /api/btc/check', 'POST /api/card/listen/orange', 'GET /api/me', 'GET /api/settings'] as const;
 
 async function serverLoadOn(dbName: 'PGlite' | 'PostgreSQL', databaseUrl: string): Promise<void> {

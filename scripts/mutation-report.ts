@@ -1,6 +1,6 @@
 /**
  * Stryker's JSON reports (reports/mutation/<id>.json, written by `npm run test:mutation`) →
- * docs/coverage/mutation.json (the issue 20 shape, read by the explorer) and a table.
+ * docs/coverage/mutation.json (the shape the explorer reads) and a table.
  *
  *   npx tsx scripts/mutation-report.ts          every report in reports/mutation/
  *
@@ -33,7 +33,7 @@ interface StrykerReport {
   files: Record<string, { mutants: StrykerMutant[] }>;
 }
 
-/** one machine's Stryker report in the issue 20 shape; score = (killed + timeout) / (killed + timeout + survived + noCoverage) */
+/** one machine's Stryker report in the shape the explorer reads; score = (killed + timeout) / (killed + timeout + survived + noCoverage) */
 export function summarise(report: StrykerReport, reasons: Record<string, string>): MachineMutation {
   const m: MachineMutation = { score: 0, killed: 0, survived: 0, noCoverage: 0, timeout: 0, total: 0, survivors: [] };
   for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -92,9 +92,9 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildApp({ db, config, platform: platformOption, push: pushOption = memoryHub(), distDir, coverageDir, logger = false, ready, mirror: mirrorOptions = {} }: AppOptions): Promise<FastifyInstance> {
   // the log never holds a sign-in key, a card page's query or a card field (server/http/logging.ts)
   const app = Fastify({ logger: safeLogger(logger), ...requestIdOptions, bodyLimit: BODY_LIMIT, return503OnClosing: true, trustProxy: config.trustProxy, forceCloseConnections: 'idle' });
-  // issue 18: request ids (x-request-id) carried into the logs of everything a request runs; then the global per-IP limit
+  // request ids (x-request-id) carried into the logs of everything a request runs; then the global per-IP limit
   installRequestLog(app);
-  // issue 19: the push hub (server/push/pg-hub.ts on PostgreSQL), closed after the SSE streams have ended
+  // the push hub (server/push/pg-hub.ts on PostgreSQL), closed after the SSE streams have ended
   const push = typeof pushOption === 'function' ? pushOption(app.log) : pushOption;
   app.addHook('onClose', async () => push.close?.());
   await installRateLimit(app, config.rateLimitPerMinute);
@@ -106,16 +106,16 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(cookie);
   app.setErrorHandler(errorHandler);
   installSecurityHeaders(app, { hstsMaxAge: config.hstsMaxAge });
-  // issue 18: /metrics when METRICS=1
+  // /metrics when METRICS=1
   const metrics = installMetrics(app, { db, push, enabled: config.metrics, token: config.metricsToken });
   installSessions(app, db);
   installInputGuard(app);
   const routes = watchRoutes(app);
-  // issue 18: the generated OpenAPI document and its UI (/api/docs), before any route: it collects them as they are added
+  // the generated OpenAPI document and its UI (/api/docs), before any route: it collects them as they are added
   if (config.apiDocs) await installApiDocs(app);
-  // issue 18: GET /healthz, GET /readyz and load shedding (503 busy with Retry-After under pressure)
+  // GET /healthz, GET /readyz and load shedding (503 busy with Retry-After under pressure)
   await installHealth(app, { db, push, config, ...(ready && { ready }) });
-  // issue 18: on close, requests in flight finish and their connections end with them
+  // on close, requests in flight finish and their connections end with them
   installDrain(app);
 
   const settings = settingsFor(config);
@@ -133,7 +133,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   });
   app.addHook('onClose', async () => mirror.stop());
   const deps: RouteDeps = { db, config, settings, platform, push, mirror, metrics, ports };
-  // issue 20, sandbox only: scripted third-party outcomes (/api/sandbox/script); before the withdrawal routes, whose answers it hooks
+  // Sandbox only: scripted third-party outcomes (/api/sandbox/script); before the withdrawal routes, whose answers it hooks
   await installSandboxScripts(app, deps);
   await app.register(settingsRoutes, deps);
   await app.register(meRoutes, deps);
@@ -149,38 +149,38 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(tradingRoutes, deps);
   await app.register(registerRoutes, deps);
   await app.register(cardRoutes, deps);
-  // issue 14: promo codes (/api/promo, /api/triggers/promo) in every mode; sandbox only: the promo console (/sandbox/promo)
+  // promo codes (/api/promo, /api/triggers/promo) in every mode; sandbox only: the promo console (/sandbox/promo)
   await app.register(promoRoutes, deps);
-  // issue 17: promotions (/api/us/promotions, promotions_activate, promotions_max); sandbox only: their section of /sandbox/promo
+  // promotions (/api/us/promotions, promotions_activate, promotions_max); sandbox only: their section of /sandbox/promo
   await app.register(promotionsRoutes, deps);
   await app.register(uploadRoutes, deps);
-  // issue 14: the wallet methods, their signed webhooks and (sandbox) the providers' pages
+  // the wallet methods, their signed webhooks and (sandbox) the providers' pages
   await app.register(methodRoutes, deps);
-  // issue 14: bank transfer and fiat reports, receipts, Vload vouchers, quick top-up; sandbox only: the bank console (/sandbox/bank)
+  // bank transfer and fiat reports, receipts, Vload vouchers, quick top-up; sandbox only: the bank console (/sandbox/bank)
   await app.register(offlineDepositRoutes, deps);
-  // issue 15: support tickets (/api/kayako/*), call-back, contacts and info; sandbox only: the agent console (/sandbox/desk)
+  // support tickets (/api/kayako/*), call-back, contacts and info; sandbox only: the agent console (/sandbox/desk)
   await app.register(supportRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(forgotRoutes, deps);
-  // issue 17: timed offers (/api/us/offers, /api/triggers/*); sandbox only: /api/sandbox/offers/now
+  // timed offers (/api/us/offers, /api/triggers/*); sandbox only: /api/sandbox/offers/now
   await app.register(offerRoutes, deps);
-  // issue 17: contests (/api/tourney/*), closed and paid at date_end; sandbox only: /api/sandbox/contests
+  // contests (/api/tourney/*), closed and paid at date_end; sandbox only: /api/sandbox/contests
   await app.register(contestRoutes, { ...deps, ...(ready && { ready }) });
-  // issue 17: the ladder (/api/us/ladder) and IQ mining (/api/iq/start, /api/iq/next)
+  // the ladder (/api/us/ladder) and IQ mining (/api/iq/start, /api/iq/next)
   await app.register(ladderRoutes, deps);
   await app.register(iqRoutes, deps);
-  // issue 16: social sign-in (OpenID Connect); sandbox mode without OIDC_ISSUER: the sandbox identity provider (/sandbox/idp)
+  // social sign-in (OpenID Connect); sandbox mode without OIDC_ISSUER: the sandbox identity provider (/sandbox/idp)
   await app.register(oidcRoutes, deps);
   // the sandbox's parties' pages: the trading platform, the processors' pages; sandbox only: the consoles and testers' controls
   await installSandboxRoutes(app, deps, sandbox, ready);
 
-  // issue 17: news and analysis (/api/news/rss, /api/news/html): NEWS_RSS_URL's feed, else the sandbox feed
+  // news and analysis (/api/news/rss, /api/news/html): NEWS_RSS_URL's feed, else the sandbox feed
   await app.register(newsRoutes, deps);
-  // issue 16: the public site (/api/tb/{tab}, /api/public/*); / is its landing page
+  // the public site (/api/tb/{tab}, /api/public/*); / is its landing page
   await app.register(publicSiteRoutes, deps);
-  // issue 17: the referral and affiliate program (/api/us/refferal); a visit through a link is counted on the public page
+  // the referral and affiliate program (/api/us/refferal); a visit through a link is counted on the public page
   await app.register(referralRoutes, deps);
-  // issue 27: the favicon, robots.txt, sitemap.xml; / by Accept-Language; an unknown page is a 404 page
+  // the favicon, robots.txt, sitemap.xml; / by Accept-Language; an unknown page is a 404 page
   const site = { siteUrl: config.siteUrl, languages: settings.languages, defaultLanguage: settings.defaultLanguage };
   installSite(app, site);
   const links = (lang: string, tab: PublicTab) => alternateLinks(site, lang, (other) => tabPath(other, tab));

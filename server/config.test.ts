@@ -45,7 +45,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('issue 18: pool size, log level, metrics, rate limit, API docs, explorer, HSTS, shutdown grace, load shedding', () => {
+  it('pool size, log level, metrics, rate limit, API docs, explorer, HSTS, shutdown grace, load shedding', () => {
     const config = loadConfig({
       DB_POOL_SIZE: '25',
       LOG_LEVEL: 'Debug',

@@ -62,7 +62,7 @@ export interface Config {
    */
   oidc: OidcConfig | undefined;
   /**
-   * News and analysis (issue 17): a real RSS or Atom feed (NEWS_RSS_URL, http or https), fetched
+   * News and analysis: a real RSS or Atom feed (NEWS_RSS_URL, http or https), fetched
    * by the server with a timeout, a size limit and a cache; unset: the sandbox feed (labelled
    * Sandbox on screen).
    */
@@ -171,7 +171,7 @@ function fingerprintSecret(value: string | undefined, nodeEnv: string): string {
   return secret;
 }
 
-/** Sandbox mode is opt-in, and never by accident in production (issue 11). */
+/** Sandbox mode is opt-in, and never by accident in production. */
 function sandboxMode(env: Env, nodeEnv: string): boolean {
   const sandbox = flag(env.SANDBOX, false);
   if (sandbox && nodeEnv === 'production' && !flag(env.ALLOW_SANDBOX_IN_PRODUCTION, false)) {

@@ -28,7 +28,7 @@ describe('server/main.ts (sandbox mode is opt-in)', () => {
     expect(run.files).toEqual([]);
   }, 90_000);
 
-  it('issue 18: a refused value names its variable, exits 1 and touches no database', () => {
+  it('a refused value names its variable, exits 1 and touches no database', () => {
     const run = start({ SANDBOX: '1', DB_POOL_SIZE: 'many' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('The server cannot start: DB_POOL_SIZE must be a whole number from 1 to 1000, got "many"');

@@ -205,7 +205,7 @@ export type CardStartRequest = z.infer<typeof CardStartRequest>;
 /**
  * Where each processor's start goes (spec 000 §7). All are POST with CardStartRequest (and the
  * CSRF header) and answer that processor's reply (ProcessorReplySchema). EZPAY's spec call was a
- * GET full redirect that started the attempt; since issue 11 a GET never starts one (a cross-site
+ * GET full redirect that started the attempt; a GET never starts one (a cross-site
  * link could): the POST answers REDIRECT to its hosted page, and the GET only leads to an attempt
  * already started (405 `card.start_by_post` otherwise). The FRAUD step of a stack re-runs the
  * fraud check for the payment.

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Currency, Decimal } from './common';
 
 /**
- * Sandbox only (SANDBOX=true): testers' helpers for issue 5.
+ * Sandbox only (SANDBOX=true): testers' helpers (security, withdrawal, validation).
  * POST /api/sandbox/fresh-user creates a new user (and its platform account) with the given
  * balances, so browser tests never depend on each other's data.
  */

@@ -291,8 +291,8 @@ describe('the machine explorer', () => {
     // elkjs is only a lazy chunk (the build precomputes the layouts)
     expect(js.lazy.some((l) => l.key.includes('machine-kit/diagram/layout'))).toBe(true);
     // every machine of machines/index.ts is in the explorer's first load (about 1.3 kB gzip each):
-    // 37 machines measured 150.2 kB at issue 14's end, 53 measured 177.7 kB at issue 16's, 66 measured
-    // 191.8 kB at issue 20's (with the readable fit, the start form and both coverages; the path search
+    // 37 machines measured 150.2 kB at first, 53 measured 177.7 kB later, 66 measured
+    // 191.8 kB after that (with the readable fit, the start form and both coverages; the path search
     // and the Russian purposes are lazy chunks). The bound leaves room for a few more machines, not
     // for a library; loading each machine with its diagram would be the next step
     expect(js.initial.gzip).toBeLessThan(200_000);

@@ -7,7 +7,7 @@ import { uploadItemMachine } from '../upload-item/upload-item.machine';
 import type { ChosenFile } from '../upload-item/upload-item.types';
 
 /**
- * Attachments of a support message (issue 15), shared by the reply box (ticketThread) and the new
+ * Attachments of a support message, shared by the reply box (ticketThread) and the new
  * ticket form (newTicket): each chosen file is one upload control (machines/upload-item) spawned as
  * a child whose id is its slot; the control stages the file on the server
  * (POST /api/kayako/upload/attachment/no) and tells its parent the stored id. The message then

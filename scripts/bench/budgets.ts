@@ -2,27 +2,27 @@
 export const BUDGETS = {
   /** all JavaScript a page loads, gzip, bytes (1 kB = 1000 bytes) */
   pageJsGzip: {
-    /** issue 27 added the skip link, the page titles and the favicon link: 110.2 kB measured, so 111.
+    /** the skip link, the page titles and the favicon link: 110.2 kB measured, so 111.
      *  Then the visitor's chat launcher (login, register, landing; spec 001 §6): the button, its texts,
      *  the settings' hidden paths and the lazy panel's preload list, 1.7 kB in two small chunks (the
      *  panel itself loads on the visitor's pointer or focus): 112.0 kB measured, so 113 */
     login: 113_000,
     /** the public site's landing page /{lang}/: no trading shell; at most the login page's.
-     *  Issue 16's end: login 109.2, landing 109.5 kB; the prices, ticker, slider, video and zoom widgets are a lazy
+     *  Before the landing widgets: login 109.2, landing 109.5 kB; the prices, ticker, slider, video and zoom widgets are a lazy
      *  chunk after the text, and zod/mini schemas are marked pure for tree-shaking (vite.config.ts),
      *  which took 4.7 kB off the trading page and 4.0 kB off funding */
     /** the visitor's chat launcher as on login (1.7 kB): 112.5 kB measured, so 113 */
     landing: 113_000,
-    /** issue 17 put five small things in the trading shell's first load (the bell with its plural
+    /** five small things are in the trading shell's first load (the bell with its plural
      *  label, News, Contests, the offer watcher, plural rules): 139.4 kB measured, so 142 */
-    /** issue 27 put the one dialog primitive (useDialog: focus trap, inert, 1.7 kB), the attention
+    /** the one dialog primitive (useDialog: focus trap, inert, 1.7 kB), the attention
      *  arbiter (machine and flow), the one formatter on Intl (core/format, 1.1 kB) and the route
      *  titles in the shell: 147.3 kB measured, so 148. Then the chat's guest mode and focus handling,
      *  its launcher as a shared piece (0.8 kB), the pushed toast through the arbiter and the money
      *  texts through core/format in the flows: 150.3 kB measured, so 151. To win back: the modal and
      *  the chat panel in lazy chunks (the panel loads on the launcher's first hover on public pages) */
     trading: 151_000,
-    /** the trading shell plus the funding page: 180.4 kB measured at issue 17's end */
+    /** the trading shell plus the funding page: 180.4 kB measured once */
     /** the shell's growth above plus the WAI-ARIA tabs (useTabs, 0.7 kB), the cascade on the
      *  dialog primitive and the daily card limit shown before typing: 190.9 kB measured, so 192; then
      *  the shell's growth above and the funding texts' amounts through core/format: 194.1 kB, so 195 */
@@ -33,7 +33,7 @@ export const BUDGETS = {
   /** login page in Chromium: navigation start to load event, ms (loopback) */
   loginPageLoadMs: 1_500,
   /** GET /api/settings under autocannon (100 connections, 5 s) from another process: p99 ms and minimum
-   *  requests per second. Issue 18 (16 connections): 13,800–16,900 req/s, p99 4–7 ms on the shared
+   *  requests per second. With 16 connections: 13,800–16,900 req/s, p99 4–7 ms on the shared
    *  2-core machine at load average 7, so 2000 */
   settingsP99Ms: 50,
   settingsMinRps: 2_000,

@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from './schema';
 
 /**
- * Tables of issue 3 (migration 010_card; 015_card_hardening adds fingerprints, blocks and voids). The card number and CVV have no column anywhere:
+ * Tables of card funding (migration 010_card; 015_card_hardening adds fingerprints, blocks and voids). The card number and CVV have no column anywhere:
  * a card is its token, first six, last four, brand, expiry, holder and sandbox scenario.
  */
 export type CardPaymentStatus = 'created' | 'processing' | 'approved' | 'failed' | 'stopped';

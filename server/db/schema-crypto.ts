@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Int8, Int8Id, Timestamp } from './schema';
 
 /**
- * Tables of issue 4 (migration 020_crypto): crypto invoices, the payments the chain watcher
+ * Tables of crypto deposits (migration 020_crypto): crypto invoices, the payments the chain watcher
  * saw for them, the per-chain address counters, and the sandbox chain's own transactions.
  * They join the Database interface by module augmentation, so this area's tables live here.
  */

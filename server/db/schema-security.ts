@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Int8, Int8Id, Timestamp } from './schema';
 
 /**
- * Tables of issue 5 (migration 030_security): withdrawals, two-factor, transaction validation,
+ * Tables of security and withdrawals (migration 030_security): withdrawals, two-factor, transaction validation,
  * turnover and the sandbox outbox. They join the Database interface by module augmentation, so
  * this area's tables live in this file.
  */

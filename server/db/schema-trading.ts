@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Int8, Int8Id, Timestamp } from './schema';
 
 /**
- * Tables of issue 6 (migration 040_trading): the sandbox platform's trades and transactions,
+ * Tables of trading (migration 040_trading): the sandbox platform's trades and transactions,
  * the broker's trade booking cursor, signals, and the sandbox chat. They join the Database
  * interface by module augmentation.
  */

@@ -259,7 +259,7 @@ export interface SignalSource {
 // ─── payment methods (wallets) ───────────────────────────────────────────────────────────────
 
 /**
- * One method deposit as its provider is asked to take it (issue 14). `depositId` is our
+ * One method deposit as its provider is asked to take it. `depositId` is our
  * reference (the merchant reference a real provider echoes in its webhook); `secureId` is
  * Neteller's secure id for a direct debit: passed through, never stored or logged.
  */
@@ -303,7 +303,7 @@ export interface PaymentMethodGateway {
   start(provider: string, deposit: MethodDepositStart): Promise<MethodStartAnswer>;
 }
 
-// ─── voucher provider (Vload, issue 14) ─────────────────────────────────────────────────────────
+// ─── voucher provider (Vload) ─────────────────────────────────────────────────────────
 
 /**
  * What a prepaid-voucher provider (Vload) integration implements: `lookup` reads a voucher's
@@ -324,7 +324,7 @@ export interface VoucherProvider {
   redeem(pin: string, voucherId: string): Promise<{ kind: 'redeemed' } | { kind: 'used' } | { kind: 'invalid' }>;
 }
 
-// ─── help desk (support tickets, issue 15) ───────────────────────────────────────────────────────
+// ─── help desk (support tickets) ───────────────────────────────────────────────────────
 
 /** What a ticket is about ("Ask about this payment"): checked against its owner by the domain before the desk sees it. */
 export interface DeskAbout {
@@ -429,7 +429,7 @@ export interface HelpDesk {
   onAgentUpdate(listener: (update: DeskAgentUpdate) => void): () => void;
 }
 
-// ─── news and analysis (issue 17) ────────────────────────────────────────────────────────────
+// ─── news and analysis ────────────────────────────────────────────────────────────
 
 /** One news item as a feed gives it, already plain text (server/domain/news/sanitise.ts). */
 export interface NewsFeedItem {

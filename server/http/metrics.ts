@@ -24,7 +24,7 @@ const INVOICE_STATE: Record<string, string> = { wt: 'waiting', su: 'paid', ex: '
 const STREAMS = new Set(['/api/events']);
 
 /**
- * The Prometheus text endpoint (issue 18), one registry per app. Off (`enabled` false): no
+ * The Prometheus text endpoint, one registry per app. Off (`enabled` false): no
  * hook, no route (GET /metrics is the ordinary 404) and a no-op recorder. On: GET /metrics in
  * Prometheus text format (with `token`, METRICS_TOKEN: only for `Authorization: Bearer <token>`,
  * else 401 metrics.token), and these series (docs/architecture.md, "Logs and metrics"):

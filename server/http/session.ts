@@ -28,7 +28,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const usesSession = (url: string): boolean => /^\/(api|upload|logout)(\/|\?|$)/.test(url);
 /**
  * Signed instead of CSRF-checked: a payment provider's webhook (no browser, no session) carries
- * an HMAC over its raw body that server/domain/methods verifies (issue 14).
+ * an HMAC over its raw body that server/domain/methods verifies.
  */
 const csrfExempt = (url: string): boolean => /^\/api\/methods\/[a-z]{2,20}\/webhook(\?|$)/.test(url);
 /** Paths whose state-changing calls need the CSRF header. */

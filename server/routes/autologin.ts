@@ -26,7 +26,7 @@ export const autologinRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, 
     const body = parse(SandboxAutologinRequest, request.body);
     const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
     const user = await findUserByEmail(db, body.email);
-    // a sign-in link is the account itself: not for just any session (issue 11)
+    // a sign-in link is the account itself: not for just any session
     await requireSandboxAccess(db, request, config, user?.id, 'account');
     if (!user) throw new Refusal(404, 'user.not_found', 'There is no user with this email.');
     const { key, expiresAt } = await createAutologinKey(db, user.id, { redirect: body.redirect ?? '', lang, mobile: body.mobile ?? false });

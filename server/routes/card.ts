@@ -52,7 +52,7 @@ import { Refusal } from '../domain/refusal';
 
 
 /**
- * Card funding (issue 3; spec 000 §7): card save, fraud check, every processor's start and
+ * Card funding (spec 000 §7): card save, fraud check, every processor's start and
  * listen, Entropay and Zoom extras, the funding options (promo codes: promo.ts); the processors' hosted
  * pages and, in sandbox mode, the sandbox control: server/sandbox/processors, registered by server/compose.ts.
  */
@@ -114,7 +114,7 @@ export const cardRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) =>
       const body = parse(CardStartRequest, request.body);
       return startAttempt(deps, userId, processor, body);
     });
-    // polled by the listen page (issue 19): the session, the payment and its attempt in one select;
+    // polled by the listen page: the session, the payment and its attempt in one select;
     // only a pending attempt asks the processor (and records the check)
     const listen = async (request: FastifyRequest): Promise<CardListenResponse> => {
       const body = parse(CardListenRequest, request.body);

@@ -12,7 +12,7 @@ import { Refusal } from '../domain/refusal';
 export const CONTEST_CLOSE_EVERY_MS = 5_000;
 
 /**
- * Contests (issue 17; spec 002 §2-3, §7-9; docs/engagement.md "Contests"): GET /api/tourney/current,
+ * Contests (spec 002 §2-3, §7-9; docs/engagement.md "Contests"): GET /api/tourney/current,
  * GET /api/tourney/last, POST (or GET ?id=) /api/tourney/get; a timer closes each contest at
  * date_end and pays its prizes once. Sandbox only: POST /api/sandbox/contests (a short contest)
  * and POST /api/sandbox/contests/:id/close (close now), with the x-sandbox-operator header.

@@ -40,9 +40,9 @@ export function invoiceDepsOf({ db, config, settings, push, ports }: RouteDeps):
     siteHost: config.siteHost,
     events: {
       invoiceUpdated: (userId, guid, status) => push.publish(userId, { type: 'invoice.updated', id: guid, status }),
-      // issue 19: sent with the transaction that moved the invoice (PostgreSQL NOTIFY at COMMIT)
+      // sent with the transaction that moved the invoice (PostgreSQL NOTIFY at COMMIT)
       invoiceUpdatedIn: (trx, userId, guid, status) => push.publishIn(trx, userId, { type: 'invoice.updated', id: guid, status }),
-      // the depositor's (and a referrer's) balance and bell follow (issue 17)
+      // the depositor's (and a referrer's) balance and bell follow
       userUpdated: (userId) => announceDeposit(db, push, userId),
     },
   };

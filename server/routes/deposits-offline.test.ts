@@ -12,7 +12,7 @@ import { freshUser } from '../test/fresh-user';
 import { JPEG, PDF, PNG, upload } from '../test/upload';
 
 /**
- * Issue 14, bank transfer, fiat, Vload vouchers and the quick top-up (PGlite in npm test,
+ * Bank transfer, fiat, Vload vouchers and the quick top-up (PGlite in npm test,
  * PostgreSQL in npm run test:pg): references unique, marked received credits once, owner checks,
  * receipts typed by content, voucher pins, the quick top-up rule and a double request charging once.
  */

@@ -25,7 +25,7 @@ import { paymentDeps } from './payment-deps';
 import { Refusal } from '../domain/refusal';
 
 /**
- * Bank transfer and fiat reports, their receipts, Vload vouchers and the quick top-up (issue 14;
+ * Bank transfer and fiat reports, their receipts, Vload vouchers and the quick top-up (
  * docs/api.md "Bank, fiat, vouchers and quick top-up"). Every refusal is a 4xx with error and message.
  */
 export const offlineDepositRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {

@@ -6,7 +6,7 @@ import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
 
 /**
- * IQ mining (issue 17; spec 001 §7): POST /api/iq/start (start or resume), POST /api/iq/next
+ * IQ mining (spec 001 §7): POST /api/iq/start (start or resume), POST /api/iq/next
  * {n, answer} (checked on the server). The reward, when earned, pushes notification.new and
  * user.updated (the bonus balance) after the commit.
  */

@@ -33,7 +33,7 @@ export const methodRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) 
     siteHost: config.siteHost,
     events: {
       methodUpdated: (userId, id, status) => push.publish(userId, { type: 'method.updated', id, status }),
-      // the depositor's (and a referrer's) balance and bell follow (issue 17)
+      // the depositor's (and a referrer's) balance and bell follow
       userUpdated: (userId) => announceDeposit(db, push, userId),
     },
   };

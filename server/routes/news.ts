@@ -9,7 +9,7 @@ import { Refusal } from '../domain/refusal';
 const toItem = ({ id, title, date, summary, link, source }: NewsFeedItem): NewsItem => ({ id, title, date, summary, link, source });
 
 /**
- * News and analysis (issue 17; spec 001 §7): GET /api/news/rss (the items) and GET
+ * News and analysis (spec 001 §7): GET /api/news/rss (the items) and GET
  * /api/news/html (one item's text), from the NewsFeed port (server/compose.ts): the RSS/Atom source of
  * NEWS_RSS_URL when set, else the sandbox feed. Plain text only (server/domain/news/sanitise.ts); no tables.
  */

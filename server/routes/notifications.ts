@@ -6,7 +6,7 @@ import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
 
 /**
- * Notifications (issue 17; 001 §3, §7, §9): the trader's list newest first (the first 3, older
+ * Notifications (001 §3, §7, §9): the trader's list newest first (the first 3, older
  * pages on demand with `before`), read one (owner only: 404 otherwise), read all. Reading tells
  * the owner's other tabs (notification.read) so their bells follow. Producers are the domain's
  * events (deposit credited, withdrawal ended, document reviewed, agent replied, sign-in, second

@@ -8,7 +8,7 @@ import { requireUser } from '../http/session';
 import { sessionOf, type RouteDeps } from './deps';
 
 /**
- * Timed offers (issue 17; 001 §7): the trader's current offer with its server-held deadline,
+ * Timed offers (001 §7): the trader's current offer with its server-held deadline,
  * accept (once, through the ledger or a personal promo code), ignore (recorded), where the trader
  * came from; sandbox only: POST /api/sandbox/offers/now makes an offer appear for a trader now.
  * An accepted offer notifies `offer.accepted` and pushes notification.new and user.updated; a

@@ -48,7 +48,7 @@ interface Provider {
 }
 
 /**
- * Social sign-in with OpenID Connect (issue 16, docs/social-sign-in.md): the authorization code
+ * Social sign-in with OpenID Connect (docs/social-sign-in.md): the authorization code
  * flow with PKCE (S256), state and nonce, through openid-client (which checks all three and the
  * ID token). GET /api/oidc/start only redirects (and sets a sealed cookie); GET /api/oidc/callback
  * is where the provider returns; GET /api/oidc/pending and POST /api/oidc/register finish a new

@@ -16,11 +16,11 @@ export function paymentDeps({ db, config, settings, push, metrics, ports }: Rout
     gateway: ports.processors,
     events: {
       paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
-      // issue 19: sent with the transaction that moved the attempt (PostgreSQL NOTIFY at COMMIT)
+      // sent with the transaction that moved the attempt (PostgreSQL NOTIFY at COMMIT)
       paymentUpdatedIn: (trx, userId, id, status) => push.publishIn(trx, userId, { type: 'payment.updated', id, status }),
-      // the depositor's (and a referrer's) balance and bell follow (issue 17)
+      // the depositor's (and a referrer's) balance and bell follow
       userUpdated: (userId) => announceDeposit(db, push, userId),
-      // issue 18: counted per processor on /metrics; logged with the request's id
+      // counted per processor on /metrics; logged with the request's id
       attemptSettled: (processor, outcome, payment) => {
         metrics?.cardOutcome(processor, outcome);
         currentRequestLog()?.info({ payment, processor, outcome }, 'card attempt settled');

@@ -12,7 +12,7 @@ import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
 
 /**
- * Promo codes (issue 14; spec 001 §3, §7):
+ * Promo codes (spec 001 §3, §7):
  * - POST /api/promo and POST /api/triggers/promo `{ code }` → `{ percent, value, code }`: what the
  *   code adds to the deposit bonus for this trader and the current account's currency, checked
  *   against the promo codes table in every mode; a refusal is a 4xx with its key (unknown,

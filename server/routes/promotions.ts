@@ -11,7 +11,7 @@ import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
 
 /**
- * Promotions (issue 17; spec 001 §2-4, §7; docs/engagement.md "Promotions"):
+ * Promotions (spec 001 §2-4, §7; docs/engagement.md "Promotions"):
  * - GET /api/us/promotions: the promotions in their window, with this trader's activations.
  * - POST /api/us/promotions_activate {id}: the owner's activation, once; a `promotion.activated`
  *   notification pushed as `notification.new`.

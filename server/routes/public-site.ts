@@ -30,7 +30,7 @@ const rateLimited = () =>
   new Refusal(429, 'rate_limited', 'Too many requests. Please try again in a minute.', { headers: { 'retry-after': String(PUBLIC_RATE.windowMs / 1000) } });
 
 /**
- * The public site (issue 16): the tab loader's content (GET /api/tb/{tab}, spec 000 §7), the
+ * The public site: the tab loader's content (GET /api/tb/{tab}, spec 000 §7), the
  * public ticker of real settled trades (GET /api/public/runline) and the company details with
  * the marketing number (GET /api/public/site). Signed out or in; no state changes.
  */

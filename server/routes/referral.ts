@@ -36,7 +36,7 @@ export function visitCounter(db: Db, log: { warn(o: object, m: string): void }, 
 const originOf = (request: FastifyRequest) => new URL(`${request.protocol}://${request.host}`).origin;
 
 /**
- * Referral and affiliate program (issue 17): POST /api/us/refferal with action show, filter,
+ * Referral and affiliate program: POST /api/us/refferal with action show, filter,
  * transfer or save (001 §7), and the materials' banners (GET /api/us/refferal/banner/{size}.svg).
  */
 export const referralRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {

@@ -35,7 +35,7 @@ export const SUPPORT_UPLOAD_LIMITS = { fileSize: DOCUMENT_MAX_BYTES, files: 1, f
 const badUpload = () => new Refusal(400, 'upload.bad_request', 'Send the attachment as multipart/form-data with the field file.');
 
 /**
- * Support (issue 15, the server half): tickets (002 §2-4, §7: /api/kayako/*), staged attachments
+ * Support (the server half): tickets (002 §2-4, §7: /api/kayako/*), staged attachments
  * through the one upload service, call-back requests (000 §7: POST /api/call), the company's
  * contacts and the contact form (001 §7: GET /api/info, POST /api/contacts). The help desk is
  * the HelpDesk port (server/compose.ts); the sandbox desk keeps tickets in our database and, in

@@ -23,7 +23,7 @@ import { firstNameOf } from '../domain/users';
 import type { RouteDeps } from './deps';
 
 /**
- * Trading (issue 6): history and reports from the platform, the chat token, tips, the balance
+ * Trading: history and reports from the platform, the chat token, tips, the balance
  * sync, signals and the ticker of real settled trades. The chat provider and the signal source
  * are ports (server/compose.ts, which in sandbox mode also mounts the sandbox chat at /chat and
  * the testers' platform and signal calls under /api/sandbox).

@@ -71,7 +71,7 @@ export function multipartError(error: unknown): Refusal | null {
 }
 
 /**
- * Verification uploads (issue 13, the server half). `POST /upload` and
+ * Verification uploads (the server half). `POST /upload` and
  * `POST /api/kayako/upload/{kind}/no` (multipart: `type` or `doc_type` and the file, or for a
  * signature the field `signature` holding a data URL; CSRF like every state-changing call) read
  * the file as a stream and stop at 10 MB (413), check who may upload (403 upload.not_allowed,

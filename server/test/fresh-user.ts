@@ -1,7 +1,7 @@
 import type { FreshUserRequest, FreshUserResponse } from '../../core/contract';
 import type { Browser } from './client';
 
-/** Issue 5 tests: a new sandbox user through POST /api/sandbox/fresh-user, signed in on `browser`. */
+/** A new sandbox user through POST /api/sandbox/fresh-user, signed in on `browser`. */
 export async function freshUser(browser: Browser, request: FreshUserRequest = {}): Promise<FreshUserResponse> {
   await browser.me();
   const res = await browser.send('POST', '/api/sandbox/fresh-user', { json: request });

@@ -11,7 +11,7 @@ import { clearOutcomes } from './cash-helpers';
 import { CARD, depositButton, scriptPlaces, spendDayLimit, WAIT } from './card-helpers';
 
 /**
- * The card form's and the funding page's card events through the real page (issue 20,
+ * The card form's and the funding page's card events through the real page (
  * "uifunding"): a cascade run is arranged before Deposit is pressed, as a sequence of episodes,
  * each what the trader then sees: `interrupt` (the fraud check's request lost on the way: "Try
  * again" / "Cancel"), `dayLimit` (three payments made today before: the daily-limit dialog),

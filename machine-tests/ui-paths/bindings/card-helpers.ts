@@ -12,7 +12,7 @@ import { scriptOutcomes } from './cash-helpers';
 import type { PathContext } from '../types';
 
 /**
- * Helpers of the card bindings (funding, cardForm, cascade, listen; issue 20, "uicard"): a fresh
+ * Helpers of the card bindings (funding, cardForm, cascade, listen; "uicard"): a fresh
  * trader with the processor stack a path needs, the funding page on Playwright's clock, the
  * processors' answers scripted one-shot by place in the cascade (docs/sandbox.md "Scripted
  * outcomes"), and the page's own requests failed, refused or held on the way (page.route: our

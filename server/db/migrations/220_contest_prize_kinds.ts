@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Contest prizes by kind (issue 27 item 8; core/contest-prizes.ts): a winner's row says what the
+ * Contest prizes by kind (core/contest-prizes.ts): a winner's row says what the
  * prize of the rank was — `cash` (paid to the trading account), `bonus` (paid to the bonus
  * balance) or `item` (a non-cash prize such as the iPad, recorded here and never credited as
  * money) — and, for an item, which one. contests.prizes_minor may now hold, besides the minor

@@ -13,7 +13,7 @@ import type { PlatformGateway } from '../ports';
 import { Refusal } from '../refusal';
 
 /**
- * Contests (issue 17; spec 002 §2-3, §7-9; docs/engagement.md "Contests").
+ * Contests (spec 002 §2-3, §7-9; docs/engagement.md "Contests").
  *
  * The rule (`net_profit`): a trader's score is the sum of (payout − stake) of every trade settled
  * on the trading platform inside the contest's window [date_start, date_end), in the contest's

@@ -34,7 +34,7 @@ export interface InvoiceEvents {
   /** the invoice moved (status, paid or late changed) */
   invoiceUpdated(userId: number, guid: string, status: InvoiceStatus): void;
   /**
-   * Issue 19: the same event, inside the transaction that moved the invoice (PostgreSQL: NOTIFY,
+   * the same event, inside the transaction that moved the invoice (PostgreSQL: NOTIFY,
    * delivered at COMMIT, nothing after a ROLLBACK); what it returns runs after the commit.
    * When given, invoiceUpdated is not called.
    */
@@ -224,7 +224,7 @@ export async function findInvoice(db: DbOrTx, userId: number, guid: string): Pro
 
 /**
  * The live session of `sessionId` and, when it is signed in, its user's invoice `guid`, in one
- * select (issue 19: POST /api/{coin}/check is polled). undefined: no live session.
+ * select (POST /api/{coin}/check is polled). undefined: no live session.
  */
 const invoiceInSession = compiledOnce((db, sessionId: string, now: Date, guid: string) =>
   liveSession(db, sessionId, now)
@@ -353,7 +353,7 @@ export async function syncInvoice(deps: InvoiceDeps, row: CryptoInvoiceRow): Pro
       toBigInt(updated.received_minor) !== toBigInt(locked.received_minor) ||
       toBigInt(updated.late_minor) !== toBigInt(locked.late_minor) ||
       updated.hash !== locked.hash;
-    // issue 19: the event goes out with this transaction (PostgreSQL NOTIFY at COMMIT), never for a rolled-back change
+    // the event goes out with this transaction (PostgreSQL NOTIFY at COMMIT), never for a rolled-back change
     const announce = moved && deps.events.invoiceUpdatedIn ? await deps.events.invoiceUpdatedIn(trx, locked.user_id, locked.guid, updated.status) : null;
     return { invoice: updated, credited, moved, announce };
   });

@@ -13,7 +13,7 @@ import { detectDocumentMime, storeDocument, type DocumentFile, type DocumentSumm
 import { creditDeposit } from './credit';
 
 /**
- * Bank transfers and fiat reports (issue 14; spec 001 §5, §7, §9): the trader reports a transfer
+ * Bank transfers and fiat reports (spec 001 §5, §7, §9): the trader reports a transfer
  * (POST /api/report/bank or /api/report/fiat), gets a unique payment reference and the bank
  * details, may attach the receipt, and an operator marks the transfer received, which credits
  * the ledger once through creditDeposit (key bank-deposit:{id}).

@@ -11,7 +11,7 @@ import { DEPOSIT_KINDS, isDemoEmail } from '../users';
 import { sql } from 'kysely';
 
 /**
- * Quick top-up (issue 14; spec 001 §6-§7): a saved card charged again with one click after the
+ * Quick top-up (spec 001 §6-§7): a saved card charged again with one click after the
  * trader confirmed the exact amount, allowed only when depositsTotal > 0 and fillCard is '1'
  * (checked here, whatever the page shows). The charge is a card payment like any other: the fraud
  * check creates it under the client's key (the same key again is the same payment: a double

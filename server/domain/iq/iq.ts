@@ -11,7 +11,7 @@ import { Refusal } from '../refusal';
 import { IQ_QUESTION_DEFS } from './questions';
 
 /**
- * IQ mining (issue 17; spec 001 §2, §7 /api/iq/start, /api/iq/next, §9 parameter 162;
+ * IQ mining (spec 001 §2, §7 /api/iq/start, /api/iq/next, §9 parameter 162;
  * docs/engagement.md "IQ mining"). A quiz of IQ_QUESTIONS questions about the product's real
  * rules, its state on the server (one `iq_mining` row per trader: a reload or another tab
  * continues where it was). Each answer is checked here; a wrong one is answered with the right

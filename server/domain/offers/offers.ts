@@ -16,7 +16,7 @@ import { DEPOSIT_KINDS } from '../users';
 import { hasTraded, RISK_FREE_CAP, RISK_FREE_DELAY_MS, RISK_FREE_HOURS, RISK_FREE_WINDOW_MS } from './risk-free';
 
 /**
- * Timed offers (issue 17; spec 001 §2, §4, §7, §9). Honest, small and real:
+ * Timed offers (spec 001 §2, §4, §7, §9). Honest, small and real:
  *
  * - limited (180 s to answer; once per trader, while the trader has made no deposit, 5 minutes
  *   after signing in): accepting

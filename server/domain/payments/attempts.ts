@@ -132,7 +132,7 @@ export async function startAttempt(
 
 /** POST /api/card/listen/{proc}: the attempt's state; a pending one is checked with the processor. */
 export async function listenAttempt(deps: PaymentDeps, userId: number, processor: CardProcessor, paymentId: string): Promise<CardListenResponse> {
-  // one round trip while nothing is pending (issue 19: the listen page polls this)
+  // one round trip while nothing is pending (the listen page polls this)
   const { payment, attempt } = await ownPaymentWithAttempt(deps.db, userId, paymentId, processor);
   return listenLoaded(deps, processor, payment, attempt);
 }

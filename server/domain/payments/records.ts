@@ -52,7 +52,7 @@ function splitAttempt<R extends AttemptColumns>(row: R): { attempt: CardAttemptR
 
 /**
  * The trader's payment and its attempt with `processor` (undefined when that processor was never
- * started) in one round trip: POST /api/card/listen is polled (issue 19). 404 as ownPayment.
+ * started) in one round trip: POST /api/card/listen is polled. 404 as ownPayment.
  */
 export async function ownPaymentWithAttempt(db: DbOrTx, userId: number, id: string, processor: string): Promise<{ payment: CardPaymentRow; attempt: CardAttemptRow | undefined }> {
   const row = /^[0-9a-f-]{36}$/.test(id)

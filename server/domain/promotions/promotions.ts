@@ -11,7 +11,7 @@ import { notify } from '../notifications/notify';
 import { Refusal } from '../refusal';
 
 /**
- * Promotions (issue 17; spec 001 §2-4, §7; docs/engagement.md "Promotions"): server objects with
+ * Promotions (spec 001 §2-4, §7; docs/engagement.md "Promotions"): server objects with
  * a title, terms and what they give in English and Russian, a window [starts_at, ends_at), a
  * percent added to the deposit bonus, the largest bonus they add to one deposit, a currency (or
  * any). A trader activates one once (a unique row); the deposit bonus then adds the highest

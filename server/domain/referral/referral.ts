@@ -24,7 +24,7 @@ import { notify } from '../notifications/notify';
 import { Refusal } from '../refusal';
 
 /**
- * The referral and affiliate program (issue 17, 001 §3, §5-7). A trader's links each have a
+ * The referral and affiliate program (§5-7). A trader's links each have a
  * public code carried in `?aff=`: the default one (the trader's referral program, created on
  * first show) and named affiliate links (a name and a landing page of the public site). The
  * public site counts a visit per link, visitor cookie and day; registration records the code as

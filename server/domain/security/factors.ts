@@ -275,7 +275,7 @@ async function activate(db: DbOrTx, userId: number, type: FactorType, totp: { se
     .where('user_id', '=', userId)
     .execute();
   await db.updateTable('users').set({ two_factor: type }).where('id', '=', userId).execute();
-  // the trader's bell (issue 17): a second factor was set (the route pushes notification.new)
+  // the trader's bell: a second factor was set (the route pushes notification.new)
   await notify(db, { userId, kind: 'security.factor_on', params: { method: type }, key: notificationKey('factor', userId, type, Date.now()) });
 }
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../ledger';
 import { Refusal } from '../refusal';
 
 /**
- * What a ticket is about ("Ask about this payment", issue 15): a card payment, a crypto invoice
+ * What a ticket is about ("Ask about this payment"): a card payment, a crypto invoice
  * or a withdrawal of the trader's own. Another trader's object, or none, is 404 (the same answer,
  * so nothing tells whether it exists). The agent sees the object's current status.
  */

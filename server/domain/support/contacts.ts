@@ -9,7 +9,7 @@ import { boundedLine, boundedText, emailOf, phoneOf } from './rules';
 
 /**
  * Call-back requests (000 §2, §5, §7-8) and the contact form with the company's support
- * contacts (001 §5, §7-8), issue 15.
+ * contacts (001 §5, §7-8).
  */
 
 /** POST /api/call: the phone (at least 7 characters, else calls.error_phone) lands in the desk as a call-back. */

@@ -12,7 +12,7 @@ const refusal = (work: () => unknown): { status: number; key: string } => {
   throw new Error('not refused');
 };
 
-describe('support rules (issue 15)', () => {
+describe('support rules', () => {
   it('file names: last path segment, safe characters, the detected type’s extension', () => {
     expect(safeFileName('C:\\Users\\me\\scan 1.PNG', 'image/png')).toBe('scan 1.png');
     expect(safeFileName('../../<script>.pdf', 'application/pdf')).toBe('_script_.pdf');

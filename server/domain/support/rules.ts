@@ -3,7 +3,7 @@ import { DOCUMENT_MAX_BYTES } from '../verification/documents';
 import { Refusal } from '../refusal';
 
 /**
- * The rules of support (issue 15) every entry point applies: the form's options, the bounds with
+ * The rules of support every entry point applies: the form's options, the bounds with
  * their messages, plain text only, and the per-account (or per-address) rate limits.
  */
 

@@ -17,7 +17,7 @@ import { checkReplyRate, checkTicketRate } from './limits';
 import { attachmentIdsOf, contentOf, departmentOf, priorityOf, STATUS_NAME, subjectOf, ticketForm, ticketIdOf } from './rules';
 
 /**
- * Support tickets (issue 15, 002 §2-4): the trader's side. The input is checked here (bounds,
+ * Support tickets (002 §2-4): the trader's side. The input is checked here (bounds,
  * department, priority, attachments, what it is about, the rate limits), then the HelpDesk port
  * does the rest; another trader's ticket is 404 like one that does not exist.
  */

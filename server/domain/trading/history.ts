@@ -94,7 +94,7 @@ async function exchangeHistory(db: Db, userId: number, q: HistoryQuery): Promise
   const [{ n }] = await base.select((eb) => eb.fn.countAll<string | bigint>().as('n')).execute();
   const rows = await base
     .select(['e.id', 't.kind', 'e.amount_minor', 'e.currency', 't.created_at'])
-    // the coin's or currency's balance after this entry (issue 27 §5: every row has it)
+    // the coin's or currency's balance after this entry (§5: every row has it)
     .select(
       sql<string | bigint>`(select coalesce(sum(x.amount_minor), 0) from ledger_entries x join ledger_transactions y on y.id = x.tx_id
         where x.account_id = e.account_id and (y.created_at < t.created_at or (y.created_at = t.created_at and x.id <= e.id)))`.as('balance_after_minor'),

@@ -57,7 +57,7 @@ export async function sendTip(
   const max = TIP_MAX_UNITS * 10n ** BigInt(exponentOf(account.currency));
   if (amount <= 0n) throw new Refusal(400, 'tips.amount', 'Enter the tip as a number, for example 5 or 12.50.');
   if (amount > max) throw new Refusal(400, 'tips.too_much', `A tip can be at most ${formatMoney(max, account.currency)} ${account.currency}.`);
-  // over 40 the trader confirms the exact amount, and the server checks that they did (issue 11)
+  // over 40 the trader confirms the exact amount, and the server checks that they did
   const confirmAbove = parseMoney(TIP_CONFIRM_ABOVE, account.currency);
   if (amount > confirmAbove && !confirmsExactly(input.confirm, amount, account.currency)) {
     const shown = formatMoney(amount, account.currency);

@@ -9,7 +9,7 @@ import { UPLOAD_MAX_BYTES } from '../../../core/upload';
 import { Refusal } from '../refusal';
 
 /**
- * Verification documents (issue 13, the server half): stored in the database with their owner,
+ * Verification documents (the server half): stored in the database with their owner,
  * kind, detected type, size and SHA-256; read only by their owner; uploads limited per account
  * (counted in the database, so the limit holds across restarts and instances); and the review's
  * state machine, enforced by conditional UPDATEs.
@@ -33,7 +33,7 @@ export const DOCUMENT_TRANSITIONS: Readonly<Record<DocumentStatus, readonly Docu
   rejected: [],
 };
 
-/** The kinds the verification and bank areas store and list; `attachment` (support, issue 15) is stored by storeAttachment. */
+/** The kinds the verification and bank areas store and list; `attachment` (support) is stored by storeAttachment. */
 export type StoredKind = Exclude<DocumentKind, 'attachment'>;
 
 /** What a trader sees of a document: never its content. */
@@ -139,7 +139,7 @@ export interface StoredAttachment {
 }
 
 /**
- * Stores a support ticket's attachment (issue 15): the same checks and per-account limit as every
+ * Stores a support ticket's attachment: the same checks and per-account limit as every
  * upload, kind `attachment`, with its sanitised file name. It never lifts the trading block and
  * never shows on the verification page. Until a ticket or reply links it, it is staged.
  */
@@ -202,7 +202,7 @@ export async function listDocuments(db: DbOrTx, userId: number): Promise<Documen
     .selectFrom('documents')
     .select(['id', 'kind', 'status', 'reason', 'mime', 'size_bytes', 'sha256', 'created_at', 'reviewed_at'])
     .where('user_id', '=', userId)
-    // transfer receipts (issue 14) belong to their bank deposit, support attachments (issue 15) to their ticket: not to the verification page
+    // transfer receipts belong to their bank deposit, support attachments to their ticket: not to the verification page
     .where('kind', 'not in', ['receipt', 'attachment'])
     .orderBy('created_at', 'desc')
     .orderBy('id')

@@ -11,7 +11,7 @@ import { requiredKinds, verificationFacts } from './state';
 import { KIND, reviewMail, siteLink, userLang, type MailLang } from '../mail';
 
 /**
- * The review of verification documents (issue 13): a reviewer starts, approves or rejects a
+ * The review of verification documents: a reviewer starts, approves or rejects a
  * document (the state machine of documents.ts, by conditional UPDATEs); approving the last
  * required document makes the trader Full in the same transaction. After the commit the owner's
  * tabs are told (push) and the owner gets a message (the Messenger port).
@@ -57,7 +57,7 @@ export async function reviewDocument(db: Db, id: string, decision: ReviewDecisio
   if (!isDocumentId(id)) throw notFound();
   if (decision === 'reject' && (reason ?? '').trim() === '') throw new Refusal(400, 'document.reason', 'Say why the document is rejected.');
   const outcome = await db.transaction().execute(async (trx) => {
-    // a support attachment (issue 15) is no identity document: nothing to review
+    // a support attachment is no identity document: nothing to review
     const current = await trx.selectFrom('documents').select(['status', 'user_id']).where('id', '=', id).where('kind', '<>', 'attachment').forUpdate().executeTakeFirst();
     if (!current) throw notFound();
     let document: DocumentSummary;
@@ -80,7 +80,7 @@ export async function reviewDocument(db: Db, id: string, decision: ReviewDecisio
         becameFull = true;
       }
     }
-    // the trader's bell (issue 17): the review's outcome, stored with it; announceReview pushes notification.new
+    // the trader's bell: the review's outcome, stored with it; announceReview pushes notification.new
     if (document.status === 'approved' || document.status === 'rejected') {
       await notify(trx, {
         userId: current.user_id,
@@ -145,7 +145,7 @@ export async function listPendingDocuments(db: Db, limit = 200): Promise<Pending
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .select(['d.id', 'd.user_id', 'u.email', 'd.kind', 'd.status', 'd.mime', 'd.size_bytes', 'd.created_at'])
     .where('d.status', 'in', ['uploaded', 'in_review'])
-    // a transfer receipt is no identity document: the bank console shows it (issue 14); nor is a support attachment (issue 15)
+    // a transfer receipt is no identity document: the bank console shows it; nor is a support attachment
     .where('d.kind', 'not in', ['receipt', 'attachment'])
     .orderBy('d.created_at', 'asc')
     .orderBy('d.id', 'asc')

@@ -9,7 +9,7 @@ import { DEPOSIT_KINDS } from '../users';
 import { DOCUMENT_MAX_BYTES, listDocuments } from './documents';
 
 /**
- * What a trader must send and may do on the personal page (issue 13): the required documents,
+ * What a trader must send and may do on the personal page: the required documents,
  * who may upload (spec 001 §5) and who may sign (spec 002 §4). The page shows what this says;
  * the upload routes enforce the same rules (requireUploadAllowed).
  */

@@ -253,7 +253,7 @@ export async function endWithdrawal(db: Db, id: string, outcome: 'cancelled' | '
       currency: row.currency,
       meta: { withdrawalId: id, outcome },
     });
-    // the trader's bell (issue 17): a payout or a processor's rejection (a cancellation is the trader's own doing)
+    // the trader's bell: a payout or a processor's rejection (a cancellation is the trader's own doing)
     if (outcome !== 'cancelled') {
       await notify(trx, {
         userId: row.user_id,

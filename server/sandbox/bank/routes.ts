@@ -75,7 +75,7 @@ ${list.received.map(receivedRow).join('\n')}
 }
 
 /**
- * The sandbox bank console (issue 14; sandbox mode only): GET /sandbox/bank lists the reported
+ * The sandbox bank console (sandbox mode only): GET /sandbox/bank lists the reported
  * transfers, POST /sandbox/bank/:id (form `action=received`, CSRF field) marks one received,
  * which credits it once (creditDeposit) and pushes user.updated and bank.updated to the trader;
  * GET /sandbox/bank/receipt/:id shows the receipt. One operator sign-in for every console

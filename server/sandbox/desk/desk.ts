@@ -12,7 +12,7 @@ import { notificationKey } from '../../domain/notifications/key';
 import { notify } from '../../domain/notifications/notify';
 
 /**
- * The sandbox help desk (issue 15): the HelpDesk port on our own tables (support_tickets,
+ * The sandbox help desk: the HelpDesk port on our own tables (support_tickets,
  * support_messages, support_attachments, support_callbacks), plus what an agent does in the
  * sandbox console (/sandbox/desk): every ticket by department, reply (with a file), set the
  * status, call-backs marked done. Agent updates are announced to the listeners after commit.
@@ -306,7 +306,7 @@ export function sandboxDesk(db: Db): SandboxDesk {
         const message = await trx.insertInto('support_messages').values({ ticket_id: id, author: 'agent', agent_name: name, content, created_at: now }).returning('id').executeTakeFirstOrThrow();
         if (stored) await linkAttachments(trx, owner.user_id, message.id, [stored.id]);
         await trx.updateTable('support_tickets').set({ status_id: status, trader_unread: true, activity_at: now }).where('id', '=', id).execute();
-        // the trader's bell (issue 17); connectDesk pushes notification.new after this commit
+        // the trader's bell; connectDesk pushes notification.new after this commit
         await notify(trx, { userId: owner.user_id, kind: 'support.replied', params: { ticket: String(id), agent: name.slice(0, 100) }, key: notificationKey('support-reply', String(message.id)) });
         return (await threadById(trx, id, null))!;
       });

@@ -56,7 +56,7 @@ async function aboutLine(deps: SandboxDeps, about: DeskAbout | null): Promise<{ 
 }
 
 /**
- * The sandbox agent console (issue 15; sandbox mode only, otherwise these paths do not exist),
+ * The sandbox agent console (sandbox mode only, otherwise these paths do not exist),
  * with the operator sign-in shared by every console (server/http/operator-console.ts):
  * - GET  /sandbox/desk[?department=27]: tickets by department (last activity first), call-back
  *   requests with "Mark done", contact-form messages; or the operator token form

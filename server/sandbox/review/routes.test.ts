@@ -12,7 +12,7 @@ import { REVIEW_COOKIE, REVIEW_PAGE_CSP } from './routes';
 import { DOCUMENT_CSP } from '../../routes/upload';
 
 /**
- * Issue 13: the review (start, approve, reject with a reason; Full when the required documents
+ * the review (start, approve, reject with a reason; Full when the required documents
  * are approved; pushes and a message to the owner) and the sandbox reviewer console
  * (/sandbox/review, behind the operator token; its JSON twin under /api/sandbox/review).
  */
@@ -85,7 +85,7 @@ async function signInReviewer(): Promise<{ cookie: string; csrf: string }> {
   return { cookie, csrf };
 }
 
-describe('reviewDocument (issue 13)', () => {
+describe('reviewDocument', () => {
   it('start, then approve; approve and reject straight from uploaded pass through in review; no other move; a rejection needs a reason', async () => {
     const who = await trader();
     const a = await uploaded(who, 'passport');
@@ -155,7 +155,7 @@ describe('reviewDocument (issue 13)', () => {
       });
       expect(events).toEqual([{ type: 'document.updated', id: address, status: 'rejected', kind: 'address', reason: 'The name does not match.' }, { type: 'user.updated' }, { type: 'notification.new' }]);
       expect(others).toEqual([]);
-      // the bell's notifications (issue 17), stored with each review
+      // the bell's notifications, stored with each review
       const notes = await t.db.selectFrom('notifications').select(['kind', 'params']).where('user_id', '=', who.id).where('kind', 'like', 'document.%').orderBy('id').execute();
       expect(notes).toEqual([
         { kind: 'document.approved', params: { document: 'passport' } },
@@ -186,7 +186,7 @@ describe('reviewDocument (issue 13)', () => {
   });
 });
 
-describe('the sandbox reviewer console (issue 13)', () => {
+describe('the sandbox reviewer console', () => {
   it('asks for the operator token without telling it; a wrong token is 403 with a message and no cookie', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/sandbox/review', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
@@ -363,7 +363,7 @@ describe('the sandbox reviewer console (issue 13)', () => {
   });
 });
 
-describe('without sandbox mode (issue 13)', () => {
+describe('without sandbox mode', () => {
   let plain: TestApp;
   beforeAll(async () => {
     plain = await testApp({ config: { sandbox: false } });

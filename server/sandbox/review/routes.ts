@@ -116,7 +116,7 @@ ${reviewed.map(reviewedRow).join('\n')}
 }
 
 /**
- * The sandbox reviewer console (issue 13; sandbox mode only, otherwise these paths do not exist):
+ * The sandbox reviewer console (sandbox mode only, otherwise these paths do not exist):
  * - GET  /sandbox/review: the pending documents with previews and the decision forms, or a form
  *   asking for the operator token; POST /sandbox/review/session takes the token (compared in
  *   constant time) and sets a cookie proving operator access (an HMAC under the token, never the

@@ -14,7 +14,7 @@ import { Refusal } from '../../domain/refusal';
 const FINAL = '/api/withdrawal/final';
 
 /**
- * Scripted sandbox outcomes (issue 20; docs/sandbox.md "Scripted outcomes"), sandbox mode only:
+ * Scripted sandbox outcomes (docs/sandbox.md "Scripted outcomes"), sandbox mode only:
  * POST /api/sandbox/script adds one-shot steps for a trader (card processor answers, withdrawal
  * outcomes), GET lists the waiting ones, POST /api/sandbox/script/clear drops them. The card
  * steps are used by the scripted processors (card-gateway.ts); the withdrawal steps here, by a

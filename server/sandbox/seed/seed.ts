@@ -48,7 +48,7 @@ async function seedUser(db: Db, demo: DemoUser): Promise<void> {
     user = await findUserByEmail(db, demo.email);
     if (!user) throw new Error(`seed: could not create ${demo.email}`);
   } else if (demo.canUpload && !user.can_upload) {
-    // a sandbox database seeded before issue 13
+    // a sandbox database seeded before verification existed
     await db.updateTable('users').set({ can_upload: true }).where('id', '=', user.id).execute();
   }
 

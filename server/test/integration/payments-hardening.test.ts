@@ -13,7 +13,7 @@ import { cardFingerprint, saveCard } from '../../domain/payments/cards';
 import { fraudCheck, listenAttempt, paymentView, startAttempt, type PaymentDeps } from '../../domain/payments';
 import { Refusal } from '../../domain/refusal';
 
-/** Issue 11 (card): voids of a second approval, and blocks by fingerprint, at the domain level. */
+/** Card hardening: voids of a second approval, and blocks by fingerprint, at the domain level. */
 
 let t: TestDb;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { reconcile } from '../../domain/platform-mirror/reconcile';
 import { startPlatformMirror } from '../../domain/platform-mirror/worker';
 
 /**
- * The platform mirror (issue 10): every ledger movement of a mirrored account reaches the
+ * The platform mirror: every ledger movement of a mirrored account reaches the
  * platform once, through the outbox written in the same transaction, whatever fails between.
  */
 let t: TestDb;

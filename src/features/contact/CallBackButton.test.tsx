@@ -26,7 +26,7 @@ async function open() {
   await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('call-back-phone')));
 }
 
-describe('CallBackButton and its dropdown (issue 15)', () => {
+describe('CallBackButton and its dropdown', () => {
   it('opens on the first click; Escape, an outside click and the button close it', async () => {
     await open();
     expect(screen.getByTestId('call-back-button').getAttribute('aria-expanded')).toBe('true');

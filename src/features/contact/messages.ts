@@ -1,4 +1,4 @@
-/** Call-back dropdown (spec 000 §2, §5, §8) and the contact page (spec 001 §5, §7-8), issue 15. */
+/** Call-back dropdown (spec 000 §2, §5, §8) and the contact page (spec 001 §5, §7-8). */
 export const messages = {
   en: {
     'calls.title': 'Request a call-back',

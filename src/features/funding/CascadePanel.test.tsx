@@ -36,7 +36,7 @@ const cascade = cascadeMachine.provide({
 
 const payment = { id: '', key: 'k-1', amount: '250.00', currency: 'USD', fixed: false, bonus: false, promo: '', card: 'tok-1' };
 
-describe('the cascade steps stay readable (issue 10)', () => {
+describe('the cascade steps stay readable', () => {
   it('the panel lists each processor tried with its answer, "n of 5"', async () => {
     const actor = createActor(cascade, { input: { settings: STACK, user: '', country: 'DE', affsId: '', noVload: [], payment, now: T } });
     actor.start();
@@ -95,7 +95,7 @@ describe('the cascade steps stay readable (issue 10)', () => {
   });
 });
 
-describe('the do-not-honor dialog and its steps agree (issue 27)', () => {
+describe('the do-not-honor dialog and its steps agree', () => {
   registerMessages(fundingMessages);
   it.each([
     ['en', en, 'We will not retry', 'Processor 3 of 5 (Meiko): declined by the issuer; the payment stopped here'],
@@ -130,7 +130,7 @@ describe('the do-not-honor dialog and its steps agree (issue 27)', () => {
   });
 });
 
-describe("Entropay's CVV dialog inside the card form (issue 20)", () => {
+describe("Entropay's CVV dialog inside the card form", () => {
   const sent: string[] = [];
   const entropayCvv = cascadeMachine.provide({
     actors: {

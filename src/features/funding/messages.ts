@@ -1,4 +1,4 @@
-/** Texts of the funding page, the card form and the cascade (issue 3), English and Russian. */
+/** Texts of the funding page, the card form and the cascade, English and Russian. */
 export const messages = {
   en: {
     'funding.title': 'Deposit',

@@ -2,7 +2,7 @@ import { ChatPanel } from '../chat/ChatPanel';
 import { SignalsHost, WeekendNotice } from './SignalsHost';
 import { OfferWatch } from '../offers/entries';
 
-/** What issue 6 adds over every page of the trading shell: the weekend notice, signal pop-ups and the chat panel. */
+/** What shows over every page of the trading shell: the weekend notice, signal pop-ups and the chat panel. */
 export function TradingOverlays() {
   return (
     <>

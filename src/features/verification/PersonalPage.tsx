@@ -9,7 +9,7 @@ import './verification.css';
 registerMessages(messages);
 
 /**
- * #/show/personal (issue 13; spec 000 §5, 001 §3-8): what the trader must send, each document's
+ * #/show/personal (spec 000 §5, 001 §3-8): what the trader must send, each document's
  * review status with an upload control, the drawn signature, and the way back to a withdrawal
  * that asked for verification (#/show/personal/withdrawal).
  */

@@ -1,4 +1,4 @@
-/** The personal page and its upload controls (issue 13), in every language. */
+/** The personal page and its upload controls, in every language. */
 const KINDS = ['passport', 'address', 'card_front', 'card_back', 'signature', 'other'] as const;
 
 const enNames: Record<(typeof KINDS)[number], string> = {

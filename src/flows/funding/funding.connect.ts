@@ -93,7 +93,7 @@ const RISK_POPUP: FundingPopup = {
   title: msg('funding.risk.title'),
   text: msg('funding.risk.text'),
   variant: 'warning',
-  // the personal page is where verification happens (issue 13); once Full the card tabs open
+  // the personal page is where verification happens; once Full the card tabs open
   action: { label: msg('funding.risk.verify'), href: '#/show/personal' },
 };
 
@@ -135,7 +135,7 @@ export interface CapExample {
   capped: boolean;
 }
 
-/** An example of the bonus rule from the rule itself, so that the cap sentence and its example never disagree (issue 27). */
+/** An example of the bonus rule from the rule itself, so that the cap sentence and its example never disagree. */
 export function capExample(steps: readonly string[], rules: BonusRules): CapExample | null {
   const uncapped: BonusRules = { ...rules, maxBonusValue: '1000000000000' };
   const examples = steps.flatMap((amount) => {

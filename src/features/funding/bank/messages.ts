@@ -1,4 +1,4 @@
-/** Texts of the bank transfer and fiat tabs (issue 14). */
+/** Texts of the bank transfer and fiat tabs. */
 export const messages = {
   en: {
     'bank.title': 'Bank transfer',
