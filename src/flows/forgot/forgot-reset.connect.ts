@@ -7,11 +7,7 @@ import { fieldErrorProps, fieldProps, formProps, statusProps, submitProps } from
 const RULES_ID = 'reset-rules';
 
 /** a password input: the browser keeps what is typed (the flow does not hold it), so no value */
-function passwordProps(state: Parameters<typeof fieldProps>[0]) {
-  const props: Partial<ReturnType<typeof fieldProps>> = fieldProps(state);
-  delete props.value;
-  return { ...props, required: true };
-}
+const passwordProps = (state: Parameters<typeof fieldProps>[0]) => ({ ...fieldProps(state), required: true });
 
 export type PasswordResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
 
@@ -49,8 +45,8 @@ export function connectPasswordReset(s: PasswordResetSnapshot, send: (event: Pas
     getFormProps: () => formProps({ busy: sending, onSubmit: (v) => onSubmit(String(v.get('password') ?? ''), String(v.get('repeat') ?? '')) }),
     /** the new password: read with the rules it must meet, and with its message when refused */
     getPasswordProps: () =>
-      passwordProps({ id: 'reset-password', name: 'password', value: '', invalid: invalid === 'password', describedBy: [RULES_ID], onValue: (value) => send({ type: 'password.change', value }) }),
-    getRepeatProps: () => passwordProps({ id: 'reset-repeat', name: 'repeat', value: '', invalid: invalid === 'repeat', onValue: () => send({ type: 'repeat.change' }) }),
+      passwordProps({ id: 'reset-password', name: 'password', invalid: invalid === 'password', describedBy: [RULES_ID], onValue: (value) => send({ type: 'password.change', value }) }),
+    getRepeatProps: () => passwordProps({ id: 'reset-repeat', name: 'repeat', invalid: invalid === 'repeat', onValue: () => send({ type: 'repeat.change' }) }),
     getRulesProps: () => ({ id: RULES_ID }),
     getErrorProps: (field: 'password' | 'repeat') => fieldErrorProps(`reset-${field}`),
     /** the link refused, the check or the save failed: announced */

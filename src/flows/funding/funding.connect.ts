@@ -307,7 +307,7 @@ export function connectCard(s: CardSnapshot, send: FundingSend, lang = 'en') {
       const { id, name } = CARD_INPUTS[field];
       const invalid = isInvalid(field);
       if (field === 'number' || field === 'cvv') {
-        const { value: _kept, ...props } = fieldProps({ id, name, value: '', invalid, describedBy: field === 'cvv' ? [CVV_HINT] : [] });
+        const props = fieldProps({ id, name, invalid, describedBy: field === 'cvv' ? [CVV_HINT] : [] });
         return {
           ...props,
           onChange: (e: { target: { value: string } }) => {

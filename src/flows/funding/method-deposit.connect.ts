@@ -32,7 +32,7 @@ export function connectMethodDeposit(s: MethodDepositSnapshot, send: (event: Met
   const titleId = isDemo ? 'method-demo-title' : isForm ? `method-title-${c.method}` : 'method-result-title';
   /** Neteller's account and secure id: not kept (no value), they go from the inputs into the submit event only */
   const secret = (id: string, name: string) => {
-    const { value: _none, ...props } = fieldProps({ id, name, value: '', required: true, disabled: isBusy });
+    const props = fieldProps({ id, name, required: true, disabled: isBusy });
     return props;
   };
   return {

@@ -21,7 +21,8 @@ export interface FieldState {
   /** the element id (and the `name` unless given) */
   id: string;
   name?: string;
-  value: string;
+  /** what the flow holds; omitted for an input whose value stays in the page (a card number, a password) */
+  value?: string;
   /** the field's value is refused: `aria-invalid`, and its message is read with it */
   invalid?: boolean;
   /** ids of hints read with the field (besides its error message when invalid) */
@@ -37,7 +38,7 @@ export function fieldProps({ id, name, value, invalid = false, describedBy = [],
   return {
     id,
     name: name ?? id,
-    value,
+    ...(value !== undefined && { value }),
     'aria-invalid': invalid || undefined,
     'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
     'aria-required': required || undefined,
