@@ -5,6 +5,7 @@ import { formatDateTime } from '../../flows/shared/dates';
 import { formatAmount } from '../../flows/shared/money';
 import { openLadder } from '../../flows/ladder/ladder-open';
 import { registerMessages, useT } from '../../i18n';
+import { useTabs } from '../../ui/useTabs';
 import { messages } from './messages';
 import { prizeWords } from './prize';
 import './contests.css';
@@ -19,6 +20,8 @@ registerMessages(messages);
 export default function ContestPage({ add }: PageProps) {
   const { t, text } = useT();
   const page = useContestPage(add === 'last' ? 'last' : 'first');
+  // the WAI-ARIA tabs pattern: one Tab stop for the row, arrows, Home and End (src/ui/useTabs.ts)
+  const tabs = useTabs({ ids: page.tabIds, selected: page.tab, onSelect: page.selectTab, label: t('contest.tabs'), prefix: 'contest' });
   return (
     <div className="ct" data-testid="contest-page">
       <header className="ct__header">
@@ -33,35 +36,37 @@ export default function ContestPage({ add }: PageProps) {
       <p className="ct__rule" data-testid="contest-rule">
         {t('contest.rule')} {t('contest.privacy')}
       </p>
-      <div className="ct__tabs" role="tablist" aria-label={t('contest.tabs')}>
-        <button type="button" role="tab" aria-selected={page.tab === 'first'} className={page.tab === 'first' ? 'ct__tab ct__tab--on' : 'ct__tab'} onClick={page.showFirst} data-testid="contest-tab-first">
+      <div className="ct__tabs" {...tabs.getListProps()}>
+        <button className={page.tab === 'first' ? 'ct__tab ct__tab--on' : 'ct__tab'} {...tabs.getTabProps('first')} data-testid="contest-tab-first">
           {t('contest.tab.first')}
         </button>
-        <button type="button" role="tab" aria-selected={page.tab === 'last'} className={page.tab === 'last' ? 'ct__tab ct__tab--on' : 'ct__tab'} onClick={page.showLast} data-testid="contest-tab-last">
+        <button className={page.tab === 'last' ? 'ct__tab ct__tab--on' : 'ct__tab'} {...tabs.getTabProps('last')} data-testid="contest-tab-last">
           {t('contest.tab.last')}
         </button>
       </div>
-      <label className="ct__filter">
-        {t('contest.filter')}
-        <input type="search" value={page.filter} maxLength={40} onChange={(e) => page.setFilter(e.target.value)} data-testid="contest-filter" />
-      </label>
-      {page.loading && (
-        <p className="muted" aria-busy="true">
-          {t('contest.loading')}
-        </p>
-      )}
-      {page.failed && (
-        <div className="form-error" role="alert" data-testid="contest-failed">
-          <p>{page.error ? text(page.error) : t('contest.error')}</p>
-          <button type="button" className="button" onClick={page.retry}>
-            {t('contest.retry')}
-          </button>
-        </div>
-      )}
-      {!page.loading && !page.failed && page.contests.length === 0 && <p className="muted">{t(page.tab === 'last' ? 'contest.none.last' : 'contest.none.first')}</p>}
-      {page.contests.map((c) => (
-        <ContestTable key={c.id} contest={c} />
-      ))}
+      <div className="ct__panel" {...tabs.getPanelProps()}>
+        <label className="ct__filter">
+          {t('contest.filter')}
+          <input type="search" value={page.filter} maxLength={40} onChange={(e) => page.setFilter(e.target.value)} data-testid="contest-filter" />
+        </label>
+        {page.loading && (
+          <p className="muted" {...page.getLoadingProps()}>
+            {t('contest.loading')}
+          </p>
+        )}
+        {page.failed && (
+          <div className="form-error" {...page.getProblemProps()} data-testid="contest-failed">
+            <p>{page.error ? text(page.error) : t('contest.error')}</p>
+            <button type="button" className="button" onClick={page.retry}>
+              {t('contest.retry')}
+            </button>
+          </div>
+        )}
+        {!page.loading && !page.failed && page.contests.length === 0 && <p className="muted">{t(page.tab === 'last' ? 'contest.none.last' : 'contest.none.first')}</p>}
+        {page.contests.map((c) => (
+          <ContestTable key={c.id} contest={c} />
+        ))}
+      </div>
     </div>
   );
 }

@@ -51,6 +51,20 @@ describe('connectContestPage', () => {
     expect(connectContestPage(actor.getSnapshot(), actor.send).contests.map((c) => c.id)).toEqual(['weekly-2026-11-23']);
   });
 
+  it('gives the tabs their ids and choice, the loading line busy and the failure announced', async () => {
+    const actor = await started({}, async () => ({ current: [], last: [] }));
+    const api = connectContestPage(actor.getSnapshot(), actor.send);
+    expect(api.tabIds).toEqual(['first', 'last']);
+    expect(api.getLoadingProps()).toEqual({ 'aria-busy': true });
+    expect(api.getProblemProps()).toEqual({ role: 'alert' });
+    api.selectTab('last');
+    expect(connectContestPage(actor.getSnapshot(), actor.send).tab).toBe('last');
+    api.selectTab('nonsense');
+    expect(connectContestPage(actor.getSnapshot(), actor.send).tab).toBe('last');
+    api.selectTab('first');
+    expect(connectContestPage(actor.getSnapshot(), actor.send).tab).toBe('first');
+  });
+
   it('marks an upcoming contest and keeps the own row', () => {
     const card = contestCard(contest({ date_start: '2030-01-01T00:00:00Z', own: rows(1)[0] }) as Contest, '', Date.parse('2029-01-01T00:00:00Z'));
     expect(card.upcoming).toBe(true);

@@ -32,15 +32,25 @@ export interface ContestPageApi {
   loading: boolean;
   failed: boolean;
   error: Msg | null;
-  tab: 'first' | 'last';
+  tab: ContestTab;
   filter: string;
   contests: ContestCard[];
   retry: () => void;
   refresh: () => void;
   showFirst: () => void;
   showLast: () => void;
+  /** the tabs' ids, in order, and the choice of one (useTabs' onSelect) */
+  tabIds: readonly ContestTab[];
+  selectTab: (tab: string) => void;
   setFilter: (value: string) => void;
+  /** the loading line: busy */
+  getLoadingProps: () => { 'aria-busy': true };
+  /** the failed read with its retry: announced at once */
+  getProblemProps: () => { role: 'alert' };
 }
+
+export type ContestTab = 'first' | 'last';
+const TAB_IDS: readonly ContestTab[] = ['first', 'last'];
 
 /** a row passes the filter when its initials or country contain the text (any case) */
 export const passes = (entry: ContestEntry, filter: string): boolean => {
@@ -83,6 +93,12 @@ export function connectContestPage(s: Snapshot, send: (event: EventFrom<typeof c
     refresh: () => send({ type: 'refresh' }),
     showFirst: () => send({ type: 'tab.first' }),
     showLast: () => send({ type: 'tab.last' }),
+    tabIds: TAB_IDS,
+    selectTab: (id) => {
+      if (id === 'first' || id === 'last') send({ type: id === 'last' ? 'tab.last' : 'tab.first' });
+    },
+    getLoadingProps: () => ({ 'aria-busy': true }),
+    getProblemProps: () => ({ role: 'alert' }),
     setFilter: (value) => send({ type: 'filter', value }),
   };
 }
