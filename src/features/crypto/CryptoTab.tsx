@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useCryptoDeposit } from '../../flows/crypto/crypto.hooks';
 import { formatAmount } from '../../flows/shared/money';
 import { registerMessages, useT } from '../../i18n';
@@ -24,9 +23,9 @@ function CoinDeposit({ tab }: FundingTabProps) {
 
   if (d.isDemo) {
     return (
-      <section className="crypto-tab" aria-labelledby="crypto-demo-title">
-        <div className="crypto-demo" role="alert">
-          <h2 id="crypto-demo-title">{t('crypto.demo.title')}</h2>
+      <section className="crypto-tab" {...d.getRegionProps()}>
+        <div className="crypto-demo" {...d.getDemoProps()}>
+          <h2 {...d.getTitleProps()}>{t('crypto.demo.title')}</h2>
           <p>{t('crypto.demo.body')}</p>
         </div>
       </section>
@@ -35,27 +34,22 @@ function CoinDeposit({ tab }: FundingTabProps) {
   if (d.isLoadFailed) {
     return (
       <section className="crypto-tab">
-        <p className="form-error" role="alert">{text(d.error)}</p>
-        <button type="button" className="button" onClick={d.onRetry}>{t('common.retry')}</button>
+        <p className="form-error" {...d.getLoadErrorProps()}>{text(d.error)}</p>
+        <button className="button" {...d.getRetryProps()}>{t('common.retry')}</button>
       </section>
     );
   }
   if (!d.isForm) return <section className="crypto-tab"><Spinner label={t('crypto.loading')} /></section>;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    d.onSubmit();
-  };
-
   return (
-    <section className="crypto-tab" aria-labelledby={`crypto-title-${tab}`}>
-      <h2 id={`crypto-title-${tab}`}>{t('crypto.tab.title', { name: d.name })}</h2>
+    <section className="crypto-tab" {...d.getRegionProps()}>
+      <h2 {...d.getTitleProps()}>{t('crypto.tab.title', { name: d.name })}</h2>
       <p className="muted">{t('crypto.tab.intro', { name: d.name })}</p>
-      <form onSubmit={submit} noValidate aria-busy={d.isBusy}>
+      <form {...d.getFormProps()}>
         {d.tokens && (
           <label className="field">
             <span>{t('crypto.token.label')}</span>
-            <select value={d.token} disabled={d.isBusy} onChange={(e) => d.onToken(e.target.value)}>
+            <select {...d.getFieldProps('token')}>
               {d.tokens.map((a) => (
                 <option key={a.value} value={a.value}>{a.label}</option>
               ))}
@@ -66,25 +60,16 @@ function CoinDeposit({ tab }: FundingTabProps) {
           <legend>{t('crypto.mode.label')}</legend>
           {d.modes.map((mode) => (
             <label key={String(mode.fixed)} className={`crypto-mode__option${mode.selected ? ' crypto-mode__option--on' : ''}`}>
-              <input type="radio" name={`crypto-mode-${tab}`} checked={mode.selected} onChange={mode.onSelect} />
+              <input {...d.getModeProps(mode)} />
               {mode.label}
             </label>
           ))}
         </fieldset>
         <label className="field">
           <span>{t('crypto.amount.label', { currency: d.unit })}</span>
-          <input
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={d.amount}
-            disabled={d.isBusy}
-            aria-invalid={d.error ? true : undefined}
-            aria-describedby={`crypto-hint-${tab}`}
-            onChange={(e) => d.onAmount(e.target.value)}
-          />
+          <input inputMode="decimal" autoComplete="off" {...d.getFieldProps('amount')} />
         </label>
-        <div id={`crypto-hint-${tab}`} className="crypto-hints">
+        <div className="crypto-hints" {...d.getHintProps()}>
           {!d.isFixed && <p className="muted">{t('crypto.amount.min_hint', { min: d.minDepositText })}</p>}
           {d.estimate && <p className="crypto-estimate" data-testid="crypto-estimate">{t('crypto.estimate', { amount: d.estimate.text })}</p>}
           {d.rate && (
@@ -95,11 +80,11 @@ function CoinDeposit({ tab }: FundingTabProps) {
           )}
         </div>
         {d.error && (
-          <p key={d.shakes} className="form-error shake" role="alert">
+          <p key={d.shakes} className="form-error shake" {...d.getErrorProps()}>
             {text(d.error)}
           </p>
         )}
-        <button className="button button--wide" type="submit" disabled={d.isBusy}>
+        <button className="button button--wide" {...d.getSubmitProps()}>
           {text(d.submitLabel)}
         </button>
       </form>

@@ -20,18 +20,18 @@ type Loaded = InvoiceView & { invoice: NonNullable<InvoiceView['invoice']> };
 function SandboxControl({ v }: { v: Loaded }) {
   const { t, text } = useT();
   return (
-    <aside className="crypto-sandbox" aria-labelledby="crypto-sandbox-title">
-      <h2 id="crypto-sandbox-title">{t('crypto.sandbox.title')}</h2>
+    <aside className="crypto-sandbox" {...v.sandbox.getRegionProps()}>
+      <h2 {...v.sandbox.getTitleProps()}>{t('crypto.sandbox.title')}</h2>
       <p>{t('crypto.sandbox.body')}</p>
       <div className="crypto-sandbox__buttons">
         {v.sandbox.buttons.map((b) => (
-          <button key={b.kind} type="button" className="button button--ghost button--small" disabled={b.disabled} onClick={b.onClick}>
+          <button key={b.kind} className="button button--ghost button--small" {...v.sandbox.getButtonProps(b)}>
             {text(b.label)}
           </button>
         ))}
       </div>
       {v.sandbox.isBusy && <Spinner label={t('crypto.sandbox.sending')} />}
-      {v.sandbox.error && <p className="form-error" role="alert">{text(v.sandbox.error)}</p>}
+      {v.sandbox.error && <p className="form-error" {...v.sandbox.getErrorProps()}>{text(v.sandbox.error)}</p>}
     </aside>
   );
 }
@@ -49,7 +49,7 @@ function Waiting({ v }: { v: Loaded }) {
       <div className="crypto-invoice__details">
         <Countdown expiresAt={v.expiresAt} startedAt={v.startedAt} running={v.isCounting} />
         {v.isPartial && (
-          <p className="form-note" role="status" data-testid="crypto-partial">
+          <p className="form-note" data-testid="crypto-partial" {...v.getPartialProps()}>
             {t('crypto.invoice.partial', { paid: v.coin.paid, due: v.coin.due })}
           </p>
         )}
@@ -102,7 +102,7 @@ function Paid({ v }: { v: Loaded }) {
   const { t, lang } = useT();
   const invoice = v.invoice;
   return (
-    <div className="crypto-result crypto-result--ok" role="status" data-testid="crypto-success">
+    <div className="crypto-result crypto-result--ok" data-testid="crypto-success" {...v.getResultProps()}>
       <div className="crypto-result__icon" aria-hidden="true">✓</div>
       <h2>{t('crypto.success.title')}</h2>
       <p>{t('crypto.success.body', { credit: formatAmount(invoice.creditAmount, invoice.creditCurrency, lang) })}</p>
@@ -120,7 +120,7 @@ function Expired({ v }: { v: Loaded }) {
   const { t } = useT();
   const invoice = v.invoice;
   return (
-    <div className="crypto-result crypto-result--expired" role="status" data-testid="crypto-expired">
+    <div className="crypto-result crypto-result--expired" data-testid="crypto-expired" {...v.getResultProps()}>
       <div className="crypto-result__icon" aria-hidden="true">⌛</div>
       <h2>{t('crypto.expired.title')}</h2>
       <p>{t('crypto.expired.body')}</p>
@@ -158,11 +158,11 @@ export default function InvoicePage({ add: coin = '', ng: guid = '' }: PageProps
   const { t, text, lang } = useT();
   const v = useInvoicePage(coin, guid, lang);
   return (
-    <section className="panel crypto-invoice" aria-labelledby="crypto-invoice-title">
+    <section className="panel crypto-invoice" {...v.getRegionProps()}>
       <p className="crypto-invoice__back">
         <TradingLink hash="/show/funding">← {t('crypto.invoice.back')}</TradingLink>
       </p>
-      <h1 id="crypto-invoice-title">{t('crypto.invoice.title', { name: v.name })}</h1>
+      <h1 {...v.getTitleProps()}>{t('crypto.invoice.title', { name: v.name })}</h1>
       {v.invoice && (
         <p className="muted crypto-invoice__id">
           {t('crypto.invoice.id', { guid: v.guid })} <AskSupport about={{ kind: 'invoice', id: v.guid }} />
@@ -171,11 +171,11 @@ export default function InvoicePage({ add: coin = '', ng: guid = '' }: PageProps
       {v.isLoading && <Spinner label={t('crypto.invoice.loading')} />}
       {v.isFailed && (
         <>
-          <p className="form-error" role="alert">{text(v.error)}</p>
-          <button type="button" className="button" onClick={v.onRetry}>{t('common.retry')}</button>
+          <p className="form-error" {...v.getErrorProps()}>{text(v.error)}</p>
+          <button className="button" {...v.getRetryProps()}>{t('common.retry')}</button>
         </>
       )}
-      {v.isNotFound && <p className="form-error" role="alert">{t('crypto.invoice.not_found')}</p>}
+      {v.isNotFound && <p className="form-error" {...v.getErrorProps()}>{t('crypto.invoice.not_found')}</p>}
       {v.isReady && v.invoice && <Ready v={v as Loaded} />}
     </section>
   );

@@ -28,6 +28,10 @@ describe('connectCrypto', () => {
   it('a demo account: the demo flag, no form', () => {
     const view = connectCrypto(deposit({ tab: 'eth', coin: 'eth', demo: true }).getSnapshot(), () => {});
     expect([view.isDemo, view.isLoading, view.isForm]).toEqual([true, false, false]);
+    // the section is named by the demo notice's heading, which is said at once
+    expect(view.getRegionProps()).toEqual({ 'aria-labelledby': 'crypto-demo-title' });
+    expect(view.getTitleProps()).toEqual({ id: 'crypto-demo-title' });
+    expect(view.getDemoProps()).toEqual({ role: 'alert' });
   });
 
   it('loading, then the form: name, units, modes with handlers, estimate and the sandbox rate', async () => {
@@ -45,7 +49,15 @@ describe('connectCrypto', () => {
     expect(view.rate).toEqual({ symbol: 'BTC', price: '64250.00000000', sandbox: true });
     expect(view.tokens).toBeNull();
     expect(view.submitLabel).toEqual({ key: 'crypto.submit', params: { symbol: 'BTC' } });
-    view.modes[1].onSelect();
+    // the getters: the section named by its heading, the amount read with its hints, the modes one radio group per tab
+    expect(view.getRegionProps()).toEqual({ 'aria-labelledby': 'crypto-title-bitcoin' });
+    expect(view.getTitleProps()).toEqual({ id: 'crypto-title-bitcoin' });
+    expect(view.getFieldProps('amount')).toMatchObject({ id: 'crypto-amount-bitcoin', name: 'amount', value: '250', 'aria-invalid': undefined, 'aria-describedby': 'crypto-hint-bitcoin', disabled: undefined });
+    expect(view.getHintProps()).toEqual({ id: 'crypto-hint-bitcoin' });
+    expect(view.getFormProps()).toMatchObject({ noValidate: true, 'aria-busy': undefined });
+    expect(view.getSubmitProps()).toEqual({ type: 'submit', disabled: undefined, 'aria-busy': undefined });
+    expect(view.getModeProps(view.modes[0])).toMatchObject({ type: 'radio', name: 'crypto-mode-bitcoin', checked: true });
+    view.getModeProps(view.modes[1]).onChange();
     expect(connectCrypto(actor.getSnapshot(), actor.send).unit).toBe('BTC');
   });
 
@@ -58,16 +70,26 @@ describe('connectCrypto', () => {
     expect(send).toHaveBeenLastCalledWith({ type: 'deposit.submit' });
     let view = connectCrypto(actor.getSnapshot(), send);
     expect(view.error?.key).toBe('crypto.min_deposit');
-    view.onAmount('300');
-    connectCrypto(actor.getSnapshot(), send).onSubmit();
+    // the refused amount is invalid and read with its hints and the problem
+    expect(view.getFieldProps('amount')).toMatchObject({ 'aria-invalid': true, 'aria-describedby': 'crypto-hint-bitcoin crypto-amount-bitcoin-error' });
+    expect(view.getErrorProps()).toEqual({ id: 'crypto-amount-bitcoin-error', role: 'alert' });
+    view.getFieldProps('amount').onChange!({ target: { value: '300' } } as never);
+    expect(send).toHaveBeenLastCalledWith({ type: 'amount.change', value: '300' });
+    view = connectCrypto(actor.getSnapshot(), send);
+    view.getFormProps().onSubmit({ preventDefault: () => {}, currentTarget: undefined } as never);
     view = connectCrypto(actor.getSnapshot(), send);
     expect([view.isBusy, view.submitLabel.key]).toEqual([true, 'crypto.submitting']);
+    expect(view.getFormProps()['aria-busy']).toBe(true);
+    expect(view.getSubmitProps()).toEqual({ type: 'submit', disabled: true, 'aria-busy': true });
+    expect(view.getFieldProps('amount').disabled).toBe(true);
   });
 
   it('the altcoins tab offers its tokens', async () => {
     const actor = deposit({ tab: 'altcoins', coin: 'token', demo: false });
     await waitFor(actor, (s) => s.matches('editing'));
-    expect(connectCrypto(actor.getSnapshot(), actor.send).tokens).toEqual([{ value: 'LINK', label: 'LINK · Chainlink' }]);
+    const view = connectCrypto(actor.getSnapshot(), actor.send);
+    expect(view.tokens).toEqual([{ value: 'LINK', label: 'LINK · Chainlink' }]);
+    expect(view.getFieldProps('token')).toMatchObject({ id: 'crypto-token-altcoins', name: 'token', value: 'LINK' });
   });
 });
 
@@ -114,6 +136,13 @@ describe('connectInvoice', () => {
     ]);
     view.sandbox.buttons[1].onClick();
     expect(send).toHaveBeenCalledWith({ type: 'sandbox.send', kind: 'partial' });
+    // the getters: the page and the sandbox control named by their headings; no result, so no focus intent
+    expect(view.getRegionProps()).toEqual({ 'aria-labelledby': 'crypto-invoice-title' });
+    expect(view.sandbox.getRegionProps()).toEqual({ 'aria-labelledby': 'crypto-sandbox-title' });
+    expect(view.sandbox.getButtonProps(view.sandbox.buttons[0])).toMatchObject({ type: 'button', disabled: undefined });
+    view.sandbox.getButtonProps(view.sandbox.buttons[3]).onClick();
+    expect(send).toHaveBeenLastCalledWith({ type: 'sandbox.send', kind: 'expire' });
+    expect(view.getResultProps()['data-focus-on']).toBeUndefined();
   });
 
   it('a paid invoice: the paid flag, late coins and the transaction link; no sandbox control', async () => {
@@ -123,6 +152,8 @@ describe('connectInvoice', () => {
     expect([view.isPaid, view.isExpired, view.isActive, view.hasLate, view.late]).toEqual([true, false, false, true, '0.001']);
     expect(view.txUrl).toBe('https://x/tx/ab12');
     expect(view.sandbox.isShown).toBe(false);
+    // the result is announced and takes the focus
+    expect(view.getResultProps()).toEqual({ role: 'status', tabIndex: -1, 'data-focus-on': 'paid', 'data-focus-in': undefined });
   });
 
   it('a partial payment: the rest to send', async () => {

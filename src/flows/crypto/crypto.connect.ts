@@ -8,6 +8,7 @@ import type { InvoicePageEvent, SandboxKind } from '../../../machines/invoice-pa
 import type { invoiceMachine } from '../../../machines/invoice/invoice.machine';
 import { isZero, selectEstimate, selectTokens, trimAmount } from './crypto.select';
 import { formatAmount } from '../shared/money';
+import { buttonProps, fieldErrorProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 /**
  * connect() for the crypto funding tab and the invoice page: flags, values, message keys and
@@ -30,14 +31,41 @@ export function connectCrypto(s: CryptoSnapshot, send: (event: CryptoDepositEven
   const symbol = asset?.symbol ?? (isToken ? c.token : c.coin.toUpperCase());
   const currency = c.options?.currency ?? '';
   const estimate = selectEstimate(s);
+  const isDemo = s.matches('demoBlocked');
+  const isBusy = isPaying || isRedirecting;
+  const titleId = isDemo ? 'crypto-demo-title' : `crypto-title-${c.tab}`;
+  const amountId = `crypto-amount-${c.tab}`;
+  const hintId = `crypto-hint-${c.tab}`;
+  const onToken = (token: string) => send({ type: 'token.change', token });
+  const onAmount = (value: string) => send({ type: 'amount.change', value });
+  const onRetry = () => send({ type: 'deposit.retry' });
   return {
+    /** the tab's section, named by its heading (the form's, or the demo notice's) */
+    getRegionProps: () => regionProps(titleId),
+    getTitleProps: () => titleProps(titleId),
+    /** a demo account cannot deposit: said at once */
+    getDemoProps: () => ({ role: 'alert' as const }),
+    /** the options could not load: said at once, with a retry */
+    getLoadErrorProps: () => ({ role: 'alert' as const }),
+    getRetryProps: () => buttonProps(onRetry),
+    getFormProps: () => formProps({ busy: isBusy, onSubmit: () => send({ type: 'deposit.submit' }) }),
+    /** the token of the altcoins tab, and the amount read with its hints (and its problem when refused) */
+    getFieldProps: (field: 'token' | 'amount') =>
+      field === 'token'
+        ? fieldProps({ id: `crypto-token-${c.tab}`, name: 'token', value: c.token, disabled: isBusy, onValue: onToken })
+        : fieldProps({ id: amountId, name: 'amount', value: c.amount, invalid: c.error !== null, describedBy: [hintId], disabled: isBusy, onValue: onAmount }),
+    /** a mode's radio: one group per tab */
+    getModeProps: (mode: { selected: boolean; onSelect: () => void }) => ({ type: 'radio' as const, name: `crypto-mode-${c.tab}`, checked: mode.selected, onChange: mode.onSelect }),
+    getHintProps: () => ({ id: hintId }),
+    getErrorProps: () => fieldErrorProps(amountId),
+    getSubmitProps: () => submitProps({ busy: isBusy }),
     tab: c.tab,
-    isDemo: s.matches('demoBlocked'),
+    isDemo,
     isLoading: s.matches('boot') || s.matches('loading'),
     isLoadFailed: s.matches('loadFailed'),
     /** the form is shown (editing, paying or leaving for the invoice) */
     isForm: s.matches('editing') || isPaying || isRedirecting,
-    isBusy: isPaying || isRedirecting,
+    isBusy,
     name: isToken ? NAMES.token : (asset?.name ?? NAMES[c.coin] ?? c.coin),
     symbol,
     currency,
@@ -47,13 +75,13 @@ export function connectCrypto(s: CryptoSnapshot, send: (event: CryptoDepositEven
     /** the altcoins tab: a token to choose */
     tokens: isToken ? selectTokens(s).map((a) => ({ value: a.symbol, label: `${a.symbol} · ${a.name}` })) : null,
     token: c.token,
-    onToken: (token: string) => send({ type: 'token.change', token }),
+    onToken,
     /** in the account currency (fixed false) or in the coin (fixed true) */
     modes: [false, true].map((fixed) => ({ fixed, label: fixed ? symbol : currency, selected: c.fixed === fixed, onSelect: () => send({ type: 'mode.change', fixed }) })),
     isFixed: c.fixed,
     unit: c.fixed ? symbol : currency,
     amount: c.amount,
-    onAmount: (value: string) => send({ type: 'amount.change', value }),
+    onAmount,
     /** what the typed amount is worth on the other side; `text` written by core/format (a coin with its fixed 5 decimals) */
     estimate: estimate && { ...estimate, text: formatAmount(estimate.amount, estimate.currency, lang) },
     /** the approximate rate line: the price in the account currency, labelled when simulated */
@@ -62,7 +90,7 @@ export function connectCrypto(s: CryptoSnapshot, send: (event: CryptoDepositEven
     shakes: c.shakes,
     submitLabel: isPaying ? msg('crypto.submitting') : isRedirecting ? msg('crypto.redirecting') : msg('crypto.submit', undefined, { symbol }),
     onSubmit: () => send({ type: 'deposit.submit' }),
-    onRetry: () => send({ type: 'deposit.retry' }),
+    onRetry,
   };
 }
 
@@ -114,13 +142,24 @@ export function connectInvoice(page: InvoicePageSnapshot, invoice: InvoiceSnapsh
   const hash = live?.hash || details?.hash || '';
   const isClosed = phase === 'paid' || phase === 'expired';
   const sandboxBusy = page.matches({ ready: { sandbox: 'sending' } });
+  const onRetry = () => send({ type: 'page.retry' });
   return {
+    /** the page's section, named by its heading */
+    getRegionProps: () => regionProps('crypto-invoice-title'),
+    getTitleProps: () => titleProps('crypto-invoice-title'),
+    /** the invoice could not load, or does not exist: said at once */
+    getErrorProps: () => ({ role: 'alert' as const }),
+    getRetryProps: () => buttonProps(onRetry),
+    /** a partial payment arrived: announced */
+    getPartialProps: () => ({ role: 'status' as const }),
+    /** the invoice's end (paid or expired): announced, and the focus goes there when it comes */
+    getResultProps: () => statusProps({ focusOn: isClosed ? phase : null }),
     isLoading: page.matches('loading'),
     isFailed: page.matches('failed'),
     isNotFound: page.matches('notFound'),
     isReady,
     error: page.context.error,
-    onRetry: () => send({ type: 'page.retry' }),
+    onRetry,
     name: details?.assetName ?? page.context.coin.toUpperCase(),
     guid: details?.guid ?? '',
     invoice: details,
@@ -161,6 +200,12 @@ export function connectInvoice(page: InvoicePageSnapshot, invoice: InvoiceSnapsh
       isBusy: sandboxBusy,
       error: page.context.sandboxError,
       buttons: SANDBOX.map(([kind, label]) => ({ kind, label: msg(label), disabled: sandboxBusy || (isClosed && kind !== 'full'), onClick: () => send({ type: 'sandbox.send', kind }) })),
+      /** the control's aside, named by its heading */
+      getRegionProps: () => regionProps('crypto-sandbox-title'),
+      getTitleProps: () => titleProps('crypto-sandbox-title'),
+      getButtonProps: (b: { disabled: boolean; onClick: () => void }) => buttonProps(b.onClick, { disabled: b.disabled }),
+      /** a sandbox payment that could not be sent: said at once */
+      getErrorProps: () => ({ role: 'alert' as const }),
     },
   };
 }
