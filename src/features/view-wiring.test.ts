@@ -13,7 +13,6 @@ const NOT_YET_CONVERTED: Record<string, number> = {
   'src/features/iq/IqDialog.tsx': 5,
   'src/features/ladder/LadderDialog.tsx': 1,
   'src/features/news/NewsDialog.tsx': 4,
-  'src/features/promotions/PromotionsPage.tsx': 1,
   'src/features/public/MediaWidgets.tsx': 1,
   'src/features/public/PublicSite.tsx': 6,
   'src/features/public/Widgets.tsx': 2,

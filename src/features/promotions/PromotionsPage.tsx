@@ -27,12 +27,12 @@ export default function PromotionsPage() {
         <a href="#/show/funding">{t('promotions.to_funding')}</a>
       </p>
       {page.isLoading && (
-        <p className="muted" aria-busy="true">
+        <p className="muted" {...page.getLoadingProps()}>
           {t('promotions.loading')}
         </p>
       )}
       {page.isFailed && (
-        <div className="form-error" role="alert" data-testid="promotions-failed">
+        <div className="form-error" {...page.getProblemProps()} data-testid="promotions-failed">
           <p>{page.error && text(page.error)}</p>
           <button type="button" className="button" onClick={page.onRetry}>
             {t('promotions.retry')}
@@ -40,7 +40,7 @@ export default function PromotionsPage() {
         </div>
       )}
       {page.activated && (
-        <p className="promos__done" role="status" data-testid="promotions-activated">
+        <p className="promos__done" {...page.getActivatedProps()} data-testid="promotions-activated">
           {t('promotions.activated', { title: page.activated.title, percent: number(page.activated.percent) })}
         </p>
       )}
@@ -132,12 +132,12 @@ export default function PromotionsPage() {
             {page.terms.text.terms}
           </p>
           {page.refusal && (
-            <p className="form-error" role="alert" data-testid="promotion-refused">
+            <p className="form-error" {...page.getProblemProps()} data-testid="promotion-refused">
               {text(page.refusal)}
             </p>
           )}
           {page.activateFailed && (
-            <p className="form-error" role="alert" data-testid="promotion-failed">
+            <p className="form-error" {...page.getProblemProps()} data-testid="promotion-failed">
               {text(page.activateFailed)}
             </p>
           )}

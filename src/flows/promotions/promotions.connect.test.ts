@@ -60,6 +60,9 @@ describe('connectPromotions', () => {
     expect(view().activated).toEqual({ title: 'Deposit bonus +1 %', percent: '1' });
     expect(view().rows[0]!.blocked).toBe('activated');
     expect(view().terms).toBeNull();
+    expect(view().getActivatedProps()).toMatchObject({ role: 'status', tabIndex: -1 });
+    expect(view().getLoadingProps()).toEqual({ 'aria-busy': true });
+    expect(view().getProblemProps()).toEqual({ role: 'alert' });
   });
 
   it('a refusal shows the server message; dismiss reads the list again; no answer offers a retry', async () => {

@@ -3,6 +3,7 @@ import type { Promotion, PromotionText } from '../../../core/contract/promotions
 import type { promotionsMachine } from '../../../machines/promotions/promotions.machine';
 import type { PromotionsEvent } from '../../../machines/promotions/promotions.types';
 import { formatAmount } from '../shared/money';
+import { statusProps } from '../shared/props';
 
 export type PromotionsSnapshot = SnapshotFrom<typeof promotionsMachine>;
 
@@ -66,6 +67,12 @@ export function connectPromotions(s: PromotionsSnapshot, send: (event: Promotion
     onRetryActivate: () => send({ type: 'retry' }),
     /** after the list reloaded: the promotion just activated */
     activated: s.matches('list') && justActivated ? { title: textOf(justActivated, lang).title, percent: justActivated.percent } : null,
+    /** the loading line: busy */
+    getLoadingProps: () => ({ 'aria-busy': true as const }),
+    /** the list's failure, the refusal and the failed activation: announced at once */
+    getProblemProps: () => ({ role: 'alert' as const }),
+    /** the promotion just activated: announced */
+    getActivatedProps: () => statusProps(),
   };
 }
 
