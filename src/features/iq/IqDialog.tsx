@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import { IQ_QUESTIONS } from '../../../core/contract/iq';
 import { selectUser, sessionActor } from '../../flows/shell/app.flow';
 import { useIqMining } from '../../flows/iq/iq-mining.flow';
@@ -22,14 +21,8 @@ export function IqDialog(_props: { onClose: () => void }) {
   const iq = useIqMining(lang);
   const currency = useSelector(sessionActor, selectUser)?.currency ?? null;
   const reward = iq.reward ?? (currency ? { amount: iqRewardFor(currency) ?? '', currency } : null);
-  // focus stays in the dialog as the questions change (the answered options are gone): the feedback, else the question
-  const root = useRef<HTMLDivElement>(null);
-  const step = iq.isResult ? 'result' : (iq.question?.n ?? 0);
-  useEffect(() => {
-    root.current?.querySelector<HTMLElement>('[data-focus]')?.focus();
-  }, [step]);
   return (
-    <div className="iq" data-testid="iq" ref={root}>
+    <div className="iq" data-testid="iq" {...iq.getRootProps()}>
       {iq.isIntro && (
         <div data-testid="iq-terms">
           <p>{t('iq.terms', { count: IQ_QUESTIONS })}</p>
@@ -41,9 +34,9 @@ export function IqDialog(_props: { onClose: () => void }) {
           </button>
         </div>
       )}
-      {iq.isStarting && <p className="muted" aria-busy="true">{t('iq.starting')}</p>}
+      {iq.isStarting && <p className="muted" {...iq.getStartingProps()}>{t('iq.starting')}</p>}
       {iq.feedback && (iq.isQuestion || iq.isAnswering || iq.isResult) && (
-        <div className={iq.feedback.correct ? 'iq__feedback iq__feedback--right' : 'iq__feedback iq__feedback--wrong'} role="status" tabIndex={-1} data-focus data-testid="iq-feedback" data-correct={iq.feedback.correct}>
+        <div className={iq.feedback.correct ? 'iq__feedback iq__feedback--right' : 'iq__feedback iq__feedback--wrong'} {...iq.getFeedbackProps()} data-testid="iq-feedback" data-correct={iq.feedback.correct}>
           <p>
             <strong>{iq.feedback.correct ? t('iq.right') : t('iq.wrong', { answer: iq.feedback.rightText })}</strong>
           </p>
@@ -53,7 +46,7 @@ export function IqDialog(_props: { onClose: () => void }) {
       {(iq.isQuestion || iq.isAnswering) && iq.question && (
         <fieldset className="iq__question" data-testid="iq-question" data-n={iq.question.n} disabled={iq.isAnswering}>
           <legend className="muted">{t('iq.question', { n: iq.question.n, total: iq.question.total })}</legend>
-          <p className="iq__text" tabIndex={-1} data-focus>
+          <p className="iq__text" {...iq.getQuestionTextProps()}>
             {iq.question.text}
           </p>
           <ul className="iq__options">
@@ -65,7 +58,7 @@ export function IqDialog(_props: { onClose: () => void }) {
               </li>
             ))}
           </ul>
-          {iq.isAnswering && <p className="muted" aria-live="polite">{t('iq.sending')}</p>}
+          {iq.isAnswering && <p className="muted" {...iq.getSendingProps()}>{t('iq.sending')}</p>}
           {!iq.earnable && <p className="muted" data-testid="iq-lost">{t('iq.lost')}</p>}
         </fieldset>
       )}
@@ -79,7 +72,7 @@ export function IqDialog(_props: { onClose: () => void }) {
         </p>
       )}
       {iq.isFailed && (
-        <div role="alert" className="form-error" data-testid="iq-failed">
+        <div className="form-error" {...iq.getProblemProps()} data-testid="iq-failed">
           <p>{iq.error ? text(iq.error) : t('iq.failed')}</p>
           <button type="button" className="button" onClick={iq.retry}>
             {t('iq.retry')}

@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { IqState } from '../../../core/contract/iq';
 import { iqMiningMachine } from '../../../machines/iq-mining/iq-mining.machine';
-import { connectIqMining, iqRewardFor } from './iq-mining.connect';
+import { IQ_SCOPE, connectIqMining, iqRewardFor } from './iq-mining.connect';
 
 const texts = (en: string, ru: string) => ({ en, ru });
 const base = { iq_start: '2026-11-25T09:00:00.000Z', reward: { amount: '1.62', currency: 'EUR' }, earnable: true, result: null };
@@ -51,10 +51,15 @@ describe('IQ mining view', () => {
     v = connectIqMining(actor.getSnapshot(), actor.send, 'ru');
     expect(v.question).toEqual({ n: 1, total: 5, text: 'В1?', options: [{ id: 'a', text: 'А' }, { id: 'b', text: 'Б' }] });
     expect(v.earnable).toBe(true);
+    // no feedback yet: the question's text takes the focus, within the dialog's body
+    expect(v.getRootProps()).toEqual({ 'data-focus-scope': IQ_SCOPE });
+    expect(v.getQuestionTextProps()).toEqual({ tabIndex: -1, 'data-focus-on': 'question-1', 'data-focus-in': IQ_SCOPE });
+    expect(v.getFeedbackProps()['data-focus-on']).toBeUndefined();
     v.answer('a');
     await waitFor(actor, (s) => s.matches('failed'));
     v = connectIqMining(actor.getSnapshot(), actor.send, 'ru');
     expect(v.error).toEqual({ key: 'iq.failed' });
+    expect(v.getProblemProps()).toEqual({ role: 'alert' });
     v.retry();
     await waitFor(actor, (s) => s.matches('question'));
     expect(sent).toEqual([
@@ -65,6 +70,11 @@ describe('IQ mining view', () => {
     expect(v.question?.n).toBe(2);
     expect(v.feedback).toEqual({ n: 1, correct: false, rightText: 'B', explanation: 'Because.' });
     expect(v.earnable).toBe(false);
+    // the feedback is shown: it takes the focus, the question's text does not
+    expect(v.getFeedbackProps()).toEqual({ role: 'status', tabIndex: -1, 'data-focus-on': 'feedback-2', 'data-focus-in': IQ_SCOPE });
+    expect(v.getQuestionTextProps()['data-focus-on']).toBeUndefined();
+    expect(v.getSendingProps()).toEqual({ 'aria-live': 'polite' });
+    expect(v.getStartingProps()).toEqual({ 'aria-busy': true });
     v.answer('b');
     await waitFor(actor, (s) => s.matches('result'));
     v = connectIqMining(actor.getSnapshot(), actor.send, 'en');
