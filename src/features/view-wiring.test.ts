@@ -26,8 +26,6 @@ const NOT_YET_CONVERTED: Record<string, number> = {
   'src/features/verification/SignatureSection.tsx': 1,
   'src/features/verification/UploadControl.tsx': 1,
   'src/features/verification/signature/SignaturePad.tsx': 2,
-  'src/features/withdrawal/PendingWithdrawals.tsx': 2,
-  'src/features/withdrawal/WithdrawalPage.tsx': 2,
 };
 
 const WIRING = /aria-(invalid|describedby|busy|labelledby|controls|expanded|selected|pressed|current|live)=|useFocusWhen|\.focus\(|tabIndex=\{-1\}/g;

@@ -10,18 +10,18 @@ import { AskSupport } from '../support/AskSupport';
 export function PendingWithdrawals() {
   const { t, text, lang } = useT();
   const pending = usePendingWithdrawals();
-  const { hits, loading, failed, rejecting } = pending;
+  const { hits, loading, failed } = pending;
 
   return (
-    <section className="wd__pending" aria-labelledby="wd-pending-title" aria-busy={loading}>
+    <section className="wd__pending" {...pending.getRegionProps()}>
       <div className="wd__pending-head">
-        <h2 id="wd-pending-title">{t('withdrawal.pending.title')}</h2>
+        <h2 {...pending.getTitleProps()}>{t('withdrawal.pending.title')}</h2>
         {loading && <Spinner label={t('common.loading')} />}
       </div>
       {failed && (
-        <p className="form-error" role="alert">
+        <p className="form-error" {...pending.getFailedProps()}>
           {text(failed)}{' '}
-          <button type="button" className="button button--small" onClick={pending.reload}>
+          <button className="button button--small" {...pending.getReloadProps()}>
             {t('withdrawal.pending.reload')}
           </button>
         </p>
@@ -36,7 +36,7 @@ export function PendingWithdrawals() {
               <div className="muted wd__date">{t('withdrawal.pending.requested', { date: formatDateTime(w.createdAt) })}</div>
               <AskSupport about={{ kind: 'withdrawal', id: w.transactionId }} />
             </div>
-            <button type="button" className="button button--ghost button--small" onClick={() => pending.cancel(w.transactionId)}>
+            <button className="button button--ghost button--small" {...pending.getCancelProps(w.transactionId)}>
               {t('withdrawal.pending.cancel')}
             </button>
           </li>
@@ -50,10 +50,10 @@ export function PendingWithdrawals() {
           closeLabel={t('common.close')}
           footer={
             <>
-              <button type="button" className="button button--ghost" disabled={rejecting} onClick={pending.decline}>
+              <button className="button button--ghost" {...pending.getNoProps()}>
                 {t('common.no')}
               </button>
-              <button type="button" className="button" data-autofocus disabled={rejecting} onClick={pending.confirm}>
+              <button className="button" {...pending.getYesProps()}>
                 {t('common.yes')}
               </button>
             </>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { formatAmount } from '../../flows/shared/money';
 import { useWithdrawal, useWithdrawalAccount } from '../../flows/withdrawal/withdrawal.flow';
 import { registerMessages, useT } from '../../i18n';
@@ -40,9 +40,9 @@ function Withdrawal() {
   });
 
   return (
-    <section className="panel wd" aria-labelledby="wd-title">
+    <section className="panel wd" {...wd.getRegionProps()}>
       <header className="wd__header">
-        <h1 id="wd-title">{t('withdrawal.title')}</h1>
+        <h1 {...wd.getTitleProps()}>{t('withdrawal.title')}</h1>
         <p className="muted">
           {fixed
             ? t('withdrawal.from_exchange')
@@ -57,10 +57,10 @@ function Withdrawal() {
           </p>
         )}
         {wd.done ? (
-          <div className="wd__done" role="status">
+          <div className="wd__done" {...wd.getDoneProps()}>
             <h2>{t('withdrawal.requested_title')}</h2>
             <p>{text(wd.result)}</p>
-            <button type="button" className="button" onClick={wd.again}>
+            <button className="button" {...wd.getAgainProps()}>
               {t('withdrawal.again')}
             </button>
           </div>
@@ -102,28 +102,18 @@ function Tabs({ wd, tabs }: { wd: WithdrawalApi; tabs: TabsApi }) {
 
 function WithdrawalForm({ wd }: { wd: WithdrawalApi }) {
   const { t, text, lang } = useT();
-  const { tab, error, shakes, busy, fixed, formCurrency: currency } = wd;
+  const { tab, error, shakes, fixed, formCurrency: currency } = wd;
   const [method, setMethod] = useState<string>(tab.methods[0]);
   const { method: chosen, choosesMethod, walletNeeded, alt } = wd.methodForm(method);
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    wd.submit({
-      amount: String(form.get('amount') ?? ''),
-      method: chosen,
-      wallet: String(form.get('wallet') ?? ''),
-      alt: String(form.get('alt') ?? ''),
-    });
-  };
   const walletLabel = tab.crypto ? t('withdrawal.wallet.crypto', { coin: tab.currency }) : t(`withdrawal.wallet.${chosen}`);
 
   return (
-    <form className="wd__form" onSubmit={submit} noValidate onChange={wd.edit} aria-busy={busy}>
+    <form className="wd__form" {...wd.getFormProps(chosen)}>
       {choosesMethod && (
         <label className="field">
           <span>{t('withdrawal.method')}</span>
-          <select name="method" value={chosen} onChange={(e) => setMethod(e.target.value)} disabled={busy}>
+          <select {...wd.getFieldProps('method', { value: chosen, onValue: setMethod })}>
             {tab.methods.map((m) => (
               <option key={m} value={m}>
                 {t(`withdrawal.method.${m}`)}
@@ -134,12 +124,12 @@ function WithdrawalForm({ wd }: { wd: WithdrawalApi }) {
       )}
       <label className="field">
         <span>{t('withdrawal.amount', { currency })}</span>
-        <input name="amount" inputMode="decimal" autoComplete="off" placeholder={zeroPlaceholder(lang)} disabled={busy} />
+        <input inputMode="decimal" autoComplete="off" placeholder={zeroPlaceholder(lang)} {...wd.getFieldProps('amount')} />
       </label>
       {walletNeeded ? (
         <label className="field">
           <span>{walletLabel}</span>
-          <input name="wallet" autoComplete="off" spellCheck={false} autoCapitalize="off" disabled={busy} key={`${tab.id}-${chosen}`} />
+          <input autoComplete="off" spellCheck={false} autoCapitalize="off" key={`${tab.id}-${chosen}`} {...wd.getFieldProps('wallet')} />
         </label>
       ) : (
         <p className="muted wd__note">{t('withdrawal.no_wallet', { method: t(`withdrawal.method.${chosen}`) })}</p>
@@ -147,16 +137,16 @@ function WithdrawalForm({ wd }: { wd: WithdrawalApi }) {
       {alt && (
         <label className="field">
           <span>{t(`withdrawal.alt.${alt}`)}</span>
-          <input name="alt" autoComplete="off" spellCheck={false} disabled={busy} key={alt} />
+          <input autoComplete="off" spellCheck={false} key={alt} {...wd.getFieldProps('alt')} />
         </label>
       )}
       {tab.crypto && !fixed && <p className="muted wd__note">{t('withdrawal.conversion', { currency, coin: tab.currency })}</p>}
       {error && (
-        <p key={shakes} className="form-error shake" role="alert">
+        <p key={shakes} className="form-error shake" {...wd.getErrorProps()}>
           {text(error)}
         </p>
       )}
-      <button type="submit" className="button button--wide" disabled={busy}>
+      <button className="button button--wide" {...wd.getSubmitProps()}>
         {t(wd.submitLabel)}
       </button>
     </form>
@@ -176,10 +166,10 @@ function CaseModal({ wd }: { wd: WithdrawalApi }) {
         closeLabel={t('common.close')}
         footer={
           <>
-            <button type="button" className="button button--ghost" onClick={wd.closeVerify}>
+            <button className="button button--ghost" {...wd.getCloseVerifyProps()}>
               {t('common.close')}
             </button>
-            <button type="button" className="button" data-autofocus onClick={wd.goVerify}>
+            <button className="button" {...wd.getGoVerifyProps()}>
               {t('withdrawal.verify.go')}
             </button>
           </>
@@ -207,10 +197,10 @@ function CaseModal({ wd }: { wd: WithdrawalApi }) {
       closeLabel={t('common.close')}
       footer={
         <>
-          <button type="button" className="button button--ghost" onClick={wd.decline}>
+          <button className="button button--ghost" {...wd.getDeclineProps()}>
             {t('withdrawal.case.back')}
           </button>
-          <button type="button" className="button" data-autofocus onClick={wd.confirm}>
+          <button className="button" {...wd.getConfirmProps()}>
             {t('withdrawal.case.continue')}
           </button>
         </>

@@ -6,6 +6,7 @@ import type { PendingItem, Turnover, WithdrawalForm, WithdrawalRequest } from '.
 import type { Msg } from '../../../core/message';
 import { isAskedCase, type AskedCase } from '../../../core/withdrawal';
 import { selectFactorChild, type EntryRef } from '../two-factor/two-factor.types';
+import { buttonProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 type WithdrawalSnapshot = SnapshotFrom<typeof withdrawalMachine>;
 type PendingSnapshot = SnapshotFrom<typeof withdrawalPendingMachine>;
@@ -80,7 +81,29 @@ export interface WithdrawalApi {
   goVerify: () => void;
   closeVerify: () => void;
   cancelFactor: () => void;
+  /** the page's section, named by its heading */
+  getRegionProps: () => ReturnType<typeof regionProps>;
+  getTitleProps: () => ReturnType<typeof titleProps>;
+  /** the form for the method the trader chose: busy while checked or sent; an edit takes a shown error away */
+  getFormProps: (method: string) => ReturnType<typeof formProps> & { onChange: () => void };
+  /** a field of the form (the method's choice is the view's: its value and handler) */
+  getFieldProps: (field: WithdrawalField, choice?: { value: string; onValue: (value: string) => void }) => ReturnType<typeof fieldProps>;
+  /** what refused the request: said at once */
+  getErrorProps: () => { role: 'alert' };
+  getSubmitProps: () => ReturnType<typeof submitProps>;
+  /** the request was sent: announced, and the focus goes there */
+  getDoneProps: () => ReturnType<typeof statusProps>;
+  getAgainProps: () => ReturnType<typeof buttonProps>;
+  /** the dialogs' buttons: back (No) and go on (the default, focused when the dialog opens) */
+  getDeclineProps: () => ReturnType<typeof buttonProps>;
+  getConfirmProps: () => ReturnType<typeof buttonProps> & { 'data-autofocus': '' };
+  getCloseVerifyProps: () => ReturnType<typeof buttonProps>;
+  getGoVerifyProps: () => ReturnType<typeof buttonProps> & { 'data-autofocus': '' };
 }
+
+export type WithdrawalField = 'method' | 'amount' | 'wallet' | 'alt';
+
+const formText = (values: FormData, name: string): string => String(values.get(name) ?? '');
 
 /** The withdrawal flow for its views: flags, texts and handlers from one snapshot. */
 export function connectWithdrawal(s: WithdrawalSnapshot, send: WithdrawalSend): WithdrawalApi {
@@ -88,9 +111,30 @@ export function connectWithdrawal(s: WithdrawalSnapshot, send: WithdrawalSend): 
   const tab = tabById(s.context.tab);
   const { turnover, request, error } = s.context;
   const kind = s.context.case;
+  const busy = selectBusy(s);
+  const edit = () => {
+    if (error) send({ type: 'form.edit' });
+  };
+  const confirm = () => send({ type: 'confirm.yes' });
+  const goVerify = () => send({ type: 'verify.go' });
   return {
+    getRegionProps: () => regionProps('wd-title'),
+    getTitleProps: () => titleProps('wd-title'),
+    getFormProps: (method) => ({
+      ...formProps({ busy, onSubmit: (values) => send({ type: 'form.submit', amount: formText(values, 'amount'), method, wallet: formText(values, 'wallet'), alt: formText(values, 'alt') }) }),
+      onChange: edit,
+    }),
+    getFieldProps: (field, choice) => fieldProps({ id: `wd-${field}`, name: field, disabled: busy, ...(field === 'method' && choice) }),
+    getErrorProps: () => ({ role: 'alert' }),
+    getSubmitProps: () => submitProps({ busy }),
+    getDoneProps: () => statusProps({ focusOn: step === 'done' ? 'done' : null }),
+    getAgainProps: () => buttonProps(() => send({ type: 'form.again' })),
+    getDeclineProps: () => buttonProps(() => send({ type: 'confirm.no' })),
+    getConfirmProps: () => ({ ...buttonProps(confirm), 'data-autofocus': '' }),
+    getCloseVerifyProps: () => buttonProps(() => send({ type: 'verify.close' })),
+    getGoVerifyProps: () => ({ ...buttonProps(goVerify), 'data-autofocus': '' }),
     step,
-    busy: selectBusy(s),
+    busy,
     done: step === 'done',
     tab,
     tabs: WITHDRAWAL_TABS.map((t) => ({ tab: t, selected: t.id === tab.id })),
@@ -108,13 +152,11 @@ export function connectWithdrawal(s: WithdrawalSnapshot, send: WithdrawalSend): 
     },
     selectTab: (id) => send({ type: 'tab.select', tab: id }),
     submit: (form) => send({ type: 'form.submit', ...form }),
-    edit: () => {
-      if (error) send({ type: 'form.edit' });
-    },
+    edit,
     again: () => send({ type: 'form.again' }),
-    confirm: () => send({ type: 'confirm.yes' }),
+    confirm,
     decline: () => send({ type: 'confirm.no' }),
-    goVerify: () => send({ type: 'verify.go' }),
+    goVerify,
     closeVerify: () => send({ type: 'verify.close' }),
     cancelFactor: () => send({ type: 'factor.cancel' }),
   };
@@ -134,6 +176,17 @@ export interface PendingApi {
   confirm: () => void;
   /** No, or the dialog closed: ignored while the cancellation is on its way */
   decline: () => void;
+  /** the list's section, named by its heading, busy while it loads */
+  getRegionProps: () => ReturnType<typeof regionProps> & { 'aria-busy': true | undefined };
+  getTitleProps: () => ReturnType<typeof titleProps>;
+  /** the list could not load: said at once */
+  getFailedProps: () => { role: 'alert' };
+  getReloadProps: () => ReturnType<typeof buttonProps>;
+  /** a withdrawal's Cancel: opens the question */
+  getCancelProps: (id: string) => ReturnType<typeof buttonProps>;
+  /** the question's No and Yes (the default, focused when it opens); both rest while the cancellation is on its way */
+  getNoProps: () => ReturnType<typeof buttonProps>;
+  getYesProps: () => ReturnType<typeof buttonProps> & { 'data-autofocus': '' };
 }
 
 /** The pending withdrawals for their view. */
@@ -141,18 +194,29 @@ export function connectPending(s: PendingSnapshot, send: PendingSend): PendingAp
   const loading = selectPendingLoading(s);
   const failed = selectPendingFailed(s);
   const rejecting = selectRejecting(s);
+  const reload = () => send({ type: 'pending.refresh' });
+  const cancel = (id: string) => send({ type: 'pending.cancel', id });
+  const confirm = () => send({ type: 'confirm.yes' });
+  const decline = () => {
+    if (!rejecting) send({ type: 'confirm.no' });
+  };
   return {
+    getRegionProps: () => ({ ...regionProps('wd-pending-title'), 'aria-busy': loading || undefined }),
+    getTitleProps: () => titleProps('wd-pending-title'),
+    getFailedProps: () => ({ role: 'alert' }),
+    getReloadProps: () => buttonProps(reload),
+    getCancelProps: (id) => buttonProps(() => cancel(id)),
+    getNoProps: () => buttonProps(decline, { disabled: rejecting }),
+    getYesProps: () => ({ ...buttonProps(confirm, { disabled: rejecting }), 'data-autofocus': '' }),
     hits: s.context.hits,
     loading,
     failed,
     empty: !loading && !failed && s.context.hits.length === 0,
     asking: selectCancelling(s) !== null,
     rejecting,
-    reload: () => send({ type: 'pending.refresh' }),
-    cancel: (id) => send({ type: 'pending.cancel', id }),
-    confirm: () => send({ type: 'confirm.yes' }),
-    decline: () => {
-      if (!rejecting) send({ type: 'confirm.no' });
-    },
+    reload,
+    cancel,
+    confirm,
+    decline,
   };
 }
