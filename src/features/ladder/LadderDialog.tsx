@@ -18,9 +18,9 @@ export function LadderDialog({ onClose }: { onClose: () => void }) {
   const money = (value: string) => (c ? formatAmount(value, c.currency, lang) : value);
   return (
     <div className="ladder" data-testid="ladder">
-      {ladder.isLoading && <p className="muted" aria-busy="true">{t('ladder.loading')}</p>}
+      {ladder.isLoading && <p className="muted" {...ladder.getLoadingProps()}>{t('ladder.loading')}</p>}
       {ladder.isFailed && (
-        <div role="alert" className="form-error">
+        <div className="form-error" {...ladder.getProblemProps()}>
           <p>{ladder.error ? text(ladder.error) : t('ladder.failed')}</p>
           <button type="button" className="button" onClick={ladder.retry}>
             {t('ladder.retry')}

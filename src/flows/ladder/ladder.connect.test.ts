@@ -33,6 +33,8 @@ describe('ladder view', () => {
     let v = connectLadder(actor.getSnapshot(), actor.send);
     expect(v.error).toEqual({ key: 'server_error', fallback: 'Down.' });
     expect(v.url).toBe('#/show/contest');
+    expect(v.getProblemProps()).toEqual({ role: 'alert' });
+    expect(v.getLoadingProps()).toEqual({ 'aria-busy': true });
     v.retry();
     await waitFor(actor, (s) => s.matches('shown'));
     v = connectLadder(actor.getSnapshot(), actor.send);

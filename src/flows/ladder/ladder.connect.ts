@@ -23,6 +23,10 @@ export function connectLadder(s: LadderSnapshot, send: (event: LadderEvent) => v
     error,
     retry: () => send({ type: 'ladder.retry' }),
     refresh: () => send({ type: 'ladder.refresh' }),
+    /** the loading line: busy */
+    getLoadingProps: () => ({ 'aria-busy': true as const }),
+    /** the failure with its retry: announced at once */
+    getProblemProps: () => ({ role: 'alert' as const }),
   };
 }
 
