@@ -26,6 +26,7 @@ import { sandboxBankRoutes } from './sandbox/bank/routes';
 import { SANDBOX_BANK_DETAILS } from './sandbox/bank/details';
 import { sandboxChain, type SandboxChain } from './sandbox/chain/sandbox-chain';
 import { sandboxChainRoutes } from './sandbox/chain/routes';
+import { sandboxContestRoutes } from './sandbox/contests/routes';
 import { sandboxChat } from './sandbox/chat/chat';
 import { chatRoutes } from './sandbox/chat/routes';
 import { sandboxDesk, type SandboxDesk } from './sandbox/desk/desk';
@@ -38,6 +39,7 @@ import { sandboxGateway } from './sandbox/platform/gateway';
 import { platformRoutes } from './sandbox/platform/routes';
 import { cardSandboxRoutes } from './sandbox/processors/control-routes';
 import { cardPageRoutes } from './sandbox/processors/page-routes';
+import { sandboxPromoRoutes } from './sandbox/promo/routes';
 import { sandboxProcessors } from './sandbox/processors/sandbox-gateway';
 import { scenarioOfNumber, TEST_CARDS } from './sandbox/processors/test-cards';
 import { sandboxRates } from './sandbox/rates/sandbox-rates';
@@ -118,8 +120,9 @@ export { installSandboxScripts };
  * The sandbox's own pages and control calls (docs/sandbox.md): the trading platform's pages
  * (the sandbox platform, under settings.platform), the processors' pages (they answer "missing"
  * unless the processors are the sandbox's) and, in sandbox mode only, the consoles (review,
- * bank, desk), the chain, card, wallet, platform and signal controls, the testers' calls and
- * the sandbox chat provider at /chat.
+ * bank, desk, promo), the chain, card, wallet, platform, signal and contest controls, the
+ * testers' calls (fresh user, outbox, sign-in key, offer now, …) and the sandbox chat provider
+ * at /chat. Every /sandbox and /api/sandbox address is registered here (scripts/layers-routes.test.ts).
  */
 export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps, sandbox: Composed['sandbox'], ready?: Promise<void>): Promise<void> {
   const { db, config, settings, ports } = deps;
@@ -148,4 +151,7 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
   await app.register(chatRoutes, { prefix: '/chat', db });
   await app.register(sandboxPlatformControlRoutes, deps);
   await app.register(sandboxSignalRoutes, deps);
+  // the promo console (/sandbox/promo: codes and promotions; /api/sandbox/promo, /api/sandbox/promotions) and the contest calls
+  await app.register(sandboxPromoRoutes, deps);
+  await app.register(sandboxContestRoutes, deps);
 }

@@ -1,20 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LastHost, OfferId, SandboxOfferRequest, type AcceptResponse, type IgnoreResponse, type OffersResponse, type SandboxOfferResponse } from '../../core/contract/offers';
-import { acceptOffer, currentOffer, ignoreOffer, recordLastHost, sandboxOfferNow } from '../domain/offers/offers';
+import { LastHost, OfferId, type AcceptResponse, type IgnoreResponse, type OffersResponse } from '../../core/contract/offers';
+import { acceptOffer, currentOffer, ignoreOffer, recordLastHost } from '../domain/offers/offers';
 import { onRiskFreeRefunded } from '../domain/offers/risk-free';
 import { parse } from '../http/parse';
-import { requireSandboxAccess } from '../http/sandbox-access';
 import { requireUser } from '../http/session';
 import { sessionOf, type RouteDeps } from './deps';
 
 /**
  * Timed offers (001 §7): the trader's current offer with its server-held deadline,
  * accept (once, through the ledger or a personal promo code), ignore (recorded), where the trader
- * came from; sandbox only: POST /api/sandbox/offers/now makes an offer appear for a trader now.
+ * came from (the testers' call that makes an offer appear now is registered by server/compose.ts).
  * An accepted offer notifies `offer.accepted` and pushes notification.new and user.updated; a
  * risk-free refund (paid by the settlement booking) pushes the same after the booking's commit.
  */
-export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings, push }) => {
+export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, settings, push }) => {
   const stopRefunds = onRiskFreeRefunded(db, (userId) => {
     push.publish(userId, { type: 'notification.new' });
     push.publish(userId, { type: 'user.updated' });
@@ -51,13 +50,5 @@ export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, conf
     const { host } = parse(LastHost, request.body ?? {});
     await recordLastHost(db, userId, host, new Date());
     return { ok: true as const };
-  });
-
-  if (!config.sandbox) return;
-  app.post('/api/sandbox/offers/now', async (request): Promise<SandboxOfferResponse> => {
-    const body = parse(SandboxOfferRequest, request.body ?? {});
-    const owner = await db.selectFrom('users').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
-    await requireSandboxAccess(db, request, config, owner?.id, 'account');
-    return { id: await sandboxOfferNow(db, body.email, body.kind, new Date()), kind: body.kind };
   });
 };

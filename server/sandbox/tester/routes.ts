@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
-import { FreshUserRequest, SandboxVerificationRequest, SettleWithdrawalRequest, type FreshUserResponse, type OutboxList } from '../../../core/contract';
+import { FreshUserRequest, SandboxAutologinRequest, SandboxVerificationRequest, SettleWithdrawalRequest, type FreshUserResponse, type OutboxList, type SandboxAutologinResponse } from '../../../core/contract';
+import { SandboxOfferRequest, type SandboxOfferResponse } from '../../../core/contract/offers';
+import { createAutologinKey } from '../../domain/autologin';
+import { sandboxOfferNow } from '../../domain/offers/offers';
 import { requireValidation } from '../../domain/security/validation';
-import { setVerification, userIdOfEmail } from '../../domain/users';
+import { findUserByEmail, setVerification, userIdOfEmail } from '../../domain/users';
 import { endWithdrawal, withdrawalOwner } from '../../domain/withdrawals/withdrawals';
 import { parse } from '../../http/parse';
 import { rememberMadeBy, requireSandboxAccess } from '../../http/sandbox-access';
@@ -22,12 +25,14 @@ const OutboxQuery = z.object({
  * - POST /api/sandbox/fresh-user: a new user with the balances a test needs;
  * - GET  /api/sandbox/outbox?email=…: the emails and SMS the sandbox "sent" (codes included);
  * - POST /api/sandbox/withdrawals/settle: the sandbox payout processor pays or rejects a withdrawal;
- * - POST /api/sandbox/verification: the sandbox identity check verifies (or un-verifies) a trader.
- * Settling and verifying act on one trader's object: only for its owner (signed in), the session
+ * - POST /api/sandbox/verification: the sandbox identity check verifies (or un-verifies) a trader;
+ * - POST /api/sandbox/autologin {email}: a sign-in key (spec 000 §2) for a trader;
+ * - POST /api/sandbox/offers/now {email, kind}: a timed offer (001 §7) for a trader now.
+ * Each acts on one trader's object: only for its owner (signed in), the session
  * that made the user with fresh-user, or the sandbox operator (x-sandbox-operator): 403
  * sandbox.not_yours otherwise (server/http/sandbox-access.ts).
  */
-export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, platform, push, mirror, ports }) => {
+export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, settings, platform, push, mirror, ports }) => {
   if (!config.sandbox) return;
   const { messenger } = ports;
 
@@ -82,5 +87,23 @@ export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, 
     if (id === undefined) throw new Refusal(404, 'user.not_found', 'No trader with this email.');
     push.publish(id, { type: 'user.updated' });
     return { ok: true as const, verification: body.verification };
+  });
+
+  app.post('/api/sandbox/autologin', async (request): Promise<SandboxAutologinResponse> => {
+    const body = parse(SandboxAutologinRequest, request.body);
+    const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
+    const user = await findUserByEmail(db, body.email);
+    // a sign-in link is the account itself: not for just any session
+    await requireSandboxAccess(db, request, config, user?.id, 'account');
+    if (!user) throw new Refusal(404, 'user.not_found', 'There is no user with this email.');
+    const { key, expiresAt } = await createAutologinKey(db, user.id, { redirect: body.redirect ?? '', lang, mobile: body.mobile ?? false });
+    return { key, url: `/${lang}/autologin?key=${encodeURIComponent(key)}`, expiresAt: expiresAt.toISOString() };
+  });
+
+  app.post('/api/sandbox/offers/now', async (request): Promise<SandboxOfferResponse> => {
+    const body = parse(SandboxOfferRequest, request.body ?? {});
+    const owner = await db.selectFrom('users').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
+    await requireSandboxAccess(db, request, config, owner?.id, 'account');
+    return { id: await sandboxOfferNow(db, body.email, body.kind, new Date()), kind: body.kind };
   });
 };
