@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useNews } from '../../flows/news/news.flow';
 import { newsDate } from '../../flows/news/news.connect';
 import { registerMessages, useT } from '../../i18n';
@@ -15,21 +14,8 @@ registerMessages(messages);
 export function NewsDialog(_props: { onClose: () => void }) {
   const { t, text, lang } = useT();
   const news = useNews(lang);
-  // focus stays inside the dialog (Escape closes it): the item's title when it opens, the entry read when back
-  const root = useRef<HTMLDivElement>(null);
-  const lastRead = useRef<string | null>(null);
-  const itemId = news.isItem ? news.item?.id : undefined;
-  useEffect(() => {
-    if (itemId) {
-      lastRead.current = itemId;
-      root.current?.querySelector<HTMLElement>('.news__item-title')?.focus();
-    } else if (news.isList && lastRead.current) {
-      const entries = [...(root.current?.querySelectorAll<HTMLElement>('[data-testid="news-entry"]') ?? [])];
-      entries.find((e) => e.dataset.id === lastRead.current)?.focus();
-    }
-  }, [itemId, news.isList]);
   return (
-    <div className="news" data-testid="news" ref={root}>
+    <div className="news" data-testid="news" {...news.getRootProps()}>
       {news.isSandbox && (
         <p className="news__sandbox" data-testid="news-sandbox">
           <span className="badge">Sandbox</span> {t('news.sandbox')}
@@ -37,7 +23,7 @@ export function NewsDialog(_props: { onClose: () => void }) {
       )}
       {news.isLoading && <p className="muted">{t('news.loading')}</p>}
       {news.isFailed && (
-        <div role="alert" className="news__failed">
+        <div className="news__failed" {...news.getProblemProps()}>
           <p>{news.error ? text(news.error) : t('news.failed')}</p>
           <div className="news__actions">
             {news.canGoBack && (
@@ -57,7 +43,7 @@ export function NewsDialog(_props: { onClose: () => void }) {
           <ul className="news__list">
             {news.items.map((item) => (
               <li key={item.id} className="news__entry">
-                <button type="button" className="news__open" onClick={() => news.open(item.id)} disabled={news.isOpening} data-testid="news-entry" data-id={item.id}>
+                <button type="button" className="news__open" onClick={() => news.open(item.id)} disabled={news.isOpening} {...news.getEntryProps(item.id)} data-testid="news-entry" data-id={item.id}>
                   <span className="news__title">{item.title}</span>
                   <span className="news__meta muted">
                     <time dateTime={item.date}>{newsDate(item.date, lang)}</time> · {item.source}
@@ -67,12 +53,12 @@ export function NewsDialog(_props: { onClose: () => void }) {
               </li>
             ))}
           </ul>
-          {news.isOpening && <p className="muted" aria-live="polite">{t('news.opening')}</p>}
+          {news.isOpening && <p className="muted" {...news.getOpeningProps()}>{t('news.opening')}</p>}
         </>
       )}
       {news.isItem && news.item && (
         <article className="news__item" data-testid="news-item">
-          <h3 className="news__item-title" tabIndex={-1}>{news.item.title}</h3>
+          <h3 className="news__item-title" {...news.getItemTitleProps()}>{news.item.title}</h3>
           <p className="news__meta muted">
             <time dateTime={news.item.date}>{newsDate(news.item.date, lang)}</time> · {t('news.source', { source: news.item.source })}
           </p>

@@ -2,7 +2,7 @@ import type { NewsBody, NewsItem, NewsList } from '../../../core/contract/news';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { newsMachine } from '../../../machines/news/news.machine';
-import { connectNews, newsDate, safeHref } from './news.connect';
+import { NEWS_SCOPE, connectNews, newsDate, readingOf, safeHref } from './news.connect';
 
 const item: NewsItem = { id: 'a', title: 'Title', date: '2026-11-20T09:00:00.000Z', summary: 'Summary', link: 'javascript:alert(1)', source: 'Sandbox' };
 
@@ -50,7 +50,19 @@ describe('news view', () => {
     await waitFor(actor, (s) => s.matches('item'));
     v = connectNews(actor.getSnapshot(), actor.send);
     expect(v.item).toMatchObject({ title: 'Title', href: null, paragraphs: ['One.', 'Two.'] });
+    // the item's title takes the focus when it opens, within the dialog's body
+    expect(readingOf(actor.getSnapshot())).toBe('a');
+    expect(v.getItemTitleProps()).toEqual({ tabIndex: -1, 'data-focus-on': 'item-a', 'data-focus-in': NEWS_SCOPE });
+    expect(v.getRootProps()).toEqual({ 'data-focus-scope': NEWS_SCOPE });
     v.back();
-    expect(connectNews(actor.getSnapshot(), actor.send).isList).toBe(true);
+    // back in the list, the entry read last takes the focus again; the others do not
+    const back = connectNews(actor.getSnapshot(), actor.send, 'a');
+    expect(back.isList).toBe(true);
+    expect(readingOf(actor.getSnapshot())).toBeNull();
+    expect(back.getEntryProps('a')).toEqual({ 'data-focus-on': 'back-a', 'data-focus-in': NEWS_SCOPE });
+    expect(back.getEntryProps('b')['data-focus-on']).toBeUndefined();
+    expect(connectNews(actor.getSnapshot(), actor.send).getEntryProps('a')['data-focus-on']).toBeUndefined();
+    expect(back.getOpeningProps()).toEqual({ 'aria-live': 'polite' });
+    expect(back.getProblemProps()).toEqual({ role: 'alert' });
   });
 });
