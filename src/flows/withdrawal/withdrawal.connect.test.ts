@@ -6,9 +6,8 @@ import { withdrawalMachine } from '../../../machines/withdrawal/withdrawal.machi
 import type { PendingItem } from '../../../machines/withdrawal/withdrawal.types';
 import { connectPending, connectWithdrawal } from './withdrawal.connect';
 
-const never = () => new Promise<never>(() => {});
 const withdrawal = () =>
-  createActor(withdrawalMachine.provide({ actors: { checkWithdrawal: fromPromise(never), finalWithdrawal: fromPromise(never) } }), {
+  createActor(withdrawalMachine.provide({ actors: { checkWithdrawal: fromPromise(() => new Promise(() => {})), finalWithdrawal: fromPromise(() => new Promise(() => {})) } }), {
     input: { currency: 'USD', fixed: false, tab: 'usd' },
   }).start();
 
@@ -67,7 +66,7 @@ describe('connectPending getters', () => {
   const hit: PendingItem = { transactionId: 'w-1', amount: '70.00', currency: 'USD', method: 'Bitcoin', wallet: 'bc1q', createdAt: '2026-11-24T13:05:33.000Z' };
 
   it('busy while loading; Cancel asks; No and Yes rest while the cancellation is on its way', async () => {
-    const actor = createActor(withdrawalPendingMachine.provide({ actors: { loadPending: fromPromise(async () => ({ hits: [hit] })), rejectWithdrawal: fromPromise(never) } })).start();
+    const actor = createActor(withdrawalPendingMachine.provide({ actors: { loadPending: fromPromise(async () => ({ hits: [hit] })), rejectWithdrawal: fromPromise(() => new Promise(() => {})) } })).start();
     const send = vi.fn(actor.send);
     let pending = connectPending(actor.getSnapshot(), send);
     expect(pending.getRegionProps()).toEqual({ 'aria-labelledby': 'wd-pending-title', 'aria-busy': true });
@@ -87,7 +86,7 @@ describe('connectPending getters', () => {
   });
 
   it('a list that could not load is said at once, with a reload', async () => {
-    const actor = createActor(withdrawalPendingMachine.provide({ actors: { loadPending: fromPromise(() => Promise.reject(new Error('down'))), rejectWithdrawal: fromPromise(never) } })).start();
+    const actor = createActor(withdrawalPendingMachine.provide({ actors: { loadPending: fromPromise(() => Promise.reject(new Error('down'))), rejectWithdrawal: fromPromise(() => new Promise(() => {})) } })).start();
     await waitFor(actor, (s) => s.matches('failed'));
     const send = vi.fn();
     const pending = connectPending(actor.getSnapshot(), send);
