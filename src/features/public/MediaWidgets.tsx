@@ -40,7 +40,7 @@ export function Slider() {
       <div className="site-slider__controls">
         <button type="button" onClick={s.onPrev} aria-label={t('site.slider_prev')} data-testid="site-slider-prev">‹</button>
         {SLIDES.map((n, i) => (
-          <button key={n} type="button" aria-label={t('site.slider_go', { n })} aria-current={i === s.index} onClick={() => s.onGo(i)} className="site-slider__dot" />
+          <button key={n} {...s.getDotProps(i)} aria-label={t('site.slider_go', { n })} className="site-slider__dot" />
         ))}
         <button type="button" onClick={s.onNext} aria-label={t('site.slider_next')} data-testid="site-slider-next">›</button>
       </div>

@@ -4,6 +4,7 @@ import { tabPath } from '../../../core/public-site/content';
 import { useSessionBasics } from '../../flows/shell/app.flow';
 import { tabOfPath, usePublicData, useSiteMenu, useTabLoader } from '../../flows/public/public-site.flow';
 import { LANGUAGES, registerMessages, useT } from '../../i18n';
+import { mainProps } from '../../ui/SkipLink';
 import { Spinner } from '../../ui/Spinner';
 import { messages } from './messages';
 import { Faq } from './Widgets';
@@ -73,13 +74,13 @@ export default function PublicSite() {
           {data.site?.company.name ?? t('app.name')}
         </a>
         <VisitorChat />
-        <button type="button" className="site-menu-toggle" aria-expanded={menu.isOpen} aria-controls="site-nav" onClick={menu.onToggle} data-testid="site-menu-toggle">
+        <button className="site-menu-toggle" {...menu.getToggleProps()} data-testid="site-menu-toggle">
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">{text(menu.toggleLabel)}</span>
         </button>
-        <nav id="site-nav" className={`site-nav${menu.isOpen ? ' site-nav--open' : ''}`} aria-label={t('site.nav_label')} data-testid="site-nav">
+        <nav {...menu.getNavProps()} className={`site-nav${menu.isOpen ? ' site-nav--open' : ''}`} aria-label={t('site.nav_label')} data-testid="site-nav">
           {PUBLIC_TABS.map((tab) => (
-            <a key={tab} href={tabPath(lang, tab)} onClick={open(tab)} aria-current={loader.tab === tab ? 'page' : undefined} data-testid={`site-link-${tab}`}>
+            <a key={tab} {...loader.getLinkProps(tab)} onClick={open(tab)} data-testid={`site-link-${tab}`}>
               {t(`site.tab_${tab}`)}
             </a>
           ))}
@@ -102,16 +103,16 @@ export default function PublicSite() {
           )}
           <span className="site-langs" aria-label={t('site.language')}>
             {LANGUAGES.map((l) => (
-              <a key={l} href={tabPath(l, loader.tab)} hrefLang={l} lang={l} aria-current={l === lang ? 'true' : undefined} data-testid={`site-lang-${l}`}>
+              <a key={l} {...loader.getLanguageProps(l)} data-testid={`site-lang-${l}`}>
                 {l.toUpperCase()}
               </a>
             ))}
           </span>
         </nav>
       </header>
-      <main id="main" tabIndex={-1} className={`site-main${loader.isLoading ? ' site-main--loading' : ''}`} aria-busy={loader.isLoading}>
+      <main {...mainProps()} className={`site-main${loader.isLoading ? ' site-main--loading' : ''}`} {...loader.getMainProps()}>
         {loader.isFailed && (
-          <div className="offline" role="alert" data-testid="site-load-failed">
+          <div className="offline" {...loader.getProblemProps()} data-testid="site-load-failed">
             {text(loader.error)}{' '}
             <button type="button" className="button button--small" onClick={loader.onRetry}>
               {t('site.retry')}

@@ -9,11 +9,11 @@ export function Faq({ items }: { items: TabContent['faq'] }) {
       {items.map((q) => (
         <div key={q.id} className="site-faq__item">
           <h3>
-            <button type="button" aria-expanded={a.isOpen(q.id)} aria-controls={`faq-${q.id}`} onClick={() => a.onToggle(q.id)} data-testid={`faq-q-${q.id}`}>
+            <button {...a.getQuestionProps(q.id)} data-testid={`faq-q-${q.id}`}>
               {q.question}
             </button>
           </h3>
-          <p id={`faq-${q.id}`} hidden={!a.isOpen(q.id)} data-testid={`faq-a-${q.id}`}>
+          <p {...a.getAnswerProps(q.id)} data-testid={`faq-a-${q.id}`}>
             {q.answer}
           </p>
         </div>

@@ -15,6 +15,8 @@ import {
   connectTabLoader,
   connectVideoPopup,
   connectZoomBlock,
+  faqAnswerId,
+  SITE_NAV_ID,
 } from './public-site.connect';
 
 const content = (tab: TabContent['tab']): TabContent => ({ tab, lang: 'en', title: tab, description: tab, heading: tab, lead: '', sections: [], faq: [], widgets: [] });
@@ -25,6 +27,11 @@ describe('connectSiteMenu, connectFaqAccordion, connectVideoPopup, connectZoomBl
     const v = () => connectSiteMenu(a.getSnapshot(), a.send);
     expect(v().isOpen).toBe(false);
     expect(v().toggleLabel.key).toBe('site.menu_open');
+    expect(v().getToggleProps()).toMatchObject({ type: 'button', 'aria-expanded': false, 'aria-controls': SITE_NAV_ID });
+    expect(v().getNavProps()).toEqual({ id: SITE_NAV_ID });
+    v().getToggleProps().onClick();
+    expect(v().getToggleProps()['aria-expanded']).toBe(true);
+    v().onClose();
     v().onToggle();
     expect(v().isOpen).toBe(true);
     expect(v().toggleLabel.key).toBe('site.menu_close');
@@ -41,6 +48,10 @@ describe('connectSiteMenu, connectFaqAccordion, connectVideoPopup, connectZoomBl
     expect([v().isOpen('open'), v().isOpen('risk')]).toEqual([false, true]);
     v().onToggle('risk');
     expect(v().isOpen('risk')).toBe(false);
+    v().getQuestionProps('risk').onClick();
+    expect(v().getQuestionProps('risk')).toMatchObject({ type: 'button', 'aria-expanded': true, 'aria-controls': faqAnswerId('risk') });
+    expect(v().getAnswerProps('risk')).toEqual({ id: 'faq-risk', hidden: false });
+    expect(v().getAnswerProps('open')).toEqual({ id: 'faq-open', hidden: true });
   });
 
   it('the video opens playing, pauses, plays and closes', () => {
@@ -86,6 +97,10 @@ describe('connectImageSlider', () => {
       expect(v().index).toBe(0);
       v().onGo(2);
       expect(v().index).toBe(2);
+      expect([0, 1, 2].map((i) => v().getDotProps(i)['aria-current'])).toEqual([false, false, true]);
+      v().getDotProps(1).onClick();
+      expect(v().index).toBe(1);
+      v().onGo(2);
       v().onMotion(true);
       expect(v().isStill).toBe(true);
       vi.advanceTimersByTime(SLIDE_INTERVAL_MS * 3);
@@ -129,12 +144,19 @@ describe('connectTabLoader', () => {
     const a = createActor(machine, { input: { lang: 'en', tab: 'home', initial: content('home') } }).start();
     const v = () => connectTabLoader(a.getSnapshot(), a.send);
     expect([v().isLoading, v().content?.tab, loads]).toEqual([false, 'home', []]);
+    expect(v().getMainProps()).toEqual({ 'aria-busy': false });
+    expect(v().getLinkProps('home')).toEqual({ href: '/en/', 'aria-current': 'page' });
+    expect(v().getLinkProps('faq')).toEqual({ href: '/en/faq', 'aria-current': undefined });
+    expect(v().getLanguageProps('en')).toEqual({ href: '/en/', hrefLang: 'en', lang: 'en', 'aria-current': 'true' });
+    expect(connectTabLoader(a.getSnapshot(), a.send, 'ru').getLanguageProps('en')['aria-current']).toBeUndefined();
     v().onOpen('home');
     expect(loads).toEqual([]);
     v().onOpen('faq');
     expect(v().isLoading).toBe(true);
     await waitFor(a, (s) => s.matches('shown'));
     expect([v().tab, v().content?.tab, pushed]).toEqual(['faq', 'faq', ['faq']]);
+    expect(v().getLanguageProps('ru').href).toBe('/ru/faq');
+    expect(v().getLinkProps('faq')['aria-current']).toBe('page');
     v().onPopstate('home');
     await waitFor(a, (s) => s.matches('shown'));
     expect([v().content?.tab, pushed]).toEqual(['home', ['faq']]);
@@ -154,6 +176,7 @@ describe('connectTabLoader', () => {
     const v = () => connectTabLoader(a.getSnapshot(), a.send);
     await waitFor(a, (s) => s.matches('failed'));
     expect([v().isFailed, v().error?.key, v().content]).toEqual([true, 'site.load_failed', null]);
+    expect(v().getProblemProps()).toEqual({ role: 'alert' });
     fail = false;
     v().onRetry();
     await waitFor(a, (s) => s.matches('shown'));

@@ -77,6 +77,7 @@ export function useTabLoader(lang: string, tab: PublicTab) {
   return connectTabLoader(
     useSelector(actor, (s) => s),
     actor.send,
+    lang,
   );
 }
 
