@@ -14,22 +14,14 @@ function LinkForm({ linkRef }: { linkRef: NonNullable<PageApi['linkRef']> }) {
   const { t, text } = useT();
   const form = useReferralLink(linkRef);
   return (
-    <form
-      className="ref-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        form.submit();
-      }}
-      data-testid="referral-link-form"
-    >
+    <form className="ref-form" {...form.getFormProps()} data-testid="referral-link-form">
       <label>
         {t('referral.link.name')}
-        <input value={form.name} maxLength={100} onChange={(e) => form.onName(e.target.value)} data-testid="referral-link-name" />
+        <input {...form.getFieldProps('name')} maxLength={100} data-testid="referral-link-name" />
       </label>
       <label>
         {t('referral.link.landing')}
-        <select value={form.landing} onChange={(e) => form.onLanding(e.target.value)} data-testid="referral-link-landing">
+        <select {...form.getFieldProps('landing')} data-testid="referral-link-landing">
           <option value="">{t('referral.link.choose')}</option>
           {form.landings.map((l) => (
             <option key={l} value={l}>
@@ -38,16 +30,16 @@ function LinkForm({ linkRef }: { linkRef: NonNullable<PageApi['linkRef']> }) {
           ))}
         </select>
       </label>
-      <button type="submit" className="button" disabled={form.saving} data-testid="referral-link-submit">
+      <button className="button" {...form.getSubmitProps()} data-testid="referral-link-submit">
         {t(form.saving ? 'referral.link.saving' : 'referral.link.submit')}
       </button>
       {form.error && (
-        <p className="error" role="alert" data-testid="referral-link-error">
+        <p className="error" {...form.getErrorProps()} data-testid="referral-link-error">
           {text(form.error)}
         </p>
       )}
       {form.saved && (
-        <p className="ok" role="status">
+        <p className="ok" {...form.getSavedProps()}>
           {t('referral.link.saved')}
         </p>
       )}
@@ -60,29 +52,21 @@ function Transfer({ transferRef, program }: { transferRef: NonNullable<PageApi['
   const form = useReferralTransfer(transferRef);
   if (!program.account) return <p className="muted">{t('referral.transfer.no_account')}</p>;
   return (
-    <form
-      className="ref-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        form.submit();
-      }}
-      data-testid="referral-transfer-form"
-    >
+    <form className="ref-form" {...form.getFormProps()} data-testid="referral-transfer-form">
       <label>
         {t('referral.transfer.amount', { currency: program.balance.currency })}
-        <input inputMode="numeric" value={form.amount} onChange={(e) => form.onAmount(e.target.value)} data-testid="referral-transfer-amount" />
+        <input {...form.getAmountProps()} inputMode="numeric" data-testid="referral-transfer-amount" />
       </label>
-      <button type="submit" className="button" disabled={form.sending} data-testid="referral-transfer-submit">
+      <button className="button" {...form.getSubmitProps()} data-testid="referral-transfer-submit">
         {t(form.sending ? 'referral.transfer.sending' : 'referral.transfer.submit')}
       </button>
       {form.error && (
-        <p className="error" role="alert" data-testid="referral-transfer-error">
+        <p className="error" {...form.getErrorProps()} data-testid="referral-transfer-error">
           {text(form.error)}
         </p>
       )}
       {form.done && (
-        <p className="ok" role="status" data-testid="referral-transfer-done">
+        <p className="ok" {...form.getDoneProps()} data-testid="referral-transfer-done">
           {t('referral.transfer.done', { amount: formatAmount(form.done.amount, form.done.balance.currency, lang) })}
         </p>
       )}
@@ -95,15 +79,9 @@ function Stats({ statsRef, program }: { statsRef: NonNullable<PageApi['statsRef'
   const s = useReferralStats(statsRef);
   const nameOf = (id: string, name: string) => (id === program.refferal ? t('referral.stats.program') : name);
   return (
-    <section className="ref-section" aria-labelledby="ref-stats-title" data-testid="referral-stats">
-      <h2 id="ref-stats-title">{t('referral.stats.title')}</h2>
-      <form
-        className="ref-filter"
-        onSubmit={(e) => {
-          e.preventDefault();
-          s.apply();
-        }}
-      >
+    <section className="ref-section" {...s.getRegionProps()} data-testid="referral-stats">
+      <h2 {...s.getTitleProps()}>{t('referral.stats.title')}</h2>
+      <form className="ref-filter" {...s.getFormProps()}>
         <label>
           {t('referral.stats.from')}
           <input type="date" value={s.from} onChange={(e) => s.onFrom(e.target.value)} data-testid="referral-stats-from" />
@@ -124,13 +102,13 @@ function Stats({ statsRef, program }: { statsRef: NonNullable<PageApi['statsRef'
             ))}
           </select>
         </label>
-        <button type="submit" className="button" disabled={s.loading} data-testid="referral-stats-apply">
+        <button className="button" {...s.getApplyProps()} data-testid="referral-stats-apply">
           {t('referral.stats.apply')}
         </button>
       </form>
       {s.loading && <p className="muted">{t('referral.stats.loading')}</p>}
       {s.error && (
-        <p className="error" role="alert">
+        <p className="error" {...s.getProblemProps()}>
           {text(s.error)}
         </p>
       )}
@@ -179,11 +157,11 @@ export default function ReferralPage() {
   const page = useReferralPage(lang);
   const p = page.program;
   return (
-    <section className="panel ref" aria-labelledby="ref-title" data-testid="referral-page">
-      <h1 id="ref-title">{t('referral.title')}</h1>
+    <section className="panel ref" {...page.getRegionProps()} data-testid="referral-page">
+      <h1 {...page.getTitleProps()}>{t('referral.title')}</h1>
       {page.loading && <p className="muted">{t('referral.loading')}</p>}
       {page.failed && (
-        <p role="alert">
+        <p {...page.getProblemProps()}>
           {text(page.error)}{' '}
           <button type="button" className="button button--ghost button--small" onClick={page.retry}>
             {t('referral.retry')}
@@ -193,14 +171,14 @@ export default function ReferralPage() {
       {page.shown && p && (
         <>
           <p className="muted">{t('referral.intro', { percent: p.commission_percent })}</p>
-          <section className="ref-section" aria-labelledby="ref-link-title">
-            <h2 id="ref-link-title">{t('referral.your_link')}</h2>
+          <section className="ref-section" {...page.getSectionProps('link')}>
+            <h2 {...page.getSectionTitleProps('link')}>{t('referral.your_link')}</h2>
             <p className="ref-href">
               <code data-testid="referral-program-href">{p.link_href}</code> <CopyButton text={p.link_href} label={t('referral.copy')} done="referral.copied" />
             </p>
           </section>
-          <section className="ref-section" aria-labelledby="ref-balance-title">
-            <h2 id="ref-balance-title">{t('referral.balance')}</h2>
+          <section className="ref-section" {...page.getSectionProps('balance')}>
+            <h2 {...page.getSectionTitleProps('balance')}>{t('referral.balance')}</h2>
             <p className="ref-balance" data-testid="referral-balance">
               {formatAmount(p.balance.amount, p.balance.currency, lang)}
             </p>
@@ -217,8 +195,8 @@ export default function ReferralPage() {
             <h3>{t('referral.transfer.title')}</h3>
             {page.transferRef && <Transfer transferRef={page.transferRef} program={p} />}
           </section>
-          <section className="ref-section" aria-labelledby="ref-links-title">
-            <h2 id="ref-links-title">
+          <section className="ref-section" {...page.getSectionProps('links')}>
+            <h2 {...page.getSectionTitleProps('links')}>
               {t('referral.links.title')} <span className="muted">({t('referral.links.count', { count: p.links.length })})</span>
             </h2>
             {page.linkRef && <LinkForm linkRef={page.linkRef} />}
@@ -237,8 +215,8 @@ export default function ReferralPage() {
             )}
           </section>
           {page.statsRef && <Stats statsRef={page.statsRef} program={p} />}
-          <section className="ref-section" aria-labelledby="ref-materials-title">
-            <h2 id="ref-materials-title">{t('referral.materials.title')}</h2>
+          <section className="ref-section" {...page.getSectionProps('materials')}>
+            <h2 {...page.getSectionTitleProps('materials')}>{t('referral.materials.title')}</h2>
             <p className="muted">{t('referral.materials.intro')}</p>
             <ul className="ref-materials">
               {p.materials.map((m) => (

@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ReferralStats } from '../../../core/contract/referral';
 import { createActor, fromPromise } from 'xstate';
 import { referralLinkMachine } from '../../../machines/referral-link/referral-link.machine';
+import { referralPageMachine } from '../../../machines/referral-page/referral-page.machine';
 import { referralProgram } from '../../../machines/referral-page/referral-page.model';
 import { referralStatsMachine } from '../../../machines/referral-stats/referral-stats.machine';
 import { referralTransferMachine } from '../../../machines/referral-transfer/referral-transfer.machine';
-import { connectReferralLink, connectReferralStats, connectReferralTransfer, dayOf, dayStart, lastDays } from './referral.connect';
+import { connectReferralLink, connectReferralPage, connectReferralStats, connectReferralTransfer, dayOf, dayStart, lastDays } from './referral.connect';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -14,16 +15,24 @@ describe('referral connect functions', () => {
     const save = vi.fn(async () => referralProgram);
     const actor = createActor(referralLinkMachine.provide({ actors: { save: fromPromise(save) } })).start();
     const api = () => connectReferralLink(actor.getSnapshot(), actor.send);
-    api().onName('Blog');
+    api().getFieldProps('name').onChange?.({ target: { value: 'Blog' } } as never);
+    expect(api().getFieldProps('name')).toMatchObject({ id: 'ref-link-name', value: 'Blog' });
+    expect(api().getFormProps()).toMatchObject({ noValidate: true, 'aria-busy': undefined });
     api().submit();
+    expect(api().getErrorProps()).toEqual({ role: 'alert' });
     expect(api().error).toEqual({ key: 'referral.link_required', fallback: 'Please fill Link name and chose Landing page' });
     expect(save).not.toHaveBeenCalled();
     api().onLanding('about');
     expect(api().error).toBeNull();
+    expect(api().getFieldProps('landing')).toMatchObject({ id: 'ref-link-landing', value: 'about' });
     api().submit();
     expect(api().saving).toBe(true);
+    expect(api().getSubmitProps()).toEqual({ type: 'submit', disabled: true, 'aria-busy': true });
+    expect(api().getFormProps()['aria-busy']).toBe(true);
     await settle();
     expect(api().saved).toBe(true);
+    expect(api().getSavedProps()).toMatchObject({ role: 'status' });
+    expect(api().getSubmitProps().disabled).toBeUndefined();
     expect(api().name).toBe('');
     expect(save.mock.calls[0]).toMatchObject([{ input: { link_name: 'Blog', landing: 'about' } }]);
   });
@@ -38,11 +47,15 @@ describe('referral connect functions', () => {
       expect(api().error?.fallback).toBe('Wrong amount');
     }
     expect(transfer).not.toHaveBeenCalled();
-    api().onAmount('2');
+    api().getAmountProps().onChange?.({ target: { value: '2' } } as never);
+    expect(api().getAmountProps()).toMatchObject({ id: 'ref-transfer-amount', value: '2' });
     api().submit();
     expect(api().sending).toBe(true);
+    expect(api().getSubmitProps()).toEqual({ type: 'submit', disabled: true, 'aria-busy': true });
     await settle();
     expect(api().done?.amount).toBe('2.00');
+    expect(api().getDoneProps()).toMatchObject({ role: 'status' });
+    expect(api().getErrorProps()).toEqual({ role: 'alert' });
     expect(transfer.mock.calls[0]).toMatchObject([{ input: { amount: '2', key: 'seed-1' } }]);
   });
 
@@ -65,7 +78,21 @@ describe('referral connect functions', () => {
     api().onLink('abc');
     api().apply();
     expect(api().loading).toBe(true);
+    expect(api().getApplyProps()).toEqual({ type: 'submit', disabled: true, 'aria-busy': undefined });
+    expect(api().getRegionProps()).toEqual({ 'aria-labelledby': api().getTitleProps().id });
+    expect(api().getProblemProps()).toEqual({ role: 'alert' });
     await settle();
     expect(filter).toHaveBeenLastCalledWith(expect.objectContaining({ input: { from: dayStart('2024-03-10'), to: range.to, link: 'abc' } }));
+  });
+
+  it('the page: its section and each part named by its heading, the failed read announced', () => {
+    const api = connectReferralPage(createActor(referralPageMachine, { input: { keySeed: 'k', ...lastDays(0) } }).getSnapshot(), vi.fn());
+    expect(api.getRegionProps()).toEqual({ 'aria-labelledby': 'ref-title' });
+    expect(api.getTitleProps()).toEqual({ id: 'ref-title' });
+    for (const part of ['link', 'balance', 'links', 'materials'] as const) {
+      expect(api.getSectionProps(part)).toEqual({ 'aria-labelledby': api.getSectionTitleProps(part).id });
+    }
+    expect(api.getSectionTitleProps('links')).toEqual({ id: 'ref-links-title' });
+    expect(api.getProblemProps()).toEqual({ role: 'alert' });
   });
 });

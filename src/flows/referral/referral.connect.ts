@@ -5,6 +5,13 @@ import type { referralLinkMachine } from '../../../machines/referral-link/referr
 import type { referralPageMachine } from '../../../machines/referral-page/referral-page.machine';
 import type { referralStatsMachine } from '../../../machines/referral-stats/referral-stats.machine';
 import type { referralTransferMachine } from '../../../machines/referral-transfer/referral-transfer.machine';
+import { fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
+
+/** the page's parts, each a section named by its heading (`ref-{part}-title`) */
+export type ReferralSection = 'link' | 'balance' | 'links' | 'materials';
+const PAGE_TITLE_ID = 'ref-title';
+const sectionTitleId = (part: ReferralSection | 'stats'): string => `ref-${part}-title`;
+const problemProps = () => ({ role: 'alert' as const });
 
 const DAY_MS = 86_400_000;
 /** 'YYYY-MM-DD' of a ms time (UTC, as the server counts days) */
@@ -25,6 +32,14 @@ export interface ReferralPageApi {
   error: Msg | null;
   program: ReferralProgram | null;
   retry: () => void;
+  /** the page's section, named by its heading */
+  getRegionProps: () => ReturnType<typeof regionProps>;
+  getTitleProps: () => ReturnType<typeof titleProps>;
+  /** a part of the page, named by its heading */
+  getSectionProps: (part: ReferralSection) => ReturnType<typeof regionProps>;
+  getSectionTitleProps: (part: ReferralSection) => ReturnType<typeof titleProps>;
+  /** the failed read with its retry: announced at once */
+  getProblemProps: () => { role: 'alert' };
 }
 
 export function connectReferralPage(s: SnapshotFrom<typeof referralPageMachine>, send: (e: EventFrom<typeof referralPageMachine>) => void): ReferralPageApi {
@@ -35,6 +50,11 @@ export function connectReferralPage(s: SnapshotFrom<typeof referralPageMachine>,
     error: s.context.error,
     program: s.context.program,
     retry: () => send({ type: 'retry' }),
+    getRegionProps: () => regionProps(PAGE_TITLE_ID),
+    getTitleProps: () => titleProps(PAGE_TITLE_ID),
+    getSectionProps: (part) => regionProps(sectionTitleId(part)),
+    getSectionTitleProps: (part) => titleProps(sectionTitleId(part)),
+    getProblemProps: problemProps,
   };
 }
 
@@ -48,19 +68,36 @@ export interface ReferralLinkApi {
   onName: (value: string) => void;
   onLanding: (value: string) => void;
   submit: () => void;
+  getFormProps: () => ReturnType<typeof formProps>;
+  getFieldProps: (name: 'name' | 'landing') => ReturnType<typeof fieldProps>;
+  getSubmitProps: () => ReturnType<typeof submitProps>;
+  /** the refusal: announced at once */
+  getErrorProps: () => { role: 'alert' };
+  /** the link saved: announced */
+  getSavedProps: () => ReturnType<typeof statusProps>;
 }
 
 export function connectReferralLink(s: SnapshotFrom<typeof referralLinkMachine>, send: (e: EventFrom<typeof referralLinkMachine>) => void): ReferralLinkApi {
+  const saving = s.matches('saving');
+  const onName = (value: string) => send({ type: 'name.change', value });
+  const onLanding = (value: string) => send({ type: 'landing.change', value });
+  const submit = () => send({ type: 'submit' });
   return {
     name: s.context.name,
     landing: s.context.landing,
     landings: REFERRAL_LANDINGS,
-    saving: s.matches('saving'),
+    saving,
     saved: s.matches('saved'),
     error: s.matches('refused') ? s.context.error : null,
-    onName: (value) => send({ type: 'name.change', value }),
-    onLanding: (value) => send({ type: 'landing.change', value }),
-    submit: () => send({ type: 'submit' }),
+    onName,
+    onLanding,
+    submit,
+    getFormProps: () => formProps({ busy: saving, onSubmit: submit }),
+    getFieldProps: (name) =>
+      name === 'name' ? fieldProps({ id: 'ref-link-name', value: s.context.name, onValue: onName }) : fieldProps({ id: 'ref-link-landing', value: s.context.landing, onValue: onLanding }),
+    getSubmitProps: () => submitProps({ busy: saving }),
+    getErrorProps: problemProps,
+    getSavedProps: () => statusProps(),
   };
 }
 
@@ -71,16 +108,31 @@ export interface ReferralTransferApi {
   error: Msg | null;
   onAmount: (value: string) => void;
   submit: () => void;
+  getFormProps: () => ReturnType<typeof formProps>;
+  getAmountProps: () => ReturnType<typeof fieldProps>;
+  getSubmitProps: () => ReturnType<typeof submitProps>;
+  /** the refusal: announced at once */
+  getErrorProps: () => { role: 'alert' };
+  /** the amount transferred: announced */
+  getDoneProps: () => ReturnType<typeof statusProps>;
 }
 
 export function connectReferralTransfer(s: SnapshotFrom<typeof referralTransferMachine>, send: (e: EventFrom<typeof referralTransferMachine>) => void): ReferralTransferApi {
+  const sending = s.matches('sending');
+  const onAmount = (value: string) => send({ type: 'amount.change', value });
+  const submit = () => send({ type: 'submit' });
   return {
     amount: s.context.amount,
-    sending: s.matches('sending'),
+    sending,
     done: s.matches('done') ? s.context.done : null,
     error: s.matches('refused') ? s.context.error : null,
-    onAmount: (value) => send({ type: 'amount.change', value }),
-    submit: () => send({ type: 'submit' }),
+    onAmount,
+    submit,
+    getFormProps: () => formProps({ busy: sending, onSubmit: submit }),
+    getAmountProps: () => fieldProps({ id: 'ref-transfer-amount', value: s.context.amount, onValue: onAmount }),
+    getSubmitProps: () => submitProps({ busy: sending }),
+    getErrorProps: problemProps,
+    getDoneProps: () => statusProps(),
   };
 }
 
@@ -98,6 +150,14 @@ export interface ReferralStatsApi {
   onTo: (day: string) => void;
   onLink: (link: string) => void;
   apply: () => void;
+  /** the statistics' section, named by its heading */
+  getRegionProps: () => ReturnType<typeof regionProps>;
+  getTitleProps: () => ReturnType<typeof titleProps>;
+  /** the filter: applied as the form's submit */
+  getFormProps: () => ReturnType<typeof formProps>;
+  getApplyProps: () => ReturnType<typeof submitProps>;
+  /** a failed read: announced at once */
+  getProblemProps: () => { role: 'alert' };
 }
 
 export function connectReferralStats(s: SnapshotFrom<typeof referralStatsMachine>, send: (e: EventFrom<typeof referralStatsMachine>) => void): ReferralStatsApi {
@@ -121,5 +181,10 @@ export function connectReferralStats(s: SnapshotFrom<typeof referralStatsMachine
     },
     onLink: (link) => send({ type: 'link.change', link }),
     apply: () => send({ type: 'apply' }),
+    getRegionProps: () => regionProps(sectionTitleId('stats')),
+    getTitleProps: () => titleProps(sectionTitleId('stats')),
+    getFormProps: () => formProps({ onSubmit: () => send({ type: 'apply' }) }),
+    getApplyProps: () => submitProps({ disabled: s.matches('loading') }),
+    getProblemProps: problemProps,
   };
 }
