@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useFactorChoice, usePasswordChange } from '../../flows/security/security.flow';
 import { PASSWORD_MIN } from '../../../core/password-policy';
 import { registerMessages, useT } from '../../i18n';
@@ -29,59 +29,38 @@ export default function SecurityPage() {
 function PasswordForm() {
   const { t, text } = useT();
   const password = usePasswordChange();
-  const { error, invalid, attempts, resets, prefill, busy } = password;
-  const rulesId = useId();
+  const { error, attempts, resets, prefill } = password;
   // the new password as typed, only to show its rules (it travels in the submit event, never in the machine)
   const [typing, setTyping] = useState({ resets: 0, value: '' });
   const typed = typing.resets === resets ? typing.value : '';
-  const form = useRef<HTMLFormElement>(null);
-
-  // the first invalid field gets the focus (spec 002 §5), again on every failed submit
-  useEffect(() => {
-    if (invalid) form.current?.querySelector<HTMLInputElement>(`[name="${invalid}"]`)?.focus();
-  }, [invalid, attempts]);
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    password.submit({
-      oldPassword: String(data.get('oldPassword') ?? ''),
-      password: String(data.get('password') ?? ''),
-      repeatPassword: String(data.get('repeatPassword') ?? ''),
-    });
-  };
   const field = (name: 'oldPassword' | 'password' | 'repeatPassword', label: string, autoComplete: string) => (
     <label className="field">
       <span>{label}</span>
       <input
-        name={name}
         type="password"
         autoComplete={autoComplete}
         defaultValue={name === 'oldPassword' ? prefill : ''}
-        aria-invalid={invalid === name}
-        aria-describedby={name === 'password' ? rulesId : undefined}
-        onChange={name === 'password' ? (e) => setTyping({ resets, value: e.target.value }) : undefined}
-        disabled={busy}
+        {...password.getFieldProps(name, name === 'password' ? (value) => setTyping({ resets, value }) : undefined)}
       />
     </label>
   );
 
   return (
-    <section className="panel security__panel" aria-labelledby="pw-title">
-      <h2 id="pw-title">{t('security.password.title')}</h2>
+    <section className="panel security__panel" {...password.getRegionProps()}>
+      <h2 {...password.getTitleProps()}>{t('security.password.title')}</h2>
       {/* a successful change clears the form */}
-      <form key={resets} ref={form} onSubmit={submit} noValidate onChange={password.edit} aria-busy={busy}>
+      <form key={resets} {...password.getFormProps()}>
         {field('oldPassword', t('security.old'), 'current-password')}
         {field('password', t('security.new'), 'new-password')}
-        <PasswordRules id={rulesId} rules={password.rules(typed)} />
+        <PasswordRules {...password.getRulesProps()} rules={password.rules(typed)} />
         {field('repeatPassword', t('security.repeat'), 'new-password')}
         <p className="muted security__hint">{t('security.hint', { min: PASSWORD_MIN })}</p>
         {error && (
-          <p key={attempts} className="form-error shake" role="alert">
+          <p key={attempts} className="form-error shake" {...password.getErrorProps()}>
             {text(error)}
           </p>
         )}
-        <button type="submit" className="button" disabled={busy}>
+        <button className="button" {...password.getSubmitProps()}>
           {t(password.submitLabel)}
         </button>
       </form>
@@ -92,14 +71,13 @@ function PasswordForm() {
 function FactorChoice() {
   const { t } = useT();
   const choice = useFactorChoice();
-  const { working } = choice;
 
   return (
-    <section className="panel security__panel" aria-labelledby="tf-title" aria-busy={working}>
-      <h2 id="tf-title">{t('security.factor.title')}</h2>
+    <section className="panel security__panel" {...choice.getRegionProps()}>
+      <h2 {...choice.getTitleProps()}>{t('security.factor.title')}</h2>
       <p className="muted">{t('security.factor.body')}</p>
       <ul className="factor-list">
-        {choice.methods.map(({ method: m, on, needsEmail, actionLabel, toggle }) => (
+        {choice.methods.map(({ method: m, on, needsEmail, actionLabel, getToggleProps }) => (
           <li key={m} className={`factor-list__item${on ? ' factor-list__item--on' : ''}`} data-testid={`factor-${m}`}>
             <div>
               <strong>{t(`security.factor.${m}`)}</strong>
@@ -107,14 +85,14 @@ function FactorChoice() {
             </div>
             <div className="factor-list__actions">
               {on && <span className="badge badge--ok">{t('security.factor.on')}</span>}
-              <button type="button" className={on ? 'button button--ghost button--small' : 'button button--small'} disabled={working} onClick={toggle}>
+              <button className={on ? 'button button--ghost button--small' : 'button button--small'} {...getToggleProps()}>
                 {t(actionLabel)}
               </button>
             </div>
           </li>
         ))}
       </ul>
-      {choice.requesting && <p className="muted" role="status">{t('security.factor.working')}</p>}
+      {choice.requesting && <p className="muted" {...choice.getWorkingProps()}>{t('security.factor.working')}</p>}
       <FactorModal choice={choice} />
     </section>
   );

@@ -1,4 +1,3 @@
-import { useEffect, useRef, type FormEvent } from 'react';
 import { useValidation, useValidationKey } from '../../flows/security/security.flow';
 import { MAX_VALIDATION_TRIES } from '../../../core/validation-tries';
 import { registerMessages, useT } from '../../i18n';
@@ -16,50 +15,32 @@ export default function ValidatePage() {
 function Validation() {
   const { t, text } = useT();
   const validation = useValidation();
-  const { value, error, resets, checking } = validation;
-  const input = useRef<HTMLInputElement>(null);
-
-  // a wrong value clears the input and puts the focus back
-  useEffect(() => {
-    if (resets > 0) input.current?.focus();
-  }, [resets]);
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    validation.submit();
-  };
+  const { error, resets } = validation;
   return (
-    <section className="panel validate" aria-labelledby="validate-title">
-      <h1 id="validate-title">{t('validate.title')}</h1>
+    <section className="panel validate" {...validation.getRegionProps()}>
+      <h1 {...validation.getTitleProps()}>{t('validate.title')}</h1>
       {validation.maxTries ? (
-        <p className="form-error" role="alert" data-testid="max-tries">
+        <p className="form-error" data-testid="max-tries" {...validation.getMaxTriesProps()}>
           {t('validate.max_tries', { max: MAX_VALIDATION_TRIES })}
         </p>
       ) : validation.validated ? (
-        <p role="status">{t('validate.done')}</p>
+        <p {...validation.getDoneProps()}>{t('validate.done')}</p>
       ) : (
-        <form onSubmit={submit} noValidate aria-busy={checking}>
+        <form {...validation.getFormProps()}>
           <p className="muted">{t('validate.body')}</p>
           <label className="field">
             <span>{t('validate.value')}</span>
-            <input
-              ref={input}
-              name="value"
-              autoComplete="off"
-              value={value}
-              onChange={(e) => validation.change(e.target.value)}
-              disabled={checking}
-            />
+            <input autoComplete="off" {...validation.getFieldProps('value')} />
           </label>
           <p className="muted" data-testid="attempts-left">
             {t('validate.left', { count: validation.attemptsLeft })}
           </p>
           {error && (
-            <p key={resets} className="form-error shake" role="alert">
+            <p key={resets} className="form-error shake" {...validation.getErrorProps()}>
               {text(error)}
             </p>
           )}
-          <button type="submit" className="button" disabled={checking}>
+          <button className="button" {...validation.getSubmitProps()}>
             {t(validation.submitLabel)}
           </button>
           {validation.sandboxOutbox && (

@@ -8,6 +8,7 @@ import { MAX_VALIDATION_TRIES } from '../../../machines/validation/validation.ma
 import type { Msg } from '../../../core/message';
 import { passwordRules, type PasswordRule } from '../../../core/password-policy';
 import { selectFactorChild, type EntryRef } from '../two-factor/two-factor.types';
+import { buttonProps, fieldErrorProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 type PasswordSnapshot = SnapshotFrom<typeof passwordChangeMachine>;
 type ChoiceSnapshot = SnapshotFrom<typeof twoFactorChoiceMachine>;
@@ -58,12 +59,51 @@ export interface PasswordApi {
   submit: (form: PasswordForm) => void;
   /** a field changed: a shown error goes away */
   edit: () => void;
+  /** the form's section, named by its heading */
+  getRegionProps: () => ReturnType<typeof regionProps>;
+  getTitleProps: () => ReturnType<typeof titleProps>;
+  /** busy while sent; sent as the form's values; an edit takes a shown error away */
+  getFormProps: () => ReturnType<typeof formProps> & { onChange: () => void };
+  /**
+   * A password field (its value stays in the page): refused or not, the new one read with its
+   * rules; the first invalid field takes the focus, again on every failed submit (spec 002 §5).
+   * `onValue`: the view's own copy of what is typed (the new password's rules).
+   */
+  getFieldProps: (field: PasswordField, onValue?: (value: string) => void) => ReturnType<typeof fieldProps> & { 'data-focus-on': string | undefined };
+  /** the new password's rules, read with it */
+  getRulesProps: () => { id: string };
+  /** the message: the invalid field's (found by its `aria-describedby`), else the form's */
+  getErrorProps: () => { id?: string; role: 'alert' };
+  getSubmitProps: () => ReturnType<typeof submitProps>;
 }
+
+const PASSWORD_RULES_ID = 'pw-rules';
+const passwordFieldId = (field: PasswordField) => `pw-${field}`;
 
 export function connectPassword(s: PasswordSnapshot, send: (event: EventFrom<typeof passwordChangeMachine>) => void): PasswordApi {
   const busy = selectPasswordBusy(s);
-  const { error, login } = s.context;
+  const { error, login, invalid, attempts } = s.context;
+  const edit = () => {
+    if (error) send({ type: 'form.edit' });
+  };
+  const text = (values: FormData, name: PasswordField) => String(values.get(name) ?? '');
   return {
+    getRegionProps: () => regionProps('pw-title'),
+    getTitleProps: () => titleProps('pw-title'),
+    getFormProps: () => ({
+      ...formProps({
+        busy,
+        onSubmit: (values) => send({ type: 'form.submit', oldPassword: text(values, 'oldPassword'), password: text(values, 'password'), repeatPassword: text(values, 'repeatPassword') }),
+      }),
+      onChange: edit,
+    }),
+    getFieldProps: (field, onValue) => ({
+      ...fieldProps({ id: passwordFieldId(field), name: field, invalid: invalid === field, describedBy: field === 'password' ? [PASSWORD_RULES_ID] : [], disabled: busy, onValue }),
+      'data-focus-on': invalid === field ? `${field}-${attempts}` : undefined,
+    }),
+    getRulesProps: () => ({ id: PASSWORD_RULES_ID }),
+    getErrorProps: () => (invalid ? fieldErrorProps(passwordFieldId(invalid)) : { role: 'alert' }),
+    getSubmitProps: () => submitProps({ busy }),
     busy,
     error,
     invalid: s.context.invalid,
@@ -73,9 +113,7 @@ export function connectPassword(s: PasswordSnapshot, send: (event: EventFrom<typ
     submitLabel: busy ? 'security.submitting' : 'security.submit',
     rules: (typed) => passwordRules(typed, login),
     submit: (form) => send({ type: 'form.submit', ...form }),
-    edit: () => {
-      if (error) send({ type: 'form.edit' });
-    },
+    edit,
   };
 }
 
@@ -89,6 +127,8 @@ export interface FactorMethodRow {
   needsEmail: boolean;
   actionLabel: 'security.factor.turn_off' | 'security.factor.turn_on';
   toggle: () => void;
+  /** the row's button: rests while a change is on its way */
+  getToggleProps: () => ReturnType<typeof buttonProps>;
 }
 
 export interface FactorChoiceApi {
@@ -105,23 +145,34 @@ export interface FactorChoiceApi {
   cancel: () => void;
   /** the user's method changed elsewhere (another tab, a push) */
   sync: (current: FactorType | '') => void;
+  /** the section, named by its heading, busy while a change is on its way */
+  getRegionProps: () => ReturnType<typeof regionProps> & { 'aria-busy': true | undefined };
+  getTitleProps: () => ReturnType<typeof titleProps>;
+  /** the code is being requested: announced */
+  getWorkingProps: () => { role: 'status' };
 }
 
 export function connectFactorChoice(s: ChoiceSnapshot, send: (event: EventFrom<typeof twoFactorChoiceMachine>) => void): FactorChoiceApi {
   const step = selectChoiceStep(s);
   const current = s.context.current;
+  const working = step !== 'idle';
   return {
+    getRegionProps: () => ({ ...regionProps('tf-title'), 'aria-busy': working || undefined }),
+    getTitleProps: () => titleProps('tf-title'),
+    getWorkingProps: () => ({ role: 'status' }),
     step,
-    working: step !== 'idle',
+    working,
     requesting: step === 'requesting',
     methods: FACTOR_METHODS.map((method) => {
       const on = current === method;
+      const toggle = () => send({ type: 'method.choose', method, enable: !on });
       return {
         method,
         on,
         needsEmail: method === 'google' && !on,
         actionLabel: on ? 'security.factor.turn_off' : 'security.factor.turn_on',
-        toggle: () => send({ type: 'method.choose', method, enable: !on }),
+        toggle,
+        getToggleProps: () => buttonProps(toggle, { disabled: working }),
       };
     }),
     factorEntry: selectFactorChild(s),
@@ -146,21 +197,50 @@ export interface ValidationApi {
   submitLabel: 'validate.checking' | 'validate.submit';
   change: (value: string) => void;
   submit: () => void;
+  /** the page's section, named by its heading */
+  getRegionProps: () => ReturnType<typeof regionProps>;
+  getTitleProps: () => ReturnType<typeof titleProps>;
+  /** all attempts used: said at once */
+  getMaxTriesProps: () => { role: 'alert' };
+  /** validated: announced, and the focus goes there */
+  getDoneProps: () => ReturnType<typeof statusProps>;
+  getFormProps: () => ReturnType<typeof formProps>;
+  /** the value: a wrong one is cleared and the field takes the focus again */
+  getFieldProps: (field: 'value') => ReturnType<typeof fieldProps> & { 'data-focus-on': string | undefined };
+  getErrorProps: () => ReturnType<typeof fieldErrorProps>;
+  getSubmitProps: () => ReturnType<typeof submitProps>;
 }
+
+const VALIDATION_FIELD_ID = 'validate-value';
 
 export function connectValidation(s: ValidationSnapshot, send: (event: EventFrom<typeof validationMachine>) => void): ValidationApi {
   const step = selectValidationStep(s);
+  const checking = step === 'checking';
+  const { resets } = s.context;
+  const change = (value: string) => send({ type: 'value.change', value });
+  const submit = () => send({ type: 'value.submit' });
   return {
+    getRegionProps: () => regionProps('validate-title'),
+    getTitleProps: () => titleProps('validate-title'),
+    getMaxTriesProps: () => ({ role: 'alert' }),
+    getDoneProps: () => statusProps({ focusOn: step === 'home' ? 'validated' : null }),
+    getFormProps: () => formProps({ busy: checking, onSubmit: submit }),
+    getFieldProps: (field) => ({
+      ...fieldProps({ id: VALIDATION_FIELD_ID, name: field, value: s.context.value, invalid: s.context.error !== null, disabled: checking, onValue: change }),
+      'data-focus-on': resets > 0 ? `wrong-${resets}` : undefined,
+    }),
+    getErrorProps: () => fieldErrorProps(VALIDATION_FIELD_ID),
+    getSubmitProps: () => submitProps({ busy: checking }),
     step,
-    checking: step === 'checking',
+    checking,
     maxTries: step === 'maxTries',
     validated: step === 'home',
     value: s.context.value,
     error: s.context.error,
     attemptsLeft: selectAttemptsLeft(s),
-    resets: s.context.resets,
+    resets,
     submitLabel: step === 'checking' ? 'validate.checking' : 'validate.submit',
-    change: (value) => send({ type: 'value.change', value }),
-    submit: () => send({ type: 'value.submit' }),
+    change,
+    submit,
   };
 }
