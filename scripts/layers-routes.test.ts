@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LAYERS } from '../eslint.layers.js';
@@ -45,5 +47,45 @@ describe('no route and no domain module imports server/sandbox', () => {
   it('a route test and the composition root may import the sandbox', async () => {
     expect(await layering('server/routes/example.test.ts', "import { TEST_CARDS } from '../sandbox/processors/test-cards';\nexport const y = TEST_CARDS;\n")).toEqual([]);
     expect(await layering('server/compose.ts', "import { sandboxMessenger } from './sandbox/messages/messenger';\nexport const y = sandboxMessenger;\n")).toEqual([]);
+  });
+});
+
+/** The product routes' sources (tests aside: a route test may call the sandbox's addresses). */
+function routeSources(dir = 'server/routes'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return routeSources(path);
+    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** A /sandbox or /api/sandbox address written in code (a string or template literal; a comment naming one is prose). */
+export function sandboxAddresses(code: string): string[] {
+  return [...code.matchAll(/['"`](\/(?:api\/)?sandbox(?=[/?#'"`$])[^'"`]*)/g)].map((m) => m[1]!);
+}
+
+/** Where a route picks its behaviour by the sandbox mode itself, instead of by what the composition root gave it. */
+export function modeBranches(code: string): string[] {
+  return [...code.matchAll(/\bconfig\.sandbox\w*|\bisSandboxOperator\b|\brequireSandboxAccess\b/g)].map((m) => m[0]);
+}
+
+describe('every sandbox-only address lives under server/sandbox, registered by server/compose.ts', () => {
+  it('the detectors see a sandbox address and a mode branch, and nothing in a product address', () => {
+    expect(sandboxAddresses("app.post('/api/sandbox/offers/now', h);")).toEqual(['/api/sandbox/offers/now']);
+    expect(sandboxAddresses('app.get(`/sandbox/${party}`, h); reply.redirect("/sandbox?x=1", 303);')).toEqual(['/sandbox/${party}', '/sandbox?x=1']);
+    expect(sandboxAddresses("app.get('/sandbox', h);")).toEqual(['/sandbox']);
+    expect(sandboxAddresses("app.get('/api/sandboxes', h); app.get('/api/promo', h); // answered at /sandbox/promo")).toEqual([]);
+    expect(modeBranches('if (!config.sandbox) return; config.sandboxOperatorToken; isSandboxOperator(request, config);')).toEqual(['config.sandbox', 'config.sandboxOperatorToken', 'isSandboxOperator']);
+    expect(modeBranches('const sandbox = ports.chain.sandbox;')).toEqual([]);
+  });
+
+  it('no server/routes file registers a /sandbox or /api/sandbox address, or branches on the sandbox mode', () => {
+    const files = routeSources();
+    expect(files.length).toBeGreaterThan(20);
+    const found = files.flatMap((file) => {
+      const code = readFileSync(file, 'utf8');
+      return [...sandboxAddresses(code), ...modeBranches(code)].map((what) => `${file}: ${what}`);
+    });
+    expect(found).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { consumeTicket } from './domain/autologin';
 import { CHAINS } from './domain/crypto/coins';
+import { loadCryptoConfig } from './domain/crypto/config';
 import { rssFeed } from './domain/news/rss';
 import { noProcessors } from './domain/payments/no-processors';
 import { loadMethodConfig } from './domain/methods';
@@ -56,7 +57,7 @@ import { sandboxWallets } from './sandbox/wallets/gateway';
 import { sandboxWalletRoutes } from './sandbox/wallets/routes';
 
 /** Without a sandbox and without a real integration, crypto deposits say they are unavailable. */
-const noChain: ChainWatcher = { paymentsTo: async (): Promise<ChainPayment[]> => [], onActivity: () => () => {} };
+const noChain: ChainWatcher = { sandbox: false, paymentsTo: async (): Promise<ChainPayment[]> => [], onActivity: () => () => {} };
 const noRates: RateSource = {
   quote: async () => {
     throw new Error('no rate source configured');
@@ -97,13 +98,17 @@ export function composePorts(app: FastifyInstance, { db, config, push, platform 
     processors: sandbox ? scriptedProcessors(db, sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs })) : noProcessors,
     testCards: { scenarioOf: scenarioOfNumber, isShared: isTestCard },
     chain: chain ?? noChain,
+    // CRYPTO_XPUB_<CHAIN>; in sandbox mode the published test keys fill the gaps
+    chainKeys: loadCryptoConfig(sandbox, config.cryptoXpubs),
     rates: sandbox ? sandboxRates() : noRates,
     wallets: sandbox ? sandboxWallets() : noWallets,
+    // METHOD_WEBHOOK_SECRET_<PROVIDER>; in sandbox mode the sandbox providers' own secrets fill the gaps
+    walletSecrets: loadMethodConfig(sandbox, config.methodWebhookSecrets),
     vouchers: sandbox ? sandboxVouchers() : null,
     bankDetails: sandbox ? SANDBOX_BANK_DETAILS : null,
     desk,
     news: config.newsRssUrl ? rssFeed({ url: config.newsRssUrl }) : sandboxNews(),
-    chat: sandboxChat(db),
+    chat: sandboxChat(db, { labelled: sandbox }),
     ...(sandbox && { signals: sandboxSignals(db), contestSchedule: (now: Date) => seedContests(db, now) }),
     ...(idp && { identity: { name: SANDBOX_IDP_NAME, clientId: SANDBOX_CLIENT_ID, issuer: (origin: string) => idp.issuer(origin), clientSecret: () => idp.clientSecret() } }),
   };
@@ -144,7 +149,7 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
   });
   await app.register(sandboxTesterRoutes, deps);
   await app.register(cardSandboxRoutes, { deps: payments });
-  if (ports.wallets.sandbox) await app.register(sandboxWalletRoutes, { db, settings, config: loadMethodConfig(config.sandbox, config.methodWebhookSecrets) });
+  if (ports.wallets.sandbox) await app.register(sandboxWalletRoutes, { db, settings, config: ports.walletSecrets });
   await app.register(sandboxReviewRoutes, deps);
   await app.register(sandboxBankRoutes, deps);
   if (sandbox.chain) await app.register(sandboxChainRoutes, { deps: invoiceDepsOf(deps), chain: sandbox.chain, chains: CHAINS });

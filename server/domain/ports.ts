@@ -6,6 +6,8 @@
 import type { BankDetails, CardProcessor, PlatformUserInfo, SandboxScenario } from '../../core/contract';
 import type { PlatformTxType, TradeDirection, TradeStatus } from '../db/schema-trading';
 import type { ChainId } from './crypto/coins';
+import type { CryptoConfig } from './crypto/config';
+import type { MethodConfig } from './methods/config';
 
 // ─── card processors ─────────────────────────────────────────────────────────────────────────
 
@@ -221,6 +223,8 @@ export interface ChainPayment {
  * ERC-20 transfers).
  */
 export interface ChainWatcher {
+  /** the chain is a sandbox: invoices and the crypto tab say so */
+  readonly sandbox: boolean;
   /** every payment to the address (any confirmations) */
   paymentsTo(chain: ChainId, address: string): Promise<ChainPayment[]>;
   /** called when an address receives something (a new block, a mempool transaction); returns unsubscribe */
@@ -459,6 +463,8 @@ export interface NewsFeed {
 
 /** The chat provider (spec 001 §6): the sandbox one is server/sandbox/chat/chat.ts. */
 export interface ChatGateway {
+  /** the chat is a sandbox: the page says so */
+  readonly sandbox: boolean;
   /** the provider's base address, handed to the browser */
   url: string;
   /** the hosts that can receive tips */
@@ -497,8 +503,12 @@ export interface Ports {
   /** the sandbox's test card numbers: the scenario a number plays, and whether every tester shares it */
   testCards: { scenarioOf(digits: string): SandboxScenario; isShared(digits: string): boolean };
   chain: ChainWatcher;
+  /** the key per chain that crypto deposits are received to (a chain without one takes no invoices), and the invoices' life */
+  chainKeys: CryptoConfig;
   rates: RateSource;
   wallets: PaymentMethodGateway;
+  /** the secret each wallet provider signs its webhooks with (a provider without one takes no webhook) */
+  walletSecrets: MethodConfig;
   /** Vload vouchers; none: vouchers are not offered */
   vouchers: VoucherProvider | null;
   /** the broker's bank account for transfers; none: bank transfers show no details */

@@ -11,7 +11,6 @@ import {
 } from '../../core/contract';
 import { COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
 import { runExclusive } from '../db/leader';
-import { loadCryptoConfig } from '../domain/crypto/config';
 import { ChainGate } from '../domain/crypto/chain-gate';
 import { createInvoice, findInvoice, findInvoiceInSession, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
 import { priceString } from '../domain/crypto/rates';
@@ -35,7 +34,7 @@ export function invoiceDepsOf({ db, config, settings, push, ports }: RouteDeps):
     db,
     watcher: ports.chain,
     rates: ports.rates,
-    config: loadCryptoConfig(config.sandbox, config.cryptoXpubs),
+    config: ports.chainKeys,
     settings,
     siteHost: config.siteHost,
     events: {
@@ -54,7 +53,7 @@ export function invoiceDepsOf({ db, config, settings, push, ports }: RouteDeps):
  * (testers pay or expire invoices) is registered by server/compose.ts.
  */
 export const cryptoRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {
-  const { db, config, settings } = options;
+  const { db, settings } = options;
   const deps = invoiceDepsOf(options);
 
   // the polled check asks the chain only when something can have changed (chain-gate.ts)
@@ -123,7 +122,7 @@ export const cryptoRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) 
   app.get<{ Params: { guid: string } }>('/api/crypto/invoices/:guid', async (request): Promise<CryptoInvoice> => {
     const row = await ownInvoice(request, request.params.guid);
     const { invoice } = await syncInvoice(deps, row);
-    return invoiceView(invoice, config.sandbox, new Date());
+    return invoiceView(invoice, deps.watcher.sandbox, new Date());
   });
 
   app.get('/api/crypto/options', async (request): Promise<CryptoOptions> => {
@@ -157,7 +156,7 @@ export const cryptoRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) 
       rateSource: quote?.source ?? 'none',
       ratesAt: (quote?.at ?? new Date()).toISOString(),
       altcoinDefault: '1.5',
-      sandbox: config.sandbox,
+      sandbox: deps.watcher.sandbox,
     };
   });
 

@@ -9,7 +9,7 @@ import {
   type MethodStartResponse,
 } from '../../core/contract/methods';
 import { FAST_METHODS, isMethod, REPORT_METHODS, type MethodId } from '../../core/methods';
-import { confirmWebhook, depositView, findDeposit, loadMethodConfig, SIGNATURE_HEADER, startDeposit, type MethodDeps, type StartInput } from '../domain/methods';
+import { confirmWebhook, depositView, findDeposit, SIGNATURE_HEADER, startDeposit, type MethodDeps, type StartInput } from '../domain/methods';
 import { notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
@@ -24,11 +24,10 @@ import type { RouteDeps } from './deps';
 export const methodRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {
   const { db, config, settings, push, ports } = options;
   const gateway = ports.wallets;
-  const methodConfig = loadMethodConfig(config.sandbox, config.methodWebhookSecrets);
   const deps: MethodDeps = {
     db,
     gateway,
-    config: methodConfig,
+    config: ports.walletSecrets,
     settings,
     siteHost: config.siteHost,
     events: {
@@ -98,7 +97,7 @@ export const methodRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) 
     hooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     hooks.post<{ Params: { provider: string } }>('/api/methods/:provider/webhook', async (request) => {
       const { provider } = request.params;
-      if (!isMethod(provider) && !Object.hasOwn(methodConfig.secrets, provider)) throw notFound('There is no such provider.');
+      if (!isMethod(provider) && !Object.hasOwn(deps.config.secrets, provider)) throw notFound('There is no such provider.');
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers[SIGNATURE_HEADER];
       const result = await confirmWebhook(deps, provider, raw, typeof header === 'string' ? header : undefined);

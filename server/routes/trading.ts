@@ -46,7 +46,7 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) =>
 
   /** a token for the chat provider; a visitor gets none and chats as a guest (spec 001 §6) */
   app.post('/api/chat/token', async (request): Promise<ChatTokenResponse> => {
-    const base = { url: chat.url, host: chat.hosts[0], sandbox: config.sandbox };
+    const base = { url: chat.url, host: chat.hosts[0], sandbox: chat.sandbox };
     const userId = request.session?.user_id;
     if (userId === null || userId === undefined) return { token: null, ...base };
     const { token } = await chat.issueToken({ userRef: String(userId), name: (await firstNameOf(db, userId)) || 'Trader' });
@@ -71,8 +71,8 @@ export const tradingRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) =>
   app.post('/api/signals', async (request): Promise<SignalsResponse> => {
     const body = parse(SignalsRequest, request.body ?? {});
     const userId = requireUser(request);
-    // `test` asks the sandbox source for a signal now (sandbox only; ignored otherwise)
-    if (body.test && config.sandbox) await ports.signals?.publishNow?.();
+    // `test` asks the signal source for a signal now (the sandbox's can; otherwise ignored)
+    if (body.test) await ports.signals?.publishNow?.();
     const signals = await signalsFor(db, userId, { source: ports.signals });
     return { signals, serverTime: Date.now() };
   });

@@ -47,6 +47,7 @@ export function sandboxChain(db: DbOrTx, signals?: Pick<PushHub, 'signal' | 'onS
     if (typeof chain === 'string' && typeof address === 'string') announce(chain as ChainId, address);
   });
   return {
+    sandbox: true,
     close: () => unhear?.(),
     async paymentsTo(chain, address): Promise<ChainPayment[]> {
       const rows = await db

@@ -9,8 +9,10 @@ export type { ChatGateway };
 export const CHAT_TOKEN_TTL_MS = 12 * 60 * 60_000;
 export const SANDBOX_HOSTS = [{ id: 'anna', name: 'Anna' }] as const;
 
-export function sandboxChat(db: DbOrTx, url = '/chat'): ChatGateway {
+/** `labelled`: the page says it is a sandbox chat (sandbox mode; outside it the sandbox chat stands in unlabelled until a real provider is plugged in). */
+export function sandboxChat(db: DbOrTx, { url = '/chat', labelled = true }: { url?: string; labelled?: boolean } = {}): ChatGateway {
   return {
+    sandbox: labelled,
     url,
     hosts: SANDBOX_HOSTS,
     async issueToken({ userRef, name }) {
