@@ -4,13 +4,13 @@ import { useT } from '../../i18n';
 /** Toasts, announced politely to screen readers; each can be dismissed. */
 export function ToastHost() {
   const { t, text } = useT();
-  const { toasts, dismiss } = useToasts();
+  const api = useToasts();
   return (
-    <div className="toasts" role="status" aria-live="polite">
-      {toasts.map((toast) => (
+    <div className="toasts" {...api.getRegionProps()}>
+      {api.toasts.map((toast) => (
         <div key={toast.id} className={`toast toast--${toast.kind}`}>
           <span>{text(toast.text)}</span>
-          <button type="button" className="icon-button" aria-label={t('common.dismiss')} onClick={() => dismiss(toast.id)}>
+          <button className="icon-button" aria-label={t('common.dismiss')} {...api.getDismissProps(toast.id)}>
             ×
           </button>
         </div>

@@ -42,12 +42,12 @@ export default function SupportPage({ add }: PageProps) {
       </header>
       <p className="muted">{t('support.intro')}</p>
       {page.starting && (
-        <p className="muted" aria-busy="true" data-testid="support-starting">
+        <p className="muted" {...page.getStartingProps()} data-testid="support-starting">
           {t('support.starting')}
         </p>
       )}
       {page.failed && (
-        <div className="form-error" role="alert" data-testid="support-init-failed">
+        <div className="form-error" {...page.getProblemProps()} data-testid="support-init-failed">
           <p>{page.error && text(page.error)}</p>
           <button type="button" className="button" onClick={page.retry}>
             {t('support.retry')}

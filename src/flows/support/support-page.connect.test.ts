@@ -28,6 +28,8 @@ describe('connectSupportPage', () => {
     expect(failed).toMatchObject({ starting: false, failed: true, error: { key: 'support.init_failed', params: { attempts: 3 } } });
     failed.retry();
     expect(send).toHaveBeenCalledWith({ type: 'retry' });
+    expect(failed.getProblemProps()).toEqual({ role: 'alert' });
+    expect(failed.getStartingProps()).toEqual({ 'aria-busy': true });
   });
 
   it('ready: the list alone, the new ticket form or one ticket; open, back and new send their events', () => {

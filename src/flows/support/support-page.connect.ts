@@ -24,6 +24,10 @@ export interface SupportPageApi {
   open: (id: string) => void;
   back: () => void;
   newTicket: () => void;
+  /** the starting line: busy */
+  getStartingProps: () => { 'aria-busy': true };
+  /** init gave up: announced at once, with its retry */
+  getProblemProps: () => { role: 'alert' };
 }
 
 /** The support page for its view. */
@@ -41,6 +45,8 @@ export function connectSupportPage(s: PageSnapshot, send: (event: EventFrom<type
     open: (id) => send({ type: 'ticket.open', id }),
     back: () => send({ type: 'ticket.back' }),
     newTicket: () => send({ type: 'ticket.new' }),
+    getStartingProps: () => ({ 'aria-busy': true }),
+    getProblemProps: () => ({ role: 'alert' }),
   };
 }
 
