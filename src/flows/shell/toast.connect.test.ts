@@ -5,7 +5,7 @@ import { connectToasts } from './toast.connect';
 
 describe('connectToasts getters', () => {
   it('the area is announced politely and each toast has its dismiss button', () => {
-    const actor = createActor(toastMachine).start();
+    const actor = createActor(toastMachine, { input: {} }).start();
     const api = () => connectToasts(actor.getSnapshot(), actor.send);
     expect(api().getRegionProps()).toEqual({ role: 'status', 'aria-live': 'polite' });
     actor.send({ type: 'toast.show', toast: { id: 't1', text: { key: 'server_error' }, kind: 'error' } });
