@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Navigate, useLocation, useParams, useRoutes } from 'react-router-dom';
 import { literal } from '../../../core/message';
 import { showAlert, showToast } from '../../flows/shell/app.flow';
+import { statusProps } from '../../flows/shared/props';
 import { useT } from '../../i18n';
 import { HomeView } from './HomeView';
 import { routeTitleKey } from './route-title';
@@ -35,7 +36,7 @@ function Listen() {
   const View = listenPages[page];
   if (View) return <View />;
   return (
-    <section className="panel" aria-live="polite">
+    <section className="panel" {...statusProps()}>
       <h1>{t('listen.title')}</h1>
       <p>{t('listen.body', { proc })}</p>
     </section>

@@ -1,6 +1,7 @@
 import { BrowserRouter } from 'react-router-dom';
 import { useTradingShell } from '../../flows/shell/shell.hooks';
 import { useT } from '../../i18n';
+import { mainProps } from '../../ui/SkipLink';
 import { Spinner } from '../../ui/Spinner';
 import { AccountBar } from './AccountBar';
 import { HashRoutes } from './HashRoutes';
@@ -10,13 +11,13 @@ import { TradingOverlays } from '../signals/TradingOverlays';
 export default function TradingPage() {
   const { t } = useT();
   const shell = useTradingShell();
-  if (!shell.ready) return <main className="centered" id="main" tabIndex={-1}><Spinner label={t('common.loading')} /></main>;
+  if (!shell.ready) return <main className="centered" {...mainProps()}><Spinner label={t('common.loading')} /></main>;
   return (
     <BrowserRouter>
       <div className="shell">
         <AccountBar />
         <TradingOverlays />
-        <main className="shell__main" id="main" tabIndex={-1}>
+        <main className="shell__main" {...mainProps()}>
           <HashRoutes />
         </main>
       </div>
