@@ -20,6 +20,7 @@ const SANDBOX_IMPORTS: [file: string, wrong: string][] = [
   ['server/routes/example.ts', "import { sandboxMessenger } from '../sandbox/messages/messenger';"],
   ['server/routes/example.ts', "import type { SandboxDesk } from '../sandbox/desk/desk';"],
   ['server/routes/nested/example.ts', "import { x } from '../../sandbox';"],
+  ['server/routes/example.ts', "import { requireSandboxAccess } from '../sandbox/access';"],
   ['server/domain/example/example.ts', "import { sandboxMessenger } from '../../sandbox/messages/messenger';"],
 ];
 
@@ -40,7 +41,7 @@ describe('no route and no domain module imports server/sandbox', () => {
   });
 
   it('a route still imports the ports, http and its deps; the rest of the server layering holds for routes', async () => {
-    expect(await layering('server/routes/example.ts', "import type { Messenger } from '../domain/ports';\nimport { x } from '../http/sandbox-access';\nimport type { RouteDeps } from './deps';\nexport const y = x;\n")).toEqual([]);
+    expect(await layering('server/routes/example.ts', "import type { Messenger } from '../domain/ports';\nimport { x } from '../http/parse';\nimport type { RouteDeps } from './deps';\nexport const y = x;\n")).toEqual([]);
     expect(await layering('server/routes/example.ts', "import { x } from '../../src/flows/index';\nexport const y = x;\n")).toHaveLength(1);
   });
 

@@ -149,29 +149,29 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(tradingRoutes, deps);
   await app.register(registerRoutes, deps);
   await app.register(cardRoutes, deps);
-  // promo codes (/api/promo, /api/triggers/promo) in every mode; sandbox only: the promo console (/sandbox/promo)
+  // promo codes (/api/promo, /api/triggers/promo)
   await app.register(promoRoutes, deps);
-  // promotions (/api/us/promotions, promotions_activate, promotions_max); sandbox only: their section of /sandbox/promo
+  // promotions (/api/us/promotions, promotions_activate, promotions_max)
   await app.register(promotionsRoutes, deps);
   await app.register(uploadRoutes, deps);
   // the wallet methods, their signed webhooks and (sandbox) the providers' pages
   await app.register(methodRoutes, deps);
-  // bank transfer and fiat reports, receipts, Vload vouchers, quick top-up; sandbox only: the bank console (/sandbox/bank)
+  // bank transfer and fiat reports, receipts, Vload vouchers, quick top-up
   await app.register(offlineDepositRoutes, deps);
-  // support tickets (/api/kayako/*), call-back, contacts and info; sandbox only: the agent console (/sandbox/desk)
+  // support tickets (/api/kayako/*), call-back, contacts and info
   await app.register(supportRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(forgotRoutes, deps);
-  // timed offers (/api/us/offers, /api/triggers/*); sandbox only: /api/sandbox/offers/now
+  // timed offers (/api/us/offers, /api/triggers/*)
   await app.register(offerRoutes, deps);
-  // contests (/api/tourney/*), closed and paid at date_end; sandbox only: /api/sandbox/contests
+  // contests (/api/tourney/*), closed and paid at date_end
   await app.register(contestRoutes, { ...deps, ...(ready && { ready }) });
   // the ladder (/api/us/ladder) and IQ mining (/api/iq/start, /api/iq/next)
   await app.register(ladderRoutes, deps);
   await app.register(iqRoutes, deps);
   // social sign-in (OpenID Connect); sandbox mode without OIDC_ISSUER: the sandbox identity provider (/sandbox/idp)
   await app.register(oidcRoutes, deps);
-  // the sandbox's parties' pages: the trading platform, the processors' pages; sandbox only: the consoles and testers' controls
+  // the sandbox's parties' pages: the trading platform, the processors' pages; sandbox only: the consoles and the testers' and operator's calls (every /sandbox and /api/sandbox address)
   await installSandboxRoutes(app, deps, sandbox, ready);
 
   // news and analysis (/api/news/rss, /api/news/html): NEWS_RSS_URL's feed, else the sandbox feed

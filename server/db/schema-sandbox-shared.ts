@@ -1,7 +1,7 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { CreatedAt, Json } from './schema';
 
-/** Users a tester's session made with fresh-user (migration 200_sandbox_shared; server/http/sandbox-access.ts). */
+/** Users a tester's session made with fresh-user (migration 200_sandbox_shared; server/sandbox/access.ts). */
 export interface SandboxMadeByTable {
   session_id: string;
   user_id: number;

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../core/contract';
 import { TicketThread } from '../../core/contract/support';
-import { CONSOLE_COOKIE, CONSOLE_PAGE_CSP } from '../http/operator-console';
+import { CONSOLE_COOKIE, CONSOLE_PAGE_CSP } from '../sandbox/operator-console';
 import { memoryHub } from '../push/hub';
 import { testApp, type Browser, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Sandbox state shared by every instance (docs/architecture.md "Many instances"):
  *
  * - `sandbox_made_by`: which users a tester's session made with POST /api/sandbox/fresh-user, so
- *   that session may act on them through any instance (server/http/sandbox-access.ts). A row lives
+ *   that session may act on them through any instance (server/sandbox/access.ts). A row lives
  *   as long as its session and its user (foreign keys, on delete cascade): the housekeeping's purge
  *   of expired sessions removes it.
  * - `sandbox_idp_keys`: the sandbox identity provider's secrets, made once for the deployment (one

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { announceDeposit } from '../../routes/deposit-push';
 import { consoleTransfers, markReceived, receiptForConsole, type BankDeps, type ConsoleTransfer } from '../../domain/deposits/bank';
 import { Refusal } from '../../domain/refusal';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../../http/operator-console';
-import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../operator-console';
+import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import { SANDBOX_BANK_DETAILS } from './details';
 import type { SandboxDeps } from '../deps';
 import { sendDocument } from '../../routes/upload';
@@ -79,7 +79,7 @@ ${list.received.map(receivedRow).join('\n')}
  * transfers, POST /sandbox/bank/:id (form `action=received`, CSRF field) marks one received,
  * which credits it once (creditDeposit) and pushes user.updated and bank.updated to the trader;
  * GET /sandbox/bank/receipt/:id shows the receipt. One operator sign-in for every console
- * (server/http/operator-console.ts). JSON twin for the operator header: GET
+ * (server/sandbox/operator-console.ts). JSON twin for the operator header: GET
  * /api/sandbox/bank/transfers, POST /api/sandbox/bank/:id/received.
  */
 export const sandboxBankRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, settings, push }) => {

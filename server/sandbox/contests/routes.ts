@@ -4,7 +4,7 @@ import { CreateContestRequest, type CloseContestResponse, type Contest } from '.
 import { closeContest, createContest, getContest } from '../../domain/contests/contests';
 import { Refusal } from '../../domain/refusal';
 import { parse } from '../../http/parse';
-import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import { announcePrizes } from '../../routes/contests';
 import type { SandboxDeps } from '../deps';
 

@@ -8,9 +8,9 @@ import { aboutFacts } from '../../domain/support/about';
 import { listContacts } from '../../domain/support/contacts';
 import { boundedLine, contentOf, DEPARTMENTS, departmentName, PRIORITIES, safeFileName, STATUS_NAME } from '../../domain/support/rules';
 import { detectDocumentMime, DOCUMENT_MAX_BYTES } from '../../domain/verification/documents';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../../http/operator-console';
+import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../operator-console';
 import { parse } from '../../http/parse';
-import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import type { AgentFile, AgentTicket, SandboxDesk } from './desk';
 import type { SandboxDeps } from '../deps';
 import { multipartError, readUploadedFile, sendDocument } from '../../routes/upload';
@@ -57,7 +57,7 @@ async function aboutLine(deps: SandboxDeps, about: DeskAbout | null): Promise<{ 
 
 /**
  * The sandbox agent console (sandbox mode only, otherwise these paths do not exist),
- * with the operator sign-in shared by every console (server/http/operator-console.ts):
+ * with the operator sign-in shared by every console (server/sandbox/operator-console.ts):
  * - GET  /sandbox/desk[?department=27]: tickets by department (last activity first), call-back
  *   requests with "Mark done", contact-form messages; or the operator token form
  *   (POST /sandbox/desk/session);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type JWKS } from 'oidc-provider';
 import type { Db } from '../../db';
 import { SANDBOX_PROVIDER_NAME } from '../../domain/social/social';
-import { consolePage, escapeHtml, CONSOLE_PAGE_CSP } from '../../http/operator-console';
+import { consolePage, escapeHtml, CONSOLE_PAGE_CSP } from '../operator-console';
 import { DbIdpAdapter, loadIdpSecrets, type IdpSecrets } from './store';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AutologinValues } from '../../../core/contract';
 import { buildApp } from '../../app';
 import '../../db/schema-sandbox-shared';
-import { SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import { SANDBOX_OPERATOR_HEADER } from '../access';
 import { DbIdpAdapter, loadIdpSecrets, purgeExpiredIdpObjects } from './store';
 import { Browser, testApp, type TestApp } from '../../test/client';
 

@@ -3,7 +3,7 @@ import { SandboxPlatformExpire, SandboxPlatformFund } from '../../../core/contra
 import { ownerOfPlatformLogin } from '../../domain/accounts';
 import { Refusal } from '../../domain/refusal';
 import { parse } from '../../http/parse';
-import { requireSandboxAccess } from '../../http/sandbox-access';
+import { requireSandboxAccess } from '../access';
 import type { SandboxDeps } from '../deps';
 import { sandboxDeposit } from './fund';
 import { expirePlatformSessions, findAccount } from './store';

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import type { Db } from '../../db';
 import { createPromotion, endPromotion, listAllPromotions, type PromotionAdminItem } from '../../domain/promotions/promotions';
 import { Refusal } from '../../domain/refusal';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../../http/operator-console';
-import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../operator-console';
+import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import { parse } from '../../http/parse';
 import type { SandboxDeps } from '../deps';
 

@@ -12,12 +12,12 @@ import {
   type ReviewedDocument,
 } from '../../domain/verification/review';
 import { parse } from '../../http/parse';
-import { acceptConsoleForms, CONSOLE_COOKIE, CONSOLE_PAGE_CSP, consolePage, escapeHtml, operatorConsole } from '../../http/operator-console';
-import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import { acceptConsoleForms, CONSOLE_COOKIE, CONSOLE_PAGE_CSP, consolePage, escapeHtml, operatorConsole } from '../operator-console';
+import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import type { SandboxDeps } from '../deps';
 import { sendDocument } from '../../routes/upload';
 
-/** kept for the tests and older links: the console page's CSP and cookie (server/http/operator-console.ts) */
+/** kept for the tests and older links: the console page's CSP and cookie (server/sandbox/operator-console.ts) */
 export const REVIEW_PAGE_CSP = CONSOLE_PAGE_CSP;
 export const REVIEW_COOKIE = CONSOLE_COOKIE;
 

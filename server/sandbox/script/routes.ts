@@ -3,7 +3,7 @@ import type { WithdrawalFinal } from '../../../core/contract';
 import { userIdOfEmail } from '../../domain/users';
 import { endWithdrawal } from '../../domain/withdrawals/withdrawals';
 import { parse } from '../../http/parse';
-import { requireSandboxAccess } from '../../http/sandbox-access';
+import { requireSandboxAccess } from '../access';
 import { requireUser } from '../../http/session';
 import type { SandboxDeps } from '../deps';
 import { SandboxScriptRequest, SandboxScriptWho, type SandboxScriptResponse } from './contract';

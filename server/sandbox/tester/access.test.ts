@@ -1,7 +1,7 @@
 import { bech32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WithdrawalFinal } from '../../../core/contract';
-import { SANDBOX_OPERATOR_HEADER } from '../../http/sandbox-access';
+import { SANDBOX_OPERATOR_HEADER } from '../access';
 import { testApp, type Browser, type TestApp } from '../../test/client';
 import { rowCounts } from '../../test/db';
 import { freshUser } from '../../test/fresh-user';

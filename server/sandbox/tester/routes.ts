@@ -8,7 +8,7 @@ import { requireValidation } from '../../domain/security/validation';
 import { findUserByEmail, setVerification, userIdOfEmail } from '../../domain/users';
 import { endWithdrawal, withdrawalOwner } from '../../domain/withdrawals/withdrawals';
 import { parse } from '../../http/parse';
-import { rememberMadeBy, requireSandboxAccess } from '../../http/sandbox-access';
+import { rememberMadeBy, requireSandboxAccess } from '../access';
 import { readOutbox } from '../messages/messenger';
 import { createFreshUser } from '../seed/fresh-user';
 import type { SandboxDeps } from '../deps';
@@ -30,7 +30,7 @@ const OutboxQuery = z.object({
  * - POST /api/sandbox/offers/now {email, kind}: a timed offer (001 §7) for a trader now.
  * Each acts on one trader's object: only for its owner (signed in), the session
  * that made the user with fresh-user, or the sandbox operator (x-sandbox-operator): 403
- * sandbox.not_yours otherwise (server/http/sandbox-access.ts).
+ * sandbox.not_yours otherwise (server/sandbox/access.ts).
  */
 export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, settings, platform, push, mirror, ports }) => {
   if (!config.sandbox) return;

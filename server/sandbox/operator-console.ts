@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { sameSecret } from '../domain/tokens';
-import { isSandboxOperator } from './sandbox-access';
+import { isSandboxOperator } from './access';
 
 /**
  * The sandbox operator's consoles (`/sandbox/review`, and each later one: promo codes, bank
