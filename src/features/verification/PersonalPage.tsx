@@ -20,7 +20,7 @@ export default function PersonalPage({ add }: PageProps) {
     <div className="vf" data-testid="personal-page">
       <header className="vf__header">
         <h1>{t('page.personal.title')}</h1>
-        <p className={page.verified ? 'vf__badge vf__badge--ok' : 'vf__badge'} data-testid="verification-status" role="status">
+        <p className={page.verified ? 'vf__badge vf__badge--ok' : 'vf__badge'} data-testid="verification-status" {...page.getStatusProps()}>
           {page.loading ? t('personal.loading') : t(page.verified ? 'personal.verified' : 'personal.not_verified')}
         </p>
       </header>
@@ -32,14 +32,14 @@ export default function PersonalPage({ add }: PageProps) {
         </p>
       )}
       {page.failed ? (
-        <div className="vf__failed" role="alert">
+        <div className="vf__failed" {...page.getFailedProps()}>
           <p>{page.error && text(page.error)}</p>
-          <button type="button" className="button" onClick={page.retry}>
+          <button className="button" {...page.getRetryProps()}>
             {t('personal.retry')}
           </button>
         </div>
       ) : page.loading ? (
-        <div className="vf__loading" aria-busy="true">
+        <div className="vf__loading" {...page.getLoadingProps()}>
           <span className="vf__spinner" aria-hidden="true" />
           {t('personal.loading')}
         </div>
@@ -47,7 +47,7 @@ export default function PersonalPage({ add }: PageProps) {
         <>
           <p className="muted">{text(page.intro)}</p>
           {page.error && (
-            <p className="form-error" role="alert">
+            <p className="form-error" {...page.getErrorProps()}>
               {text(page.error)}
             </p>
           )}

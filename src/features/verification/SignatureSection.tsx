@@ -12,9 +12,9 @@ function Pad({ child }: { child: SignatureRef }) {
 export function SignatureSection({ page }: { page: DocumentsApi }) {
   const { t } = useT();
   return (
-    <section className="vf__card vf__signature" aria-labelledby="vf-signature-title" data-testid="signature-section">
+    <section className="vf__card vf__signature" data-testid="signature-section" {...page.getSignatureRegionProps()}>
       <div className="vf__card-head">
-        <h2 id="vf-signature-title">{t('personal.doc.signature')}</h2>
+        <h2 {...page.getSignatureTitleProps()}>{t('personal.doc.signature')}</h2>
         <span className={page.signatureSaved ? 'vf__status vf__status--approved' : 'vf__status'} data-testid="signature-status">
           {t(page.signatureSaved ? 'personal.signature_done' : 'personal.status.not_sent')}
         </span>
@@ -23,12 +23,12 @@ export function SignatureSection({ page }: { page: DocumentsApi }) {
       {page.signing && page.signatureRef ? (
         <>
           <Pad child={page.signatureRef} />
-          <button type="button" className="button button--ghost button--small vf__signature-cancel" onClick={page.closeSignature}>
+          <button className="button button--ghost button--small vf__signature-cancel" {...page.getSignCancelProps()}>
             {t('personal.cancel')}
           </button>
         </>
       ) : page.canSign ? (
-        <button type="button" className="button" onClick={page.openSignature} data-testid="signature-open">
+        <button className="button" data-testid="signature-open" {...page.getSignOpenProps()}>
           {t(page.signatureSaved ? 'personal.sign_again' : 'personal.sign')}
         </button>
       ) : (

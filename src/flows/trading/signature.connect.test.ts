@@ -23,16 +23,35 @@ describe('connectSignature', () => {
       [{ type: 'agree.set', value: false }],
       [{ type: 'sign.save', image: 'data:image/png;base64,AA==' }],
     ]);
+    // the getters: the canvas read with the hint and the problem, the tick, the tools acting on the pad
+    expect(api.getHintProps()).toEqual({ id: 'signature-hint' });
+    expect(api.getCanvasProps()).toEqual({ role: 'img', 'aria-describedby': 'signature-hint signature-error' });
+    expect(api.getErrorProps()).toEqual({ id: 'signature-error', role: 'alert' });
+    expect(api.getFieldsetProps()).toEqual({ 'aria-busy': undefined });
+    expect(api.getAgreeProps()).toMatchObject({ type: 'checkbox', checked: true, disabled: undefined });
+    send.mockClear();
+    api.getAgreeProps().onChange({ target: { checked: false } });
+    expect(send).toHaveBeenCalledWith({ type: 'agree.set', value: false });
+    expect([api.getClearProps(), api.getUndoProps()]).toEqual([{ type: 'button', disabled: undefined }, { type: 'button', disabled: undefined }]);
+  });
+
+  it('ids of their own per pad; an empty pad has no Undo and no problem to read', () => {
+    const api = connectSignature(snapshotIn({ agreement: false }, 'drawing', { empty: true }), vi.fn(), 'signature-r1');
+    expect(api.getCanvasProps()['aria-describedby']).toBe('signature-r1-hint');
+    expect(api.getUndoProps().disabled).toBe(true);
   });
 
   it('saving: Save says saving; no agreement asked on the personal page', () => {
     const api = connectSignature(snapshotIn({ agreement: false }, 'saving', { empty: false }), vi.fn());
     expect(api).toMatchObject({ saving: true, saved: false, agreementNeeded: false, agree: false, saveLabel: 'signature.saving', error: null });
+    // everything rests while the image is on its way
+    expect([api.getFieldsetProps()['aria-busy'], api.getClearProps().disabled, api.getSaveProps().disabled, api.getAgreeProps().disabled]).toEqual([true, true, true, true]);
   });
 
   it('saved', () => {
     const api = connectSignature(snapshotIn({ agreement: false }, 'saved', { empty: false, documentId: 'doc-1' }), vi.fn());
     expect(api).toMatchObject({ saving: false, saved: true, saveLabel: 'signature.save' });
+    expect(api.getSavedProps()).toEqual({ role: 'status' });
   });
 
   it('finds the child a parent runs under the id signature', () => {

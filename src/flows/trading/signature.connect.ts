@@ -28,12 +28,53 @@ export interface SignatureApi {
   setAgree: (value: boolean) => void;
   /** Save: the pad as a PNG data URL */
   save: (image: string) => void;
+  /** the pad's fieldset: busy while the image is on its way */
+  getFieldsetProps: () => { 'aria-busy': true | undefined };
+  /** the hint under the title, read with the pad */
+  getHintProps: () => { id: string };
+  /** the canvas: an image (named by the view) read with the hint, and with the problem when there is one */
+  getCanvasProps: () => { role: 'img'; 'aria-describedby': string };
+  /**
+   * Clear, Undo and Save: buttons that rest while saving (Undo also on an empty pad); their click
+   * is the view's, since it acts on the canvas pad itself (strokes, the PNG)
+   */
+  getClearProps: () => PadToolProps;
+  getUndoProps: () => PadToolProps;
+  getSaveProps: () => PadToolProps;
+  /** the agreement tick */
+  getAgreeProps: () => { type: 'checkbox'; checked: boolean; disabled: true | undefined; onChange: (e: { target: { checked: boolean } }) => void };
+  /** the problem: said at once, found by the canvas's `aria-describedby` */
+  getErrorProps: () => { id: string; role: 'alert' };
+  /** saved: announced */
+  getSavedProps: () => { role: 'status' };
 }
 
-/** The drawn signature for its view (the trading block's modal, the personal page). */
-export function connectSignature(s: SignatureSnapshot, send: (event: SignatureEvent) => void): SignatureApi {
+/** a button of the pad whose click the view gives */
+export interface PadToolProps {
+  type: 'button';
+  disabled: true | undefined;
+}
+const padTool = (disabled: boolean): PadToolProps => ({ type: 'button', disabled: disabled || undefined });
+
+/**
+ * The drawn signature for its view (the trading block's modal, the personal page). `idBase`: a
+ * page-unique base for the ids of its hint and message (the hook gives one per pad).
+ */
+export function connectSignature(s: SignatureSnapshot, send: (event: SignatureEvent) => void, idBase = 'signature'): SignatureApi {
   const saving = s.matches('saving');
+  const hintId = `${idBase}-hint`;
+  const errorId = `${idBase}-error`;
+  const setAgree = (value: boolean) => send({ type: 'agree.set', value });
   return {
+    getFieldsetProps: () => ({ 'aria-busy': saving || undefined }),
+    getHintProps: () => ({ id: hintId }),
+    getCanvasProps: () => ({ role: 'img', 'aria-describedby': s.context.error ? `${hintId} ${errorId}` : hintId }),
+    getClearProps: () => padTool(saving),
+    getUndoProps: () => padTool(saving || s.context.empty),
+    getSaveProps: () => padTool(saving),
+    getAgreeProps: () => ({ type: 'checkbox', checked: s.context.agree, disabled: saving || undefined, onChange: (e) => setAgree(e.target.checked) }),
+    getErrorProps: () => ({ id: errorId, role: 'alert' }),
+    getSavedProps: () => ({ role: 'status' }),
     saving,
     saved: s.matches('saved'),
     empty: s.context.empty,
@@ -42,7 +83,7 @@ export function connectSignature(s: SignatureSnapshot, send: (event: SignatureEv
     agree: s.context.agree,
     saveLabel: saving ? 'signature.saving' : 'signature.save',
     changed: (empty) => send({ type: 'pad.changed', empty }),
-    setAgree: (value) => send({ type: 'agree.set', value }),
+    setAgree,
     save: (image) => send({ type: 'sign.save', image }),
   };
 }

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { fromPromise } from 'xstate';
 import { signatureMachine } from '../../../machines/signature/signature.machine';
 import { uploadDocument } from '../../api/verification';
@@ -37,6 +38,7 @@ export const signatureFlow = signatureMachine.provide({
 
 /** The signature a parent flow runs as its child (the trading block's modal, the personal page), for its view. */
 export function useSignatureChild(ref: SignatureRef): SignatureApi {
-  return connectSignature(useSelector(ref, (s) => s), ref.send);
+  // one pad per parent, maybe two on a page (the personal page under the trading block's modal): ids of their own
+  return connectSignature(useSelector(ref, (s) => s), ref.send, `signature${useId().replace(/[^\w-]/g, '')}`);
 }
 

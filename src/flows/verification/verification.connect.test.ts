@@ -53,6 +53,13 @@ describe('connectDocuments', () => {
     expect(failed).toMatchObject({ loading: false, failed: true, error: { key: 'personal.load_error' } });
     failed.retry();
     expect(send).toHaveBeenCalledWith({ type: 'retry' });
+    // the getters: the failure said at once, its retry a button; the loading block busy
+    expect(failed.getFailedProps()).toEqual({ role: 'alert' });
+    send.mockClear();
+    failed.getRetryProps().onClick();
+    expect(send).toHaveBeenCalledWith({ type: 'retry' });
+    expect(connectDocuments(documentsIn('loading', {}), vi.fn()).getLoadingProps()).toEqual({ 'aria-busy': true });
+    expect(failed.getStatusProps()).toEqual({ role: 'status' });
   });
 
   it('each required document reads its newest upload: not sent, waiting, in review, approved, rejected with the reason', () => {
@@ -98,6 +105,13 @@ describe('connectDocuments', () => {
     api.openSignature();
     api.closeSignature();
     expect(send.mock.calls).toEqual([[{ type: 'document.remove', kind: 'address' }], [{ type: 'signature.open' }], [{ type: 'signature.close' }]]);
+    // the signature's card named by its heading; its buttons send the same events
+    expect(api.getSignatureRegionProps()).toEqual({ 'aria-labelledby': 'vf-signature-title' });
+    expect(api.getSignatureTitleProps()).toEqual({ id: 'vf-signature-title' });
+    send.mockClear();
+    api.getSignOpenProps().onClick();
+    api.getSignCancelProps().onClick();
+    expect(send.mock.calls).toEqual([[{ type: 'signature.open' }], [{ type: 'signature.close' }]]);
   });
 
   it('the intro names the largest file the server reported (its maxBytes), or says the trader is verified', () => {
@@ -122,6 +136,23 @@ describe('connectUploadItem', () => {
     api.cancel();
     api.choose([file]);
     expect(send.mock.calls).toEqual([[{ type: 'upload.cancel' }], [{ type: 'files.chosen', files: [file] }]]);
+    // the getters: the progress read politely, the bar's values, cancel a button
+    expect(api.getProgressBoxProps()).toEqual({ 'aria-live': 'polite' });
+    expect(api.getProgressProps()).toEqual({ role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 50 });
+    send.mockClear();
+    api.getCancelProps().onClick();
+    expect(send).toHaveBeenCalledWith({ type: 'upload.cancel' });
+  });
+
+  it('the file inputs and their labels have ids of their document kind; a pick sends the files and empties the input', () => {
+    const send = vi.fn();
+    const api = connectUploadItem(uploadIn('waiting', {}), send);
+    expect([api.getInputProps('file').id, api.getInputLabelProps('file'), api.getInputProps('camera').id]).toEqual(['upload-passport-file', { htmlFor: 'upload-passport-file' }, 'upload-passport-camera']);
+    const data = { name: 'p.pdf', size: 10, type: 'application/pdf' };
+    const target = { files: [data] as unknown as FileList, value: 'C:\\fakepath\\p.pdf' };
+    api.getInputProps('file').onChange({ target } as never);
+    expect(send).toHaveBeenCalledWith({ type: 'files.chosen', files: [{ name: 'p.pdf', size: 10, type: 'application/pdf', data }] });
+    expect(target.value).toBe('');
   });
 
   it('success is 100%; an error that came from sending may be retried, one from the file may not', () => {
@@ -130,6 +161,10 @@ describe('connectUploadItem', () => {
     expect(network).toMatchObject({ phase: 'error', canRetry: true, error: { key: 'upload.error' } });
     const refused = connectUploadItem(uploadIn({ waiting: 'error' }, { file, error: msg('upload.type'), retryable: false }), vi.fn());
     expect(refused.canRetry).toBe(false);
+    expect([network.getErrorProps(), connectUploadItem(uploadIn({ waiting: 'success' }, { file }), vi.fn()).getSuccessProps()]).toEqual([{ role: 'alert' }, { role: 'status' }]);
+    const send = vi.fn();
+    connectUploadItem(uploadIn({ waiting: 'error' }, { file, error: msg('upload.error'), retryable: true }), send).getRetryProps().onClick();
+    expect(send).toHaveBeenCalledWith({ type: 'upload.retry' });
   });
 
   it('the rules name the largest file this control takes (its maxBytes)', () => {

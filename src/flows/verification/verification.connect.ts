@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { DocumentKind, VerificationDocument } from '../../../core/contract/verification';
 import { msg, type Msg } from '../../../core/message';
@@ -6,6 +7,7 @@ import type { documentsMachine } from '../../../machines/documents/documents.mac
 import type { Reviewed } from '../../../machines/documents/documents.types';
 import type { uploadItemMachine } from '../../../machines/upload-item/upload-item.machine';
 import type { ChosenFile } from '../../../machines/upload-item/upload-item.types';
+import { buttonProps, regionProps, titleProps } from '../shared/props';
 
 type DocumentsSnapshot = SnapshotFrom<typeof documentsMachine>;
 type UploadSnapshot = SnapshotFrom<typeof uploadItemMachine>;
@@ -56,6 +58,19 @@ export interface DocumentsApi {
   remove: (kind: DocumentKind) => void;
   openSignature: () => void;
   closeSignature: () => void;
+  /** the verification badge: announced when it changes */
+  getStatusProps: () => { role: 'status' };
+  /** the page's documents are loading */
+  getLoadingProps: () => { 'aria-busy': true };
+  /** the load failed, or the last refresh did: said at once */
+  getFailedProps: () => { role: 'alert' };
+  getErrorProps: () => { role: 'alert' };
+  getRetryProps: () => ReturnType<typeof buttonProps>;
+  /** the signature's card, named by its heading; sign (again) and cancel */
+  getSignatureRegionProps: () => ReturnType<typeof regionProps>;
+  getSignatureTitleProps: () => ReturnType<typeof titleProps>;
+  getSignOpenProps: () => ReturnType<typeof buttonProps>;
+  getSignCancelProps: () => ReturnType<typeof buttonProps>;
 }
 
 const TITLES: Record<DocumentKind, string> = {
@@ -95,6 +110,9 @@ function describe(kind: DocumentKind, documents: VerificationDocument[]): Requir
 export function connectDocuments(s: DocumentsSnapshot, send: (event: EventFrom<typeof documentsMachine>) => void): DocumentsApi {
   const state = s.context.state;
   const verified = state?.verification === 'Full';
+  const retry = () => send({ type: 'retry' });
+  const openSignature = () => send({ type: 'signature.open' });
+  const closeSignature = () => send({ type: 'signature.close' });
   const back = s.context.back === 'withdrawal' ? { href: '#/show/withdrawal', label: msg(verified ? 'personal.back_withdrawal_ready' : 'personal.back_withdrawal'), primary: verified } : null;
   return {
     loading: s.matches('loading'),
@@ -113,10 +131,19 @@ export function connectDocuments(s: DocumentsSnapshot, send: (event: EventFrom<t
     signatureUrl: state?.signatureId ? `/upload/${state.signatureId}` : null,
     signing: s.matches({ ready: { signature: 'signing' } }),
     back,
-    retry: () => send({ type: 'retry' }),
+    retry,
     remove: (kind) => send({ type: 'document.remove', kind }),
-    openSignature: () => send({ type: 'signature.open' }),
-    closeSignature: () => send({ type: 'signature.close' }),
+    openSignature,
+    closeSignature,
+    getStatusProps: () => ({ role: 'status' }),
+    getLoadingProps: () => ({ 'aria-busy': true }),
+    getFailedProps: () => ({ role: 'alert' }),
+    getErrorProps: () => ({ role: 'alert' }),
+    getRetryProps: () => buttonProps(retry),
+    getSignatureRegionProps: () => regionProps('vf-signature-title'),
+    getSignatureTitleProps: () => titleProps('vf-signature-title'),
+    getSignOpenProps: () => buttonProps(openSignature),
+    getSignCancelProps: () => buttonProps(closeSignature),
   };
 }
 
@@ -134,10 +161,28 @@ export interface UploadItemApi {
   canRetry: boolean;
   /** files dropped or picked */
   choose: (files: ChosenFile[]) => void;
+  /** the files of a drop (or an input) */
+  chooseList: (list: FileList | null) => void;
   cancel: () => void;
   retry: () => void;
   reset: () => void;
+  /** the progress while sending: read politely as it moves */
+  getProgressBoxProps: () => { 'aria-live': 'polite' };
+  /** the bar (its name is the view's: the document's title) */
+  getProgressProps: () => { role: 'progressbar'; 'aria-valuemin': 0; 'aria-valuemax': 100; 'aria-valuenow': number };
+  getCancelProps: () => ReturnType<typeof buttonProps>;
+  /** the file input (`'file'`, or `'camera'`: a phone's camera) and the label that opens it, per document kind */
+  getInputProps: (input: 'file' | 'camera') => { id: string; type: 'file'; onChange: (e: ChangeEvent<HTMLInputElement>) => void };
+  getInputLabelProps: (input: 'file' | 'camera') => { htmlFor: string };
+  /** 'Upload successful': announced */
+  getSuccessProps: () => { role: 'status' };
+  /** the refusal or failure: said at once, with a retry when the same file may go again */
+  getErrorProps: () => { role: 'alert' };
+  getRetryProps: () => ReturnType<typeof buttonProps>;
 }
+
+/** the files of a file input as the machine takes them */
+const chosenOf = (list: FileList | null): ChosenFile[] => Array.from(list ?? [], (file) => ({ name: file.name, size: file.size, type: file.type, data: file }));
 
 /** bytes as the page shows them (KB below a megabyte) */
 export function sizeText(bytes: number): string {
@@ -150,7 +195,27 @@ export function connectUploadItem(s: UploadSnapshot, send: (event: EventFrom<typ
   const { loaded, total, file } = s.context;
   const phase = s.matches('uploading') ? 'uploading' : s.matches({ waiting: 'success' }) ? 'success' : s.matches({ waiting: 'error' }) ? 'error' : 'idle';
   const percent = phase === 'success' ? 100 : total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0;
+  const choose = (files: ChosenFile[]) => send({ type: 'files.chosen', files });
+  const cancel = () => send({ type: 'upload.cancel' });
+  const retry = () => send({ type: 'upload.retry' });
+  const inputId = (input: 'file' | 'camera') => `upload-${s.context.kind}-${input}`;
   return {
+    getProgressBoxProps: () => ({ 'aria-live': 'polite' }),
+    getProgressProps: () => ({ role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': percent }),
+    getCancelProps: () => buttonProps(cancel),
+    getInputProps: (input) => ({
+      id: inputId(input),
+      type: 'file',
+      onChange: (e) => {
+        choose(chosenOf(e.target.files));
+        // the same file may be picked again after an error
+        e.target.value = '';
+      },
+    }),
+    getInputLabelProps: (input) => ({ htmlFor: inputId(input) }),
+    getSuccessProps: () => ({ role: 'status' }),
+    getErrorProps: () => ({ role: 'alert' }),
+    getRetryProps: () => buttonProps(retry),
     phase,
     fileName: file?.name ?? null,
     percent,
@@ -159,9 +224,10 @@ export function connectUploadItem(s: UploadSnapshot, send: (event: EventFrom<typ
     error: s.context.error,
     notice: s.context.notice,
     canRetry: s.can({ type: 'upload.retry' }),
-    choose: (files) => send({ type: 'files.chosen', files }),
-    cancel: () => send({ type: 'upload.cancel' }),
-    retry: () => send({ type: 'upload.retry' }),
+    choose,
+    chooseList: (list) => choose(chosenOf(list)),
+    cancel,
+    retry,
     reset: () => send({ type: 'upload.reset' }),
   };
 }

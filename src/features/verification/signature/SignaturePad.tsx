@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import SignaturePadLib from 'signature_pad';
 import type { SignatureApi } from '../../../flows/trading/signature.connect';
 import { registerMessages, useT } from '../../../i18n';
@@ -34,8 +34,6 @@ function fitCanvas(canvas: HTMLCanvasElement, pad: SignaturePadLib): void {
  */
 export function SignaturePad({ api }: SignaturePadProps) {
   const { t, text } = useT();
-  const errorId = useId();
-  const hintId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePadLib | null>(null);
   // the handlers are new on every render; the pad's listener reads the latest
@@ -100,49 +98,42 @@ export function SignaturePad({ api }: SignaturePadProps) {
   };
 
   return (
-    <fieldset className="signature" aria-busy={busy}>
+    <fieldset className="signature" {...api.getFieldsetProps()}>
       <legend>{t('signature.title')}</legend>
-      <p className="signature__hint muted" id={hintId}>
+      <p className="signature__hint muted" {...api.getHintProps()}>
         {t('signature.hint')}
       </p>
       {api.saved && sent ? (
         <>
-          <p role="status">{t('signature.saved')}</p>
+          <p {...api.getSavedProps()}>{t('signature.saved')}</p>
           <img className="signature__saved" src={sent} alt={t('signature.saved_image')} />
         </>
       ) : (
         <>
           <div className={`signature__box${busy ? ' signature__box--busy' : ''}`}>
-            <canvas
-              ref={canvasRef}
-              className="signature__canvas"
-              data-testid="signature-canvas"
-              role="img"
-              aria-label={t('signature.canvas')}
-              aria-describedby={api.error ? `${hintId} ${errorId}` : hintId}
-            />
+            <canvas ref={canvasRef} className="signature__canvas" data-testid="signature-canvas" aria-label={t('signature.canvas')} {...api.getCanvasProps()} />
             <div className="signature__line" aria-hidden="true" />
           </div>
           <div className="signature__tools">
-            <button type="button" className="button button--ghost" onClick={clear} disabled={busy} data-testid="signature-clear">
+            <button className="button button--ghost" data-testid="signature-clear" {...api.getClearProps()} onClick={clear}>
               {t('signature.clear')}
             </button>
-            <button type="button" className="button button--ghost" onClick={undo} disabled={busy || api.empty} data-testid="signature-undo">
+            <button className="button button--ghost" data-testid="signature-undo" {...api.getUndoProps()} onClick={undo}>
               {t('signature.undo')}
             </button>
           </div>
           {api.agreementNeeded && (
             <label className="signature__check">
-              <input type="checkbox" checked={api.agree} disabled={busy} onChange={(e) => api.setAgree(e.target.checked)} /> {t('signature.agree')}
+              <input {...api.getAgreeProps()} /> {t('signature.agree')}
             </label>
           )}
           {api.error && (
-            <p className="form-error" role="alert" id={errorId}>
+            <p className="form-error" {...api.getErrorProps()}>
               {text(api.error)}
             </p>
           )}
           <div className="signature__actions">
-            <button type="button" className="button" onClick={save} disabled={busy} data-testid="signature-save">
+            <button className="button" data-testid="signature-save" {...api.getSaveProps()} onClick={save}>
               {t(api.saveLabel)}
             </button>
           </div>
