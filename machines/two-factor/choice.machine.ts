@@ -13,7 +13,7 @@ import type { ChoiceContext, ChoiceEvent, ChoiceInput, FactorType, SetFactorOutp
  * the app saves it. Success shows 'Saving Successfully'; a failure toasts the server message.
  */
 export const twoFactorChoiceMachine = setup({
-  types: {} as { context: ChoiceContext; events: ChoiceEvent; input: ChoiceInput },
+  types: {} as { context: ChoiceContext; events: ChoiceEvent; input: ChoiceInput; children: { factor: 'twoFactorEntry' } },
   actors: {
     setFactor: fromPromise<SetFactorOutput, { type: FactorType; state: boolean }>(notProvided('setFactor')),
     twoFactorEntry: twoFactorEntryMachine,

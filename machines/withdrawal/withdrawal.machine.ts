@@ -15,7 +15,7 @@ import type { CheckOutput, FinalInput, FinalOutput, WithdrawalCase, WithdrawalCo
  * need_auth (or a 401) logs out. Nothing the trader typed is lost on an error.
  */
 export const withdrawalMachine = setup({
-  types: {} as { context: WithdrawalContext; events: WithdrawalEvent; input: WithdrawalInput },
+  types: {} as { context: WithdrawalContext; events: WithdrawalEvent; input: WithdrawalInput; children: { factor: 'twoFactorEntry' } },
   actors: {
     checkWithdrawal: fromPromise<CheckOutput, WithdrawalRequest>(notProvided('checkWithdrawal')),
     finalWithdrawal: fromPromise<FinalOutput, FinalInput>(notProvided('finalWithdrawal')),

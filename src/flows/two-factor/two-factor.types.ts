@@ -1,12 +1,15 @@
-import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { twoFactorEntryMachine } from '../../../machines/two-factor/entry.machine';
 
 export type EntryRef = ActorRefFrom<typeof twoFactorEntryMachine>;
 export type EntrySnapshot = SnapshotFrom<typeof twoFactorEntryMachine>;
 
-/** The code entry child a parent runs under the invoke id 'factor' (undefined when none). */
-export const selectFactorChild = (s: { children: Record<string, AnyActorRef | undefined> }): EntryRef | undefined =>
-  s.children.factor as EntryRef | undefined;
+/**
+ * The code entry child a parent runs under the invoke id 'factor' (undefined when none): the
+ * parent's machine names it in its `types.children` (`{ factor: 'twoFactorEntry' }`), so its
+ * snapshot's child is typed, and a child of another machine under that id does not compile.
+ */
+export const selectFactorChild = (s: { children: { factor?: EntryRef } }): EntryRef | undefined => s.children.factor;
 
 export const selectDigits = (s: EntrySnapshot): string[] => s.context.digits;
 export const selectEntryError = (s: EntrySnapshot) => s.context.error;
