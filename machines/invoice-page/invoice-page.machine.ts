@@ -13,7 +13,7 @@ const notProvided = (name: string) => async (): Promise<never> => {
  * at once. In sandbox mode a tester pays or expires the invoice from the page.
  */
 export const invoicePageMachine = setup({
-  types: {} as { context: InvoicePageContext; events: InvoicePageEvent; input: InvoicePageInput },
+  types: {} as { context: InvoicePageContext; events: InvoicePageEvent; input: InvoicePageInput; children: { invoice: 'invoice' } },
   actors: {
     loadInvoice: fromPromise<LoadedInvoice, { guid: string }>(notProvided('loadInvoice')),
     invoice: invoiceMachine,

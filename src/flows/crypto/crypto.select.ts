@@ -53,7 +53,8 @@ export function selectEstimate(s: DepositSnapshot): { amount: string; currency: 
 
 // --- the invoice page (read through connectInvoice, crypto-connect.ts)
 
-export const selectInvoiceActor = (s: PageSnapshot) => s.children.invoice as ActorRefFrom<typeof invoiceMachine> | undefined;
+/** the invoice child, typed by the page machine's `types.children` */
+export const selectInvoiceActor = (s: PageSnapshot): ActorRefFrom<typeof invoiceMachine> | undefined => s.children.invoice;
 
 /** "0.00389106" → "0.00389106"; "0.10000000" → "0.1"; "250.000000" → "250" */
 export const trimAmount = (value: string): string => (isDecimal(value, { signed: true }) ? trimDecimal(value) : value || '0');
