@@ -20,6 +20,7 @@ import { installMetrics } from './http/metrics';
 import { installRateLimit } from './http/rate-limit';
 import { watchRoutes } from './http/not-found';
 import { installApiDocs } from './http/openapi';
+import { installContracts } from './http/route-schema';
 import { installSecurityHeaders } from './http/security-headers';
 import { installSessions } from './http/session';
 import { autologinRoutes } from './routes/autologin';
@@ -105,6 +106,8 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   }
   await app.register(cookie);
   app.setErrorHandler(errorHandler);
+  // routes declare their zod contract in their options: validation, handler types and the OpenAPI from one declaration
+  installContracts(app);
   installSecurityHeaders(app, { hstsMaxAge: config.hstsMaxAge });
   // /metrics when METRICS=1
   const metrics = installMetrics(app, { db, push, enabled: config.metrics, token: config.metricsToken });

@@ -19,7 +19,6 @@ const MODULE_STATE = [
   'server/http/logging.ts scopes',
   'server/http/metrics.ts STREAMS',
   'server/http/not-found.ts registered',
-  'server/http/openapi-routes.ts table',
   'server/http/session.ts UNSAFE',
   'server/routes/upload.ts PREVIEW',
   'server/sandbox/chat/widget-page.ts cached',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, sendError } from './errors';
+import { api, TAGS } from './route-schema';
 
 /** Paths the front end never owns: their unknown URLs are API 404s, not the app. */
 export const isServerPath = (url: string): boolean => /^\/(api|platform|upload|logout|sandbox)(\/|\?|$)/.test(url);
@@ -67,7 +68,7 @@ export async function installFrontend(app: FastifyInstance, distDir: string | un
   });
   if (explorer) {
     const dir = options.coverageDir ?? DEFAULT_COVERAGE_DIR;
-    app.get<{ Params: { name: string } }>('/explorer/coverage/:name', async (request, reply) => {
+    app.get<{ Params: { name: string } }>('/explorer/coverage/:name', { schema: api(TAGS.operations, 'The explorer: one coverage file (model or UI paths)') }, async (request, reply) => {
       const file = path.join(dir, request.params.name);
       if (!COVERAGE_FILE.test(request.params.name) || !existsSync(file)) return sendError(reply, notFound());
       return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(file, 'utf8'));

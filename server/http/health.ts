@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { Refusal } from '../domain/refusal';
 import type { PushHub } from '../push/hub';
+import { api, TAGS } from './route-schema';
 
 /** How long /readyz waits for the database's `select 1` before calling it not ready. */
 export const READY_DB_TIMEOUT_MS = 2_000;
@@ -78,9 +79,9 @@ export async function installHealth(app: FastifyInstance, { db, push, config, re
     customError: Busy,
   });
 
-  app.get('/healthz', { logLevel: 'silent', config: { pressureHandler: () => undefined } }, async () => ({ status: 'ok' as const }));
+  app.get('/healthz', { schema: api(TAGS.operations, 'The process answers'), logLevel: 'silent', config: { pressureHandler: () => undefined } }, async () => ({ status: 'ok' as const }));
 
-  app.get('/readyz', { logLevel: 'silent' }, async (_request, reply): Promise<ReadyzBody> => {
+  app.get('/readyz', { schema: api(TAGS.operations, 'Ready: migrations done, database answers, push hub connected (503 until then)'), logLevel: 'silent' }, async (_request, reply): Promise<ReadyzBody> => {
     const checks: ReadyzBody['checks'] = {
       migrations,
       // a database still migrating is asked anyway: the answer tells an operator which part waits

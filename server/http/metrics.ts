@@ -5,6 +5,7 @@ import { poolOf, type Db } from '../db';
 import type { PushHub } from '../push/hub';
 import { sendError } from './errors';
 import { Refusal } from '../domain/refusal';
+import { api, TAGS } from './route-schema';
 
 /**
  * What the rest of the server tells the metrics. Domain code never sees this (it calls
@@ -107,7 +108,7 @@ export function installMetrics(app: FastifyInstance, { db, push, enabled, token 
   });
 
   const expected = Buffer.from(`Bearer ${token}`);
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { schema: api(TAGS.operations, 'Prometheus metrics (METRICS=1; Bearer METRICS_TOKEN when set)', { produces: 'text/plain' }) }, async (request, reply) => {
     if (token) {
       const sent = Buffer.from(String(request.headers.authorization ?? ''));
       if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {

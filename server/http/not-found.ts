@@ -7,6 +7,8 @@ export interface RegisteredRoute {
   method: string;
   /** the full path with its parameters, e.g. /api/btc/invoice/:guid */
   url: string;
+  /** its declared schema (server/http/route-schema.ts `api()`): contract, tag, summary */
+  schema?: Record<string, unknown>;
 }
 
 const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -24,7 +26,7 @@ export function watchRoutes(app: FastifyInstance): { install(fallback: FrontendF
   const all: RegisteredRoute[] = [];
   registered.set(app, all);
   app.addHook('onRoute', (route) => {
-    for (const m of [route.method].flat()) all.push({ method: String(m).toUpperCase(), url: route.url });
+    for (const m of [route.method].flat()) all.push({ method: String(m).toUpperCase(), url: route.url, ...(route.schema && { schema: route.schema as Record<string, unknown> }) });
     if (/[:*]/.test(route.url)) return;
     const set = methods.get(route.url) ?? new Set<string>();
     for (const m of [route.method].flat()) set.add(String(m).toUpperCase());

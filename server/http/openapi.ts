@@ -3,7 +3,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { ApiError } from '../../core/contract';
-import { ROUTE_DOCS, isUndocumented, type RouteDoc } from './openapi-routes';
+import type { Produces } from './route-schema';
+
+/** Routes that are not part of the API: the documents themselves and Fastify's automatic HEAD twins. */
+export const isUndocumented = (method: string, url: string): boolean => method === 'HEAD' || url === API_DOCS_PATH || url.startsWith(`${API_DOCS_PATH}/`);
 
 /** Where the documents are served (only when config.apiDocs). */
 export const API_DOCS_PATH = '/api/docs';
@@ -25,7 +28,7 @@ const pathParams = (url: string): JsonSchema | undefined => {
   return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names };
 };
 
-const PRODUCES: Record<NonNullable<RouteDoc['produces']>, string> = {
+const PRODUCES: Record<Produces, string> = {
   'text/html': 'An HTML page.',
   redirect: 'A redirect (302).',
   'text/event-stream': 'A server-sent event stream (text/event-stream).',
@@ -37,33 +40,45 @@ const PRODUCES: Record<NonNullable<RouteDoc['produces']>, string> = {
   'application/xml': 'An XML document.',
 };
 
-/** The route's documentation as a Fastify route schema, for @fastify/swagger's transform only. */
-export function routeSchema(method: string, url: string): JsonSchema {
-  const entry = ROUTE_DOCS[`${method} ${url}`];
-  const params = pathParams(url);
-  if (!entry) return { tags: [UNDESCRIBED], summary: `${method} ${url}`, ...(params && { params }) };
+/** The declaration a route gives in its options (server/http/route-schema.ts `api()`). */
+interface Declared {
+  tags?: string[];
+  summary?: string;
+  body?: z.ZodMiniType;
+  querystring?: z.ZodMiniType;
+  params?: z.ZodMiniType;
+  response?: { 200?: z.ZodMiniType };
+  produces?: Produces[];
+}
+
+/** A route's declaration as the OpenAPI operation @fastify/swagger writes (its transform). */
+export function routeSchema(method: string, url: string, declared: Declared | undefined): JsonSchema {
+  const params = declared?.params ? contractJsonSchema(declared.params, 'input') : pathParams(url);
+  if (!declared?.summary) return { tags: [UNDESCRIBED], summary: `${method} ${url}`, ...(params && { params }) };
+  const produces = declared.produces?.[0];
+  const answer = declared.response?.[200];
   const response: JsonSchema = {};
-  if (entry.response) response[200] = { description: 'OK', content: { 'application/json': { schema: contractJsonSchema(entry.response) } } };
-  else if (entry.produces === 'redirect') response[302] = { description: PRODUCES.redirect, type: 'null' };
-  else if (entry.produces) response[200] = { description: PRODUCES[entry.produces], content: { [entry.produces === 'file' ? 'application/octet-stream' : entry.produces]: { schema: { type: 'string' } } } };
+  if (answer) response[200] = { description: 'OK', content: { 'application/json': { schema: contractJsonSchema(answer) } } };
+  else if (produces === 'redirect') response[302] = { description: PRODUCES.redirect, type: 'null' };
+  else if (produces) response[200] = { description: PRODUCES[produces], content: { [produces === 'file' ? 'application/octet-stream' : produces]: { schema: { type: 'string' } } } };
   else response[200] = { description: 'OK (a JSON object; see the prose in docs/api.md)', type: 'object' };
   if (url.startsWith('/api/')) response.default = { description: 'An error: `{ error, message, fields? }`', content: { 'application/json': { schema: contractJsonSchema(ApiError) } } };
   return {
-    tags: [entry.tag],
-    summary: entry.summary,
-    ...(entry.produces && { description: PRODUCES[entry.produces] }),
+    tags: declared.tags,
+    summary: declared.summary,
+    ...(produces && { description: PRODUCES[produces] }),
     ...(params && { params }),
-    ...(entry.body && { body: contractJsonSchema(entry.body, 'input') }),
-    ...(entry.query && { querystring: contractJsonSchema(entry.query, 'input') }),
+    ...(declared.body && { body: contractJsonSchema(declared.body, 'input') }),
+    ...(declared.querystring && { querystring: contractJsonSchema(declared.querystring, 'input') }),
     response,
   };
 }
 
 /**
  * The OpenAPI 3.1 document at /api/docs/openapi.json and its UI at /api/docs. Call
- * before any route is registered: @fastify/swagger collects routes as they are added. The route
- * schemas live only in the document (swagger's transform): Fastify validates and serialises
- * exactly as without it; handlers parse with the contract (server/http/parse.ts).
+ * before any route is registered: @fastify/swagger collects routes as they are added. Each route
+ * declares its contract in its options (server/http/route-schema.ts); the transform writes the
+ * same zod schemas as JSON Schema.
  */
 export async function installApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -78,10 +93,10 @@ export async function installApiDocs(app: FastifyInstance): Promise<void> {
       },
       tags: [],
     },
-    transform: ({ url, route }) => {
+    transform: ({ url, route, schema }) => {
       const method = [route.method].flat()[0].toUpperCase();
-      if (isUndocumented(method, url)) return { schema: { hide: true }, url };
-      return { schema: routeSchema(method, url) as never, url };
+      if (isUndocumented(method, url) || (schema as { hide?: boolean } | undefined)?.hide) return { schema: { hide: true }, url };
+      return { schema: routeSchema(method, url, schema as Declared | undefined) as never, url };
     },
   });
   await app.register(swaggerUi, {

@@ -3,6 +3,7 @@ import { isPublicTab, PUBLIC_TABS } from '../../core/contract/public-site';
 import { tabPath } from '../../core/public-site/content';
 import { isAppPage, LISTED_APP_PAGES, negotiateLanguage, notFoundText } from '../../core/site-pages';
 import { escapeHtml } from './public-html';
+import { api, TAGS } from './route-schema';
 
 /**
  * The web's basics: the favicon, robots.txt and sitemap.xml with absolute
@@ -89,11 +90,11 @@ export function notFoundHtml(indexHtml: string, lang: string): string {
 
 /** GET /favicon.svg (and /favicon.ico, which browsers ask for on their own), /robots.txt and /sitemap.xml; / by Accept-Language */
 export function installSite(app: FastifyInstance, options: SiteOptions): void {
-  app.get('/favicon.svg', async (_request, reply) => reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG));
-  app.get('/favicon.ico', async (_request, reply) => reply.redirect('/favicon.svg', 301));
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(options)));
-  app.get('/sitemap.xml', async (_request, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapXml(options)));
-  app.get('/', async (request, reply) => {
+  app.get('/favicon.svg', { schema: api(TAGS.public, 'The site icon', { produces: 'image/svg+xml' }) }, async (_request, reply) => reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG));
+  app.get('/favicon.ico', { schema: api(TAGS.public, 'Redirects to /favicon.svg (browsers ask for it by themselves)', { produces: 'redirect' }) }, async (_request, reply) => reply.redirect('/favicon.svg', 301));
+  app.get('/robots.txt', { schema: api(TAGS.public, 'What crawlers may index; names the sitemap', { produces: 'text/plain' }) }, async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(options)));
+  app.get('/sitemap.xml', { schema: api(TAGS.public, 'The public pages in every language, with hreflang alternates', { produces: 'application/xml' }) }, async (_request, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapXml(options)));
+  app.get('/', { schema: api(TAGS.public, 'Redirects to the default language', { produces: 'redirect' }) }, async (request, reply) => {
     const lang = negotiateLanguage(headerOf(request, 'accept-language'), options.languages, options.defaultLanguage);
     const [, search] = splitUrl(request.url);
     return reply.header('vary', 'Accept-Language').redirect(`/${lang}/${search}`, 302);

@@ -1,26 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import {
-  CARD_START_URL,
-  CardListenRequest,
-  CardProcessor,
-  CardSaveRequest,
-  CardStartRequest,
-  EntroCvvRequest,
-  EntroRejectRequest,
-  FraudCheckRequest,
-  processorSlug,
-  UnionPayListenRequest,
-  ZoomSessionRequest,
-  type CardListenResponse,
-  type CardPaymentView,
-  type FraudCheckResponse,
-  type FundingOptionsResponse,
-  type Ok,
-  type ProcessorReplyWire,
-  type SavedCard,
-  type ZoomSessionResponse,
-} from '../../core/contract';
+import { CARD_START_URL, CardListenRequest, CardProcessor, CardSaveRequest, CardStartRequest, EntroCvvRequest, EntroRejectRequest, FraudCheckRequest, processorSlug, UnionPayListenRequest, ZoomSessionRequest, CardListenResponse, CardPaymentView, FraudCheckResponse, FundingOptionsResponse, Ok, type ProcessorReplyWire, SavedCard, ZoomSessionResponse } from '../../core/contract';
 import { fundingProfileOf, isDemoEmail } from '../domain/users';
 import { saveCard } from '../domain/payments/cards';
 import { renderReply } from '../domain/payments/dialects';
@@ -49,18 +29,18 @@ import { BONUS_TIERS } from '../../core/amount';
 import { bonusRulesOf } from '../domain/deposits/bonus';
 import { promotionTerms } from '../domain/promotions/promotions';
 import { Refusal } from '../domain/refusal';
-
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /**
  * Card funding (spec 000 §7): card save, fraud check, every processor's start and
  * listen, Entropay and Zoom extras, the funding options (promo codes: promo.ts); the processors' hosted
  * pages and, in sandbox mode, the sandbox control: server/sandbox/processors, registered by server/compose.ts.
  */
-export const cardRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {
+export const cardRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
   const { db, config, settings, ports } = options;
   const deps: PaymentDeps = paymentDeps(options);
 
-  app.get('/api/card/options', async (request): Promise<FundingOptionsResponse> => {
+  app.get('/api/card/options', { schema: api(TAGS.card, 'Funding options: cascade, saved cards, limits', { response: FundingOptionsResponse }) }, async (request): Promise<FundingOptionsResponse> => {
     const userId = requireUser(request);
     const user = await fundingProfileOf(db, userId);
     const currency = user.currency;
@@ -84,9 +64,9 @@ export const cardRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) =>
     };
   });
 
-  app.post('/api/card/save', async (request): Promise<SavedCard> => {
+  app.post('/api/card/save', { schema: api(TAGS.card, 'Save a card for later deposits', { body: CardSaveRequest, response: SavedCard }) }, async (request): Promise<SavedCard> => {
     const userId = requireUser(request);
-    const body = parse(CardSaveRequest, request.body);
+    const body = request.body;
     // a demo account pays by no card (spec 001 §6): refused before anything is stored
     const profile = await fundingProfileOf(db, userId);
     if (isDemoEmail(profile.email, config.siteHost) || profile.accountType === 'demo') {
@@ -102,22 +82,22 @@ export const cardRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) =>
     });
   });
 
-  app.post('/api/fraud/card', async (request): Promise<FraudCheckResponse> => {
+  app.post('/api/fraud/card', { schema: api(TAGS.card, 'Fraud check before a card payment', { body: FraudCheckRequest, response: FraudCheckResponse }) }, async (request): Promise<FraudCheckResponse> => {
     const userId = requireUser(request);
-    const body = parse(FraudCheckRequest, request.body);
+    const body = request.body;
     return fraudCheck(deps, userId, body);
   });
 
   for (const processor of CardProcessor.options) {
-    app.post(CARD_START_URL[processor], async (request): Promise<ProcessorReplyWire> => {
+    app.post(CARD_START_URL[processor], { schema: api(TAGS.card, `Start a card payment with ${processor}`, { body: CardStartRequest }) }, async (request): Promise<ProcessorReplyWire> => {
       const userId = requireUser(request);
-      const body = parse(CardStartRequest, request.body);
+      const body = request.body;
       return startAttempt(deps, userId, processor, body);
     });
     // polled by the listen page: the session, the payment and its attempt in one select;
     // only a pending attempt asks the processor (and records the check)
-    const listen = async (request: FastifyRequest): Promise<CardListenResponse> => {
-      const body = parse(CardListenRequest, request.body);
+    const listen = async (request: FastifyRequest<{ Body: CardListenRequest }>): Promise<CardListenResponse> => {
+      const body = request.body;
       const sessionId = sessionIdOf(request);
       const found = sessionId === null ? undefined : await paymentWithAttemptInSession(db, sessionId, body.id, processor);
       await adoptSession(db, request, found?.session ?? null);
@@ -126,21 +106,19 @@ export const cardRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) =>
       if (!payment) throw new Refusal(404, 'card.payment_not_found', 'There is no such payment.');
       return listenLoaded(deps, processor, payment, found?.attempt);
     };
-    app.post(`/api/card/listen/${processorSlug(processor)}`, { config: { session: 'joined' } }, listen);
-    if (processor === 'CONCEPT') app.post('/api/payconcept/listen', { config: { session: 'joined' } }, listen);
+    app.post(`/api/card/listen/${processorSlug(processor)}`, { schema: api(TAGS.card, `The state of a ${processor} payment attempt`, { body: CardListenRequest, response: CardListenResponse }), config: { session: 'joined' } }, listen);
+    if (processor === 'CONCEPT') app.post('/api/payconcept/listen', { schema: api(TAGS.card, 'The state of a CONCEPT payment attempt', { body: CardListenRequest, response: CardListenResponse }), config: { session: 'joined' } }, listen);
   }
   // Skrill has a listen call in the spec but no start in the cascade: nothing is ever found
-  app.post('/api/card/listen/skrill', async (request): Promise<CardListenResponse> => {
+  app.post('/api/card/listen/skrill', { schema: api(TAGS.card, 'Skrill listen (no Skrill card processor: never found)', { body: CardListenRequest, response: CardListenResponse }) }, async (request): Promise<CardListenResponse> => {
     requireUser(request);
-    parse(CardListenRequest, request.body);
     return { found: false };
   });
   // UnionPay (spec 001 §7 /api/unionpay/listen): no UnionPay processor exists here, so no
   // payment is ever found under its transaction id (the listen page then says "in progress",
   // as for any payment it does not know); never a success
-  app.post('/api/unionpay/listen', async (request): Promise<CardListenResponse> => {
+  app.post('/api/unionpay/listen', { schema: api(TAGS.card, 'UnionPay listen (no UnionPay processor: never found)', { body: UnionPayListenRequest, response: CardListenResponse }) }, async (request): Promise<CardListenResponse> => {
     requireUser(request);
-    parse(UnionPayListenRequest, request.body);
     return { found: false };
   });
 
@@ -148,7 +126,7 @@ export const cardRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) =>
   // start a payment (SameSite=Lax cookies ride along on a top-level GET). The start is the POST
   // above (CSRF header); this GET only leads to an attempt that POST started, and writes nothing.
   const EzpayQuery = z.object({ id: z.string().check(z.maxLength(64)), lang: z.optional(z.string().check(z.maxLength(8))) });
-  app.get('/api/card/fast/ezpay', async (request, reply: FastifyReply) => {
+  app.get('/api/card/fast/ezpay', { schema: api(TAGS.card, 'EZPAY hosted page entry', { produces: 'redirect' }) }, async (request, reply: FastifyReply) => {
     const userId = requireUser(request);
     const query = parse(EzpayQuery, request.query, 'query');
     const lang = settings.languages.includes(query.lang ?? '') ? query.lang! : settings.defaultLanguage;
@@ -173,16 +151,16 @@ export const cardRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) =>
     return reply.redirect(`/${lang}/trading#/show/funding/${add}`, 302);
   });
 
-  app.post('/api/entro/reject', async (request): Promise<Ok> => {
+  app.post('/api/entro/reject', { schema: api(TAGS.card, 'Entropay: the user declines', { body: EntroRejectRequest, response: Ok }) }, async (request): Promise<Ok> => {
     const userId = requireUser(request);
-    const body = parse(EntroRejectRequest, request.body);
+    const body = request.body;
     await rejectEntropay(deps, userId, body.id);
     return { ok: true };
   });
 
-  app.post('/api/entro/cvv', async (request): Promise<ProcessorReplyWire> => {
+  app.post('/api/entro/cvv', { schema: api(TAGS.card, 'Entropay: send the CVV', { body: EntroCvvRequest }) }, async (request): Promise<ProcessorReplyWire> => {
     const userId = requireUser(request);
-    const body = parse(EntroCvvRequest, request.body);
+    const body = request.body;
     const { attempt } = await attemptOf(db, userId, body.id, 'ENTROPAY');
     const done = await completeAttempt(deps, userId, attempt.uid, { approve: true, cvv: body.cvv });
     return renderReply({
@@ -196,13 +174,13 @@ export const cardRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) =>
     });
   });
 
-  app.post('/api/zoom', async (request): Promise<ZoomSessionResponse> => {
+  app.post('/api/zoom', { schema: api(TAGS.card, 'Zoom: open a session', { body: ZoomSessionRequest, response: ZoomSessionResponse }) }, async (request): Promise<ZoomSessionResponse> => {
     const userId = requireUser(request);
-    const body = parse(ZoomSessionRequest, request.body);
+    const body = request.body;
     return zoomSession(db, userId, body.id);
   });
 
-  app.get<{ Params: { id: string } }>('/api/card/payments/:id', async (request): Promise<CardPaymentView> => {
+  app.get<{ Params: { id: string } }>('/api/card/payments/:id', { schema: api(TAGS.card, 'One card payment and its attempts', { response: CardPaymentView }) }, async (request): Promise<CardPaymentView> => {
     const userId = requireUser(request);
     return paymentView(db, userId, request.params.id);
   });

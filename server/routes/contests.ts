@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { ContestIdRequest, type Contest, type ContestList } from '../../core/contract/contests';
+import { ContestIdRequest, type Contest, ContestList } from '../../core/contract/contests';
 import { currentContests, getContest, lastContests, startContestCloser, type PaidPrize } from '../domain/contests/contests';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { PushHub } from '../push/hub';
 import type { RouteDeps } from './deps';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /** How often the timer looks for contests whose window ended. */
 export const CONTEST_CLOSE_EVERY_MS = 5_000;
@@ -21,7 +21,7 @@ export function announcePrizes(push: PushHub, paid: readonly PaidPrize[]): void 
  * date_end and pays its prizes once. The operator's calls (a short contest, close now) are
  * registered by the composition root (server/compose.ts).
  */
-export const contestRoutes: FastifyPluginAsync<RouteDeps & { closeEveryMs?: number; ready?: Promise<void> }> = async (app, deps) => {
+export const contestRoutes: RoutePlugin<RouteDeps & { closeEveryMs?: number; ready?: Promise<void> }> = async (app, deps) => {
   const { db, platform, push } = deps;
   const closer = startContestCloser({
     db,
@@ -35,13 +35,13 @@ export const contestRoutes: FastifyPluginAsync<RouteDeps & { closeEveryMs?: numb
   });
   app.addHook('onClose', async () => closer.stop());
 
-  app.get('/api/tourney/current', async (request): Promise<ContestList> => ({ contests: await currentContests(db, platform, requireUser(request)) }));
-  app.get('/api/tourney/last', async (request): Promise<ContestList> => ({ contests: await lastContests(db, platform, requireUser(request)) }));
-  app.post('/api/tourney/get', async (request): Promise<Contest> => {
+  app.get('/api/tourney/current', { schema: api(TAGS.engagement, 'Current contests', { response: ContestList }) }, async (request): Promise<ContestList> => ({ contests: await currentContests(db, platform, requireUser(request)) }));
+  app.get('/api/tourney/last', { schema: api(TAGS.engagement, 'Finished contests', { response: ContestList }) }, async (request): Promise<ContestList> => ({ contests: await lastContests(db, platform, requireUser(request)) }));
+  app.post('/api/tourney/get', { schema: api(TAGS.engagement, 'One contest', { body: ContestIdRequest }) }, async (request): Promise<Contest> => {
     const userId = requireUser(request);
-    return getContest(db, platform, parse(ContestIdRequest, request.body ?? {}).id, userId);
+    return getContest(db, platform, request.body.id, userId);
   });
-  app.get<{ Querystring: { id?: string } }>('/api/tourney/get', async (request): Promise<Contest> => {
+  app.get<{ Querystring: { id?: string } }>('/api/tourney/get', { schema: api(TAGS.engagement, 'One contest (?id=)') }, async (request): Promise<Contest> => {
     const userId = requireUser(request);
     return getContest(db, platform, parse(ContestIdRequest, { id: request.query.id ?? '' }).id, userId);
   });

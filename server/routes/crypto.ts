@@ -1,14 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { FastifyRequest } from 'fastify';
 import { announceDeposit } from './deposit-push';
-import {
-  CryptoPayRequest,
-  InvoiceCheckRequest,
-  type CryptoInvoice,
-  type CryptoOptions,
-  type CryptoPayResponse,
-  type CryptoRates,
-  type InvoiceCheckResponse,
-} from '../../core/contract';
+import { CryptoPayRequest, InvoiceCheckRequest, CryptoInvoice, CryptoOptions, CryptoPayResponse, CryptoRates, InvoiceCheckResponse } from '../../core/contract';
 import { COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
 import { runExclusive } from '../db/leader';
 import { ChainGate } from '../domain/crypto/chain-gate';
@@ -17,10 +9,11 @@ import { priceString } from '../domain/crypto/rates';
 import { checkView, invoiceView } from '../domain/crypto/view';
 import { fundingProfileOf } from '../domain/users';
 import { notFound } from '../http/errors';
-import { parse } from '../http/parse';
+
 import { adoptSession, requireUser, sessionIdOf } from '../http/session';
 import type { RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /** the server side of the countdown: waiting invoices past their hour are closed this often */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -52,7 +45,7 @@ export function invoiceDepsOf({ db, config, settings, push, ports }: RouteDeps):
  * /api/{coin}/invoice/{guid}, the invoice itself and the rates. The sandbox's chain control
  * (testers pay or expire invoices) is registered by server/compose.ts.
  */
-export const cryptoRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {
+export const cryptoRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
   const { db, settings } = options;
   const deps = invoiceDepsOf(options);
 
@@ -87,9 +80,9 @@ export const cryptoRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) 
   };
 
   for (const coin of COIN_SLUGS) {
-    app.post(`/api/${coin}/pay`, async (request): Promise<CryptoPayResponse> => {
+    app.post(`/api/${coin}/pay`, { schema: api(TAGS.crypto, `Create a ${coin} invoice`, { body: CryptoPayRequest, response: CryptoPayResponse }) }, async (request): Promise<CryptoPayResponse> => {
       const userId = requireUser(request);
-      const body = parse(CryptoPayRequest, request.body);
+      const body = request.body;
       if (coin === 'token' && !body.token) throw new Refusal(400, 'crypto.token', 'Choose one of the offered tokens.', { fields: { token: 'crypto.token' } });
       const row = await createInvoice(deps, { userId, coin, token: body.token, amount: body.amount, fixed: body.fixed ?? false, bonus: body.bonus ?? false, currency: body.currency });
       return { return: true, guid: row.guid, url: `/api/${coin}/invoice/${row.guid}` };
@@ -97,8 +90,8 @@ export const cryptoRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) 
 
     // polled by the invoice page: the session and the invoice in one select are the only round trip
     // unless the chain can have something new for it (then syncInvoice, which writes only on change)
-    app.post(`/api/${coin}/check`, { config: { session: 'joined' } }, async (request): Promise<InvoiceCheckResponse> => {
-      const { guid } = parse(InvoiceCheckRequest, request.body);
+    app.post(`/api/${coin}/check`, { schema: api(TAGS.crypto, `Check a ${coin} invoice`, { body: InvoiceCheckRequest, response: InvoiceCheckResponse }), config: { session: 'joined' } }, async (request): Promise<InvoiceCheckResponse> => {
+      const { guid } = request.body;
       const sessionId = sessionIdOf(request);
       const found = sessionId === null ? undefined : await findInvoiceInSession(db, sessionId, guid);
       await adoptSession(db, request, found?.session ?? null);
@@ -111,7 +104,7 @@ export const cryptoRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) 
     });
 
     // the spec's invoice page address: the page itself lives in the trading shell
-    app.get<{ Params: { guid: string }; Querystring: { lang?: string } }>(`/api/${coin}/invoice/:guid`, async (request, reply) => {
+    app.get<{ Params: { guid: string }; Querystring: { lang?: string } }>(`/api/${coin}/invoice/:guid`, { schema: api(TAGS.crypto, `The ${coin} invoice page address (redirects into the trading shell)`, { produces: 'redirect' }) }, async (request, reply) => {
       const { guid } = request.params;
       if (!/^[0-9a-f-]{36}$/.test(guid)) throw notFound('There is no such invoice.');
       const lang = settings.languages.includes(request.query.lang ?? '') ? request.query.lang : settings.defaultLanguage;
@@ -119,13 +112,13 @@ export const cryptoRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) 
     });
   }
 
-  app.get<{ Params: { guid: string } }>('/api/crypto/invoices/:guid', async (request): Promise<CryptoInvoice> => {
+  app.get<{ Params: { guid: string } }>('/api/crypto/invoices/:guid', { schema: api(TAGS.crypto, 'One invoice, everything its page shows', { response: CryptoInvoice }) }, async (request): Promise<CryptoInvoice> => {
     const row = await ownInvoice(request, request.params.guid);
     const { invoice } = await syncInvoice(deps, row);
     return invoiceView(invoice, deps.watcher.sandbox, new Date());
   });
 
-  app.get('/api/crypto/options', async (request): Promise<CryptoOptions> => {
+  app.get('/api/crypto/options', { schema: api(TAGS.crypto, 'Coins, chains and minimum deposits for the user', { response: CryptoOptions }) }, async (request): Promise<CryptoOptions> => {
     const userId = requireUser(request);
     const user = await fundingProfileOf(db, userId);
     const currency = user.currency;
@@ -170,8 +163,10 @@ export const cryptoRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) 
     for (const symbol of symbols) if (quote.usd[symbol] !== undefined) table[symbol] = priceString(quote, symbol, 'USD');
     return { base: 'USD', rates: table, source: quote.source, at: quote.at.toISOString(), approximate: true };
   };
+  const ratesSchema = (alias: boolean) =>
+    api(TAGS.crypto, alias ? 'Exchange rates keyed by coin (same as /api/bitcoin/currency)' : 'Exchange rates keyed by coin (approximate, in USD)', { response: CryptoRates });
   for (const path of ['/api/bitcoin/currency', '/api/triggers/exchange']) {
-    app.get(path, rates);
-    app.post(path, rates);
+    app.get(path, { schema: ratesSchema(path !== '/api/bitcoin/currency') }, rates);
+    app.post(path, { schema: ratesSchema(path !== '/api/bitcoin/currency') }, rates);
   }
 };

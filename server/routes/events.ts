@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyPluginAsync } from 'fastify';
+
 import type { ServerEvent } from '../../core/contract';
 import { heartbeatWheel } from '../http/sse-heartbeat';
 import { requireUser } from '../http/session';
 import type { PushHub } from '../push/hub';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /** a comment line keeps proxies from closing an idle stream */
 export const HEARTBEAT_MS = 25_000;
@@ -32,7 +33,7 @@ const PING = ': ping\n\n';
  * The heartbeats of all streams share one timer (server/http/sse-heartbeat.ts), spread over the
  * period; an event published to many streams is serialised once.
  */
-export const eventRoutes: FastifyPluginAsync<{ push: PushHub }> = async (app, { push }) => {
+export const eventRoutes: RoutePlugin<{ push: PushHub }> = async (app, { push }) => {
   // every open stream's heartbeat; on shutdown the same list ends them with CLOSING_EVENT (else the server would wait for them)
   const heartbeats = heartbeatWheel<Stream>(({ res }) => {
     if (!res.destroyed) res.write(PING);
@@ -55,7 +56,7 @@ export const eventRoutes: FastifyPluginAsync<{ push: PushHub }> = async (app, { 
     return lastFrame;
   };
 
-  app.get('/api/events', async (request, reply) => {
+  app.get('/api/events', { schema: api(TAGS.session, 'Server-sent events for the signed-in user', { produces: 'text/event-stream' }) }, async (request, reply) => {
     const userId = requireUser(request);
     reply.hijack();
     const res = reply.raw;

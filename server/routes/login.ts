@@ -1,15 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { LoginRequest, type LoginResponse } from '../../core/contract';
+import { LoginRequest, LoginResponse } from '../../core/contract';
 import { beginAttempt, lockedMessage, settleAttempt } from '../domain/attempts';
 import { consumeTicket } from '../domain/autologin';
 import { openChallenge } from '../domain/security/factors';
 import { checkPassword } from '../domain/passwords';
 import { signInWithNotice } from '../domain/notifications/security';
 import { findUserByEmail, normalizeEmail } from '../domain/users';
-import { parse } from '../http/parse';
+
 import { setSessionCookie } from '../http/session';
 import { sessionOf, type RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /**
  * POST /api/login (spec 000 §7), after the platform login. In order:
@@ -22,10 +22,10 @@ import { Refusal } from '../domain/refusal';
  *    `factor` in the answer; the session signs in at /api/fraud/factors_check;
  * 5. otherwise a new session id and CSRF token (no fixation).
  */
-export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform, push, ports }) => {
+export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, push, ports }) => {
   const { messenger } = ports;
-  app.post('/api/login', async (request, reply): Promise<LoginResponse> => {
-    const body = parse(LoginRequest, request.body);
+  app.post('/api/login', { schema: api(TAGS.session, 'Sign in (email and password, second factor when on)', { body: LoginRequest, response: LoginResponse }) }, async (request, reply): Promise<LoginResponse> => {
+    const body = request.body;
     const session = sessionOf(request);
     const email = normalizeEmail(body.email);
 

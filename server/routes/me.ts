@@ -1,15 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { MeResponse } from '../../core/contract';
+import { MeResponse } from '../../core/contract';
 import { loadSessionUser } from '../domain/users';
 import { adoptSession, ensureSession, sessionIdOf } from '../http/session';
 import type { RouteDeps } from './deps';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /**
  * GET /api/me: the session as the browser may know it; creates an anonymous session when there is
  * none. Polled: the session and its user in one select (loadSessionUser).
  */
-export const meRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
-  app.get('/api/me', { config: { session: 'joined' } }, async (request, reply): Promise<MeResponse> => {
+export const meRoutes: RoutePlugin<RouteDeps> = async (app, { db, config }) => {
+  app.get('/api/me', { schema: api(TAGS.session, 'The signed-in user', { response: MeResponse }), config: { session: 'joined' } }, async (request, reply): Promise<MeResponse> => {
     const sessionId = sessionIdOf(request);
     const found = sessionId === null ? undefined : await loadSessionUser(db, sessionId, config.siteHost);
     await adoptSession(db, request, found?.session ?? null);

@@ -8,6 +8,7 @@ import { errorHandler } from '../http/errors';
 import { testApp, type TestApp } from '../test/client';
 import { newsRoutes } from './news';
 import type { RouteDeps } from './deps';
+import { installContracts } from '../http/route-schema';
 
 /** A feed a hostile or broken source might send, by path. */
 const HOSTILE_RSS = `<?xml version="1.0" encoding="UTF-8"?>
@@ -163,6 +164,7 @@ describe('a real feed that fails: refused with a clear message', () => {
   beforeAll(async () => {
     app = Fastify();
     app.setErrorHandler(errorHandler);
+    installContracts(app);
     // the routes need no tables: only the feed
     const news = (path: string) => rssFeed({ url: `${base}${path}`, timeoutMs: 300, cacheMs: 0, failureCacheMs: 0 });
     for (const path of ['/bad.xml', '/html', '/bomb.xml', '/huge.xml', '/slow.xml', '/missing', '/atom.xml']) {

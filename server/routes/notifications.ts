@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { NotificationListQuery, NotificationReadRequest, type NotificationList, type NotificationReadResponse } from '../../core/contract/notifications';
+import { NotificationListQuery, NotificationReadRequest, NotificationList, NotificationReadResponse } from '../../core/contract/notifications';
 import { listNotifications, readAllNotifications, readNotification } from '../domain/notifications/list';
-import { parse } from '../http/parse';
+
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /**
  * Notifications (001 §3, §7, §9): the trader's list newest first (the first 3, older
@@ -12,22 +12,22 @@ import type { RouteDeps } from './deps';
  * events (deposit credited, withdrawal ended, document reviewed, agent replied, sign-in, second
  * factor): they store with notify() in their transaction and push notification.new after it.
  */
-export const notificationRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, push }) => {
-  app.get('/api/us/notifications', async (request): Promise<NotificationList> => {
+export const notificationRoutes: RoutePlugin<RouteDeps> = async (app, { db, push }) => {
+  app.get('/api/us/notifications', { schema: api(TAGS.engagement, 'The bell: notifications', { querystring: NotificationListQuery, response: NotificationList }) }, async (request): Promise<NotificationList> => {
     const userId = requireUser(request);
-    const query = parse(NotificationListQuery, request.query ?? {});
+    const query = request.query;
     return listNotifications(db, userId, query);
   });
 
-  app.post('/api/us/notifications_read', async (request): Promise<NotificationReadResponse> => {
+  app.post('/api/us/notifications_read', { schema: api(TAGS.engagement, 'Mark one notification read', { body: NotificationReadRequest, response: NotificationReadResponse }) }, async (request): Promise<NotificationReadResponse> => {
     const userId = requireUser(request);
-    const { id } = parse(NotificationReadRequest, request.body ?? {});
+    const { id } = request.body;
     const left = await readNotification(db, userId, String(id));
     push.publish(userId, { type: 'notification.read' });
     return { ok: true, new: left };
   });
 
-  app.post('/api/us/notifications_read_all', async (request): Promise<NotificationReadResponse> => {
+  app.post('/api/us/notifications_read_all', { schema: api(TAGS.engagement, 'Mark all notifications read', { response: NotificationReadResponse }) }, async (request): Promise<NotificationReadResponse> => {
     const userId = requireUser(request);
     await readAllNotifications(db, userId);
     push.publish(userId, { type: 'notification.read' });

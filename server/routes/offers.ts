@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { LastHost, OfferId, type AcceptResponse, type IgnoreResponse, type OffersResponse } from '../../core/contract/offers';
+import { LastHost, OfferId, type AcceptResponse, type IgnoreResponse, OffersResponse } from '../../core/contract/offers';
 import { acceptOffer, currentOffer, ignoreOffer, recordLastHost } from '../domain/offers/offers';
 import { onRiskFreeRefunded } from '../domain/offers/risk-free';
-import { parse } from '../http/parse';
+
 import { requireUser } from '../http/session';
 import { sessionOf, type RouteDeps } from './deps';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /**
  * Timed offers (001 §7): the trader's current offer with its server-held deadline,
@@ -13,7 +13,7 @@ import { sessionOf, type RouteDeps } from './deps';
  * An accepted offer notifies `offer.accepted` and pushes notification.new and user.updated; a
  * risk-free refund (paid by the settlement booking) pushes the same after the booking's commit.
  */
-export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, settings, push }) => {
+export const offerRoutes: RoutePlugin<RouteDeps> = async (app, { db, settings, push }) => {
   const stopRefunds = onRiskFreeRefunded(db, (userId) => {
     push.publish(userId, { type: 'notification.new' });
     push.publish(userId, { type: 'user.updated' });
@@ -22,15 +22,15 @@ export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, sett
     stopRefunds();
   });
 
-  app.get('/api/us/offers', async (request, reply): Promise<OffersResponse> => {
+  app.get('/api/us/offers', { schema: api(TAGS.engagement, 'Timed offers (deadlines held by the server)', { response: OffersResponse }) }, async (request, reply): Promise<OffersResponse> => {
     const userId = requireUser(request);
     reply.header('cache-control', 'no-store');
     return currentOffer(db, { userId, signedInAt: sessionOf(request).created_at, now: new Date(), settings });
   });
 
-  app.post('/api/triggers/limited_yes', async (request): Promise<AcceptResponse> => {
+  app.post('/api/triggers/limited_yes', { schema: api(TAGS.engagement, 'Accept a timed offer', { body: OfferId }) }, async (request): Promise<AcceptResponse> => {
     const userId = requireUser(request);
-    const { id } = parse(OfferId, request.body ?? {});
+    const { id } = request.body;
     const { response, fresh } = await acceptOffer(db, userId, id, new Date());
     if (fresh) {
       push.publish(userId, { type: 'notification.new' });
@@ -39,15 +39,15 @@ export const offerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, sett
     return response;
   });
 
-  app.post('/api/triggers/limited_ignore', async (request): Promise<IgnoreResponse> => {
+  app.post('/api/triggers/limited_ignore', { schema: api(TAGS.engagement, 'Ignore a timed offer', { body: OfferId }) }, async (request): Promise<IgnoreResponse> => {
     const userId = requireUser(request);
-    const { id } = parse(OfferId, request.body ?? {});
+    const { id } = request.body;
     return ignoreOffer(db, userId, id, new Date());
   });
 
-  app.post('/api/triggers/last_host', async (request) => {
+  app.post('/api/triggers/last_host', { schema: api(TAGS.engagement, 'Record the host the user came through', { body: LastHost }) }, async (request) => {
     const userId = requireUser(request);
-    const { host } = parse(LastHost, request.body ?? {});
+    const { host } = request.body;
     await recordLastHost(db, userId, host, new Date());
     return { ok: true as const };
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import { SocialRegisterRequest, type SocialPending, type SocialRegisterResponse } from '../../core/contract/social';
+import { SocialRegisterRequest, SocialPending, SocialRegisterResponse } from '../../core/contract/social';
 import type { RegisterRequest } from '../../core/contract/register';
 import { createAutologinKey } from '../domain/autologin';
 import { affiliateId } from '../domain/public-site/public-site';
@@ -10,9 +10,10 @@ import { fieldsMessage, openAccount, registrationRefusals } from '../domain/regi
 import { findLinkedUser, linkAccount, providerName, seal, sealingKey, unseal } from '../domain/social/social';
 import { findUserByEmail, normalizeEmail } from '../domain/users';
 import { AFF_COOKIE } from '../http/public-html';
-import { parse } from '../http/parse';
+
 import { sessionOf, type RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /** The sign-in in progress (state, nonce, PKCE verifier): a sealed HttpOnly cookie for 10 minutes. */
 export const FLOW_COOKIE = 'oidc_flow';
@@ -54,7 +55,7 @@ interface Provider {
  * is where the provider returns; GET /api/oidc/pending and POST /api/oidc/register finish a new
  * account.
  */
-export const oidcRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings, platform, ports }) => {
+export const oidcRoutes: RoutePlugin<RouteDeps> = async (app, { db, config, settings, platform, ports }) => {
   // the identity provider on this server (the sandbox's, in sandbox mode without OIDC_ISSUER; server/compose.ts)
   const idp = ports.identity;
   // normalised (no default port): the issuer must equal what the client library compares
@@ -119,7 +120,7 @@ export const oidcRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, confi
     return reply.redirect(`/${lang}/login?social=failed`, 303);
   };
 
-  app.get('/api/oidc/start', async (request, reply) => {
+  app.get('/api/oidc/start', { schema: api(TAGS.session, 'Social sign-in: go to the identity provider', { produces: 'redirect' }) }, async (request, reply) => {
     const lang = langOf((request.query as Record<string, unknown>).lang);
     const origin = originOf(request);
     const provider = await providerFor(origin);
@@ -144,7 +145,7 @@ export const oidcRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, confi
     return reply.redirect(url.href, 302);
   });
 
-  app.get('/api/oidc/callback', async (request, reply) => {
+  app.get('/api/oidc/callback', { schema: api(TAGS.session, 'Social sign-in: the provider returns here', { produces: 'redirect' }) }, async (request, reply) => {
     const origin = originOf(request);
     const provider = await providerFor(origin);
     if (!provider) throw new Refusal(404, 'social.off', 'Social sign-in is not configured on this server.');
@@ -209,13 +210,13 @@ export const oidcRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, confi
     return { pending, provider };
   };
 
-  app.get('/api/oidc/pending', async (request): Promise<SocialPending> => {
+  app.get('/api/oidc/pending', { schema: api(TAGS.session, 'Social sign-in: the identity waiting for registration', { response: SocialPending }) }, async (request): Promise<SocialPending> => {
     const { pending, provider } = await pendingOf(request);
     return { email: pending.email, firstName: pending.given, lastName: pending.family, provider: provider.name };
   });
 
-  app.post('/api/oidc/register', async (request, reply): Promise<SocialRegisterResponse> => {
-    const body = parse(SocialRegisterRequest, request.body);
+  app.post('/api/oidc/register', { schema: api(TAGS.session, 'Social sign-in: open the account', { body: SocialRegisterRequest, response: SocialRegisterResponse }) }, async (request, reply): Promise<SocialRegisterResponse> => {
+    const body = request.body;
     sessionOf(request);
     const { pending } = await pendingOf(request);
     // no password to remember: a random one the trader never needs (signs in through the provider, or sets one by forgot password)

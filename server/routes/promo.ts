@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { PromoRequest, type PromoResponse } from '../../core/contract';
+import { FastifyRequest } from 'fastify';
+import { PromoRequest, PromoResponse } from '../../core/contract';
 import { checkPromo } from '../domain/promo/codes';
 import { fundingProfileOf } from '../domain/users';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /**
  * Promo codes (spec 001 §3, §7):
@@ -14,7 +15,7 @@ import type { RouteDeps } from './deps';
  *   withdrawn, not yet valid, expired, used up, already used by you, another currency).
  * The operator's console for the codes is registered by the composition root (server/compose.ts).
  */
-export const promoRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+export const promoRoutes: RoutePlugin<RouteDeps> = async (app, { db }) => {
   const check = async (request: FastifyRequest): Promise<PromoResponse> => {
     const userId = requireUser(request);
     const body = parse(PromoRequest, request.body);
@@ -22,6 +23,6 @@ export const promoRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =>
     const grant = await checkPromo(db, userId, body.code, profile.currency, new Date());
     return { percent: grant.percent, value: grant.value, code: grant.code };
   };
-  app.post('/api/promo', check);
-  app.post('/api/triggers/promo', check);
+  app.post('/api/promo', { schema: api(TAGS.methods, 'Check a promo code', { body: PromoRequest, response: PromoResponse }) }, check);
+  app.post('/api/triggers/promo', { schema: api(TAGS.methods, 'Check a promo code (spec alias)', { body: PromoRequest, response: PromoResponse }) }, check);
 };

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isPublicTab, type PublicRunline, type PublicSiteInfo, type TabContent } from '../../core/contract/public-site';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { isPublicTab, PublicRunline, PublicSiteInfo, TabContent } from '../../core/contract/public-site';
 import { affiliateId, companyOf, countryOfUser, marketingNumberFor, publicRunline, siteFacts, tabContent } from '../domain/public-site/public-site';
 import { AFF_COOKIE } from '../http/public-html';
 import type { RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /** the public ticker is computed at most once per this many ms, whoever asks */
 export const RUNLINE_CACHE_MS = 5_000;
@@ -34,7 +35,7 @@ const rateLimited = () =>
  * public ticker of real settled trades (GET /api/public/runline) and the company details with
  * the marketing number (GET /api/public/site). Signed out or in; no state changes.
  */
-export const publicSiteRoutes: FastifyPluginAsync<RouteDeps & { now?: () => number }> = async (app, deps) => {
+export const publicSiteRoutes: RoutePlugin<RouteDeps & { now?: () => number }> = async (app, deps) => {
   const { db, config, settings, platform } = deps;
   const now = deps.now ?? (() => Date.now());
   const allow = windowLimiter(PUBLIC_RATE.max, PUBLIC_RATE.windowMs, now);
@@ -43,7 +44,7 @@ export const publicSiteRoutes: FastifyPluginAsync<RouteDeps & { now?: () => numb
   };
 
   let cached: { at: number; entries: Promise<PublicRunline['entries']> } | null = null;
-  app.get('/api/public/runline', async (request, reply: FastifyReply): Promise<PublicRunline> => {
+  app.get('/api/public/runline', { schema: api(TAGS.public, 'The public runline (prices ticker)', { response: PublicRunline }) }, async (request, reply: FastifyReply): Promise<PublicRunline> => {
     limit(request);
     const t = now();
     if (!cached || t - cached.at >= RUNLINE_CACHE_MS) {
@@ -57,14 +58,14 @@ export const publicSiteRoutes: FastifyPluginAsync<RouteDeps & { now?: () => numb
     return { entries: await cached.entries };
   });
 
-  app.get<{ Params: { tab: string }; Querystring: { lang?: string } }>('/api/tb/:tab', async (request): Promise<TabContent> => {
+  app.get<{ Params: { tab: string }; Querystring: { lang?: string } }>('/api/tb/:tab', { schema: api(TAGS.public, 'One public page tab’s content', { response: TabContent }) }, async (request): Promise<TabContent> => {
     limit(request);
     const { tab } = request.params;
     if (!isPublicTab(tab)) throw new Refusal(404, 'tab.not_found', 'No such page.');
     return tabContent(tab, String(request.query.lang ?? settings.defaultLanguage), siteFacts(config, settings.minDeposit));
   });
 
-  app.get<{ Querystring: { aff?: string } }>('/api/public/site', async (request): Promise<PublicSiteInfo> => {
+  app.get<{ Querystring: { aff?: string } }>('/api/public/site', { schema: api(TAGS.public, 'Public site facts', { response: PublicSiteInfo }) }, async (request): Promise<PublicSiteInfo> => {
     limit(request);
     const affiliate = affiliateId(request.query.aff) ?? affiliateId(request.cookies[AFF_COOKIE]);
     const country = await countryOfUser(db, request.session?.user_id);

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { ReferralRequest, type ReferralProgram, type ReferralStats, type ReferralTransferred } from '../../core/contract/referral';
 import type { Db } from '../db';
 import { companyOf } from '../domain/public-site/public-site';
 import { bannerSvg, linkStats, recordVisit, saveLink, showProgram, transferBalance } from '../domain/referral/referral';
-import { parse } from '../http/parse';
+
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
 import { windowLimiter } from './public-site';
 import { Refusal } from '../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /** the cookie that names a visitor for the visit count (one visit per link, visitor and day) */
 export const VISITOR_COOKIE = 'aff_v';
@@ -39,16 +40,16 @@ const originOf = (request: FastifyRequest) => new URL(`${request.protocol}://${r
  * Referral and affiliate program: POST /api/us/refferal with action show, filter,
  * transfer or save (001 §7), and the materials' banners (GET /api/us/refferal/banner/{size}.svg).
  */
-export const referralRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+export const referralRoutes: RoutePlugin<RouteDeps> = async (app, deps) => {
   const { db, config, settings, push } = deps;
   const langOf = (request: FastifyRequest) => {
     const lang = (request.query as { lang?: string }).lang ?? '';
     return settings.languages.includes(lang) ? lang : settings.defaultLanguage;
   };
 
-  app.post('/api/us/refferal', async (request): Promise<ReferralProgram | ReferralStats | ReferralTransferred> => {
+  app.post('/api/us/refferal', { schema: api(TAGS.engagement, 'Referral program: the program, stats and transfers', { body: ReferralRequest }) }, async (request): Promise<ReferralProgram | ReferralStats | ReferralTransferred> => {
     const userId = requireUser(request);
-    const body = parse(ReferralRequest, request.body ?? {});
+    const body = request.body;
     const at = { origin: originOf(request), lang: langOf(request) };
     switch (body.action) {
       case 'show':
@@ -68,7 +69,7 @@ export const referralRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) =
     }
   });
 
-  app.get<{ Params: { size: string }; Querystring: { lang?: string } }>('/api/us/refferal/banner/:size.svg', async (request, reply) => {
+  app.get<{ Params: { size: string }; Querystring: { lang?: string } }>('/api/us/refferal/banner/:size.svg', { schema: api(TAGS.engagement, 'Referral banner', { produces: 'image/svg+xml' }) }, async (request, reply) => {
     requireUser(request);
     const svg = bannerSvg(request.params.size, companyOf(config).name, langOf(request));
     if (!svg) throw new Refusal(404, 'referral.material_not_found', 'No such banner.');

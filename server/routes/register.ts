@@ -1,20 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
-import {
-  RegisterCheckRequest,
-  RegisterRequest,
-  normalizeEmailInput,
-  type RegisterCheckResponse,
-  type RegisterResponse,
-} from '../../core/contract/register';
+import { RegisterCheckRequest, RegisterRequest, normalizeEmailInput, RegisterCheckResponse, RegisterResponse } from '../../core/contract/register';
 import { randomBytes } from 'node:crypto';
 import { createAutologinKey } from '../domain/autologin';
 import { beginRegistration, checkAllowed, settleRegistration } from '../domain/register/limits';
 import { checkRegistrationField, fieldsMessage, openAccount, registrationRefusals } from '../domain/register/register';
 import { affiliateId } from '../domain/public-site/public-site';
 import { AFF_COOKIE } from '../http/public-html';
-import { parse } from '../http/parse';
+
 import { sessionOf, type RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 const minutes = (seconds: number): string => {
   const m = Math.max(1, Math.ceil(seconds / 60));
@@ -40,9 +34,9 @@ const CHECK_TEXT: Record<string, string> = {
  * attempt limits (429), then the email (409) and the account. The `aff` cookie (a referral link's
  * affiliate, kept by the public site) is recorded on the new account.
  */
-export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, settings, platform }) => {
-  app.post('/api/register', async (request): Promise<RegisterResponse> => {
-    const sent = parse(RegisterRequest, request.body);
+export const registerRoutes: RoutePlugin<RouteDeps> = async (app, { db, config, settings, platform }) => {
+  app.post('/api/register', { schema: api(TAGS.session, 'Open an account', { body: RegisterRequest, response: RegisterResponse }) }, async (request): Promise<RegisterResponse> => {
+    const sent = request.body;
     sessionOf(request);
     // a demo account's login is at the site host (spec 000 §6): the server makes it
     const body = sent.demo === true ? { ...sent, login: `demo-${randomBytes(5).toString('hex')}@${config.siteHost}` } : sent;
@@ -71,8 +65,8 @@ export const registerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
     }
   });
 
-  app.post('/api/register/check', async (request): Promise<RegisterCheckResponse> => {
-    const body = parse(RegisterCheckRequest, request.body);
+  app.post('/api/register/check', { schema: api(TAGS.session, 'Check a registration field (email taken, …)', { body: RegisterCheckRequest, response: RegisterCheckResponse }) }, async (request): Promise<RegisterCheckResponse> => {
+    const body = request.body;
     sessionOf(request);
     const limit = await checkAllowed(db, request.ip, config.registerLimits);
     if (!limit.allowed) {

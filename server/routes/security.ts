@@ -1,15 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  FactorsCheckRequest,
-  PasswordChangeRequest,
-  TwoFactorsRequest,
-  ValidationAttemptRequest,
-  type FactorsCheckResponse,
-  type MeResponse,
-  type PasswordChangeResponse,
-  type TwoFactorsResponse,
-  type ValidationAttemptResponse,
-} from '../../core/contract';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { FactorsCheckRequest, PasswordChangeRequest, TwoFactorsRequest, ValidationAttemptRequest, FactorsCheckResponse, MeResponse, PasswordChangeResponse, TwoFactorsResponse, ValidationAttemptResponse } from '../../core/contract';
 import type { CodePurpose } from '../db/schema-security';
 import { type FactorCheck, checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, setupOf, startSetup, consumeGrant } from '../domain/security/factors';
 import { changePassword } from '../domain/security/password';
@@ -17,9 +7,10 @@ import { Refusal } from '../domain/refusal';
 import { attemptValidation, validationRequired } from '../domain/security/validation';
 import { signInWithNotice } from '../domain/notifications/security';
 import { factorUserOf, loadCurrentUser } from '../domain/users';
-import { parse } from '../http/parse';
+
 import { requireUser, setSessionCookie } from '../http/session';
 import { sessionOf, type RouteDeps } from './deps';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /** a factor check as the client reads it: success, or the failure's key, message and attempts left */
 const answer = (check: FactorCheck): FactorsCheckResponse => ({
@@ -38,19 +29,19 @@ const FACTOR_REQUIRED = () => new Refusal(403, 'factor.required', 'Confirm with 
  * for sign-in / withdrawal / method change / setup, the transaction validation attempts and the
  * user refresh.
  */
-export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, platform, config, push, ports }) => {
+export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, config, push, ports }) => {
   const { messenger } = ports;
 
-  app.post('/api/us/security', async (request): Promise<PasswordChangeResponse> => {
-    const body = parse(PasswordChangeRequest, request.body);
+  app.post('/api/us/security', { schema: api(TAGS.account, 'Change the password', { body: PasswordChangeRequest, response: PasswordChangeResponse }) }, async (request): Promise<PasswordChangeResponse> => {
+    const body = request.body;
     const session = sessionOf(request);
     const userId = requireUser(request);
     await changePassword(db, platform, userId, session.id, body);
     return { message: 'Your password has been changed. Other devices were signed out.' };
   });
 
-  app.post('/api/fraud/two_factors', async (request): Promise<TwoFactorsResponse> => {
-    const body = parse(TwoFactorsRequest, request.body);
+  app.post('/api/fraud/two_factors', { schema: api(TAGS.account, 'Turn the second factor on or off', { body: TwoFactorsRequest, response: TwoFactorsResponse }) }, async (request): Promise<TwoFactorsResponse> => {
+    const body = request.body;
     const session = sessionOf(request);
     if (body.type === 'email_resend') return resend(request, body.purpose ?? 'login');
     const userId = requireUser(request);
@@ -98,8 +89,8 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
     return { success: true, next: 'code', channel, message: 'We sent a new code.' };
   }
 
-  app.post('/api/fraud/factors_check', async (request, reply): Promise<FactorsCheckResponse> => {
-    const body = parse(FactorsCheckRequest, request.body);
+  app.post('/api/fraud/factors_check', { schema: api(TAGS.account, 'Check a second-factor code', { body: FactorsCheckRequest, response: FactorsCheckResponse }) }, async (request, reply): Promise<FactorsCheckResponse> => {
+    const body = request.body;
     const session = sessionOf(request);
     if (body.purpose === 'login') return checkLogin(request, reply, body);
     const userId = requireUser(request);
@@ -134,8 +125,8 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
     return answer(result.success ? { ...result, message: 'Signed in.' } : result);
   }
 
-  app.post('/api/fraud/attemps', async (request): Promise<ValidationAttemptResponse> => {
-    const { value } = parse(ValidationAttemptRequest, request.body);
+  app.post('/api/fraud/attemps', { schema: api(TAGS.account, 'Check a validation code', { body: ValidationAttemptRequest, response: ValidationAttemptResponse }) }, async (request): Promise<ValidationAttemptResponse> => {
+    const { value } = request.body;
     const userId = requireUser(request);
     if (!(await validationRequired(db, userId))) throw new Refusal(409, 'validation.not_required', 'There is no transaction to validate.');
     const attempt = await attemptValidation(db, userId, value);
@@ -143,7 +134,7 @@ export const securityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, p
     return { return: attempt.ok, attemps: attempt.attempts };
   });
 
-  app.post('/api/fraud/user', async (request): Promise<MeResponse> => {
+  app.post('/api/fraud/user', { schema: api(TAGS.account, 'The user, re-read after a security change', { response: MeResponse }) }, async (request): Promise<MeResponse> => {
     const session = sessionOf(request);
     const userId = requireUser(request);
     return { user: await loadCurrentUser(db, userId, config.siteHost), csrf: session.csrf };

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../http/session';
 import type { UnshiftResponse, UploadResponse, VerificationState } from '../../core/contract/verification';
 import type { DocumentKind } from '../db/schema-verification';
@@ -18,6 +18,7 @@ import {
 import { requireAnyUploadAllowed, requireKindAllowed, verificationState, type VerificationFacts } from '../domain/verification/state';
 import type { RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /** Image types a browser may show inline (a preview); anything else is a download. */
 const PREVIEW = new Set(['image/png', 'image/jpeg']);
@@ -81,7 +82,7 @@ export function multipartError(error: unknown): Refusal | null {
  * kind. `GET /upload/:id` serves a file to its owner only; `GET /api/verification/documents`
  * answers the page's VerificationState.
  */
-export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, push }) => {
+export const uploadRoutes: RoutePlugin<RouteDeps> = async (app, { db, push }) => {
   // fields: type, doc_type and the signature data URL (the largest field); files: one
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: SIGNATURE_FIELD_MAX, parts: 6, headerPairs: 50 } });
 
@@ -143,10 +144,10 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, pus
     return { message: 'Upload successful', document };
   }
 
-  app.post('/upload', async (request) => receive(request));
+  app.post('/upload', { schema: api(TAGS.account, 'Upload a verification document (multipart)') }, async (request) => receive(request));
 
   /** Spec 000 §7: /api/kayako/upload/{kind}/{no|unshift} */
-  app.post<{ Params: { kind: string; mode: string } }>('/api/kayako/upload/:kind/:mode', async (request): Promise<UploadResponse | UnshiftResponse> => {
+  app.post<{ Params: { kind: string; mode: string } }>('/api/kayako/upload/:kind/:mode', { schema: api(TAGS.support, 'Support: stage an attachment (multipart)') }, async (request): Promise<UploadResponse | UnshiftResponse> => {
     const { kind, mode } = request.params;
     if (mode !== 'no' && mode !== 'unshift') throw new Refusal(404, 'not_found', 'No such upload call: use /api/kayako/upload/{kind}/no to upload or /api/kayako/upload/{kind}/unshift to take one back.');
     if (!isDocumentKind(kind)) throw new Refusal(400, 'upload.kind', `Unknown document type. Choose one of: ${DOCUMENT_KINDS.join(', ')}.`);
@@ -157,7 +158,7 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, pus
     return { ok: true, removed };
   });
 
-  app.get<{ Params: { id: string } }>('/upload/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/upload/:id', { schema: api(TAGS.account, 'One uploaded document (its owner only)', { produces: 'file' }) }, async (request, reply) => {
     // a path that cannot name a document is a plain 404, signed in or not (like any unknown path)
     if (!isDocumentId(request.params.id)) throw new Refusal(404, 'not_found', 'No such document.');
     const userId = requireUser(request);
@@ -165,7 +166,7 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, pus
     return sendDocument(reply, document);
   });
 
-  app.get('/api/verification/documents', async (request): Promise<VerificationState> =>
+  app.get('/api/verification/documents', { schema: api(TAGS.account, 'The verification documents and their states') }, async (request): Promise<VerificationState> =>
     verificationState(db, requireUser(request)),
   );
 };

@@ -1,14 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import {
-  PendingList,
-  RejectRequest,
-  WithdrawalFinalRequest,
-  WithdrawalRequest,
-  WithdrawalTrigger,
-  type RejectResponse,
-  type WithdrawalCheck,
-  type WithdrawalFinal,
-} from '../../core/contract';
+import { PendingList, RejectRequest, WithdrawalFinalRequest, WithdrawalRequest, WithdrawalTrigger, RejectResponse, WithdrawalCheck, WithdrawalFinal, Ok } from '../../core/contract';
 import { toBigInt } from '../db/values';
 import { formatMoney } from '../../core/money';
 import { issueCode, consumeGrant } from '../domain/security/factors';
@@ -17,19 +7,20 @@ import { Refusal } from '../domain/refusal';
 import { shortWallet } from '../domain/withdrawals/wallets';
 import { checkWithdrawal, endWithdrawal, pendingWithdrawals, requestWithdrawal } from '../domain/withdrawals/withdrawals';
 import { requireUser } from '../http/session';
-import { parse } from '../http/parse';
+
 import { sessionOf, type RouteDeps } from './deps';
+import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /**
  * Withdrawals (spec 002 §4, §7): the check (`case`), the final request (held at once through
  * the ledger, second factor when the trader has one), the pending list and cancel, and the
  * wd/wdr triggers. Every call is checked against the signed-in owner.
  */
-export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, push, platform, ports }) => {
+export const withdrawalRoutes: RoutePlugin<RouteDeps> = async (app, { db, push, platform, ports }) => {
   const { messenger } = ports;
 
-  app.post('/api/withdrawal', async (request): Promise<WithdrawalCheck> => {
-    const body = parse(WithdrawalRequest, request.body);
+  app.post('/api/withdrawal', { schema: api(TAGS.withdrawal, 'Check a withdrawal', { body: WithdrawalRequest, response: WithdrawalCheck }) }, async (request): Promise<WithdrawalCheck> => {
+    const body = request.body;
     const session = sessionOf(request);
     if (session.user_id === null) return { need_auth: true, return: false, error: 'auth.required', message: 'Please sign in.' };
     const userId = session.user_id;
@@ -44,8 +35,8 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
     };
   });
 
-  app.post('/api/withdrawal/final', async (request): Promise<WithdrawalFinal> => {
-    const body = parse(WithdrawalFinalRequest, request.body);
+  app.post('/api/withdrawal/final', { schema: api(TAGS.withdrawal, 'Request a withdrawal', { body: WithdrawalFinalRequest, response: WithdrawalFinal }) }, async (request): Promise<WithdrawalFinal> => {
+    const body = request.body;
     const session = sessionOf(request);
     const userId = requireUser(request);
     const user = await factorUserOf(db, userId);
@@ -72,7 +63,7 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
     };
   });
 
-  app.post('/api/us/pending', async (request): Promise<PendingList> => {
+  app.post('/api/us/pending', { schema: api(TAGS.withdrawal, 'Pending withdrawals', { response: PendingList }) }, async (request): Promise<PendingList> => {
     const userId = requireUser(request);
     const rows = await pendingWithdrawals(db, userId);
     return {
@@ -87,8 +78,8 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
     };
   });
 
-  app.post('/api/us/reject', async (request): Promise<RejectResponse> => {
-    const { id } = parse(RejectRequest, request.body);
+  app.post('/api/us/reject', { schema: api(TAGS.withdrawal, 'Cancel a pending withdrawal', { body: RejectRequest, response: RejectResponse }) }, async (request): Promise<RejectResponse> => {
+    const { id } = request.body;
     const userId = requireUser(request);
     const row = await endWithdrawal(db, id, 'cancelled', userId);
     push.publish(userId, { type: 'user.updated' });
@@ -97,8 +88,7 @@ export const withdrawalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db,
   });
 
   for (const path of ['/api/triggers/wd', '/api/triggers/wdr']) {
-    app.post(path, async (request) => {
-      parse(WithdrawalTrigger, request.body);
+    app.post(path, { schema: api(TAGS.withdrawal, path.endsWith('wdr') ? 'Withdrawal requested (spec trigger)' : 'Withdrawal page opened (spec trigger)', { body: WithdrawalTrigger, response: Ok }) }, async (request) => {
       requireUser(request);
       return { ok: true as const };
     });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { announceDeposit } from '../../routes/deposit-push';
 import { consoleTransfers, markReceived, receiptForConsole, type BankDeps, type ConsoleTransfer } from '../../domain/deposits/bank';
 import { Refusal } from '../../domain/refusal';
@@ -7,6 +7,7 @@ import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import { SANDBOX_BANK_DETAILS } from './details';
 import type { SandboxDeps } from '../deps';
 import { sendDocument } from '../../routes/upload';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 const BANNER = 'Sandbox: a simulated bank. No real money moves; marking a transfer received credits the trader in the sandbox only.';
 const TITLE = 'Sandbox bank console';
@@ -82,7 +83,7 @@ ${list.received.map(receivedRow).join('\n')}
  * (server/sandbox/operator-console.ts). JSON twin for the operator header: GET
  * /api/sandbox/bank/transfers, POST /api/sandbox/bank/:id/received.
  */
-export const sandboxBankRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, settings, push }) => {
+export const sandboxBankRoutes: RoutePlugin<SandboxDeps> = async (app, { db, config, settings, push }) => {
   if (!config.sandbox) return;
   const bank: BankDeps = { db, settings, details: SANDBOX_BANK_DETAILS };
   const operator = operatorConsole(config);
@@ -96,13 +97,13 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { 
     return marked;
   };
 
-  app.get('/sandbox/bank', async (request, reply) => {
+  app.get('/sandbox/bank', { schema: api(TAGS.sandbox, 'The bank console (HTML)', { produces: 'text/html' }) }, async (request, reply) => {
     const who = operator.access(request);
     if (!who) return html(reply, 200, tokenForm());
     return html(reply, 200, consoleBody(await consoleTransfers(db), operator.csrfFor(who), request.query as Record<string, unknown>));
   });
 
-  app.post('/sandbox/bank/session', async (request, reply) => {
+  app.post('/sandbox/bank/session', { schema: api(TAGS.sandbox, 'The bank console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
     if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
       return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
     }
@@ -110,7 +111,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { 
     return reply.redirect('/sandbox/bank', 303);
   });
 
-  app.post<{ Params: { id: string } }>('/sandbox/bank/:id', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/sandbox/bank/:id', { schema: api(TAGS.sandbox, 'Bank console: mark received', { produces: 'redirect' }) }, async (request, reply) => {
     const who = operator.access(request);
     const form = (request.body ?? {}) as Record<string, unknown>;
     if (!who) return html(reply, 403, tokenForm('Your operator session has ended: enter the operator token again. Nothing changed.'));
@@ -127,7 +128,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { 
     }
   });
 
-  app.get<{ Params: { id: string } }>('/sandbox/bank/receipt/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/sandbox/bank/receipt/:id', { schema: api(TAGS.sandbox, 'Bank console: a receipt', { produces: 'file' }) }, async (request, reply) => {
     if (!operator.access(request)) throw new Refusal(403, 'sandbox.operator', 'Only the sandbox operator sees this file: open /sandbox/bank and enter the operator token.');
     const file = await receiptForConsole(db, request.params.id);
     if (!file) throw new Refusal(404, 'not_found', 'This transfer has no receipt.');
@@ -140,12 +141,12 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { 
     }
   };
 
-  app.get('/api/sandbox/bank/transfers', async (request) => {
+  app.get('/api/sandbox/bank/transfers', { schema: api(TAGS.sandbox, 'Reported bank transfers') }, async (request) => {
     requireOperatorHeader(request);
     return consoleTransfers(db);
   });
 
-  app.post<{ Params: { id: string } }>('/api/sandbox/bank/:id/received', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sandbox/bank/:id/received', { schema: api(TAGS.sandbox, 'Mark a bank transfer received') }, async (request) => {
     requireOperatorHeader(request);
     const marked = await receive(request.params.id);
     return { deposit: marked.deposit, credited: marked.credited };

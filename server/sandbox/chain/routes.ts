@@ -1,19 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { SandboxChainRequest, type SandboxChainResponse } from '../../../core/contract';
+import { SandboxChainRequest, SandboxChainResponse } from '../../../core/contract';
 import type { Chain, ChainId } from '../../domain/crypto/coins';
 import { findInvoice, syncInvoice, type InvoiceDeps } from '../../domain/crypto/invoices';
 import { toBigInt } from '../../db/values';
 import { notFound } from '../../http/errors';
-import { parse } from '../../http/parse';
+
 import { requireUser } from '../../http/session';
 import type { SandboxChain } from './sandbox-chain';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 /**
  * The sandbox control (sandbox mode only): a tester pays their own invoice in full, in part,
  * more than due or late, or lets it expire now. Payments go onto the sandbox chain; the watcher sees them
  * like any payment, so the product path is the real one.
  */
-export const sandboxChainRoutes: FastifyPluginAsync<{ deps: InvoiceDeps; chain: SandboxChain; chains: Record<ChainId, Chain> }> = async (app, { deps, chain, chains }) => {
+export const sandboxChainRoutes: RoutePlugin<{ deps: InvoiceDeps; chain: SandboxChain; chains: Record<ChainId, Chain> }> = async (app, { deps, chain, chains }) => {
   const own = async (userId: number, guid: string) => {
     const row = await findInvoice(deps.db, userId, guid);
     if (!row) throw notFound('There is no such invoice.');
@@ -34,9 +34,9 @@ export const sandboxChainRoutes: FastifyPluginAsync<{ deps: InvoiceDeps; chain: 
     return (await syncInvoice(deps, updated ?? row)).invoice;
   };
 
-  app.post('/api/sandbox/chain/pay', async (request): Promise<SandboxChainResponse> => {
+  app.post('/api/sandbox/chain/pay', { schema: api(TAGS.sandbox, 'Pay an invoice on the sandbox chain', { body: SandboxChainRequest, response: SandboxChainResponse }) }, async (request): Promise<SandboxChainResponse> => {
     const userId = requireUser(request);
-    const { guid, kind = 'full' } = parse(SandboxChainRequest, request.body);
+    const { guid, kind = 'full' } = request.body;
     let row = await own(userId, guid);
     if (kind === 'late') row = await expireNow(userId, guid);
     const amount = toBigInt(row.amount_minor);
@@ -57,9 +57,9 @@ export const sandboxChainRoutes: FastifyPluginAsync<{ deps: InvoiceDeps; chain: 
     return { ok: true, txid, status: (await syncInvoice(deps, after)).invoice.status };
   });
 
-  app.post('/api/sandbox/chain/expire', async (request): Promise<SandboxChainResponse> => {
+  app.post('/api/sandbox/chain/expire', { schema: api(TAGS.sandbox, 'Expire an invoice', { body: SandboxChainRequest, response: SandboxChainResponse }) }, async (request): Promise<SandboxChainResponse> => {
     const userId = requireUser(request);
-    const { guid } = parse(SandboxChainRequest, request.body);
+    const { guid } = request.body;
     const row = await expireNow(userId, guid);
     return { ok: true, txid: '', status: row.status };
   });

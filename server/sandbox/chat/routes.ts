@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { ChatSend } from '../../../core/contract';
 import type { Db } from '../../db';
 import { parse } from '../../http/parse';
 import { conversationOf, messagesOf, postMessage } from './chat';
 import { widgetPage, WIDGET_CSP } from './widget-page';
 import { Refusal } from '../../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 /**
  * The sandbox chat provider (a third party, mounted at /chat): GET and POST /messages. A
@@ -12,7 +13,7 @@ import { Refusal } from '../../domain/refusal';
  * guest id in `X-Chat-Guest`. Headers, not cookies, carry identity, so a cross-site form
  * cannot post as anyone. GET /widget is its embeddable page (token in the URL fragment).
  */
-export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const chatRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
   async function conversation(request: FastifyRequest): Promise<string> {
     const header = (name: string) => {
       const value = request.headers[name];
@@ -23,9 +24,9 @@ export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
     return id;
   }
 
-  app.get('/messages', async (request) => ({ messages: await messagesOf(db, await conversation(request)) }));
+  app.get('/messages', { schema: api(TAGS.support, 'Chat messages of the conversation') }, async (request) => ({ messages: await messagesOf(db, await conversation(request)) }));
 
-  app.post('/messages', async (request) => {
+  app.post('/messages', { schema: api(TAGS.support, 'Send a chat message') }, async (request) => {
     const id = await conversation(request);
     const { body } = parse(ChatSend, request.body);
     const lang = request.headers['accept-language'] === 'ru' ? 'ru' : 'en';
@@ -36,7 +37,7 @@ export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
   const page = await widgetPage();
   const send = (type: string, body: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
     reply.header('content-security-policy', WIDGET_CSP).header('cache-control', 'no-cache').type(type).send(body);
-  app.get('/widget', send('text/html; charset=utf-8', page.html));
-  app.get('/widget.js', send('text/javascript; charset=utf-8', page.js));
-  app.get('/widget.css', send('text/css; charset=utf-8', page.css));
+  app.get('/widget', { schema: api(TAGS.support, 'Chat widget page (sandbox chat)', { produces: 'text/html' }) }, send('text/html; charset=utf-8', page.html));
+  app.get('/widget.js', { schema: api(TAGS.support, 'Chat widget script', { produces: 'text/javascript' }) }, send('text/javascript; charset=utf-8', page.js));
+  app.get('/widget.css', { schema: api(TAGS.support, 'Chat widget styles', { produces: 'text/css' }) }, send('text/css; charset=utf-8', page.css));
 };

@@ -1,12 +1,13 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { CreateContestRequest, type CloseContestResponse, type Contest } from '../../../core/contract/contests';
 import { closeContest, createContest, getContest } from '../../domain/contests/contests';
 import { Refusal } from '../../domain/refusal';
-import { parse } from '../../http/parse';
+
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import { announcePrizes } from '../../routes/contests';
 import type { SandboxDeps } from '../deps';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 /**
  * The sandbox operator's contest calls (sandbox mode only; docs/engagement.md "Contests"), with
@@ -14,7 +15,7 @@ import type { SandboxDeps } from '../deps';
  * POST /api/sandbox/contests/:id/close (close it now and pay its prizes, announced as the timer's).
  * The traders' contests and the closing timer are server/routes/contests.ts.
  */
-export const sandboxContestRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, platform, push }) => {
+export const sandboxContestRoutes: RoutePlugin<SandboxDeps> = async (app, { db, config, platform, push }) => {
   if (!config.sandbox) return;
   const requireOperator = (request: FastifyRequest) => {
     if (!isSandboxOperator(request, config)) {
@@ -22,9 +23,9 @@ export const sandboxContestRoutes: FastifyPluginAsync<SandboxDeps> = async (app,
     }
   };
 
-  app.post('/api/sandbox/contests', async (request): Promise<Contest> => {
+  app.post('/api/sandbox/contests', { schema: api(TAGS.sandbox, 'Create a contest', { body: CreateContestRequest }) }, async (request): Promise<Contest> => {
     requireOperator(request);
-    const body = parse(CreateContestRequest, request.body ?? {});
+    const body = request.body;
     const now = Date.now();
     const id = `sandbox-${body.type}-${randomUUID().slice(0, 8)}`;
     await createContest(db, {
@@ -38,7 +39,7 @@ export const sandboxContestRoutes: FastifyPluginAsync<SandboxDeps> = async (app,
     return getContest(db, platform, id, null);
   });
 
-  app.post<{ Params: { id: string } }>('/api/sandbox/contests/:id/close', async (request): Promise<CloseContestResponse> => {
+  app.post<{ Params: { id: string } }>('/api/sandbox/contests/:id/close', { schema: api(TAGS.sandbox, 'Close a contest now') }, async (request): Promise<CloseContestResponse> => {
     requireOperator(request);
     const { paid } = await closeContest(db, platform, request.params.id);
     announcePrizes(push, paid);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { SUPPORT_LIMITS } from '../../../core/contract/support';
 import type { TicketStatusCode } from '../../db/schema-support';
@@ -14,6 +14,7 @@ import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import type { AgentFile, AgentTicket, SandboxDesk } from './desk';
 import type { SandboxDeps } from '../deps';
 import { multipartError, readUploadedFile, sendDocument } from '../../routes/upload';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 const BANNER = 'Sandbox: a simulated help desk. You answer here as a support agent; no real agent reads these tickets.';
 const TITLE = 'Sandbox help desk';
@@ -68,7 +69,7 @@ async function aboutLine(deps: SandboxDeps, about: DeskAbout | null): Promise<{ 
  * - the JSON twin under /api/sandbox/desk (the x-sandbox-operator header; as every POST under
  *   /api, with the session's x-csrf-token).
  */
-export const sandboxDeskRoutes: FastifyPluginAsync<SandboxDeps & { desk: SandboxDesk }> = async (app, deps) => {
+export const sandboxDeskRoutes: RoutePlugin<SandboxDeps & { desk: SandboxDesk }> = async (app, deps) => {
   const { config, desk } = deps;
   if (!config.sandbox) return;
   const operator = operatorConsole(config);
@@ -165,13 +166,13 @@ ${hidden}
 <form method="post" action="${escapeHtml(`${base}/status`)}">${hidden}<select name="status" aria-label="Status">${statusOptions}</select> <button type="submit">Set status</button></form>`);
   }
 
-  app.get('/sandbox/desk', async (request, reply) => {
+  app.get('/sandbox/desk', { schema: api(TAGS.sandbox, 'The desk console (HTML)', { produces: 'text/html' }) }, async (request, reply) => {
     const who = access(request);
     if (!who) return html(reply, 200, tokenForm());
     return html(reply, 200, await listPage(request.query as Record<string, unknown>, operator.csrfFor(who)));
   });
 
-  app.post('/sandbox/desk/session', async (request, reply) => {
+  app.post('/sandbox/desk/session', { schema: api(TAGS.sandbox, 'The desk console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
     if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
       return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
     }
@@ -179,7 +180,7 @@ ${hidden}
     return reply.redirect('/sandbox/desk', 303);
   });
 
-  app.get<{ Params: { id: string } }>('/sandbox/desk/ticket/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/sandbox/desk/ticket/:id', { schema: api(TAGS.sandbox, 'Desk console: a ticket', { produces: 'text/html' }) }, async (request, reply) => {
     const who = access(request);
     if (!who) return html(reply, 200, tokenForm());
     const body = await ticketPage(request.params.id, request.query as Record<string, unknown>, operator.csrfFor(who));
@@ -202,7 +203,7 @@ ${hidden}
     return thread;
   }
 
-  app.post<{ Params: { id: string } }>('/sandbox/desk/ticket/:id/reply', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/sandbox/desk/ticket/:id/reply', { schema: api(TAGS.sandbox, 'Desk console: reply', { produces: 'redirect' }) }, async (request, reply) => {
     const who = access(request);
     if (!who) return ended(reply);
     const base = `/sandbox/desk/ticket/${encodeURIComponent(request.params.id)}`;
@@ -238,7 +239,7 @@ ${hidden}
     }
   });
 
-  app.post<{ Params: { id: string } }>('/sandbox/desk/ticket/:id/status', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/sandbox/desk/ticket/:id/status', { schema: api(TAGS.sandbox, 'Desk console: status', { produces: 'redirect' }) }, async (request, reply) => {
     const who = access(request);
     const form = (request.body ?? {}) as Record<string, unknown>;
     if (!who) return ended(reply);
@@ -251,7 +252,7 @@ ${hidden}
     return reply.redirect(`${base}?done=status`, 303);
   });
 
-  app.post<{ Params: { id: string } }>('/sandbox/desk/callback/:id/done', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/sandbox/desk/callback/:id/done', { schema: api(TAGS.sandbox, 'Desk console: call-back done', { produces: 'redirect' }) }, async (request, reply) => {
     const who = access(request);
     const form = (request.body ?? {}) as Record<string, unknown>;
     if (!who) return ended(reply);
@@ -260,7 +261,7 @@ ${hidden}
     return reply.redirect(done ? '/sandbox/desk?done=called' : '/sandbox/desk?error=not_found', 303);
   });
 
-  app.get<{ Params: { ticket: string; id: string } }>('/sandbox/desk/file/:ticket/:id', async (request, reply) => {
+  app.get<{ Params: { ticket: string; id: string } }>('/sandbox/desk/file/:ticket/:id', { schema: api(TAGS.sandbox, 'Desk console: an attachment', { produces: 'file' }) }, async (request, reply) => {
     if (!access(request)) throw new Refusal(403, 'sandbox.operator', 'Only the sandbox agent sees this file: open /sandbox/desk and enter the operator token.');
     const file = await desk.agentAttachment(request.params.ticket, request.params.id);
     if (!file) throw new Refusal(404, 'not_found', 'No such attachment.');
@@ -276,21 +277,21 @@ ${hidden}
   };
   const withAbout = async (t: AgentTicket) => ({ ...t, about: t.about, aboutStatus: (await aboutLine(deps, t.about))?.status ?? null });
 
-  app.get<{ Querystring: { department?: string } }>('/api/sandbox/desk/tickets', async (request) => {
+  app.get<{ Querystring: { department?: string } }>('/api/sandbox/desk/tickets', { schema: api(TAGS.sandbox, 'Support tickets (agent view)') }, async (request) => {
     requireOperatorHeader(request);
     const department = request.query.department;
     const tickets = await desk.agentTickets(department ? { department } : {});
     return { tickets: await Promise.all(tickets.map(withAbout)) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/sandbox/desk/tickets/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/sandbox/desk/tickets/:id', { schema: api(TAGS.sandbox, 'One ticket (agent view)') }, async (request) => {
     requireOperatorHeader(request);
     const thread = await desk.agentThread(request.params.id);
     if (!thread) throw new Refusal(404, 'not_found', 'No such ticket.');
     return { ticket: await withAbout(thread.ticket), messages: thread.messages };
   });
 
-  app.post<{ Params: { id: string } }>('/api/sandbox/desk/tickets/:id/reply', { bodyLimit: Math.ceil((DOCUMENT_MAX_BYTES * 4) / 3) + 64 * 1024 }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sandbox/desk/tickets/:id/reply', { schema: api(TAGS.sandbox, 'Agent reply'), bodyLimit: Math.ceil((DOCUMENT_MAX_BYTES * 4) / 3) + 64 * 1024 }, async (request) => {
     requireOperatorHeader(request);
     const body = parse(ReplyBody, request.body ?? {});
     let file: AgentFile | null = null;
@@ -306,7 +307,7 @@ ${hidden}
     return thread;
   });
 
-  app.post<{ Params: { id: string } }>('/api/sandbox/desk/tickets/:id/status', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sandbox/desk/tickets/:id/status', { schema: api(TAGS.sandbox, 'Set a ticket status') }, async (request) => {
     requireOperatorHeader(request);
     const body = parse(StatusBody, request.body ?? {});
     const thread = await desk.setStatus(request.params.id, body.status);
@@ -314,12 +315,12 @@ ${hidden}
     return thread;
   });
 
-  app.get('/api/sandbox/desk/callbacks', async (request) => {
+  app.get('/api/sandbox/desk/callbacks', { schema: api(TAGS.sandbox, 'Call-back requests') }, async (request) => {
     requireOperatorHeader(request);
     return { callbacks: await desk.callbacks() };
   });
 
-  app.post<{ Params: { id: string } }>('/api/sandbox/desk/callbacks/:id/done', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sandbox/desk/callbacks/:id/done', { schema: api(TAGS.sandbox, 'Mark a call-back done') }, async (request) => {
     requireOperatorHeader(request);
     const body = parse(DoneBody, request.body ?? {});
     const by = boundedLineOr(body.by, 'Sandbox agent');
@@ -328,7 +329,7 @@ ${hidden}
     return { callback: done };
   });
 
-  app.get('/api/sandbox/desk/contacts', async (request) => {
+  app.get('/api/sandbox/desk/contacts', { schema: api(TAGS.sandbox, 'Contact form messages') }, async (request) => {
     requireOperatorHeader(request);
     return { contacts: await listContacts(deps.db) };
   });

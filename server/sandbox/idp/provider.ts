@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import { SANDBOX_PROVIDER_NAME } from '../../domain/social/social';
 import { consolePage, escapeHtml, CONSOLE_PAGE_CSP } from '../operator-console';
 import { DbIdpAdapter, loadIdpSecrets, type IdpSecrets } from './store';
+import { api, TAGS } from '../../http/route-schema';
 
 /**
  * The sandbox identity provider (docs/social-sign-in.md): a real OpenID Connect provider
@@ -114,7 +115,7 @@ export function installSandboxIdp(app: FastifyInstance, db: Db): SandboxIdp {
     idp.removeAllContentTypeParsers();
     idp.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
-    idp.get('/sandbox/idp/interaction/:uid', async (request, reply) => {
+    idp.get('/sandbox/idp/interaction/:uid', { schema: api(TAGS.sandbox, 'Sandbox identity provider: sign-in page', { produces: 'text/html' }) }, async (request, reply) => {
       const provider = await providerFor(originOf(request));
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
       reply.header('content-security-policy', CONSOLE_PAGE_CSP).type('text/html; charset=utf-8');
@@ -142,7 +143,7 @@ export function installSandboxIdp(app: FastifyInstance, db: Db): SandboxIdp {
       return reply.redirect(redirect, 303);
     };
 
-    idp.post('/sandbox/idp/interaction/:uid/login', async (request, reply) => {
+    idp.post('/sandbox/idp/interaction/:uid/login', { schema: api(TAGS.sandbox, 'Sandbox identity provider: sign in', { produces: 'redirect' }) }, async (request, reply) => {
       const provider = await providerFor(originOf(request));
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
       const body = new URLSearchParams(await readBody(request));
@@ -155,13 +156,13 @@ export function installSandboxIdp(app: FastifyInstance, db: Db): SandboxIdp {
       return finish(request, reply, { login: { accountId }, consent: { grantId } });
     });
 
-    idp.post('/sandbox/idp/interaction/:uid/abort', async (request, reply) => {
+    idp.post('/sandbox/idp/interaction/:uid/abort', { schema: api(TAGS.sandbox, 'Sandbox identity provider: cancel', { produces: 'redirect' }) }, async (request, reply) => {
       await readBody(request);
       return finish(request, reply, { error: 'access_denied', error_description: 'The person cancelled the sign-in.' });
     });
 
     // everything else is the provider's (discovery, auth, token, jwks, userinfo, …)
-    idp.all('/sandbox/idp/*', async (request, reply) => {
+    idp.all('/sandbox/idp/*', { schema: api(TAGS.sandbox, 'Sandbox identity provider (OpenID Connect endpoints: discovery, authorization, token, JWKS)') }, async (request, reply) => {
       const provider = await providerFor(originOf(request));
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };

@@ -1,18 +1,19 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { FastifyRequest } from 'fastify';
 import { SandboxPlatformExpire, SandboxPlatformFund } from '../../../core/contract';
 import { ownerOfPlatformLogin } from '../../domain/accounts';
 import { Refusal } from '../../domain/refusal';
-import { parse } from '../../http/parse';
+
 import { requireSandboxAccess } from '../access';
 import type { SandboxDeps } from '../deps';
 import { sandboxDeposit } from './fund';
 import { expirePlatformSessions, findAccount } from './store';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 /**
  * The testers' platform calls (sandbox mode only; registered by server/compose.ts): fund a
  * trader's platform account, end its platform sessions now.
  */
-export const sandboxPlatformControlRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, mirror, push }) => {
+export const sandboxPlatformControlRoutes: RoutePlugin<SandboxDeps> = async (app, { db, config, mirror, push }) => {
   /** the platform account of `email`, for its owner (or the sandbox operator) only */
   const platformAccount = async (request: FastifyRequest, email: string) => {
     const account = await findAccount(db, email);
@@ -26,8 +27,8 @@ export const sandboxPlatformControlRoutes: FastifyPluginAsync<SandboxDeps> = asy
    * sandbox: a deposit onto the trader's platform-mirrored account: through the ledger (from the
    * house account) and so onto the platform, answered once it is there
    */
-  app.post('/api/sandbox/platform/fund', async (request) => {
-    const body = parse(SandboxPlatformFund, request.body);
+  app.post('/api/sandbox/platform/fund', { schema: api(TAGS.sandbox, 'Fund a platform account', { body: SandboxPlatformFund }) }, async (request) => {
+    const body = request.body;
     const account = await platformAccount(request, body.email);
     const mirrored = await sandboxDeposit(db, account, body.amount);
     await mirror.flush();
@@ -36,8 +37,8 @@ export const sandboxPlatformControlRoutes: FastifyPluginAsync<SandboxDeps> = asy
   });
 
   /** sandbox: the platform sessions of a login end now (as if they had expired) */
-  app.post('/api/sandbox/platform/expire', async (request) => {
-    const body = parse(SandboxPlatformExpire, request.body);
+  app.post('/api/sandbox/platform/expire', { schema: api(TAGS.sandbox, 'Expire platform trades', { body: SandboxPlatformExpire }) }, async (request) => {
+    const body = request.body;
     const account = await platformAccount(request, body.email);
     await expirePlatformSessions(db, account.id);
     return { ok: true as const };

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Db } from '../../db';
 import { beginAttempt, lockedMessage, settleAttempt } from '../../domain/attempts';
@@ -13,6 +13,7 @@ import type { ListQuery } from '../../domain/ports';
 import { accountState, listOrders, listTransactions, openTrade, settleDue, stakeLimits, userInfoOfAccount } from './trades';
 import { formatMoney } from '../../../core/money';
 import { Refusal } from '../../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 export interface PlatformOptions {
   db: Db;
@@ -111,7 +112,7 @@ function platformErrorHandler(error: FastifyError, request: FastifyRequest, repl
  * and its own session cookie. Its state-changing calls need `X-Requested-With:
  * XMLHttpRequest`, which a cross-site form cannot send (CSRF for a cookie-authenticated API).
  */
-export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, { db, acceptTicket, settleEveryMs = 1000, ready = Promise.resolve(), scriptedRefusal }) => {
+export const platformRoutes: RoutePlugin<PlatformOptions> = async (app, { db, acceptTicket, settleEveryMs = 1000, ready = Promise.resolve(), scriptedRefusal }) => {
   /** the cookie is sent only to the platform's own paths */
   const cookiePath = app.prefix || '/';
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -124,7 +125,7 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
     }
   });
 
-  app.post('/login', async (request, reply) => {
+  app.post('/login', { schema: api(TAGS.platform, 'Platform sign-in') }, async (request, reply) => {
     const form = parse(LoginForm, request.body);
     // a scripted refusal (sandbox mode) is answered before any check: it is no attempt at the password
     const scripted = await scriptedRefusal?.(form.login.trim().toLowerCase());
@@ -148,7 +149,7 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
     return { success: true, data: { token: session.token } };
   });
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { schema: api(TAGS.platform, 'Platform sign-out') }, async (request, reply) => {
     const cookie = request.cookies[PLATFORM_COOKIE];
     if (cookie) await destroyPlatformSession(db, cookie);
     reply.clearCookie(PLATFORM_COOKIE, cookieOptions(request, cookiePath));
@@ -162,20 +163,20 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
     return account;
   }
 
-  app.get('/userInfo', async (request) => {
+  app.get('/userInfo', { schema: api(TAGS.platform, 'Platform user') }, async (request) => {
     const account = await signedIn(request);
     return userInfoOfAccount(db, account.id, account.login);
   });
 
   /** instruments, payouts and expiries (public) */
-  app.get('/instruments', async () => ({
+  app.get('/instruments', { schema: api(TAGS.platform, 'Instruments') }, async () => ({
     instruments: INSTRUMENTS.map((i) => ({ symbol: i.symbol, name: i.name, decimals: i.decimals, payoutPercent: i.payoutPercent })),
     expiries: EXPIRIES,
     simulated: true,
   }));
 
   /** what the trading page polls once a second: prices, balance, open and recent trades */
-  app.get('/state', async (request) => {
+  app.get('/state', { schema: api(TAGS.platform, 'Account state') }, async (request) => {
     const account = await signedIn(request);
     const now = Date.now();
     const state = await accountState(db, account.id, now);
@@ -190,7 +191,7 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
     };
   });
 
-  app.get('/chart', async (request) => {
+  app.get('/chart', { schema: api(TAGS.platform, 'Price chart') }, async (request) => {
     const q = parse(z.object({ symbol: z.string().check(z.maxLength(16)), seconds: z.optional(digits(4)) }), request.query, 'query');
     const instrument = instrumentOf(q.symbol);
     if (!instrument) throw new Refusal(400, 'validation', 'Unknown symbol.', { fields: { symbol: 'validation.choice' } });
@@ -199,25 +200,25 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
     return { symbol: instrument.symbol, decimals: instrument.decimals, serverTime: now, points: chartOf(instrument, now, seconds) };
   });
 
-  app.post('/trades', async (request) => {
+  app.post('/trades', { schema: api(TAGS.platform, 'Open a trade') }, async (request) => {
     const account = await signedIn(request);
     const body = parse(TradeRequest, request.body);
     const trade = await openTrade(db, account.id, body);
     return { success: true, trade };
   });
 
-  app.get('/orders', async (request) => {
+  app.get('/orders', { schema: api(TAGS.platform, 'Orders') }, async (request) => {
     const account = await signedIn(request);
     return listOrders(db, account.id, listQuery(request.query));
   });
 
-  app.get('/transactions', async (request) => {
+  app.get('/transactions', { schema: api(TAGS.platform, 'Transactions') }, async (request) => {
     const account = await signedIn(request);
     return listTransactions(db, account.id, listQuery(request.query));
   });
 
   /** platform POST password (spec 000 §7): the signed-in account's own password */
-  app.post('/password', async (request) => {
+  app.post('/password', { schema: api(TAGS.platform, 'Platform password change') }, async (request) => {
     const account = await signedIn(request);
     const body = parse(PasswordChange, request.body);
     if (body.newPassword !== body.newPasswordConfirm) {
@@ -237,10 +238,10 @@ export const platformRoutes: FastifyPluginAsync<PlatformOptions> = async (app, {
   const page = await tradePage();
   const send = (type: string, body: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
     reply.header('content-security-policy', TRADE_CSP).header('cache-control', 'no-cache').type(type).send(body);
-  app.get('/trade', send('text/html; charset=utf-8', page.html));
-  app.get('/trade.js', send('text/javascript; charset=utf-8', page.js));
-  app.get('/format.js', send('text/javascript; charset=utf-8', page.format));
-  app.get('/trade.css', send('text/css; charset=utf-8', page.css));
+  app.get('/trade', { schema: api(TAGS.platform, 'Platform page', { produces: 'text/html' }) }, send('text/html; charset=utf-8', page.html));
+  app.get('/trade.js', { schema: api(TAGS.platform, 'Platform script', { produces: 'text/javascript' }) }, send('text/javascript; charset=utf-8', page.js));
+  app.get('/format.js', { schema: api(TAGS.platform, 'Platform money formatter (core/format.ts, bundled)', { produces: 'text/javascript' }) }, send('text/javascript; charset=utf-8', page.format));
+  app.get('/trade.css', { schema: api(TAGS.platform, 'Platform styles', { produces: 'text/css' }) }, send('text/css; charset=utf-8', page.css));
 
   if (settleEveryMs > 0) {
     let running = false;

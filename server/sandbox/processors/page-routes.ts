@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { processorSlug, type CardProcessor } from '../../../core/contract';
 import { formatMoney } from '../../../core/money';
@@ -12,6 +12,7 @@ import { renderMissingPage, renderProcessorPage } from './pages';
 import { TEST_CARDS } from './test-cards';
 import type { CardAttemptRow, CardPaymentRow, CardRow } from '../../db/schema-card';
 import { Refusal } from '../../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 export interface CardPageOptions {
   deps: PaymentDeps;
@@ -46,7 +47,7 @@ const PaymentQuery = z.object({ payment: z.string().check(z.maxLength(64)), amou
  * sandbox they are ours (they say "Sandbox"); after the trader's choice the browser goes back
  * to `/{lang}/trading#/listen/funding/{proc}/{payment}/{uid}` where the cascade resumes.
  */
-export const cardPageRoutes: FastifyPluginAsync<CardPageOptions> = async (app, { deps }) => {
+export const cardPageRoutes: RoutePlugin<CardPageOptions> = async (app, { deps }) => {
   const { settings } = deps;
   const langOf = (value: string | undefined): string => (value && settings.languages.includes(value) ? value : settings.defaultLanguage);
   const listenHash = (lang: string, attempt: CardAttemptRow, payment: CardPaymentRow): string =>
@@ -87,29 +88,29 @@ export const cardPageRoutes: FastifyPluginAsync<CardPageOptions> = async (app, {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   }
 
-  const byUid = (path: string) =>
-    app.get<{ Params: { uid: string }; Querystring: { lang?: string } }>(path, (request, reply) =>
+  const byUid = (path: string, summary: string) =>
+    app.get<{ Params: { uid: string }; Querystring: { lang?: string } }>(path, { schema: api(TAGS.card, summary, { produces: 'text/html' }) }, (request, reply) =>
       show(request, reply, (userId) => ownAttempt(deps.db, userId, request.params.uid), langOf(request.query.lang)),
     );
-  byUid('/api/card/secure/pfs/:uid');
-  byUid('/api/payconcept/secure/:uid');
-  byUid('/api/card/fast/ezpay/page/:uid');
-  byUid('/api/shape/invoice/:uid');
+  byUid('/api/card/secure/pfs/:uid', 'PFS 3-D Secure page');
+  byUid('/api/payconcept/secure/:uid', 'CONCEPT 3-D Secure page');
+  byUid('/api/card/fast/ezpay/page/:uid', 'EZPAY hosted payment page');
+  byUid('/api/shape/invoice/:uid', 'SHAPE hosted invoice page');
 
-  const byPayment = (path: string, processor: CardProcessor) =>
-    app.get(path, (request, reply) => {
-      const query = parse(PaymentQuery, request.query, 'query');
+  const byPayment = (path: string, processor: CardProcessor, summary: string) =>
+    app.get(path, { schema: api(TAGS.card, summary, { querystring: PaymentQuery, produces: 'text/html' }) }, (request, reply) => {
+      const query = request.query;
       return show(request, reply, (userId) => attemptOf(deps.db, userId, query.payment, processor), langOf(query.lang));
     });
-  byPayment('/api/entro/redirect', 'ENTROPAY');
-  byPayment('/api/vload/start', 'VLOAD');
-  byPayment('/api/vload/prepare', 'VLOAD');
-  byPayment('/api/vload/finish', 'VLOAD');
+  byPayment('/api/entro/redirect', 'ENTROPAY', 'Entropay return page');
+  byPayment('/api/vload/start', 'VLOAD', 'Vload voucher pages: start');
+  byPayment('/api/vload/prepare', 'VLOAD', 'Vload voucher pages: prepare');
+  byPayment('/api/vload/finish', 'VLOAD', 'Vload voucher pages: finish');
 
   // the pages' form: outside /api (a form cannot send the CSRF header), so it carries the session's CSRF token;
   // registered only for sandbox processors (a real processor hosts its own page)
   if (!deps.gateway.sandbox) return;
-  app.post('/sandbox/card/complete', async (request, reply) => {
+  app.post('/sandbox/card/complete', { schema: api(TAGS.sandbox, 'Card processor page: complete (form)', { produces: 'redirect' }) }, async (request, reply) => {
     const form = parse(CompleteForm, request.body, 'form');
     // outside /api the session hook does not run: the page's form is checked here (session + its CSRF token)
     const token = request.cookies[SESSION_COOKIE];

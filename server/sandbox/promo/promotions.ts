@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Db } from '../../db';
 import { createPromotion, endPromotion, listAllPromotions, type PromotionAdminItem } from '../../domain/promotions/promotions';
@@ -7,6 +7,7 @@ import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '..
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import { parse } from '../../http/parse';
 import type { SandboxDeps } from '../deps';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 /**
  * The Promotions section of the promo console (/sandbox/promo, rendered by `promotionsSection`;
@@ -81,7 +82,7 @@ const dateOf = (value: unknown): Date | undefined => {
 };
 
 /** The console's forms (their page is /sandbox/promo) and the JSON twin (sandbox mode only). */
-export const promotionsConsoleRoutes: FastifyPluginAsync<Pick<SandboxDeps, 'db' | 'config'>> = async (app, { db, config }) => {
+export const promotionsConsoleRoutes: RoutePlugin<Pick<SandboxDeps, 'db' | 'config'>> = async (app, { db, config }) => {
   const operator = operatorConsole(config);
   acceptConsoleForms(app);
   const back = (reply: FastifyReply, status: number, message: string) =>
@@ -95,7 +96,7 @@ export const promotionsConsoleRoutes: FastifyPluginAsync<Pick<SandboxDeps, 'db' 
     return false;
   };
 
-  app.post('/sandbox/promo/promotions', async (request, reply) => {
+  app.post('/sandbox/promo/promotions', { schema: api(TAGS.sandbox, 'Promo console: create a promotion', { produces: 'redirect' }) }, async (request, reply) => {
     if (!allowed(request, reply)) return reply;
     const form = (request.body ?? {}) as Record<string, unknown>;
     const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
@@ -121,7 +122,7 @@ export const promotionsConsoleRoutes: FastifyPluginAsync<Pick<SandboxDeps, 'db' 
     }
   });
 
-  app.post<{ Params: { id: string } }>('/sandbox/promo/promotions/:id/end', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/sandbox/promo/promotions/:id/end', { schema: api(TAGS.sandbox, 'Promo console: end a promotion', { produces: 'redirect' }) }, async (request, reply) => {
     if (!allowed(request, reply)) return reply;
     try {
       await endPromotion(db, request.params.id, new Date());
@@ -137,11 +138,11 @@ export const promotionsConsoleRoutes: FastifyPluginAsync<Pick<SandboxDeps, 'db' 
       throw new Refusal(403, 'sandbox.operator', `Only the sandbox operator manages promotions: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
     }
   };
-  app.get('/api/sandbox/promotions', async (request) => {
+  app.get('/api/sandbox/promotions', { schema: api(TAGS.sandbox, 'Promotions') }, async (request) => {
     requireOperatorHeader(request);
     return { promotions: await listAllPromotions(db, new Date()) };
   });
-  app.post('/api/sandbox/promotions', async (request) => {
+  app.post('/api/sandbox/promotions', { schema: api(TAGS.sandbox, 'Create a promotion') }, async (request) => {
     requireOperatorHeader(request);
     const body = parse(ApiCreate, request.body ?? {});
     const id = await createPromotion(db, {
@@ -152,7 +153,7 @@ export const promotionsConsoleRoutes: FastifyPluginAsync<Pick<SandboxDeps, 'db' 
     });
     return { id };
   });
-  app.post<{ Params: { id: string } }>('/api/sandbox/promotions/:id/end', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sandbox/promotions/:id/end', { schema: api(TAGS.sandbox, 'End a promotion') }, async (request) => {
     requireOperatorHeader(request);
     await endPromotion(db, request.params.id, new Date());
     return { ok: true };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { createPromoCode, deactivatePromoCode, listPromoCodes, type PromoListItem } from '../../domain/promo/codes';
 import { Refusal } from '../../domain/refusal';
@@ -7,6 +7,7 @@ import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import { parse } from '../../http/parse';
 import type { SandboxDeps } from '../deps';
 import { promotionsConsoleRoutes, promotionsSection } from './promotions';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 /**
  * The sandbox operator's promo console (sandbox mode only; spec 001 §3, §7): /sandbox/promo
@@ -15,7 +16,7 @@ import { promotionsConsoleRoutes, promotionsSection } from './promotions';
  * (./promotions.ts); /api/sandbox/promo is its JSON twin for the operator header. The traders'
  * promo code check is server/routes/promo.ts.
  */
-export const sandboxPromoRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config }) => {
+export const sandboxPromoRoutes: RoutePlugin<SandboxDeps> = async (app, { db, config }) => {
   if (!config.sandbox) return;
   await app.register(promoConsoleRoutes, { db, config });
   await app.register(promotionsConsoleRoutes, { db, config });
@@ -96,20 +97,20 @@ const dateOf = (value: unknown): Date | undefined => {
 };
 
 /** The sandbox console and its JSON twin (sandbox mode only). */
-const promoConsoleRoutes: FastifyPluginAsync<Pick<SandboxDeps, 'db' | 'config'>> = async (app, { db, config }) => {
+const promoConsoleRoutes: RoutePlugin<Pick<SandboxDeps, 'db' | 'config'>> = async (app, { db, config }) => {
   const operator = operatorConsole(config);
   acceptConsoleForms(app);
   const html = (reply: FastifyReply, status: number, body: string) => operator.html(reply, status, body);
   const stale = () => page(`<h1>${TITLE}</h1><p class="flash err">This form is out of date or did not come from the console. Nothing changed. <a href="/sandbox/promo">Back to the console</a></p>`);
 
-  app.get('/sandbox/promo', async (request, reply) => {
+  app.get('/sandbox/promo', { schema: api(TAGS.sandbox, 'The promo console (HTML)', { produces: 'text/html' }) }, async (request, reply) => {
     const who = operator.access(request);
     if (!who) return html(reply, 200, tokenForm());
     const query = request.query as Record<string, unknown>;
     return html(reply, 200, listPage(await listPromoCodes(db, new Date()), operator.csrfFor(who), query, undefined, await promotionsSection(db, operator.csrfFor(who), query)));
   });
 
-  app.post('/sandbox/promo/session', async (request, reply) => {
+  app.post('/sandbox/promo/session', { schema: api(TAGS.sandbox, 'The promo console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
     if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
       return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
     }
@@ -117,7 +118,7 @@ const promoConsoleRoutes: FastifyPluginAsync<Pick<SandboxDeps, 'db' | 'config'>>
     return reply.redirect('/sandbox/promo', 303);
   });
 
-  app.post('/sandbox/promo', async (request, reply) => {
+  app.post('/sandbox/promo', { schema: api(TAGS.sandbox, 'Promo console: create a code', { produces: 'redirect' }) }, async (request, reply) => {
     const who = operator.access(request);
     const form = (request.body ?? {}) as Record<string, unknown>;
     if (!who) return html(reply, 403, tokenForm('Your operator session has ended: enter the operator token again. Nothing changed.'));
@@ -141,7 +142,7 @@ const promoConsoleRoutes: FastifyPluginAsync<Pick<SandboxDeps, 'db' | 'config'>>
     }
   });
 
-  app.post<{ Params: { code: string } }>('/sandbox/promo/:code/deactivate', async (request, reply) => {
+  app.post<{ Params: { code: string } }>('/sandbox/promo/:code/deactivate', { schema: api(TAGS.sandbox, 'Promo console: deactivate', { produces: 'redirect' }) }, async (request, reply) => {
     const who = operator.access(request);
     const form = (request.body ?? {}) as Record<string, unknown>;
     if (!who) return html(reply, 403, tokenForm('Your operator session has ended: enter the operator token again. Nothing changed.'));
@@ -160,11 +161,11 @@ const promoConsoleRoutes: FastifyPluginAsync<Pick<SandboxDeps, 'db' | 'config'>>
       throw new Refusal(403, 'sandbox.operator', `Only the sandbox operator manages promo codes: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
     }
   };
-  app.get('/api/sandbox/promo', async (request) => {
+  app.get('/api/sandbox/promo', { schema: api(TAGS.sandbox, 'Promo codes') }, async (request) => {
     requireOperatorHeader(request);
     return { codes: await listPromoCodes(db, new Date()) };
   });
-  app.post('/api/sandbox/promo', async (request) => {
+  app.post('/api/sandbox/promo', { schema: api(TAGS.sandbox, 'Create a promo code') }, async (request) => {
     requireOperatorHeader(request);
     const body = parse(ApiCreate, request.body ?? {});
     const code = await createPromoCode(db, {
@@ -178,7 +179,7 @@ const promoConsoleRoutes: FastifyPluginAsync<Pick<SandboxDeps, 'db' | 'config'>>
     });
     return { code };
   });
-  app.post<{ Params: { code: string } }>('/api/sandbox/promo/:code/deactivate', async (request) => {
+  app.post<{ Params: { code: string } }>('/api/sandbox/promo/:code/deactivate', { schema: api(TAGS.sandbox, 'Deactivate a promo code') }, async (request) => {
     requireOperatorHeader(request);
     await deactivatePromoCode(db, request.params.code);
     return { ok: true };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { Refusal } from '../../domain/refusal';
 import {
@@ -16,6 +16,7 @@ import { acceptConsoleForms, CONSOLE_COOKIE, CONSOLE_PAGE_CSP, consolePage, esca
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import type { SandboxDeps } from '../deps';
 import { sendDocument } from '../../routes/upload';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 /** kept for the tests and older links: the console page's CSP and cookie (server/sandbox/operator-console.ts) */
 export const REVIEW_PAGE_CSP = CONSOLE_PAGE_CSP;
@@ -129,7 +130,7 @@ ${reviewed.map(reviewedRow).join('\n')}
  * The x-sandbox-operator header gives access everywhere (no cookie or form CSRF field needed:
  * a cross-site form cannot send a header). Nothing changes on a GET.
  */
-export const sandboxReviewRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, push, ports }) => {
+export const sandboxReviewRoutes: RoutePlugin<SandboxDeps> = async (app, { db, config, push, ports }) => {
   if (!config.sandbox) return;
   const { messenger } = ports;
   const effects = { messenger, publish: push.publish.bind(push), siteUrl: config.siteUrl };
@@ -139,14 +140,14 @@ export const sandboxReviewRoutes: FastifyPluginAsync<SandboxDeps> = async (app, 
   const access = (request: FastifyRequest) => operator.access(request);
   const html = (reply: FastifyReply, status: number, body: string) => operator.html(reply, status, body);
 
-  app.get('/sandbox/review', async (request, reply) => {
+  app.get('/sandbox/review', { schema: api(TAGS.sandbox, 'The review console (HTML)', { produces: 'text/html' }) }, async (request, reply) => {
     const who = access(request);
     if (!who) return html(reply, 200, tokenForm());
     const [documents, reviewed] = await Promise.all([listPendingDocuments(db), listReviewedDocuments(db)]);
     return html(reply, 200, reviewPage(documents, reviewed, operator.csrfFor(who), request.query as Record<string, unknown>));
   });
 
-  app.post('/sandbox/review/session', async (request, reply) => {
+  app.post('/sandbox/review/session', { schema: api(TAGS.sandbox, 'The review console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
     if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
       return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
     }
@@ -154,7 +155,7 @@ export const sandboxReviewRoutes: FastifyPluginAsync<SandboxDeps> = async (app, 
     return reply.redirect('/sandbox/review', 303);
   });
 
-  app.post<{ Params: { id: string } }>('/sandbox/review/:id', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/sandbox/review/:id', { schema: api(TAGS.sandbox, 'Review console: decide', { produces: 'redirect' }) }, async (request, reply) => {
     const who = access(request);
     const form = (request.body ?? {}) as Record<string, unknown>;
     if (!who) return html(reply, 403, tokenForm('Your reviewer session has ended: enter the operator token again. Nothing changed.'));
@@ -173,7 +174,7 @@ export const sandboxReviewRoutes: FastifyPluginAsync<SandboxDeps> = async (app, 
     }
   });
 
-  app.get<{ Params: { id: string } }>('/sandbox/review/file/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/sandbox/review/file/:id', { schema: api(TAGS.sandbox, 'Review console: a document file', { produces: 'file' }) }, async (request, reply) => {
     if (!access(request)) throw new Refusal(403, 'sandbox.operator', 'Only the sandbox reviewer sees this file: open /sandbox/review and enter the operator token.');
     return sendDocument(reply, await readDocumentForReview(db, request.params.id));
   });
@@ -184,12 +185,12 @@ export const sandboxReviewRoutes: FastifyPluginAsync<SandboxDeps> = async (app, 
     }
   };
 
-  app.get('/api/sandbox/review/documents', async (request) => {
+  app.get('/api/sandbox/review/documents', { schema: api(TAGS.sandbox, 'Documents waiting for review') }, async (request) => {
     requireOperatorHeader(request);
     return { documents: await listPendingDocuments(db) };
   });
 
-  app.post<{ Params: { id: string } }>('/api/sandbox/review/:id', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/sandbox/review/:id', { schema: api(TAGS.sandbox, 'Approve or reject a document') }, async (request) => {
     requireOperatorHeader(request);
     const body = parse(ReviewBody, request.body ?? {});
     const outcome = await reviewDocument(db, request.params.id, body.decision, body.reason, effects);

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WithdrawalFinal } from '../../../core/contract';
 import { userIdOfEmail } from '../../domain/users';
 import { endWithdrawal } from '../../domain/withdrawals/withdrawals';
-import { parse } from '../../http/parse';
+
 import { requireSandboxAccess } from '../access';
 import { requireUser } from '../../http/session';
 import type { SandboxDeps } from '../deps';
-import { SandboxScriptRequest, SandboxScriptWho, type SandboxScriptResponse } from './contract';
+import { SandboxScriptRequest, SandboxScriptWho, SandboxScriptResponse } from './contract';
 import { addSteps, clearSteps, MAX_WAITING, nextWithdrawalStep, TooManySteps, takeStep, waitingSteps } from './store';
 import { Refusal } from '../../domain/refusal';
+import { api, TAGS, type ContractTypes } from '../../http/route-schema';
 
 /** The withdrawal request whose answers a withdrawal step changes. */
 const FINAL = '/api/withdrawal/final';
@@ -21,8 +22,9 @@ const FINAL = '/api/withdrawal/final';
  * hook on the withdrawal request. Called from buildApp before the withdrawal routes are
  * registered, so the hook reaches them.
  */
-export async function installSandboxScripts(app: FastifyInstance, { db, config, push }: Pick<SandboxDeps, 'db' | 'config' | 'push'>): Promise<void> {
+export async function installSandboxScripts(plain: FastifyInstance, { db, config, push }: Pick<SandboxDeps, 'db' | 'config' | 'push'>): Promise<void> {
   if (!config.sandbox) return;
+  const app = plain.withTypeProvider<ContractTypes>();
 
   /** whose script: the given email's (operator, owner, or the session that made that user), else the signed-in trader's */
   const whose = async (request: FastifyRequest, email: string | undefined): Promise<number> => {
@@ -33,8 +35,8 @@ export async function installSandboxScripts(app: FastifyInstance, { db, config, 
     return userId;
   };
 
-  app.post('/api/sandbox/script', async (request): Promise<SandboxScriptResponse> => {
-    const body = parse(SandboxScriptRequest, request.body);
+  app.post('/api/sandbox/script', { schema: api(TAGS.sandbox, 'Script third-party outcomes (one-shot)', { body: SandboxScriptRequest, response: SandboxScriptResponse }) }, async (request): Promise<SandboxScriptResponse> => {
+    const body = request.body;
     const userId = await whose(request, body.email);
     try {
       await addSteps(db, userId, body.card ?? [], body.withdrawal ?? [], body.platform ?? []);
@@ -45,13 +47,13 @@ export async function installSandboxScripts(app: FastifyInstance, { db, config, 
     return { ok: true, waiting: await waitingSteps(db, userId) };
   });
 
-  app.get('/api/sandbox/script', async (request): Promise<SandboxScriptResponse> => {
-    const query = parse(SandboxScriptWho, request.query, 'query');
+  app.get('/api/sandbox/script', { schema: api(TAGS.sandbox, 'Scripted outcomes still waiting', { querystring: SandboxScriptWho, response: SandboxScriptResponse }) }, async (request): Promise<SandboxScriptResponse> => {
+    const query = request.query;
     return { ok: true, waiting: await waitingSteps(db, await whose(request, query.email)) };
   });
 
-  app.post('/api/sandbox/script/clear', async (request) => {
-    const body = parse(SandboxScriptWho, request.body ?? {});
+  app.post('/api/sandbox/script/clear', { schema: api(TAGS.sandbox, 'Drop the waiting scripted outcomes', { body: SandboxScriptWho }) }, async (request) => {
+    const body = request.body;
     return { ok: true as const, cleared: await clearSteps(db, await whose(request, body.email)) };
   });
 

@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
-import { FreshUserRequest, SandboxAutologinRequest, SandboxVerificationRequest, SettleWithdrawalRequest, type FreshUserResponse, type OutboxList, type SandboxAutologinResponse } from '../../../core/contract';
+import { FreshUserRequest, SandboxAutologinRequest, SandboxVerificationRequest, SettleWithdrawalRequest, FreshUserResponse, type OutboxList, SandboxAutologinResponse } from '../../../core/contract';
 import { SandboxOfferRequest, type SandboxOfferResponse } from '../../../core/contract/offers';
 import { createAutologinKey } from '../../domain/autologin';
 import { sandboxOfferNow } from '../../domain/offers/offers';
@@ -13,6 +12,7 @@ import { readOutbox } from '../messages/messenger';
 import { createFreshUser } from '../seed/fresh-user';
 import type { SandboxDeps } from '../deps';
 import { Refusal } from '../../domain/refusal';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 const OutboxQuery = z.object({
   email: z.string().check(z.minLength(3), z.maxLength(254)),
@@ -32,12 +32,12 @@ const OutboxQuery = z.object({
  * that made the user with fresh-user, or the sandbox operator (x-sandbox-operator): 403
  * sandbox.not_yours otherwise (server/sandbox/access.ts).
  */
-export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { db, config, settings, platform, push, mirror, ports }) => {
+export const sandboxTesterRoutes: RoutePlugin<SandboxDeps> = async (app, { db, config, settings, platform, push, mirror, ports }) => {
   if (!config.sandbox) return;
   const { messenger } = ports;
 
-  app.post('/api/sandbox/fresh-user', async (request): Promise<FreshUserResponse> => {
-    const body = parse(FreshUserRequest, request.body ?? {});
+  app.post('/api/sandbox/fresh-user', { schema: api(TAGS.sandbox, 'A fresh user', { body: FreshUserRequest, response: FreshUserResponse }) }, async (request): Promise<FreshUserResponse> => {
+    const body = request.body;
     const { email, password, currency, userId } = await createFreshUser(db, platform, body);
     // the tester who made this user may act on it before signing in as it
     await rememberMadeBy(db, request, userId);
@@ -56,7 +56,7 @@ export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, 
     return { email, password, userId: String(userId) };
   });
 
-  app.get('/api/sandbox/outbox', async (request, reply) => {
+  app.get('/api/sandbox/outbox', { schema: api(TAGS.sandbox, 'Messages the server sent (mail, SMS)') }, async (request, reply) => {
     const query = parse(OutboxQuery, request.query, 'query');
     const messages = await readOutbox(db, query.email, query.limit ? Number(query.limit) : 20);
     if (query.format === 'text') {
@@ -69,8 +69,8 @@ export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, 
     return answer;
   });
 
-  app.post('/api/sandbox/withdrawals/settle', async (request) => {
-    const body = parse(SettleWithdrawalRequest, request.body);
+  app.post('/api/sandbox/withdrawals/settle', { schema: api(TAGS.sandbox, 'Settle a withdrawal', { body: SettleWithdrawalRequest }) }, async (request) => {
+    const body = request.body;
     await requireSandboxAccess(db, request, config, await withdrawalOwner(db, body.id), 'withdrawals');
     const row = await endWithdrawal(db, body.id, body.outcome);
     push.publish(row.user_id, { type: 'withdrawal.updated', id: row.id, status: row.status });
@@ -79,8 +79,8 @@ export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, 
     return { ok: true as const, status: row.status };
   });
 
-  app.post('/api/sandbox/verification', async (request) => {
-    const body = parse(SandboxVerificationRequest, request.body);
+  app.post('/api/sandbox/verification', { schema: api(TAGS.sandbox, 'Set a verification state', { body: SandboxVerificationRequest }) }, async (request) => {
+    const body = request.body;
     const email = body.email.trim().toLowerCase();
     await requireSandboxAccess(db, request, config, await userIdOfEmail(db, email), 'account');
     const id = await setVerification(db, email, body.verification);
@@ -89,8 +89,8 @@ export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, 
     return { ok: true as const, verification: body.verification };
   });
 
-  app.post('/api/sandbox/autologin', async (request): Promise<SandboxAutologinResponse> => {
-    const body = parse(SandboxAutologinRequest, request.body);
+  app.post('/api/sandbox/autologin', { schema: api(TAGS.sandbox, 'Make a sign-in key', { body: SandboxAutologinRequest, response: SandboxAutologinResponse }) }, async (request): Promise<SandboxAutologinResponse> => {
+    const body = request.body;
     const lang = body.lang && settings.languages.includes(body.lang) ? body.lang : settings.defaultLanguage;
     const user = await findUserByEmail(db, body.email);
     // a sign-in link is the account itself: not for just any session
@@ -100,8 +100,8 @@ export const sandboxTesterRoutes: FastifyPluginAsync<SandboxDeps> = async (app, 
     return { key, url: `/${lang}/autologin?key=${encodeURIComponent(key)}`, expiresAt: expiresAt.toISOString() };
   });
 
-  app.post('/api/sandbox/offers/now', async (request): Promise<SandboxOfferResponse> => {
-    const body = parse(SandboxOfferRequest, request.body ?? {});
+  app.post('/api/sandbox/offers/now', { schema: api(TAGS.sandbox, 'Make a timed offer now', { body: SandboxOfferRequest }) }, async (request): Promise<SandboxOfferResponse> => {
+    const body = request.body;
     const owner = await db.selectFrom('users').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
     await requireSandboxAccess(db, request, config, owner?.id, 'account');
     return { id: await sandboxOfferNow(db, body.email, body.kind, new Date()), kind: body.kind };

@@ -1,5 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Settings } from '../../../core/contract';
 import { isMethod, METHOD_NAMES } from '../../../core/methods';
@@ -9,10 +9,11 @@ import type { MethodDepositRow } from '../../db/schema-methods';
 import { toBigInt } from '../../db/values';
 import { findDeposit, SIGNATURE_HEADER, signWebhook, type MethodConfig } from '../../domain/methods';
 import { findSession } from '../../domain/sessions';
-import { parse } from '../../http/parse';
+
 import { SESSION_COOKIE } from '../../http/session';
 import { renderWalletMissing, renderWalletPage } from './pages';
 import { sandboxTxId } from './gateway';
+import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 export interface SandboxWalletOptions {
   db: Db;
@@ -35,7 +36,7 @@ function sameToken(a: string, b: string): boolean {
  * (through the router, so the signature check really runs), then sends the browser back to
  * `/{lang}/trading#/listen/funding/{method}/{id}/{ref}`.
  */
-export const sandboxWalletRoutes: FastifyPluginAsync<SandboxWalletOptions> = async (app, { db, settings, config }) => {
+export const sandboxWalletRoutes: RoutePlugin<SandboxWalletOptions> = async (app, { db, settings, config }) => {
   const langOf = (value: string | undefined): string => (value && settings.languages.includes(value) ? value : settings.defaultLanguage);
   const missing = (reply: FastifyReply, lang: string) => reply.code(404).type('text/html; charset=utf-8').send(renderWalletMissing(lang));
   const back = (lang: string, d: MethodDepositRow, ref: string) => `/${lang}/trading#/listen/funding/${d.method}/${d.id}/${encodeURIComponent(ref)}`;
@@ -57,7 +58,7 @@ export const sandboxWalletRoutes: FastifyPluginAsync<SandboxWalletOptions> = asy
     return { session, deposit };
   }
 
-  app.get<{ Params: Params; Querystring: { lang?: string } }>('/sandbox/wallets/:provider/:id', async (request, reply) => {
+  app.get<{ Params: Params; Querystring: { lang?: string } }>('/sandbox/wallets/:provider/:id', { schema: api(TAGS.sandbox, 'Wallet provider page', { produces: 'text/html' }) }, async (request, reply) => {
     const lang = langOf(request.query.lang);
     const found = await ownerOf(request);
     if (!found) return missing(reply, lang);
@@ -76,8 +77,8 @@ export const sandboxWalletRoutes: FastifyPluginAsync<SandboxWalletOptions> = asy
   });
 
   for (const action of ['pay', 'cancel'] as const) {
-    app.post<{ Params: Params }>(`/sandbox/wallets/:provider/:id/${action}`, async (request, reply) => {
-      const form = parse(Form, request.body, 'form');
+    app.post<{ Params: Params; Body: z.infer<typeof Form> }>(`/sandbox/wallets/:provider/:id/${action}`, { schema: api(TAGS.sandbox, `Wallet provider page: ${action}`, { body: Form, produces: 'redirect' }) }, async (request, reply) => {
+      const form = request.body;
       const lang = langOf(form.lang);
       const found = await ownerOf(request);
       if (!found || !sameToken(form.csrf, found.session.csrf)) return missing(reply, lang);
