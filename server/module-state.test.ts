@@ -20,7 +20,6 @@ const MODULE_STATE = [
   'server/http/metrics.ts STREAMS',
   'server/http/not-found.ts registered',
   'server/http/session.ts UNSAFE',
-  'server/routes/upload.ts PREVIEW',
   'server/sandbox/chat/widget-page.ts cached',
   'server/sandbox/platform/routes.ts UNSAFE',
   'server/sandbox/platform/trade-page.ts cached',

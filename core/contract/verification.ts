@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { UPLOAD_MIMES } from '../upload';
 
 /**
  * Verification: the documents a trader sends, their review, and the signature.
@@ -13,8 +14,8 @@ export type DocumentKind = z.infer<typeof DocumentKind>;
 export const DocumentStatus = z.enum(['uploaded', 'in_review', 'approved', 'rejected']);
 export type DocumentStatus = z.infer<typeof DocumentStatus>;
 
-/** PNG, JPEG and PDF only, read from the content on the server */
-export const DocumentMime = z.enum(['image/png', 'image/jpeg', 'application/pdf']);
+/** the types of core/upload.ts UPLOAD_TYPES (PNG, JPEG and PDF), read from the content on the server */
+export const DocumentMime = z.enum(UPLOAD_MIMES);
 export type DocumentMime = z.infer<typeof DocumentMime>;
 
 /** Every kind stored: the above and `attachment`, a support ticket's staged or sent attachment, never on the verification page. */

@@ -1,11 +1,12 @@
 import { assign, fromCallback, setup } from 'xstate';
 import { failureMsg } from '../../core/failure';
 import { msg } from '../../core/message';
+import { UPLOAD_MIMES } from '../../core/upload';
 import type { ChosenFile, UploadInput, UploadItemContext, UploadItemEvent, UploadItemInput } from './upload-item.types';
 
 /** what the control takes, by name or declared type (spec 001 §5); the server decides by content */
 export const ACCEPTED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const;
-const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'application/pdf'];
+const ACCEPTED_TYPES: readonly string[] = UPLOAD_MIMES;
 
 /** PNG, JPG, JPEG or PDF by its name or declared type (a renamed file passes here; the server reads the content) */
 export function looksAccepted(file: Pick<ChosenFile, 'name' | 'type'>): boolean {

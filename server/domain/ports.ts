@@ -4,6 +4,7 @@
  * server/app.ts (or a route, for per-request ones) hands the implementation in.
  */
 import type { BankDetails, CardProcessor, PlatformUserInfo, SandboxScenario } from '../../core/contract';
+import type { UploadMime } from '../../core/upload';
 import type { PlatformTxType, TradeDirection, TradeStatus } from '../db/schema-trading';
 import type { ChainId } from './crypto/coins';
 import type { CryptoConfig } from './crypto/config';
@@ -426,7 +427,7 @@ export interface HelpDesk {
   /** the trader closes the ticket (Closed stays Closed) */
   close(userId: number, ticketId: string): Promise<DeskThread | null>;
   /** an attachment of one of the ticket's messages, for the ticket's owner */
-  attachment(userId: number, ticketId: string, attachmentId: string): Promise<{ id: string; kind: 'attachment'; mime: 'image/png' | 'image/jpeg' | 'application/pdf'; content: Buffer } | null>;
+  attachment(userId: number, ticketId: string, attachmentId: string): Promise<{ id: string; kind: 'attachment'; mime: UploadMime; content: Buffer } | null>;
   /** a call-back request (000 §7): lands in the desk for an agent to call and mark done */
   callBack(request: { userId: number; phone: string; time: 'any' | 'morning' | 'afternoon' | 'evening'; key: string | null }): Promise<{ id: string; created: boolean }>;
   /** agent replies and status changes coming in; returns the unsubscribe */

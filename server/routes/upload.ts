@@ -12,6 +12,7 @@ import {
   isDocumentKind,
   readDocument,
   storeDocument,
+  tooLarge,
   unshiftDocument,
   type DocumentFile,
 } from '../domain/verification/documents';
@@ -19,14 +20,11 @@ import { requireAnyUploadAllowed, requireKindAllowed, verificationState, type Ve
 import type { RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
 import { api, TAGS, type RoutePlugin } from '../http/route-schema';
+import { UPLOAD_TYPES } from '../../core/upload';
 
-/** Image types a browser may show inline (a preview); anything else is a download. */
-const PREVIEW = new Set(['image/png', 'image/jpeg']);
-const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'application/pdf': 'pdf' };
 /** the served file runs nothing and loads nothing */
 export const DOCUMENT_CSP = "default-src 'none'; sandbox";
 
-const tooLarge = () => new Refusal(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
 
 /** The `signature` field (spec 001 §8, "signature data"): a data URL of the drawn image, at most this long. */
 export const SIGNATURE_FIELD_MAX = 1.5 * 1024 * 1024;
@@ -173,10 +171,10 @@ export const uploadRoutes: RoutePlugin<RouteDeps> = async (app, { db, push }) =>
 
 /** A stored file, served so that it runs nothing: nosniff, a CSP with nothing allowed, inline only for an image preview. */
 export function sendDocument(reply: FastifyReply, document: DocumentFile): FastifyReply {
-  const disposition = PREVIEW.has(document.mime) ? 'inline' : 'attachment';
+  const disposition = UPLOAD_TYPES[document.mime].preview ? 'inline' : 'attachment';
   return reply
     .header('content-type', document.mime)
-    .header('content-disposition', `${disposition}; filename="${document.kind}-${document.id}.${EXTENSION[document.mime]}"`)
+    .header('content-disposition', `${disposition}; filename="${document.kind}-${document.id}.${UPLOAD_TYPES[document.mime].extension}"`)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', DOCUMENT_CSP)
     .header('cache-control', 'private, no-store')

@@ -116,7 +116,7 @@ export interface FactorCheck {
   left?: number;
 }
 
-const LOCKED: FactorCheck = { success: false, disabled: true, key: 'factor.locked', message: 'Too many wrong codes. Code entry is disabled for 15 minutes.' };
+const LOCKED: FactorCheck = { success: false, disabled: true, key: 'factor.locked', message: `Too many wrong codes. Code entry is disabled for ${FACTOR_LOCK_MS / 60_000} minutes.` };
 
 /** Refuses while the factor is locked. */
 async function lockState(db: DbOrTx, userId: number): Promise<boolean> {

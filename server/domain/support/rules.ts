@@ -1,6 +1,7 @@
 import { SUPPORT_LIMITS, type FormOption, type TicketForm } from '../../../core/contract/support';
 import { DOCUMENT_MAX_BYTES } from '../verification/documents';
 import { Refusal } from '../refusal';
+import { isUploadMime, UPLOAD_TYPES } from '../../../core/upload';
 
 /**
  * The rules of support every entry point applies: the form's options, the bounds with
@@ -118,7 +119,7 @@ export const isAttachmentId = (value: unknown): value is string => typeof value 
  * detected type; 'attachment.png' when nothing is left.
  */
 export function safeFileName(name: string | undefined, mime: string): string {
-  const ext = mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg';
+  const ext = isUploadMime(mime) ? UPLOAD_TYPES[mime].extension : 'jpg';
   const last = (name ?? '').split(/[\\/]/).pop() ?? '';
   const base = last
     .normalize('NFKC')

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import type { DocumentKind, DocumentMime, DocumentRow, DocumentStatus } from '../../db/schema-verification';
 import { toCount } from '../../db/values';
 import type { DbOrTx } from '../ledger';
-import { UPLOAD_MAX_BYTES } from '../../../core/upload';
+import { isUploadMime, megabytes, SIGNATURE_MIMES, UPLOAD_MAX_BYTES, UPLOAD_MIMES } from '../../../core/upload';
 import { Refusal } from '../refusal';
 
 /**
@@ -18,7 +18,7 @@ import { Refusal } from '../refusal';
 /** the kinds a trader uploads for verification (not a bank receipt, not a support attachment) */
 export type VerificationKind = Exclude<DocumentKind, 'receipt' | 'attachment'>;
 export const DOCUMENT_KINDS: readonly VerificationKind[] = ['passport', 'address', 'card_front', 'card_back', 'signature'];
-export const DOCUMENT_MIMES: readonly DocumentMime[] = ['image/png', 'image/jpeg', 'application/pdf'];
+export const DOCUMENT_MIMES: readonly DocumentMime[] = UPLOAD_MIMES;
 /** 10 MB (001 §5, §8): the one upload size of core/upload.ts */
 export const DOCUMENT_MAX_BYTES = UPLOAD_MAX_BYTES;
 /** at most `perWindow` stored uploads per account in `windowMs` */
@@ -62,10 +62,9 @@ export const isDocumentId = (value: string): boolean => UUID.test(value);
 
 export const isDocumentKind = (value: unknown): value is VerificationKind => typeof value === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(value);
 
-const tooLarge = () => new Refusal(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
+/** a file over the one upload size, its size from that constant */
+export const tooLarge = () => new Refusal(413, 'upload.too_large', `File Too Large, max file size ${megabytes(UPLOAD_MAX_BYTES)}Mb.`);
 const wrongType = () => new Refusal(415, 'upload.type', 'File type is not [ PNG, JPG, JPEG, PDF ]! The file content must be a PNG, JPEG or PDF.');
-/** a signature is an image (the drawn pad's PNG, or a JPEG), never a PDF */
-export const SIGNATURE_MIMES: readonly DocumentMime[] = ['image/png', 'image/jpeg'];
 const wrongSignatureType = () => new Refusal(415, 'upload.type', 'A signature must be a PNG or JPEG image.');
 const notFound = () => new Refusal(404, 'not_found', 'No such document.');
 
@@ -73,8 +72,8 @@ const notFound = () => new Refusal(404, 'not_found', 'No such document.');
 export async function detectDocumentMime(bytes: Uint8Array): Promise<DocumentMime> {
   const found = await fileTypeFromBuffer(bytes);
   const mime = found?.mime;
-  if (!mime || !(DOCUMENT_MIMES as readonly string[]).includes(mime)) throw wrongType();
-  return mime as DocumentMime;
+  if (!isUploadMime(mime)) throw wrongType();
+  return mime;
 }
 
 function summary(row: Omit<DocumentRow, 'content' | 'user_id' | 'name'>): DocumentSummary {

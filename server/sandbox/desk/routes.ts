@@ -7,7 +7,7 @@ import { Refusal } from '../../domain/refusal';
 import { aboutFacts } from '../../domain/support/about';
 import { listContacts } from '../../domain/support/contacts';
 import { boundedLine, contentOf, DEPARTMENTS, departmentName, PRIORITIES, safeFileName, STATUS_NAME } from '../../domain/support/rules';
-import { detectDocumentMime, DOCUMENT_MAX_BYTES } from '../../domain/verification/documents';
+import { detectDocumentMime, DOCUMENT_MAX_BYTES, tooLarge } from '../../domain/verification/documents';
 import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../operator-console';
 import { parse } from '../../http/parse';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
@@ -299,7 +299,7 @@ ${hidden}
       if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body.file.data)) throw new Refusal(400, 'upload.bad_request', 'file.data must be the file in base64.');
       const bytes = Buffer.from(body.file.data, 'base64');
       if (bytes.length === 0) throw new Refusal(400, 'upload.empty', 'The file is empty.');
-      if (bytes.length > DOCUMENT_MAX_BYTES) throw new Refusal(413, 'upload.too_large', 'File Too Large, max file size 10Mb.');
+      if (bytes.length > DOCUMENT_MAX_BYTES) throw tooLarge();
       const mime = await detectDocumentMime(bytes);
       file = { bytes, mime, name: safeFileName(body.file.name, mime) };
     }

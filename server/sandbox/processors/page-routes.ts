@@ -3,6 +3,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { processorSlug, type CardProcessor } from '../../../core/contract';
 import { formatMoney } from '../../../core/money';
+import { PROCESSOR_TABLE } from '../../../core/cascade/processors';
 import { attemptOf, completeAttempt, ownAttempt, type PaymentDeps } from '../../domain/payments';
 import { toBigInt } from '../../db/values';
 import { parse } from '../../http/parse';
@@ -18,14 +19,6 @@ export interface CardPageOptions {
   deps: PaymentDeps;
 }
 
-const KIND: Partial<Record<CardProcessor, string>> = {
-  PFS: '3-D Secure',
-  CONCEPT: '3-D Secure',
-  EZPAY: 'hosted payment page',
-  SHAPE: 'invoice',
-  ENTROPAY: 'Entropay payment',
-  VLOAD: 'virtual card',
-};
 
 const CompleteForm = z.object({
   uid: z.string().check(z.maxLength(64)),
@@ -75,7 +68,7 @@ export const cardPageRoutes: RoutePlugin<CardPageOptions> = async (app, { deps }
     const processor = attempt.processor as CardProcessor;
     const html = renderProcessorPage({
       processor,
-      kind: KIND[processor] ?? 'payment page',
+      kind: PROCESSOR_TABLE[processor].page ?? 'payment page',
       amount: formatMoney(toBigInt(payment.amount_minor), payment.currency),
       currency: payment.currency,
       card: `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ${card.first6}******${card.last4}`,

@@ -2,9 +2,10 @@ import { useId, type ChangeEvent } from 'react';
 import type { AttachmentsApi } from '../../flows/support/support-thread.connect';
 import type { AttachmentRef } from '../../flows/support/support.flow';
 import { useT } from '../../i18n';
+import { UPLOAD_ACCEPT } from '../../../core/upload';
 import { AttachmentItem } from './AttachmentItem';
 
-const ACCEPT = 'image/png,image/jpeg,application/pdf,.png,.jpg,.jpeg,.pdf';
+const ACCEPT = UPLOAD_ACCEPT;
 
 /** The attachments of a message being written: a file input and one upload control per file. */
 export function AttachmentField({ api, files, testId }: { api: AttachmentsApi; files: Array<{ slot: string; name: string; id: string | null; ref: AttachmentRef | undefined }>; testId: string }) {

@@ -2,8 +2,9 @@ import { useState, type DragEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useUploadItem, type uploadItemFlow } from '../../flows/verification/verification.flow';
 import { useT } from '../../i18n';
+import { UPLOAD_ACCEPT } from '../../../core/upload';
 
-const ACCEPT = 'image/png,image/jpeg,application/pdf,.png,.jpg,.jpeg,.pdf';
+const ACCEPT = UPLOAD_ACCEPT;
 
 /**
  * One document's upload control (spec 000 §5): drop a file or pick one (a phone also offers its
