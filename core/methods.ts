@@ -104,11 +104,17 @@ export interface OfferFacts {
   vloadHidden: boolean;
 }
 
+/** Whether the method is hidden for a trader of this country (its record's `hiddenIn`): the page does not offer it, the server refuses it. */
+export function hiddenInCountry(id: FundingMethodId, country: string): boolean {
+  const spec: MethodSpec = FUNDING_METHODS[id];
+  return spec.hiddenIn?.includes(country.toUpperCase()) ?? false;
+}
+
 /** Whether this trader is offered the method (its languages or currencies, its countries, the partner's settings). */
 export function isOffered(id: FundingMethodId, facts: OfferFacts): boolean {
   const spec: MethodSpec = FUNDING_METHODS[id];
   if (spec.onlyFor && !spec.onlyFor.langs.includes(facts.lang) && !spec.onlyFor.currencies.includes(facts.currency)) return false;
-  if (spec.hiddenIn?.includes(facts.country.toUpperCase())) return false;
+  if (hiddenInCountry(id, facts.country)) return false;
   return !(spec.partnerMayHide && facts.vloadHidden);
 }
 
@@ -143,6 +149,5 @@ export const METHOD_FLOW = Object.fromEntries(METHODS.map((id) => [id, wallet(id
 /** The name the server's texts, the history and the sandbox pages use. */
 export const METHOD_NAMES = Object.fromEntries(METHODS.map((id) => [id, wallet(id).name])) as Readonly<Record<MethodId, string>>;
 
-/** Skrill is hidden for these countries (spec 001 §6), on the page and on the server. */
+/** Skrill is hidden for these countries (spec 001 §6), on the page and on the server (hiddenInCountry). */
 export const SKRILL_HIDDEN: readonly string[] = FUNDING_METHODS.skrill.hiddenIn;
-export const skrillHiddenFor = (country: string): boolean => SKRILL_HIDDEN.includes(country.toUpperCase());

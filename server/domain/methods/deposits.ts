@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Settings } from '../../../core/contract';
 import type { MethodDepositView } from '../../../core/contract/methods';
-import { METHOD_NAMES, skrillHiddenFor, type MethodId } from '../../../core/methods';
+import { hiddenInCountry, METHOD_NAMES, type MethodId } from '../../../core/methods';
 import { formatMoney, InvalidAmount, isCurrency, parseMoney } from '../../../core/money';
 import type { Db } from '../../db';
 import type { MethodDepositRow } from '../../db/schema-methods';
@@ -52,8 +52,8 @@ export interface Started {
 }
 
 /**
- * Starts a method deposit: the trader's rules (not a demo account, Skrill not hidden for the
- * country, the account's currency, the minimum deposit), the pending row, then the provider.
+ * Starts a method deposit: the trader's rules (not a demo account, the method not hidden for the
+ * country (its record's `hiddenIn`), the account's currency, the minimum deposit), the pending row, then the provider.
  * A direct debit the provider approves at once is booked here (the same settle as a webhook);
  * a decline marks the deposit failed and is answered as 402 with the provider's text.
  */
@@ -64,8 +64,8 @@ export async function startDeposit(deps: MethodDeps, input: StartInput): Promise
   // every column the minimum's mdps groups read (server/domain/deposits/minimum.ts)
   const user = await db.selectFrom('users').select(['id', 'email', 'md', 'mdps', 'country', 'affs_id', 'comments', 'current_account_id']).where('id', '=', input.userId).executeTakeFirstOrThrow();
   if (isDemoEmail(user.email, deps.siteHost)) throw new Refusal(403, 'method.demo', 'This is a DEMO account: deposits are not available on it.');
-  if (input.method === 'skrill' && skrillHiddenFor(user.country)) {
-    throw new Refusal(403, 'skrill.country', 'Skrill is not available in your country. Please choose another method.');
+  if (hiddenInCountry(input.method, user.country)) {
+    throw new Refusal(403, 'method.country', `${METHOD_NAMES[input.method]} is not available in your country. Please choose another method.`);
   }
   const accounts = await db.selectFrom('accounts').select(['id', 'currency', 'type']).where('user_id', '=', user.id).orderBy('id').execute();
   const account = accounts.find((a) => a.id === user.current_account_id) ?? accounts.find((a) => a.type === 'trading');

@@ -39,7 +39,7 @@ export const messages = {
     'method.no_account': 'You have no account to deposit into.',
     'method.start_failed': 'Some errors, try again later',
     'neteller.secure_id': 'The secure id has 6 digits.',
-    'skrill.country': 'Skrill is not available in your country. Please choose another method.',
+    'method.country': 'This method is not available in your country. Please choose another method.',
   },
   ru: {
     'method.tab.title': 'Пополнение через {name}',
@@ -75,6 +75,6 @@ export const messages = {
     'method.no_account': 'У вас нет счёта для пополнения.',
     'method.start_failed': 'Произошла ошибка, попробуйте позже',
     'neteller.secure_id': 'Secure id состоит из 6 цифр.',
-    'skrill.country': 'Skrill недоступен в вашей стране. Выберите другой способ.',
+    'method.country': 'Этот способ недоступен в вашей стране. Выберите другой способ.',
   },
 };
