@@ -5,13 +5,14 @@ import * as z from 'zod/mini';
 import { ApiError } from '../../core/contract';
 import type { Produces } from './route-schema';
 
-/** Routes that are not part of the API: the documents themselves and Fastify's automatic HEAD twins. */
-export const isUndocumented = (method: string, url: string): boolean => method === 'HEAD' || url === API_DOCS_PATH || url.startsWith(`${API_DOCS_PATH}/`);
-
 /** Where the documents are served (only when config.apiDocs). */
 export const API_DOCS_PATH = '/api/docs';
 export const OPENAPI_JSON_PATH = '/api/docs/openapi.json';
-/** The tag of a registered route the table does not describe (the OpenAPI test fails on it). */
+
+/** Routes that are not part of the API: the documents themselves and Fastify's automatic HEAD twins. */
+export const isUndocumented = (method: string, url: string): boolean => method === 'HEAD' || url === API_DOCS_PATH || url.startsWith(`${API_DOCS_PATH}/`);
+
+/** The tag of a registered route that declares no schema (the OpenAPI test fails on it). */
 export const UNDESCRIBED = 'Not described yet';
 
 type JsonSchema = Record<string, unknown>;

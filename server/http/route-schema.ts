@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import * as z from 'zod/mini';
 import { parse } from './parse';
 
@@ -17,11 +17,7 @@ export interface ContractTypes extends FastifyTypeProvider {
 }
 
 /** A route plugin whose routes declare contract schemas. */
-export type RoutePlugin<Options extends Record<string, unknown> | object = Record<never, never>> = FastifyPluginAsync<
-  Options & Record<never, never>,
-  RawServerDefault,
-  ContractTypes
->;
+export type RoutePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<Options, RawServerDefault, ContractTypes>;
 
 export const TAGS = {
   session: 'Sign-in and session',

@@ -6,19 +6,9 @@ import { twoFactorChoiceMachine } from '../../../machines/two-factor/choice.mach
 import { validationMachine } from '../../../machines/validation/validation.machine';
 import type { AttemptOutput } from '../../../machines/validation/validation.types';
 import { connectFactorChoice, connectPassword, connectValidation } from './security.connect';
+import { formWith } from '../../test/form';
 
-/** a form as the page has it: the fields by name */
-const form = (fields: Record<string, string>) => {
-  const el = document.createElement('form');
-  for (const [name, value] of Object.entries(fields)) {
-    const input = document.createElement('input');
-    input.name = name;
-    input.value = value;
-    el.append(input);
-  }
-  return el;
-};
-const submitEvent = (fields: Record<string, string>) => ({ preventDefault: () => {}, currentTarget: form(fields) }) as never;
+const submitEvent = (fields: Record<string, string>) => ({ preventDefault: () => {}, currentTarget: formWith(fields) }) as never;
 
 describe('connectPassword getters', () => {
   const start = () =>

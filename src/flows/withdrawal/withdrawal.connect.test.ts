@@ -5,23 +5,13 @@ import { withdrawalPendingMachine } from '../../../machines/withdrawal/pending.m
 import { withdrawalMachine } from '../../../machines/withdrawal/withdrawal.machine';
 import type { PendingItem } from '../../../machines/withdrawal/withdrawal.types';
 import { connectPending, connectWithdrawal } from './withdrawal.connect';
+import { formWith } from '../../test/form';
 
 const withdrawal = () =>
   createActor(withdrawalMachine.provide({ actors: { checkWithdrawal: fromPromise(() => new Promise(() => {})), finalWithdrawal: fromPromise(() => new Promise(() => {})) } }), {
     input: { currency: 'USD', fixed: false, tab: 'usd' },
   }).start();
 
-/** a form as the page has it: the fields by name */
-const form = (fields: Record<string, string>) => {
-  const el = document.createElement('form');
-  for (const [name, value] of Object.entries(fields)) {
-    const input = document.createElement('input');
-    input.name = name;
-    input.value = value;
-    el.append(input);
-  }
-  return el;
-};
 
 describe('connectWithdrawal getters', () => {
   it('the section and its title, the fields by name, the form sending what was typed with the chosen method', () => {
@@ -39,7 +29,7 @@ describe('connectWithdrawal getters', () => {
     expect(onValue).toHaveBeenCalledWith('Neteller');
     expect(wd.getFormProps('Skrill')).toMatchObject({ noValidate: true, 'aria-busy': undefined });
     // FormData in, the machine's event out: the method is the chosen one, not a field of the form
-    wd.getFormProps('Skrill').onSubmit({ preventDefault: () => {}, currentTarget: form({ amount: '10', wallet: 'trader@example.com' }) } as never);
+    wd.getFormProps('Skrill').onSubmit({ preventDefault: () => {}, currentTarget: formWith({ amount: '10', wallet: 'trader@example.com' }) } as never);
     expect(send).toHaveBeenLastCalledWith({ type: 'form.submit', amount: '10', method: 'Skrill', wallet: 'trader@example.com', alt: '' });
     const busy = connectWithdrawal(actor.getSnapshot(), send);
     expect([busy.step, busy.getFormProps('Skrill')['aria-busy'], busy.getSubmitProps()]).toEqual(['checking', true, { type: 'submit', disabled: true, 'aria-busy': true }]);
