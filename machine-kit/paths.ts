@@ -1,4 +1,4 @@
-import { getShortestPaths } from '@xstate/graph';
+import { getShortestPaths } from 'xstate/graph';
 import type { AnyEventObject } from 'xstate';
 import { serializeEvent, serializeSnapshot } from './serialize';
 import { stepKey, type Traversal } from './traversal';

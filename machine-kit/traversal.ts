@@ -1,4 +1,4 @@
-import { getAdjacencyMap } from '@xstate/graph';
+import { getAdjacencyMap } from 'xstate/graph';
 import { initialTransition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { transitionId } from './inventory';
 import { eventSource } from './events';
@@ -14,7 +14,7 @@ export interface Traversal {
   initial: AnyMachineSnapshot;
   /** serialized snapshot → the snapshot and, per serialized event, the event and the next snapshot */
   adjacency: Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }>;
-  /** options to hand to @xstate/graph's path generators, so they see the same graph */
+  /** options to hand to xstate/graph's path generators, so they see the same graph */
   options: {
     events: (s: AnyMachineSnapshot) => AnyEventObject[];
     serializeState: (s: AnyMachineSnapshot) => string;
@@ -35,7 +35,7 @@ export interface Traversal {
 }
 
 /**
- * Builds the state graph of `model.machine` with @xstate/graph: snapshots are value + context,
+ * Builds the state graph of `model.machine` with xstate/graph: snapshots are value + context,
  * events come from what each snapshot listens to, expanded into the model's cases.
  */
 export function traverse(model: MachineModel, input: unknown = model.input, limit = DEFAULT_TRAVERSAL_LIMIT): Traversal {
@@ -108,7 +108,7 @@ function serialized(snapshot: AnyMachineSnapshot): string {
 }
 
 /**
- * The actor scope @xstate/graph passes in, with a system whose inspection events (the
+ * The actor scope xstate/graph passes in, with a system whose inspection events (the
  * `@xstate.microstep`s a step takes) add each transition taken to `taken`.
  */
 function recording(scope: unknown, taken: Set<string>): unknown {

@@ -1,4 +1,4 @@
-import { toDirectedGraph, type DirectedGraphNode } from '@xstate/graph';
+import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { actionName, guardName, visibleEntryExit } from './names';
 

@@ -14,7 +14,7 @@ export const targetOf = (id: string): PathTarget => (id.includes(':') ? { kind: 
 
 /**
  * The shortest path over every example input of the model (the first input wins a tie). The search
- * (the traversal, @xstate/graph) loads with the first search, as its own chunk.
+ * (the traversal, xstate/graph) loads with the first search, as its own chunk.
  */
 export async function findPath(entry: CatalogEntry, target: PathTarget): Promise<{ path: FoundPath; inputIndex: number } | undefined> {
   const { shortestPathTo } = await import('./shortest-path');
