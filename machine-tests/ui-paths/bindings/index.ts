@@ -2,13 +2,15 @@ import type { UiBinding } from '../types';
 import { attentionBinding } from './attention';
 import { cardFormBinding } from './card-form';
 import { cascadeBinding } from './cascade';
+import { forgotBinding } from './forgot';
 import { fundingBinding } from './funding';
 import { invoiceBinding } from './invoice';
 import { listenBinding } from './listen';
 import { loginBinding } from './login';
+import { passwordChangeBinding } from './password-change';
 import { twoFactorEntryBinding } from './two-factor-entry';
 import { validationBinding } from './validation';
 import { withdrawalBinding } from './withdrawal';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, forgotBinding];
