@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WithdrawalCase, WithdrawalMethod } from './contract/withdrawal';
-import { ASKED_CASES, COIN_METHODS, FIAT_METHODS, NO_WALLET_METHODS, WITHDRAWAL_CASES, WITHDRAWAL_METHODS, needsWallet, payoutCoin } from './withdrawal';
+import { ASKED_CASES, COIN_METHODS, FIAT_METHODS, NO_WALLET_METHODS, WITHDRAWAL_CASE_NAMES, WITHDRAWAL_CASE_RULES, WITHDRAWAL_CASES, WITHDRAWAL_METHODS, needsWallet, payoutCoin, withdrawalCase, type WithdrawalFacts } from './withdrawal';
 
 describe('the withdrawal tables', () => {
   it('the contract takes exactly the table’s methods and cases, in its order', () => {
@@ -26,5 +26,42 @@ describe('the withdrawal tables', () => {
     expect(ASKED_CASES).toEqual(['one', 'two', 'three', 'four', 'six']);
     expect(WITHDRAWAL_CASES.five.then).toBe('final');
     expect(WITHDRAWAL_CASES.verify.then).toBe('verify');
+  });
+});
+
+describe('withdrawalCase: the first rule that holds (spec 002 §4)', () => {
+  const plain: WithdrawalFacts = { verified: true, turnoverShortMinor: 0n, pending: false, aboveReview: false, methodUsed: true, coinAtRate: false };
+  const every: WithdrawalFacts = { verified: false, turnoverShortMinor: 1n, pending: true, aboveReview: true, methodUsed: false, coinAtRate: true };
+
+  it('answers five when nothing holds', () => {
+    expect(withdrawalCase(plain)).toBe('five');
+  });
+
+  it('answers each case on its own condition', () => {
+    expect(withdrawalCase({ ...plain, verified: false })).toBe('verify');
+    expect(withdrawalCase({ ...plain, turnoverShortMinor: 1n })).toBe('two');
+    expect(withdrawalCase({ ...plain, pending: true })).toBe('six');
+    expect(withdrawalCase({ ...plain, aboveReview: true })).toBe('three');
+    expect(withdrawalCase({ ...plain, methodUsed: false })).toBe('one');
+    expect(withdrawalCase({ ...plain, coinAtRate: true })).toBe('four');
+  });
+
+  it('keeps the order: each rule wins over every rule below it', () => {
+    const order = WITHDRAWAL_CASE_RULES.map((r) => r.case);
+    expect(order).toEqual(['verify', 'two', 'six', 'three', 'one', 'four', 'five']);
+    // drop the conditions from the top one by one: the next row answers each time
+    const keys: Array<keyof WithdrawalFacts> = ['verified', 'turnoverShortMinor', 'pending', 'aboveReview', 'methodUsed', 'coinAtRate'];
+    let facts = every;
+    keys.forEach((key, i) => {
+      expect(withdrawalCase(facts)).toBe(order[i]);
+      facts = { ...facts, [key]: plain[key] };
+    });
+    expect(withdrawalCase(facts)).toBe('five');
+  });
+
+  it('names every case once, each with a condition in words', () => {
+    expect(new Set(WITHDRAWAL_CASE_RULES.map((r) => r.case)).size).toBe(WITHDRAWAL_CASE_RULES.length);
+    expect([...WITHDRAWAL_CASE_RULES.map((r) => r.case)].sort()).toEqual([...WITHDRAWAL_CASE_NAMES].sort());
+    for (const r of WITHDRAWAL_CASE_RULES) expect(r.when.length).toBeGreaterThan(5);
   });
 });

@@ -107,3 +107,40 @@ export const WITHDRAWAL_CASE_NAMES = Object.keys(WITHDRAWAL_CASES) as [Withdrawa
 export type AskedCase = { [C in WithdrawalCaseName]: (typeof WITHDRAWAL_CASES)[C]['then'] extends 'ask' ? C : never }[WithdrawalCaseName];
 export const ASKED_CASES = WITHDRAWAL_CASE_NAMES.filter((c): c is AskedCase => WITHDRAWAL_CASES[c].then === 'ask');
 export const isAskedCase = (c: WithdrawalCaseName): c is AskedCase => WITHDRAWAL_CASES[c].then === 'ask';
+
+/** What the server knows when it checks a withdrawal (spec 002 §4), as plain facts. */
+export interface WithdrawalFacts {
+  /** the account's verification is Full */
+  verified: boolean;
+  /** the bonus turnover still to reach, in minor units (0 when none is owed) */
+  turnoverShortMinor: bigint;
+  /** another withdrawal of the trader is pending */
+  pending: boolean;
+  /** the amount is at or above the review line of its currency (0 = no line) */
+  aboveReview: boolean;
+  /** the trader has paid out by this method before */
+  methodUsed: boolean;
+  /** a coin method whose amount is not fixed (paid at the processor's rate) */
+  coinAtRate: boolean;
+}
+
+/**
+ * The case a check answers: the first row whose condition holds, top to bottom (spec 002 §4; the
+ * order is the rule). The server's check reads this table, and the explorer shows it as the
+ * withdrawal's decision table, so the order is written once.
+ */
+export const WITHDRAWAL_CASE_RULES: ReadonlyArray<{ case: WithdrawalCaseName; when: string; test: (f: WithdrawalFacts) => boolean }> = [
+  { case: 'verify', when: 'the account is not fully verified', test: (f) => !f.verified },
+  { case: 'two', when: 'the bonus turnover is not reached', test: (f) => f.turnoverShortMinor > 0n },
+  { case: 'six', when: 'another withdrawal is pending', test: (f) => f.pending },
+  { case: 'three', when: 'the amount is at or above the review line', test: (f) => f.aboveReview },
+  { case: 'one', when: 'the first payout by this method', test: (f) => !f.methodUsed },
+  { case: 'four', when: 'a coin at the processor’s rate (amount not fixed)', test: (f) => f.coinAtRate },
+  { case: 'five', when: 'otherwise: nothing to confirm', test: () => true },
+];
+
+/** The case of a withdrawal check: the first rule of WITHDRAWAL_CASE_RULES that holds. */
+export function withdrawalCase(facts: WithdrawalFacts): WithdrawalCaseName {
+  for (const rule of WITHDRAWAL_CASE_RULES) if (rule.test(facts)) return rule.case;
+  return 'five';
+}

@@ -11,7 +11,7 @@ import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { Refusal } from '../refusal';
 import type { PlatformGateway } from '../ports';
 import { CRYPTO_METHODS, isValidWallet, needsWallet, normalizeWallet } from './wallets';
-import { FIAT_METHODS, FIAT_PAYOUT_CURRENCIES } from '../../../core/withdrawal';
+import { FIAT_METHODS, FIAT_PAYOUT_CURRENCIES, withdrawalCase } from '../../../core/withdrawal';
 import { forfeitBonus } from '../deposits/bonus';
 import { notificationKey } from '../notifications/key';
 import { notify } from '../notifications/notify';
@@ -112,14 +112,14 @@ export async function checkWithdrawal(db: Db, userId: number, request: Withdrawa
   const currency = p.account.currency;
   const turnover = { current: formatMoney(p.turnoverMinor.current, currency), need: formatMoney(p.turnoverMinor.need, currency), currency };
   const review = (REVIEW_FROM[currency] ?? 0n) * 10n ** BigInt(exponentOf(currency));
-  let kind: WithdrawalCase;
-  if (p.user.verification !== 'Full') kind = 'verify';
-  else if (p.turnoverMinor.need > p.turnoverMinor.current) kind = 'two';
-  else if (await hasPending(db, userId)) kind = 'six';
-  else if (review > 0n && p.amountMinor >= review) kind = 'three';
-  else if (!usedMethods(p.user).includes(request.method)) kind = 'one';
-  else if (CRYPTO_METHODS[request.method] && !request.fixed) kind = 'four';
-  else kind = 'five';
+  const kind: WithdrawalCase = withdrawalCase({
+    verified: p.user.verification === 'Full',
+    turnoverShortMinor: p.turnoverMinor.need > p.turnoverMinor.current ? p.turnoverMinor.need - p.turnoverMinor.current : 0n,
+    pending: await hasPending(db, userId),
+    aboveReview: review > 0n && p.amountMinor >= review,
+    methodUsed: usedMethods(p.user).includes(request.method),
+    coinAtRate: !!CRYPTO_METHODS[request.method] && !request.fixed,
+  });
   return { case: kind, turnover };
 }
 
