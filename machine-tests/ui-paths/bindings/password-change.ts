@@ -40,7 +40,7 @@ export const passwordChangeBinding: UiBinding = {
     await page.waitForURL(`${baseURL}/en/trading**`, WAIT);
     await page.goto(`${baseURL}/en/trading#/show/security`);
     await page.getByRole('heading', { name: 'Change password' }).waitFor(WAIT);
-    if (stored && (await page.getByLabel('Current password').inputValue()) !== stored) throw new Error('the stored google value does not prefill the current password');
+    if (stored && (await page.getByLabel('Current password', { exact: true }).inputValue()) !== stored) throw new Error('the stored google value does not prefill the current password');
   },
   events: {
     async 'form.edit'({ page }) {
@@ -61,8 +61,8 @@ export const passwordChangeBinding: UiBinding = {
       else if (!invalid && error?.error === 'register.password_short') {
         await alterNextRequest(page, '**/api/us/security', (body) => JSON.stringify({ ...(JSON.parse(body) as object), password: 'Short-1', repeatPassword: 'Short-1' }));
       } else if (!invalid && error) await failNextRequest(page, '**/api/us/security');
-      await page.getByLabel('Current password').fill(invalid === 'oldPassword' ? '' : old);
-      await page.getByLabel('New password').fill(invalid === 'password' ? 'abcd1234' : next);
+      await page.getByLabel('Current password', { exact: true }).fill(invalid === 'oldPassword' ? '' : old);
+      await page.getByLabel('New password', { exact: true }).fill(invalid === 'password' ? 'abcd1234' : next);
       await page.getByLabel('Repeat the new password').fill(invalid === 'repeatPassword' ? `${next}-other` : invalid === 'password' ? 'abcd1234' : next);
       await page.getByRole('button', { name: 'Change password' }).click();
       if (!invalid && outcome && !error) {
