@@ -1,5 +1,6 @@
 import { __unsafe_getAllOwnEventDescriptors, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { MachineModel } from './types';
+import { serializeEvent, serializeSnapshot } from './serialize';
+import type { ActorCase, MachineModel } from './types';
 
 const DONE = 'xstate.done.actor.';
 const ERROR = 'xstate.error.actor.';
@@ -26,23 +27,44 @@ function emittedTypes(model: MachineModel): Set<string> {
   return new Set(Object.values(model.emitted ?? {}).flatMap((cases) => cases.map((e) => e.type)));
 }
 
+/** the running child `invokeId` of a snapshot: its src name and the input it was started with */
+export function runningActor(snapshot: AnyMachineSnapshot, invokeId: string): { src: string; input: unknown } | undefined {
+  const ref = (snapshot.children as Record<string, unknown>)[invokeId] as { src?: unknown; options?: { input?: unknown } } | undefined;
+  if (!ref) return undefined;
+  const src = typeof ref.src === 'string' ? ref.src : (activeInvokes(snapshot).get(invokeId) ?? invokeId);
+  return { src, input: ref.options?.input };
+}
+
+/** may this case happen for an actor started with `input`? (a case without `when` always may) */
+export const caseAllows = (c: ActorCase, input: unknown): boolean => c.when === undefined || c.when(input);
+
+export interface EventSourceOptions {
+  /** offer only outcomes whose `when` allows the running actor's input (default true; false: every case, as before outcomes were tied) */
+  feasibleOnly?: boolean;
+}
+
 export interface EventSource {
   events: (snapshot: AnyMachineSnapshot) => AnyEventObject[];
   /** actor srcs the traversal needed but the model gives no outcome for */
   missingActorCases: Set<string>;
+  /** the outcomes not offered because the running actor cannot produce them: `<snapshot> <event>`, each once */
+  dropped: Set<string>;
+  /** the same outcomes, for the snapshot given: what `events` left out (step mode's "force") */
+  infeasible: (snapshot: AnyMachineSnapshot) => AnyEventObject[];
 }
 
 /**
  * The events to try in a snapshot: what its active state nodes listen to, each expanded into
  * the model's cases (user payloads, actor outputs and errors, callback events); delayed events as is.
  */
-export function eventSource(model: MachineModel): EventSource {
+export function eventSource(model: MachineModel, { feasibleOnly = true }: EventSourceOptions = {}): EventSource {
   const missingActorCases = new Set<string>();
+  const dropped = new Set<string>();
   const childTypes = emittedTypes(model);
   const userCases = (type: string): AnyEventObject[] =>
     (model.events?.[type] ?? [{}]).map((payload) => ({ ...payload, type }));
 
-  const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+  const collect = (snapshot: AnyMachineSnapshot, left: AnyEventObject[] | null): AnyEventObject[] => {
     const invokes = activeInvokes(snapshot);
     const out: AnyEventObject[] = [];
     const descriptors = __unsafe_getAllOwnEventDescriptors(snapshot) as string[];
@@ -50,13 +72,18 @@ export function eventSource(model: MachineModel): EventSource {
       if (INTERNAL.some((p) => d.startsWith(p))) continue;
       if (d.startsWith(DONE) || d.startsWith(ERROR)) {
         const done = d.startsWith(DONE);
-        const src = invokes.get(d.slice((done ? DONE : ERROR).length));
+        const invokeId = d.slice((done ? DONE : ERROR).length);
+        const src = invokes.get(invokeId);
         if (src === undefined) continue;
         const cases = model.actors?.[src];
         if (!cases) missingActorCases.add(src);
+        const input = runningActor(snapshot, invokeId)?.input;
         for (const c of cases ?? []) {
-          if (done && 'output' in c) out.push({ type: d, output: c.output });
-          if (!done && 'error' in c) out.push({ type: d, error: c.error });
+          const event = done && 'output' in c ? { type: d, output: c.output } : !done && 'error' in c ? { type: d, error: c.error } : null;
+          if (!event) continue;
+          if (!feasibleOnly || caseAllows(c, input)) out.push(event);
+          else if (left) left.push(event);
+          else dropped.add(`${serializeSnapshot(snapshot)} ${serializeEvent(event)}`);
         }
       } else if (d.startsWith(AFTER)) {
         out.push({ type: d });
@@ -79,5 +106,10 @@ export function eventSource(model: MachineModel): EventSource {
     }
     return out;
   };
-  return { events, missingActorCases };
+  const infeasible = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+    const left: AnyEventObject[] = [];
+    const offered = new Set(collect(snapshot, left).map(serializeEvent));
+    return left.filter((e) => !offered.has(serializeEvent(e)));
+  };
+  return { events: (snapshot) => collect(snapshot, null), missingActorCases, dropped, infeasible };
 }

@@ -1,8 +1,9 @@
-export type { MachineModel, MachineReport, PathSetName, TestPath, PathStep } from './types';
+export type { MachineModel, MachineReport, PathSetName, TestPath, PathStep, ActorCase, ActorOutcome } from './types';
 export { runMachine, isGreen, DEFAULT_SETS, type RunOptions } from './run';
 export { formatTable, formatProblems, toCoverageFile, type CoverageFile } from './report';
 export { inventory, transitionId } from './inventory';
 export { eventSource } from './events';
+export { infeasibleStep, outcomeProblem } from './feasibility';
 export { traverse } from './traversal';
 export { generatePaths } from './paths';
 export { replayPath, compareSnapshot } from './replay';

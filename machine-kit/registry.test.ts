@@ -15,10 +15,10 @@ describe('registry run', () => {
       ['receipt', [], 0],
     ]);
     expect(formatTable(reports).split('\n')).toEqual([
-      'machine   paths  states      transitions  result',
-      '--------  -----  ----------  -----------  ------',
-      `checkout  ${String(reports[0].paths).padEnd(5)}  18/18 100%  19/19 100%   ok`,
-      `receipt   1      3/3 100%    1/1 100%     ok`,
+      'machine   paths  states      transitions  infeasible  before  dropped  result',
+      '--------  -----  ----------  -----------  ----------  ------  -------  ------',
+      `checkout  ${String(reports[0].paths).padEnd(5)}  18/18 100%  19/19 100%   0           0       0        ok`,
+      `receipt   1      3/3 100%    1/1 100%     0           0       0        ok`,
     ]);
   });
 
@@ -26,7 +26,7 @@ describe('registry run', () => {
     const [checkout] = runRegistry(machines, { receipt: fixtures.receipt }, { only: 'checkout' });
     expect(checkout.errors[0]).toMatch(/^no model: add a test model beside the machine \(machines\/<flow>\/<flow>\.model\.ts\) and register it as checkout in machines\/models\.ts$/);
     expect(checkout.states).toMatchObject({ total: 18, covered: [] });
-    expect(formatTable([checkout])).toContain('checkout  0      0/18 0%  0/19 0%      error');
+    expect(formatTable([checkout])).toContain('checkout  0      0/18 0%  0/19 0%      0           0       0        error');
   });
 
   it('fails a model of another machine and a model with no machine', () => {

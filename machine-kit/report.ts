@@ -4,16 +4,31 @@ import type { CoverageCount, MachineReport } from './types';
 const pct = (c: CoverageCount): string => (c.total === 0 ? '100%' : `${Math.floor((100 * c.covered.length) / c.total)}%`);
 const frac = (c: CoverageCount): string => `${c.covered.length}/${c.total} ${pct(c)}`;
 
-/** machine | paths | states | transitions | result, one row per machine */
+/**
+ * machine | paths | states | transitions | infeasible | before | dropped | result, one row per machine.
+ * infeasible: generated paths an actor could not take (must be 0); before: how many the unfiltered
+ * generation (every outcome offered whatever actor runs) produced; dropped: outcomes the filter left out.
+ */
 export function formatTable(reports: MachineReport[]): string {
   const rows = [
-    ['machine', 'paths', 'states', 'transitions', 'result'],
+    ['machine', 'paths', 'states', 'transitions', 'infeasible', 'before', 'dropped', 'result'],
     ...reports.map((r) => [
       r.id,
       String(r.paths),
       frac(r.states),
       frac(r.transitions),
-      isGreen(r) ? 'ok' : r.errors.length ? 'error' : r.failures.length ? `${r.failures.length} failed` : 'below 100%',
+      String(r.feasibility.infeasible.length),
+      String(r.feasibility.before),
+      String(r.feasibility.droppedOutcomes),
+      isGreen(r)
+        ? 'ok'
+        : r.errors.length
+          ? 'error'
+          : r.failures.length
+            ? `${r.failures.length} failed`
+            : r.feasibility.infeasible.length
+              ? `${r.feasibility.infeasible.length} infeasible`
+              : 'below 100%',
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
@@ -28,6 +43,7 @@ export function formatProblems(reports: MachineReport[], { warnings = true } = {
     const lines = [
       ...r.errors.map((e) => `  error: ${e}`),
       ...r.failures.map((f) => `  path failed: ${f.line}\n    ${f.failure?.message}`),
+      ...r.feasibility.infeasible.map((f) => `  infeasible path: ${f.path}\n    ${f.message}`),
       ...(r.states.uncovered.length ? [`  states not covered: ${r.states.uncovered.join(', ')}`] : []),
       ...(r.transitions.uncovered.length ? [`  transitions not covered: ${r.transitions.uncovered.join(', ')}`] : []),
       ...(warnings ? r.warnings.map((w) => `  warning: ${w}`) : []),
@@ -48,6 +64,8 @@ export interface CoverageFile {
       states: CoverageCount;
       transitions: CoverageCount;
       failures: Array<{ path: string; message: string }>;
+      /** infeasible: generated paths an actor could not take (must be 0, listed); before: what the unfiltered generation produced; droppedOutcomes: outcomes the filter left out */
+      feasibility: { infeasible: Array<{ path: string; message: string }>; before: number; droppedOutcomes: number };
       errors: string[];
       warnings: string[];
     }
@@ -68,6 +86,7 @@ export function toCoverageFile(reports: MachineReport[], now = new Date()): Cove
           states: r.states,
           transitions: r.transitions,
           failures: r.failures.map((f) => ({ path: f.line, message: f.failure?.message ?? '' })),
+          feasibility: { infeasible: r.feasibility.infeasible, before: r.feasibility.before, droppedOutcomes: r.feasibility.droppedOutcomes },
           errors: r.errors,
           warnings: r.warnings,
         },

@@ -1,9 +1,11 @@
 import type { AnyStateMachine } from 'xstate';
 import { countCoverage, CoverageRecorder } from './coverage';
 import { describePath } from './describe';
+import { infeasibleStep } from './feasibility';
 import { stableJson } from './serialize';
 import { inventory } from './inventory';
 import { generatePaths } from './paths';
+import { sortPaths } from './path-cover';
 import { replayPath } from './replay';
 import { traverse } from './traversal';
 import type { MachineModel, MachineReport, PathResult, PathSetName, TestPath } from './types';
@@ -28,6 +30,7 @@ function emptyReport(id: string, sets: PathSetName[], machine?: AnyStateMachine)
     failures: [],
     errors: [],
     warnings: [],
+    feasibility: { infeasible: [], droppedOutcomes: 0, before: 0 },
     lines: [],
     ms: 0,
   };
@@ -58,6 +61,16 @@ export function runMachine(
       const tr = traverse(model, input);
       tr.missingActorCases.forEach((src) => missing.add(src));
       paths.push(...generatePaths(tr, sets));
+      report.feasibility.droppedOutcomes += tr.dropped.size;
+      // before: the same generation with every outcome offered whatever actor runs, checked the same way
+      if (tr.dropped.size) {
+        try {
+          const unfiltered = generatePaths(traverse(model, input, undefined, { feasibleOnly: false }), sets);
+          report.feasibility.before += unfiltered.filter((p) => infeasibleStep(model, p)).length;
+        } catch (err) {
+          report.warnings.push(`the unfiltered generation (the "before" count) failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
     }
     for (const src of missing) {
       report.warnings.push(`actor src "${src}" has no outcome cases in the model: its done/error transitions are never tried`);
@@ -67,17 +80,30 @@ export function runMachine(
     report.ms = performance.now() - started;
     return report;
   }
+  paths = sortPaths(paths);
   if (options.paths) paths = options.paths(paths);
+  const label = (path: TestPath) => (model.inputs ? `[input ${stableJson(path.input)}] ` : '') + describePath(model.machine, path);
+  for (const path of paths) {
+    const bad = infeasibleStep(model, path);
+    if (bad) report.feasibility.infeasible.push({ path: label(path), message: bad.message });
+  }
   const recorder = new CoverageRecorder();
-  const results: PathResult[] = paths.map((path) => {
-    const line = (model.inputs ? `[input ${stableJson(path.input)}] ` : '') + describePath(model.machine, path);
+  const results: PathResult[] = paths.map((path, i) => {
+    const line = label(path);
+    // each path on its own recorder, so what it adds can be told; the machine's coverage is their union
+    const own = new CoverageRecorder();
+    let failure: PathResult['failure'];
     try {
-      return { path, line, failure: replayPath(model, path, recorder) };
+      failure = replayPath(model, path, own);
     } catch (err) {
-      return { path, line, failure: { step: -1, message: `replay threw: ${err instanceof Error ? err.message : String(err)}` } };
+      failure = { step: -1, message: `replay threw: ${err instanceof Error ? err.message : String(err)}` };
     }
+    own.states.forEach((s) => recorder.states.add(s));
+    own.transitions.forEach((t) => recorder.transitions.add(t));
+    return { path, line, failure, name: `${id}#${i + 1}`, states: [...own.states], transitions: [...own.transitions] };
   });
   report.paths = paths.length;
+  report.results = results;
   report.lines = results.map((r) => r.line);
   report.failures = results.filter((r) => r.failure);
   report.states = countCoverage(inv.states, recorder.states);
@@ -86,10 +112,11 @@ export function runMachine(
   return report;
 }
 
-/** 100% of states and transitions, every path replayed, no error */
+/** 100% of states and transitions, every path replayed and feasible, no error */
 export function isGreen(r: MachineReport): boolean {
   return (
     r.errors.length === 0 &&
+    r.feasibility.infeasible.length === 0 &&
     r.failures.length === 0 &&
     r.states.uncovered.length === 0 &&
     r.transitions.uncovered.length === 0

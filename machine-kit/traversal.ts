@@ -1,7 +1,7 @@
 import { getAdjacencyMap } from 'xstate/graph';
 import { initialTransition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { transitionId } from './inventory';
-import { eventSource } from './events';
+import { eventSource, type EventSourceOptions } from './events';
 import { formatValue, serializeEvent, serializeSnapshot, stableJson } from './serialize';
 import type { MachineModel } from './types';
 
@@ -26,6 +26,8 @@ export interface Traversal {
   /** the logic the generators walk: the machine, with readable errors and depth tracking */
   logic: AnyStateMachine;
   missingActorCases: Set<string>;
+  /** outcomes the event source dropped because the running actor cannot produce them (`<snapshot> <event>`) */
+  dropped: Set<string>;
   /**
    * What each step of the graph covered, keyed by `stepKey(from, event)`: the transitions it took
    * (as the replay's CoverageRecorder names them) and the state nodes it ended in. The `cover`
@@ -38,7 +40,7 @@ export interface Traversal {
  * Builds the state graph of `model.machine` with xstate/graph: snapshots are value + context,
  * events come from what each snapshot listens to, expanded into the model's cases.
  */
-export function traverse(model: MachineModel, input: unknown = model.input, limit = DEFAULT_TRAVERSAL_LIMIT): Traversal {
+export function traverse(model: MachineModel, input: unknown = model.input, limit = DEFAULT_TRAVERSAL_LIMIT, events: EventSourceOptions = {}): Traversal {
   const machine = model.machine;
   const depth = new WeakMap<AnyMachineSnapshot, number>();
   /** distinct values seen per context key, to name what grows when the traversal does not end */
@@ -71,7 +73,7 @@ export function traverse(model: MachineModel, input: unknown = model.input, limi
   const [initial] = initialTransition(machine, input as never);
   if (initial.status === 'error') throw new Error(`${machine.id}: the initial snapshot is an error: ${String(initial.error)}`);
   depth.set(initial, 0);
-  const source = eventSource(model);
+  const source = eventSource(model, events);
   const maxDepth = model.maxDepth;
   const options: Traversal['options'] = {
     events: source.events,
@@ -93,7 +95,7 @@ export function traverse(model: MachineModel, input: unknown = model.input, limi
     }
     throw err;
   }
-  return { machine, input, initial, adjacency, options, logic, missingActorCases: source.missingActorCases, covered };
+  return { machine, input, initial, adjacency, options, logic, missingActorCases: source.missingActorCases, dropped: source.dropped, covered };
 }
 
 /** one step of the graph: the snapshot it starts from and the event (the graph keeps one object per snapshot, so the target cannot name the step) */
