@@ -11,6 +11,9 @@ import { passwordChangeBinding } from './password-change';
 import { twoFactorEntryBinding } from './two-factor-entry';
 import { validationBinding } from './validation';
 import { withdrawalBinding } from './withdrawal';
+import { withdrawalPendingBinding } from './withdrawal-pending';
+import { voucherBinding } from './voucher';
+import { referralTransferBinding } from './referral-transfer';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, forgotBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, forgotBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding];
