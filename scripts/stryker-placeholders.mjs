@@ -19,6 +19,11 @@ export const strykerPlugins = [
       if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'notProvided') {
         return 'notProvided(...) is a placeholder the app and the test fakes replace';
       }
+      // a state's or transition's `meta` (the spec tags, machines/spec-rules.ts) is never read by the machine;
+      // a changed tag changes docs/coverage/spec.json, which scripts/spec-coverage.test.ts checks
+      if (node.type === 'ObjectProperty' && !node.computed && ((node.key.type === 'Identifier' && node.key.name === 'meta') || (node.key.type === 'StringLiteral' && node.key.value === 'meta'))) {
+        return 'meta (spec tags) is documentation the machine never reads; scripts/spec-coverage.test.ts checks it';
+      }
       if ((node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') && throwsNotProvided(node.body)) {
         return 'an actor placeholder that only throws "... not provided": the app and the test fakes replace it';
       }

@@ -98,10 +98,11 @@ export const cascadeMachine = setup({
   states: {
     boot: {
       always: [
-        { guard: 'isResumingAttempt', target: 'listening' },
-        { guard: 'hasPaymentId', target: 'next' },
+        { guard: 'isResumingAttempt', target: 'listening', meta: { spec: ['000 §9.17'] } },
+        { guard: 'hasPaymentId', target: 'next', meta: { spec: ['000 §9.17'] } },
         {
           target: 'checking',
+          meta: { spec: ['000 §4.3', '000 §9.17'] },
           actions: [
             { type: 'storeLastPayment', params: ({ context }) => ({ amount: context.payment.amount, fixed: context.payment.fixed, bonus: context.payment.bonus }) },
             { type: 'persist', params: ({ context }) => stored(context, false) },
@@ -115,14 +116,16 @@ export const cascadeMachine = setup({
         src: 'fraudCheck',
         input: ({ context }) => ({ payment: context.payment }),
         onDone: [
-          { guard: { type: 'isDayLimit', params: ({ event }) => event.output }, target: 'dayLimit' },
+          { guard: { type: 'isDayLimit', params: ({ event }) => event.output }, target: 'dayLimit', meta: { spec: ['000 §4.19', '000 §8.6'], deviation: 'addition: fraud check first' } },
           {
             guard: { type: 'isFlagged', params: ({ event }) => event.output },
             target: 'stopped',
+            meta: { spec: ['000 §4.19', '000 §8.5'], deviation: 'addition: fraud check first' },
             actions: assign(({ event }) => ({ outcome: classify({ proc: 'FRAUD', ...event.output }, { fixed: false }) })),
           },
           {
             target: 'next',
+            meta: { spec: ['000 §4.19'], deviation: 'addition: fraud check first' },
             actions: [
               assign(({ context, event }) => ({ payment: { ...context.payment, id: event.output.payment ?? context.payment.id } })),
               { type: 'persist', params: ({ context }) => stored(context, false) },
@@ -130,13 +133,14 @@ export const cascadeMachine = setup({
           },
         ],
         onError: [
-          { guard: { type: 'isRefusal', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'stopped', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'server_error') })) },
-          { target: 'interrupted' },
+          { guard: { type: 'isRefusal', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'stopped', meta: { spec: ['000 §8.1'], deviation: 'docs/funding.md: network failure' }, actions: assign(({ event }) => ({ error: failureMsg(event.error, 'server_error') })) },
+          { target: 'interrupted', meta: { spec: ['000 §8.1'], deviation: 'docs/funding.md: network failure' } },
         ],
       },
     },
     /** 'Dear client, … your daily limit of {limit} credit card transactions per day is exceeded' (the limit the server reported) */
     dayLimit: {
+      meta: { spec: ['000 §8.6', '000 §9.7'] },
       initial: 'asking',
       states: {
         asking: { on: { 'dialog.why': 'explaining' } },
@@ -152,17 +156,18 @@ export const cascadeMachine = setup({
         {
           guard: 'hasUntried',
           target: 'preparing',
+          meta: { spec: ['000 §4.1', '000 §4.2', '000 §4.3', '000 §4.4'] },
           actions: assign(({ context }) => ({ current: { processor: nextUntried(context.stack, context.tried)!, uid: '', deadline: 0 }, outcome: null })),
         },
-        { guard: 'isStackEmpty', target: 'stopped', actions: assign({ error: msg('cascade.no_processors') }) },
-        { target: 'exhausted' },
+        { guard: 'isStackEmpty', target: 'stopped', meta: { spec: ['000 §4.2'] }, actions: assign({ error: msg('cascade.no_processors') }) },
+        { target: 'exhausted', meta: { spec: ['000 §4.5'] } },
       ],
     },
     preparing: {
       entry: { type: 'persist', params: ({ context }) => stored(context, false) },
-      always: [{ guard: { type: 'isCurrent', params: { processor: 'ORANGE_NOT3D' } }, target: 'delaying' }, { target: 'starting' }],
+      always: [{ guard: { type: 'isCurrent', params: { processor: 'ORANGE_NOT3D' } }, target: 'delaying', meta: { spec: ['000 §4.20', '000 §9.2'] } }, { target: 'starting' }],
     },
-    delaying: { after: { orangeNot3dDelay: 'starting' } },
+    delaying: { after: { orangeNot3dDelay: { target: 'starting', meta: { spec: ['000 §4.20', '000 §9.2'] } } } },
     starting: {
       invoke: {
         src: 'startProcessor',
@@ -176,23 +181,32 @@ export const cascadeMachine = setup({
           }),
         },
         onError: [
-          { guard: { type: 'isRefusal', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'stopped', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'server_error') })) },
-          { target: 'interrupted' },
+          { guard: { type: 'isRefusal', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'stopped', meta: { spec: ['000 §8.1'], deviation: 'docs/funding.md: network failure' }, actions: assign(({ event }) => ({ error: failureMsg(event.error, 'server_error') })) },
+          { target: 'interrupted', meta: { spec: ['000 §8.1'], deviation: 'docs/funding.md: network failure' } },
         ],
       },
     },
     /** one reply, one decision (classify.ts holds the rules) */
     deciding: {
       always: [
-        { guard: { type: 'isOutcome', params: { kind: 'approved' } }, target: 'approved' },
-        { guard: { type: 'isOutcome', params: { kind: 'pending' } }, target: 'listening' },
-        { guard: { type: 'isOutcome', params: { kind: 'redirect' } }, target: 'redirecting', actions: assign(({ context }) => ({ redirectUrl: context.outcome?.kind === 'redirect' ? context.outcome.url : '' })) },
-        { guard: { type: 'isOutcome', params: { kind: 'entropayStart' } }, target: 'entropay' },
-        { guard: { type: 'isOutcome', params: { kind: 'entropayCvv' } }, target: 'entropay' },
-        { guard: { type: 'isOutcome', params: { kind: 'doNotHonor' } }, target: 'doNotHonor', actions: { type: 'markTried', params: { result: 'declined' } } },
-        { guard: 'isStop', target: 'stopped', actions: { type: 'markTried', params: { result: 'declined' } } },
-        { guard: { type: 'isOutcome', params: { kind: 'passed' } }, target: 'next', actions: { type: 'markTried', params: { result: 'passed' } } },
-        { target: 'next', actions: { type: 'markTried', params: ({ context }) => ({ result: 'declined' as const, skip: context.outcome?.kind === 'declined' ? context.outcome.skip : undefined }) } },
+        { guard: { type: 'isOutcome', params: { kind: 'approved' } }, target: 'approved', meta: { spec: ['000 §4.8', '000 §4.9', '000 §4.10', '000 §4.11', '000 §4.12', '000 §4.13', '000 §4.14'] } },
+        { guard: { type: 'isOutcome', params: { kind: 'pending' } }, target: 'listening', meta: { spec: ['000 §4.6', '000 §4.9'] } },
+        { guard: { type: 'isOutcome', params: { kind: 'redirect' } }, target: 'redirecting', meta: { spec: ['000 §4.9', '000 §4.18'] }, actions: assign(({ context }) => ({ redirectUrl: context.outcome?.kind === 'redirect' ? context.outcome.url : '' })) },
+        { guard: { type: 'isOutcome', params: { kind: 'entropayStart' } }, target: 'entropay', meta: { spec: ['000 §4.17'] } },
+        { guard: { type: 'isOutcome', params: { kind: 'entropayCvv' } }, target: 'entropay', meta: { spec: ['000 §4.17'] } },
+        { guard: { type: 'isOutcome', params: { kind: 'doNotHonor' } }, target: 'doNotHonor', meta: { spec: ['000 §4.15'], deviation: 'spec README item 3' }, actions: { type: 'markTried', params: { result: 'declined' } } },
+        {
+          guard: 'isStop',
+          target: 'stopped',
+          meta: { spec: ['000 §4.8', '000 §4.12', '000 §4.16', '000 §8.4', '000 §8.7'], deviation: ['spec README item 4', 'addition: Concept 003 stops'] },
+          actions: { type: 'markTried', params: { result: 'declined' } },
+        },
+        { guard: { type: 'isOutcome', params: { kind: 'passed' } }, target: 'next', meta: { spec: ['000 §4.4', '000 §4.19'] }, actions: { type: 'markTried', params: { result: 'passed' } } },
+        {
+          target: 'next',
+          meta: { spec: ['000 §4.4', '000 §4.8', '000 §4.9', '000 §4.12', '000 §4.16', '000 §4.17', '000 §8.3'] },
+          actions: { type: 'markTried', params: ({ context }) => ({ result: 'declined' as const, skip: context.outcome?.kind === 'declined' ? context.outcome.skip : undefined }) },
+        },
       ],
     },
     listening: {
@@ -212,12 +226,12 @@ export const cascadeMachine = setup({
         onDone: [
           // the start never reached the server (a reload cut it off): send it again, same key
           { guard: { type: 'isListen', params: ({ event }) => ({ status: event.output.status, expected: 'missing' }) }, target: 'starting' },
-          { guard: { type: 'isListen', params: ({ event }) => ({ status: event.output.status, expected: 'timeout' }) }, target: 'unresolved', actions: assign({ error: msg('cascade.unresolved') }) },
-          { guard: { type: 'isListen', params: ({ event }) => ({ status: event.output.status, expected: 'stopped' }) }, target: 'unresolved', actions: assign({ error: msg('cascade.listen_stopped') }) },
-          { target: 'deciding', actions: assign(({ context, event }) => ({ outcome: classify(event.output.reply as ProcessorReply, { fixed: context.payment.fixed }), immediate: false })) },
+          { guard: { type: 'isListen', params: ({ event }) => ({ status: event.output.status, expected: 'timeout' }) }, target: 'unresolved', meta: { spec: ['000 §4.6'], deviation: 'addition: listen deadline' }, actions: assign({ error: msg('cascade.unresolved') }) },
+          { guard: { type: 'isListen', params: ({ event }) => ({ status: event.output.status, expected: 'stopped' }) }, target: 'unresolved', meta: { spec: ['000 §4.6'] }, actions: assign({ error: msg('cascade.listen_stopped') }) },
+          { target: 'deciding', meta: { spec: ['000 §4.6', '000 §4.11'] }, actions: assign(({ context, event }) => ({ outcome: classify(event.output.reply as ProcessorReply, { fixed: context.payment.fixed }), immediate: false })) },
         ],
       },
-      on: { 'listen.stop': { actions: sendTo('listen', { type: 'listen.stop' }) } },
+      on: { 'listen.stop': { meta: { spec: ['000 §4.6'] }, actions: sendTo('listen', { type: 'listen.stop' }) } },
     },
     entropay: {
       invoke: {
@@ -225,14 +239,15 @@ export const cascadeMachine = setup({
         src: 'entropay',
         input: ({ context }) => ({ dialog: context.outcome?.kind === 'entropayCvv' ? ('cvv' as const) : ('start' as const), paymentId: context.payment.id, amount: context.payment.amount }),
         onDone: [
-          { guard: { type: 'isEntropay', params: ({ event }) => ({ result: event.output.result, expected: 'redirect' }) }, target: 'redirecting', actions: assign(({ event }) => ({ redirectUrl: event.output.url })) },
-          { guard: { type: 'isEntropay', params: ({ event }) => ({ result: event.output.result, expected: 'rejected' }) }, target: 'next', actions: { type: 'markTried', params: { result: 'declined' } } },
-          { target: 'deciding', actions: assign(({ context, event }) => ({ outcome: classify(event.output.reply as ProcessorReply, { fixed: context.payment.fixed }) })) },
+          { guard: { type: 'isEntropay', params: ({ event }) => ({ result: event.output.result, expected: 'redirect' }) }, target: 'redirecting', meta: { spec: ['000 §4.17'] }, actions: assign(({ event }) => ({ redirectUrl: event.output.url })) },
+          { guard: { type: 'isEntropay', params: ({ event }) => ({ result: event.output.result, expected: 'rejected' }) }, target: 'next', meta: { spec: ['000 §4.4', '000 §4.17'] }, actions: { type: 'markTried', params: { result: 'declined' } } },
+          { target: 'deciding', meta: { spec: ['000 §4.17'] }, actions: assign(({ context, event }) => ({ outcome: classify(event.output.reply as ProcessorReply, { fixed: context.payment.fixed }) })) },
         ],
       },
     },
     /** the issuer declined (host code 05): the honest dialog — contact the bank or choose another method */
     doNotHonor: {
+      meta: { spec: ['000 §4.15'], deviation: 'spec README item 3' },
       on: {
         'dialog.tab': { target: 'switched', actions: assign(({ event }) => ({ tab: event.tab })) },
         'dialog.close': { target: 'stopped', actions: assign({ error: msg('cascade.do_not_honor'), explained: true }) },
@@ -240,13 +255,14 @@ export const cascadeMachine = setup({
     },
     /** 'Response error, try again': the waiting ends; a retry sends the same start (same key, never a second charge) */
     interrupted: {
+      meta: { spec: ['000 §8.1'], deviation: 'docs/funding.md: network failure' },
       entry: assign({ error: msg('cascade.response_error') }),
       on: {
         'payment.retry': [
-          { guard: 'isResumingAttempt', target: 'starting', actions: assign({ error: null }) },
-          { target: 'checking', actions: assign({ error: null }) },
+          { guard: 'isResumingAttempt', target: 'starting', meta: { spec: ['000 §8.1'], deviation: 'docs/funding.md: network failure' }, actions: assign({ error: null }) },
+          { target: 'checking', meta: { spec: ['000 §8.1'], deviation: 'docs/funding.md: network failure' }, actions: assign({ error: null }) },
         ],
-        'payment.cancel': 'cancelled',
+        'payment.cancel': { target: 'cancelled', meta: { spec: ['000 §8.1'], deviation: 'docs/funding.md: network failure' } },
       },
     },
     redirecting: {
@@ -255,6 +271,7 @@ export const cascadeMachine = setup({
     },
     approved: {
       type: 'final',
+      meta: { spec: ['000 §4.7'] },
       entry: [
         assign(({ context }) => ({ log: [...context.log, { processor: context.current!.processor, result: 'approved' as const, code: '' }], result: 'approved' as const })),
         { type: 'persist', params: ({ context }) => stored(context, true) },
@@ -263,6 +280,7 @@ export const cascadeMachine = setup({
     },
     exhausted: {
       type: 'final',
+      meta: { spec: ['000 §4.5', '000 §8.2'] },
       entry: [{ type: 'end', params: { result: 'failed', error: msg('cascade_card.failed') } }, { type: 'persist', params: ({ context }) => stored(context, true) }],
     },
     stopped: {

@@ -51,13 +51,13 @@ export const chatMachine = setup({
   initial: 'boot',
   on: {
     'chat.path': [
-      { guard: { type: 'isHidden', params: ({ event }) => event }, target: '.hidden', actions: assign({ hidden: true }) },
+      { guard: { type: 'isHidden', params: ({ event }) => event }, target: '.hidden', meta: { spec: ['001 §4.14'] }, actions: assign({ hidden: true }) },
       { actions: assign({ hidden: false }) },
     ],
   },
   states: {
     boot: {
-      always: [{ guard: { type: 'isHidden', params: ({ context }) => context }, target: 'hidden' }, { target: 'closed' }],
+      always: [{ guard: { type: 'isHidden', params: ({ context }) => context }, target: 'hidden', meta: { spec: ['001 §4.14'] } }, { target: 'closed' }],
     },
     /** settings hide the chat on this page */
     hidden: {
@@ -65,21 +65,21 @@ export const chatMachine = setup({
     },
     closed: {
       after: {
-        autoOpenDelay: { guard: 'mayAutoOpen', target: 'open', actions: [assign({ autoOpened: true }), 'markAutoOpened'] },
+        autoOpenDelay: { guard: 'mayAutoOpen', target: 'open', meta: { spec: ['001 §4.13', '001 §9.14'] }, actions: [assign({ autoOpened: true }), 'markAutoOpened'] },
       },
-      on: { 'chat.open': 'open' },
+      on: { 'chat.open': { target: 'open', meta: { spec: ['001 §4.13', '002 §4.25'] } } },
     },
     minimised: {
       on: {
-        'chat.open': 'open',
-        'chat.close': 'closed',
+        'chat.open': { target: 'open', meta: { spec: ['002 §4.25'] } },
+        'chat.close': { target: 'closed', meta: { spec: ['002 §4.25'] } },
       },
     },
     open: {
       type: 'parallel',
       on: {
-        'chat.close': 'closed',
-        'chat.minimise': 'minimised',
+        'chat.close': { target: 'closed', meta: { spec: ['002 §4.25'] } },
+        'chat.minimise': { target: 'minimised', meta: { spec: ['002 §4.25'] } },
       },
       states: {
         connection: {
@@ -101,8 +101,8 @@ export const chatMachine = setup({
           initial: 'remembered',
           states: {
             remembered: { always: [{ guard: 'wasMaximised', target: 'maximised' }, { target: 'normal' }] },
-            normal: { entry: assign({ size: 'normal' as ChatSize }), on: { 'chat.maximise': 'maximised' } },
-            maximised: { entry: assign({ size: 'maximised' as ChatSize }), on: { 'chat.restore': 'normal' } },
+            normal: { entry: assign({ size: 'normal' as ChatSize }), on: { 'chat.maximise': { target: 'maximised', meta: { spec: ['002 §4.25'] } } } },
+            maximised: { entry: assign({ size: 'maximised' as ChatSize }), on: { 'chat.restore': { target: 'normal', meta: { spec: ['002 §4.25'] } } } },
           },
         },
       },

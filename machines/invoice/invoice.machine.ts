@@ -80,22 +80,22 @@ export const invoiceMachine = setup({
   states: {
     boot: {
       always: [
-        { guard: { type: 'isStatus', params: ({ context }) => ({ status: context.status, expected: 'su' }) }, target: 'paid' },
-        { guard: { type: 'isStatus', params: ({ context }) => ({ status: context.status, expected: 'ex' }) }, target: 'expired' },
-        { target: 'starting' },
+        { guard: { type: 'isStatus', params: ({ context }) => ({ status: context.status, expected: 'su' }) }, target: 'paid', meta: { spec: ['000 §4.21', '001 §4.1', '002 §4.3'] } },
+        { guard: { type: 'isStatus', params: ({ context }) => ({ status: context.status, expected: 'ex' }) }, target: 'expired', meta: { spec: ['000 §4.21', '001 §4.1', '002 §4.3'] } },
+        { target: 'starting', meta: { spec: ['002 §4.1'] } },
       ],
     },
     starting: {
-      after: { countdownStartDelay: 'waiting' },
+      after: { countdownStartDelay: { target: 'waiting', meta: { spec: ['002 §4.4', '002 §9.1'] } } },
       on: { 'invoice.push': 'waiting.checking' },
     },
     /** the countdown runs on this state, which a check never re-enters */
     waiting: {
       initial: 'idle',
-      after: { untilExpiry: 'finalCheck' },
+      after: { untilExpiry: { target: 'finalCheck', meta: { spec: ['001 §4.4', '002 §4.2', '000 §9.12', '001 §9.6', '002 §9.1'] } } },
       states: {
         idle: {
-          after: { invoicePoll: 'checking' },
+          after: { invoicePoll: { target: 'checking', meta: { spec: ['001 §4.2', '001 §4.3', '002 §4.2', '000 §9.12', '001 §9.6', '002 §9.1'] } } },
           on: { 'invoice.push': 'checking' },
         },
         checking: {
@@ -103,8 +103,8 @@ export const invoiceMachine = setup({
             src: 'checkInvoice',
             input: ({ context }) => ({ coin: context.coin, guid: context.guid }),
             onDone: [
-              { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'su' }) }, target: '#invoice.paid', actions: { type: 'record', params: ({ event }) => event.output } },
-              { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'ex' }) }, target: '#invoice.expired', actions: { type: 'record', params: ({ event }) => event.output } },
+              { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'su' }) }, target: '#invoice.paid', meta: { spec: ['000 §4.21', '001 §4.1', '001 §4.2', '002 §4.3'] }, actions: { type: 'record', params: ({ event }) => event.output } },
+              { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'ex' }) }, target: '#invoice.expired', meta: { spec: ['000 §4.21', '001 §4.1', '001 §4.2', '002 §4.3'] }, actions: { type: 'record', params: ({ event }) => event.output } },
               { target: 'idle', actions: { type: 'record', params: ({ event }) => event.output } },
             ],
             // a failed check keeps waiting; the next poll tries again
@@ -119,8 +119,8 @@ export const invoiceMachine = setup({
         src: 'checkInvoice',
         input: ({ context }) => ({ coin: context.coin, guid: context.guid }),
         onDone: [
-          { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'su' }) }, target: 'paid', actions: { type: 'record', params: ({ event }) => event.output } },
-          { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'ex' }) }, target: 'expired', actions: { type: 'record', params: ({ event }) => event.output } },
+          { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'su' }) }, target: 'paid', meta: { spec: ['001 §4.4', '002 §4.2', '002 §4.3'] }, actions: { type: 'record', params: ({ event }) => event.output } },
+          { guard: { type: 'isStatus', params: ({ event }) => ({ status: event.output.status, expected: 'ex' }) }, target: 'expired', meta: { spec: ['001 §4.4', '002 §4.2', '002 §4.3'] }, actions: { type: 'record', params: ({ event }) => event.output } },
           // the server has not closed it yet (clock skew, a payment being confirmed): keep asking
           { target: 'overdue', actions: { type: 'record', params: ({ event }) => event.output } },
         ],
@@ -134,7 +134,7 @@ export const invoiceMachine = setup({
     /** polling has stopped; a pushed change (a late or extra payment) is still fetched and shown */
     paid: {
       entry: [assign({ status: 'su' }), 'broadcastUserUpdate'],
-      always: { guard: 'isVoucher', target: 'voucherFinished' },
+      always: { guard: 'isVoucher', target: 'voucherFinished', meta: { spec: ['000 §4.22'] } },
       ...closedUpdates,
     },
     voucherFinished: {

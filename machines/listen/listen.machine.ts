@@ -38,14 +38,14 @@ export const listenMachine = setup({
     /** the deadline runs on this state, which polls and checks never re-enter */
     active: {
       initial: 'boot',
-      on: { 'listen.stop': 'stopped' },
-      after: { untilDeadline: 'timedOut' },
+      on: { 'listen.stop': { target: 'stopped', meta: { spec: ['000 §4.6'] } } },
+      after: { untilDeadline: { target: 'timedOut', meta: { spec: ['000 §4.6'], deviation: 'addition: listen deadline' } } },
       states: {
         boot: {
           always: [{ guard: 'isImmediate', target: 'checking' }, { target: 'waiting' }],
         },
         waiting: {
-          after: { listenInterval: 'checking' },
+          after: { listenInterval: { target: 'checking', meta: { spec: ['000 §4.6', '000 §9.1'] } } },
           on: { 'listen.push': 'checking' },
         },
         checking: {
@@ -58,6 +58,7 @@ export const listenMachine = setup({
               {
                 guard: { type: 'isFinal', params: ({ event }) => event.output },
                 target: '#listen.answered',
+                meta: { spec: ['000 §4.6'] },
                 actions: assign(({ event }) => ({ reply: event.output.found ? event.output.reply : null })),
               },
               { guard: 'shouldRecheck', target: 'checking', reenter: true, actions: assign({ recheck: false }) },

@@ -99,12 +99,14 @@ export const loginMachine = setup({
           {
             guard: { type: 'platformAccepted', params: ({ event }) => event.output },
             target: 'sessionLogin',
+            meta: { spec: ['000 §4.25'] },
             actions: assign(({ event }) => ({ platformToken: event.output.token ?? '' })),
           },
           {
             // the platform checks the password first: a wrong one is the common failure
             guard: { type: 'isPlatformCode', params: ({ event }) => ({ code: event.output.code, expected: 'invalid_credentials' }) },
             target: 'failed',
+            meta: { spec: ['000 §4.25', '001 §8.3'] },
             actions: [
               assign(({ event }) => ({ error: msg('login.password', event.output.message) })),
               { type: 'notifyLoginFail', params: ({ context }) => ({ email: context.email }) },
@@ -117,12 +119,13 @@ export const loginMachine = setup({
           },
           {
             target: 'failed',
+            meta: { spec: ['000 §4.25', '000 §8.8', '001 §8.4'] },
             actions: assign(({ event }) => ({
               error: event.output.message ? msg('', event.output.message) : msg('server_error'),
             })),
           },
         ],
-        onError: { target: 'failed', actions: assign({ error: msg('login_error') }) },
+        onError: { target: 'failed', meta: { spec: ['000 §4.25', '000 §8.8'] }, actions: assign({ error: msg('login_error') }) },
       },
     },
     sessionLogin: {
@@ -135,12 +138,13 @@ export const loginMachine = setup({
             target: 'twoFactor',
             actions: assign(({ event }) => ({ factor: event.output.factor ?? '', password: '', platformToken: '' })),
           },
-          { target: 'success' },
+          { target: 'success', meta: { spec: ['000 §4.25'] } },
         ],
         onError: [
           {
             guard: { type: 'isWrongPassword', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'failed',
+            meta: { spec: ['000 §4.25', '001 §8.3'] },
             actions: [
               assign(({ event }) => ({ error: failureMsg(event.error, 'server_error') })),
               { type: 'notifyLoginFail', params: ({ context }) => ({ email: context.email }) },
@@ -148,6 +152,7 @@ export const loginMachine = setup({
           },
           {
             target: 'failed',
+            meta: { spec: ['000 §4.25', '000 §8.8', '001 §8.4'] },
             actions: assign(({ event }) => ({
               error: isCallFailure(event.error) && event.error.kind === 'network' ? msg('login_error') : failureMsg(event.error, 'server_error'),
             })),
@@ -174,7 +179,7 @@ export const loginMachine = setup({
     failed: {
       entry: assign(({ context }) => ({ password: '', platformToken: '', shakes: context.shakes + 1 })),
       always: [
-        { guard: { type: 'isAutologin', params: ({ context }) => ({ autologin: context.autologinKey !== '' }) }, target: 'autologinFailed' },
+        { guard: { type: 'isAutologin', params: ({ context }) => ({ autologin: context.autologinKey !== '' }) }, target: 'autologinFailed', meta: { spec: ['000 §8.8'] } },
         { target: 'editing' },
       ],
     },

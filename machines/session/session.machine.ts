@@ -56,7 +56,7 @@ export const sessionMachine = setup({
       initial: 'idle',
       on: {
         'session.logout': '.loggingOut',
-        'platform.notAuth': '.loggingOut',
+        'platform.notAuth': { target: '.loggingOut', meta: { spec: ['000 §4.26'] } },
       },
       states: {
         idle: {

@@ -56,7 +56,7 @@ export const signalsMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      after: { firstFetch: { target: 'fetching', actions: assign(({ context }) => ({ now: context.nextFetchAt })) } },
+      after: { firstFetch: { target: 'fetching', meta: { spec: ['000 §9.10'] }, actions: assign(({ context }) => ({ now: context.nextFetchAt })) } },
     },
     fetching: {
       invoke: {
@@ -71,7 +71,7 @@ export const signalsMachine = setup({
     },
     /** pop-ups on screen (if any) count down; the one timer runs to whatever is due first */
     waiting: {
-      after: { untilNextDue: { target: 'due', actions: assign(({ context }) => ({ now: Math.max(context.now, nextDue(context)) })) } },
+      after: { untilNextDue: { target: 'due', meta: { spec: ['000 §4.24', '000 §9.10', '000 §9.11'] }, actions: assign(({ context }) => ({ now: Math.max(context.now, nextDue(context)) })) } },
       on: {
         'signal.close': {
           target: 'waiting',
@@ -86,13 +86,14 @@ export const signalsMachine = setup({
         {
           guard: 'hasEnded',
           target: 'due',
+          meta: { spec: ['000 §4.24', '000 §9.11'] },
           reenter: true,
           actions: [
             { type: 'markSeen', params: ({ context }) => ({ ids: ended(context) }) },
             assign(({ context }) => ({ seen: [...context.seen, ...ended(context)], signals: context.signals.filter((s) => s.expiresAt > context.now) })),
           ],
         },
-        { guard: 'isFetchDue', target: 'fetching' },
+        { guard: 'isFetchDue', target: 'fetching', meta: { spec: ['000 §9.10'] } },
         { target: 'waiting' },
       ],
     },

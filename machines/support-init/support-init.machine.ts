@@ -46,16 +46,17 @@ export const supportInitMachine = setup({
         src: 'init',
         onDone: { target: 'done', actions: assign(({ event }) => ({ data: event.output, error: null })) },
         onError: [
-          { guard: { type: 'canTryAgain', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'waiting' },
+          { guard: { type: 'canTryAgain', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'waiting', meta: { spec: ['002 §4.7', '002 §9.3'] } },
           {
             target: 'failed',
+            meta: { spec: ['002 §4.7', '002 §9.3'] },
             actions: [assign(({ context }) => ({ error: msg('support.init_failed', undefined, { count: context.attempt }) })), 'gaveUp'],
           },
         ],
       },
     },
     /** the backoff before the next attempt */
-    waiting: { after: { initBackoff: 'loading' } },
+    waiting: { after: { initBackoff: { target: 'loading', meta: { spec: ['002 §4.7'] } } } },
     /** 'Support is not available right now' with a retry: three more attempts */
     failed: { on: { retry: { target: 'loading', actions: assign({ attempt: 0, error: null }) } } },
     done: { type: 'final' },

@@ -138,6 +138,7 @@ export const ticketThreadMachine = setup({
                 }),
                 onDone: {
                   target: 'editing',
+                  meta: { spec: ['002 §4.5'] },
                   actions: [
                     // 002 §4: a reply to a ticket that is not Open reopens it, and the list is read again
                     assign(({ context }) => ({ reopened: context.thread?.ticket.status_id !== TICKET_OPEN, draft: '', replies: context.replies + 1, closeError: null })),
@@ -165,16 +166,16 @@ export const ticketThreadMachine = setup({
         close: {
           initial: 'idle',
           states: {
-            idle: { on: { 'close.ask': { guard: 'notClosed', target: 'confirming', actions: assign({ closeError: null }) } } },
+            idle: { on: { 'close.ask': { guard: 'notClosed', target: 'confirming', meta: { spec: ['002 §8.12'] }, actions: assign({ closeError: null }) } } },
             /** 'Close Ticket / Are you sure?' */
-            confirming: { on: { 'close.yes': 'closing', 'close.no': 'idle' } },
+            confirming: { on: { 'close.yes': { target: 'closing', meta: { spec: ['002 §4.6', '002 §8.12'] } }, 'close.no': { target: 'idle', meta: { spec: ['002 §8.12'] } } } },
             closing: {
               invoke: {
                 src: 'close',
                 input: ({ context }) => ({ id: context.id }),
                 // 002 §4: closing returns to the list
-                onDone: { target: '#ticketThread.closed', actions: ['take', 'changed'] },
-                onError: { target: 'idle', actions: assign({ closeError: () => msg('support.close_error') }) },
+                onDone: { target: '#ticketThread.closed', meta: { spec: ['002 §4.6'] }, actions: ['take', 'changed'] },
+                onError: { target: 'idle', meta: { spec: ['002 §8.3'] }, actions: assign({ closeError: () => msg('support.close_error') }) },
               },
             },
           },

@@ -43,6 +43,7 @@ export const tourneyWeekendMachine = setup({
           {
             guard: 'weekendOpen',
             target: 'offered',
+            meta: { spec: ['002 §4.21'] },
             actions: [assign(({ context, event }) => ({ contest: weekendOf(event.output, context.now) })), 'remember', 'open'],
           },
           { target: 'skipped' },

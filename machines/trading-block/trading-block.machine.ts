@@ -38,7 +38,7 @@ export const tradingBlockMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'isBlocked', target: 'blocked' }, { target: 'open' }],
+      always: [{ guard: 'isBlocked', target: 'blocked', meta: { spec: ['002 §4.18'] } }, { target: 'open', meta: { spec: ['002 §4.18'] } }],
     },
     open: {
       on: { 'user.changed': { target: 'checking', actions: 'takeFacts' } },
@@ -47,13 +47,13 @@ export const tradingBlockMachine = setup({
       initial: 'modal',
       on: {
         // a user refresh while locked changes nothing on screen (the modal does not pop up again)
-        'user.changed': [{ guard: 'staysBlocked', actions: 'takeFacts' }, { target: 'open', actions: 'takeFacts' }],
+        'user.changed': [{ guard: 'staysBlocked', actions: 'takeFacts' }, { target: 'open', meta: { spec: ['002 §4.19'] }, actions: 'takeFacts' }],
       },
       states: {
         closed: {
           on: {
             // past the limit the click stays on the lock; its button still opens the modal
-            'block.click': { guard: 'canReopen', target: 'modal', actions: assign(({ context }) => ({ reopens: context.reopens + 1 })) },
+            'block.click': { guard: 'canReopen', target: 'modal', meta: { spec: ['002 §4.20', '002 §9.8'] }, actions: assign(({ context }) => ({ reopens: context.reopens + 1 })) },
             'sign.open': 'modal',
           },
         },
@@ -66,6 +66,7 @@ export const tradingBlockMachine = setup({
             input: { agreement: true },
             onDone: {
               target: '#tradingBlock.open',
+              meta: { spec: ['002 §4.19'] },
               actions: [assign(({ context }) => ({ facts: { ...context.facts, signed: true } })), 'refreshUser'],
             },
           },

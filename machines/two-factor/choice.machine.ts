@@ -45,8 +45,8 @@ export const twoFactorChoiceMachine = setup({
       on: {
         'method.choose': [
           { guard: 'changesNothing' },
-          { guard: 'hasCurrent', target: 'confirmingCurrent', actions: assign(({ event }) => ({ target: event.method, enable: event.enable })) },
-          { target: 'requesting', actions: assign(({ event }) => ({ target: event.method, enable: event.enable })) },
+          { guard: 'hasCurrent', target: 'confirmingCurrent', meta: { spec: ['002 §4.8', '002 §4.9'] }, actions: assign(({ event }) => ({ target: event.method, enable: event.enable })) },
+          { target: 'requesting', meta: { spec: ['002 §4.8'] }, actions: assign(({ event }) => ({ target: event.method, enable: event.enable })) },
         ],
       },
     },
@@ -57,7 +57,7 @@ export const twoFactorChoiceMachine = setup({
         src: 'twoFactorEntry',
         // nothing has sent a code for this step yet: the entry sends it
         input: ({ context }) => ({ type: context.current as FactorType, purpose: 'change' as const, send: true }),
-        onDone: 'requesting',
+        onDone: { target: 'requesting', meta: { spec: ['002 §4.9'] } },
       },
       on: { 'factor.cancel': 'idle' },
     },
@@ -66,11 +66,11 @@ export const twoFactorChoiceMachine = setup({
         src: 'setFactor',
         input: ({ context }) => ({ type: context.target as FactorType, state: context.enable }),
         onDone: [
-          { guard: { type: 'isDone', params: ({ event }) => event.output }, target: 'saved' },
-          { guard: { type: 'sentCode', params: ({ event }) => event.output }, target: 'enteringCode', actions: assign(({ event }) => ({ channel: event.output.channel ?? 'email' })) },
-          { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ text: msg('factor.save_failed', event.output.message || undefined), kind: 'error' }) } },
+          { guard: { type: 'isDone', params: ({ event }) => event.output }, target: 'saved', meta: { spec: ['002 §4.8', '002 §4.10'] } },
+          { guard: { type: 'sentCode', params: ({ event }) => event.output }, target: 'enteringCode', meta: { spec: ['002 §4.9'] }, actions: assign(({ event }) => ({ channel: event.output.channel ?? 'email' })) },
+          { target: 'idle', meta: { spec: ['002 §8.2'] }, actions: { type: 'notify', params: ({ event }) => ({ text: msg('factor.save_failed', event.output.message || undefined), kind: 'error' }) } },
         ],
-        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ text: failureMsg(event.error, 'server_error'), kind: 'error' }) } },
+        onError: { target: 'idle', meta: { spec: ['002 §8.2'] }, actions: { type: 'notify', params: ({ event }) => ({ text: failureMsg(event.error, 'server_error'), kind: 'error' }) } },
       },
     },
     /** the email (or SMS) code of the setup; for google it returns the new secret */
@@ -80,8 +80,8 @@ export const twoFactorChoiceMachine = setup({
         src: 'twoFactorEntry',
         input: ({ context }) => ({ type: context.channel ?? 'email', purpose: 'setup' as const }),
         onDone: [
-          { guard: { type: 'showsSecret', params: ({ event }) => event.output }, target: 'google', actions: assign(({ event }) => ({ qr: event.output.qr ?? '', secret: event.output.secret ?? '' })) },
-          { target: 'saved' },
+          { guard: { type: 'showsSecret', params: ({ event }) => event.output }, target: 'google', meta: { spec: ['002 §4.9'] }, actions: assign(({ event }) => ({ qr: event.output.qr ?? '', secret: event.output.secret ?? '' })) },
+          { target: 'saved', meta: { spec: ['002 §4.10'] } },
         ],
       },
       on: { 'factor.cancel': 'idle' },
@@ -92,7 +92,7 @@ export const twoFactorChoiceMachine = setup({
         id: 'factor',
         src: 'twoFactorEntry',
         input: { type: 'google' as const, purpose: 'setup' as const },
-        onDone: 'saved',
+        onDone: { target: 'saved', meta: { spec: ['002 §4.9', '002 §4.10'] } },
       },
       on: { 'factor.cancel': 'idle' },
     },

@@ -80,9 +80,9 @@ export const uploadItemMachine = setup({
         'files.chosen': [
           { guard: 'noFile' },
           { guard: 'emptyFile', target: '.error', actions: ['choose', assign({ error: () => msg('upload.empty') })] },
-          { guard: 'tooLarge', target: '.error', actions: ['choose', assign({ error: () => msg('upload.too_large') })] },
-          { guard: 'wrongType', target: '.error', actions: ['choose', assign({ error: () => msg('upload.type') })] },
-          { target: 'uploading', actions: 'choose' },
+          { guard: 'tooLarge', target: '.error', meta: { spec: ['001 §5.15', '001 §8.11', '001 §9.12'] }, actions: ['choose', assign({ error: () => msg('upload.too_large') })] },
+          { guard: 'wrongType', target: '.error', meta: { spec: ['000 §5.9', '001 §5.14'] }, actions: ['choose', assign({ error: () => msg('upload.type') })] },
+          { target: 'uploading', meta: { spec: ['000 §4.23', '000 §5.10'] }, actions: 'choose' },
         ],
       },
       states: {
@@ -102,11 +102,12 @@ export const uploadItemMachine = setup({
       invoke: { src: 'upload', input: ({ context }) => ({ kind: context.kind, target: context.target, file: context.file! }) },
       on: {
         'upload.progress': { actions: assign(({ event }) => ({ loaded: event.loaded, total: event.total })) },
-        'upload.done': { target: 'waiting.success', actions: [assign(({ context, event }) => ({ document: event.document, loaded: context.total })), 'stored', 'uploaded'] },
+        'upload.done': { target: 'waiting.success', meta: { spec: ['000 §4.23', '001 §8.9'] }, actions: [assign(({ context, event }) => ({ document: event.document, loaded: context.total })), 'stored', 'uploaded'] },
         'upload.failed': [
-          { guard: 'unauthorized', target: 'waiting.idle', actions: [assign({ file: null }), 'logout'] },
+          { guard: 'unauthorized', target: 'waiting.idle', meta: { spec: ['001 §8.12'] }, actions: [assign({ file: null }), 'logout'] },
           {
             target: 'waiting.error',
+            meta: { spec: ['000 §4.23', '000 §8.12', '001 §8.10'] },
             actions: assign(({ event }) => ({
               error: failureMsg(event.error, 'upload.error'),
               retryable: event.error.kind === 'network' || event.error.status >= 500 || event.error.status === 429,

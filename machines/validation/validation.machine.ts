@@ -39,8 +39,8 @@ export const validationMachine = setup({
   states: {
     boot: {
       always: [
-        { guard: { type: 'alreadyValidated', params: ({ context }) => ({ success: context.success }) }, target: 'home' },
-        { guard: { type: 'noAttemptsLeft', params: ({ context }) => ({ attempts: context.attempts }) }, target: 'maxTries' },
+        { guard: { type: 'alreadyValidated', params: ({ context }) => ({ success: context.success }) }, target: 'home', meta: { spec: ['002 §4.23'] } },
+        { guard: { type: 'noAttemptsLeft', params: ({ context }) => ({ attempts: context.attempts }) }, target: 'maxTries', meta: { spec: ['002 §4.22', '002 §9.2'] } },
         { target: 'editing' },
       ],
     },
@@ -55,10 +55,11 @@ export const validationMachine = setup({
         src: 'attemptValidation',
         input: ({ context }) => ({ value: context.value.trim() }),
         onDone: [
-          { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'success', actions: assign(({ event }) => ({ success: true, attempts: event.output.attemps, error: null })) },
-          { guard: { type: 'noAttemptsLeft', params: ({ event }) => ({ attempts: event.output.attemps }) }, target: 'maxTries', actions: assign(({ event }) => ({ attempts: event.output.attemps, value: '' })) },
+          { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'success', meta: { spec: ['002 §4.23'] }, actions: assign(({ event }) => ({ success: true, attempts: event.output.attemps, error: null })) },
+          { guard: { type: 'noAttemptsLeft', params: ({ event }) => ({ attempts: event.output.attemps }) }, target: 'maxTries', meta: { spec: ['002 §4.22', '002 §4.24', '002 §9.2'] }, actions: assign(({ event }) => ({ attempts: event.output.attemps, value: '' })) },
           {
             target: 'editing',
+            meta: { spec: ['002 §4.24'] },
             actions: assign(({ context, event }) => ({
               attempts: event.output.attemps,
               value: '',
@@ -68,14 +69,14 @@ export const validationMachine = setup({
           },
         ],
         onError: [
-          { guard: { type: 'isRefusal', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'validation.failed') })) },
-          { target: 'editing', actions: assign({ error: msg('validation.failed') }) },
+          { guard: { type: 'isRefusal', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing', meta: { spec: ['002 §8.6'] }, actions: assign(({ event }) => ({ error: failureMsg(event.error, 'validation.failed') })) },
+          { target: 'editing', meta: { spec: ['002 §8.6'] }, actions: assign({ error: msg('validation.failed') }) },
         ],
       },
     },
     success: {
       entry: 'validated',
-      always: 'home',
+      always: { target: 'home', meta: { spec: ['002 §4.23'] } },
     },
     /** five attempts used: locked (the server refuses more) */
     maxTries: { type: 'final' },

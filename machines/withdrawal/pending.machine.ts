@@ -42,13 +42,13 @@ export const withdrawalPendingMachine = setup({
     ready: {
       on: {
         'pending.refresh': 'loading',
-        'pending.cancel': { target: 'confirming', actions: assign(({ event }) => ({ cancelling: event.id })) },
+        'pending.cancel': { target: 'confirming', meta: { spec: ['002 §4.17', '002 §8.12'] }, actions: assign(({ event }) => ({ cancelling: event.id })) },
       },
     },
     confirming: {
       on: {
-        'confirm.yes': 'rejecting',
-        'confirm.no': { target: 'ready', actions: assign({ cancelling: null }) },
+        'confirm.yes': { target: 'rejecting', meta: { spec: ['002 §4.17', '002 §8.12'] } },
+        'confirm.no': { target: 'ready', meta: { spec: ['002 §8.12'] }, actions: assign({ cancelling: null }) },
       },
     },
     rejecting: {
@@ -59,15 +59,18 @@ export const withdrawalPendingMachine = setup({
           {
             guard: { type: 'returned', params: ({ event }) => event.output },
             target: 'loading',
+            meta: { spec: ['002 §4.17', '002 §8.7'] },
             actions: [{ type: 'notify', params: { text: msg('withdrawal.cancel_success'), kind: 'success' } }, 'cancelled', assign({ cancelling: null })],
           },
           {
             target: 'ready',
+            meta: { spec: ['002 §8.7'] },
             actions: [{ type: 'notify', params: ({ event }) => ({ text: msg('withdrawal.cancel_failed', event.output.message || undefined), kind: 'error' }) }, assign({ cancelling: null })],
           },
         ],
         onError: {
           target: 'loading',
+          meta: { spec: ['002 §8.7'] },
           actions: [{ type: 'notify', params: ({ event }) => ({ text: failureMsg(event.error, 'withdrawal.cancel_failed'), kind: 'error' }) }, assign({ cancelling: null })],
         },
       },
