@@ -18,6 +18,8 @@ export interface SpecTag {
   kind: 'state' | 'transition';
   /** the state id, or the transition id as the coverage reports name it (`<state>:<event>:<index>`) */
   id: string;
+  /** a transition's target state ids (none: it stays in its state) */
+  to?: string[];
   /** the machine's source file, and the lines the mutation mark was decided on (`12-14, 40`) */
   file: string;
   lines: string;

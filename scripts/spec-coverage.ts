@@ -215,6 +215,8 @@ interface Found {
   id: string;
   spec: string[];
   deviation: string[];
+  /** a transition's target state ids */
+  to?: string[];
 }
 
 /** every tagged state and transition of every registered machine (a machine invoked by several is listed once, under its own id) */
@@ -231,7 +233,7 @@ export function collectTags(registry: Record<string, { machine: AnyStateMachine 
       for (const t of defs) {
         if (isInert(t)) continue;
         const m = readSpecMeta((t as { meta?: unknown }).meta);
-        if (m.spec.length || m.deviation.length) out.push({ machine: name, kind: 'transition', id: transitionId(t), ...m });
+        if (m.spec.length || m.deviation.length) out.push({ machine: name, kind: 'transition', id: transitionId(t), ...m, to: (t.target ?? []).map((s) => s.id) });
       }
     }
   }
@@ -270,6 +272,7 @@ export function buildSpecCoverage(reports: Loaded = loadReports(), found: Found[
       machine: f.machine,
       kind: f.kind,
       id: f.id,
+      ...(f.kind === 'transition' ? { to: f.to ?? [] } : {}),
       file: where?.file ?? '',
       lines: where ? rangesText(where.ranges) : '',
       model: covered ? (f.kind === 'state' ? covered.states.covered : covered.transitions.covered).includes(f.id) : null,

@@ -34,7 +34,7 @@ export interface FrontendOptions {
 }
 
 /** the reports the explorer reads at /explorer/coverage/<name>.json */
-const COVERAGE_FILE = /^(machines|ui|mutation)\.json$/;
+const COVERAGE_FILE = /^(machines|ui|mutation|spec)\.json$/;
 const DEFAULT_COVERAGE_DIR = fileURLToPath(new URL('../../docs/coverage/', import.meta.url));
 
 /**

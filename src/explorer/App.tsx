@@ -5,6 +5,7 @@ import { CoveragePage, CoverageTable } from './CoveragePage';
 import { LivePage } from './LivePage';
 import { MachineList } from './MachineList';
 import { MachinePage } from './MachinePage';
+import { SpecPage } from './SpecPage';
 import { hrefs, useRoute } from './route';
 import { useServices } from './services';
 
@@ -35,7 +36,7 @@ export function ExplorerApp({ onLang }: { onLang: (lang: Lang) => void }) {
   const nav = [
     { href: hrefs.home, label: t('explorer.nav.machines'), current: route.name === 'home' || route.name === 'machine' },
     { href: hrefs.live, label: t('explorer.nav.live'), current: route.name === 'live', count: running },
-    { href: hrefs.coverage, label: t('explorer.nav.coverage'), current: route.name === 'coverage' },
+    { href: hrefs.coverage, label: t('explorer.nav.coverage'), current: route.name === 'coverage' || route.name === 'spec' },
   ];
   return (
     <div className="x-app">
@@ -73,6 +74,8 @@ export function ExplorerApp({ onLang }: { onLang: (lang: Lang) => void }) {
             <LivePage />
           ) : route.name === 'coverage' ? (
             <CoveragePage />
+          ) : route.name === 'spec' ? (
+            <SpecPage />
           ) : (
             <Home />
           )}

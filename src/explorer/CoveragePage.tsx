@@ -111,6 +111,11 @@ export function CoveragePage() {
   return (
     <section className="x-page" aria-labelledby="coverage-title">
       <h1 id="coverage-title">{t('explorer.coverage.title')}</h1>
+      <p>
+        <a href={hrefs.spec} data-testid="spec-link">
+          {t('explorer.spec.link')}
+        </a>
+      </p>
       <CoverageTable />
     </section>
   );

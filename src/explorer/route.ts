@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 export type Mode = 'diagram' | 'step' | 'path' | 'coverage';
-export type Route = { name: 'home' } | { name: 'machine'; id: string; mode: Mode; /** path mode: the state or transition id picked */ target?: string } | { name: 'live' } | { name: 'coverage' };
+export type Route = { name: 'home' } | { name: 'machine'; id: string; mode: Mode; /** path mode: the state or transition id picked */ target?: string } | { name: 'live' } | { name: 'coverage' } | { name: 'spec' };
 
 const MODES: Mode[] = ['diagram', 'step', 'path', 'coverage'];
 
@@ -14,7 +14,7 @@ export function parseRoute(hash: string): Route {
     return { name: 'machine', id: parts[1], mode: known, ...(known === 'path' && parts[3] ? { target: parts[3] } : {}) };
   }
   if (parts[0] === 'live') return { name: 'live' };
-  if (parts[0] === 'coverage') return { name: 'coverage' };
+  if (parts[0] === 'coverage') return parts[1] === 'spec' ? { name: 'spec' } : { name: 'coverage' };
   return { name: 'home' };
 }
 
@@ -22,6 +22,8 @@ export const hrefs = {
   home: '#/',
   live: '#/live',
   coverage: '#/coverage',
+  /** the spec-coverage table (docs/coverage/spec.json) */
+  spec: '#/coverage/spec',
   machine: (id: string, mode: Mode = 'diagram') => `#/m/${encodeURIComponent(id)}${mode === 'diagram' ? '' : `/${mode}`}`,
   path: (id: string, target: string) => `#/m/${encodeURIComponent(id)}/path/${encodeURIComponent(target)}`,
 };
