@@ -7,6 +7,7 @@ import { fundingBinding } from './funding';
 import { invoiceBinding } from './invoice';
 import { listenBinding } from './listen';
 import { loginBinding } from './login';
+import { passwordResetBinding } from './password-reset';
 import { passwordChangeBinding } from './password-change';
 import { twoFactorEntryBinding } from './two-factor-entry';
 import { validationBinding } from './validation';
