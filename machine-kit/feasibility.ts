@@ -22,7 +22,8 @@ export function outcomeProblem(model: MachineModel, before: AnyMachineSnapshot, 
   const outcome: ActorOutcome = done ? { output: event.output as unknown } : { error: event.error as unknown };
   const value = stableJson(done ? event.output : event.error);
   const cases = (model.actors?.[actor.src] ?? []).filter((c) => (done ? 'output' in c && stableJson(c.output) === value : 'error' in c && stableJson(c.error) === value));
-  const input = stableJson(actor.input) ?? 'no input';
+  const json = stableJson(actor.input) ?? 'no input';
+  const input = json.length > 160 ? `${json.slice(0, 157)}...` : json;
   if (model.actors?.[actor.src] && !cases.length) return `${what}: not an outcome the model gives ${actor.src}`;
   if (cases.length && !cases.some((c) => caseAllows(c, actor.input))) {
     return `${what}: ${actor.src} started with ${input} cannot end so (its case is tied to another input)`;
