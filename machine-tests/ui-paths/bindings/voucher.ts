@@ -56,8 +56,9 @@ export const voucherBinding: UiBinding = {
     },
     'redeem.done': async () => {},
     'redeem.error': async () => {},
-    async 'voucher.again'({ page }) {
-      await page.getByRole('button', { name: 'Load another voucher' }).click();
+    'voucher.again': {
+      reason:
+        "the redeemed state's entry opens the voucher finish page (#/show/funding/payment_success), which shows the funding page on its first tab (Card): the Vload tab and its machine end there, so 'Load another voucher' is never on screen (opening the Vload tab again starts a new machine in editing)",
     },
   },
   states: {

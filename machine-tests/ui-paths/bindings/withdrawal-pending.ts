@@ -16,7 +16,7 @@ const isDone = (e: AnyEventObject | undefined) => !!e && e.type.startsWith('xsta
 async function requestWithdrawal(page: Page): Promise<string> {
   return page.evaluate(async (wallet) => {
     const me = (await (await fetch('/api/me')).json()) as { csrf: string };
-    const body = { amount: '100.00', method: 'Bitcoin', wallet, fixed: false, alt: '', currency: 'USD', is_bonus: false, key: `ui-path-${Date.now()}-${Math.random()}` };
+    const body = { amount: '100.00', method: 'Bitcoin', wallet, fixed: false, alt: '', currency: 'USD', is_bonus: false, key: `ui-path-${Date.now()}-${Math.floor(Math.random() * 1e9)}` };
     const res = await fetch('/api/withdrawal/final', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`withdrawal ${res.status} ${await res.text()}`);
     return ((await res.json()) as { transactionId: string }).transactionId;
