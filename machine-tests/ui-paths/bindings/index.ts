@@ -16,6 +16,7 @@ import { withdrawalPendingBinding } from './withdrawal-pending';
 import { voucherBinding } from './voucher';
 import { referralTransferBinding } from './referral-transfer';
 import { accountsBinding } from './accounts';
+import { signatureBinding } from './signature';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, forgotBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, forgotBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding];
