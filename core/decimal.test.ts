@@ -131,3 +131,23 @@ describe('core/decimal', () => {
     expect(formatDecimal('', 'en')).toBe('');
   });
 });
+
+describe('edges the mutation run found untested', () => {
+  it('reads a decimal with spaces around it for display', () => {
+    expect(formatDecimal(' 12.5 ', 'en')).toBe('12.50');
+  });
+
+  it('says which value is not a decimal', () => {
+    expect(() => toUnits('12,5x', 2)).toThrow(new RangeError('"12,5x" is not a decimal'));
+  });
+
+  it('takes a whole number when at most some decimals are allowed', () => {
+    expect(isDecimal('12', { decimals: 2 })).toBe(true);
+    expect(isDecimal('12.345', { decimals: 2 })).toBe(false);
+  });
+
+  it('keeps the minus of a value whose whole and fraction digits are alike', () => {
+    expect(formatDecimal('-5.5', 'en', { digits: 1 })).toBe('\u22125.5');
+    expect(formatDecimal('-12.12', 'en')).toBe('\u221212.12');
+  });
+});

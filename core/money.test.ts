@@ -42,3 +42,30 @@ describe('money', () => {
     }
   });
 });
+
+describe('the refusals say what is wrong (key, message and name)', () => {
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (err) {
+      return err as InvalidAmount;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('an unknown currency', () => {
+    const err = refusal(() => parseMoney('1', 'XYZ'));
+    expect(err).toBeInstanceOf(InvalidAmount);
+    expect([err.name, err.key, err.message]).toEqual(['InvalidAmount', 'amount.currency', 'Unknown currency XYZ']);
+  });
+
+  it('not a decimal, the value quoted and cut at 40 characters', () => {
+    expect([refusal(() => parseMoney('1e5', 'USD')).key, refusal(() => parseMoney('1e5', 'USD')).message]).toEqual(['amount.invalid', '"1e5" is not a decimal amount']);
+    expect(refusal(() => parseMoney('x'.repeat(50), 'USD')).message).toBe(`"${'x'.repeat(40)}" is not a decimal amount`);
+  });
+
+  it('more decimals than the currency has', () => {
+    const err = refusal(() => parseMoney('1.001', 'USD'));
+    expect([err.key, err.message]).toEqual(['amount.too_precise', 'USD amounts have at most 2 decimals']);
+  });
+});

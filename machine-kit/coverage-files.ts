@@ -48,4 +48,6 @@ export interface MachineMutation {
 export interface MutationFile {
   generatedAt: string;
   machines: Record<string, MachineMutation>;
+  /** the rules of core/ (`core:classify`…, machine-tests/mutation/rules.ts), measured the same way */
+  rules?: Record<string, MachineMutation>;
 }

@@ -56,10 +56,10 @@ export function summarise(report: StrykerReport, reasons: Record<string, string>
   return m;
 }
 
-export function formatTable(file: MutationFile, ids = Object.keys(file.machines)): string {
-  const head = ['machine', 'score', 'killed', 'timeout', 'survived', 'no cov', 'total', 'explained'];
+export function formatTable(file: MutationFile, ids = [...Object.keys(file.machines), ...Object.keys(file.rules ?? {})]): string {
+  const head = ['machine or rule', 'score', 'killed', 'timeout', 'survived', 'no cov', 'total', 'explained'];
   const rows = ids.map((id) => {
-    const m = file.machines[id];
+    const m = (id.startsWith('core:') ? file.rules?.[id] : file.machines[id])!;
     return [id, `${m.score.toFixed(1)}%${m.score < GATE ? ' <' : ''}`, m.killed, m.timeout, m.survived, m.noCoverage, m.total, m.survivors.filter((s) => s.reason).length].map(String);
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -69,24 +69,29 @@ export function formatTable(file: MutationFile, ids = Object.keys(file.machines)
 
 /** Reads the reports of `ids` (default: every report there is), updates docs/coverage/mutation.json, prints the table; the scores. */
 export function writeMutationReport(ids?: string[], options: { quiet?: boolean } = {}): Record<string, number> {
-  const available = existsSync(REPORTS) ? readdirSync(REPORTS).filter((f) => f.endsWith('.json') && !f.endsWith('.incremental.json')).map((f) => f.slice(0, -5)) : [];
+  // a rule's report is reports/mutation/core-<rule>.json (no colon in a file name), its id core:<rule>
+  const available = existsSync(REPORTS) ? readdirSync(REPORTS).filter((f) => f.endsWith('.json') && !f.endsWith('.incremental.json')).map((f) => f.slice(0, -5).replace(/^core-/, 'core:')) : [];
   const chosen = ids ?? available;
   const reasons = existsSync(REASONS) ? (JSON.parse(readFileSync(REASONS, 'utf8')) as Record<string, string>) : {};
   const previous: MutationFile = existsSync(OUT) ? (JSON.parse(readFileSync(OUT, 'utf8')) as MutationFile) : { generatedAt: '', machines: {} };
   const machines = { ...previous.machines };
+  const rules = { ...previous.rules };
   for (const id of chosen) {
-    machines[id] = summarise(JSON.parse(readFileSync(join(REPORTS, `${id}.json`), 'utf8')) as StrykerReport, reasons);
+    const summary = summarise(JSON.parse(readFileSync(join(REPORTS, `${id.replace(':', '-')}.json`), 'utf8')) as StrykerReport, reasons);
+    if (id.startsWith('core:')) rules[id] = summary;
+    else machines[id] = summary;
   }
-  const sorted = Object.fromEntries(Object.entries(machines).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const file: MutationFile = { generatedAt: previous.generatedAt, machines: sorted };
+  const sortedOf = (r: Record<string, MachineMutation>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const file: MutationFile = { generatedAt: previous.generatedAt, machines: sortedOf(machines), rules: sortedOf(rules) };
   writeReport(OUT, file);
-  if (options.quiet) return Object.fromEntries(chosen.map((id) => [id, file.machines[id].score]));
+  const entry = (id: string): MachineMutation => (id.startsWith('core:') ? file.rules![id]! : file.machines[id]!);
+  if (options.quiet) return Object.fromEntries(chosen.map((id) => [id, entry(id).score]));
   console.log(`\n${formatTable(file)}\n\nwrote ${OUT}`);
   for (const id of chosen) {
-    const open = file.machines[id].survivors.filter((s) => !s.reason);
+    const open = entry(id).survivors.filter((s) => !s.reason);
     if (open.length) console.log(`\n${id}: ${open.length} survivor(s) without a reason:\n${open.map((s) => `  ${s.file}:${s.line} ${s.mutator} → ${s.replacement}`).join('\n')}`);
   }
-  return Object.fromEntries(chosen.map((id) => [id, file.machines[id].score]));
+  return Object.fromEntries(chosen.map((id) => [id, entry(id).score]));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -4,7 +4,8 @@
  *   npm run test:mutation                      the gated machines (GATED below)
  *   npm run test:mutation -- login invoice     these machines (ids of machines/index.ts)
  *   npm run test:mutation -- --all             every machine of machines/index.ts
- *   npm run test:mutation -- --changed <base>  the machines whose folder or model changed since <base> (git diff <base>, and the working tree)
+ *   npm run test:mutation -- core:classify     a rule of core/ (machine-tests/mutation/rules.ts; --rules: every rule)
+ *   npm run test:mutation -- --changed <base>  the machines and rules whose files or model changed since <base> (git diff <base>, and the working tree)
  *   npm run test:mutation -- --smoke           the two small machines of SMOKE
  *   --force                                    ignore the incremental files (test every mutant again)
  *
@@ -22,9 +23,14 @@ import { machines } from '../../machines/index';
 import { models } from '../../machines/models';
 import { freezePaths, machineFiles, modelFile, ROOT } from './frozen';
 import { GATE, writeMutationReport } from '../../scripts/mutation-report';
+import { isRuleId, RULE_IDS, ruleOf, ruleTests } from './rules';
 
-/** the flows of login (with two-factor entry), transaction validation, card funding, the crypto invoice, withdrawal */
-export const GATED = ['login', 'twoFactorEntry', 'validation', 'funding', 'cardForm', 'cascade', 'listen', 'invoice', 'cryptoDeposit', 'withdrawal'];
+/** login (with two-factor entry) and every machine that moves money, then the rules of core/ they read: each at 80% or more */
+export const GATED = [
+  'login', 'twoFactorEntry', 'validation', 'funding', 'cardForm', 'cascade', 'listen', 'entropay', 'invoice', 'cryptoDeposit',
+  'withdrawal', 'withdrawalPending', 'tips', 'referralTransfer', 'methodDeposit', 'voucher', 'quickTopUp', 'bankReport',
+  ...RULE_IDS,
+];
 
 const OUT = join(ROOT, 'reports/mutation');
 
@@ -36,6 +42,7 @@ function changedSince(base: string): string[] {
     const model = modelFile(id);
     return [...files].some((f) => f === model || [...folders].some((folder) => f.startsWith(folder)));
   });
+  changed.push(...RULE_IDS.filter((id) => ruleOf(id).files.some((f) => files.has(f))));
   // the runner itself changed: the small fixed set shows it still works
   const runner = [...files].some((f) => /^(machine-kit\/|machine-tests\/mutation\/|scripts\/(mutation-report|stryker-placeholders)|stryker\.config|vitest\.mutation)/.test(f));
   return runner ? [...new Set([...changed, ...SMOKE])] : changed;
@@ -51,8 +58,8 @@ function parseArgs(argv: string[]): { ids: string[]; force: boolean } {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--force') force = true;
-    else if (arg === '--all' || arg === '--smoke') {
-      ids = arg === '--all' ? Object.keys(machines) : [...SMOKE];
+    else if (arg === '--all' || arg === '--smoke' || arg === '--rules') {
+      ids = arg === '--all' ? [...Object.keys(machines), ...RULE_IDS] : arg === '--rules' ? [...RULE_IDS] : [...SMOKE];
       chosen = true;
     }
     else if (arg === '--changed') {
@@ -67,10 +74,13 @@ function parseArgs(argv: string[]): { ids: string[]; force: boolean } {
     }
   }
   if (!chosen) ids = GATED;
-  const unknown = ids.filter((id) => !(id in machines) || !(id in models));
-  if (unknown.length) throw new Error(`not machines with a model in machines/index.ts: ${unknown.join(', ')}`);
+  const unknown = ids.filter((id) => !isRuleId(id) && (!(id in machines) || !(id in models)));
+  if (unknown.length) throw new Error(`not machines with a model in machines/index.ts, nor rules (${RULE_IDS.join(', ')}): ${unknown.join(', ')}`);
   return { ids, force };
 }
+
+/** the report file's name: the machine id, or `core-<rule>` (no colon in a file name) */
+const reportName = (id: string): string => id.replace(':', '-');
 
 function unitTests(files: string[]): string[] {
   const folders = [...new Set(files.map((f) => dirname(f)))];
@@ -87,10 +97,18 @@ function main(): number {
   const ran: string[] = [];
   for (const id of ids) {
     const started = Date.now();
-    const files = machineFiles(id);
-    const frozen = freezePaths(id, models[id]);
-    writeFileSync(join(OUT, 'paths', `${id}.json`), JSON.stringify(frozen));
-    console.log(`\n=== ${id}: ${files.join(', ')} (${frozen.length} frozen paths)`);
+    const rule = isRuleId(id) ? ruleOf(id) : undefined;
+    const files = rule ? rule.files : machineFiles(id);
+    const replayed = rule ? [] : [id];
+    let frozenCount = 0;
+    for (const machine of replayed) {
+      const frozen = freezePaths(machine, models[machine]);
+      writeFileSync(join(OUT, 'paths', `${machine}.json`), JSON.stringify(frozen));
+      frozenCount += frozen.length;
+    }
+    const tests = rule ? ruleTests(rule.files) : unitTests(files);
+    const report = reportName(id);
+    console.log(`\n=== ${id}: ${files.join(', ')} (${rule ? 'a rule: its unit tests' : `${frozenCount} frozen paths`}; ${tests.length} unit test files)`);
     const args = ['stryker', 'run', 'stryker.config.mjs', '--mutate', files.join(',')];
     if (force) args.push('--force');
     const run = spawnSync('npx', args, {
@@ -98,14 +116,14 @@ function main(): number {
       stdio: 'inherit',
       env: {
         ...process.env,
-        MUTATION_MACHINES: id,
+        MUTATION_MACHINES: replayed.join(','),
         MUTATION_PATHS_DIR: join(OUT, 'paths'),
-        MUTATION_TESTS: unitTests(files).join(','),
-        MUTATION_REPORT: `reports/mutation/${id}.json`,
-        MUTATION_INCREMENTAL: `reports/mutation/${id}.incremental.json`,
+        MUTATION_TESTS: tests.join(','),
+        MUTATION_REPORT: `reports/mutation/${report}.json`,
+        MUTATION_INCREMENTAL: `reports/mutation/${report}.incremental.json`,
       },
     });
-    if (run.status !== 0 || !existsSync(join(OUT, `${id}.json`))) {
+    if (run.status !== 0 || !existsSync(join(OUT, `${report}.json`))) {
       console.error(`${id}: stryker failed (exit ${run.status})`);
       return 2;
     }
