@@ -240,6 +240,33 @@ describe('the machine explorer', () => {
     await context.close();
   });
 
+  it('shows the spec coverage from docs/coverage/spec.json at 320 px, by keyboard, in Russian too; a tagged transition opens on its diagram', async () => {
+    const report = JSON.parse(await readFile('docs/coverage/spec.json', 'utf8')) as { rules: Array<{ id: string; tags: unknown[] }>; summary: { mustTagUntagged: string[] } };
+    const { page, errors, context } = await openTab(browser, { width: 320, height: 640 });
+    await page.goto(`${explorer}#/coverage`);
+    await page.getByTestId('spec-link').click();
+    await expect.poll(() => page.url()).toContain('#/coverage/spec');
+    const table = page.getByTestId('spec-table');
+    await table.locator('tr[data-rule]').first().waitFor(slow);
+    expect(await table.locator('tr[data-rule]').count()).toBe(report.rules.length);
+    expect(await page.getByTestId('spec-must').textContent()).toBe('Every rule of 000 §4 and 002 §4 is tagged.');
+    // the page fits the phone; the wide table scrolls inside its own region
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // by keyboard: only the untagged rules, then the cascade's hard-decline transition opened with Enter
+    await page.getByRole('checkbox', { name: 'Only untagged rules' }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => table.locator('tr[data-rule]').count()).toBe(report.rules.filter((r) => r.tags.length === 0).length);
+    await page.keyboard.press('Space');
+    const link = table.locator('tr[data-rule="000 §4.16"] a[data-transition="cascade.deciding:always:6"]');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.url()).toContain('#/m/cascade/path/cascade.deciding%3Aalways%3A6');
+    await page.goto(`${explorer}?lang=ru#/coverage/spec`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow).toBe('Покрытие спецификации');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('downloads the diagram as SVG and as PNG', async () => {
     const { page, errors, context } = await openTab(browser);
     await page.goto(`${explorer}#/m/login/step`);
