@@ -10,7 +10,9 @@ export class CoverageRecorder {
   readonly transitions = new Set<string>();
 
   /** pass as `inspect` to createActor */
-  readonly inspect = (ev: InspectionEvent): void => {
+  readonly inspect = (ev: InspectionEvent): void => this.recordEvent(ev);
+
+  protected recordEvent(ev: InspectionEvent): void {
     if (ev.actorRef.sessionId !== ev.rootId) return;
     if (ev.type === '@xstate.microstep') {
       for (const t of ev._transitions) {
@@ -21,7 +23,7 @@ export class CoverageRecorder {
     } else if (ev.type === '@xstate.snapshot') {
       this.addNodes(ev.snapshot as AnyMachineSnapshot);
     }
-  };
+  }
 
   /**
    * XState does not report the initial microstep (entering the initial states) as an inspection

@@ -13,9 +13,10 @@ export interface RegistryEntry {
 export function runRegistry(
   machines: Record<string, RegistryEntry>,
   models: Record<string, MachineModel>,
-  options: RunOptions & { only?: string } = {},
+  options: RunOptions & { only?: string | string[] } = {},
 ): MachineReport[] {
-  const ids = Object.keys(machines).filter((id) => options.only === undefined || id === options.only);
+  const only = options.only === undefined ? undefined : ([] as string[]).concat(options.only);
+  const ids = only ? only.filter((id) => id in machines) : Object.keys(machines);
   const reports = ids.map((id) => {
     const model = models[id];
     const report = runMachine(id, model, options, machines[id].machine);
