@@ -2,6 +2,7 @@ import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import { LINE, PAD, TEXT_SIZE, contentWidth, edgeLabelLines, headerHeight, internalEdges, nodeRows, textWidth } from './content';
 import type { DiagramModel, DiagramNode } from './model';
+import { mainFlow, mainFlowStates } from './main-flow';
 
 /** Absolute coordinates (px) of every box, edge and label. Pure data, JSON-serialisable. */
 export interface Point {
@@ -53,6 +54,9 @@ const SPACING: Record<string, string> = {
 /** labels sit on their edge (the line runs under them), so each label is next to its own edge */
 const LABEL: Record<string, string> = { 'elk.edgeLabels.placement': 'CENTER', 'elk.edgeLabels.inline': 'true' };
 
+/** the main flow's edges: kept straight and pointing down (cycles are broken against the others) */
+const MAIN_EDGE: Record<string, string> = { 'elk.layered.priority.straightness': '10', 'elk.layered.priority.direction': '10' };
+
 /** read per graph level, so every compound node carries them too */
 const LAYERED: Record<string, string> = {
   'elk.algorithm': 'layered',
@@ -71,6 +75,16 @@ interface Ctx {
   byId: Map<string, DiagramNode>;
   internal: Internal;
   options: Record<string, string>;
+  /** each state's place on the main flow (an ancestor of a main-flow state takes its first descendant's place) */
+  rank: Map<string, number>;
+  /** the main flow's edges */
+  main: Set<string>;
+}
+
+/** Children in document order, the main flow's first in its order: elk's model order puts them first (left). */
+function ordered(ctx: Ctx, children: readonly string[]): string[] {
+  const rank = (id: string) => ctx.rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+  return children.map((id, i) => ({ id, i })).sort((a, b) => rank(a.id) - rank(b.id) || a.i - b.i).map((c) => c.id);
 }
 
 function toElkNode(ctx: Ctx, node: DiagramNode): ElkNode {
@@ -80,7 +94,7 @@ function toElkNode(ctx: Ctx, node: DiagramNode): ElkNode {
   const width = contentWidth(node, rows);
   if (node.kind === 'history') return { id: node.id, width: 30, height: 30 };
   if (!node.children.length) return { id: node.id, width: Math.max(width, 72), height: header + PAD - 2 };
-  const children = node.children.map((c) => toElkNode(ctx, byId.get(c)!));
+  const children = ordered(ctx, node.children).map((c) => toElkNode(ctx, byId.get(c)!));
   if (node.kind === 'compound') children.unshift({ id: node.id + INIT, width: DOT, height: DOT });
   return {
     id: node.id,
@@ -95,9 +109,9 @@ function toElkNode(ctx: Ctx, node: DiagramNode): ElkNode {
   };
 }
 
-function toElkEdges(model: DiagramModel): ElkExtendedEdge[] {
-  const edges: ElkExtendedEdge[] = model.edges
-    .filter((e) => !e.internal)
+function toElkEdges(model: DiagramModel, main: Set<string>): ElkExtendedEdge[] {
+  const drawn = model.edges.filter((e) => !e.internal);
+  const edges: ElkExtendedEdge[] = [...drawn.filter((e) => main.has(e.id)), ...drawn.filter((e) => !main.has(e.id))]
     .map((e) => {
       const lines = edgeLabelLines(e);
       const width = Math.ceil(Math.max(...lines.map((l) => textWidth(l, TEXT_SIZE))) + 8);
@@ -106,6 +120,7 @@ function toElkEdges(model: DiagramModel): ElkExtendedEdge[] {
         sources: [e.source],
         targets: [e.target],
         labels: [{ id: `${e.id}#label`, text: lines.join('\n'), width, height: lines.length * (LINE - 1) + 4, layoutOptions: LABEL }],
+        ...(main.has(e.id) ? { layoutOptions: MAIN_EDGE } : {}),
       };
     });
   for (const n of model.nodes) {
@@ -134,7 +149,7 @@ async function runElk(model: DiagramModel, ctx: Ctx): Promise<ElkNode> {
       'elk.padding': `[top=${MARGIN},left=${MARGIN},bottom=${MARGIN},right=${MARGIN}]`,
     },
     children: [toElkNode(ctx, ctx.byId.get(model.root)!)],
-    edges: toElkEdges(model),
+    edges: toElkEdges(model, ctx.main),
   };
   elk ??= new ELK();
   return elk.layout(graph);
@@ -145,12 +160,18 @@ export async function layoutModel(model: DiagramModel, overrides: Record<string,
   const byId = new Map(model.nodes.map((n) => [n.id, n]));
   const internal = internalEdges(model);
   const options = { ...LAYERED, ...overrides };
+  const main = mainFlow(model);
+  const rank = new Map<string, number>();
+  mainFlowStates(model, main).forEach((id, i) => {
+    for (let n = byId.get(id); n; n = n.parent ? byId.get(n.parent) : undefined) if (!rank.has(n.id)) rank.set(n.id, i);
+  });
+  const ctx = { byId, internal, rank, main: new Set(main) };
   let out: ElkNode;
   try {
-    out = await runElk(model, { byId, internal, options });
+    out = await runElk(model, { ...ctx, options });
   } catch (first) {
     try {
-      out = await runElk(model, { byId, internal, options: { ...options, ...FALLBACK } });
+      out = await runElk(model, { ...ctx, options: { ...options, ...FALLBACK } });
     } catch {
       throw new Error(`elkjs could not lay out machine '${model.id}': ${String(first)}`);
     }

@@ -1,6 +1,7 @@
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { actionName, guardName, visibleEntryExit } from './names';
+import { createActor } from 'xstate';
+import { actionLabel, guardName, visibleEntryExit } from './names';
 
 /**
  * Layout-independent diagram model of one machine. Pure: no Node APIs, so the
@@ -48,6 +49,10 @@ export interface DiagramEdge {
   event: string;
   kind: EdgeKind;
   guard?: string;
+  /** the named guard's type (`isOutcome`), for the rule tables that explain it; '' for inline or combined guards */
+  guardType?: string;
+  /** a delayed transition: the delay's name (if named) and its length in ms (for a delay computed from the context: on the model's first example input) */
+  delay?: { name?: string; ms?: number; computed?: boolean };
   actions: string[];
   /** no target: actions only, the state is neither exited nor entered */
   internal: boolean;
@@ -84,14 +89,71 @@ function invokeSrc(node: AnyStateNode, invokeId: string): string {
   return index < 0 ? invokeId : toInvoke(node.machine, node, index).src;
 }
 
+/** `60 s`, `6 s`, `1 h`, `1.5 s`, `250 ms`, `2 min 30 s`: a delay as a person says it. */
+export function durationText(raw: number): string {
+  const ms = raw >= 10_000 ? Math.round(raw / 1000) * 1000 : raw;
+  if (ms < 1000) return `${ms} ms`;
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms >= 120_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms > 120_000 && ms % 1000 === 0) return `${Math.floor(ms / 60_000)} min ${(ms % 60_000) / 1000} s`;
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** What the diagram needs to know of a run to read delays computed from the context. */
+export interface ModelOptions {
+  /** an example input (the test model's first): a delay computed from the context is shown with its length for it */
+  input?: unknown;
+}
+
+type DelayOf = (name: string) => { ms?: number; computed?: boolean };
+
+/** A named delay → its length: the number of `implementations.delays`, or the function run on the example's initial context. */
+function delayReader(machine: AnyStateMachine, options: ModelOptions): DelayOf {
+  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
+  let context: unknown;
+  let contextRead = false;
+  const initialContext = (): unknown => {
+    if (!contextRead) {
+      contextRead = true;
+      try {
+        context = createActor(machine, { input: options.input }).getSnapshot().context;
+      } catch {
+        context = undefined;
+      }
+    }
+    return context;
+  };
+  return (name) => {
+    const d = delays[name];
+    if (typeof d === 'number') return { ms: d };
+    if (typeof d !== 'function') return {};
+    if (!('input' in options)) return { computed: true };
+    try {
+      const ms: unknown = (d as (arg: unknown) => unknown)({ context: initialContext(), event: { type: 'xstate.init', input: options.input } });
+      return typeof ms === 'number' && Number.isFinite(ms) ? { ms, computed: true } : { computed: true };
+    } catch {
+      return { computed: true };
+    }
+  };
+}
+
+/** `after 60 s (invoicePoll)`, `after untilDeadline (e.g. 120 s)`: the length first, the name for finding it in the code. */
+function afterText(delay: NonNullable<DiagramEdge['delay']>): string {
+  if (delay.computed) return `after ${delay.name ?? 'delay'}${delay.ms === undefined ? '' : ` (e.g. ${durationText(delay.ms)})`}`;
+  if (delay.ms === undefined) return `after ${delay.name ?? '?'}`;
+  return `after ${durationText(delay.ms)}${delay.name ? ` (${delay.name})` : ''}`;
+}
+
 /** Event type → the words a diagram shows, and its kind. */
-export function humaniseEvent(t: AnyTransition): { event: string; kind: EdgeKind } {
+export function humaniseEvent(t: AnyTransition, delayOf: DelayOf = () => ({})): { event: string; kind: EdgeKind; delay?: DiagramEdge['delay'] } {
   const type = t.eventType;
   if (type === '') return { event: 'always', kind: 'always' };
-  const delay = (t as AnyTransition & { delay?: string | number }).delay;
+  const raw = (t as AnyTransition & { delay?: string | number }).delay;
   if (type.startsWith('xstate.after.')) {
-    const d = delay ?? type.slice('xstate.after.'.length).split('.')[0];
-    return { event: `after ${typeof d === 'number' ? `${d}ms` : d}`, kind: 'after' };
+    const d = raw ?? type.slice('xstate.after.'.length).split('.')[0];
+    const numeric = typeof d === 'number' || /^\d+$/.test(d);
+    const delay = numeric ? { ms: Number(d) } : { name: d, ...delayOf(d) };
+    return { event: afterText(delay), kind: 'after', delay };
   }
   const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
   if (actor) return { event: `${actor[1]}: ${invokeSrc(t.source, actor[2])}`, kind: actor[1] as 'done' | 'error' };
@@ -102,11 +164,27 @@ export function humaniseEvent(t: AnyTransition): { event: string; kind: EdgeKind
   return { event: type, kind: 'event' };
 }
 
-function toEdges(t: AnyTransition): DiagramEdge[] {
+/** The type of a named guard (`'isCase'`, `{ type: 'isCase', params }`); '' for inline functions and combinators. */
+function guardTypeOf(guard: unknown): string {
+  if (typeof guard === 'string') return guard;
+  if (guard && typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') return (guard as { type: string }).type;
+  return '';
+}
+
+/** The last unguarded alternative of guarded ones reads `[else]`, so arrows of one event are told apart. */
+function isElse(t: AnyTransition): boolean {
+  if (t.guard !== undefined) return false;
+  const always = t.eventType === '';
+  const list: readonly AnyTransition[] = always ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
+  return list.length > 1 && list.indexOf(t) > 0 && list.slice(0, list.indexOf(t)).some((o) => o.guard !== undefined);
+}
+
+function toEdges(t: AnyTransition, delayOf: DelayOf): DiagramEdge[] {
   const tid = transitionId(t);
-  const { event, kind } = humaniseEvent(t);
+  const { event, kind, delay } = humaniseEvent(t, delayOf);
   const targets: readonly AnyStateNode[] = t.target && t.target.length ? t.target : [t.source];
-  const guard = t.guard === undefined ? undefined : guardName(t.guard);
+  const guard = t.guard === undefined ? (isElse(t) ? 'else' : undefined) : guardName(t.guard);
+  const guardType = guardTypeOf(t.guard);
   return targets.map((target, i) => ({
     id: i === 0 ? tid : `${tid}>${i}`,
     transitionId: tid,
@@ -116,7 +194,9 @@ function toEdges(t: AnyTransition): DiagramEdge[] {
     event,
     kind,
     ...(guard ? { guard } : {}),
-    actions: t.actions.map(actionName),
+    ...(guardType ? { guardType } : {}),
+    ...(delay ? { delay } : {}),
+    actions: t.actions.map(actionLabel),
     internal: !t.target || t.target.length === 0,
     reenter: t.reenter,
   }));
@@ -140,7 +220,8 @@ function toInvoke(machine: AnyStateMachine, sn: AnyStateNode, index: number): Di
 }
 
 /** Machine → diagram model. `toDirectedGraph` gives the tree and the event edges; the rest comes from the state nodes. */
-export function buildModel(machine: AnyStateMachine): DiagramModel {
+export function buildModel(machine: AnyStateMachine, options: ModelOptions = {}): DiagramModel {
+  const delayOf = delayReader(machine, options);
   const nodes: DiagramNode[] = [];
   const edges: DiagramEdge[] = [];
   const events = new Set<string>();
@@ -157,8 +238,8 @@ export function buildModel(machine: AnyStateMachine): DiagramModel {
       initial: initialTargets.some((t) => t.id === sn.id),
       region: parent?.type === 'parallel',
       ...(sn.type === 'history' ? { history: sn.history === 'deep' ? 'deep' : 'shallow' } : {}),
-      entry: visibleEntryExit(sn.entry).map(actionName),
-      exit: visibleEntryExit(sn.exit).map(actionName),
+      entry: visibleEntryExit(sn.entry).map(actionLabel),
+      exit: visibleEntryExit(sn.exit).map(actionLabel),
       invokes: sn.invoke.map((_, i) => toInvoke(machine, sn, i)),
       ...(sn.description ? { description: sn.description } : {}),
     });
@@ -167,9 +248,9 @@ export function buildModel(machine: AnyStateMachine): DiagramModel {
     for (const e of g.edges) {
       if (seen.has(e.transition)) continue;
       seen.add(e.transition);
-      edges.push(...toEdges(e.transition));
+      edges.push(...toEdges(e.transition, delayOf));
     }
-    for (const t of sn.always ?? []) edges.push(...toEdges(t));
+    for (const t of sn.always ?? []) edges.push(...toEdges(t, delayOf));
     for (const type of sn.transitions.keys()) events.add(type);
     for (const c of g.children) visit(c, sn);
   };

@@ -55,18 +55,56 @@ export function guardName(guard: unknown): string {
     return typeof g.name === 'string' && g.name ? g.name : 'inline';
   }
   if (guard && typeof guard === 'object' && typeof (guard as Named).type === 'string') {
-    return (guard as Named).type + paramsText((guard as { params?: unknown }).params);
+    return (guard as Named).type + paramsText(staticParams((guard as { params?: unknown }).params));
   }
   return 'inline';
 }
 
-/** Static params worth showing: `isKind(alert)`, `hasAtLeast(count=2, of=tries)`; params computed by a function are not. */
+/** `{ type: 'markTried', params: { result: 'declined' } }` → `markTried(declined)`; params computed from the run are left out. */
+export function actionLabel(action: unknown): string {
+  const name = actionName(action);
+  if (!action || typeof action !== 'object') return name;
+  const params = (action as { params?: unknown }).params;
+  return typeof params === 'function' ? name : name + paramsText(params);
+}
+
+const isScalar = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+/** a value written in the code: a string, number or boolean, or a list of them (`results: ['approved']`) */
+const isLiteral = (v: unknown): boolean => isScalar(v) || (Array.isArray(v) && v.length > 0 && v.every(isScalar));
+const literalText = (v: unknown): string => (Array.isArray(v) ? v.map(String).join('|') : String(v));
+
+/**
+ * A stand-in for whatever a params function reads from the run (`event.output.status`): every
+ * property and call gives it back, so `({ event }) => ({ status: event.output.status, expected:
+ * 'missing' })` yields `expected: 'missing'` and a stand-in, which is dropped.
+ */
+const symbolic: unknown = new Proxy(function symbolicValue() {}, {
+  get: (_target, key) => (key === Symbol.toPrimitive ? () => Number.NaN : symbolic),
+  apply: () => symbolic,
+  ownKeys: () => ['prototype'],
+});
+
+/** The params the author wrote as literals: a params object as is; a params function run on a stand-in run, its literal values kept. */
+export function staticParams(params: unknown): Record<string, unknown> | undefined {
+  if (typeof params === 'function') {
+    try {
+      const out: unknown = (params as (arg: unknown) => unknown)({ context: symbolic, event: symbolic, self: symbolic, system: symbolic });
+      if (!out || typeof out !== 'object' || Array.isArray(out)) return undefined;
+      return Object.fromEntries(Object.entries(out).filter(([, v]) => isLiteral(v)));
+    } catch {
+      return undefined;
+    }
+  }
+  return params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : undefined;
+}
+
+/** Static params worth showing: `isKind(alert)`, `hasAtLeast(count=2, of=tries)`; values computed at run time are not. */
 function paramsText(params: unknown): string {
   if (!params || typeof params !== 'object' || Array.isArray(params)) return '';
   const entries = Object.entries(params);
-  if (!entries.length || !entries.every(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))) return '';
-  if (entries.length === 1) return `(${String(entries[0][1])})`;
-  return `(${entries.map(([k, v]) => `${k}=${String(v)}`).join(', ')})`;
+  if (!entries.length || !entries.every(([, v]) => isLiteral(v))) return '';
+  if (entries.length === 1) return `(${literalText(entries[0][1])})`;
+  return `(${entries.map(([k, v]) => `${k}=${literalText(v)}`).join(', ')})`;
 }
 
 function wrap(s: string): string {

@@ -55,7 +55,7 @@ describe('Mermaid of the cascade fixture', () => {
     expect(text).toContain('idle --> starting : payment.start / storeLastPayment, clearTried, assign');
     expect(text).toContain('deciding --> success : always [isApproved]');
     expect(text).toContain('starting --> starting : error: startProcessor [hasUntriedProcessor && !isFraud] / markTried');
-    expect(text).toContain('waiting --> polling : after listenInterval');
+    expect(text).toContain('waiting --> polling : after 5 s (listenInterval)');
     // a container's own transition to its child is written outside the container's block
     expect(text).toMatch(/\}\n {2}cascade --> idle : payment.cancel\n$/);
   });

@@ -4,7 +4,9 @@ import { and, createMachine, not, or, stateIn, type AnyStateMachine, type AnySta
 import { machines } from '../../machines/index';
 import { transitionId as runnerTransitionId } from '../../machine-kit/inventory';
 import { fixtures } from './fixtures/index';
-import { buildModel, transitionId } from '../../machine-kit/diagram/model';
+import { buildModel, durationText, transitionId } from '../../machine-kit/diagram/model';
+import { edgeLabelLines } from '../../machine-kit/diagram/content';
+import { models } from '../../machines/models';
 import { guardName } from '../../machine-kit/diagram/names';
 
 const registry = Object.fromEntries(Object.entries(machines).map(([id, e]) => [id, e.machine]));
@@ -61,7 +63,7 @@ describe('model of the cascade fixture', () => {
     expect(edge('cascade.deciding:always:0')).toMatchObject({ target: 'cascade.success', event: 'always', kind: 'always', guard: 'isApproved' });
     expect(edge('cascade.deciding:always:1')).toMatchObject({ target: 'cascade.failed', event: 'always' });
     const after = model.edges.find((e) => e.source === 'cascade.listening.waiting');
-    expect(after).toMatchObject({ event: 'after listenInterval', kind: 'after', target: 'cascade.listening.polling' });
+    expect(after).toMatchObject({ event: 'after 5 s (listenInterval)', kind: 'after', target: 'cascade.listening.polling', delay: { name: 'listenInterval', ms: 5000 } });
   });
 
   it('names invoked actors in done/error events and on the state', () => {
@@ -87,12 +89,57 @@ describe('model of the cascade fixture', () => {
   });
 });
 
+describe('labels an analyst reads the rules from', () => {
+  const input = (id: string) => models[id]?.inputs?.[0];
+  const of = (id: string) => buildModel(machines[id].machine, { input: input(id) });
+  const label = (id: string, source: string, target: string) =>
+    of(id)
+      .edges.filter((e) => e.source === `${id}.${source}` && e.target === `${id}.${target}`)
+      .map((e) => edgeLabelLines(e).join(' '));
+
+  it('shows guard parameters written in the machine, even inside a params function', () => {
+    expect(label('withdrawal', 'checking', 'finalizing')).toEqual(['done: checkWithdrawal [isCase(five)] / assign']);
+    expect(label('withdrawal', 'checking', 'needVerify')).toEqual(['done: checkWithdrawal [isCase(verify)] / assign']);
+    expect(label('cascade', 'listening', 'starting')).toEqual(['done: listen [isListen(missing)]']);
+    expect(label('cascade', 'listening', 'unresolved')).toEqual(['done: listen [isListen(timeout)] / assign', 'done: listen [isListen(stopped)] / assign']);
+    expect(label('cascade', 'deciding', 'approved')).toEqual(['always [isOutcome(approved)]']);
+    expect(label('cardForm', 'paying', 'approved')[0]).toContain('[isResult(approved)]');
+  });
+
+  it('writes the unguarded last alternative as [else], and actions with their literal params', () => {
+    expect(label('withdrawal', 'checking', 'confirming')).toEqual(['done: checkWithdrawal [else] / assign']);
+    expect(label('cascade', 'deciding', 'stopped')).toEqual(['always [isStop] / markTried(declined)']);
+  });
+
+  it('gives delays their length: named, and computed from the context on the model’s first example', () => {
+    expect(label('cascade', 'delaying', 'starting')).toEqual(['after 6 s (orangeNot3dDelay)']);
+    expect(label('invoice', 'waiting.idle', 'waiting.checking')).toContain('after 60 s (invoicePoll)');
+    expect(label('listen', 'active', 'timedOut')).toEqual(['after untilDeadline (e.g. 2 min)']);
+    expect(buildModel(machines.listen.machine).edges.find((e) => e.target === 'listen.timedOut')?.event).toBe('after untilDeadline');
+    expect([999, 1000, 6000, 60_000, 120_000, 150_000, 3_599_700].map(durationText)).toEqual(['999 ms', '1 s', '6 s', '60 s', '2 min', '2 min 30 s', '1 h']);
+  });
+
+  it('tells apart every two arrows of one event from one state, in every machine, by what they say', () => {
+    for (const id of Object.keys(machines)) {
+      const seen = new Map<string, string>();
+      for (const e of of(id).edges) {
+        const key = `${e.source} ${edgeLabelLines(e).join(' ')}`;
+        if (seen.has(key)) expect(seen.get(key), `${id}: ${key}`).toBe(e.target);
+        seen.set(key, e.target);
+      }
+    }
+  });
+});
+
 describe('guard names', () => {
   it('spells combinators, stateIn and static params', () => {
     expect(guardName(and(['a', or(['b', not('c')])]))).toBe('a && (b || !c)');
     expect(guardName(stateIn('#m.x'))).toBe('in #m.x');
     expect(guardName({ type: 'isKind', params: { kind: 'alert' } })).toBe('isKind(alert)');
-    expect(guardName({ type: 'isKind', params: () => ({ kind: 'alert' }) })).toBe('isKind');
+    // params computed by a function: the literals it writes are shown, values read from the run are not
+    expect(guardName({ type: 'isKind', params: () => ({ kind: 'alert' }) })).toBe('isKind(alert)');
+    expect(guardName({ type: 'isCase', params: ({ event }: { event: { output: { case: string } } }) => ({ case: event.output.case, expected: 'five' }) })).toBe('isCase(five)');
+    expect(guardName({ type: 'isDayLimit', params: ({ event }: { event: { output: unknown } }) => event.output })).toBe('isDayLimit');
   });
 });
 

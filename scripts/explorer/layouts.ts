@@ -13,14 +13,16 @@ import type { PrecomputedDiagram } from '../../machine-kit/diagram/precomputed';
 
 export type { PrecomputedDiagram };
 
-export async function computeLayouts(registry: Record<string, { machine: AnyStateMachine }>): Promise<PrecomputedDiagram[]> {
+/** `models`: each machine's test model; its first example input gives the length of a delay computed from the context. */
+export async function computeLayouts(registry: Record<string, { machine: AnyStateMachine }>, models: Record<string, { inputs?: unknown[] }> = {}): Promise<PrecomputedDiagram[]> {
   const out: PrecomputedDiagram[] = [];
   const first = Object.values(registry)[0];
   // elkjs's first run pays for the JIT: warm it up so the times are the steady ones
   if (first) await layoutModel(buildModel(first.machine));
   for (const [id, { machine }] of Object.entries(registry)) {
     const started = performance.now();
-    const model = buildModel(machine);
+    const inputs = models[id]?.inputs;
+    const model = buildModel(machine, inputs?.length ? { input: inputs[0] } : {});
     const layout = await layoutModel(model);
     out.push({ id, model, layout, layoutMs: Math.round((performance.now() - started) * 10) / 10 });
   }
@@ -29,7 +31,8 @@ export async function computeLayouts(registry: Record<string, { machine: AnyStat
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { machines } = await import('../../machines/index');
-  const all = await computeLayouts(machines);
+  const { models } = await import('../../machines/models');
+  const all = await computeLayouts(machines, models);
   if (process.argv.includes('--times')) {
     for (const d of all) {
       console.log(`${d.id.padEnd(16)} ${String(d.model.nodes.length).padStart(3)} states ${String(d.model.edges.length).padStart(3)} edges  ${d.layoutMs} ms`);

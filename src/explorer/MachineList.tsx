@@ -32,7 +32,7 @@ export function MachineList({ query, onQuery, current, mode }: { query: string; 
                   {cov && <span className={cov.ok ? 'x-pill x-pill--ok' : 'x-pill x-pill--bad'}>{cov.ok ? '100%' : '<100%'}</span>}
                 </span>
                 <span className="x-machine-link__purpose">{purposeIn(e, lang)}</span>
-                <span className="x-muted x-small">{t('explorer.summary', { states: e.stateCount, transitions: e.transitions, events: e.events.length })}</span>
+                <span className="x-muted x-small">{[t('explorer.count.states', { count: e.stateCount }), t('explorer.count.transitions', { count: e.transitions }), t('explorer.count.events', { count: e.events.length })].join(' · ')}</span>
               </a>
             </li>
           );

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { MachineCoverage } from '../../machines/explorer/explorer.types';
 import { useT } from '../i18n';
 import { purposeIn, type CatalogEntry } from './catalog';
@@ -11,6 +11,24 @@ import type { PathTarget } from './path-text';
 
 /** path mode (its panel and, on the first search, the traversal) loads only when opened */
 const PathPanel = lazy(() => import('./PathPanel').then((m) => ({ default: m.PathPanel })));
+/** rules mode and the diagram's rule marks: the core tables load only with a machine that reads them */
+const RulesPanel = lazy(() => import('./RulesPanel').then((m) => ({ default: m.RulesPanel })));
+import type { MachineRules } from './rules-view';
+import { transitionText } from './transition-text';
+
+/** The rule tables machine `id` reads (undefined while they load). */
+function useMachineRules(id: string): MachineRules | undefined {
+  const { catalog } = useServices();
+  const [info, setInfo] = useState<{ id: string; rules: MachineRules }>();
+  useEffect(() => {
+    let live = true;
+    void import('./rules-view').then((m) => live && setInfo({ id, rules: m.machineRules(catalog, id) }));
+    return () => {
+      live = false;
+    };
+  }, [catalog, id]);
+  return info?.id === id ? info.rules : undefined;
+}
 const targetOf = (id: string): PathTarget => (id.includes(':') ? { kind: 'transition', id } : { kind: 'state', id });
 import { useServices } from './services';
 import { StepPanel } from './StepPanel';
@@ -102,7 +120,7 @@ function About({ entry }: { entry: CatalogEntry }) {
   );
 }
 
-export function Legend({ items }: { items: Array<'active' | 'taken' | 'covered' | 'uncovered'> }) {
+export function Legend({ items }: { items: Array<'active' | 'taken' | 'covered' | 'ui_gap' | 'uncovered' | 'ruled'> }) {
   const { t } = useT();
   return (
     <ul className="x-legend">
@@ -117,7 +135,9 @@ export function Legend({ items }: { items: Array<'active' | 'taken' | 'covered' 
 
 function CoveragePanel({ id, coverage }: { id: string; coverage: MachineCoverage | undefined }) {
   const { t, text } = useT();
-  const { page } = useServices();
+  const { page, find } = useServices();
+  const machine = find(id)?.machine;
+  const on = t('explorer.coverage.on');
   const error = useSelector(page, (s) => s.context.coverageError);
   const more = useMoreCoverage();
   if (!coverage) return <p className="x-muted">{error ? text(error) : t('explorer.coverage.absent')}</p>;
@@ -128,7 +148,7 @@ function CoveragePanel({ id, coverage }: { id: string; coverage: MachineCoverage
   const mark = { covered: '✓', uncovered: '✗', reason: '–', unmeasured: '·' } as const;
   return (
     <div className="x-coverage-panel" data-testid="coverage-panel" data-machine={id}>
-      <Legend items={['covered', 'uncovered']} />
+      <Legend items={ui ? ['covered', 'ui_gap', 'uncovered'] : ['covered', 'uncovered']} />
       <dl className="x-facts">
         <dt>{t('explorer.coverage.paths')}</dt>
         <dd>{coverage.paths}</dd>
@@ -153,8 +173,8 @@ function CoveragePanel({ id, coverage }: { id: string; coverage: MachineCoverage
           const model = coverage.transitions.covered.includes(tr);
           const u = uiStatus(ui, tr);
           return (
-            <li key={tr} data-transition={tr} data-ui={u.kind}>
-              <code>{tr}</code>
+            <li key={tr} data-transition={tr} data-ui={u.kind} title={tr}>
+              <span className="x-transition-name">{machine ? transitionText(machine, tr, on) : tr}</span>
               <span className="x-small">
                 <span className={model ? 'x-ok' : 'x-bad'}>
                   {t('explorer.coverage.model')} {model ? '✓' : '✗'}
@@ -201,7 +221,7 @@ function CoveragePanel({ id, coverage }: { id: string; coverage: MachineCoverage
   );
 }
 
-const MODES: Mode[] = ['diagram', 'step', 'path', 'coverage'];
+const MODES: Mode[] = ['diagram', 'step', 'path', 'coverage', 'rules'];
 
 export function MachinePage({ id, mode, target }: { id: string; mode: Mode; target?: string }) {
   const { t, lang } = useT();
@@ -209,14 +229,27 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
   const entry = find(id);
   const coverage = useSelector(page, (s) => s.context.coverage?.machines[id]);
   const stepView = useSelector(step, (s) => (s.context.machineId === id ? s.context.view : null));
+  const ruleInfo = useMachineRules(id);
+  const hasRules = (ruleInfo?.rules.length ?? 0) > 0;
+  const more = useMoreCoverage();
+  const uiCovered = more?.ui?.machines[id]?.transitions.covered;
 
   const highlight = useMemo<Highlight>(() => {
     if (mode === 'step' && stepView) return { active: stepView.active, taken: stepView.taken };
-    if (mode === 'coverage' && coverage) return { coverage };
+    if (mode === 'coverage' && coverage) return { coverage, ...(uiCovered ? { ui: uiCovered } : {}) };
     if (mode === 'path' && target) return targetOf(target).kind === 'state' ? { active: [target] } : { taken: [target] };
+    if (mode === 'rules') return { ruled: ruleInfo?.ruled ?? [], ...(target ? { taken: [target] } : {}) };
+    if (mode === 'diagram') return { ruled: ruleInfo?.ruled ?? [] };
     return {};
-  }, [mode, stepView, coverage, target]);
-  const onPick = mode === 'path' ? (picked: PathTarget) => (window.location.hash = hrefs.path(id, picked.id)) : undefined;
+  }, [mode, stepView, coverage, target, uiCovered, ruleInfo]);
+  const onPick =
+    mode === 'path'
+      ? (picked: PathTarget) => (window.location.hash = hrefs.path(id, picked.id))
+      : mode === 'rules'
+        ? (picked: PathTarget) => {
+            if (picked.kind === 'transition') window.location.hash = hrefs.rules(id, picked.id);
+          }
+        : undefined;
 
   return (
     <section className="x-machine" aria-labelledby="machine-title">
@@ -228,7 +261,7 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
           {entry && <p className="x-muted x-purpose">{purposeIn(entry, lang)}</p>}
         </div>
         <nav className="x-tabs" aria-label={t('explorer.modes')}>
-          {MODES.map((m) => (
+          {MODES.filter((m) => m !== 'rules' || hasRules || mode === 'rules').map((m) => (
             <a key={m} href={hrefs.machine(id, m)} className="x-tab" aria-current={m === mode ? 'page' : undefined}>
               {t(`explorer.mode.${m}`)}
             </a>
@@ -239,10 +272,15 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
         <div className="x-machine__diagram">
           <DiagramArea id={id} highlight={highlight} onPick={onPick} />
           {mode === 'step' && <Legend items={['active', 'taken']} />}
+          {(mode === 'diagram' || mode === 'rules') && hasRules && <Legend items={['ruled']} />}
         </div>
         {entry && mode !== 'diagram' && (
           <aside className="x-panel" aria-label={t(`explorer.mode.${mode}`)}>
-            {mode === 'step' ? <StepPanel entry={entry} /> : mode === 'path' ? (
+            {mode === 'step' ? <StepPanel entry={entry} /> : mode === 'rules' ? (
+              <Suspense fallback={<p className="x-muted">{t('explorer.loading')}</p>}>
+                {ruleInfo ? <RulesPanel entry={entry} info={ruleInfo} target={target} /> : <p className="x-muted">{t('explorer.loading')}</p>}
+              </Suspense>
+            ) : mode === 'path' ? (
               <Suspense fallback={<p className="x-muted">{t('explorer.loading')}</p>}>
                 <PathPanel entry={entry} target={target} />
               </Suspense>

@@ -12,7 +12,8 @@ const ms = (from: number) => Math.round((performance.now() - from) * 10) / 10;
 async function layOutHere(entry: CatalogEntry): Promise<{ model: DiagramModel; layout: DiagramLayout; layoutMs: number }> {
   const started = performance.now();
   const [{ buildModel }, { layoutModel }] = await Promise.all([import('../../machine-kit/diagram/model'), import('../../machine-kit/diagram/layout')]);
-  const model = buildModel(entry.machine);
+  const example = entry.testModel?.inputs?.[0];
+  const model = buildModel(entry.machine, example === undefined ? {} : { input: example });
   const layout = await layoutModel(model);
   return { model, layout, layoutMs: ms(started) };
 }

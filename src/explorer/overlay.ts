@@ -10,6 +10,10 @@ export const OVERLAY_CSS = `
   .state.active > rect.box { fill: #eff6ff; }
   .transition.uncovered .label text { fill: #b91c1c; }
   .transition.taken .label rect { fill: #dbeafe; fill-opacity: 1; }
+  .transition.covered.ui-gap path { stroke: #d97706; stroke-width: 2; stroke-dasharray: 7 3; }
+  .transition.covered.ui-gap .label text { fill: #92400e; }
+  .transition.ruled .label .guard, .transition.ruled .label text:first-of-type { text-decoration: underline dotted #7c3aed; }
+  .transition.ruled .label rect { stroke: #c4b5fd; stroke-width: 1; }
 `;
 
 export interface Highlight {
@@ -19,14 +23,20 @@ export interface Highlight {
   taken?: readonly string[];
   /** coverage: what the generated paths covered and did not */
   coverage?: { states: { covered: readonly string[]; uncovered: readonly string[] }; transitions: { covered: readonly string[]; uncovered: readonly string[] } };
+  /** with coverage: the transitions the UI paths took (docs/coverage/ui.json); a model-covered one not among them is a UI gap (amber, not green) */
+  ui?: readonly string[];
+  /** transitions that read a rule table of core/ (the Rules tab) */
+  ruled?: readonly string[];
 }
 
-const CLASSES = ['active', 'taken', 'covered', 'uncovered'];
+const CLASSES = ['active', 'taken', 'covered', 'uncovered', 'ui-gap', 'ruled'];
 
 /** Sets the highlight classes on every state and transition of `svg` (and clears the old ones). */
 export function applyHighlight(svg: Element, h: Highlight): void {
   const active = new Set(h.active ?? []);
   const taken = new Set(h.taken ?? []);
+  const ui = h.ui ? new Set(h.ui) : undefined;
+  const ruled = new Set(h.ruled ?? []);
   const cov = h.coverage;
   const sets = cov
     ? {
@@ -49,6 +59,8 @@ export function applyHighlight(svg: Element, h: Highlight): void {
     el.classList.remove(...CLASSES);
     if (taken.has(id)) el.classList.add('taken');
     if (sets?.coveredTransitions.has(id)) el.classList.add('covered');
+    if (sets?.coveredTransitions.has(id) && ui && !ui.has(id)) el.classList.add('ui-gap');
     if (sets?.uncoveredTransitions.has(id)) el.classList.add('uncovered');
+    if (ruled.has(id)) el.classList.add('ruled');
   }
 }
