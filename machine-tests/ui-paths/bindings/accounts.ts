@@ -19,7 +19,7 @@ const addDialog = (page: Page) => page.getByRole('dialog', { name: 'Add an accou
  */
 export const accountsBinding: UiBinding = {
   machine: 'accounts',
-  maxPaths: 5,
+  maxPaths: 6,
   async start(ctx) {
     const { page, baseURL } = ctx;
     await chatSeen(ctx.context);
