@@ -26,8 +26,8 @@ export const stepMachine = setup({
         : {},
     ),
     show: assign(({ event }) => (event.type === 'engine.ready' || event.type === 'engine.stepped' ? { view: event.view, error: null } : {})),
-    hold: assign(({ event }) => (event.type === 'step.send' ? { pending: { event: event.event, label: event.label } } : {})),
-    forward: sendTo('engine', ({ event }) => ({ type: 'engine.send', event: event.type === 'step.send' ? event.event : { type: '' } })),
+    hold: assign(({ event }) => (event.type === 'step.send' ? { pending: { event: event.event, label: event.label, ...(event.force ? { forced: true } : {}) } } : {})),
+    forward: sendTo('engine', ({ event }) => ({ type: 'engine.send', event: event.type === 'step.send' ? event.event : { type: '' }, force: event.type === 'step.send' && event.force === true })),
     commit: assign(({ context }) => ({ history: context.pending ? [...context.history, context.pending] : context.history, pending: null })),
     fail: assign(({ event }) => ({
       pending: null,
@@ -54,6 +54,7 @@ export const stepMachine = setup({
           machineId: context.machineId ?? '',
           inputIndex: context.inputIndex,
           events: context.history.map((h) => h.event),
+          forced: context.history.map((h) => h.forced === true),
         }),
       },
       on: {

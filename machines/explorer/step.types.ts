@@ -17,6 +17,8 @@ export interface EnabledEvent {
   kind: EnabledKind;
   /** for delays: how long the simulated clock moves forward */
   delayMs?: number;
+  /** set when the running actor cannot produce this outcome (its model ties it to another input): why; sent only by force */
+  infeasible?: string;
 }
 
 /** The stepped machine as the view shows it: plain JSON. */
@@ -31,6 +33,8 @@ export interface StepView {
   /** ids of the transitions the last event took (`<state id>:<event type>:<index>`) */
   taken: string[];
   enabled: EnabledEvent[];
+  /** outcomes the running actors cannot produce (a processor that is not being tried): offered only by "Force" */
+  forcible?: EnabledEvent[];
   /** simulated time since the start, ms */
   now: number;
 }
@@ -38,6 +42,8 @@ export interface StepView {
 export interface StepRecord {
   event: JsonEvent;
   label: string;
+  /** sent by "Force": an outcome the running actor cannot produce */
+  forced?: boolean;
 }
 
 export interface StepContext {
@@ -54,7 +60,7 @@ export interface StepContext {
 
 export type StepEvent =
   | { type: 'step.start'; machineId: string; inputIndex: number }
-  | { type: 'step.send'; event: JsonEvent; label: string }
+  | { type: 'step.send'; event: JsonEvent; label: string; force?: boolean }
   | { type: 'step.back' }
   | { type: 'step.reset' }
   | { type: 'step.stop' }
@@ -70,10 +76,14 @@ export interface EngineInput {
   inputIndex: number;
   /** replayed before `engine.ready` */
   events: JsonEvent[];
+  /** per event of `events`: it was forced (sent although the running actor cannot produce it) */
+  forced?: boolean[];
 }
 
 /** what the step machine tells its engine */
 export interface EngineCommand {
   type: 'engine.send';
   event: JsonEvent;
+  /** deliver even an outcome the running actor cannot produce */
+  force?: boolean;
 }

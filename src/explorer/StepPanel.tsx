@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { EnabledEvent, EnabledKind } from '../../machines/explorer/step.types';
 import { formatValue } from '../../machine-kit/serialize';
 import { useT } from '../i18n';
@@ -19,6 +19,7 @@ export function StepPanel({ entry }: { entry: CatalogEntry }) {
   const state = useSelector(step, (s) => s);
   const ctx = state.context;
   const mine = ctx.machineId === entry.id;
+  const [force, setForce] = useState(false);
 
   useEffect(() => {
     if (step.getSnapshot().context.machineId !== entry.id) step.send({ type: 'step.start', machineId: entry.id, inputIndex: 0 });
@@ -29,6 +30,8 @@ export function StepPanel({ entry }: { entry: CatalogEntry }) {
   const finished = state.matches({ running: 'finished' });
   const busy = state.matches({ running: 'busy' }) || state.matches({ running: 'starting' });
   const send = (e: EnabledEvent) => step.send({ type: 'step.send', event: e.event, label: e.label });
+  const forced = (e: EnabledEvent) => step.send({ type: 'step.send', event: e.event, label: e.label, force: true });
+  const forcible = view?.forcible ?? [];
   const names = view ? buttonNames(view.enabled) : [];
 
   return (
@@ -88,6 +91,40 @@ export function StepPanel({ entry }: { entry: CatalogEntry }) {
             );
           })}
 
+          {forcible.length > 0 && (
+            <section className="x-events x-force" aria-label={t('explorer.step.force.title')} data-testid="step-force">
+              <label className="x-small">
+                <input type="checkbox" checked={force} onChange={(ev) => setForce(ev.target.checked)} /> ⚠ {t('explorer.step.force.toggle', { count: forcible.length })}
+              </label>
+              {force && (
+                <>
+                  <p className="x-muted x-small">{t('explorer.step.force.note')}</p>
+                  <ul>
+                    {forcible.map((e) => (
+                      <li key={e.label}>
+                        <button
+                          type="button"
+                          className={`x-event x-event--${e.kind}`}
+                          style={{ borderStyle: 'dashed' }}
+                          data-kind={e.kind}
+                          data-forced="true"
+                          title={e.infeasible}
+                          aria-label={`${t('explorer.step.force.send')}: ${e.label}`}
+                          disabled={busy}
+                          onClick={() => forced(e)}
+                        >
+                          <span className="x-event__stem">
+                            ⚠ {t('explorer.step.force.send')}: {e.label}
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </section>
+          )}
+
           <section className="x-section">
             <h3>{t('explorer.step.context')}</h3>
             <pre className="x-json" data-testid="step-context">
@@ -102,7 +139,8 @@ export function StepPanel({ entry }: { entry: CatalogEntry }) {
         {ctx.history.length ? (
           <ol className="x-history" data-testid="step-history">
             {ctx.history.map((h, i) => (
-              <li key={i}>
+              <li key={i} data-forced={h.forced ? 'true' : undefined}>
+                {h.forced && <strong>⚠ {t('explorer.step.forced')} </strong>}
                 <code>{h.label}</code>
               </li>
             ))}

@@ -17,7 +17,7 @@ export function stepEngineActor(find: (id: string) => CatalogEntry | undefined) 
       const entry = find(input.machineId);
       if (!entry) throw new Error(`no machine "${input.machineId}"`);
       engine = new StepEngine(entry.model, entry.inputs[input.inputIndex]);
-      for (const event of input.events) engine.send(event);
+      input.events.forEach((event, i) => engine!.send(event, { force: input.forced?.[i] === true }));
       send({ type: 'engine.ready', view: engine.view() });
     } catch (err) {
       engine?.stop();
@@ -27,7 +27,7 @@ export function stepEngineActor(find: (id: string) => CatalogEntry | undefined) 
     receive((command) => {
       if (!engine) return send({ type: 'engine.failed', message: 'the machine is not running' });
       try {
-        send({ type: 'engine.stepped', view: engine.send(command.event) });
+        send({ type: 'engine.stepped', view: engine.send(command.event, { force: command.force === true }) });
       } catch (err) {
         send({ type: 'engine.failed', message: reason(err) });
       }

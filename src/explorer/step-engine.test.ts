@@ -87,6 +87,60 @@ describe('step engine', () => {
   });
 });
 
+describe('step mode offers only feasible outcomes', () => {
+  const zoom05 = /^startProcessor\.done\(\{"at":\d+,"reply":\{"hostCode":"05","proc":"ZOOM","result":2\}\}\)$/;
+  const tryingOrange = () => {
+    const cascade = entry('cascade');
+    const engine = new StepEngine(cascade.model, cascade.inputs[0]);
+    let view = engine.send(pick(engine.view(), /^fraudCheck\.done\(\{"payment":"p-1"\}\)/));
+    view = engine.send(view.enabled.find((e) => e.kind === 'after')!.event);
+    expect(view.value).toBe('starting');
+    expect(view.context).toMatchObject({ current: { processor: 'ORANGE_NOT3D' } });
+    return { engine, view };
+  };
+
+  it('while Orange is tried, offers Orange replies only and refuses a Zoom reply', () => {
+    const { engine, view } = tryingOrange();
+    const replies = view.enabled.filter((e) => e.kind === 'done').map((e) => e.label);
+    expect(replies.length).toBeGreaterThan(0);
+    expect(replies.every((l) => l.includes('"proc":"ORANGE"'))).toBe(true);
+    expect(replies).toContain('startProcessor.done({"at":1700000000000,"reply":{"proc":"ORANGE","status":"successful"}})');
+    const zoom = view.forcible?.find((e) => zoom05.test(e.label));
+    expect(zoom?.infeasible).toMatch(/"processor":"ORANGE_NOT3D"/);
+    expect(() => engine.send(zoom!.event)).toThrow(/not feasible, refused .*startProcessor started with .*"processor":"ORANGE_NOT3D"/);
+    // refused: nothing happened, nothing was logged as declined
+    expect(engine.view()).toMatchObject({ value: 'starting', context: { log: [] } });
+    engine.stop();
+  });
+
+  it('sends it by force, and the step machine marks the forced step and replays it on back', () => {
+    const { engine, view } = tryingOrange();
+    const zoom = view.forcible!.find((e) => zoom05.test(e.label))!;
+    expect(engine.send(zoom.event, { force: true }).value).toBe('doNotHonor');
+    engine.stop();
+
+    const actor = createActor(stepMachine.provide({ actors: { stepEngine: stepEngineActor((id) => catalog.find((e) => e.id === id)) } }));
+    actor.start();
+    actor.send({ type: 'step.start', machineId: 'cascade', inputIndex: 0 });
+    const send = (e: { event: StepView['enabled'][number]['event']; label: string }, force?: boolean) => actor.send({ type: 'step.send', event: e.event, label: e.label, force });
+    send(actor.getSnapshot().context.view!.enabled.find((e) => /^fraudCheck\.done\(\{"payment"/.test(e.label))!);
+    send(actor.getSnapshot().context.view!.enabled.find((e) => e.kind === 'after')!);
+    const forcible = actor.getSnapshot().context.view!.forcible!.find((e) => zoom05.test(e.label))!;
+    send(forcible);
+    expect(actor.getSnapshot().context.error?.params?.reason).toMatch(/not feasible, refused/);
+    expect(actor.getSnapshot().context.history).toHaveLength(2);
+    send(forcible, true);
+    expect(actor.getSnapshot().context.view?.value).toBe('doNotHonor');
+    expect(actor.getSnapshot().context.history.map((h) => h.forced === true)).toEqual([false, false, true]);
+    send(actor.getSnapshot().context.view!.enabled.find((e) => e.label.startsWith('dialog.close'))!);
+    actor.send({ type: 'step.back' });
+    // back replays the history, the forced step by force
+    expect(actor.getSnapshot().context.view?.value).toBe('doNotHonor');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.stop();
+  });
+});
+
 describe('catalog', () => {
   it('lists every registered machine with its states and events', () => {
     expect(catalog.map((e) => e.id)).toEqual(Object.keys(machines));

@@ -1,6 +1,7 @@
 import { createActor, SimulatedClock, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import type { EnabledEvent, EnabledKind, JsonEvent, StepView } from '../../machines/explorer/step.types';
-import { activeInvokes, eventSource, type EventSource } from '../../machine-kit/events';
+import { activeInvokes, eventSource, runningActor, type EventSource } from '../../machine-kit/events';
+import { outcomeProblem } from '../../machine-kit/feasibility';
 import { FakeActors } from '../../machine-kit/fakes';
 import { transitionId } from '../../machine-kit/inventory';
 import { deliver } from '../../machine-kit/replay';
@@ -100,13 +101,23 @@ export class StepEngine {
     return timer ? Math.max(0, timer.dueAt - this.clock.now()) : undefined;
   }
 
-  /** the events the machine listens to now, one per payload case or outcome */
+  /** the events the machine listens to now, one per payload case or outcome the running actors can produce */
   enabled(): EnabledEvent[] {
     const snapshot = this.snapshot();
+    return snapshot.status === 'active' ? this.describe(this.source.events(snapshot), snapshot) : [];
+  }
+
+  /** outcomes the model gives but the running actors cannot produce (another processor's reply): sent only by force */
+  forcible(): EnabledEvent[] {
+    const snapshot = this.snapshot();
     if (snapshot.status !== 'active') return [];
+    return this.describe(this.source.infeasible(snapshot), snapshot).map((e) => ({ ...e, infeasible: outcomeProblem(this.model, snapshot, e.event) ?? 'not feasible' }));
+  }
+
+  private describe(events: AnyEventObject[], snapshot: AnyMachineSnapshot): EnabledEvent[] {
     const seen = new Set<string>();
     const out: EnabledEvent[] = [];
-    for (const event of this.source.events(snapshot)) {
+    for (const event of events) {
       const key = serializeEvent(event);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -126,15 +137,23 @@ export class StepEngine {
       active: snapshot._nodes.filter((n) => n.type !== 'history').map((n) => n.id),
       taken: [...this.taken],
       enabled: this.enabled(),
+      forcible: this.forcible(),
       now: this.clock.now() - this.start,
     };
   }
 
-  /** Delivers one event (a user event, an actor outcome, a delay); throws what went wrong. */
-  send(event: JsonEvent): StepView {
+  /**
+   * Delivers one event (a user event, an actor outcome, a delay); throws what went wrong. An
+   * outcome the running actor cannot produce (a reply from a processor that is not being tried)
+   * is refused unless `force` is set.
+   */
+  send(event: JsonEvent, { force = false }: { force?: boolean } = {}): StepView {
     const before = this.snapshot();
     const label = this.label(event, before);
     if (before.status !== 'active') throw new Error(`${label}: the machine is ${before.status}`);
+    const outcome = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
+    const infeasible = outcome && runningActor(before, outcome[1]) ? outcomeProblem(this.model, before, event) : undefined;
+    if (infeasible && !force) throw new Error(`not feasible, refused (use Force to send it anyway): ${infeasible}`);
     this.taken = [];
     const problem = deliver(event, { actor: this.actor, fakes: this.fakes, timers: this.timers, clock: this.clock, model: this.model, before });
     if (problem) throw new Error(`${label}: ${problem}`);
