@@ -33,8 +33,8 @@ export const accountsMachine = setup({
   states: {
     idle: {
       on: {
-        'account.select': 'switching',
-        'account.exchange': 'switchingToExchange',
+        'account.select': { target: 'switching', meta: { spec: ['001 §4.9'] } },
+        'account.exchange': { target: 'switchingToExchange', meta: { spec: ['001 §4.9'] } },
         'add.open': { target: 'adding', actions: assign({ error: null }) },
       },
     },
@@ -43,14 +43,14 @@ export const accountsMachine = setup({
         src: 'setAccount',
         input: ({ event }) => ({ accountId: (event as Extract<AccountsEvent, { type: 'account.select' }>).accountId }),
         onDone: { target: 'idle', actions: 'accountsChanged' },
-        onError: { target: 'idle', actions: { type: 'notify', params: { text: msg('account.set_failed'), kind: 'error' } } },
+        onError: { target: 'idle', meta: { spec: ['001 §8.7', '002 §8.10'] }, actions: { type: 'notify', params: { text: msg('account.set_failed'), kind: 'error' } } },
       },
     },
     switchingToExchange: {
       invoke: {
         src: 'setExchangeAccount',
         onDone: { target: 'idle', actions: 'accountsChanged' },
-        onError: { target: 'idle', actions: { type: 'notify', params: { text: msg('account.set_failed'), kind: 'error' } } },
+        onError: { target: 'idle', meta: { spec: ['001 §8.7', '002 §8.10'] }, actions: { type: 'notify', params: { text: msg('account.set_failed'), kind: 'error' } } },
       },
     },
     adding: {
@@ -60,7 +60,7 @@ export const accountsMachine = setup({
         choosing: {
           on: {
             'add.submit': [
-              { guard: 'noCurrency', actions: assign({ error: msg('account.choose_currency') }) },
+              { guard: 'noCurrency', meta: { spec: ['000 §5.7'] }, actions: assign({ error: msg('account.choose_currency') }) },
               { target: 'creating', actions: assign({ error: null }) },
             ],
           },
@@ -73,7 +73,7 @@ export const accountsMachine = setup({
               target: '#accounts.idle',
               actions: [{ type: 'notify', params: { text: msg('account.added'), kind: 'success' } }, 'accountsChanged'],
             },
-            onError: { target: 'choosing', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'account.add_failed') })) },
+            onError: { target: 'choosing', meta: { spec: ['000 §8.9'] }, actions: assign(({ event }) => ({ error: failureMsg(event.error, 'account.add_failed') })) },
           },
         },
       },

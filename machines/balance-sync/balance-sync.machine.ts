@@ -46,7 +46,7 @@ export const balanceSyncMachine = setup({
     },
     deciding: {
       always: [
-        { guard: 'hasChanged', target: 'sending', actions: assign(({ context }) => ({ sending: context.seen })) },
+        { guard: 'hasChanged', target: 'sending', meta: { spec: ['002 §9.7'] }, actions: assign(({ context }) => ({ sending: context.seen })) },
         { target: 'idle' },
       ],
     },
@@ -58,6 +58,7 @@ export const balanceSyncMachine = setup({
           {
             guard: 'isBroadcastUpdate',
             target: 'cooling',
+            meta: { spec: ['002 §9.7'] },
             actions: [assign(({ context }) => ({ sent: context.sending, sending: null, updates: context.updates + 1 })), 'broadcastUserUpdate'],
           },
           { target: 'cooling', actions: assign(({ context }) => ({ sent: context.sending, sending: null, updates: context.updates + 1 })) },
@@ -68,7 +69,7 @@ export const balanceSyncMachine = setup({
     },
     /** the minute after a sync: balances seen now wait for its end */
     cooling: {
-      after: { syncInterval: 'deciding' },
+      after: { syncInterval: { target: 'deciding', meta: { spec: ['002 §9.7'] } } },
     },
   },
 });

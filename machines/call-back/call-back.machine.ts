@@ -69,7 +69,7 @@ export const callBackMachine = setup({
             'phone.change': { actions: assign({ phone: ({ event }) => event.value.slice(0, SUPPORT_LIMITS.phone), error: null }) },
             'time.change': { actions: assign({ time: ({ event }) => event.value }) },
             'call.submit': [
-              { guard: 'isShortPhone', actions: { type: 'refuse', params: { error: msg('calls.error_phone') } } },
+              { guard: 'isShortPhone', meta: { spec: ['000 §5.6', '000 §9.13'] }, actions: { type: 'refuse', params: { error: msg('calls.error_phone') } } },
               { target: 'sending', actions: assign({ error: null }) },
             ],
           },
@@ -79,12 +79,12 @@ export const callBackMachine = setup({
           invoke: {
             src: 'requestCall',
             input: ({ context }) => ({ phone: callPhone(context.phone), time: context.time, key: `${context.keySeed}-${context.keyNo}` }),
-            onDone: { target: 'sent', actions: assign({ ticket: ({ event }) => event.output.ticket, keyNo: ({ context }) => context.keyNo + 1 }) },
+            onDone: { target: 'sent', meta: { spec: ['000 §8.11'] }, actions: assign({ ticket: ({ event }) => event.output.ticket, keyNo: ({ context }) => context.keyNo + 1 }) },
             onError: [
               /** the server refused what was typed (its key, e.g. calls.error_phone): corrected in the form */
               { guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) }, target: 'editing', actions: ['newKey', { type: 'refuse', params: ({ event }) => ({ error: callFailure(event.error) }) }] },
               /** not reached, a server error or the rate limit: the same request can be retried */
-              { target: 'failed', actions: { type: 'refuse', params: ({ event }) => ({ error: callFailure(event.error) }) } },
+              { target: 'failed', meta: { spec: ['000 §8.11'] }, actions: { type: 'refuse', params: ({ event }) => ({ error: callFailure(event.error) }) } },
             ],
           },
         },

@@ -89,6 +89,7 @@ export const cardFormMachine = setup({
           },
           {
             guard: 'hasProblem',
+            meta: { spec: ['001 §5.1', '001 §5.2', '001 §5.3', '001 §5.4', '000 §5.2', '000 §5.11'], deviation: 'docs/funding.md: card minimum checked' },
             actions: assign(({ context, event }) => ({
               error: event.payment.amountError ? { field: 'amount' as const, msg: event.payment.amountError } : cardProblem({ ...context, card: event.card, cvv: event.cvv }),
               shakes: context.shakes + 1,
@@ -96,6 +97,7 @@ export const cardFormMachine = setup({
           },
           {
             target: 'saving',
+            meta: { spec: ['001 §4.5'] },
             actions: assign(({ context, event }) => ({
               error: null,
               now: event.now,
@@ -121,8 +123,8 @@ export const cardFormMachine = setup({
           country: context.country,
           currency: context.currency,
         }),
-        onDone: { target: 'paying', actions: assign(({ context, event }) => ({ card: event.output, payment: { ...context.payment!, card: event.output.token } })) },
-        onError: { target: 'editing', actions: assign(({ context, event }) => ({ error: { field: 'form' as const, msg: failureMsg(event.error, 'cascade.response_error') }, shakes: context.shakes + 1 })) },
+        onDone: { target: 'paying', meta: { spec: ['001 §4.5'] }, actions: assign(({ context, event }) => ({ card: event.output, payment: { ...context.payment!, card: event.output.token } })) },
+        onError: { target: 'editing', meta: { spec: ['001 §8.2'] }, actions: assign(({ context, event }) => ({ error: { field: 'form' as const, msg: failureMsg(event.error, 'cascade.response_error') }, shakes: context.shakes + 1 })) },
       },
     },
     paying: {
@@ -160,6 +162,7 @@ export const cardFormMachine = setup({
           // declined, every processor failed, stopped or unresolved: the reason is shown and stays on the form
           {
             target: 'editing',
+            meta: { spec: ['000 §8.2'] },
             actions: [
               assign(({ event }) => ({ result: event.output, resume: null })),
               { type: 'alert', params: ({ event }) => ({ title: { key: 'cascade.card_title' }, text: event.output.error ?? msg('cascade.declined'), variant: 'error' as const }) },

@@ -38,7 +38,7 @@ export const entropayMachine = setup({
     cvv: {
       on: {
         'cvv.submit': [
-          { guard: 'isCvvLongEnough', target: 'sending', actions: assign({ error: null }) },
+          { guard: 'isCvvLongEnough', target: 'sending', meta: { spec: ['000 §5.8', '000 §9.13'] }, actions: assign({ error: null }) },
           { actions: assign(({ context }) => ({ error: msg('entropay.fill_cvv'), shakes: context.shakes + 1 })) },
         ],
         'cvv.change': { actions: assign({ error: null }) },

@@ -129,7 +129,7 @@ export const contactFormMachine = setup({
           on: {
             'field.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
             'contact.submit': [
-              { guard: 'isInvalid', actions: { type: 'refuse', params: ({ context }) => ({ errors: contactErrors(context.values), error: null }) } },
+              { guard: 'isInvalid', meta: { spec: ['001 §5.12'] }, actions: { type: 'refuse', params: ({ context }) => ({ errors: contactErrors(context.values), error: null }) } },
               { target: 'sending', actions: assign({ errors: {}, error: null }) },
             ],
           },
@@ -148,6 +148,7 @@ export const contactFormMachine = setup({
               /** return false: its error or message, the form kept */
               {
                 target: 'editing',
+                meta: { spec: ['001 §8.5'] },
                 actions: { type: 'refuse', params: ({ event }) => ({ errors: fieldErrors(event.output.fields), error: refusalMsg(event.output.error, event.output.message) }) },
               },
             ],

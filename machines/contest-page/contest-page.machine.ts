@@ -33,7 +33,7 @@ export const contestPageMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      invoke: { src: 'load', onDone: { target: 'shown', actions: 'take' }, onError: { target: 'failed', actions: 'fail' } },
+      invoke: { src: 'load', onDone: { target: 'shown', actions: 'take' }, onError: { target: 'failed', meta: { spec: ['002 §8.5'] }, actions: 'fail' } },
     },
     failed: { on: { retry: 'loading' } },
     shown: {

@@ -106,10 +106,11 @@ export const cryptoDepositMachine = setup({
         'token.change': { actions: assign({ token: ({ event }) => event.token, error: null }) },
         'deposit.submit': [
           { guard: 'isUnavailable', actions: { type: 'refuse', params: ({ context }) => ({ error: msg('crypto.unavailable'), shakes: context.shakes }) } },
-          { guard: 'isWrongAmount', actions: { type: 'refuse', params: ({ context }) => ({ error: msg('crypto.wrong_amount'), shakes: context.shakes }) } },
+          { guard: 'isWrongAmount', meta: { spec: ['001 §5.5'] }, actions: { type: 'refuse', params: ({ context }) => ({ error: msg('crypto.wrong_amount'), shakes: context.shakes }) } },
           { guard: 'isTooPrecise', actions: { type: 'refuse', params: ({ context }) => ({ error: msg('crypto.too_precise'), shakes: context.shakes }) } },
           {
             guard: 'isBelowMinimum',
+            meta: { spec: ['000 §5.2', '001 §5.6'] },
             actions: { type: 'refuse', params: ({ context }) => ({ error: msg('crypto.min_deposit', undefined, { min: context.options?.minDeposit ?? '' }), shakes: context.shakes }) },
           },
           { target: 'paying', actions: assign({ error: null }) },
@@ -127,7 +128,7 @@ export const cryptoDepositMachine = setup({
           token: context.coin === 'token' ? context.token : '',
         }),
         onDone: { target: 'redirecting', actions: assign({ guid: ({ event }) => event.output.guid }) },
-        onError: { target: 'editing', actions: { type: 'refuse', params: ({ context, event }) => ({ error: payFailure(event.error, context.options?.minDeposit ?? ''), shakes: context.shakes }) } },
+        onError: { target: 'editing', meta: { spec: ['001 §8.6'] }, actions: { type: 'refuse', params: ({ context, event }) => ({ error: payFailure(event.error, context.options?.minDeposit ?? ''), shakes: context.shakes }) } },
       },
     },
     redirecting: {

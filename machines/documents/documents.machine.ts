@@ -79,7 +79,7 @@ export const documentsMachine = setup({
             idle: {
               on: {
                 'documents.refresh': 'refreshing',
-                'upload.stored': 'refreshing',
+                'upload.stored': { target: 'refreshing', meta: { spec: ['001 §4.18'] } },
                 'document.updated': {
                   target: 'refreshing',
                   actions: [

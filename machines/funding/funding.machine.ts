@@ -128,7 +128,7 @@ export const fundingMachine = setup({
       on: {
         'tab.select': { guard: 'isVisibleTab', actions: assign(({ event }) => ({ tab: event.tab as TabId })) },
         'amount.scrolled': { actions: assign({ scrollToAmount: false }) },
-        'bonus.toggle': { guard: 'canHaveBonus', actions: assign(({ event }) => ({ bonus: event.on })) },
+        'bonus.toggle': { guard: 'canHaveBonus', meta: { spec: ['001 §4.8'] }, actions: assign(({ event }) => ({ bonus: event.on })) },
         'promo.change': { actions: 'setPromo' },
       },
       states: {
@@ -136,10 +136,10 @@ export const fundingMachine = setup({
           initial: 'editable',
           states: {
             editable: {
-              always: { guard: 'isAmountLocked', target: 'locked' },
+              always: { guard: 'isAmountLocked', target: 'locked', meta: { spec: ['000 §9.5'] } },
               on: {
                 'amount.change': { actions: assign(({ event }) => ({ amount: event.value.slice(0, 24) })) },
-                'amount.step': { actions: assign(({ event }) => ({ amount: normalizeAmount(event.value) })) },
+                'amount.step': { meta: { spec: ['000 §9.4'] }, actions: assign(({ event }) => ({ amount: normalizeAmount(event.value) })) },
               },
             },
             /** US and CA: the card amount is fixed (spec 000 §6); another tab takes a typed amount */
@@ -149,7 +149,7 @@ export const fundingMachine = setup({
         dialog: {
           initial: 'boot',
           states: {
-            boot: { always: [{ guard: 'hasAlert', target: 'alert' }, { target: 'none' }] },
+            boot: { always: [{ guard: 'hasAlert', target: 'alert', meta: { spec: ['001 §4.6', '001 §8.17'] } }, { target: 'none' }] },
             none: {
               on: { 'tab.select': { guard: 'isRiskCardTab', target: 'risk', actions: assign(({ event }) => ({ tab: event.tab as TabId })) } },
             },
@@ -166,7 +166,7 @@ export const fundingMachine = setup({
               on: {
                 'promo.apply': [
                   { guard: 'hasPromo', target: 'checking' },
-                  { actions: assign({ promoError: msg('funding.promo.invalid') }) },
+                  { meta: { spec: ['001 §5.9'] }, actions: assign({ promoError: msg('funding.promo.invalid') }) },
                 ],
               },
             },

@@ -47,8 +47,8 @@ export const notificationsMachine = setup({
     failed: { on: { retry: 'loading', 'notification.new': 'loading' } },
     shown: {
       on: {
-        more: { guard: 'hasMore', target: 'loadingMore' },
-        read: { guard: 'isUnread', target: 'reading' },
+        more: { guard: 'hasMore', target: 'loadingMore', meta: { spec: ['001 §9.10'] } },
+        read: { guard: 'isUnread', target: 'reading', meta: { spec: ['001 §4.10'] } },
         'read.all': { guard: 'hasUnread', target: 'readingAll' },
         'notification.new': 'refreshing',
       },

@@ -69,7 +69,7 @@ export const promotionsMachine = setup({
     activated: {
       invoke: {
         src: 'list',
-        onDone: { target: 'list', actions: ['take', assign({ chosen: null })] },
+        onDone: { target: 'list', meta: { spec: ['001 §4.19'] }, actions: ['take', assign({ chosen: null })] },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'promotions.list_error') })) },
       },
     },

@@ -35,7 +35,7 @@ export const referralLinkMachine = setup({
       on: {
         submit: [
           { guard: 'filled', target: 'saving' },
-          { target: 'refused', actions: assign({ error: msg('referral.link_required', LINK_REQUIRED) }) },
+          { target: 'refused', meta: { spec: ['001 §5.11'] }, actions: assign({ error: msg('referral.link_required', LINK_REQUIRED) }) },
         ],
       },
     },

@@ -35,7 +35,7 @@ export const referralTransferMachine = setup({
       on: {
         submit: [
           { guard: 'whole', target: 'sending', actions: assign(({ context }) => ({ sent: context.sent + 1 })) },
-          { target: 'refused', actions: assign({ error: msg('referral.wrong_amount', WRONG_AMOUNT) }) },
+          { target: 'refused', meta: { spec: ['001 §5.10'] }, actions: assign({ error: msg('referral.wrong_amount', WRONG_AMOUNT) }) },
         ],
       },
     },

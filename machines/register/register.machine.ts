@@ -162,10 +162,11 @@ export const registerMachine = setup({
         onDone: [
           {
             guard: { type: 'hasErrors', params: ({ event }) => event.output },
+            meta: { spec: ['001 §5.17', '000 §5.4'] },
             target: 'editing',
             actions: { type: 'refuse', params: ({ event }) => ({ errors: event.output, formError: msg('register.fix_fields') }) },
           },
-          { guard: 'needsUsNotice', target: 'usNotice', actions: assign({ errors: {} }) },
+          { guard: 'needsUsNotice', target: 'usNotice', meta: { spec: ['001 §4.21', '001 §5.18', '001 §8.18'] }, actions: assign({ errors: {} }) },
           { target: 'submitting', actions: assign({ errors: {} }) },
         ],
         onError: { target: 'editing', actions: { type: 'refuse', params: ({ context }) => ({ errors: context.errors, formError: msg('server_error') }) } },
@@ -191,7 +192,7 @@ export const registerMachine = setup({
             target: 'demoOpened',
             actions: assign(({ event }) => ({ key: event.output.key, login: event.output.login ?? '' })),
           },
-          { target: 'success', actions: assign(({ event }) => ({ key: event.output.key })) },
+          { target: 'success', meta: { spec: ['001 §4.20'] }, actions: assign(({ event }) => ({ key: event.output.key })) },
         ],
         onError: [
           {

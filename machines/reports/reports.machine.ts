@@ -78,7 +78,7 @@ export const reportsMachine = setup({
         src: 'loadPage',
         input: ({ context }) => context.query!,
         onDone: { target: 'ready', actions: assign(({ event }) => ({ rows: event.output.rows, total: event.output.total, error: null })) },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: failureMsg(event.error, 'reports.load_error') })) },
+        onError: { target: 'failed', meta: { spec: ['001 §8.14'] }, actions: assign(({ event }) => ({ error: failureMsg(event.error, 'reports.load_error') })) },
       },
     },
     ready: {

@@ -72,6 +72,7 @@ export const passwordChangeMachine = setup({
         'form.submit': [
           {
             guard: 'isInvalid',
+            meta: { spec: ['002 §5.1'] },
             actions: assign(({ context, event }) => {
               const found = firstInvalid(event as PasswordForm, context.login);
               return { error: found?.text ?? null, invalid: found?.field ?? null, attempts: context.attempts + 1 };
@@ -99,13 +100,14 @@ export const passwordChangeMachine = setup({
           {
             guard: { type: 'isFieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'editing',
+            meta: { spec: ['002 §8.1'] },
             actions: assign(({ context, event }) => ({
               error: refusalMsg(event.error),
               invalid: isCallFailure(event.error) && event.error.kind === 'http' ? FIELD_OF[event.error.error] : null,
               attempts: context.attempts + 1,
             })),
           },
-          { target: 'editing', actions: assign(({ context, event }) => ({ error: failureMsg(event.error, 'server_error'), invalid: null, attempts: context.attempts + 1 })) },
+          { target: 'editing', meta: { spec: ['002 §8.1'] }, actions: assign(({ context, event }) => ({ error: failureMsg(event.error, 'server_error'), invalid: null, attempts: context.attempts + 1 })) },
         ],
       },
     },

@@ -35,7 +35,7 @@ export const signatureMachine = setup({
         'pad.changed': { actions: assign(({ event }) => ({ empty: event.empty, error: null })) },
         'agree.set': { actions: assign(({ event }) => ({ agree: event.value, error: null })) },
         'sign.save': [
-          { guard: 'padEmpty', actions: assign({ error: msg('signature.empty') }) },
+          { guard: 'padEmpty', meta: { spec: ['001 §5.13', '001 §8.13'] }, actions: assign({ error: msg('signature.empty') }) },
           { guard: 'missesAgreement', actions: assign({ error: msg('block.agree_required') }) },
           { target: 'saving', actions: assign({ error: null }) },
         ],
@@ -45,7 +45,7 @@ export const signatureMachine = setup({
       invoke: {
         src: 'saveSignature',
         input: ({ event }) => ({ image: event.type === 'sign.save' ? event.image : '' }),
-        onDone: { target: 'saved', actions: assign(({ event }) => ({ documentId: event.output.documentId })) },
+        onDone: { target: 'saved', meta: { spec: ['001 §4.18'] }, actions: assign(({ event }) => ({ documentId: event.output.documentId })) },
         onError: [
           {
             guard: { type: 'isAuthFailure', params: ({ event }: { event: { error: unknown } }) => event.error },

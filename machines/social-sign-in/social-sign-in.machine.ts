@@ -104,7 +104,7 @@ export const socialSignInMachine = setup({
         input: ({ context }) => ({ values: context.values }),
         onDone: { target: 'done', actions: { type: 'goToAutologin', params: ({ event }) => ({ url: event.output.url }) } },
         onError: [
-          { guard: { type: 'isExpired', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'failed' },
+          { guard: { type: 'isExpired', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'failed', meta: { spec: ['001 §8.19'] } },
           {
             guard: { type: 'isFieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'details',

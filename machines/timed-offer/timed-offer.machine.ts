@@ -32,7 +32,7 @@ export const timedOfferMachine = setup({
   initial: 'shown',
   states: {
     shown: {
-      after: { untilDeadline: 'expired' },
+      after: { untilDeadline: { target: 'expired', meta: { spec: ['001 §4.15', '001 §4.16', '001 §9.7'], deviation: 'spec README item 6' } } },
       on: {
         accept: { target: 'accepting', actions: assign({ error: null }) },
         ignore: { target: 'ignoring', actions: assign({ error: null }) },

@@ -65,7 +65,7 @@ export const tipsMachine = setup({
       },
     },
     checking: {
-      always: [{ guard: 'needsConfirm', target: 'confirming' }, { target: 'waiting' }],
+      always: [{ guard: 'needsConfirm', target: 'confirming', meta: { spec: ['000 §5.12', '000 §9.8'], deviation: 'spec README item 5' } }, { target: 'waiting' }],
     },
     /** "You will be charged exactly {amount}": yes or no */
     confirming: {
@@ -77,7 +77,7 @@ export const tipsMachine = setup({
     },
     /** the 3 s before the tip leaves: the wait text, and a way to stop it */
     waiting: {
-      after: { tipSendDelay: 'sending' },
+      after: { tipSendDelay: { target: 'sending', meta: { spec: ['000 §9.9'] } } },
       on: { 'tip.cancel': 'editing' },
     },
     sending: {
@@ -98,19 +98,20 @@ export const tipsMachine = setup({
           {
             guard: { type: 'isRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'editing',
+            meta: { spec: ['000 §8.10'] },
             actions: assign(({ context, event }) => {
               const error = failureMsg(event.error, 'tips.some_error');
               // the server wants the exact amount confirmed: the text names it
               return { error: error.key === 'tips.confirm' ? { ...error, params: { amount: context.amount } } : error };
             }),
           },
-          { target: 'editing', actions: assign({ error: msg('tips.some_error') }) },
+          { target: 'editing', meta: { spec: ['000 §8.10'] }, actions: assign({ error: msg('tips.some_error') }) },
         ],
       },
     },
     /** the server's message, for 10 s */
     thanked: {
-      after: { tipMessageDuration: { target: 'editing', actions: assign({ message: null }) } },
+      after: { tipMessageDuration: { target: 'editing', meta: { spec: ['000 §8.10'] }, actions: assign({ message: null }) } },
       on: {
         'tip.dismiss': { target: 'editing', actions: assign({ message: null }) },
         'tip.change': { target: 'editing', actions: assign(({ event }) => ({ value: event.value, message: null })) },

@@ -37,7 +37,7 @@ export const toastMachine = setup({
       on: { 'toast.show': { target: 'showing', actions: 'add' } },
     },
     showing: {
-      after: { toastDuration: { target: 'checking', actions: 'dropOldest' } },
+      after: { toastDuration: { target: 'checking', meta: { spec: ['000 §9.16', '002 §9.10'] }, actions: 'dropOldest' } },
       on: {
         'toast.show': { actions: 'add' },
         'toast.dismiss': { target: 'checking', actions: 'dismiss' },

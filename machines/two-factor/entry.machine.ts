@@ -46,10 +46,11 @@ export const twoFactorEntryMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      always: { guard: 'isComplete', target: 'checking' },
+      always: { guard: 'isComplete', target: 'checking', meta: { spec: ['001 §4.11', '001 §5.16', '001 §9.11'] } },
       on: {
         'digit.input': {
           guard: 'isDigit',
+          meta: { spec: ['001 §5.16'] },
           actions: assign(({ context, event }) => ({
             digits: context.digits.map((d, i) => (i === event.index ? event.value.slice(-1) : d)),
             error: null,
@@ -89,10 +90,12 @@ export const twoFactorEntryMachine = setup({
           {
             guard: { type: 'disabled', params: ({ event }) => event.output },
             target: 'disabled',
+            meta: { spec: ['001 §4.12'] },
             actions: assign(({ event }) => ({ digits: empty(), error: msg('factor.locked', event.output.message) })),
           },
           {
             target: 'editing.ready',
+            meta: { spec: ['001 §4.12', '001 §8.16'] },
             actions: assign(({ context, event }) => ({
               digits: empty(),
               notice: null,

@@ -27,7 +27,7 @@ export const visitorGiftMachine = setup({
   initial: 'deciding',
   states: {
     deciding: { always: [{ guard: 'seen', target: 'closed' }, { target: 'waiting' }] },
-    waiting: { after: { giftDelay: 'shown' } },
+    waiting: { after: { giftDelay: { target: 'shown', meta: { spec: ['001 §9.14'] } } } },
     shown: { on: { seen: { actions: 'remember' }, close: { target: 'closed', actions: 'remember' } } },
     closed: { type: 'final' },
   },

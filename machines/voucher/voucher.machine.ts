@@ -61,7 +61,7 @@ export const voucherMachine = setup({
         src: 'redeem',
         input: ({ context }) => ({ pin: pinDigits(context.pin) }),
         onDone: { target: 'redeemed', actions: assign({ redeemed: ({ event }) => event.output, pin: '' }) },
-        onError: { target: 'editing', actions: { type: 'refuse', params: ({ context, event }) => ({ error: redeemFailure(event.error), shakes: context.shakes }) } },
+        onError: { target: 'editing', meta: { spec: ['001 §8.15'] }, actions: { type: 'refuse', params: ({ context, event }) => ({ error: redeemFailure(event.error), shakes: context.shakes }) } },
       },
     },
     /** credited once on the server: the voucher finish page */
