@@ -2,6 +2,7 @@ import { methodDepositMachine } from './method-deposit.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
+const methodOf = (input: unknown): unknown => (input as { method?: unknown }).method;
 const base = { minDeposit: '250', currency: 'USD', amount: '' };
 
 /** A wallet tab: Neteller's direct debit, Skrill's redirect, the return listening, demo, refusals. */
@@ -25,11 +26,12 @@ export const methodDepositModel: MachineModel = {
     ],
   },
   actors: {
+    // each wallet answers for itself: Skrill sends the trader to its page; Neteller's direct debit is paid at once or declined
     start: [
-      { output: { id: 'd-1', status: 'pending', redirectUrl: '/sandbox/wallets/skrill/d-1' } },
-      { output: { id: 'd-1', status: 'paid' } },
+      { output: { id: 'd-1', status: 'pending', redirectUrl: '/sandbox/wallets/skrill/d-1' }, when: (input) => methodOf(input) === 'skrill' },
+      { output: { id: 'd-1', status: 'paid' }, when: (input) => methodOf(input) === 'neteller' },
       { output: { id: 'd-1', status: 'pending' } },
-      { error: http(402, 'method.declined', 'Neteller declined the payment') },
+      { error: http(402, 'method.declined', 'Neteller declined the payment'), when: (input) => methodOf(input) === 'neteller' },
       { error: http(400, 'method.min_deposit', 'Min deposit 250') },
       { error: { kind: 'network' } },
     ],
