@@ -10,7 +10,9 @@ export const tipsModel: MachineModel = {
   },
   actors: {
     sendTip: [
-      { output: { amount: '50.00', currency: 'USD', message: 'Thank you! 50.00 USD went to Anna.' } },
+      // the server answers for the tip that was sent: its amount, not another
+      { output: { amount: '5.00', currency: 'USD', message: 'Thank you! 5.00 USD went to Anna.' }, when: (input) => (input as { value: string }).value === '5.00' },
+      { output: { amount: '50.00', currency: 'USD', message: 'Thank you! 50.00 USD went to Anna.' }, when: (input) => (input as { value: string }).value === '50.00' },
       { error: { kind: 'http', status: 409, error: 'tips.funds', message: 'Your balance is too low for this tip.' } },
       { error: { kind: 'http', status: 500, error: 'server_error', message: '' } },
       { error: { kind: 'network' } },
