@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WithdrawalCase, WithdrawalMethod } from './contract/withdrawal';
-import { ASKED_CASES, COIN_METHODS, FIAT_METHODS, NO_WALLET_METHODS, WITHDRAWAL_CASE_NAMES, WITHDRAWAL_CASE_RULES, WITHDRAWAL_CASES, WITHDRAWAL_METHODS, needsWallet, payoutCoin, withdrawalCase, type WithdrawalFacts } from './withdrawal';
+import { ASKED_CASES, COIN_METHODS, FIAT_METHODS, NO_WALLET_METHODS, WITHDRAWAL_CASE_NAMES, WITHDRAWAL_CASE_RULES, WITHDRAWAL_CASES, WITHDRAWAL_METHODS, isAskedCase, needsWallet, payoutCoin, withdrawalCase, type WithdrawalFacts } from './withdrawal';
 
 describe('the withdrawal tables', () => {
   it('the contract takes exactly the table’s methods and cases, in its order', () => {
@@ -65,3 +65,19 @@ describe('withdrawalCase: the first rule that holds (spec 002 §4)', () => {
     for (const r of WITHDRAWAL_CASE_RULES) expect(r.when.length).toBeGreaterThan(5);
   });
 });
+
+describe('the coin and asked lists derived from the tables', () => {
+  it('lists the coin methods by tab', () => {
+    expect(COIN_METHODS.map((m) => [m.tab, m.method, m.coin])).toEqual([
+      [1, 'Bitcoin', 'BTC'], [2, 'Litecoin', 'LTC'], [3, 'Ethereum', 'ETH'], [4, 'Dash', 'DASH'],
+      [5, 'Bitcoin_Cash', 'BCH'], [6, 'Ripple', 'XRP'], [7, 'Zcash', 'ZEC'], [8, 'Monero', 'XMR'],
+    ]);
+  });
+
+  it('asks the trader to confirm exactly the cases whose next step is a dialog', () => {
+    expect(WITHDRAWAL_CASE_NAMES.filter(isAskedCase)).toEqual(['one', 'two', 'three', 'four', 'six']);
+    expect(isAskedCase('five')).toBe(false);
+    expect(isAskedCase('verify')).toBe(false);
+  });
+});
+

@@ -139,8 +139,9 @@ export const WITHDRAWAL_CASE_RULES: ReadonlyArray<{ case: WithdrawalCaseName; wh
   { case: 'five', when: 'otherwise: nothing to confirm', test: () => true },
 ];
 
-/** The case of a withdrawal check: the first rule of WITHDRAWAL_CASE_RULES that holds. */
+/** The case of a withdrawal check: the first rule of WITHDRAWAL_CASE_RULES that holds (the last always does). */
 export function withdrawalCase(facts: WithdrawalFacts): WithdrawalCaseName {
-  for (const rule of WITHDRAWAL_CASE_RULES) if (rule.test(facts)) return rule.case;
-  return 'five';
+  const rule = WITHDRAWAL_CASE_RULES.find((r) => r.test(facts));
+  if (!rule) throw new Error('WITHDRAWAL_CASE_RULES must end with a row that always holds');
+  return rule.case;
 }
