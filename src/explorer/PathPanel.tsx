@@ -55,7 +55,99 @@ export function replayInStep(step: ActorRefFrom<typeof stepMachine>, machineId: 
   });
 }
 
-/** Path mode: pick a state or a transition (on the diagram or in the list) → its shortest path, replay, copy as a UI-path test. */
+type PlaywrightExport = typeof import('./playwright-export');
+
+/**
+ * The Playwright export of path mode: the found path, or the machine's minimal set, as a
+ * standalone @playwright/test spec (machine-kit/ui-script), for machines that have a UI script.
+ */
+function PlaywrightSection({ entry, found }: { entry: CatalogEntry; found?: FoundPath }) {
+  const { t } = useT();
+  const [pw, setPw] = useState<PlaywrightExport | undefined>();
+  const [saved, setSaved] = useState<{ key: string; file: string; text: string; tests?: number; covered?: number; reasons?: string[] } | undefined>();
+  const [working, setWorking] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void import('./playwright-export').then((m) => live && setPw(m));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const model = entry.testModel ?? entry.model;
+  const scripted = pw ? Boolean(pw.uiScripts[entry.id]) : undefined;
+  const pathKey = found ? `${entry.id} ${JSON.stringify(found.events)}` : '';
+  const single = useMemo(() => {
+    if (!pw || !scripted || !found) return undefined;
+    try {
+      return pw.pathSpec(entry.id, model, found);
+    } catch (err) {
+      return { reason: err instanceof Error ? err.message : String(err) };
+    }
+  }, [pw, scripted, found, entry.id, model]);
+  if (!pw) return null;
+  const mine = saved && (saved.key === pathKey || saved.key === `${entry.id} set`) ? saved : undefined;
+  const exportPath = () => {
+    if (!single || !('spec' in single)) return;
+    pw.downloadSpec(single.spec);
+    setSaved({ key: pathKey, file: single.spec.file, text: single.spec.text });
+  };
+  const exportSet = () => {
+    setWorking(true);
+    // the set takes a moment on the larger machines: the page says so first
+    setTimeout(() => {
+      const { spec, covered, reasons } = pw.setSpec(entry.id, model);
+      pw.downloadSpec(spec);
+      setSaved({ key: `${entry.id} set`, file: spec.file, text: spec.text, tests: spec.tests.length, covered, reasons });
+      setWorking(false);
+    }, 30);
+  };
+  return (
+    <section className="x-path__playwright" data-testid="path-playwright">
+      <h3>{t('explorer.pw.title')}</h3>
+      {!scripted ? (
+        <p className="x-note" data-testid="pw-no-script">
+          {t('explorer.pw.no_script', { machine: entry.id })}
+        </p>
+      ) : (
+        <>
+          <p className="x-muted x-small">{t('explorer.pw.intro')}</p>
+          {single && 'reason' in single && <p className="x-note">{t('explorer.pw.path_not_scripted', { reason: single.reason })}</p>}
+          <div className="x-step__controls">
+            {single && 'spec' in single && (
+              <button type="button" className="x-btn" onClick={exportPath} data-testid="pw-export-path">
+                {t('explorer.pw.export_path')}
+              </button>
+            )}
+            <button type="button" className="x-btn" onClick={exportSet} disabled={working} data-testid="pw-export-set">
+              {t('explorer.pw.export_set')}
+            </button>
+          </div>
+          {working && (
+            <p className="x-muted" aria-busy="true">
+              {t('explorer.pw.working')}
+            </p>
+          )}
+          {mine && (
+            <p className="x-note" role="status">
+              {mine.tests === undefined ? t('explorer.pw.saved', { file: mine.file }) : t('explorer.pw.set_saved', { tests: mine.tests, covered: mine.covered ?? 0, file: mine.file })}
+            </p>
+          )}
+          {mine?.reasons && mine.reasons.length > 0 && <p className="x-small">{t('explorer.pw.left_out', { reasons: mine.reasons.join('; ') })}</p>}
+          {(mine || (single && 'spec' in single)) && (
+            <details>
+              <summary className="x-small">{t('explorer.pw.show', { file: mine?.file ?? (single as { spec: { file: string } }).spec.file })}</summary>
+              <pre className="x-json" data-testid="pw-spec">
+                {mine?.text ?? (single as { spec: { text: string } }).spec.text}
+              </pre>
+            </details>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Path mode: pick a state or a transition (on the diagram or in the list) → its shortest path, replay, copy as a UI-path test, export as a Playwright test. */
 export function PathPanel({ entry, target }: { entry: CatalogEntry; target?: string }) {
   const { t } = useT();
   const { step } = useServices();
@@ -167,6 +259,7 @@ export function PathPanel({ entry, target }: { entry: CatalogEntry; target?: str
           </details>
         </>
       )}
+      <PlaywrightSection entry={entry} found={result?.path} />
     </div>
   );
 }

@@ -185,6 +185,26 @@ describe('shortest path', () => {
     expect(text).toContain('const EXPECTED_VALUE: unknown = "success";');
     expect(text).toContain('machine-tests/browser/ui-path-login-login-success.e2e.ts');
   });
+
+  it('exports the path as a standalone Playwright spec (roles and labels, no internal names), or says why a machine cannot', async () => {
+    const { pathSpec, setSpec, uiScripts } = await import('./playwright-export');
+    const p = shortestPathTo(login.testModel!, login.inputs[0], { kind: 'state', id: 'login.success' }, login.model)!;
+    const out = pathSpec('login', login.testModel!, p);
+    if (!('spec' in out)) throw new Error(out.reason);
+    expect(out.spec.file).toBe('machine-tests/playwright/login-to-login-success.spec.ts');
+    expect(out.spec.tests).toEqual(['Sign-in 1: signs in with the right password']);
+    expect(out.spec.text).toContain("from '@playwright/test'");
+    expect(out.spec.text).toContain("await page.getByLabel('Email').fill(user.email);");
+    expect(out.spec.text).toContain('await expect(page).toHaveURL(/\\/en\\/trading/);');
+    expect(out.spec.text).not.toMatch(/xstate|login\.submit|platformLogin/);
+    // the autologin input needs the operator's token: that path is refused with the reason
+    const auto = shortestPathTo(login.testModel!, login.inputs[1], { kind: 'state', id: 'login.autologin' }, login.model)!;
+    expect(pathSpec('login', login.testModel!, auto)).toEqual({ reason: expect.stringMatching(/operator/) });
+    const set = setSpec('validation', entry('validation').testModel!);
+    expect(set.spec.tests.length).toBeGreaterThan(2);
+    expect(set.spec.file).toBe('machine-tests/playwright/validation-minimal-set.spec.ts');
+    expect(uiScripts.cascade).toBeUndefined();
+  });
 });
 
 describe('both coverages', () => {
