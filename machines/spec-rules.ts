@@ -13,7 +13,7 @@
  * Machines tag what implements a rule with `meta: { spec: ['000 §4.3'] }` on the state or
  * transition, and a deliberate deviation with `meta: { deviation: 'spec README item 4' }` (one of
  * SPEC_DEVIATIONS' ids). Plain strings, so no product bundle imports this table;
- * machines/spec-rules.test.ts fails on a tag that names no rule or deviation.
+ * scripts/spec-coverage.test.ts fails on a tag that names no rule or deviation.
  * `npm run spec-coverage` (scripts/spec-coverage.ts) writes docs/coverage/spec.json and spec.md.
  */
 
