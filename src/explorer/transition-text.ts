@@ -1,5 +1,5 @@
 import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate';
-import { humaniseEvent } from '../../machine-kit/diagram/model';
+import { humaniseEvent } from '../../machine-kit/diagram/event-text';
 import { guardName } from '../../machine-kit/diagram/names';
 
 /** A transition in words, from its coverage id (`<state id>:<event>:<index>`). */
