@@ -8,6 +8,7 @@
  *   npm run test:mutation -- --changed <base>  the machines and rules whose files or model changed since <base> (git diff <base>, and the working tree)
  *   npm run test:mutation -- --smoke           the two small machines of SMOKE
  *   --force                                    ignore the incremental files (test every mutant again)
+ *   --junit <file>                             also write JUnit XML: a testcase per machine or rule (score, survivors; a gated one below 80% fails)
  *
  * For each machine: its generated paths are frozen from the unmutated machine
  * (reports/mutation/paths/<id>.json), then Stryker mutates the machine's files (the .machine.ts and
@@ -17,11 +18,13 @@
  * docs/coverage/mutation.json and prints the table. Exit 1 when a gated machine is below 80%.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { machines } from '../../machines/index';
 import { models } from '../../machines/models';
 import { freezePaths, machineFiles, modelFile, ROOT } from './frozen';
+import type { MutationFile } from '../../machine-kit/coverage-files';
+import { writeJUnit, mutationSuites } from '../../scripts/lib/junit';
 import { GATE, writeMutationReport } from '../../scripts/mutation-report';
 import { isRuleId, RULE_IDS, ruleOf, ruleTests } from './rules';
 
@@ -51,13 +54,19 @@ function changedSince(base: string): string[] {
 /** two small machines (about 1.5 min each on 2 cores): when there is no base, or the runner changed */
 export const SMOKE = ['validation', 'listen'];
 
-function parseArgs(argv: string[]): { ids: string[]; force: boolean } {
+function parseArgs(argv: string[]): { ids: string[]; force: boolean; junit?: string } {
   let ids: string[] = [];
   let force = false;
+  let junit: string | undefined;
   let chosen = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--force') force = true;
+    else if (arg === '--junit') {
+      junit = argv[++i];
+      if (!junit || junit.startsWith('-')) throw new Error('--junit needs a file');
+      junit = resolve(junit);
+    }
     else if (arg === '--all' || arg === '--smoke' || arg === '--rules') {
       ids = arg === '--all' ? [...Object.keys(machines), ...RULE_IDS] : arg === '--rules' ? [...RULE_IDS] : [...SMOKE];
       chosen = true;
@@ -76,7 +85,7 @@ function parseArgs(argv: string[]): { ids: string[]; force: boolean } {
   if (!chosen) ids = GATED;
   const unknown = ids.filter((id) => !isRuleId(id) && (!(id in machines) || !(id in models)));
   if (unknown.length) throw new Error(`not machines with a model in machines/index.ts, nor rules (${RULE_IDS.join(', ')}): ${unknown.join(', ')}`);
-  return { ids, force };
+  return { ids, force, junit };
 }
 
 /** the report file's name: the machine id, or `core-<rule>` (no colon in a file name) */
@@ -88,7 +97,16 @@ function unitTests(files: string[]): string[] {
 }
 
 function main(): number {
-  const { ids, force } = parseArgs(process.argv.slice(2));
+  const { ids, force, junit } = parseArgs(process.argv.slice(2));
+  const seconds: Record<string, number> = {};
+  // the machines and rules that finished, each a testcase with its score and survivors
+  const writeJunit = (done: string[]): void => {
+    if (!junit) return;
+    const file = JSON.parse(readFileSync(join(ROOT, 'docs/coverage/mutation.json'), 'utf8')) as MutationFile;
+    const entries = Object.fromEntries(done.map((id) => [id, (isRuleId(id) ? file.rules?.[id] : file.machines[id])!]).filter(([, m]) => m));
+    writeJUnit(junit, mutationSuites(entries, { gated: GATED, gate: GATE, seconds }), 'test:mutation');
+    console.log(`wrote ${junit}`);
+  };
   if (!ids.length) {
     console.log('test:mutation: no machine changed');
     return 0;
@@ -125,8 +143,10 @@ function main(): number {
     });
     if (run.status !== 0 || !existsSync(join(OUT, `${report}.json`))) {
       console.error(`${id}: stryker failed (exit ${run.status})`);
+      writeJunit(ran);
       return 2;
     }
+    seconds[id] = (Date.now() - started) / 1000;
     console.log(`${id}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
     ran.push(id);
     writeMutationReport([id], { quiet: true }); // after each machine: a capped run keeps what it finished
@@ -134,6 +154,7 @@ function main(): number {
   const scores = writeMutationReport(ran);
   const low = ran.filter((id) => GATED.includes(id) && scores[id] < GATE);
   if (low.length) console.error(`\nbelow ${GATE}%: ${low.join(', ')}`);
+  writeJunit(ran);
   return low.length ? 1 : 0;
 }
 

@@ -5,6 +5,7 @@
  *   --machine <id>[,<id>]  only these bindings (their machines' entries in ui.json are replaced, the rest kept)
  *   --list                 print the selected paths and exit (no server, no browser)
  *   --verbose              print every path as it ends
+ *   --junit <file>         also write JUnit XML: one testsuite per binding, one testcase per path
  *
  * Writes docs/coverage/ui.json and prints the table beside the model coverage (docs/coverage/machines.json).
  */
@@ -16,6 +17,7 @@ import { machines } from '../../machines/index';
 import { models } from '../../machines/models';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { launchBrowser } from '../../scripts/lib/browser';
+import { writeJUnit, type JUnitSuite } from '../../scripts/lib/junit';
 import { writeReport } from '../../scripts/lib/report-file';
 import { startServer, type RunningServer } from '../../scripts/lib/server-process';
 import { bindings } from './bindings/index';
@@ -30,19 +32,24 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = resolve(ROOT, 'docs/coverage/ui.json');
 const MODEL = resolve(ROOT, 'docs/coverage/machines.json');
 
-function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: boolean } {
+function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: boolean; junit?: string } {
   let only: string[] | undefined;
   let list = false;
   let verbose = false;
+  let junit: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--machine') only = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (arg === '--list') list = true;
     else if (arg === '--verbose') verbose = true;
-    else throw new Error(`unknown argument "${arg}" (use --machine <id>, --list, --verbose)`);
+    else if (arg === '--junit') {
+      junit = argv[++i];
+      if (!junit || junit.startsWith('--')) throw new Error('--junit needs a file');
+      junit = resolve(junit);
+    } else throw new Error(`unknown argument "${arg}" (use --machine <id>, --list, --verbose, --junit <file>)`);
   }
   if (only && !only.length) throw new Error('--machine needs a machine id');
-  return { only, list, verbose };
+  return { only, list, verbose, junit };
 }
 
 function machineOf(id: string) {
@@ -53,7 +60,8 @@ function machineOf(id: string) {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  const { only, list, verbose } = parseArgs(process.argv.slice(2));
+  const { only, list, verbose, junit } = parseArgs(process.argv.slice(2));
+  const suites: JUnitSuite[] = [];
   const chosen: UiBinding[] = only ? only.map((id) => {
     const b = bindings.find((x) => x.machine === id);
     if (!b) throw new Error(`no UI binding for "${id}" (there are: ${bindings.map((x) => x.machine).join(', ')})`);
@@ -91,6 +99,8 @@ async function main(): Promise<number> {
       const ids = [plan.binding.machine, ...(plan.binding.alsoMeasures ?? [])];
       for (const id of ids) entry(id).bindings.push(plan.binding);
       const t0 = Date.now();
+      const suite: JUnitSuite = { name: plan.binding.machine, cases: [] };
+      suites.push(suite);
       for (const { path } of plan.selected) {
         const result = await replayInBrowser(browser, plan.binding, plan.machine, path, { baseURL: server.url, operator: server.operatorToken });
         for (const id of ids) {
@@ -103,8 +113,15 @@ async function main(): Promise<number> {
             if (result.failure) m.failures.push({ path: result.line, message: result.failure });
           }
         }
+        suite.cases.push({
+          name: `${plan.binding.machine}#${suite.cases.length + 1}`,
+          time: result.ms / 1000,
+          output: result.line,
+          ...(result.failure ? { failure: { message: result.failure } } : {}),
+        });
         if (verbose || result.failure) console.log(`${result.failure ? 'FAIL' : 'ok  '} ${plan.binding.machine} ${(result.ms / 1000).toFixed(1)} s  ${result.line}${result.failure ? `\n     ${result.failure}` : ''}`);
       }
+      suite.time = (Date.now() - t0) / 1000;
       console.log(`${plan.binding.machine}: ${plan.selected.length} paths (of ${plan.generated} generated) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     }
   } finally {
@@ -122,6 +139,15 @@ async function main(): Promise<number> {
   for (const [id, m] of Object.entries(shown)) {
     const unexplained = m.transitions.uncovered.filter((t) => !m.reasons[t]);
     if (unexplained.length) console.log(`${id}: not reached through the UI and no reason: ${unexplained.join(', ')}`);
+    let suite = suites.find((x) => x.name === id);
+    if (!suite) suites.push((suite = { name: id, cases: [] }));
+    suite.properties = { transitions: `${m.transitions.covered.length}/${m.transitions.total}`, states: `${m.states.covered.length}/${m.states.total}` };
+    // coverage short of what the reasons explain fails the machine as the exit code does
+    suite.cases.push({ name: `${id} UI coverage`, ...(unexplained.length ? { failure: { message: `not reached through the UI and no reason: ${unexplained.join(', ')}` } } : {}) });
+  }
+  if (junit) {
+    writeJUnit(junit, suites, 'test:ui-paths');
+    console.log(`wrote ${junit}`);
   }
   console.log(`\n${chosen.length} binding(s) in ${((Date.now() - started) / 1000).toFixed(0)} s; wrote ${OUT}`);
   return Object.values(shown).every((m) => m.ok) ? 0 : 1;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtures } from '../../machine-kit/fixtures';
 import { runMachine } from '../../machine-kit/run';
 import { modelCoverageHtml } from './coverage-html';
-import { escapeXml, junitXml } from './junit';
+import { escapeXml, junitXml, mutationSuites } from './junit';
 
 /** every tag opened is closed in order, attributes are quoted, no raw & or < in text */
 function wellFormed(xml: string): boolean {
@@ -67,5 +67,36 @@ describe('model coverage HTML', () => {
     expect(html).toContain('below 100%');
     expect(html).toContain(`transition <code>${partial.transitions.uncovered[0]}</code>`);
     expect(html).toContain('2026-01-02T03:04:05.000Z');
+  });
+});
+
+describe('mutation JUnit', () => {
+  it('one testcase per machine or rule with its score and survivors; a gated one below the gate fails', () => {
+    const entry = (score: number, survivors: Array<{ reason?: string }> = []) => ({
+      score,
+      killed: 8,
+      timeout: 0,
+      survived: survivors.length,
+      noCoverage: 0,
+      total: 8 + survivors.length,
+      survivors: survivors.map((s, i) => ({ file: 'machines/a/a.machine.ts', line: 10 + i, mutator: 'ConditionalExpression', replacement: 'true', ...s })),
+    });
+    const [suite] = mutationSuites(
+      { login: entry(90, [{ reason: 'equivalent: <same> & unobservable' }]), cascade: entry(70, [{}, {}]), 'core:classify': entry(60) },
+      { gated: ['login', 'cascade'], gate: 80, seconds: { login: 12, cascade: 30 } },
+    );
+    expect(suite.cases.map((c) => [c.name, Boolean(c.failure)])).toEqual([
+      ['login (90.0%)', false],
+      ['cascade (70.0%)', true],
+      ['core:classify (60.0%)', false],
+    ]);
+    expect(suite.time).toBe(42);
+    expect(suite.cases[1].failure?.message).toBe('cascade: mutation score 70.0% is below 80%');
+    expect(suite.cases[1].output).toContain('survivors (2):');
+    expect(suite.cases[1].output).toContain('machines/a/a.machine.ts:11 ConditionalExpression → true  (no reason written)');
+    const xml = junitXml([suite], 'test:mutation');
+    expect(wellFormed(xml)).toBe(true);
+    expect(xml).toContain('<testsuite name="mutation" tests="3" failures="1"');
+    expect(xml).toContain('(equivalent: &lt;same&gt; &amp; unobservable)');
   });
 });

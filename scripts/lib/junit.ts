@@ -85,3 +85,38 @@ export function writeJUnit(file: string, suites: JUnitSuite[], name: string): vo
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, junitXml(suites, name));
 }
+
+/** the part of docs/coverage/mutation.json a JUnit report reads */
+interface MutationEntry {
+  score: number;
+  killed: number;
+  timeout: number;
+  survived: number;
+  noCoverage: number;
+  total: number;
+  survivors: Array<{ file: string; line: number; mutator: string; replacement: string; reason?: string }>;
+}
+
+/**
+ * `test:mutation --junit`: one testsuite, one testcase per machine or rule run, with its score and
+ * survivors; a gated one below the gate fails (as the exit code does).
+ */
+export function mutationSuites(
+  entries: Record<string, MutationEntry>,
+  options: { gated: string[]; gate: number; seconds?: Record<string, number> },
+): JUnitSuite[] {
+  const cases: JUnitCase[] = Object.entries(entries).map(([id, m]) => {
+    const survivors = m.survivors.map((s) => `  ${s.file}:${s.line} ${s.mutator} → ${s.replacement}${s.reason ? `  (${s.reason})` : '  (no reason written)'}`);
+    const summary = `score ${m.score.toFixed(1)}%: killed ${m.killed}, timeout ${m.timeout}, survived ${m.survived}, no coverage ${m.noCoverage}, of ${m.total}`;
+    const output = [summary, ...(survivors.length ? [`survivors (${survivors.length}):`, ...survivors] : [])].join('\n');
+    const low = options.gated.includes(id) && m.score < options.gate;
+    return {
+      name: `${id} (${m.score.toFixed(1)}%)`,
+      classname: 'mutation',
+      time: options.seconds?.[id],
+      output,
+      ...(low ? { failure: { message: `${id}: mutation score ${m.score.toFixed(1)}% is below ${options.gate}%`, details: output } } : {}),
+    };
+  });
+  return [{ name: 'mutation', cases, time: options.seconds ? Object.values(options.seconds).reduce((a, b) => a + b, 0) : undefined }];
+}
