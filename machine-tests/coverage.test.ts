@@ -18,7 +18,7 @@ const ids = Object.keys(machines);
 const modelled = ids.filter((id) => id in models);
 const cache = new Map<string, MachineReport>();
 const report = (id: string): MachineReport => {
-  if (!cache.has(id)) cache.set(id, runMachine(id, models[id], { sets: ['cover'] }, machines[id].machine));
+  if (!cache.has(id)) cache.set(id, runMachine(id, models[id], { sets: ['cover'], before: false }, machines[id].machine));
   return cache.get(id)!;
 };
 
