@@ -60,3 +60,31 @@ describe('passwordRules: the rules as the trader types', () => {
     expect(ok('Tr4ding-on-M0nday')).toEqual([['register.rule.length', true], ['register.rule.email', true], ['register.rule.common', true]]);
   });
 });
+
+describe('edges the mutation run found untested', () => {
+  it('refuses every password of the common list', () => {
+    const common = [
+      '1234567890', '0987654321', '12345678910', '123456789012', 'qwertyuiop', 'qwerty1234', '1q2w3e4r5t', '1qaz2wsx3edc',
+      'password12', 'password123', 'password1234', 'passw0rd12', 'iloveyou12', 'letmein123', 'welcome123', 'trustno1234',
+      'abc1234567', 'abcdefghij', 'asdfghjkl1', 'zxcvbnm123', 'qwerty123456', 'administrator',
+    ];
+    for (const password of common) expect(keyOf(password, ''), password).toBe('register.password_common');
+  });
+
+  it('reads the login without the spaces around it', () => {
+    expect(keyOf('my-bobby-pass1', '  bobby@example.com  ')).toBe('register.password_email');
+  });
+
+  it('refuses a password holding the whole email even when its local part is too short to judge', () => {
+    expect(keyOf('x-bob@example.com-1', 'bob@example.com')).toBe('register.password_email');
+  });
+
+  it('judges a local part of exactly 4 letters', () => {
+    expect(keyOf('xx-anna-12345', 'anna@example.com')).toBe('register.password_email');
+  });
+
+  it('shows the email rule unmet while the password is still short', () => {
+    expect(passwordRules('annat', 'annat@example.com').find((r) => r.key === 'register.rule.email')?.ok).toBe(false);
+  });
+});
+
