@@ -1,5 +1,7 @@
 import type { UiBinding } from '../types';
+import { accountsBinding } from './accounts';
 import { attentionBinding } from './attention';
+import { callBackBinding } from './call-back';
 import { cardFormBinding } from './card-form';
 import { cascadeBinding } from './cascade';
 import { forgotBinding } from './forgot';
@@ -8,16 +10,17 @@ import { invoiceBinding } from './invoice';
 import { listenBinding } from './listen';
 import { loginBinding } from './login';
 import { passwordResetBinding } from './password-reset';
+import { promotionsBinding } from './promotions';
 import { passwordChangeBinding } from './password-change';
+import { referralTransferBinding } from './referral-transfer';
+import { signatureBinding } from './signature';
+import { timedOfferBinding } from './timed-offer';
 import { twoFactorEntryBinding } from './two-factor-entry';
+import { uploadItemBinding } from './upload-item';
 import { validationBinding } from './validation';
+import { voucherBinding } from './voucher';
 import { withdrawalBinding } from './withdrawal';
 import { withdrawalPendingBinding } from './withdrawal-pending';
-import { voucherBinding } from './voucher';
-import { referralTransferBinding } from './referral-transfer';
-import { accountsBinding } from './accounts';
-import { signatureBinding } from './signature';
-import { uploadItemBinding } from './upload-item';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, forgotBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, uploadItemBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, uploadItemBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding];
