@@ -320,9 +320,12 @@ describe('the machine explorer', () => {
     // every machine of machines/index.ts is in the explorer's first load (about 1.3 kB gzip each):
     // 37 machines measured 150.2 kB at first, 53 measured 177.7 kB later, 66 measured
     // 191.8 kB after that (with the readable fit, the start form and both coverages; the path search
-    // and the Russian purposes are lazy chunks). The bound leaves room for a few more machines, not
-    // for a library; loading each machine with its diagram would be the next step
-    expect(js.initial.gzip).toBeLessThan(200_000);
+    // and the Russian purposes are lazy chunks), 207.0 kB with 67 machines and the analysts' rules
+    // (guard parameters and delay lengths on the labels, the main flow first, feasible step mode
+    // with Force, readable coverage names; the rules tables, the Spec page and the Playwright
+    // export are lazy chunks). The bound leaves room for a few more machines, not for a library;
+    // the next steps are the explorer's Russian texts as a lazy chunk and each machine loaded with its diagram
+    expect(js.initial.gzip).toBeLessThan(210_000);
   });
 
   it('reads the cascade at first sight on 1280x800, follows its active state, finds a shortest path and replays it', async () => {

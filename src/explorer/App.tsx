@@ -1,13 +1,15 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LANGUAGES, useT, type Lang } from '../i18n';
 import { CoveragePage, CoverageTable } from './CoveragePage';
 import { LivePage } from './LivePage';
 import { MachineList } from './MachineList';
 import { MachinePage } from './MachinePage';
-import { SpecPage } from './SpecPage';
 import { hrefs, useRoute } from './route';
 import { useServices } from './services';
+
+/** the Spec coverage page (its 205 rules' texts in two languages) loads when first opened, as its own chunk */
+const SpecPage = lazy(() => import('./SpecPage').then((m) => ({ default: m.SpecPage })));
 
 function Home() {
   const { t } = useT();
@@ -75,7 +77,9 @@ export function ExplorerApp({ onLang }: { onLang: (lang: Lang) => void }) {
           ) : route.name === 'coverage' ? (
             <CoveragePage />
           ) : route.name === 'spec' ? (
-            <SpecPage />
+            <Suspense fallback={<p className="x-muted" role="status">{t('explorer.page_loading')}</p>}>
+              <SpecPage />
+            </Suspense>
           ) : (
             <Home />
           )}
