@@ -61,3 +61,36 @@ describe('minDepositOf (spec 000 §3, §6; 001 §9): one rule for the page, card
     expect(minDepositOf({ md: '', country: 'DE' }, low, { type: null, currency: 'USD' })).toBe('10');
   });
 });
+
+describe('edges the mutation run found untested', () => {
+  it('applies the EU/EEA default (not NO_EU_US) to each member state', () => {
+    const members = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'IS', 'LI', 'NO'];
+    const regions = { ...groups, mdps: { ...groups.mdps, COUNTRY: {} } };
+    for (const country of members) expect(minDepositOf({ md: '', country }, regions), country).toBe('300');
+    expect(minDepositOf({ md: '', country: 'CH' }, regions)).toBe('100');
+  });
+
+  it('ignores a minimum with more than 12 whole digits or more than 2 decimals', () => {
+    expect(minDepositOf({ md: '1234567890123', country: 'DE' }, settings)).toBe('250');
+    expect(minDepositOf({ md: '123456789012', country: 'DE' }, settings)).toBe('123456789012');
+    expect(minDepositOf({ md: '12.345', country: 'DE' }, settings)).toBe('250');
+    expect(minDepositOf({ md: '12.34', country: 'DE' }, settings)).toBe('12.34');
+  });
+
+  it('reads the trader’s own fields without the spaces around them', () => {
+    expect(minDepositOf({ md: ' 20 ', country: 'DE' }, settings)).toBe('20');
+    expect(minDepositOf({ md: '', mdps: ' 30 ', country: 'DE' }, settings)).toBe('30');
+    expect(minDepositOf({ md: '', country: 'DE', id: 8, comments: ' SPRING ' }, groups)).toBe('50');
+    expect(minDepositOf({ md: '', country: 'DE', id: 8, affsId: ' p42 ' }, groups)).toBe('75');
+  });
+
+  it('never matches a group entry by an empty code', () => {
+    const empty = { ...settings, mdps: { ...settings.mdps, OCODE: { '': '42' } } };
+    expect(minDepositOf({ md: '', country: 'DE', comments: '', affsId: '' }, empty)).toBe('250');
+  });
+
+  it('keeps the trader’s minimum as written when it equals the exchange floor', () => {
+    expect(minDepositOf({ md: '250.00', country: 'DE' }, settings, { type: 'exchange', currency: 'USD' })).toBe('250.00');
+  });
+});
+
