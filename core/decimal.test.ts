@@ -151,3 +151,10 @@ describe('edges the mutation run found untested', () => {
     expect(formatDecimal('-12.12', 'en')).toBe('\u221212.12');
   });
 });
+
+describe('a long value in the refusal', () => {
+  it('is cut to its first 40 characters', () => {
+    expect(() => toUnits('9'.repeat(30) + 'x'.repeat(20), 2)).toThrow(new RangeError(`"${'9'.repeat(30)}${'x'.repeat(10)}" is not a decimal`));
+  });
+});
+

@@ -37,3 +37,10 @@ describe('the cascade stack (spec 000 §4, §6)', () => {
     expect(nextUntried(['PFS', 'ZOOM', 'EZPAY'], ['PFS', 'EZPAY'])).toBe('ZOOM');
   });
 });
+
+describe('the country as the trader record holds it', () => {
+  it('is read without spaces and in any case', () => {
+    expect(cascadeStack({ ...base, user: 'PFS,ORANGE', country: ' de ' })).toEqual(['ORANGE']);
+  });
+});
+
