@@ -47,6 +47,9 @@ export const cascadeModel: MachineModel = {
     { ...facts, user: 'PFS,ZOOM,EZPAY,ENTROPAY', resume: { payment: { ...payment, id: 'p-1' }, tried: ['PFS'], current: null, log: [{ processor: 'PFS', result: 'declined', code: '0091' }], finished: false } },
     { ...facts, user: 'PFS', resume: { payment, tried: [], current: null, log: [], finished: false } },
     { ...facts, user: 'VLOAD', affsId: 'aff-7', noVload: ['aff-7'], resume: { payment: { ...payment, id: 'p-1' }, tried: [], current: null, log: [], finished: false } },
+    // a new payment reaching Zoom's do-not-honor (host code 05) and both Entropay dialogs (what the UI can start: a
+    // resumed run between processors is never on the page)
+    { ...facts, user: 'ZOOM,ENTROPAY', payment },
     // a new payment with no processor left: PFS only, for a trader in one of the countries PFS never serves
     { ...facts, user: 'PFS', country: 'DE', payment },
   ],
