@@ -102,3 +102,29 @@ export class StepRecorder extends CoverageRecorder {
     if (ev.type === '@xstate.microstep') for (const t of ev._transitions) this.steps[this.steps.length - 1].push(transitionId(t));
   }
 }
+
+/**
+ * Greedy set cover over candidate paths: repeatedly the one taking the most transitions not yet
+ * covered (the shorter on a tie), until none adds any or `max` are picked. The UI-path runner and
+ * the Playwright export pick their sets with it.
+ */
+export function greedyCover<T extends { path: TestPath; transitions: ReadonlySet<string> }>(candidates: readonly T[], max = Infinity): { picked: T[]; covered: Set<string> } {
+  const covered = new Set<string>();
+  const picked: T[] = [];
+  while (picked.length < max) {
+    let best: T | undefined;
+    let gain = 0;
+    for (const c of candidates) {
+      let g = 0;
+      for (const t of c.transitions) if (!covered.has(t)) g++;
+      if (g > gain || (g === gain && g > 0 && best && c.path.steps.length < best.path.steps.length)) {
+        best = c;
+        gain = g;
+      }
+    }
+    if (!best || gain === 0) break;
+    picked.push(best);
+    best.transitions.forEach((t) => covered.add(t));
+  }
+  return { picked, covered };
+}

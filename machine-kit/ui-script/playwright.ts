@@ -1,6 +1,7 @@
 import type { AnyEventObject } from 'xstate';
 import { CoverageRecorder } from '../coverage';
 import { generatePaths } from '../paths';
+import { greedyCover } from '../path-cover';
 import { replayPath } from '../replay';
 import { stableJson, serializeSnapshot } from '../serialize';
 import { traverse } from '../traversal';
@@ -134,23 +135,8 @@ export function scriptedSet(script: UiScript, model: MachineModel): ScriptedSet 
       candidates.push({ path: cut, transitions: recorder.transitions });
     }
   }
-  const covered = new Set<string>();
-  const paths: TestPath[] = [];
-  for (;;) {
-    let best: (typeof candidates)[number] | undefined;
-    let gain = 0;
-    for (const c of candidates) {
-      let g = 0;
-      for (const t of c.transitions) if (!covered.has(t)) g++;
-      if (g > gain || (g === gain && g > 0 && best && c.path.steps.length < best.path.steps.length)) {
-        best = c;
-        gain = g;
-      }
-    }
-    if (!best) break;
-    paths.push(best.path);
-    best.transitions.forEach((t) => covered.add(t));
-  }
+  const { picked, covered } = greedyCover(candidates);
+  const paths = picked.map((c) => c.path);
   return { paths, covered: covered.size, reasons: [...reasons] };
 }
 

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { CoverageRecorder } from '../../machine-kit/coverage';
 import { inventory } from '../../machine-kit/inventory';
 import { generatePaths } from '../../machine-kit/paths';
+import { greedyCover } from '../../machine-kit/path-cover';
 import { replayPath } from '../../machine-kit/replay';
 import { DEFAULT_SETS } from '../../machine-kit/run';
 import { traverse } from '../../machine-kit/traversal';
@@ -54,24 +55,7 @@ export function selectPaths(binding: UiBinding, model: MachineModel, skipInputs:
     seen.add(id);
     candidates.push({ path: cut, transitions: recorder.transitions, cutAt });
   }
-  const covered = new Set<string>();
-  const selected: SelectedPath[] = [];
-  const max = binding.maxPaths ?? 40;
-  while (selected.length < max) {
-    let best: SelectedPath | undefined;
-    let gain = 0;
-    for (const c of candidates) {
-      let g = 0;
-      for (const t of c.transitions) if (!covered.has(t)) g++;
-      if (g > gain || (g === gain && g > 0 && best && c.path.steps.length < best.path.steps.length)) {
-        best = c;
-        gain = g;
-      }
-    }
-    if (!best || gain === 0) break;
-    selected.push(best);
-    best.transitions.forEach((t) => covered.add(t));
-  }
+  const { picked: selected } = greedyCover(candidates, binding.maxPaths ?? 40);
   return { selected, generated: all.length };
 }
 
