@@ -56,4 +56,13 @@ describe('tips machine: the confirmed amount goes to the server', () => {
     expect(snapshot.value).toBe('editing');
     expect(snapshot.context.error).toEqual({ key: 'tips.confirm', fallback: refusal.message, params: { amount: '41.00' } });
   });
+
+  it("only a tips refusal below 500 shows the server's message; a 5xx or another refusal (csrf) is 'some error'", async () => {
+    const http = (status: number, error: string) => ({ kind: 'http', status, error, message: 'From the server' });
+    const errorOf = async (failure: unknown) => (await send('5', () => Promise.reject(failure))).snapshot.context.error;
+    expect(await errorOf(http(499, 'tips.funds'))).toEqual({ key: 'tips.funds', fallback: 'From the server' });
+    for (const failure of [http(500, 'tips.funds'), http(403, 'csrf'), { kind: 'network' }]) {
+      expect(await errorOf(failure), JSON.stringify(failure)).toEqual({ key: 'tips.some_error' });
+    }
+  });
 });

@@ -58,6 +58,8 @@ export const withdrawalPendingModel: MachineModel = {
       { output: { return: true, message: 'Success' } },
       { output: { return: false, message: 'Refused' } },
       { error: http(409, 'withdrawal.not_pending', 'Already paid') },
+      // no answer: 'Sorry some errors' (the server message only when there is one)
+      { error: { kind: 'network' } },
     ],
   },
   events: { 'pending.cancel': [{ id: 'w-1' }] },
