@@ -9,6 +9,7 @@ import { fundingBinding } from './funding';
 import { invoiceBinding } from './invoice';
 import { listenBinding } from './listen';
 import { loginBinding } from './login';
+import { notificationsBinding } from './notifications';
 import { passwordResetBinding } from './password-reset';
 import { promotionsBinding } from './promotions';
 import { passwordChangeBinding } from './password-change';
@@ -22,4 +23,4 @@ import { withdrawalBinding } from './withdrawal';
 import { withdrawalPendingBinding } from './withdrawal-pending';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, notificationsBinding];
