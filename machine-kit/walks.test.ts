@@ -94,6 +94,25 @@ describe('walks', () => {
     expect(fresh.length).toBeLessThan(stale.length);
   });
 
+  it('walks only the edges `allow` accepts, and ends where none is left', () => {
+    const tr = traverse(loop);
+    // as the UI-path runner does for an event its binding cannot cause: `heavy` never walked
+    const seen: string[] = [];
+    const w = walk(tr, { kind: 'random', seed: 3 }, {
+      stop: parseStop('length>=40'),
+      allow: (event, _from, transitions) => {
+        seen.push(...transitions);
+        return event.type !== 'heavy';
+      },
+    });
+    expect(events(w)).not.toContain('heavy');
+    expect(events(w)).toContain('light');
+    expect(seen.some((id) => id.includes('heavy'))).toBe(true);
+    // nothing allowed: a dead start, the walk ends at once
+    const none = walk(tr, { kind: 'random', seed: 3 }, { stop: parseStop('length>=40'), allow: () => false });
+    expect([none.length, none.stoppedBy]).toEqual([0, 'dead end']);
+  });
+
   it('walks replay on real actors, every run of them', () => {
     const model = fixtures.checkout;
     const w = walk(traverse(model), { kind: 'random', seed: 11 }, { stop: parseStop('edges>=100%|length>=400') });

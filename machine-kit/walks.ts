@@ -1,4 +1,4 @@
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { CoverageRecorder } from './coverage';
 import { inventory } from './inventory';
 import { replayPath } from './replay';
@@ -104,6 +104,12 @@ export interface WalkOptions {
   maxLength?: number;
   /** at a snapshot no event leaves (a final state), start again from an initial snapshot (default); false: stop there */
   restart?: boolean;
+  /**
+   * Only edges this accepts are walked (the UI-path runner: events its binding can cause, through
+   * no transition it says the UI cannot make); a snapshot with none left is a dead end.
+   * `transitions`: the transition ids the edge takes.
+   */
+  allow?: (event: AnyEventObject, from: AnyMachineSnapshot, transitions: ReadonlySet<string>) => boolean;
 }
 
 export interface Walk {
@@ -201,7 +207,10 @@ export function walk(traversals: Traversal | Traversal[], spec: WalkSpec, option
     if (alt) return end(formatStop([alt]));
     if (length >= maxLength) return end('max length');
     const from = steps[steps.length - 1].state;
-    const edges = Object.values(tr.adjacency[serializeSnapshot(from)]?.transitions ?? {});
+    const allow = options.allow;
+    const edges = Object.values(tr.adjacency[serializeSnapshot(from)]?.transitions ?? {}).filter(
+      (e) => !allow || allow(e.event, from, tr.covered.get(stepKey(from, e.event)) ?? new Set<string>()),
+    );
     if (!edges.length) {
       if (steps.length === 1) deadStarts.add(tr);
       if (options.restart === false || !begin()) return end('dead end');

@@ -6,6 +6,10 @@
  *   --list                 print the selected paths and exit (no server, no browser)
  *   --verbose              print every path as it ends
  *   --junit <file>         also write JUnit XML: one testsuite per binding, one testcase per path
+ *   --walk <spec>          instead of the cover: a seeded walk per binding through the real pages
+ *                          (random:seed=N | weighted:seed=N[,untaken=K][,weight:<event>=W], as test:model)
+ *   --stop '<rule>'        with --walk: when it ends (default 'edges>=100%|length>=60'; the rule syntax of test:model)
+ *                          A walk is a soak: it prints its UI coverage but leaves docs/coverage/ui.json alone.
  *
  * Writes docs/coverage/ui.json and prints the table beside the model coverage (docs/coverage/machines.json).
  */
@@ -25,15 +29,20 @@ import { UI_PATHS_RESEND_MS } from './bindings/two-factor-entry';
 import { measure } from './collector';
 import { formatUiTable, readUiCoverage, toUiCoverage, type Measured } from './report';
 import { replayInBrowser } from './replay';
-import { selectPaths } from './select';
+import { selectPaths, walkPaths } from './select';
+import { formatStop, parseStop, parseWalk, type StopRule, type WalkSpec } from '../../machine-kit/walks';
 import type { UiBinding } from './types';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = resolve(ROOT, 'docs/coverage/ui.json');
 const MODEL = resolve(ROOT, 'docs/coverage/machines.json');
 
-function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: boolean; junit?: string } {
+const DEFAULT_UI_STOP = 'edges>=100%|length>=60';
+
+function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: boolean; junit?: string; walk?: WalkSpec; stop: StopRule } {
   let only: string[] | undefined;
+  let walk: WalkSpec | undefined;
+  let stop = parseStop(DEFAULT_UI_STOP);
   let list = false;
   let verbose = false;
   let junit: string | undefined;
@@ -42,14 +51,17 @@ function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: b
     if (arg === '--machine') only = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (arg === '--list') list = true;
     else if (arg === '--verbose') verbose = true;
+    else if (arg === '--walk') walk = parseWalk(argv[++i] ?? '');
+    else if (arg === '--stop') stop = parseStop(argv[++i] ?? '');
     else if (arg === '--junit') {
       junit = argv[++i];
       if (!junit || junit.startsWith('--')) throw new Error('--junit needs a file');
       junit = resolve(junit);
-    } else throw new Error(`unknown argument "${arg}" (use --machine <id>, --list, --verbose, --junit <file>)`);
+    } else throw new Error(`unknown argument "${arg}" (use --machine <id>, --list, --verbose, --junit <file>, --walk <spec> [--stop <rule>])`);
   }
   if (only && !only.length) throw new Error('--machine needs a machine id');
-  return { only, list, verbose, junit };
+  if (argv.includes('--stop') && !walk) throw new Error('--stop goes with --walk');
+  return { only, list, verbose, junit, walk, stop };
 }
 
 function machineOf(id: string) {
@@ -60,7 +72,7 @@ function machineOf(id: string) {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  const { only, list, verbose, junit } = parseArgs(process.argv.slice(2));
+  const { only, list, verbose, junit, walk, stop } = parseArgs(process.argv.slice(2));
   const suites: JUnitSuite[] = [];
   const chosen: UiBinding[] = only ? only.map((id) => {
     const b = bindings.find((x) => x.machine === id);
@@ -72,7 +84,10 @@ async function main(): Promise<number> {
     const model = binding.model ?? models[binding.machine as keyof typeof models];
     if (!model) throw new Error(`no model for ${binding.machine} in machines/models.ts`);
     const machine = machineOf(binding.machine);
-    return { binding, machine, ...selectPaths(binding, model, new Set()) };
+    if (!walk) return { binding, machine, ...selectPaths(binding, model, new Set()) };
+    const w = walkPaths(binding, model, walk, stop, () => performance.now());
+    console.log(`${binding.machine}#walk (${walk.kind}, seed ${walk.seed}, stop ${formatStop(stop)}): ${w.length} events in ${w.generated} run(s), stopped by ${w.stoppedBy}; ${w.selected.length} run(s) to replay`);
+    return { binding, machine, ...w };
   });
   if (list) {
     for (const p of plans) {
@@ -101,7 +116,7 @@ async function main(): Promise<number> {
       const t0 = Date.now();
       const suite: JUnitSuite = { name: plan.binding.machine, cases: [] };
       suites.push(suite);
-      for (const { path } of plan.selected) {
+      for (const [i, { path }] of plan.selected.entries()) {
         const result = await replayInBrowser(browser, plan.binding, plan.machine, path, { baseURL: server.url, operator: server.operatorToken });
         for (const id of ids) {
           const m = entry(id);
@@ -114,7 +129,7 @@ async function main(): Promise<number> {
           }
         }
         suite.cases.push({
-          name: `${plan.binding.machine}#${suite.cases.length + 1}`,
+          name: `${plan.binding.machine}#${walk ? `walk.${i + 1}` : i + 1}`,
           time: result.ms / 1000,
           output: result.line,
           ...(result.failure ? { failure: { message: result.failure } } : {}),
@@ -122,7 +137,7 @@ async function main(): Promise<number> {
         if (verbose || result.failure) console.log(`${result.failure ? 'FAIL' : 'ok  '} ${plan.binding.machine} ${(result.ms / 1000).toFixed(1)} s  ${result.line}${result.failure ? `\n     ${result.failure}` : ''}`);
       }
       suite.time = (Date.now() - t0) / 1000;
-      console.log(`${plan.binding.machine}: ${plan.selected.length} paths (of ${plan.generated} generated) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      console.log(`${plan.binding.machine}: ${plan.selected.length} ${walk ? 'walk run(s)' : `paths (of ${plan.generated} generated)`} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     }
   } finally {
     await browser?.close();
@@ -131,13 +146,15 @@ async function main(): Promise<number> {
 
   const file = readUiCoverage(OUT);
   for (const [id, m] of measured) file.machines[id] = toUiCoverage(m);
-  writeReport(OUT, file);
+  // a walk is a soak, not the cover the report records
+  if (!walk) writeReport(OUT, file);
 
   const model = readUiCoverage(MODEL).machines as unknown as Record<string, { transitions: { total: number; covered: string[]; uncovered: string[] } }>;
   const shown = Object.fromEntries([...measured.keys()].map((id) => [id, file.machines[id]]));
   console.log(`\n${formatUiTable(shown, model)}`);
   for (const [id, m] of Object.entries(shown)) {
-    const unexplained = m.transitions.uncovered.filter((t) => !m.reasons[t]);
+    // a walk passes when every run passed; its coverage is printed, not gated
+    const unexplained = walk ? [] : m.transitions.uncovered.filter((t) => !m.reasons[t]);
     if (unexplained.length) console.log(`${id}: not reached through the UI and no reason: ${unexplained.join(', ')}`);
     let suite = suites.find((x) => x.name === id);
     if (!suite) suites.push((suite = { name: id, cases: [] }));
@@ -149,7 +166,8 @@ async function main(): Promise<number> {
     writeJUnit(junit, suites, 'test:ui-paths');
     console.log(`wrote ${junit}`);
   }
-  console.log(`\n${chosen.length} binding(s) in ${((Date.now() - started) / 1000).toFixed(0)} s; wrote ${OUT}`);
+  console.log(`\n${chosen.length} binding(s) in ${((Date.now() - started) / 1000).toFixed(0)} s; ${walk ? 'a walk: ui.json left as it was' : `wrote ${OUT}`}`);
+  if (walk) return [...measured.values()].every((m) => !m.failures.length) ? 0 : 1;
   return Object.values(shown).every((m) => m.ok) ? 0 : 1;
 }
 

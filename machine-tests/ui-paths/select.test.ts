@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineModel } from '../../machine-kit/types';
-import { eventKey, selectPaths, transitionEventKey } from './select';
+import { parseStop } from '../../machine-kit/walks';
+import { eventKey, selectPaths, transitionEventKey, walkPaths } from './select';
 import { TINY, tiny } from './tiny-machine';
 import type { UiBinding } from './types';
 
@@ -77,5 +78,20 @@ describe('selectPaths', () => {
   it('skips the inputs it is told to skip', () => {
     const { selected, generated } = selectPaths(binding(), model, new Set([JSON.stringify(null)]));
     expect([selected.length, generated]).toEqual([0, 0]);
+  });
+});
+
+describe('walkPaths', () => {
+  it('walks only the events the binding can cause, through no transition it gives a reason for, as the same seed again', () => {
+    const stop = parseStop('length>=30');
+    const without = { ...binding().events } as Record<string, unknown>;
+    delete without['after:pause'];
+    const w = walkPaths(binding({ events: without as UiBinding['events'], reasons: { [ERROR]: 'the page cannot fail the load' } }), model, { kind: 'random', seed: 4 }, stop);
+    const taken = w.selected.flatMap(events);
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken.some((t) => t.startsWith('xstate.after'))).toBe(false);
+    for (const s of w.selected) expect(s.transitions.has(ERROR)).toBe(false);
+    const again = walkPaths(binding({ events: without as UiBinding['events'], reasons: { [ERROR]: 'the page cannot fail the load' } }), model, { kind: 'random', seed: 4 }, stop);
+    expect(again.selected.map(events)).toEqual(w.selected.map(events));
   });
 });

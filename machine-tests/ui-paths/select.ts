@@ -6,6 +6,7 @@ import { greedyCover } from '../../machine-kit/path-cover';
 import { replayPath } from '../../machine-kit/replay';
 import { DEFAULT_SETS } from '../../machine-kit/run';
 import { traverse } from '../../machine-kit/traversal';
+import { walk, type StopRule, type WalkSpec } from '../../machine-kit/walks';
 import { eventKey, transitionEventKey } from '../../machine-kit/ui-script/event-key';
 import type { MachineModel, TestPath } from '../../machine-kit/types';
 import type { UiBinding } from './types';
@@ -57,6 +58,31 @@ export function selectPaths(binding: UiBinding, model: MachineModel, skipInputs:
   }
   const { picked: selected } = greedyCover(candidates, binding.maxPaths ?? 40);
   return { selected, generated: all.length };
+}
+
+/**
+ * `--walk`: one seeded walk over the model (machine-kit/walks.ts) that takes only the events the
+ * binding can cause, through no transition it gives a reason for, until the stop rule holds. Each
+ * start of the walk is a path (a fresh sandbox trader in the browser), as long as the flow lets it
+ * run: a soak through the real pages, not a cover.
+ */
+export function walkPaths(binding: UiBinding, model: MachineModel, spec: WalkSpec, stop: StopRule, now?: () => number): { selected: SelectedPath[]; generated: number; stoppedBy: string; length: number } {
+  const traversals = (model.inputs ?? [model.input]).map((input) => traverse(model, input));
+  const w = walk(traversals, spec, {
+    stop,
+    now,
+    allow: (event, from, transitions) =>
+      typeof binding.events[eventKey(event, from)] === 'function' && ![...transitions].some((t) => binding.reasons?.[t]),
+  });
+  const selected: SelectedPath[] = [];
+  for (const path of w.paths) {
+    if (path.steps.length < 2 || (binding.feasible && !binding.feasible(path))) continue;
+    const recorder = new CoverageRecorder();
+    const failure = replayPath(model, path, recorder);
+    if (failure) throw new Error(`${binding.machine}: a walk does not replay on the model: ${failure.message}`);
+    selected.push({ path, transitions: recorder.transitions });
+  }
+  return { selected, generated: w.paths.length, stoppedBy: w.stoppedBy, length: w.length };
 }
 
 /** every transition of the machine, for the totals (the same inventory as machines.json) */
