@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export interface RunningServer {
   url: string;
@@ -50,10 +51,11 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number):
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
+  const database = await freshDatabase(process.env.BROWSER_DATABASE_URL);
   const dataDir = mkdtempSync(join(tmpdir(), 'brokerage-e2e-'));
   const operatorToken = randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SANDBOX: '1', SANDBOX_OPERATOR_TOKEN: operatorToken, RATE_LIMIT_PER_MINUTE: '0', REGISTER_SUBMITS_PER_IP: '100000', REGISTER_ACCOUNTS_PER_IP: '100000', REGISTER_CHECKS_PER_IP: '100000', LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', ...extraEnv },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', SANDBOX: '1', SANDBOX_OPERATOR_TOKEN: operatorToken, RATE_LIMIT_PER_MINUTE: '0', REGISTER_SUBMITS_PER_IP: '100000', REGISTER_ACCOUNTS_PER_IP: '100000', REGISTER_CHECKS_PER_IP: '100000', LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -64,6 +66,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     await waitUntilUp(url, child, 60_000);
   } catch (error) {
     child.kill('SIGKILL');
+    await database?.drop();
     throw new Error(`${(error as Error).message}\n${log}`);
   }
   return {
@@ -73,6 +76,31 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
+}
+
+/**
+ * With BROWSER_DATABASE_URL (a PostgreSQL server URL; CI sets it), the server gets a database of
+ * its own on that PostgreSQL, created empty here and dropped when it stops: the browser suites then
+ * run on native PostgreSQL instead of the embedded PGlite (single-threaded WebAssembly), and what
+ * they do is also tried against PostgreSQL's semantics. Without it: PGlite in a temporary folder.
+ */
+async function freshDatabase(serverUrl: string | undefined): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (!serverUrl) return undefined;
+  const name = `browser_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
