@@ -39,17 +39,21 @@ async function review(page: Page, operator: string): Promise<void> {
   }, operator);
 }
 
-/** the upload reaches the server (the passport is stored, pending review) and its answer is lost on the way back */
+/**
+ * The next upload reaches the real server whole (the browser sends its body, so the page sees the
+ * upload's own progress; a passport the server takes is stored, pending review) and its answer is
+ * lost on the way back: browser-level fault injection by the DevTools Fetch domain at the response
+ * stage (page.route only pauses requests before they are sent, when no progress is reported).
+ */
 async function loseNextAnswer(page: Page): Promise<void> {
-  let done = false;
-  await page.route('**/upload', async (route: Route) => {
-    if (done) return route.continue();
-    done = true;
-    await route.fetch();
-    // the answer is lost a moment later: the upload's own progress reaches the page first (its check sees it uploading)
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await route.abort('internetdisconnected');
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Fetch.requestPaused', (e: { requestId: string }) => {
+    void cdp
+      .send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'InternetDisconnected' })
+      .then(() => cdp.send('Fetch.disable'))
+      .catch(() => {});
   });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/upload', requestStage: 'Response' }] });
 }
 
 /** the upload held on its way (never answered) until the page cancels it */
@@ -70,24 +74,32 @@ async function arrange(ctx: StepContext): Promise<boolean> {
   if (outcome?.type === 'upload.cancel') await holdNextUpload(page);
   else if (error?.status === 401) await signedOutNextRequest(page, baseURL, '**/upload');
   else if (error?.kind === 'network') {
-    // a reset after the failure is the review of a passport the server holds: the answer was lost, not the upload
+    // the upload sent and its answer lost: the page saw its progress, and a reset after the failure is the
+    // review of the passport the server took; otherwise the connection is lost before the upload is sent
     const i = ctx.path.steps.findIndex((st) => st.event === outcome);
-    if (ctx.path.steps[i + 1]?.event.type === 'upload.reset') await loseNextAnswer(page);
+    const sent = ctx.path.steps[i - 1]?.event.type === 'upload.progress' || ctx.path.steps[i + 1]?.event.type === 'upload.reset';
+    if (sent) await loseNextAnswer(page);
     else await failNextRequest(page, '**/upload');
   }
   return error?.status === 415;
 }
 
 /**
- * What the page can do: nothing after a 401 (the page logs out); a reset right after a failure is
- * not scripted (see reasons).
+ * What the page can do: nothing after a 401 (the page logs out); a reset right after a failure only
+ * when the server holds a passport to review: the failure is a lost answer of an upload it took (a
+ * real PNG), not a refusal.
  */
 function feasible(path: TestPath): boolean {
   const events = path.steps.map((s) => s.event);
   const loggedOut = events.findIndex((e) => e.type === 'upload.failed' && (e.error as { status?: number }).status === 401);
   if (loggedOut >= 0 && loggedOut < events.length - 1) return false;
-  // a reset right after a failure: not scripted (see reasons)
-  return !events.some((e, i) => e.type === 'upload.reset' && events[i - 1]?.type === 'upload.failed');
+  return events.every((e, i) => {
+    const before = events[i - 1];
+    if (e.type !== 'upload.reset' || before?.type !== 'upload.failed') return true;
+    const chosen = events.slice(0, i).reverse().find((x) => x.type === 'files.chosen');
+    const file = (chosen?.files as ModelFile[] | undefined)?.[0];
+    return (before.error as { kind?: string }).kind === 'network' && file?.type === 'image/png';
+  });
 }
 
 /**
@@ -95,7 +107,8 @@ function feasible(path: TestPath): boolean {
  * trader who may upload. The files are the model's: a real PNG the server takes, several (the
  * extras ignored), none (the picker closed empty), an empty one, one over the size limit, a type
  * the page refuses; a file the server refuses is a .png name whose bytes are no image (415, real).
- * A failure the trader may retry is the connection lost; a 401 is the page's session replaced by a
+ * A failure the trader may retry is the connection lost: before the upload is sent, or, after its
+ * progress or before a reset, once the server has the upload (its answer lost, loseNextAnswer); a 401 is the page's session replaced by a
  * signed-out one (the page logs out). Progress is the upload's own. A cancel is the upload held on
  * its way (page.route) and Cancel upload clicked. A reset is the documents page's, on a pushed
  * review of the passport: the sandbox reviewer decides the passport sent before (after a failure,
@@ -143,10 +156,6 @@ export const uploadItemBinding: UiBinding = {
     async 'upload.reset'({ page, operator }) {
       await review(page, operator);
     },
-  },
-  reasons: {
-    'uploadItem.waiting.error:upload.reset:0':
-      'not scripted in the sandbox yet: a review pushed while this control shows an error needs a passport the server holds while the control is still open, i.e. an upload that reached the server and whose answer was lost on the way back; the attempt (page.route fetch, then abort) did not keep the page uploading for the path\'s progress step, so this transition is not replayed',
   },
   states: {
     async 'uploadItem.uploading'({ page }) {
