@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { pinDigits, voucherMachine } from './voucher.machine';
+import { pinDigits, VLOAD_FLOOR, voucherMachine } from './voucher.machine';
 import type { Redeemed } from './voucher.types';
 
 const REDEEMED: Redeemed = { amount: '250.00', currency: 'USD', voucher: '0001' };
@@ -26,6 +26,10 @@ async function submit(pin: string, answer: () => Promise<Redeemed> = async () =>
   await waitFor(actor, (s) => !s.matches('redeeming'));
   return { snapshot: actor.getSnapshot(), pins };
 }
+
+it('the tab states the Vload floor of spec 001 §9: 250 (the server refuses a voucher worth less)', () => {
+  expect(VLOAD_FLOOR).toBe('250');
+});
 
 describe('pinDigits', () => {
   it('drops the spaces and dashes typed between the digits', () => {
