@@ -34,6 +34,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 describe('quick top-up', () => {
   it.each([
     ['250', '250'],
+    ['250.00', '250'],
     ['100', '250'],
     ['249.99', '250'],
     ['500', '500'],
