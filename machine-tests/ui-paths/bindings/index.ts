@@ -10,6 +10,7 @@ import { fundingBinding } from './funding';
 import { invoiceBinding } from './invoice';
 import { listenBinding } from './listen';
 import { loginBinding } from './login';
+import { newTicketBinding } from './new-ticket';
 import { notificationsBinding } from './notifications';
 import { passwordResetBinding } from './password-reset';
 import { promotionsBinding } from './promotions';
@@ -27,4 +28,4 @@ import { withdrawalBinding } from './withdrawal';
 import { withdrawalPendingBinding } from './withdrawal-pending';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding];
