@@ -48,6 +48,7 @@ function Funding({ add, ng }: { add: string; ng: string }) {
     ids: f.tabs.map((tab) => tab.id),
     selected: f.tab,
     onSelect: (id) => f.tabs.find((tab) => tab.id === id)?.onSelect(),
+    disabled: (id) => f.tabs.find((tab) => tab.id === id)?.disabled ?? false,
     label: t('funding.tabs.label'),
     prefix: 'fund',
   });

@@ -78,6 +78,16 @@ describe('connectFunding', () => {
     expect(send).toHaveBeenCalledWith({ type: 'tab.select', tab: 'bitcoin' });
   });
 
+  it('the tabs are disabled while the options load (the flow would drop the choice) and enabled once ready', async () => {
+    const { actor } = start();
+    expect(connectFunding(actor.getSnapshot(), actor.send).tabs.map((t) => t.disabled)).toEqual([true, true, true]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    const ready = connectFunding(actor.getSnapshot(), actor.send);
+    expect(ready.tabs.every((t) => !t.disabled)).toBe(true);
+    ready.tabs.find((t) => t.id === 'bitcoin')!.onSelect();
+    expect(actor.getSnapshot().context.tab).toBe('bitcoin');
+  });
+
   it('ready: the amount line (steps, tier, problem as a message key) and what Deposit pays', async () => {
     const { actor } = start();
     await waitFor(actor, (s) => s.matches('ready'));

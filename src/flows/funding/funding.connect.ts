@@ -28,6 +28,8 @@ export interface TabView {
   id: TabId;
   label: Msg;
   selected: boolean;
+  /** the flow would not take this choice now (the options are loading or failed to load): shown disabled, so a click is never silently lost */
+  disabled: boolean;
   onSelect: () => void;
 }
 
@@ -109,7 +111,7 @@ export function connectFunding(s: FundingSnapshot, send: FundingSend, lang = 'en
     isDemo: c.demo,
     loadError: c.error,
     tab: c.tab,
-    tabs: c.tabs.map((tab): TabView => ({ id: tab, label: msg(`funding.tab.${tab}`), selected: tab === c.tab, onSelect: () => send({ type: 'tab.select', tab }) })),
+    tabs: c.tabs.map((tab): TabView => ({ id: tab, label: msg(`funding.tab.${tab}`), selected: tab === c.tab, disabled: !s.can({ type: 'tab.select', tab }), onSelect: () => send({ type: 'tab.select', tab }) })),
     /** the card and JCB tabs (the quick top-up, the form beside the amount line) */
     isCardTab: isCardTab(c.tab),
     /** this tab pays the amount line's amount, bonus and promo code (cards, wallets, bank, fiat) */
