@@ -21,6 +21,7 @@ import { signatureBinding } from './signature';
 import { socialSignInBinding } from './social-sign-in';
 import { ticketThreadBinding } from './ticket-thread';
 import { timedOfferBinding } from './timed-offer';
+import { twoFactorChoiceBinding } from './two-factor-choice';
 import { twoFactorEntryBinding } from './two-factor-entry';
 import { uploadItemBinding } from './upload-item';
 import { validationBinding } from './validation';
@@ -29,4 +30,4 @@ import { withdrawalBinding } from './withdrawal';
 import { withdrawalPendingBinding } from './withdrawal-pending';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding];
