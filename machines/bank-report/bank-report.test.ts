@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { bankReportMachine } from './bank-report.machine';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { bankReportMachine, RECEIPT_ID, RECEIPT_MAX_BYTES, receiptItemChild } from './bank-report.machine';
 import type { BankReportInput, ReportInput } from './bank-report.types';
 import type { BankDeposit } from '../../core/contract/deposits-offline';
 
@@ -39,6 +39,7 @@ const payment = (amount: string) => ({ amount, bonus: false, promo: '' });
 describe('bank report: the amount', () => {
   it.each([
     ['250', '250'],
+    ['250.00', '250'],
     ['100', '250'],
     ['249.99', '250'],
     ['500', '500'],
@@ -111,5 +112,38 @@ describe("bank report: the server's refusals", () => {
     ['a network failure', { kind: 'network' }],
   ])('%s: the generic failure', async (_, error) => {
     expect(await refused(error)).toEqual({ key: 'bank.report_failed' });
+  });
+});
+
+describe('bank report: the receipt', () => {
+  it("the receipt's upload control uploads for this deposit and tells the report when the receipt is stored", async () => {
+    const uploads: unknown[] = [];
+    const document = { id: 'doc-1', kind: 'receipt', status: 'uploaded', reason: null, mime: 'application/pdf', size: 900, sha256: 'b'.repeat(64), created_at: '2026-11-25T10:01:00.000Z', reviewed_at: null };
+    const actor = createActor(
+      bankReportMachine.provide({
+        actors: {
+          loadOpen: fromPromise(async () => [deposit]),
+          report: fromPromise(async () => deposit),
+          loadDeposit: fromPromise(async () => deposit),
+          receiptItem: receiptItemChild.provide({
+            actors: {
+              upload: fromCallback(({ input, sendBack }) => {
+                uploads.push(input);
+                sendBack({ type: 'upload.done', document });
+              }),
+            },
+          }),
+        },
+      }),
+      { input },
+    ).start();
+    await settle();
+    expect(actor.getSnapshot().matches({ pending: 'waiting' })).toBe(true);
+    const file = { name: 'receipt.pdf', size: 900, type: 'application/pdf', data: 'x' };
+    actor.getSnapshot().children[RECEIPT_ID]!.send({ type: 'files.chosen', files: [file] });
+    await settle();
+    expect(uploads).toEqual([{ kind: 'receipt', target: 'd-1', file }]);
+    expect(actor.getSnapshot().context.deposit?.receipt).toEqual({ id: 'doc-1', mime: 'application/pdf', size: 900 });
+    expect(RECEIPT_MAX_BYTES).toBeGreaterThan(900);
   });
 });
