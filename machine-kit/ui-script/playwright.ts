@@ -142,7 +142,7 @@ export function scriptedSet(script: UiScript, model: MachineModel): ScriptedSet 
 
 // ---- the file ----------------------------------------------------------------------------
 
-const VARS: Record<string, string> = { 'user.email': 'user.email', 'user.password': 'user.password' };
+const VARS: Record<string, string> = { 'user.email': 'user.email', 'user.password': 'user.password', 'fresh.vloadPin': 'vloadPin()' };
 
 /** a string as a JavaScript expression: a quoted literal, or a template literal with the user's fields */
 function str(s: string): string {
@@ -197,6 +197,11 @@ function line(s: ScriptStep): string {
 }
 
 const HELPERS = {
+  vloadPin: `/** a sandbox Vload voucher of 250.00 no one used: \`1250\` and 12 random digits (docs/sandbox.md "Vload test pins") */
+function vloadPin(): string {
+  const digits = Array.from({ length: 12 }, () => Math.floor(Math.random() * 10)).join('');
+  return \`1250\${digits}\`.replace(/(\\d{4})(?=\\d)/g, '$1 ');
+}`,
   post: `/** POST as the page does: JSON with the session's CSRF token (GET /api/me); a sandbox route must answer 2xx */
 async function post<T = unknown>(page: Page, path: string, body: unknown, times = 1): Promise<T> {
   const me = (await (await page.request.get(\`\${BASE_URL}/api/me\`)).json()) as { csrf: string };
@@ -272,11 +277,12 @@ export function playwrightSpec(script: UiScript, paths: readonly TestPath[], wha
         if ('freshUser' in st || 'sandbox' in st || 'call' in st) used.add('post');
         if ('postForm' in st) used.add('postForm');
         if ('typeOutboxCode' in st) used.add('code');
+        if (JSON.stringify(st).includes('{{fresh.vloadPin}}')) used.add('vloadPin');
       }
     }
     bodies.push(`test(${str(title)}, async ({ page }) => {\n${lines.map((l) => `  ${l}`).join('\n')}\n});`);
   });
-  const helpers = (['post', 'postForm', 'code'] as const).filter((h) => used.has(h)).map((h) => HELPERS[h]);
+  const helpers = (['post', 'postForm', 'code', 'vloadPin'] as const).filter((h) => used.has(h)).map((h) => HELPERS[h]);
   const text = `/**
  * ${script.title} (${script.machine}): ${what}, exported from the machine explorer (${source}).
  * Standalone: the sandbox server's address in BASE_URL; each test makes its own fresh sandbox user
@@ -284,7 +290,7 @@ export function playwrightSpec(script: UiScript, paths: readonly TestPath[], wha
  *   with @playwright/test:  BASE_URL=http://127.0.0.1:3000 npx playwright test ${file.split('/').pop()}
  *   in this repository:     BASE_URL=http://127.0.0.1:3000 npx vitest run --config machine-tests/playwright/vitest.config.ts ${file}
  */
-import { expect, test${helpers.length ? ', type Page' : ''} } from '@playwright/test';
+import { expect, test${['post', 'postForm', 'code'].some((h) => used.has(h)) ? ', type Page' : ''} } from '@playwright/test';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 test.use({ baseURL: BASE_URL });

@@ -7,6 +7,7 @@ import { uiScripts } from '../../machine-kit/ui-script';
 import { pathFromEvents, playwrightSpec, scriptedSet } from '../../machine-kit/ui-script/playwright';
 import { loginModel } from '../../machines/login/login.model';
 import { validationModel } from '../../machines/security/security.model';
+import { voucherModel } from '../../machines/voucher/voucher.model';
 
 const baseURL = inject('baseURL');
 const dir = mkdtempSync(join(tmpdir(), 'playwright-export-'));
@@ -45,16 +46,20 @@ const wrongThenRight = pathFromEvents(loginModel, {}, [
 ]);
 
 describe('Playwright specs exported from the explorer (machine-kit/ui-script/playwright.ts)', () => {
-  it('a login path and the validation set run green against the sandbox server; a broken expectation fails', { timeout: 900_000 }, () => {
+  it('a login path, the validation set and the Vload voucher set (money: a voucher credited) run green against the sandbox server; a broken expectation fails', { timeout: 900_000 }, () => {
     const login = playwrightSpec(uiScripts.login, [wrongThenRight], 'wrong password then right', '#/m/login/path');
     const set = scriptedSet(uiScripts.validation, validationModel);
     const validation = playwrightSpec(uiScripts.validation, set.paths, 'minimal set', '#/m/validation/path');
     expect(login.tests).toHaveLength(1);
     expect(validation.tests.length).toBeGreaterThan(2);
     expect(validation.skipped).toEqual([]);
+    const voucher = playwrightSpec(uiScripts.voucher, scriptedSet(uiScripts.voucher, voucherModel).paths, 'minimal set', '#/m/voucher/path');
+    expect(voucher.skipped).toEqual([]);
+    expect(voucher.text).toContain('payment_success');
+    expect(voucher.text).toContain("getByText('$1,250.00')");
 
-    const green = runSpecs({ 'login.spec.ts': login.text, 'validation.spec.ts': validation.text });
-    expect({ code: green.code, passed: green.passed, failed: green.failed }).toEqual({ code: 0, passed: 1 + validation.tests.length, failed: 0 });
+    const green = runSpecs({ 'login.spec.ts': login.text, 'validation.spec.ts': validation.text, 'voucher.spec.ts': voucher.text });
+    expect({ code: green.code, passed: green.passed, failed: green.failed, output: green.code ? green.output : '' }).toEqual({ code: 0, passed: 1 + validation.tests.length + voucher.tests.length, failed: 0, output: '' });
 
     // the page says "Wrong email or password.": a spec expecting other words must fail
     expect(login.text).toContain("getByText('Wrong email or password.')");
