@@ -16,7 +16,7 @@ const root = (ctx: PathContext): Locator => ctx.page.getByTestId(isDialog(ctx) ?
 /** requests to `url` wait on their way, in order, until a step lets one go on (or fail) */
 async function hold(ctx: PathContext, url: string): Promise<void> {
   const held: Route[] = [];
-  (ctx.world.held ??= {} as Record<string, Route[]>)[url] = held;
+  ((ctx.world.held ??= {}) as Record<string, Route[]>)[url] = held;
   await ctx.page.route(url, (route) => {
     held.push(route);
   });
