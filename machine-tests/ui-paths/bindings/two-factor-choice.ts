@@ -57,9 +57,8 @@ function feasible(path: TestPath): boolean {
       // a row's button turns its method off when it is on, else on
       const current = (path.steps[i - 1].state.context as { current: string }).current;
       if (event.enable !== (current !== event.method)) return false;
-      chosen = event;
-    }
-    else if (event.type.startsWith('xstate.done.actor') && before === 'requesting') {
+      chosen = { method: event.method, enable: event.enable };
+    } else if (event.type.startsWith('xstate.done.actor') && before === 'requesting') {
       const next = (event.output as { next?: string }).next;
       if ((next === 'done') !== (chosen.enable === false)) return false;
     } else if (event.type.startsWith('xstate.done.actor') && before === 'enteringCode') {
