@@ -20,7 +20,7 @@ function open(given: Partial<BankReportInput> = {}, report: (i: ReportInput) => 
   const actor = createActor(
     bankReportMachine.provide({
       actors: {
-        loadOpen: fromPromise(async () => []),
+        loadOpen: fromPromise(async (): Promise<BankDeposit[]> => []),
         report: fromPromise(async ({ input: i }: { input: ReportInput }) => {
           reported.push(i);
           return report(i);

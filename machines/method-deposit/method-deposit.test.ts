@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { methodDepositMachine } from './method-deposit.machine';
-import type { MethodDepositInput, StartInput } from './method-deposit.types';
+import type { MethodDepositInput, MethodDepositStatus, StartInput, StartOutput } from './method-deposit.types';
 
 /**
  * The form checks and the start's refusals the model does not try (its inputs are the sandbox's
@@ -11,16 +11,16 @@ import type { MethodDepositInput, StartInput } from './method-deposit.types';
 const neteller: MethodDepositInput = { method: 'neteller', flow: 'direct', demo: false, minDeposit: '250', currency: 'USD', amount: '' };
 const skrill: MethodDepositInput = { ...neteller, method: 'skrill', flow: 'redirect' };
 
-function start(input: MethodDepositInput, answer: (i: StartInput) => Promise<{ id: string; status: 'paid' | 'pending' }> = async () => ({ id: 'd-1', status: 'paid' })) {
+function start(input: MethodDepositInput, answer: (i: StartInput) => Promise<StartOutput> = async () => ({ id: 'd-1', status: 'paid' })) {
   const started: StartInput[] = [];
   const actor = createActor(
     methodDepositMachine.provide({
       actors: {
-        start: fromPromise(async ({ input: i }: { input: StartInput }) => {
+        start: fromPromise(async ({ input: i }: { input: StartInput }): Promise<StartOutput> => {
           started.push(i);
           return answer(i);
         }),
-        checkDeposit: fromPromise(async () => ({ status: 'pending' as const })),
+        checkDeposit: fromPromise(async (): Promise<{ status: MethodDepositStatus }> => ({ status: 'pending' })),
       },
     }),
     { input },
