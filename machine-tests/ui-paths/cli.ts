@@ -6,6 +6,8 @@
  *   --list                 print the selected paths and exit (no server, no browser)
  *   --verbose              print every path as it ends
  *   --junit <file>         also write JUnit XML: one testsuite per binding, one testcase per path
+ *   --shard <k>/<n>        only the k-th of n shares of the bindings, balanced by their paths (each
+ *                          share its own server and browser: CI runs two at once on its 2 cores)
  *   --walk <spec>          instead of the cover: a seeded walk per binding through the real pages
  *                          (random:seed=N | weighted:seed=N[,untaken=K][,weight:<event>=W], as test:model)
  *   --stop '<rule>'        with --walk: when it ends (default 'edges>=100%|length>=60'; the rule syntax of test:model)
@@ -29,7 +31,7 @@ import { UI_PATHS_RESEND_MS } from './bindings/two-factor-entry';
 import { measure } from './collector';
 import { formatUiTable, readUiCoverage, toUiCoverage, type Measured } from './report';
 import { replayInBrowser } from './replay';
-import { selectPaths, walkPaths } from './select';
+import { selectPaths, shareOf, walkPaths } from './select';
 import { formatStop, parseStop, parseWalk, type StopRule, type WalkSpec } from '../../machine-kit/walks';
 import type { UiBinding } from './types';
 
@@ -39,8 +41,9 @@ const MODEL = resolve(ROOT, 'docs/coverage/machines.json');
 
 const DEFAULT_UI_STOP = 'edges>=100%|length>=60';
 
-function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: boolean; junit?: string; walk?: WalkSpec; stop: StopRule } {
+function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: boolean; junit?: string; walk?: WalkSpec; stop: StopRule; shard?: { k: number; n: number } } {
   let only: string[] | undefined;
+  let shard: { k: number; n: number } | undefined;
   let walk: WalkSpec | undefined;
   let stop = parseStop(DEFAULT_UI_STOP);
   let list = false;
@@ -53,16 +56,21 @@ function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: b
     else if (arg === '--verbose') verbose = true;
     else if (arg === '--walk') walk = parseWalk(argv[++i] ?? '');
     else if (arg === '--stop') stop = parseStop(argv[++i] ?? '');
-    else if (arg === '--junit') {
+    else if (arg === '--shard') {
+      const m = /^(\d+)\/(\d+)$/.exec(argv[++i] ?? '');
+      if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new Error('--shard takes k/n, 1 <= k <= n (e.g. 1/2)');
+      shard = { k: Number(m[1]), n: Number(m[2]) };
+    } else if (arg === '--junit') {
       junit = argv[++i];
       if (!junit || junit.startsWith('--')) throw new Error('--junit needs a file');
       junit = resolve(junit);
-    } else throw new Error(`unknown argument "${arg}" (use --machine <id>, --list, --verbose, --junit <file>, --walk <spec> [--stop <rule>])`);
+    } else throw new Error(`unknown argument "${arg}" (use --machine <id>, --list, --verbose, --junit <file>, --shard <k>/<n>, --walk <spec> [--stop <rule>])`);
   }
   if (only && !only.length) throw new Error('--machine needs a machine id');
   if (argv.includes('--stop') && !walk) throw new Error('--stop goes with --walk');
-  return { only, list, verbose, junit, walk, stop };
+  return { only, list, verbose, junit, walk, stop, shard };
 }
+
 
 function machineOf(id: string) {
   const entry = (machines as Record<string, { machine: import('xstate').AnyStateMachine }>)[id];
@@ -72,7 +80,7 @@ function machineOf(id: string) {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  const { only, list, verbose, junit, walk, stop } = parseArgs(process.argv.slice(2));
+  const { only, list, verbose, junit, walk, stop, shard } = parseArgs(process.argv.slice(2));
   const suites: JUnitSuite[] = [];
   const chosen: UiBinding[] = only ? only.map((id) => {
     const b = bindings.find((x) => x.machine === id);
@@ -80,7 +88,7 @@ async function main(): Promise<number> {
     return b;
   }) : bindings;
 
-  const plans = chosen.map((binding) => {
+  const planned = chosen.map((binding) => {
     const model = binding.model ?? models[binding.machine as keyof typeof models];
     if (!model) throw new Error(`no model for ${binding.machine} in machines/models.ts`);
     const machine = machineOf(binding.machine);
@@ -89,6 +97,8 @@ async function main(): Promise<number> {
     console.log(`${binding.machine}#walk (${walk.kind}, seed ${walk.seed}, stop ${formatStop(stop)}): ${w.length} events in ${w.generated} run(s), stopped by ${w.stoppedBy}; ${w.selected.length} run(s) to replay`);
     return { binding, machine, ...w };
   });
+  const plans = shard ? shareOf(planned, (p) => p.selected.length, shard.k, shard.n) : planned;
+  if (shard) console.log(`share ${shard.k}/${shard.n}: ${plans.map((p) => p.binding.machine).join(', ')} (${plans.reduce((a, p) => a + p.selected.length, 0)} paths)`);
   if (list) {
     for (const p of plans) {
       console.log(`${p.binding.machine}: ${p.selected.length} of ${p.generated} generated paths`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineModel } from '../../machine-kit/types';
 import { parseStop } from '../../machine-kit/walks';
-import { eventKey, selectPaths, transitionEventKey, walkPaths } from './select';
+import { eventKey, selectPaths, shareOf, transitionEventKey, walkPaths } from './select';
 import { TINY, tiny } from './tiny-machine';
 import type { UiBinding } from './types';
 
@@ -93,5 +93,18 @@ describe('walkPaths', () => {
     for (const s of w.selected) expect(s.transitions.has(ERROR)).toBe(false);
     const again = walkPaths(binding({ events: without as UiBinding['events'], reasons: { [ERROR]: 'the page cannot fail the load' } }), model, { kind: 'random', seed: 4 }, stop);
     expect(again.selected.map(events)).toEqual(w.selected.map(events));
+  });
+});
+
+describe('shareOf', () => {
+  it('splits the bindings into shares of about equal paths, every one in exactly one share, in their own order', () => {
+    const items = [{ id: 'a', n: 11 }, { id: 'b', n: 6 }, { id: 'c', n: 23 }, { id: 'd', n: 15 }, { id: 'e', n: 3 }, { id: 'f', n: 8 }];
+    const one = shareOf(items, (x) => x.n, 1, 2);
+    const two = shareOf(items, (x) => x.n, 2, 2);
+    expect([...one, ...two].map((x) => x.id).sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    const sum = (xs: typeof items) => xs.reduce((a, x) => a + x.n, 0);
+    expect(Math.abs(sum(one) - sum(two))).toBeLessThanOrEqual(3);
+    expect(one.map((x) => x.id)).toEqual(items.filter((x) => one.includes(x)).map((x) => x.id));
+    expect(shareOf(items, (x) => x.n, 1, 1)).toEqual(items);
   });
 });

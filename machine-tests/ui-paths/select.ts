@@ -87,3 +87,18 @@ export function walkPaths(binding: UiBinding, model: MachineModel, spec: WalkSpe
 
 /** every transition of the machine, for the totals (the same inventory as machines.json) */
 export const totals = (machine: AnyStateMachine) => inventory(machine);
+
+/**
+ * The k-th of n shares (1-based): the heaviest binding (most paths) first, each to the share with
+ * the fewest paths so far (the earlier on a tie), kept in the bindings' own order within a share.
+ */
+export function shareOf<T>(items: readonly T[], weight: (item: T) => number, k: number, n: number): T[] {
+  const load = Array.from({ length: n }, () => 0);
+  const owner = new Map<T, number>();
+  for (const item of [...items].sort((a, b) => weight(b) - weight(a))) {
+    const to = load.indexOf(Math.min(...load));
+    owner.set(item, to);
+    load[to] += weight(item);
+  }
+  return items.filter((item) => owner.get(item) === k - 1);
+}
