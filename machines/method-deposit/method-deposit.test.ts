@@ -47,11 +47,11 @@ describe('method deposit: the form checks', () => {
     expect(started).toEqual([]);
   });
 
-  it('twelve whole digits and two decimals are an amount', async () => {
+  it.each(['123456789012.25', '250'])('%s is an amount (twelve whole digits and two decimals; the minimum itself)', async (amount) => {
     const { actor, started } = start(skrill);
-    actor.send({ type: 'deposit.submit', payment: payment('123456789012.25') });
+    actor.send({ type: 'deposit.submit', payment: payment(amount) });
     await settle();
-    expect(started.map((s) => s.amount)).toEqual(['123456789012.25']);
+    expect(started.map((s) => s.amount)).toEqual([amount]);
   });
 
   it.each([
