@@ -64,5 +64,11 @@ export async function typeCode(page: Page, code: string): Promise<void> {
 
 /** A browser that has already seen the chat open by itself once (spec 001 §4), so the panel stays closed and covers nothing. */
 export async function chatSeen(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => localStorage.setItem('chat.autoOpened', '1'));
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem('chat.autoOpened', '1');
+    } catch {
+      // about:blank has no storage
+    }
+  });
 }

@@ -1,3 +1,4 @@
+import { chatSeen } from '../../browser/sandbox-users';
 import type { Locator, Page, Route } from 'playwright-core';
 import type { TestPath } from '../../../machine-kit/types';
 import { newTicketModel } from '../../../machines/new-ticket/new-ticket.model';
@@ -81,13 +82,7 @@ export const newTicketBinding: UiBinding = {
   },
   async start(ctx) {
     const { page, baseURL } = ctx;
-    await page.context().addInitScript(() => {
-      try {
-        localStorage.setItem('chat.autoOpened', '1');
-      } catch {
-        // about:blank has no storage
-      }
-    });
+    await chatSeen(page.context());
     if (isDialog(ctx)) {
       await hold(ctx, FORM);
       const user = await freshUser(page, baseURL);

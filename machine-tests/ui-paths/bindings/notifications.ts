@@ -1,3 +1,4 @@
+import { chatSeen } from '../../browser/sandbox-users';
 import type { Page, Route } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
 import { notificationsModel } from '../../../machines/notifications/notifications.model';
@@ -60,13 +61,7 @@ export const notificationsBinding: UiBinding = {
   maxPaths: 8,
   async start(ctx) {
     const { page, baseURL } = ctx;
-    await page.context().addInitScript(() => {
-      try {
-        localStorage.setItem('chat.autoOpened', '1');
-      } catch {
-        // about:blank has no storage
-      }
-    });
+    await chatSeen(page.context());
     const user = await freshUser(page, baseURL, { balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
     const link = await sandboxCall<{ url: string }>(page, '/api/sandbox/autologin', { email: user.email, redirect: 'home' });
     await page.goto(new URL(link.url, baseURL).toString());

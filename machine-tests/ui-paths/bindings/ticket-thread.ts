@@ -1,3 +1,4 @@
+import { chatSeen } from '../../browser/sandbox-users';
 import type { Locator, Route } from 'playwright-core';
 import type { TestPath } from '../../../machine-kit/types';
 import { ticketThreadModel } from '../../../machines/ticket-thread/ticket-thread.model';
@@ -90,13 +91,7 @@ export const ticketThreadBinding: UiBinding = {
   feasible,
   async start(ctx) {
     const { page, baseURL } = ctx;
-    await page.context().addInitScript(() => {
-      try {
-        localStorage.setItem('chat.autoOpened', '1');
-      } catch {
-        // about:blank has no storage
-      }
-    });
+    await chatSeen(page.context());
     const user = await freshUser(page, baseURL);
     const link = await sandboxCall<{ url: string }>(page, '/api/sandbox/autologin', { email: user.email, redirect: 'home' });
     await page.goto(new URL(link.url, baseURL).toString());

@@ -1,3 +1,4 @@
+import { chatSeen } from '../../browser/sandbox-users';
 import type { Page } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
 import { timedOfferModel } from '../../../machines/timed-offer/timed-offer.model';
@@ -36,13 +37,7 @@ export const timedOfferBinding: UiBinding = {
   maxPaths: 6,
   async start(ctx) {
     const { page, baseURL } = ctx;
-    await page.context().addInitScript(() => {
-      try {
-        localStorage.setItem('chat.autoOpened', '1');
-      } catch {
-        // about:blank has no storage
-      }
-    });
+    await chatSeen(page.context());
     const user = await freshUser(page, baseURL);
     ctx.world.email = user.email;
     await sandboxCall(page, '/api/sandbox/offers/now', { email: user.email, kind: 'limited' });
