@@ -2,7 +2,7 @@
 // it once per machine with --mutate <that machine's files> and these environment variables:
 //   MUTATION_MACHINES   the machine id (the frozen paths machine-tests/mutation/frozen.spec.ts replays)
 //   MUTATION_REPORT     where the JSON report goes (reports/mutation/<id>.json)
-//   MUTATION_INCREMENTAL  the incremental file (reports/mutation/<id>.incremental.json, kept between runs)
+//   MUTATION_INCREMENTAL  the incremental file (machine-tests/mutation/incremental/<id>.json, committed: CI reuses it)
 const id = process.env.MUTATION_MACHINES ?? 'all';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -17,12 +17,12 @@ export default {
   jsonReporter: { fileName: process.env.MUTATION_REPORT ?? `reports/mutation/${id}.json` },
   clearTextReporter: { allowColor: false, reportTests: false, reportMutants: false, reportScoreTable: true },
   incremental: true,
-  incrementalFile: process.env.MUTATION_INCREMENTAL ?? `reports/mutation/${id}.incremental.json`,
+  incrementalFile: process.env.MUTATION_INCREMENTAL ?? `machine-tests/mutation/incremental/${id}.json`,
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 10_000,
   // the machines never render: skip TypeScript checking of mutants (a type error is not a test)
   disableTypeChecks: 'machines/**/*.ts',
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
-  ignorePatterns: ['/dist', '/reports', '/docs', '/data', '/.build', '/build', '/test-results', '/playwright-report', '/.scratch'],
+  ignorePatterns: ['/dist', '/reports', '/machine-tests/mutation/incremental', '/docs', '/data', '/.build', '/build', '/test-results', '/playwright-report', '/.scratch'],
 };

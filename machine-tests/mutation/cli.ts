@@ -13,7 +13,7 @@
  * For each machine: its generated paths are frozen from the unmutated machine
  * (reports/mutation/paths/<id>.json), then Stryker mutates the machine's files (the .machine.ts and
  * the helpers beside it that it imports) and runs, per mutant, only the frozen paths and unit tests
- * that reach it. Incremental: reports/mutation/<id>.incremental.json keeps the last results, so a
+ * that reach it. Incremental: machine-tests/mutation/incremental/<id>.json (committed) keeps the last results, so a
  * second run tests only the mutants of changed code. Then scripts/mutation-report.ts writes
  * docs/coverage/mutation.json and prints the table. Exit 1 when a gated machine is below 80%.
  */
@@ -138,7 +138,7 @@ function main(): number {
         MUTATION_PATHS_DIR: join(OUT, 'paths'),
         MUTATION_TESTS: tests.join(','),
         MUTATION_REPORT: `reports/mutation/${report}.json`,
-        MUTATION_INCREMENTAL: `reports/mutation/${report}.incremental.json`,
+        MUTATION_INCREMENTAL: `machine-tests/mutation/incremental/${report}.json`,
       },
     });
     if (run.status !== 0 || !existsSync(join(OUT, `${report}.json`))) {

@@ -145,6 +145,23 @@ describe('cascade', () => {
     actor.stop();
   });
 
+  it("Zoom's token error skips EZPAY only when it was not tried already: no second EZPAY in the tried list or the log", async () => {
+    const machine = cascadeMachine.provide({
+      actors: {
+        listen: fromPromise(async () => ({ status: 'answered', reply: { proc: 'ZOOM', result: 0, error: 'token' } })) as never,
+        startProcessor: fromPromise<StartOutput, StartInput>(() => never()),
+      },
+    });
+    const log = [{ processor: 'EZPAY' as const, result: 'declined' as const, code: '05' }];
+    const resume = { payment: { ...payment, id: 'p-1' }, tried: ['EZPAY'], current: { processor: 'ZOOM', uid: 'z-1', deadline: T + 1 }, log, finished: false } as StoredCascade;
+    const actor = createActor(machine, { input: { ...facts, user: 'EZPAY,ZOOM,PFS', resume } }).start();
+    await settle();
+    const { tried, log: after } = actor.getSnapshot().context;
+    expect(tried).toEqual(['EZPAY', 'ZOOM']);
+    expect(after).toEqual([...log, { processor: 'ZOOM', result: 'declined', code: 'token' }]);
+    actor.stop();
+  });
+
   it('a processor that passes (the FRAUD step) is logged with no code', async () => {
     const { actor } = run({ ...facts, user: 'FRAUD,PFS', payment: { ...payment, id: 'p-1' } }, { start: async (input) => (input.processor === 'FRAUD' ? { reply: { proc: 'FRAUD' } as ProcessorReply, at: T } : never()) });
     await settle();

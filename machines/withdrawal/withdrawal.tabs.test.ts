@@ -17,6 +17,9 @@ describe('withdrawal tabs', () => {
       '10 usd USD fiat Bank Wire/Credit Card/Skrill/Neteller/Ok Pay/Perfect Money',
     ]);
     expect(tabById('monero').currency).toBe('XMR');
+    // the second field: Ripple's destination tag and Monero's payment id, no other tab has one
+    expect(WITHDRAWAL_TABS.filter((t) => t.alt !== null).map((t) => [t.id, t.alt])).toEqual([['ripple', 'ripple'], ['monero', 'monero']]);
+    expect(tabById('bitcoin').alt).toBeNull();
     expect(tabById('nope').id).toBe('bitcoin');
   });
 
