@@ -8,8 +8,8 @@ const unitTests = (process.env.MUTATION_TESTS ?? '').split(',').filter(Boolean);
 export default defineConfig({
   test: {
     environment: 'node',
-    // CI runs this niced beside the browser suite: a replay that waits for the CPU is not a failure
-    // (a mutant that hangs is still caught: Stryker's own timeout, stryker.config.mjs timeoutMS)
+    // on a loaded 2-core machine a replay that waits for the CPU is not a failure (a mutant that
+    // hangs is still caught: Stryker's own timeout, stryker.config.mjs timeoutMS)
     testTimeout: 20_000,
     // a rule of core/ that no machine reads (decimal, money) runs its unit tests alone
     include: [...(process.env.MUTATION_MACHINES ? ['machine-tests/mutation/frozen.spec.ts'] : []), ...unitTests],
