@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { pgAdmin } from '../../server/db/pg-admin';
 
 export interface RunningServer {
   url: string;
@@ -90,15 +90,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 async function freshDatabase(serverUrl: string | undefined): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   if (!serverUrl) return undefined;
   const name = `browser_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => pgAdmin(serverUrl, sql);
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../config';
 import { createDb, type Db } from '../db';
 import { migrate } from '../db/migrate';
+import { pgAdmin } from '../db/pg-admin';
 import type { Database } from '../db/schema';
 import { seed as seedDemo } from '../sandbox/seed/seed';
 
@@ -32,15 +33,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, SANDBOX: '1' }), dataDir: 'memory://', nodeEnv: 'test', rateLimitPerMinute: 0, loadShedding: { maxEventLoopDelayMs: 0, maxHeapUsedMb: 0 }, ...overrides };
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** the advisory lock under which test schemas are migrated and dropped on PostgreSQL */
 const SCHEMA_LOCK = 727_001;
@@ -107,12 +99,12 @@ export async function freshDb(options: { seed?: boolean; config?: Partial<Config
   if (config.databaseUrl) {
     const url = config.databaseUrl;
     const schema = `t_${randomBytes(6).toString('hex')}`;
-    await admin(url, `create schema ${schema}`);
+    await pgAdmin(url, `create schema ${schema}`);
     db = createDb(config, { searchPath: schema, poolSize: 20 });
     // Kysely's migrator lists the tables of every schema; another file's schema dropped in the
     // middle of that listing fails it ("schema t_… does not exist"): drops and migrations of
     // test schemas take turns under one advisory lock
-    drop = () => admin(url, `select pg_advisory_lock(${SCHEMA_LOCK}); drop schema ${schema} cascade; select pg_advisory_unlock(${SCHEMA_LOCK})`);
+    drop = () => pgAdmin(url, `select pg_advisory_lock(${SCHEMA_LOCK}); drop schema ${schema} cascade; select pg_advisory_unlock(${SCHEMA_LOCK})`);
   } else {
     db = createDb(config, { loadDataDir: await migratedTemplate() });
   }
