@@ -29,7 +29,9 @@ export interface FreshUser {
 
 /** A new sandbox user for one test (tests never share data); `page` must be on our origin. */
 export async function freshUser(page: Page, baseURL: string, options: FreshUserOptions = {}): Promise<FreshUser> {
-  if (!page.url().startsWith(baseURL)) await page.goto(`${baseURL}/en/login`);
+  // a page not on our origin yet goes to a plain-text address of it (no app loaded): the fetch below
+  // needs our origin, and the test's own first page load (usually signIn) comes next anyway
+  if (!page.url().startsWith(baseURL)) await page.goto(`${baseURL}/robots.txt`);
   return page.evaluate(async (body) => {
     const me = (await (await fetch('/api/me')).json()) as { csrf: string };
     const res = await fetch('/api/sandbox/fresh-user', {

@@ -8,6 +8,9 @@
  *   --junit <file>         also write JUnit XML: one testsuite per binding, one testcase per path
  *   --shard <k>/<n>        only the k-th of n shares of the bindings, balanced by their paths (each
  *                          share its own server and browser: CI runs two at once on its 2 cores)
+ *   --concurrency <n>      replay n paths at once in one browser against one server (default 1). Each
+ *                          path has its own context and its own fresh trader; a binding that touches
+ *                          what every trader sees (UiBinding.alone) runs its paths one at a time.
  *   --walk <spec>          instead of the cover: a seeded walk per binding through the real pages
  *                          (random:seed=N | weighted:seed=N[,untaken=K][,weight:<event>=W], as test:model)
  *   --stop '<rule>'        with --walk: when it ends (default 'edges>=100%|length>=60'; the rule syntax of test:model)
@@ -30,7 +33,7 @@ import { bindings } from './bindings/index';
 import { UI_PATHS_RESEND_MS } from './bindings/two-factor-entry';
 import { measure } from './collector';
 import { formatUiTable, readUiCoverage, toUiCoverage, type Measured } from './report';
-import { replayInBrowser } from './replay';
+import { replayInBrowser, type UiPathResult } from './replay';
 import { selectPaths, shareOf, walkPaths } from './select';
 import { formatStop, parseStop, parseWalk, type StopRule, type WalkSpec } from '../../machine-kit/walks';
 import type { UiBinding } from './types';
@@ -41,9 +44,10 @@ const MODEL = resolve(ROOT, 'docs/coverage/machines.json');
 
 const DEFAULT_UI_STOP = 'edges>=100%|length>=60';
 
-function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: boolean; junit?: string; walk?: WalkSpec; stop: StopRule; shard?: { k: number; n: number } } {
+function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: boolean; junit?: string; walk?: WalkSpec; stop: StopRule; shard?: { k: number; n: number }; concurrency: number } {
   let only: string[] | undefined;
   let shard: { k: number; n: number } | undefined;
+  let concurrency = 1;
   let walk: WalkSpec | undefined;
   let stop = parseStop(DEFAULT_UI_STOP);
   let list = false;
@@ -56,7 +60,10 @@ function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: b
     else if (arg === '--verbose') verbose = true;
     else if (arg === '--walk') walk = parseWalk(argv[++i] ?? '');
     else if (arg === '--stop') stop = parseStop(argv[++i] ?? '');
-    else if (arg === '--shard') {
+    else if (arg === '--concurrency') {
+      concurrency = Number(argv[++i]);
+      if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8) throw new Error('--concurrency takes a whole number from 1 to 8');
+    } else if (arg === '--shard') {
       const m = /^(\d+)\/(\d+)$/.exec(argv[++i] ?? '');
       if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new Error('--shard takes k/n, 1 <= k <= n (e.g. 1/2)');
       shard = { k: Number(m[1]), n: Number(m[2]) };
@@ -64,11 +71,11 @@ function parseArgs(argv: string[]): { only?: string[]; list: boolean; verbose: b
       junit = argv[++i];
       if (!junit || junit.startsWith('--')) throw new Error('--junit needs a file');
       junit = resolve(junit);
-    } else throw new Error(`unknown argument "${arg}" (use --machine <id>, --list, --verbose, --junit <file>, --shard <k>/<n>, --walk <spec> [--stop <rule>])`);
+    } else throw new Error(`unknown argument "${arg}" (use --machine <id>, --list, --verbose, --junit <file>, --shard <k>/<n>, --concurrency <n>, --walk <spec> [--stop <rule>])`);
   }
   if (only && !only.length) throw new Error('--machine needs a machine id');
   if (argv.includes('--stop') && !walk) throw new Error('--stop goes with --walk');
-  return { only, list, verbose, junit, walk, stop, shard };
+  return { only, list, verbose, junit, walk, stop, shard, concurrency };
 }
 
 
@@ -80,7 +87,7 @@ function machineOf(id: string) {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  const { only, list, verbose, junit, walk, stop, shard } = parseArgs(process.argv.slice(2));
+  const { only, list, verbose, junit, walk, stop, shard, concurrency } = parseArgs(process.argv.slice(2));
   const suites: JUnitSuite[] = [];
   const chosen: UiBinding[] = only ? only.map((id) => {
     const b = bindings.find((x) => x.machine === id);
@@ -120,14 +127,21 @@ async function main(): Promise<number> {
     // the server's resend interval shortened (sandbox only): an accepted resend waits 2 s, not 30
     server = await startServer({ SANDBOX_2FA_RESEND_MS: String(UI_PATHS_RESEND_MS) });
     browser = await launchBrowser();
-    for (const plan of plans) {
+    const b = browser;
+    const opts = { baseURL: server.url, operator: server.operatorToken };
+    // every path of every plan, in order; `concurrency` of them in flight at once, except a binding
+    // that must run alone: its paths start only when nothing else is in flight, one at a time
+    const jobs = plans.flatMap((plan, p) => plan.selected.map(({ path }, i) => ({ p, i, path })));
+    const results = plans.map((plan) => new Array<UiPathResult | undefined>(plan.selected.length));
+    const left = plans.map((plan) => plan.selected.length);
+    const began = plans.map(() => 0);
+    const report = (p: number) => {
+      const plan = plans[p];
       const ids = [plan.binding.machine, ...(plan.binding.alsoMeasures ?? [])];
       for (const id of ids) entry(id).bindings.push(plan.binding);
-      const t0 = Date.now();
       const suite: JUnitSuite = { name: plan.binding.machine, cases: [] };
       suites.push(suite);
-      for (const [i, { path }] of plan.selected.entries()) {
-        const result = await replayInBrowser(browser, plan.binding, plan.machine, path, { baseURL: server.url, operator: server.operatorToken });
+      for (const [i, result] of (results[p] as UiPathResult[]).entries()) {
         for (const id of ids) {
           const m = entry(id);
           const got = measure(result.log, m.machine);
@@ -144,16 +158,52 @@ async function main(): Promise<number> {
           output: result.line,
           ...(result.failure ? { failure: { message: result.failure } } : {}),
         });
-        if (verbose || result.failure) console.log(`${result.failure ? 'FAIL' : 'ok  '} ${plan.binding.machine} ${(result.ms / 1000).toFixed(1)} s  ${result.line}${result.failure ? `\n     ${result.failure}` : ''}`);
       }
-      suite.time = (Date.now() - t0) / 1000;
-      console.log(`${plan.binding.machine}: ${plan.selected.length} ${walk ? 'walk run(s)' : `paths (of ${plan.generated} generated)`} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-    }
+      suite.time = (Date.now() - (began[p] || Date.now())) / 1000;
+      console.log(`${plan.binding.machine}: ${plan.selected.length} ${walk ? 'walk run(s)' : `paths (of ${plan.generated} generated)`} in ${suite.time.toFixed(0)} s`);
+    };
+    let next = 0;
+    let inFlight = 0;
+    let aloneRunning = false;
+    let reported = 0;
+    await new Promise<void>((done, fail) => {
+      const pump = () => {
+        while (next < jobs.length && inFlight < concurrency && !aloneRunning) {
+          const job = jobs[next];
+          const alone = Boolean(plans[job.p].binding.alone);
+          if (alone && inFlight > 0) return;
+          next++;
+          inFlight++;
+          aloneRunning = alone;
+          if (!began[job.p]) began[job.p] = Date.now();
+          const plan = plans[job.p];
+          replayInBrowser(b, plan.binding, plan.machine, job.path, opts).then((result) => {
+            results[job.p][job.i] = result;
+            if (verbose || result.failure) console.log(`${result.failure ? 'FAIL' : 'ok  '} ${plan.binding.machine} ${(result.ms / 1000).toFixed(1)} s  ${result.line}${result.failure ? `\n     ${result.failure}` : ''}`);
+            inFlight--;
+            if (alone) aloneRunning = false;
+            left[job.p]--;
+            // bindings reported in their order, each once all its paths ended
+            while (reported < plans.length && left[reported] === 0) report(reported++);
+            if (reported === plans.length) done();
+            else pump();
+          }, fail);
+        }
+      };
+      if (!jobs.length) {
+        while (reported < plans.length) report(reported++);
+        done();
+      } else pump();
+    });
   } finally {
     await browser?.close();
     await server?.stop();
   }
 
+  // a machine's entry is rewritten only when its own binding ran: `--machine login` measures
+  // twoFactorEntry too (login invokes it) but is no whole cover of it, so its entry is kept
+  const own = new Set(plans.map((p) => p.binding.machine));
+  for (const id of [...measured.keys()]) if (!own.has(id)) measured.delete(id);
   const file = readUiCoverage(OUT);
   for (const [id, m] of measured) file.machines[id] = toUiCoverage(m);
   // a walk is a soak, not the cover the report records

@@ -69,7 +69,8 @@ export async function replayInBrowser(
 ): Promise<UiPathResult> {
   const started = Date.now();
   const line = describePath(machine, path);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // baseURL: the bindings' API calls (page.request) and page.goto take our server's paths
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.baseURL });
   // a first browser for the arbiter's binding (binding.firstBrowser): the weekend contest and the chat's opening by itself are left to it
   if (!binding.firstBrowser) await context.addInitScript(() => {
     const now = new Date();

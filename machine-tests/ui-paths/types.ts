@@ -75,6 +75,12 @@ export interface UiBinding {
    * closed today nor the chat opened by itself; `start` sets what the path needs)
    */
   firstBrowser?: boolean;
+  /**
+   * Why this binding's paths must not run beside other paths (`--concurrency`): it changes what
+   * every trader on the server sees (a contest running for all). Its paths then run one at a time,
+   * with nothing else in flight.
+   */
+  alone?: string;
   /** at most this many paths (default 40): the edge-cover selection stops there */
   maxPaths?: number;
 }

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { signIn } from '../../browser/browser';
 import { chatSeen } from '../../browser/sandbox-users';
-import { alterNextRequest, failNextRequest, freshUser } from '../sandbox';
+import { alterNextRequest, failNextRequest, freshUser, signInByApi } from '../sandbox';
 import type { StepContext, UiBinding } from '../types';
 
 const WAIT = { timeout: 5_000 };
@@ -30,9 +29,7 @@ export const accountsBinding: UiBinding = {
         { currency: 'BTC', type: 'exchange', amount: '0.10000000' },
       ],
     });
-    await signIn(page, baseURL, user);
-    await page.waitForURL(`${baseURL}/en/trading**`, WAIT);
-    await page.getByTestId('balance').waitFor(WAIT);
+    await signInByApi(page, user);
     await page.goto(`${baseURL}/en/trading#/show/accounts`);
     await page.getByRole('heading', { name: 'Your accounts' }).waitFor(WAIT);
   },

@@ -120,6 +120,7 @@ export const attentionBinding: UiBinding = {
   machine: 'attention',
   model,
   firstBrowser: true,
+  alone: 'a weekend path opens a contest every trader on the server is shown; run beside another attention path it would decide what that one sees',
   maxPaths: 12,
   feasible,
   async start(ctx: PathContext) {

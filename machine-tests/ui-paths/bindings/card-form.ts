@@ -2,9 +2,8 @@ import type { Page, Route } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
 import { cardFormModel } from '../../../machines/card-form/card-form.model';
 import type { TestPath } from '../../../machine-kit/types';
-import { signIn } from '../../browser/browser';
 import { fillCard } from '../../browser/cards';
-import { freshUser, type FreshUserOptions } from '../sandbox';
+import { freshUser, signInByApi, type FreshUserOptions } from '../sandbox';
 import { eventKey } from '../select';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { clearOutcomes } from './cash-helpers';
@@ -71,13 +70,11 @@ export async function installCardRoutes(ctx: PathContext): Promise<void> {
   await ctx.page.route((u) => pathname(u.href) === '/api/card/save', gate(() => w.save));
 }
 
-/** A fresh trader with 0 USD and the stack Meiko, PayConcept, signed in (the trading page loaded). */
+/** A fresh trader with 0 USD and the stack Meiko, PayConcept, signed in (no page loaded yet). */
 export async function cardTraderAs(ctx: PathContext, options: FreshUserOptions = {}): Promise<void> {
   const { page, baseURL } = ctx;
   const user = await freshUser(page, baseURL, { cascade: STACK, balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }], ...options });
-  await signIn(page, baseURL, user);
-  await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 20_000 });
-  await page.getByTestId('balance').waitFor(WAIT);
+  await signInByApi(page, user);
 }
 
 /** Dismisses the modal manager's dialogs (an alert, the risk popup): their Close, no machine event of the page. */
@@ -411,9 +408,7 @@ export const cardFormBinding: UiBinding = {
     const { page, baseURL } = ctx;
     const input = inputOf(ctx);
     if (input.demo) {
-      await signIn(page, baseURL, { email: 'demo@brokerage.test', password: 'Demo-2026' });
-      await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 20_000 });
-      await page.getByTestId('balance').waitFor(WAIT);
+      await signInByApi(page, { email: 'demo@brokerage.test', password: 'Demo-2026' });
     } else await cardTraderAs(ctx);
     await installCardRoutes(ctx);
     await page.goto(`${baseURL}/en/trading#/show/funding`);

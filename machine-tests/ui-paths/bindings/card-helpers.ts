@@ -4,10 +4,9 @@ import { classify } from '../../../core/cascade/classify';
 import type { ProcessorReply } from '../../../core/cascade/processors';
 import { CARD_START_URL } from '../../../core/contract/card';
 import type { TestPath } from '../../../machine-kit/types';
-import { signIn } from '../../browser/browser';
 import { fillCard } from '../../browser/cards';
 import { chatSeen } from '../../browser/sandbox-users';
-import { freshUser, sandboxCall } from '../sandbox';
+import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import { scriptOutcomes } from './cash-helpers';
 import type { PathContext } from '../types';
 
@@ -105,9 +104,8 @@ export async function cardTrader(ctx: PathContext, stack: string): Promise<{ ema
   const { page, baseURL } = ctx;
   await chatSeen(ctx.context);
   const user = await freshUser(page, baseURL, { cascade: stack, balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
-  await signIn(page, baseURL, user);
-  await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 20_000 });
-  await page.getByTestId('balance').waitFor(WAIT);
+  // signed in without the login page: the path's first load is the page its flow starts on
+  await signInByApi(page, user);
   return user;
 }
 
@@ -115,8 +113,10 @@ export async function cardTrader(ctx: PathContext, stack: string): Promise<{ ema
 export async function openFunding(ctx: PathContext, hash = '#/show/funding'): Promise<void> {
   const { page, baseURL } = ctx;
   await page.clock.install();
+  // a page already on the trading page would only change its hash: load it again
+  const there = page.url().startsWith(`${baseURL}/en/trading`);
   await page.goto(`${baseURL}/en/trading${hash}`);
-  await page.reload();
+  if (there) await page.reload();
 }
 
 export const cardHeading = (page: Page) => page.getByRole('heading', { name: 'Pay by card' });

@@ -2,9 +2,8 @@ import type { Route } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
 import { stableJson } from '../../../machine-kit/serialize';
 import { invoiceModel } from '../../../machines/invoice/invoice.model';
-import { signIn } from '../../browser/browser';
 import { chatSeen } from '../../browser/sandbox-users';
-import { freshUser, sandboxCall } from '../sandbox';
+import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import { eventKey } from '../select';
 import type { PathContext, StepContext, UiBinding } from '../types';
 
@@ -146,8 +145,7 @@ export const invoiceBinding: UiBinding = {
     if (input.voucher) return 'a voucher invoice (the Vload page of the spec) is not issued by this product: Vload vouchers are redeemed at once (server/routes/deposits-offline.ts), so no invoice page runs in voucher mode';
     await chatSeen(ctx.context);
     const user = await freshUser(page, baseURL, { balances: [{ currency: 'USD', type: 'trading', amount: '1000.00' }] });
-    await signIn(page, baseURL, user);
-    await page.waitForURL(`${baseURL}/en/trading**`, WAIT);
+    await signInByApi(page, user);
     const { guid } = await sandboxCall<{ guid: string }>(page, '/api/btc/pay', { amount: '250' });
     const w: World = {
       guid,

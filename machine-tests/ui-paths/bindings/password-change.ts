@@ -1,9 +1,8 @@
 import type { AnyEventObject } from 'xstate';
 import { firstInvalid } from '../../../machines/security/password.machine';
 import type { PasswordForm } from '../../../machines/security/password.types';
-import { signIn } from '../../browser/browser';
 import { chatSeen } from '../../browser/sandbox-users';
-import { alterNextRequest, failNextRequest, freshUser } from '../sandbox';
+import { alterNextRequest, failNextRequest, freshUser, signInByApi } from '../sandbox';
 import type { StepContext, UiBinding } from '../types';
 
 const WAIT = { timeout: 5_000 };
@@ -36,8 +35,7 @@ export const passwordChangeBinding: UiBinding = {
     ctx.world.successes = 0;
     const stored = (input as { storedGoogle?: string }).storedGoogle;
     if (stored) await ctx.context.addInitScript((value) => localStorage.setItem('google', value), stored);
-    await signIn(page, baseURL, user);
-    await page.waitForURL(`${baseURL}/en/trading**`, WAIT);
+    await signInByApi(page, user);
     await page.goto(`${baseURL}/en/trading#/show/security`);
     await page.getByRole('heading', { name: 'Change password' }).waitFor(WAIT);
     if (stored && (await page.getByLabel('Current password', { exact: true }).inputValue()) !== stored) throw new Error('the stored google value does not prefill the current password');

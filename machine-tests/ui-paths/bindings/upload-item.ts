@@ -1,9 +1,8 @@
 import type { Page, Route } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
-import { signIn } from '../../browser/browser';
 import { noisePng } from '../../browser/files';
 import { chatSeen } from '../../browser/sandbox-users';
-import { failNextRequest, freshUser } from '../sandbox';
+import { failNextRequest, freshUser, signInByApi } from '../sandbox';
 import { signedOutNextRequest } from './cash-helpers';
 import type { TestPath } from '../../../machine-kit/types';
 import type { StepContext, UiBinding } from '../types';
@@ -122,8 +121,7 @@ export const uploadItemBinding: UiBinding = {
     const { page, baseURL } = ctx;
     await chatSeen(ctx.context);
     const user = await freshUser(page, baseURL, { verification: 'None', can_upload: true });
-    await signIn(page, baseURL, user);
-    await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 15_000 });
+    await signInByApi(page, user);
     await page.goto(`${baseURL}/en/trading#/show/personal`);
     await card(page).getByTestId('upload-input').waitFor({ state: 'attached', timeout: 10_000 });
   },

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { validationModel } from '../../../machines/security/security.model';
-import { signIn } from '../../browser/browser';
-import { alterNextRequest, failNextRequest, freshUser } from '../sandbox';
+import { alterNextRequest, failNextRequest, freshUser, signInByApi } from '../sandbox';
 import type { UiBinding } from '../types';
 
 const WAIT = { timeout: 5_000 };
@@ -38,8 +37,7 @@ export const validationBinding: UiBinding = {
     const { page, baseURL } = ctx;
     const input = ctx.input as { success: boolean; attempts: number };
     const user = await freshUser(page, baseURL, { validationValue: VALUE });
-    await signIn(page, baseURL, user);
-    await page.waitForURL(`${baseURL}/en/trading**`, WAIT);
+    await signInByApi(page, user);
     if (input.success) await attempt(page, VALUE, 1);
     else if (input.attempts >= 5) await attempt(page, 'wrong', 5);
     // one full load straight onto the form, with the user as the attempts left it: a hash change

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { signIn } from '../../browser/browser';
 import { chatSeen } from '../../browser/sandbox-users';
-import { failNextRequest, freshUser } from '../sandbox';
+import { failNextRequest, freshUser, signInByApi } from '../sandbox';
 import type { StepContext, UiBinding } from '../types';
 
 const WAIT = { timeout: 5_000 };
@@ -29,9 +28,7 @@ export const voucherBinding: UiBinding = {
     await chatSeen(ctx.context);
     const demo = (input as { demo: boolean }).demo;
     const user = demo ? DEMO_USER : await freshUser(page, baseURL);
-    await signIn(page, baseURL, user);
-    await page.waitForURL(`${baseURL}/en/trading**`, WAIT);
-    await page.getByTestId('balance').waitFor(WAIT);
+    await signInByApi(page, user);
     await page.goto(`${baseURL}/en/trading#/show/funding`);
     await page.locator('#fund-tab-vload').click({ timeout: 10_000 });
   },

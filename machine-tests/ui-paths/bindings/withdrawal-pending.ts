@@ -1,9 +1,8 @@
 import { bech32 } from '@scure/base';
 import type { Page } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
-import { signIn } from '../../browser/browser';
 import { chatSeen } from '../../browser/sandbox-users';
-import { failNextRequest, freshUser, sandboxCall } from '../sandbox';
+import { failNextRequest, freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 
 const WAIT = { timeout: 5_000 };
@@ -58,9 +57,7 @@ export const withdrawalPendingBinding: UiBinding = {
     const { page, baseURL } = ctx;
     await chatSeen(ctx.context);
     const user = await freshUser(page, baseURL, { balances: [{ currency: 'USD', type: 'trading', amount: '1000.00' }] });
-    await signIn(page, baseURL, user);
-    await page.waitForURL(`${baseURL}/en/trading**`, WAIT);
-    await page.getByTestId('balance').waitFor(WAIT);
+    await signInByApi(page, user);
     await arrangeLoad(ctx, nextLoad(ctx));
     await page.goto(`${baseURL}/en/trading#/show/withdrawal`);
   },
