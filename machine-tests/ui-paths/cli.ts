@@ -129,19 +129,17 @@ async function main(): Promise<number> {
     browser = await launchBrowser();
     const b = browser;
     const opts = { baseURL: server.url, operator: server.operatorToken };
-    // every path of every plan, in order; `concurrency` of them in flight at once, except a binding
-    // that must run alone: its paths start only when nothing else is in flight, one at a time
-    const jobs = plans.flatMap((plan, p) => plan.selected.map(({ path }, i) => ({ p, i, path })));
-    const results = plans.map((plan) => new Array<UiPathResult | undefined>(plan.selected.length));
+    const results = plans.map((plan) => new Array<UiPathResult>(plan.selected.length));
     const left = plans.map((plan) => plan.selected.length);
     const began = plans.map(() => 0);
+    let reported = 0;
     const report = (p: number) => {
       const plan = plans[p];
       const ids = [plan.binding.machine, ...(plan.binding.alsoMeasures ?? [])];
       for (const id of ids) entry(id).bindings.push(plan.binding);
       const suite: JUnitSuite = { name: plan.binding.machine, cases: [] };
       suites.push(suite);
-      for (const [i, result] of (results[p] as UiPathResult[]).entries()) {
+      for (const [i, result] of results[p].entries()) {
         for (const id of ids) {
           const m = entry(id);
           const got = measure(result.log, m.machine);
@@ -162,39 +160,32 @@ async function main(): Promise<number> {
       suite.time = (Date.now() - (began[p] || Date.now())) / 1000;
       console.log(`${plan.binding.machine}: ${plan.selected.length} ${walk ? 'walk run(s)' : `paths (of ${plan.generated} generated)`} in ${suite.time.toFixed(0)} s`);
     };
-    let next = 0;
-    let inFlight = 0;
-    let aloneRunning = false;
-    let reported = 0;
-    await new Promise<void>((done, fail) => {
-      const pump = () => {
-        while (next < jobs.length && inFlight < concurrency && !aloneRunning) {
-          const job = jobs[next];
-          const alone = Boolean(plans[job.p].binding.alone);
-          if (alone && inFlight > 0) return;
-          next++;
-          inFlight++;
-          aloneRunning = alone;
-          if (!began[job.p]) began[job.p] = Date.now();
+    // the paths in order, `concurrency` at a time; a binding that must run alone is its own phase,
+    // one path at a time with nothing beside it. Bindings are reported in order as they finish.
+    const phases: number[][] = [];
+    plans.forEach((plan, p) => {
+      const last = phases[phases.length - 1];
+      if (!plan.binding.alone && last && !plans[last[0]].binding.alone) last.push(p);
+      else phases.push([p]);
+    });
+    for (const phase of phases) {
+      const jobs = phase.flatMap((p) => plans[p].selected.map(({ path }, i) => ({ p, i, path })));
+      const width = plans[phase[0]].binding.alone ? 1 : concurrency;
+      let next = 0;
+      const worker = async () => {
+        for (let job = jobs[next++]; job; job = jobs[next++]) {
           const plan = plans[job.p];
-          replayInBrowser(b, plan.binding, plan.machine, job.path, opts).then((result) => {
-            results[job.p][job.i] = result;
-            if (verbose || result.failure) console.log(`${result.failure ? 'FAIL' : 'ok  '} ${plan.binding.machine} ${(result.ms / 1000).toFixed(1)} s  ${result.line}${result.failure ? `\n     ${result.failure}` : ''}`);
-            inFlight--;
-            if (alone) aloneRunning = false;
-            left[job.p]--;
-            // bindings reported in their order, each once all its paths ended
-            while (reported < plans.length && left[reported] === 0) report(reported++);
-            if (reported === plans.length) done();
-            else pump();
-          }, fail);
+          began[job.p] ||= Date.now();
+          const result = await replayInBrowser(b, plan.binding, plan.machine, job.path, opts);
+          results[job.p][job.i] = result;
+          if (verbose || result.failure) console.log(`${result.failure ? 'FAIL' : 'ok  '} ${plan.binding.machine} ${(result.ms / 1000).toFixed(1)} s  ${result.line}${result.failure ? `\n     ${result.failure}` : ''}`);
+          left[job.p]--;
+          while (reported < plans.length && left[reported] === 0) report(reported++);
         }
       };
-      if (!jobs.length) {
-        while (reported < plans.length) report(reported++);
-        done();
-      } else pump();
-    });
+      await Promise.all(Array.from({ length: width }, worker));
+    }
+    while (reported < plans.length) report(reported++);
   } finally {
     await browser?.close();
     await server?.stop();
