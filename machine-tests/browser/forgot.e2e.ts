@@ -79,6 +79,29 @@ describe('forgot password', () => {
     await context.close();
   });
 
+  it('a link opened while the session answers late still checks (the page waits for its CSRF token, it is not refused)', async () => {
+    const { page, errors, context } = await openTab(chromium.current);
+    const user = await freshUser(page, baseURL);
+    await page.goto(`${baseURL}/en/forgot`);
+    await askForLink(page, user.email);
+    const link = await outboxLink(page, user.email);
+    // a slow network for the session only: the reset page's check is sent before GET /api/me answers
+    await page.route('**/api/me', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().catch(() => undefined);
+    });
+    const checks: number[] = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('/api/forget/check')) checks.push(res.status());
+    });
+    await page.goto(`${baseURL}${link}`);
+    await page.getByTestId('reset-password').waitFor();
+    expect(checks).toEqual([200]);
+    expect(await page.getByTestId('reset-error').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('an unknown email gets the same answer, on a phone', async () => {
     const { page, errors, context } = await openTab(chromium.current, { width: 390, height: 844 });
     await page.goto(`${baseURL}/en/forgot`);

@@ -1,7 +1,7 @@
 import ky, { HTTPError, type Options } from 'ky';
 import type * as z from 'zod/mini';
 import { ApiError } from '../../core/contract/common';
-import { csrfToken } from './csrf';
+import { csrfToken, setCsrfToken } from './csrf';
 
 /**
  * What a failed call looks like to the rest of the app (the same plain shape machines use,
@@ -12,6 +12,32 @@ export type CallFailure = { kind: 'network' } | { kind: 'http'; status: number; 
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+let learning: Promise<void> | null = null;
+
+/**
+ * The CSRF token before the first state-changing call. The app learns it from the session's
+ * GET /api/me at start, but a page may send a POST as it opens (the reset link's check, the
+ * autologin key) before that answer is in: such a call asks GET /api/me itself (one at a time)
+ * instead of going out without the header and being refused. If the session cannot be reached
+ * the call goes out as it is and fails like any other.
+ */
+async function knownCsrf(): Promise<string> {
+  if (!csrfToken()) {
+    learning ??= ky
+      .get('/api/me', { credentials: 'same-origin', cache: 'no-store', retry: 0, timeout: 20_000 })
+      .json<{ csrf?: unknown }>()
+      .then((me) => {
+        if (!csrfToken() && typeof me.csrf === 'string') setCsrfToken(me.csrf);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        learning = null;
+      });
+    await learning;
+  }
+  return csrfToken();
+}
+
 /** The one ky instance: same-origin cookies, CSRF header, no automatic retries of payments. */
 export const http = ky.create({
   credentials: 'same-origin',
@@ -19,8 +45,8 @@ export const http = ky.create({
   timeout: 20_000,
   hooks: {
     beforeRequest: [
-      (request) => {
-        if (unsafe.has(request.method)) request.headers.set('x-csrf-token', csrfToken());
+      async (request) => {
+        if (unsafe.has(request.method)) request.headers.set('x-csrf-token', await knownCsrf());
       },
     ],
   },
