@@ -10,7 +10,7 @@ export const FILTER_MAX = 40;
  * The contest page (spec 002 §2-3, §8-9): the open contests (tab first) and the last
  * closed ones (tab last), read together; a filter box narrows the shown rows; a failed read says
  * 'Some errors...' with a retry. A contest that closes while the page is open comes back with a
- * refresh (pushed notification or the trader's action).
+ * refresh (pushed notification or the trader's action), on the tab the trader was on.
  */
 export const contestPageMachine = setup({
   types: {} as { context: ContestPageContext; events: ContestPageEvent; input: ContestPageInput },
@@ -25,11 +25,11 @@ export const contestPageMachine = setup({
     fail: assign(({ event }) => ({ error: failureMsg((event as unknown as { error: unknown }).error, 'contest.error') })),
   },
   guards: {
-    startsLast: ({ context }) => context.startTab === 'last',
+    onLast: ({ context }) => context.tab === 'last',
   },
 }).createMachine({
   id: 'contestPage',
-  context: ({ input }) => ({ current: [], last: [], filter: '', startTab: input.tab ?? 'first', error: null }),
+  context: ({ input }) => ({ current: [], last: [], filter: '', tab: input.tab ?? 'first', error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -43,9 +43,9 @@ export const contestPageMachine = setup({
         refresh: 'loading',
       },
       states: {
-        pick: { always: [{ guard: 'startsLast', target: 'last' }, { target: 'first' }] },
-        first: { on: { 'tab.last': 'last' } },
-        last: { on: { 'tab.first': 'first' } },
+        pick: { always: [{ guard: 'onLast', target: 'last' }, { target: 'first' }] },
+        first: { on: { 'tab.last': { target: 'last', actions: assign({ tab: 'last' as const }) } } },
+        last: { on: { 'tab.first': { target: 'first', actions: assign({ tab: 'first' as const }) } } },
       },
     },
   },

@@ -16,8 +16,8 @@ export interface ContestPageInput {
 export interface ContestPageContext extends ContestLists {
   /** the filter box: rows whose initials or country contain it */
   filter: string;
-  /** the first tab when the page loaded (the address) */
-  startTab: 'first' | 'last';
+  /** the tab the trader is on (first from the address): a refresh comes back to it */
+  tab: 'first' | 'last';
   error: Msg | null;
 }
 

@@ -51,6 +51,29 @@ describe('connectContestPage', () => {
     expect(connectContestPage(actor.getSnapshot(), actor.send).contests.map((c) => c.id)).toEqual(['weekly-2026-11-23']);
   });
 
+  it('a refresh (a contest closed, pushed) reads again and stays on the tab the trader chose', async () => {
+    let answer!: (lists: { current: Contest[]; last: Contest[] }) => void;
+    let calls = 0;
+    const lists = { current: [contest() as Contest], last: [contest({ id: 'old', status: 'closed' }) as Contest] };
+    const actor = await started({}, () => (++calls === 1 ? Promise.resolve(lists) : new Promise((resolve) => (answer = resolve))));
+    connectContestPage(actor.getSnapshot(), actor.send).showLast();
+    connectContestPage(actor.getSnapshot(), actor.send).refresh();
+    let api = connectContestPage(actor.getSnapshot(), actor.send);
+    expect(api.loading).toBe(true);
+    expect(api.tab).toBe('last');
+    answer({ ...lists, last: [contest({ id: 'closed-now', status: 'closed' }) as Contest, ...lists.last] });
+    await waitFor(actor, (s) => s.matches('shown'));
+    api = connectContestPage(actor.getSnapshot(), actor.send);
+    expect(api.tab).toBe('last');
+    expect(api.contests.map((c) => c.id)).toEqual(['closed-now', 'old']);
+    // and back on the first tab, a refresh keeps the first
+    api.showFirst();
+    connectContestPage(actor.getSnapshot(), actor.send).refresh();
+    answer(lists);
+    await waitFor(actor, (s) => s.matches('shown'));
+    expect(connectContestPage(actor.getSnapshot(), actor.send).tab).toBe('first');
+  });
+
   it('gives the tabs their ids and choice, the loading line busy and the failure announced', async () => {
     const actor = await started({}, async () => ({ current: [], last: [] }));
     const api = connectContestPage(actor.getSnapshot(), actor.send);

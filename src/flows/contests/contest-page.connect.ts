@@ -80,7 +80,8 @@ export function contestCard(c: Contest, filter: string, now: number): ContestCar
 
 /** The contest page for its view. */
 export function connectContestPage(s: Snapshot, send: (event: EventFrom<typeof contestPageMachine>) => void, now = Date.now()): ContestPageApi {
-  const tab = s.matches({ shown: 'last' }) ? 'last' : 'first';
+  // while a refresh reads, the tab stays the trader's (the machine comes back to it)
+  const tab = s.matches('shown') ? (s.matches({ shown: 'last' }) ? 'last' : 'first') : s.context.tab;
   const list = tab === 'last' ? s.context.last : s.context.current;
   return {
     loading: s.matches('loading'),
