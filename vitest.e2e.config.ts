@@ -8,6 +8,10 @@ export default defineConfig({
     include: ['machine-tests/browser/**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a page to catch up (a push, a reload, a lazy chunk): vitest's 1 s
+    // default is shorter than a busy 2-core machine's page load, two test files at once in CI
+    // most of all. A longer wait asserts the same thing; a value that never comes still fails.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
     globalSetup: ['machine-tests/browser/global-setup.ts'],
   },
