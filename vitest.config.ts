@@ -1,13 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { ISOLATED_NODE_TESTS, MACHINE_TESTS } from './test-isolation';
 
 // `npm test`: every test that runs in Node. Browser tests live in vitest.e2e.config.ts.
 export default defineConfig({
   plugins: [react()],
   test: {
     // vitest's default is one worker less than the cores: one worker on our 2-core machines, where
-    // half of the run is each file importing the server. Two files at a time (docs/bench.md "npm test").
+    // half of the run was each file importing the server. Two files at a time (docs/bench.md, "npm test and CI").
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -15,8 +16,19 @@ export default defineConfig({
         test: {
           name: 'machines',
           environment: 'node',
-          include: ['core/**/*.test.ts', 'machines/**/*.test.ts', 'machine-kit/**/*.test.ts', 'machine-tests/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['machine-tests/browser/**'],
+          include: MACHINE_TESTS,
+          exclude: ['machine-tests/browser/**', ...ISOLATED_NODE_TESTS],
+          // one module registry per worker, not per file (test-isolation.ts says why it is sound)
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // the files that replace a module or a global: each with its own registry
+          name: 'mocking',
+          environment: 'node',
+          include: ISOLATED_NODE_TESTS,
         },
       },
       {
@@ -34,6 +46,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // each file builds its own app and database; module state is per instance (test-isolation.ts)
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
