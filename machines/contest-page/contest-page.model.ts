@@ -1,5 +1,5 @@
 import type { MachineModel } from '../../machine-kit/types';
-import { contestPageMachine } from './contest-page.machine';
+import { contestPageMachine, FILTER_MAX } from './contest-page.machine';
 
 export const contest = (over: Record<string, unknown> = {}) => ({
   id: 'weekly-2026-11-23',
@@ -24,7 +24,8 @@ export const contestPageModel: MachineModel = {
   machine: contestPageMachine,
   inputs: [{}, { tab: 'last' }],
   events: {
-    filter: [{ value: 'DE' }],
+    // a short filter, and one longer than the box keeps (cut to FILTER_MAX)
+    filter: [{ value: 'DE' }, { value: 'D'.repeat(FILTER_MAX + 5) }],
   },
   actors: {
     load: [{ output: { current: [contest()], last: [contest({ id: 'weekly-2026-11-16', status: 'closed' })] } }, { error: { kind: 'network' } }],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { contestPageMachine } from '../../../machines/contest-page/contest-page.machine';
+import { contestPageMachine, FILTER_MAX } from '../../../machines/contest-page/contest-page.machine';
 import { contest } from '../../../machines/contest-page/contest-page.model';
 import type { Contest } from '../../../core/contract/contests';
 import { connectContestPage, contestCard, passes } from './contest-page.connect';
@@ -30,6 +30,9 @@ describe('connectContestPage', () => {
     expect(api.contests[0]?.rows.every((r) => r.country === 'DE')).toBe(true);
     api.setFilter('z.q');
     expect(connectContestPage(actor.getSnapshot(), actor.send).contests[1]?.rows.map((r) => r.rank)).toEqual([3]);
+    // the filter box keeps at most FILTER_MAX characters
+    api.setFilter('d'.repeat(FILTER_MAX + 10));
+    expect(connectContestPage(actor.getSnapshot(), actor.send).filter).toBe('d'.repeat(FILTER_MAX));
   });
 
   it('switches tabs, says Some errors... and retries', async () => {
