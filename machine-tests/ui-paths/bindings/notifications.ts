@@ -99,9 +99,13 @@ export const notificationsBinding: UiBinding = {
       const held = ctx.world.held as Route | undefined;
       if (next?.type === 'notification.new') await holdNextList(ctx);
       else await arrangeList(ctx);
+      // the second push, heard while the first read is out, makes the list read again: wait for that
+      // read before letting the first go, else under load the push may come after it (CI at three paths)
+      const reread = held ? ctx.page.waitForRequest(LIST, { timeout: 10_000 }).catch(() => undefined) : undefined;
       await deposit(ctx.page);
       if (held) {
-        // the second push came while the first read was out: that read is let go (its answer is not heard)
+        await reread;
+        // the first read is let go (its answer is not heard)
         ctx.world.held = undefined;
         await held.continue().catch(() => {});
       }
