@@ -22,19 +22,13 @@ let learning: Promise<void> | null = null;
  * the call goes out as it is and fails like any other.
  */
 async function knownCsrf(): Promise<string> {
-  if (!csrfToken()) {
-    learning ??= ky
-      .get('/api/me', { credentials: 'same-origin', cache: 'no-store', retry: 0, timeout: 20_000 })
-      .json<{ csrf?: unknown }>()
-      .then((me) => {
-        if (!csrfToken() && typeof me.csrf === 'string') setCsrfToken(me.csrf);
-      })
+  if (!csrfToken())
+    await (learning ??= fetch('/api/me', { cache: 'no-store' })
+      .then((res) => res.json() as Promise<{ csrf?: unknown }>)
+      .then((me) => typeof me.csrf === 'string' && !csrfToken() && setCsrfToken(me.csrf))
       .catch(() => undefined)
-      .finally(() => {
-        learning = null;
-      });
-    await learning;
-  }
+      .finally(() => (learning = null))
+      .then(() => undefined));
   return csrfToken();
 }
 
