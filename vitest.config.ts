@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { ISOLATED_NODE_TESTS, MACHINE_TESTS } from './test-isolation';
+import { ISOLATED_NODE_TESTS, MACHINE_TESTS, MACHINE_TESTS_EXCLUDE, SERVER_TESTS } from './test-isolation';
 
 // `npm test`: every test that runs in Node. Browser tests live in vitest.e2e.config.ts.
 export default defineConfig({
@@ -17,7 +17,7 @@ export default defineConfig({
           name: 'machines',
           environment: 'node',
           include: MACHINE_TESTS,
-          exclude: ['machine-tests/browser/**', ...ISOLATED_NODE_TESTS],
+          exclude: [...MACHINE_TESTS_EXCLUDE, ...ISOLATED_NODE_TESTS],
           // one module registry per worker, not per file (test-isolation.ts says why it is sound)
           isolate: false,
         },
@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: SERVER_TESTS,
           // each file builds its own app and database; module state is per instance (test-isolation.ts)
           isolate: false,
           testTimeout: 30_000,
