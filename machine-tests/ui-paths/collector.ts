@@ -12,13 +12,30 @@ export type InspectLog = InspectMessage[];
  * does it (`?inspect=1` keeps `inspect` in sessionStorage); each message the inspector posts on
  * the channel is also handed to Node as it is posted. Nothing in the app changes for it.
  */
-export async function collectInspection(context: BrowserContext): Promise<InspectLog> {
+export async function collectInspection(
+  context: BrowserContext,
+  options: {
+    /** for the collector's own test: the first hand-over of each message it picks never completes (as when Playwright drops it) */
+    loseFirst?: (message: InspectMessage) => boolean;
+  } = {},
+): Promise<InspectLog> {
   const log: InspectLog = [];
   // the page load each page last posted from: a new source from the same page means that page was
   // reloaded or navigated, so the earlier load is gone even if its own 'bye' (posted on pagehide,
   // while the page unloads) never arrived
   const loads = new WeakMap<object, string>();
-  await context.exposeBinding('__uiPathsSink', ({ page }, message: InspectMessage) => {
+  // delivery is at least once (see the init script): a message sent again after a navigation is
+  // taken once, by its id
+  const seen = new Set<string>();
+  const lost = new Set<string>();
+  await context.exposeBinding('__uiPathsSink', ({ page }, envelope: { id: string; message: InspectMessage }) => {
+    if (seen.has(envelope.id)) return;
+    const { message } = envelope;
+    if (options.loseFirst?.(message) && !lost.has(envelope.id)) {
+      lost.add(envelope.id);
+      return new Promise<void>(() => {});
+    }
+    seen.add(envelope.id);
     if (message.kind !== 'bye' && message.kind !== 'hello') {
       const before = loads.get(page);
       if (before !== undefined && before !== message.source) log.push({ kind: 'bye', source: before });
@@ -26,21 +43,51 @@ export async function collectInspection(context: BrowserContext): Promise<Inspec
     }
     log.push(message);
   });
-  await context.addInitScript((channelName: string) => {
-    try {
-      sessionStorage.setItem('inspect', '1');
-    } catch {
-      // no storage: the app stays uninspected and the path fails visibly
-    }
-    // read what the inspector posts on its channel as it posts it: a message still queued for a
-    // listener is lost when the page navigates away (sign-in ends with a full navigation)
-    const post = BroadcastChannel.prototype.postMessage;
-    BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) {
-      if (this.name === channelName) void (window as unknown as { __uiPathsSink: (m: unknown) => Promise<void> }).__uiPathsSink(message);
-      return post.call(this, message);
-    };
-  }, INSPECT_CHANNEL);
+  await context.addInitScript({ content: listener(INSPECT_CHANNEL) });
   return log;
+}
+
+/**
+ * The script each page runs before the app. Read what the inspector posts on its channel as it
+ * posts it: a message still queued for a listener is lost when the page navigates away (sign-in
+ * ends with a full navigation). The hand-over to Node can be lost the same way: Playwright drops a
+ * binding call whose page is already gone (an autologin that fails posts its last state and
+ * navigates at once). So what Node has not yet taken when the page hides is kept in sessionStorage,
+ * and the tab's next page sends it first; Node takes each id once. Plain JavaScript in a string:
+ * tsx names the functions of a passed function with a helper the page does not have.
+ */
+function listener(channelName: string): string {
+  return `(() => {
+  try { sessionStorage.setItem('inspect', '1'); } catch { /* no storage: the app stays uninspected and the path fails visibly */ }
+  const CHANNEL = ${JSON.stringify(channelName)};
+  const PENDING = '__uiPathsPending';
+  const pending = new Map();
+  let hiding = false;
+  const keep = () => {
+    try { sessionStorage.setItem(PENDING, JSON.stringify([...pending.values()])); } catch { /* delivery stays best effort */ }
+  };
+  const send = (envelope) => {
+    pending.set(envelope.id, envelope);
+    if (hiding) keep();
+    window.__uiPathsSink(envelope).then(() => pending.delete(envelope.id), () => undefined);
+  };
+  let left = [];
+  try {
+    left = JSON.parse(sessionStorage.getItem(PENDING) || '[]');
+    sessionStorage.removeItem(PENDING);
+  } catch { /* nothing kept */ }
+  for (const envelope of left) send(envelope);
+  // registered before the app's own listeners: the inspector's 'bye' (posted on pagehide) is kept too
+  window.addEventListener('pagehide', () => { hiding = true; keep(); });
+  window.addEventListener('pageshow', () => { hiding = false; });
+  const load = Date.now().toString(36) + '-' + Math.random().toString(36).slice(2);
+  let next = 0;
+  const post = BroadcastChannel.prototype.postMessage;
+  BroadcastChannel.prototype.postMessage = function (message) {
+    if (this.name === CHANNEL) send({ id: load + ':' + next++, message });
+    return post.call(this, message);
+  };
+})();`;
 }
 
 /** The transitions and states one machine took, from the messages of its actors (any page, any actor). */

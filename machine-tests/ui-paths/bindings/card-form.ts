@@ -390,6 +390,9 @@ async function cascadeDone(ctx: StepContext): Promise<void> {
   } else if (r === 'explained') await cascadeClicks['dialog.close'](ctx);
   else if (r === 'failed' && ep === 'listen') await cascadeClicks['listen.stop'](ctx);
   else if (r === 'redirected') await page.waitForURL(/\/api\/payconcept\/secure\//, { timeout: 10_000 });
+  // a failed run says why in an alert, opened just after the form is back to editing: the trader
+  // sees it before typing on, and the next step's keys must not go to a dialog still opening
+  if (r === 'failed') await page.locator('[aria-modal="true"]').first().waitFor({ timeout: 15_000 });
 }
 
 /**
