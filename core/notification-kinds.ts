@@ -26,6 +26,10 @@ export const NOTIFICATION_KINDS = {
   'offer.accepted': { variants: ['risk_free'] },
   'offer.refunded': { variants: [] },
   'bonus.released': { variants: [] },
+  /** a complaint was registered (core/complaints.ts): its reference and the final answer's due date */
+  'complaint.acknowledged': { variants: [] },
+  /** the final answer was given; it names the ombudsman */
+  'complaint.answered': { variants: [] },
 } as const satisfies Record<`${string}.${string}`, { variants: readonly string[] }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -45,6 +45,7 @@ import { uploadRoutes } from './routes/upload';
 import { methodRoutes } from './routes/methods';
 import { offlineDepositRoutes } from './routes/deposits-offline';
 import { supportRoutes } from './routes/support';
+import { complaintRoutes } from './routes/complaints';
 import { contestRoutes } from './routes/contests';
 import { notificationRoutes } from './routes/notifications';
 import { forgotRoutes } from './routes/forgot';
@@ -163,6 +164,8 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(offlineDepositRoutes, deps);
   // support tickets (/api/kayako/*), call-back, contacts and info
   await app.register(supportRoutes, deps);
+  // complaints (/api/complaints): the trader's formal complaints, apart from support (docs/complaints.md)
+  await app.register(complaintRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(forgotRoutes, deps);
   // timed offers (/api/us/offers, /api/triggers/*)

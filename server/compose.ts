@@ -27,6 +27,7 @@ import { sandboxBankRoutes } from './sandbox/bank/routes';
 import { SANDBOX_BANK_DETAILS } from './sandbox/bank/details';
 import { sandboxChain, type SandboxChain } from './sandbox/chain/sandbox-chain';
 import { sandboxChainRoutes } from './sandbox/chain/routes';
+import { sandboxComplaintRoutes } from './sandbox/complaints/routes';
 import { sandboxContestRoutes } from './sandbox/contests/routes';
 import { sandboxChat } from './sandbox/chat/chat';
 import { chatRoutes } from './sandbox/chat/routes';
@@ -125,7 +126,7 @@ export { installSandboxScripts };
  * The sandbox's own pages and control calls (docs/sandbox.md): the trading platform's pages
  * (the sandbox platform, under settings.platform), the processors' pages (they answer "missing"
  * unless the processors are the sandbox's) and, in sandbox mode only, the consoles (review,
- * bank, desk, promo), the chain, card, wallet, platform, signal and contest controls, the
+ * bank, desk, promo, complaints), the chain, card, wallet, platform, signal and contest controls, the
  * testers' calls (fresh user, outbox, sign-in key, offer now, …) and the sandbox chat provider
  * at /chat. Every /sandbox and /api/sandbox address is registered here (scripts/layers-routes.test.ts).
  */
@@ -159,4 +160,6 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
   // the promo console (/sandbox/promo: codes and promotions; /api/sandbox/promo, /api/sandbox/promotions) and the contest calls
   await app.register(sandboxPromoRoutes, deps);
   await app.register(sandboxContestRoutes, deps);
+  // the complaints desk (/sandbox/complaints; /api/sandbox/complaints): the agents' side of server/domain/complaints
+  await app.register(sandboxComplaintRoutes, deps);
 }

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       twoFactorResendMs: 30_000,
       cryptoXpubs: {},
       methodWebhookSecrets: {},
+      complaintsOmbudsman: { name: 'Financial Ombudsman of the Republic of Cyprus', url: 'https://www.financialombudsman.gov.cy' },
     });
   });
 
@@ -150,6 +151,7 @@ describe('loadConfig', () => {
       twoFactorResendMs: 30_000,
       cryptoXpubs: {},
       methodWebhookSecrets: {},
+      complaintsOmbudsman: { name: 'Financial Ombudsman of the Republic of Cyprus', url: 'https://www.financialombudsman.gov.cy' },
     });
   });
 
@@ -173,6 +175,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SUPPORT_EMAIL: 'not an email' })).toThrow(/SUPPORT_EMAIL must be an email address/);
     expect(() => loadConfig({ SUPPORT_PHONE: '12' })).toThrow(/SUPPORT_PHONE must be a phone number/);
     expect(() => loadConfig({ SUPPORT_PHONE: '<script>' })).toThrow(/SUPPORT_PHONE/);
+  });
+
+  it('complaints: the ombudsman the final answer names, from COMPLAINTS_OMBUDSMAN_NAME and _URL (http or https)', () => {
+    expect(loadConfig({ COMPLAINTS_OMBUDSMAN_NAME: ' Financial Ombudsman Service ', COMPLAINTS_OMBUDSMAN_URL: 'https://www.financial-ombudsman.org.uk' }).complaintsOmbudsman).toEqual({
+      name: 'Financial Ombudsman Service',
+      url: 'https://www.financial-ombudsman.org.uk',
+    });
+    expect(loadConfig({ COMPLAINTS_OMBUDSMAN_NAME: ' ' }).complaintsOmbudsman.name).toBe('Financial Ombudsman of the Republic of Cyprus');
+    expect(() => loadConfig({ COMPLAINTS_OMBUDSMAN_URL: 'javascript:alert(1)' })).toThrow(/COMPLAINTS_OMBUDSMAN_URL must be an http or https address/);
+    expect(() => loadConfig({ COMPLAINTS_OMBUDSMAN_URL: 'not a url' })).toThrow(/COMPLAINTS_OMBUDSMAN_URL/);
+    expect(() => loadConfig({ COMPLAINTS_OMBUDSMAN_NAME: 'x'.repeat(201) })).toThrow(/at most 200/);
   });
 
   it('card fingerprint key: required in production, at least 32 characters, else one random key per process', () => {

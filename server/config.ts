@@ -120,6 +120,13 @@ export interface Config {
    * outside sandbox mode a provider without one takes no webhook and its deposits are not offered
    */
   methodWebhookSecrets: Partial<Record<string, string>>;
+  /**
+   * Complaints (docs/complaints.md): the ombudsman the final answer names, whom the trader may
+   * go to when it does not settle the complaint. COMPLAINTS_OMBUDSMAN_NAME and
+   * COMPLAINTS_OMBUDSMAN_URL (https, or http); default the Financial Ombudsman of the Republic of
+   * Cyprus (the body CySEC-regulated firms name)
+   */
+  complaintsOmbudsman: { name: string; url: string };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -258,6 +265,24 @@ function newsRssUrl(value: string | undefined): string | undefined {
   return url.toString();
 }
 
+/** The public body a complaint's final answer names (CySEC-regulated firms name this one). */
+export const DEFAULT_OMBUDSMAN = { name: 'Financial Ombudsman of the Republic of Cyprus', url: 'https://www.financialombudsman.gov.cy' } as const;
+
+function ombudsman(env: Env): { name: string; url: string } {
+  const name = env.COMPLAINTS_OMBUDSMAN_NAME?.trim() ?? '';
+  const raw = env.COMPLAINTS_OMBUDSMAN_URL?.trim() ?? '';
+  if (name.length > 200) throw new Error('COMPLAINTS_OMBUDSMAN_NAME must be at most 200 characters');
+  if (raw === '') return { name: name || DEFAULT_OMBUDSMAN.name, url: DEFAULT_OMBUDSMAN.url };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`COMPLAINTS_OMBUDSMAN_URL must be an http or https address, got "${raw.slice(0, 80)}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) throw new Error(`COMPLAINTS_OMBUDSMAN_URL must be an http or https address, got "${raw.slice(0, 80)}"`);
+  return { name: name || DEFAULT_OMBUDSMAN.name, url: raw };
+}
+
 /** A whole number within [min, max]; unset or blank: the fallback. */
 function integer(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value.trim() === '') return fallback;
@@ -352,5 +377,6 @@ export function loadConfig(env: Env = process.env): Config {
     twoFactorResendMs: sandboxInteger(env.SANDBOX_2FA_RESEND_MS, 'SANDBOX_2FA_RESEND_MS', sandbox, 30_000, 100, 30_000),
     cryptoXpubs: keyed(env, 'CRYPTO_XPUB_', CHAIN_IDS),
     methodWebhookSecrets: keyed(env, 'METHOD_WEBHOOK_SECRET_', METHODS),
+    complaintsOmbudsman: ombudsman(env),
   };
 }

@@ -17,6 +17,7 @@ import * as methodDeposits from './migrations/081_method_deposits';
 import * as passwordReset from './migrations/100_password_reset';
 import * as support from './migrations/090_support';
 import * as supportLengths from './migrations/091_support_lengths';
+import * as complaints from './migrations/092_complaints';
 import * as socialSignIn from './migrations/110_social_sign_in';
 import * as notifications from './migrations/120_notifications';
 import * as offers from './migrations/135_offers';
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '100_password_reset': passwordReset,
   '090_support': support,
   '091_support_lengths': supportLengths,
+  '092_complaints': complaints,
   '110_social_sign_in': socialSignIn,
   '120_notifications': notifications,
   '135_offers': offers,

@@ -1,4 +1,5 @@
-import { formatDateTime } from '../../core/format';
+import type { ComplaintCategory } from '../../core/complaints';
+import { formatDate, formatDateTime } from '../../core/format';
 import '../db/schema-register';
 import type { DbOrTx } from './ledger';
 
@@ -6,7 +7,7 @@ import type { DbOrTx } from './ledger';
  * What the broker emails (and texts) a trader, in the trader's language: English or
  * Russian, links absolute (`{siteUrl}/ru/reset?token=…`, the site URL from server/config.ts),
  * dates written by core/format in UTC and saying so (the server does not know the trader's zone).
- * The senders (forgot/reset.ts, security/factors.ts, verification/review.ts) take their words here.
+ * The senders (forgot/reset.ts, security/factors.ts, verification/review.ts, complaints/complaints.ts) take their words here.
  */
 export type MailLang = 'en' | 'ru';
 
@@ -146,4 +147,94 @@ export function reviewMail(lang: MailLang, kind: ReviewedKind, status: 'approved
   }
   if (status === 'approved') return { subject: `Your ${label} was approved`, body: `${Label} approved.${becameFull ? ' Your account is now fully verified.' : ''}` };
   return { subject: `Your ${label} was rejected: ${reason ?? ''}`, body: `${Label} rejected: ${reason ?? ''}\nPlease upload it again on your personal page: ${link}` };
+}
+
+/** a complaint's category named to its owner (core/complaints.ts COMPLAINT_CATEGORIES) */
+export const COMPLAINT_CATEGORY_NAME: Record<MailLang, Record<ComplaintCategory, string>> = {
+  en: {
+    withdrawal: 'withdrawal of funds',
+    deposit: 'deposits',
+    execution: 'order execution and prices',
+    account: 'account opening, verification or closing',
+    bonus: 'bonuses and promotions',
+    fees: 'fees and charges',
+    service: 'service and communication',
+    other: 'other',
+  },
+  ru: {
+    withdrawal: 'вывод средств',
+    deposit: 'пополнение счёта',
+    execution: 'исполнение ордеров и цены',
+    account: 'открытие, верификация или закрытие счёта',
+    bonus: 'бонусы и акции',
+    fees: 'комиссии и сборы',
+    service: 'обслуживание и общение',
+    other: 'другое',
+  },
+};
+
+/** "30.01.2027 (UTC)": the final answer's due date, a day in UTC */
+const dueDay = (at: Date): string => `${formatDate(at, 'UTC')} (UTC)`;
+
+export interface ComplaintMailFacts {
+  reference: string;
+  category: ComplaintCategory;
+  subject: string;
+  /** when the final answer is due */
+  dueAt: Date;
+  /** the trader's complaints page, absolute */
+  link: string;
+}
+
+/** The acknowledgement, sent at once: the reference, what happens next and the final answer's due date. */
+export function complaintAcknowledgedMail(lang: MailLang, facts: ComplaintMailFacts): Mail {
+  const category = COMPLAINT_CATEGORY_NAME[lang][facts.category];
+  if (lang === 'ru')
+    return {
+      subject: `Ваша жалоба зарегистрирована: ${facts.reference}`,
+      body: [
+        `Мы получили вашу жалобу и зарегистрировали её под номером ${facts.reference}. Указывайте этот номер, когда пишете нам о ней.`,
+        `Тема: ${facts.subject}\nКатегория: ${category}`,
+        'Что дальше: жалобу рассматривает отдел по работе с жалобами, независимо от службы поддержки. Если нам понадобятся подробности, мы напишем вам.',
+        `Наш окончательный ответ вы получите не позднее ${dueDay(facts.dueAt)}.`,
+        `Жалоба и её статус на странице жалоб: ${facts.link}`,
+      ].join('\n\n'),
+    };
+  return {
+    subject: `Your complaint is registered: ${facts.reference}`,
+    body: [
+      `We have received your complaint and registered it under the reference ${facts.reference}. Please quote this reference whenever you write to us about it.`,
+      `Subject: ${facts.subject}\nCategory: ${category}`,
+      'What happens next: our complaints team looks into it, separately from the support desk. If we need more details, we will write to you.',
+      `You will have our final answer by ${dueDay(facts.dueAt)} at the latest.`,
+      `Your complaint and where it stands, on your complaints page: ${facts.link}`,
+    ].join('\n\n'),
+  };
+}
+
+/**
+ * The final answer: the ombudsman comes before the answer's text (a long answer never pushes it
+ * out of a shortened preview), then the answer as the agent wrote it.
+ */
+export function complaintAnsweredMail(lang: MailLang, facts: Omit<ComplaintMailFacts, 'dueAt' | 'category'> & { answer: string; ombudsman: { name: string; url: string } }): Mail {
+  const { name, url } = facts.ombudsman;
+  if (lang === 'ru')
+    return {
+      subject: `Окончательный ответ на вашу жалобу ${facts.reference}`,
+      body: [
+        `Это наш окончательный ответ на вашу жалобу ${facts.reference} («${facts.subject}»).`,
+        `Если он вас не устраивает, вы можете обратиться с жалобой к финансовому омбудсмену: ${name} (${url}).`,
+        `Наш ответ:\n${facts.answer}`,
+        `Жалоба и ответ на странице жалоб: ${facts.link}`,
+      ].join('\n\n'),
+    };
+  return {
+    subject: `Our final answer to your complaint ${facts.reference}`,
+    body: [
+      `This is our final answer to your complaint ${facts.reference} ("${facts.subject}").`,
+      `If it does not settle the matter for you, you may refer your complaint to the financial ombudsman: ${name} (${url}).`,
+      `Our answer:\n${facts.answer}`,
+      `Your complaint and the answer, on your complaints page: ${facts.link}`,
+    ].join('\n\n'),
+  };
 }
