@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '.';
 import { PREPARED_MARK, isMarkedPrepared, prepared, statementName } from './prepared';
+import { SCHEMA_LOCK } from '../test/db';
 
 describe('the prepared-statement mark', () => {
   it('is a comment after `select` in the compiled SQL, and only a marked select carries it', () => {
@@ -40,7 +41,11 @@ describe.skipIf(!url)('named prepared statements on PostgreSQL', () => {
     await sql`insert into p values (1, 10.50), (2, 0.01)`.execute(db);
   });
   afterAll(async () => {
+    // under the test schemas' lock, committed before it is let go: a migration listing every
+    // schema meanwhile would fail on it (server/test/db.ts)
+    await sql.raw(`select pg_advisory_lock(${SCHEMA_LOCK})`).execute(db);
     await sql.raw(`drop schema ${schema} cascade`).execute(db);
+    await sql.raw(`select pg_advisory_unlock(${SCHEMA_LOCK})`).execute(db);
     await db.destroy();
   });
   const byId = (id: number) => prepared((db as unknown as Db).selectFrom('p' as never).selectAll()).where('id' as never, '=', id as never).execute();

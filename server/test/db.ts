@@ -35,7 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 
 /** the advisory lock under which test schemas are migrated and dropped on PostgreSQL */
-const SCHEMA_LOCK = 727_001;
+export const SCHEMA_LOCK = 727_001;
 
 async function underSchemaLock(url: string | undefined, work: () => Promise<void>): Promise<void> {
   if (!url) return work();
@@ -103,8 +103,11 @@ export async function freshDb(options: { seed?: boolean; config?: Partial<Config
     db = createDb(config, { searchPath: schema, poolSize: 20 });
     // Kysely's migrator lists the tables of every schema; another file's schema dropped in the
     // middle of that listing fails it ("schema t_… does not exist"): drops and migrations of
-    // test schemas take turns under one advisory lock
-    drop = () => pgAdmin(url, `select pg_advisory_lock(${SCHEMA_LOCK}); drop schema ${schema} cascade; select pg_advisory_unlock(${SCHEMA_LOCK})`);
+    // test schemas take turns under one advisory lock. The drop is its own statement, committed
+    // before the lock is let go: in one multi-statement query the unlock ran inside the drop's
+    // implicit transaction, so the next migration could start before the drop was committed
+    // (CI's test:pg failed so once, 2026-11-30)
+    drop = () => underSchemaLock(url, () => pgAdmin(url, `drop schema ${schema} cascade`));
   } else {
     db = createDb(config, { loadDataDir: await migratedTemplate() });
   }
