@@ -6,7 +6,7 @@ import { msg, type Msg } from './message';
  */
 export type CallFailure =
   | { kind: 'network' }
-  | { kind: 'http'; status: number; error: string; message: string };
+  | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string> };
 
 export function isCallFailure(value: unknown): value is CallFailure {
   if (typeof value !== 'object' || value === null) return false;

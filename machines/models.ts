@@ -35,6 +35,7 @@ import { methodDepositModel } from './method-deposit/method-deposit.model';
 import { welcomeModel } from './welcome/welcome.model';
 import { callBackModel } from './call-back/call-back.model';
 import { contactFormModel } from './contact-form/contact-form.model';
+import { complaintsModel } from './complaints/complaints.model';
 import { referralPageModel } from './referral-page/referral-page.model';
 import { referralLinkModel } from './referral-link/referral-link.model';
 import { referralTransferModel } from './referral-transfer/referral-transfer.model';
@@ -104,6 +105,7 @@ export const models: Record<string, MachineModel> = {
   welcome: welcomeModel,
   callBack: callBackModel,
   contactForm: contactFormModel,
+  complaints: complaintsModel,
   referralPage: referralPageModel,
   referralLink: referralLinkModel,
   referralTransfer: referralTransferModel,

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
  *   document.updated id, status, kind  a verification document was reviewed
  *   bank.updated     id, status        a reported bank/fiat transfer changed (receipt, received)
  *   ticket.updated   id, status        a support ticket changed: an agent replied or set its status; status is the status_id
+ *   complaint.updated id, status      a complaint got its final answer (id: the reference; status: answered)
  *   server.closing                     the server is shutting down: the stream ends; reconnect after a short delay
  */
 export const ServerEvent = z.object({

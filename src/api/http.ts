@@ -8,7 +8,8 @@ import { csrfToken, setCsrfToken } from './csrf';
  * see machines/shared/failure.ts): either the server was not reached, or it answered with
  * the contract's ApiError.
  */
-export type CallFailure = { kind: 'network' } | { kind: 'http'; status: number; error: string; message: string };
+/** `fields`: a refusal of what was sent names each bad field's key (the form marks them) */
+export type CallFailure = { kind: 'network' } | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string> };
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -51,7 +52,7 @@ async function toFailure(error: unknown): Promise<CallFailure> {
     const body: unknown = await error.response.json().catch(() => null);
     const parsed = ApiError.safeParse(body);
     const status = error.response.status;
-    if (parsed.success) return { kind: 'http', status, error: parsed.data.error, message: parsed.data.message };
+    if (parsed.success) return { kind: 'http', status, error: parsed.data.error, message: parsed.data.message, ...(parsed.data.fields && { fields: parsed.data.fields }) };
     return { kind: 'http', status, error: 'server_error', message: '' };
   }
   return { kind: 'network' };

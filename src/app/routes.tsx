@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AccountsEntry } from '../features/accounts/entries';
+import { ComplaintsEntry } from '../features/complaints/entries';
 import { ContestEntry } from '../features/contests/entries';
 import { InvoicePageView } from '../features/crypto/pages';
 import { FundingEntry, ListenFundingEntry } from '../features/funding';
@@ -28,6 +29,7 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   history: HistoryEntry,
   reports: ReportsEntry,
   support: SupportEntry,
+  complaints: ComplaintsEntry,
   referral: ReferralEntry,
   contest: ContestEntry,
   promotions: PromotionsEntry,

@@ -59,6 +59,7 @@ export const en = {
   'nav.not_verified': 'not verified yet',
   'nav.withdrawal': 'Withdraw',
   'nav.security': 'Security',
+  'nav.complaints': 'Make a complaint',
   'nav.accounts': 'Accounts',
   'nav.logout': 'Log out',
   'nav.menu': 'Menu',

@@ -53,6 +53,7 @@ export const ru: Record<MessageKey, string> & Record<string, string> = {
   'nav.not_verified': 'ещё не пройдена',
   'nav.withdrawal': 'Вывод',
   'nav.security': 'Безопасность',
+  'nav.complaints': 'Подать жалобу',
   'nav.accounts': 'Счета',
   'nav.logout': 'Выйти',
   'nav.menu': 'Меню',

@@ -40,7 +40,12 @@ export default function SupportPage({ add }: PageProps) {
           </button>
         )}
       </header>
-      <p className="muted">{t('support.intro')}</p>
+      <p className="muted">
+        {t('support.intro')} {t('support.complaint')}{' '}
+        <a href="#/show/complaints" data-testid="support-complaint-link">
+          {t('nav.complaints')}
+        </a>
+      </p>
       {page.starting && (
         <p className="muted" {...page.getStartingProps()} data-testid="support-starting">
           {t('support.starting')}
