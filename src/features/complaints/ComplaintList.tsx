@@ -14,8 +14,8 @@ export function ComplaintList({ page }: { page: ComplaintsApi }) {
         <ul className="complaints__list" data-testid="complaint-list">
           {page.complaints.map((c) => (
             <li key={c.reference} className="complaints__item" data-testid={`complaint-${c.reference}`}>
-              <article aria-labelledby={`complaint-${c.reference}-title`}>
-                <h3 id={`complaint-${c.reference}-title`} className="complaints__item-title">
+              <article {...page.getItemProps(c.reference)}>
+                <h3 {...page.getItemTitleProps(c.reference)} className="complaints__item-title">
                   <span className="complaints__ref">{c.reference}</span> {c.subject}
                 </h3>
                 <p className="complaints__meta">

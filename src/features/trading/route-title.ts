@@ -11,6 +11,7 @@ const SHOW_TITLES: Record<string, string> = {
   history: 'title.history',
   reports: 'title.reports',
   support: 'title.support',
+  complaints: 'title.complaints',
   referral: 'title.referral',
   contest: 'title.contest',
   promotions: 'title.promotions',

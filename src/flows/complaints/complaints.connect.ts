@@ -97,6 +97,9 @@ export function connectComplaints(s: ComplaintsSnapshot, send: (event: Complaint
     /** the acknowledgement: it takes the focus once, so the reference is what is read next */
     getMadeProps: () => statusProps({ focusOn: sent && c.last ? `made-${c.last.reference}` : null, scope: 'complaint-form' }),
     getAnotherProps: () => buttonProps(() => send({ type: 'complaint.another' })),
+    /** one complaint of the list, named by its heading */
+    getItemProps: (reference: string) => regionProps(`complaint-${reference}-title`),
+    getItemTitleProps: (reference: string) => titleProps(`complaint-${reference}-title`),
   };
 }
 
