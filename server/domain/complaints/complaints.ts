@@ -124,16 +124,21 @@ const notFound = () => new Refusal(404, 'complaint.not_found', 'No such complain
 const utcDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** A row as the trader sees it (core/contract/complaints.ts); the answer names the configured ombudsman. */
+/** What the trader and the agents both see of a complaint: what was said, its status and its three times. */
+const sharedOf = (row: ComplaintRow) => ({
+  reference: row.reference,
+  category: row.category,
+  subject: row.subject,
+  text: row.text,
+  status: row.status,
+  created_at: iso(row.created_at),
+  acknowledged_at: iso(row.acknowledged_at),
+  due_at: iso(row.due_at),
+});
+
 export function complaintOf(row: ComplaintRow, ombudsman: Ombudsman): Complaint {
   return {
-    reference: row.reference,
-    category: row.category,
-    subject: row.subject,
-    text: row.text,
-    status: row.status,
-    created_at: iso(row.created_at),
-    acknowledged_at: iso(row.acknowledged_at),
-    due_at: iso(row.due_at),
+    ...sharedOf(row),
     answer: row.answer !== null && row.answered_at !== null ? { text: row.answer, at: iso(row.answered_at), ombudsman: { name: ombudsman.name, url: ombudsman.url } } : null,
   };
 }
@@ -252,16 +257,9 @@ export interface DeskComplaint {
 }
 
 const deskOf = (row: ComplaintRow & { email: string }, now: Date): DeskComplaint => ({
-  reference: row.reference,
+  ...sharedOf(row),
   userId: row.user_id,
   email: row.email,
-  category: row.category,
-  subject: row.subject,
-  text: row.text,
-  status: row.status,
-  created_at: iso(row.created_at),
-  acknowledged_at: iso(row.acknowledged_at),
-  due_at: iso(row.due_at),
   urgency: row.status === 'open' ? complaintUrgency(new Date(row.due_at), now) : null,
   answer: row.answer,
   answered_at: row.answered_at ? iso(row.answered_at) : null,
