@@ -6,7 +6,7 @@ import { msg, type Msg } from './message';
  */
 export type CallFailure =
   | { kind: 'network' }
-  | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string> };
+  | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string>; params?: Record<string, string> };
 
 export function isCallFailure(value: unknown): value is CallFailure {
   if (typeof value !== 'object' || value === null) return false;
@@ -16,6 +16,6 @@ export function isCallFailure(value: unknown): value is CallFailure {
 
 /** The server's key with its message as fallback; a transport failure or anything else becomes `otherwise`. */
 export function failureMsg(error: unknown, otherwise: string): Msg {
-  if (isCallFailure(error) && error.kind === 'http') return msg(error.error, error.message || undefined);
+  if (isCallFailure(error) && error.kind === 'http') return msg(error.error, error.message || undefined, error.params);
   return msg(otherwise);
 }

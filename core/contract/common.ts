@@ -21,6 +21,8 @@ export const ApiError = z.object({
   code: z.optional(z.string()),
   /** for validation failures: field name -> translation key */
   fields: z.optional(z.record(z.string(), z.string())),
+  /** the values the translation of `error` puts in its text ({limit}, {resets}, …) */
+  params: z.optional(z.record(z.string(), z.string())),
 });
 export type ApiError = z.infer<typeof ApiError>;
 

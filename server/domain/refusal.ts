@@ -6,6 +6,8 @@ export interface RefusalDetails {
   fields?: Record<string, string>;
   /** headers of the answer, e.g. Retry-After or Allow */
   headers?: Record<string, string>;
+  /** the values the client's translation of `key` puts in its text ({limit}, {resets}, …) */
+  params?: Record<string, string>;
 }
 
 /**
@@ -18,6 +20,7 @@ export interface RefusalDetails {
 export class Refusal extends Error {
   readonly fields?: Record<string, string>;
   readonly headers?: Record<string, string>;
+  readonly params?: Record<string, string>;
 
   constructor(
     readonly status: number,
@@ -29,15 +32,16 @@ export class Refusal extends Error {
     this.name = 'Refusal';
     if (details.fields) this.fields = details.fields;
     if (details.headers) this.headers = details.headers;
+    if (details.params) this.params = details.params;
   }
 
   /** The ApiError body of the answer. */
   get body(): ApiError {
-    return { error: this.key, message: this.message, ...(this.fields && { fields: this.fields }) };
+    return { error: this.key, message: this.message, ...(this.fields && { fields: this.fields }), ...(this.params && { params: this.params }) };
   }
 
   /** The same refusal without its fields (for an answer that never carried them). */
   withoutFields(): Refusal {
-    return this.fields ? new Refusal(this.status, this.key, this.message, { headers: this.headers }) : this;
+    return this.fields ? new Refusal(this.status, this.key, this.message, { headers: this.headers, params: this.params }) : this;
   }
 }

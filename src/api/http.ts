@@ -9,7 +9,8 @@ import { csrfToken, setCsrfToken } from './csrf';
  * the contract's ApiError.
  */
 /** `fields`: a refusal of what was sent names each bad field's key (the form marks them) */
-export type CallFailure = { kind: 'network' } | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string> };
+/** `params`: the values the translation of `error` puts in its text */
+export type CallFailure = { kind: 'network' } | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string>; params?: Record<string, string> };
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -52,7 +53,7 @@ async function toFailure(error: unknown): Promise<CallFailure> {
     const body: unknown = await error.response.json().catch(() => null);
     const parsed = ApiError.safeParse(body);
     const status = error.response.status;
-    if (parsed.success) return { kind: 'http', status, error: parsed.data.error, message: parsed.data.message, ...(parsed.data.fields && { fields: parsed.data.fields }) };
+    if (parsed.success) return { kind: 'http', status, error: parsed.data.error, message: parsed.data.message, ...(parsed.data.fields && { fields: parsed.data.fields }), ...(parsed.data.params && { params: parsed.data.params }) };
     return { kind: 'http', status, error: 'server_error', message: '' };
   }
   return { kind: 'network' };
