@@ -1,0 +1,55 @@
+import * as z from 'zod/mini';
+import { LIMIT_PERIODS } from '../trader-limits';
+
+/**
+ * The limits the trader sets on themselves (issue 30 §1; rules in core/trader-limits.ts).
+ *
+ * Calls (signed in; the POST carries the CSRF header):
+ *   GET  /api/limits                                  LimitsResponse
+ *   POST /api/limits/deposit   SetDepositLimitRequest  SetDepositLimitResponse
+ *        (400 limits.amount for an amount that is not a positive decimal in the trader's currency
+ *         or is over the largest limit; 400 limits.period for an unknown period)
+ * A deposit over a limit, by any method, is refused before any processor is tried:
+ *   409 limits.deposit_{day|week|month} with params { limit, used, currency, resets }
+ *   (resets: "2026-12-03 14:00 UTC", or "" when the amount is over the limit by itself).
+ */
+
+export const LimitPeriod = z.enum(LIMIT_PERIODS);
+
+/** A change waiting for its date (a raise or a removal); amount null is "no limit". */
+export const PendingLimit = z.object({ amount: z.nullable(z.string()), from: z.string() });
+export type PendingLimit = z.infer<typeof PendingLimit>;
+
+export const DepositLimit = z.object({
+  period: LimitPeriod,
+  /** the limit in force, a decimal string in `currency`; null: none */
+  amount: z.nullable(z.string()),
+  pending: z.nullable(PendingLimit),
+  /** what the window holds now (credited deposits and deposits under way), decimal string */
+  used: z.string(),
+});
+export type DepositLimit = z.infer<typeof DepositLimit>;
+
+export const LimitsResponse = z.object({
+  /** the trader's own currency: every amount here is in it */
+  currency: z.string(),
+  /** one per period, in LIMIT_PERIODS order */
+  deposit: z.array(DepositLimit),
+  /** the hours a raise or removal waits */
+  cooling_off_hours: z.number(),
+});
+export type LimitsResponse = z.infer<typeof LimitsResponse>;
+
+export const SetDepositLimitRequest = z.object({
+  period: z.string(),
+  /** a decimal string in the trader's currency; null removes the limit (after the cooling-off) */
+  amount: z.nullable(z.string()),
+});
+export type SetDepositLimitRequest = z.infer<typeof SetDepositLimitRequest>;
+
+export const SetDepositLimitResponse = z.object({
+  limits: LimitsResponse,
+  /** 'now': in force at once; 'later': waits (its date is the period's `pending.from`) */
+  applied: z.enum(['now', 'later']),
+});
+export type SetDepositLimitResponse = z.infer<typeof SetDepositLimitResponse>;
