@@ -46,6 +46,7 @@ import { methodRoutes } from './routes/methods';
 import { offlineDepositRoutes } from './routes/deposits-offline';
 import { supportRoutes } from './routes/support';
 import { complaintRoutes } from './routes/complaints';
+import { limitRoutes } from './routes/limits';
 import { contestRoutes } from './routes/contests';
 import { notificationRoutes } from './routes/notifications';
 import { forgotRoutes } from './routes/forgot';
@@ -166,6 +167,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(supportRoutes, deps);
   // complaints (/api/complaints): the trader's formal complaints, apart from support (docs/complaints.md)
   await app.register(complaintRoutes, deps);
+  await app.register(limitRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(forgotRoutes, deps);
   // timed offers (/api/us/offers, /api/triggers/*)

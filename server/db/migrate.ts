@@ -32,6 +32,7 @@ import * as sandboxScriptPlatform from './migrations/191_sandbox_script_platform
 import * as sandboxShared from './migrations/200_sandbox_shared';
 import * as bonusTurnover from './migrations/210_bonus_turnover';
 import * as contestPrizeKinds from './migrations/220_contest_prize_kinds';
+import * as traderLimits from './migrations/230_trader_limits';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '200_sandbox_shared': sandboxShared,
   '210_bonus_turnover': bonusTurnover,
   '220_contest_prize_kinds': contestPrizeKinds,
+  '230_trader_limits': traderLimits,
 };
 
 /**

@@ -22,8 +22,8 @@ import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 export const offlineDepositRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
   const { db, config, settings, push, ports } = options;
   // the broker's bank details, the voucher provider and the processors: ports (server/compose.ts)
-  const bank: BankDeps = { db, settings, details: ports.bankDetails };
-  const vouchers: VoucherDeps = { db, settings, siteHost: config.siteHost, provider: ports.vouchers };
+  const bank: BankDeps = { db, settings, details: ports.bankDetails, rates: ports.rates };
+  const vouchers: VoucherDeps = { db, settings, siteHost: config.siteHost, provider: ports.vouchers, rates: ports.rates };
   const payments: PaymentDeps = paymentDeps(options);
 
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 } });

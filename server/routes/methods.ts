@@ -20,6 +20,7 @@ export const methodRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
   const deps: MethodDeps = {
     db,
     gateway,
+    rates: ports.rates,
     config: ports.walletSecrets,
     settings,
     siteHost: config.siteHost,

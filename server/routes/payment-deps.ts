@@ -14,6 +14,7 @@ export function paymentDeps({ db, config, settings, push, metrics, ports }: Rout
     settings,
     siteHost: config.siteHost,
     gateway: ports.processors,
+    rates: ports.rates,
     events: {
       paymentUpdated: (userId, id, status) => push.publish(userId, { type: 'payment.updated', id, status }),
       // sent with the transaction that moved the attempt (PostgreSQL NOTIFY at COMMIT)

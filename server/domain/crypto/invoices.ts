@@ -1,3 +1,4 @@
+import { holdDeposit, releaseHold } from '../protection/deposit-limits';
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Settings } from '../../../core/contract';
@@ -178,6 +179,8 @@ export async function createInvoice(deps: InvoiceDeps, input: CreateInvoiceInput
   for (let attempt = 0; attempt < 20; attempt += 1) {
     try {
       return await db.transaction().execute(async (trx) => {
+        // the trader's own deposit limits weigh the invoice's fiat value, before any address is given
+        await holdDeposit(trx, deps.rates, { userId: user.id, source: 'crypto', ref: guid, amountMinor: fiatMinor, currency: current.currency, now: createdAt });
         const index = await nextIndex(trx, asset.chain, hash);
         return trx
           .insertInto('crypto_invoices')
@@ -331,6 +334,8 @@ export async function syncInvoice(deps: InvoiceDeps, row: CryptoInvoiceRow): Pro
         method: 'crypto',
         meta: { coin: locked.coin, asset: locked.asset, invoice: locked.guid, hash: again.hash },
         bonus: locked.bonus,
+        hold: { source: 'crypto', ref: locked.guid },
+        now,
       });
       status = 'su';
       creditTx = tx.txId;
@@ -340,6 +345,8 @@ export async function syncInvoice(deps: InvoiceDeps, row: CryptoInvoiceRow): Pro
     } else if (status === 'wt' && now.getTime() >= locked.expires_at.getTime()) {
       status = 'ex';
       closedAt = now;
+      // an invoice that expired unpaid no longer counts toward the trader's deposit limits
+      await releaseHold(trx, 'crypto', locked.guid, now);
     }
     const updated = await trx
       .updateTable('crypto_invoices')

@@ -1,3 +1,5 @@
+import { holdDeposit } from '../protection/deposit-limits';
+import type { RateSource } from '../ports';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { BankDeposit, BankDetails, BankReportRequest, Settings } from '../../../core/contract';
 import { formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
@@ -37,6 +39,8 @@ export interface BankDeps {
   /** where the trader sends the money; null: bank transfers are not offered (no account configured) */
   details: BankDetails | null;
   now?: () => Date;
+  /** prices, to weigh a deposit in another currency against the trader's deposit limits */
+  rates?: RateSource;
 }
 
 const notFound = () => new Refusal(404, 'bank.not_found', 'There is no such bank transfer.');
@@ -110,7 +114,9 @@ export async function reportBankDeposit(deps: BankDeps, userId: number, method: 
   if (promo !== '') await checkPromo(db, userId, promo, account.currency, deps.now?.() ?? new Date());
   for (let i = 0; i < REFERENCE_TRIES; i++) {
     try {
-      const row = await db
+      // the report and its hold toward the trader's deposit limits together (refused: nothing reported)
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
         .insertInto('bank_deposits')
         .values({
           id: randomUUID(),
@@ -128,6 +134,9 @@ export async function reportBankDeposit(deps: BankDeps, userId: number, method: 
         .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
         .returningAll()
         .executeTakeFirst();
+        if (inserted) await holdDeposit(trx, deps.rates, { userId, source: 'bank', ref: inserted.id, amountMinor, currency: account.currency, now: deps.now?.() ?? new Date() });
+        return inserted;
+      });
       // a parallel request with the same key won: answer its deposit
       const stored = row ?? (await db.selectFrom('bank_deposits').selectAll().where('user_id', '=', userId).where('idem_key', '=', req.random).executeTakeFirstOrThrow());
       return viewOf(db, stored, details);
@@ -206,6 +215,7 @@ export async function markReceived(deps: BankDeps, id: string): Promise<MarkedRe
       // the bonus rules the funding page showed the bonus with (/api/card/options serves the same settings)
       settings,
       now,
+      hold: { source: 'bank', ref: row.id },
     });
     const updated = await trx
       .updateTable('bank_deposits')

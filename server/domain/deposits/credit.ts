@@ -4,6 +4,8 @@ import { formatMoney } from '../../../core/money';
 import { houseAccount, transfer } from '../ledger';
 import { notificationKey } from '../notifications/key';
 import { notify } from '../notifications/notify';
+import type { HoldSource } from '../../../core/trader-limits';
+import { creditHold } from '../protection/deposit-limits';
 import { creditReferralCommission, type CommissionPaid } from '../referral/referral';
 import { creditBonus, type BonusCredited, type BonusSettings } from './bonus';
 
@@ -29,6 +31,8 @@ export interface DepositCredit {
   settings?: BonusSettings;
   /** the clock of the promo code's validity window (now when absent) */
   now?: Date;
+  /** the deposit's limit hold (server/domain/protection/deposit-limits.ts): counted for good from now on */
+  hold?: { source: HoldSource; ref: string };
 }
 
 export interface DepositCredited {
@@ -73,6 +77,8 @@ export async function creditDeposit(trx: Transaction<Database>, input: DepositCr
           now: input.now,
         })
       : null;
+  // the deposit's hold toward the trader's deposit limits counts for good, at the amount credited
+  if (input.hold && !tx.replayed) await creditHold(trx, input.hold.source, input.hold.ref, { amountMinor: input.amountMinor, currency: input.currency }, input.now ?? new Date());
   // the trader's bell: stored with the deposit; the caller pushes notification.new after its commit
   if (!tx.replayed) {
     await notify(trx, {

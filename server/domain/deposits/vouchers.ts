@@ -1,10 +1,11 @@
+import { holdDeposit, releaseHold } from '../protection/deposit-limits';
 import { createHash } from 'node:crypto';
 import type { Settings, VloadRequest, VloadResponse } from '../../../core/contract';
 import { formatMoney, parseMoney } from '../../../core/money';
 import type { Db } from '../../db';
 import '../../db/schema-bank-vouchers';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/values';
-import type { VoucherProvider } from '../ports';
+import type { RateSource, VoucherProvider } from '../ports';
 import { Refusal } from '../refusal';
 import { isDemoEmail } from '../users';
 import { creditDeposit } from './credit';
@@ -17,6 +18,8 @@ export interface VoucherDeps {
   settings: Settings;
   siteHost: string;
   provider: VoucherProvider | null;
+  /** prices, to weigh a deposit in another currency against the trader's deposit limits */
+  rates?: RateSource;
 }
 
 const pinHash = (pin: string): string => createHash('sha256').update(`vload-pin:${pin}`).digest('hex');
@@ -52,7 +55,17 @@ export async function redeemVoucher(deps: VoucherDeps, userId: number, req: Vloa
   if (looked.currency !== account.currency) throw new Refusal(409, 'vload.currency', `This voucher is in ${looked.currency}; the account is in ${account.currency}.`);
   if (looked.amountMinor < parseMoney(VLOAD_FLOOR, account.currency)) throw new Refusal(400, 'vload.min', `Vload vouchers start at ${VLOAD_FLOOR} ${account.currency}: this one is worth ${formatMoney(looked.amountMinor, account.currency)}.`);
 
-  const redeemed = await deps.provider.redeem(pin, looked.voucherId);
+  // the trader's own deposit limits weigh the voucher's value before it is redeemed
+  const hold = { source: 'voucher', ref: hash } as const;
+  await db.transaction().execute((trx) => holdDeposit(trx, deps.rates, { userId, ...hold, amountMinor: looked.amountMinor, currency: account.currency, now: new Date() }));
+  let redeemed;
+  try {
+    redeemed = await deps.provider.redeem(pin, looked.voucherId);
+  } catch (error) {
+    await releaseHold(db, hold.source, hold.ref, new Date());
+    throw error;
+  }
+  if (redeemed.kind !== 'redeemed') await releaseHold(db, hold.source, hold.ref, new Date());
   if (redeemed.kind === 'used') throw usedRefusal();
   if (redeemed.kind === 'invalid') throw new Refusal(400, 'vload.invalid', 'This voucher pin is not valid. Check the 16 digits on the voucher.');
 
@@ -69,6 +82,7 @@ export async function redeemVoucher(deps: VoucherDeps, userId: number, req: Vloa
         // no bonus on a voucher: its value is the voucher's, not an amount the trader chose, and it is
         // known only once the pin is redeemed, so no page could show the exact bonus before paying
         bonus: false,
+        hold,
       });
       if (tx.replayed) throw usedRefusal();
       await trx

@@ -1,3 +1,4 @@
+import { holdDeposit, releaseHold } from '../protection/deposit-limits';
 import { randomUUID } from 'node:crypto';
 import type { Settings } from '../../../core/contract';
 import type { MethodDepositView } from '../../../core/contract/methods';
@@ -8,7 +9,7 @@ import type { MethodDepositRow } from '../../db/schema-methods';
 import { toBigInt } from '../../db/values';
 import { isFixedCountry, minDepositOf } from '../payments/fraud-check';
 import { checkPromo } from '../promo/codes';
-import type { MethodStartAnswer, PaymentMethodGateway } from '../ports';
+import type { MethodStartAnswer, PaymentMethodGateway, RateSource } from '../ports';
 import { Refusal } from '../refusal';
 import { isDemoEmail } from '../users';
 import type { MethodConfig } from './config';
@@ -30,6 +31,8 @@ export interface MethodDeps {
   siteHost: string;
   events: MethodEvents;
   now?: () => Date;
+  /** prices, to weigh a deposit in another currency against the trader's deposit limits */
+  rates?: RateSource;
 }
 
 export interface StartInput {
@@ -90,7 +93,10 @@ export async function startDeposit(deps: MethodDeps, input: StartInput): Promise
   const promo = bonus ? input.promo.trim() : '';
   if (promo !== '') await checkPromo(db, user.id, promo, account.currency, deps.now?.() ?? new Date());
 
-  const deposit = await db
+  // the row and its hold toward the trader's deposit limits together, before the provider is tried
+  const now = deps.now?.() ?? new Date();
+  const deposit = await db.transaction().execute(async (trx) => {
+    const row = await trx
     .insertInto('method_deposits')
     .values({
       id: randomUUID(),
@@ -106,6 +112,9 @@ export async function startDeposit(deps: MethodDeps, input: StartInput): Promise
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+    await holdDeposit(trx, deps.rates, { userId: user.id, source: 'method', ref: row.id, amountMinor, currency: account.currency, now });
+    return row;
+  });
 
   let answer: MethodStartAnswer;
   try {
@@ -142,7 +151,9 @@ export async function startDeposit(deps: MethodDeps, input: StartInput): Promise
 }
 
 async function markFailed(deps: MethodDeps, deposit: MethodDepositRow, reason: string): Promise<void> {
-  await deps.db.updateTable('method_deposits').set({ status: 'failed', reason, updated_at: new Date() }).where('id', '=', deposit.id).where('status', '=', 'pending').execute();
+  const now = new Date();
+  await deps.db.updateTable('method_deposits').set({ status: 'failed', reason, updated_at: now }).where('id', '=', deposit.id).where('status', '=', 'pending').execute();
+  await releaseHold(deps.db, 'method', deposit.id, now);
   deps.events.methodUpdated(deposit.user_id, deposit.id, 'failed');
 }
 

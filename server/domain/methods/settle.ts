@@ -4,6 +4,7 @@ import type { MethodDepositRow } from '../../db/schema-methods';
 import { toBigInt } from '../../db/values';
 import type { BonusSettings } from '../deposits/bonus';
 import { creditDeposit } from '../deposits/credit';
+import { releaseHold } from '../protection/deposit-limits';
 
 export interface ProviderPayment {
   providerTxId: string;
@@ -50,6 +51,7 @@ export async function settle(trx: Transaction<Database>, depositId: string, paym
     meta: { deposit: deposit.id, provider: deposit.provider, providerTxId: payment.providerTxId },
     bonus: deposit.bonus,
     promo: deposit.promo,
+    hold: { source: 'method', ref: deposit.id },
     // the bonus rules the funding page showed the bonus with (/api/card/options serves the same settings)
     ...(rules.settings && { settings: rules.settings }),
     ...(rules.now && { now: rules.now }),
@@ -73,5 +75,7 @@ export async function fail(trx: Transaction<Database>, depositId: string, reason
     .where('id', '=', deposit.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  // a failed deposit no longer counts toward the trader's deposit limits
+  await releaseHold(trx, 'method', deposit.id, failed.updated_at);
   return { deposit: failed, changed: true };
 }

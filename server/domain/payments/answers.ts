@@ -1,3 +1,4 @@
+import { releaseHold } from '../protection/deposit-limits';
 import { DO_NOT_HONOR, hardDeclineKey } from '../../../core/cascade/classify';
 import type { CardAttemptRow, CardAttemptStatus, CardPaymentRow } from '../../db/schema-card';
 import { toBigInt } from '../../db/values';
@@ -75,6 +76,7 @@ export async function applyAnswer(
         promo: payment.promo,
         settings: deps.settings,
         now,
+        hold: { source: 'card', ref: payment.id },
       });
       credited = !tx.replayed;
       paymentNow = await trx
@@ -100,6 +102,8 @@ export async function applyAnswer(
       }
       if (stops) {
         paymentNow = await trx.updateTable('card_payments').set({ status: 'stopped', updated_at: now }).where('id', '=', payment.id).returningAll().executeTakeFirstOrThrow();
+        // a stopped payment no longer counts toward the trader's deposit limits
+        await releaseHold(trx, 'card', payment.id, now);
       }
     }
     const changed = updated.status !== attempt.status || updated.code !== attempt.code;

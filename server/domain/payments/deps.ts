@@ -3,7 +3,7 @@ import { isProcessor } from '../../../core/cascade/processors';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
-import type { ProcessorGateway } from '../ports';
+import type { ProcessorGateway, RateSource } from '../ports';
 
 export interface PaymentEvents {
   /** after the commit (when paymentUpdatedIn is not given) */
@@ -27,6 +27,8 @@ export interface PaymentDeps {
   siteHost: string;
   events: PaymentEvents;
   now?: () => Date;
+  /** prices, to weigh a deposit in another currency against the trader's deposit limits */
+  rates?: RateSource;
   /** card payments a trader may start per UTC day; DAILY_CARD_LIMIT (fraud-check.ts) when not given */
   dailyCardLimit?: number;
 }

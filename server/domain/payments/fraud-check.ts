@@ -1,3 +1,4 @@
+import { holdDeposit } from '../protection/deposit-limits';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FraudCheckRequest, FraudCheckResponse, SandboxScenario } from '../../../core/contract';
@@ -167,6 +168,8 @@ export async function fraudCheck(deps: PaymentDeps, userId: number, req: FraudCh
         const again = await trx.selectFrom('card_payments').select('id').where('user_id', '=', userId).where('idem_key', '=', req.key).executeTakeFirstOrThrow();
         return { payment: again.id };
       }
+      // the trader's own deposit limits, before any processor is tried (refused: nothing is created)
+      await holdDeposit(trx, deps.rates, { userId, source: 'card', ref: inserted.id, amountMinor, currency: account.currency, now });
       if (limit < 1) throw new DayLimit();
       // the row locked by the conflict is re-read under the lock: parallel deposits cannot pass the limit
       const counted = await trx

@@ -1,0 +1,250 @@
+import { sql, type Transaction } from 'kysely';
+import { toUnits } from '../../../core/decimal';
+import type { LimitsResponse, SetDepositLimitRequest, SetDepositLimitResponse } from '../../../core/contract/limits';
+import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
+import {
+  changeLimit,
+  depositOverLimit,
+  holdMs,
+  isLimitPeriod,
+  LIMIT_PERIODS,
+  NO_LIMIT,
+  settled,
+  TRADER_LIMIT_RULES,
+  usedIn,
+  windowMs,
+  type CountedDeposit,
+  type HoldSource,
+  type LimitPeriod,
+  type LimitSetting,
+} from '../../../core/trader-limits';
+import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
+import '../../db/schema-limits';
+import { toBigInt } from '../../db/values';
+import type { RateSource } from '../ports';
+import { Refusal } from '../refusal';
+
+/**
+ * Deposit limits (issue 30 §1; rules in core/trader-limits.ts, docs/limits.md). Every deposit,
+ * by any method, takes a hold as it starts (`holdDeposit`, in the caller's transaction, before
+ * any processor is tried): under a lock on the trader's row, what the windows hold is summed and
+ * a deposit that would pass a limit in force is refused with the limit, what is used and when it
+ * fits again. The hold is what counts: `creditHold` marks it credited in the credit's own
+ * transaction (server/domain/deposits/credit.ts), `releaseHold` when the deposit fails; one that
+ * is neither stops counting when it expires (a payment abandoned half-way).
+ */
+
+type Executor = Db | Transaction<Database>;
+
+const KIND = 'deposit';
+/** the longest window: what is older never counts */
+const LONGEST = Math.max(...LIMIT_PERIODS.map(windowMs));
+
+/** The user's currency (their registration currency): the one every limit is in. */
+async function currencyOf(db: Executor, userId: number): Promise<string> {
+  const user = await db.selectFrom('users').select('currency').where('id', '=', userId).executeTakeFirstOrThrow();
+  return user.currency;
+}
+
+async function readSettings(db: Executor, userId: number): Promise<Record<LimitPeriod, LimitSetting>> {
+  const rows = await db.selectFrom('trader_limits').selectAll().where('user_id', '=', userId).where('kind', '=', KIND).execute();
+  const out: Record<LimitPeriod, LimitSetting> = { day: NO_LIMIT, week: NO_LIMIT, month: NO_LIMIT };
+  for (const row of rows) {
+    if (!isLimitPeriod(row.period)) continue;
+    out[row.period] = {
+      value: row.value_minor === null ? null : toBigInt(row.value_minor),
+      pending: row.pending_set && row.pending_from ? { value: row.pending_minor === null ? null : toBigInt(row.pending_minor), from: row.pending_from } : null,
+    };
+  }
+  return out;
+}
+
+/** What counts toward the windows at `now`: credited holds, and held ones not yet expired. */
+async function counted(db: Executor, userId: number, now: Date): Promise<CountedDeposit[]> {
+  const rows = await db
+    .selectFrom('deposit_holds')
+    .select(['created_at', 'counted_minor'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', new Date(now.getTime() - LONGEST))
+    .where((eb) => eb.or([eb('status', '=', 'credited'), eb.and([eb('status', '=', 'held'), eb('expires_at', '>', now)])]))
+    .execute();
+  return rows.map((r) => ({ at: r.created_at, amount: toBigInt(r.counted_minor) }));
+}
+
+const RATE_DIGITS = 12;
+
+/**
+ * `amountMinor` of `from` in minor units of `to`, at the feed's USD prices, rounded up.
+ * Throws when the feed has no price for either.
+ */
+export async function convertUp(rates: RateSource, amountMinor: bigint, from: string, to: string): Promise<bigint> {
+  if (from === to) return amountMinor;
+  const quote = await rates.quote();
+  const fromUsd = quote.usd[from];
+  const toUsd = quote.usd[to];
+  if (!fromUsd || !toUsd) throw new Error(`no rate for ${from} or ${to}`);
+  const num = amountMinor * toUnits(fromUsd, RATE_DIGITS) * 10n ** BigInt(exponentOf(to));
+  const den = toUnits(toUsd, RATE_DIGITS) * 10n ** BigInt(exponentOf(from));
+  if (den <= 0n) throw new Error(`no rate for ${to}`);
+  return (num + den - 1n) / den;
+}
+
+/** "2026-12-03 14:00 UTC": a moment both languages read (the page shows it in the trader's zone). */
+const utcText = (at: Date): string => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+const PERIOD_WORDS: Record<LimitPeriod, string> = { day: '24-hour', week: '7-day', month: '30-day' };
+
+export interface HoldInput {
+  userId: number;
+  source: HoldSource;
+  /** the deposit's own record where it started (unique per source) */
+  ref: string;
+  amountMinor: bigint;
+  currency: string;
+  now: Date;
+}
+
+/**
+ * Takes the deposit's hold in the caller's transaction, or refuses it (409
+ * `limits.deposit_{period}`) when it would pass a limit in force. The same source and ref again
+ * (a retried start) holds nothing more. Concurrent starts of one trader queue on their row's lock.
+ */
+export async function holdDeposit(trx: Transaction<Database>, rates: RateSource | undefined, input: HoldInput): Promise<void> {
+  const { userId, now } = input;
+  await sql`select 1 from users where id = ${userId} for no key update`.execute(trx);
+  const again = await trx.selectFrom('deposit_holds').select(['id', 'status']).where('source', '=', input.source).where('ref', '=', input.ref).executeTakeFirst();
+  if (again && again.status !== 'released') return;
+  // a released hold tried again (a voucher whose redemption failed): weighed afresh
+  if (again) await trx.deleteFrom('deposit_holds').where('id', '=', again.id).execute();
+  const currency = await currencyOf(trx, userId);
+  const limits = await readSettings(trx, userId);
+  const anyLimit = LIMIT_PERIODS.some((p) => settled(limits[p], now).value !== null);
+  let countedMinor: bigint;
+  try {
+    countedMinor = await convertUp(rates ?? noRates, input.amountMinor, input.currency, currency);
+  } catch {
+    // without a price the deposit cannot be weighed against a limit: refused only when one is in force
+    if (anyLimit) throw new Refusal(503, 'limits.rate_unavailable', 'We cannot check this deposit against your deposit limit right now. Please try again in a few minutes.');
+    countedMinor = 0n;
+  }
+  if (anyLimit) {
+    const over = depositOverLimit(limits, await counted(trx, userId, now), countedMinor, now);
+    if (over) {
+      const limit = formatMoney(over.limit, currency);
+      const used = formatMoney(over.used, currency);
+      const resets = over.fitsAt ? utcText(over.fitsAt) : '';
+      const when = over.fitsAt ? ` This amount fits again from ${resets}.` : ' This amount is over the limit by itself.';
+      throw new Refusal(
+        409,
+        `limits.deposit_${over.period}${over.fitsAt ? '' : '_whole'}`,
+        `This deposit would pass your ${PERIOD_WORDS[over.period]} deposit limit of ${limit} ${currency} (${used} ${currency} used).${when}`,
+        { params: { limit, used, currency, resets } },
+      );
+    }
+  }
+  await trx
+    .insertInto('deposit_holds')
+    .values({
+      user_id: userId,
+      source: input.source,
+      ref: input.ref,
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      counted_minor: countedMinor,
+      counted_currency: currency,
+      created_at: now,
+      expires_at: new Date(now.getTime() + holdMs(input.source)),
+      updated_at: now,
+    })
+    .execute();
+}
+
+const noRates: RateSource = {
+  quote: async () => {
+    throw new Error('no rate source');
+  },
+};
+
+/**
+ * The deposit was credited (in the credit's transaction): its hold counts for good, at the amount
+ * credited (a different amount counts in proportion, rounded up). A deposit without a hold (one
+ * started before limits existed) changes nothing here.
+ */
+export async function creditHold(trx: Transaction<Database>, source: HoldSource, ref: string, credited: { amountMinor: bigint; currency: string }, now: Date): Promise<void> {
+  const hold = await trx.selectFrom('deposit_holds').selectAll().where('source', '=', source).where('ref', '=', ref).forUpdate().executeTakeFirst();
+  if (!hold || hold.status === 'credited') return;
+  const amount = toBigInt(hold.amount_minor);
+  // credited in another unit (an invoice's coins into the coin's account): it counts as it was weighed
+  const creditedMinor = credited.currency === hold.currency ? credited.amountMinor : amount;
+  const countedMinor = creditedMinor === amount || amount === 0n ? toBigInt(hold.counted_minor) : (toBigInt(hold.counted_minor) * creditedMinor + amount - 1n) / amount;
+  await trx.updateTable('deposit_holds').set({ status: 'credited', amount_minor: creditedMinor, counted_minor: countedMinor, updated_at: now }).where('id', '=', hold.id).execute();
+}
+
+/** The deposit failed, was declined or expired before it was paid: its hold no longer counts. */
+export async function releaseHold(db: Executor, source: HoldSource, ref: string, now: Date): Promise<void> {
+  await db.updateTable('deposit_holds').set({ status: 'released', updated_at: now }).where('source', '=', source).where('ref', '=', ref).where('status', '=', 'held').execute();
+}
+
+// ─── the trader's limits page ─────────────────────────────────────────────────────────────────
+
+export async function limitsView(db: Executor, userId: number, now: Date): Promise<LimitsResponse> {
+  const currency = await currencyOf(db, userId);
+  const limits = await readSettings(db, userId);
+  const deposits = await counted(db, userId, now);
+  const amount = (v: bigint | null): string | null => (v === null ? null : formatMoney(v, currency));
+  return {
+    currency,
+    deposit: LIMIT_PERIODS.map((period) => {
+      const s = settled(limits[period], now);
+      return {
+        period,
+        amount: amount(s.value),
+        pending: s.pending ? { amount: amount(s.pending.value), from: s.pending.from.toISOString() } : null,
+        used: formatMoney(usedIn(deposits, period, now), currency),
+      };
+    }),
+    cooling_off_hours: TRADER_LIMIT_RULES.coolingOffHours,
+  };
+}
+
+/** Parses the trader's amount in their currency: a positive decimal, at most the largest limit. */
+function limitAmount(value: string, currency: string): bigint {
+  const bad = () => new Refusal(400, 'limits.amount', `Enter the limit as an amount in ${currency}, more than zero and at most ${TRADER_LIMIT_RULES.maxDepositLimit}.`, { fields: { amount: 'limits.amount' } });
+  let minor: bigint;
+  try {
+    minor = parseMoney(value.trim(), currency);
+  } catch (error) {
+    if (error instanceof InvalidAmount) throw bad();
+    throw error;
+  }
+  if (minor <= 0n || minor > parseMoney(TRADER_LIMIT_RULES.maxDepositLimit, currency)) throw bad();
+  return minor;
+}
+
+/** Sets, lowers (at once), raises or removes (after the cooling-off) one deposit limit. */
+export async function setDepositLimit(db: Db, userId: number, req: SetDepositLimitRequest, now: Date): Promise<SetDepositLimitResponse> {
+  if (!isLimitPeriod(req.period)) throw new Refusal(400, 'limits.period', 'Choose the limit’s period: 24 hours, 7 days or 30 days.');
+  const period = req.period;
+  const applied = await db.transaction().execute(async (trx) => {
+    await sql`select 1 from users where id = ${userId} for no key update`.execute(trx);
+    const currency = await currencyOf(trx, userId);
+    const next = req.amount === null ? null : limitAmount(req.amount, currency);
+    const change = changeLimit((await readSettings(trx, userId))[period], next, now);
+    const row = {
+      currency,
+      value_minor: change.setting.value,
+      pending_set: change.setting.pending !== null,
+      pending_minor: change.setting.pending?.value ?? null,
+      pending_from: change.setting.pending?.from ?? null,
+      updated_at: now,
+    };
+    await trx
+      .insertInto('trader_limits')
+      .values({ user_id: userId, kind: KIND, period, ...row })
+      .onConflict((oc) => oc.columns(['user_id', 'kind', 'period']).doUpdateSet(row))
+      .execute();
+    return change.applied;
+  });
+  return { limits: await limitsView(db, userId, now), applied };
+}
