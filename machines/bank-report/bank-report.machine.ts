@@ -29,7 +29,7 @@ function reportFailure(error: unknown, context: BankReportContext): Msg {
   if (isCallFailure(error) && error.kind === 'http' && error.status < 500) {
     // the server's minimum (the trader's group may differ from the settings' one) is in its message
     const min = /Min deposit (\S+)/.exec(error.message)?.[1] ?? context.minDeposit;
-    return msg(error.error, error.message || undefined, /min_deposit$/.test(error.error) ? { min } : undefined);
+    return msg(error.error, error.message || undefined, /min_deposit$/.test(error.error) ? { min } : error.params);
   }
   return msg('bank.report_failed');
 }

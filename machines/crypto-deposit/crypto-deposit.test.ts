@@ -97,6 +97,10 @@ describe('crypto deposit', () => {
   for (const [failure, shown] of [
     [{ kind: 'http', status: 400, error: 'crypto.rate', message: 'No rate' }, { key: 'crypto.rate', fallback: 'No rate' }],
     [{ kind: 'http', status: 403, error: 'csrf', message: '' }, { key: 'csrf' }],
+    [
+      { kind: 'http', status: 409, error: 'limits.deposit_week', message: 'Over', params: { limit: '500.00', used: '400.00', currency: 'USD', resets: '2025-06-11 08:00 UTC' } },
+      { key: 'limits.deposit_week', fallback: 'Over', params: { limit: '500.00', used: '400.00', currency: 'USD', resets: '2025-06-11 08:00 UTC' } },
+    ],
     [{ kind: 'http', status: 422, error: 'validation', message: 'Bad' }, { key: 'validation', fallback: 'Bad' }],
     [{ kind: 'http', status: 401, error: 'auth.expired', message: '' }, { key: 'auth.expired' }],
     [{ kind: 'http', status: 500, error: 'crypto.rate', message: 'No rate' }, { key: 'crypto.pay_failed' }],

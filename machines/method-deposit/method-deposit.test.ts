@@ -113,6 +113,11 @@ describe("method deposit: the start's refusals", () => {
     expect(await refused({ kind: 'http', status, error: key, message: 'The server says so' })).toEqual({ key, fallback: 'The server says so' });
   });
 
+  it("a deposit limit's refusal keeps the values the server sends with it", async () => {
+    const params = { limit: '600.00', used: '350.00', currency: 'USD', resets: '2025-06-11 08:00 UTC' };
+    expect(await refused({ kind: 'http', status: 409, error: 'limits.deposit_day', message: 'Over', params })).toEqual({ key: 'limits.deposit_day', fallback: 'Over', params });
+  });
+
   it('the minimum the server names gets the page minimum as its parameter', async () => {
     expect(await refused({ kind: 'http', status: 400, error: 'method.min_deposit', message: '' })).toEqual({ key: 'method.min_deposit', params: { min: '250' } });
   });
@@ -120,7 +125,7 @@ describe("method deposit: the start's refusals", () => {
   it.each([
     ['a server error, even with a method key', { kind: 'http', status: 500, error: 'method.unavailable', message: 'Down' }],
     ['a server error', { kind: 'http', status: 503, error: 'method.unavailable', message: 'Down' }],
-    ['a key of another area', { kind: 'http', status: 400, error: 'limits.method.daily', message: 'x' }],
+    ['a key of another area', { kind: 'http', status: 400, error: 'promo.used_up', message: 'x' }],
     ['a key that only starts like csrf', { kind: 'http', status: 403, error: 'csrf_expired', message: 'x' }],
     ['a network failure', { kind: 'network' }],
   ])('%s: the generic failure', async (_, error) => {

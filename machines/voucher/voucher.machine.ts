@@ -12,7 +12,7 @@ export const pinDigits = (pin: string): string => pin.replace(/[\s-]+/g, '');
 
 /** spec 001 §8: 'Some errors try again later', or the server message */
 function redeemFailure(error: unknown): Msg {
-  if (isCallFailure(error) && error.kind === 'http' && error.status < 500 && error.message) return msg(error.error, error.message);
+  if (isCallFailure(error) && error.kind === 'http' && error.status < 500 && error.message) return msg(error.error, error.message, error.params);
   return msg('vload.failed');
 }
 
