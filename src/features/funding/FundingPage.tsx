@@ -16,6 +16,8 @@ import { fundingTabViews } from './tabs';
 import './funding.css';
 
 registerMessages(messages);
+// a deposit limit's refusal, in the trader's language (after the page: see limits/messages.ts)
+void import('./limits/messages').then((m) => registerMessages(m.messages));
 
 /** the quick top-up above the card form (it shows itself only when the server offers it) */
 const QuickTopUp = lazyView(() => import('./quick/QuickTopUp'));
