@@ -36,6 +36,7 @@ import { welcomeModel } from './welcome/welcome.model';
 import { callBackModel } from './call-back/call-back.model';
 import { contactFormModel } from './contact-form/contact-form.model';
 import { complaintsModel } from './complaints/complaints.model';
+import { traderLimitsModel } from './trader-limits/trader-limits.model';
 import { referralPageModel } from './referral-page/referral-page.model';
 import { referralLinkModel } from './referral-link/referral-link.model';
 import { referralTransferModel } from './referral-transfer/referral-transfer.model';
@@ -106,6 +107,7 @@ export const models: Record<string, MachineModel> = {
   callBack: callBackModel,
   contactForm: contactFormModel,
   complaints: complaintsModel,
+  traderLimits: traderLimitsModel,
   referralPage: referralPageModel,
   referralLink: referralLinkModel,
   referralTransfer: referralTransferModel,
