@@ -17,7 +17,7 @@
  */
 export const FLOW_AREAS = [
   'accounts', 'attention', 'chat', 'complaints', 'contact', 'contests', 'crypto', 'forgot', 'funding', 'iq', 'ladder',
-  'login', 'news', 'notifications', 'offers', 'promotions', 'public', 'referral', 'register', 'reports',
+  'limits', 'login', 'news', 'notifications', 'offers', 'promotions', 'public', 'referral', 'register', 'reports',
   'security', 'session', 'shared', 'shell', 'signals', 'support', 'trading', 'two-factor', 'verification',
   'withdrawal',
 ] as const;
