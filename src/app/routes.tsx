@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { AccountsEntry } from '../features/accounts/entries';
 import { ComplaintsEntry } from '../features/complaints/entries';
 import { ContestEntry } from '../features/contests/entries';
+import { LimitsEntry } from '../features/limits/entries';
 import { InvoicePageView } from '../features/crypto/pages';
 import { FundingEntry, ListenFundingEntry } from '../features/funding';
 import { HistoryEntry, ReportsEntry } from '../features/reports/entries';
@@ -30,6 +31,7 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   reports: ReportsEntry,
   support: SupportEntry,
   complaints: ComplaintsEntry,
+  limits: LimitsEntry,
   referral: ReferralEntry,
   contest: ContestEntry,
   promotions: PromotionsEntry,

@@ -38,6 +38,19 @@ describe('AccountBar: Support', () => {
     unmount();
   });
 
+  it('links to the limits page beside Security (#/show/limits)', () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <I18nProvider lang="en" dict={en}>
+          <AccountBar />
+        </I18nProvider>
+      </MemoryRouter>,
+    );
+    const link = screen.getByTestId('nav-limits');
+    expect([link.getAttribute('href'), link.textContent, link.previousElementSibling?.textContent]).toEqual(['/#/show/limits', 'Limits', 'Security']);
+    unmount();
+  });
+
   it('speaks Russian', async () => {
     session.getMe.mockResolvedValue({ user: testUser({ support_unread: 1 }), csrf: 'c' });
     act(() => sessionActor.send({ type: 'user.update' }));
@@ -50,5 +63,6 @@ describe('AccountBar: Support', () => {
     );
     await waitFor(() => expect(screen.getByTestId('nav-support-badge').textContent).toBe('11 непрочитанный ответ'));
     expect(screen.getByTestId('nav-support').textContent).toContain('Поддержка');
+    expect(screen.getByTestId('nav-limits').textContent).toBe('Лимиты');
   });
 });

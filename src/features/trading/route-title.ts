@@ -12,6 +12,7 @@ const SHOW_TITLES: Record<string, string> = {
   reports: 'title.reports',
   support: 'title.support',
   complaints: 'title.complaints',
+  limits: 'title.limits',
   referral: 'title.referral',
   contest: 'title.contest',
   promotions: 'title.promotions',

@@ -1,0 +1,110 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { limitsAnswer, RAISE_FROM } from '../../../machines/trader-limits/trader-limits.model';
+import { formatDateTime } from '../../flows/shared/dates';
+
+// the server is replaced by answers of its contract (the browser test uses the real one)
+const api = vi.hoisted(() => ({ getLimits: vi.fn(), setDepositLimit: vi.fn() }));
+vi.mock('../../api/limits', () => api);
+
+const { default: LimitsPage } = await import('./LimitsPage');
+const { I18nProvider } = await import('../../i18n');
+const { en } = await import('../../i18n/en');
+const { ru } = await import('../../i18n/ru');
+
+const page = (lang: 'en' | 'ru' = 'en') => render(<I18nProvider lang={lang} dict={lang === 'en' ? en : ru}><LimitsPage /></I18nProvider>);
+
+beforeEach(() => {
+  api.getLimits.mockReset();
+  api.setDepositLimit.mockReset();
+  api.getLimits.mockResolvedValue(limitsAnswer());
+});
+
+describe('LimitsPage (#/show/limits)', () => {
+  it('shows each period’s limit, what is used, a waiting raise and the rule with the server’s hours', async () => {
+    page();
+    expect(await screen.findByTestId('limit-day-value')).toHaveProperty('textContent', 'Limit $500.00');
+    expect(screen.getByTestId('limit-day-used').textContent).toBe('$120.00 of $500.00 used · $380.00 left');
+    expect(screen.getByTestId('limit-week-pending').textContent).toBe(`Rises to $2,000.00 on ${formatDateTime(RAISE_FROM)}`);
+    expect(screen.getByTestId('limit-month-value').textContent).toBe('Limit No limit');
+    expect(screen.getByTestId('limit-month-used').textContent).toBe('$620.00 deposited');
+    expect(screen.getByTestId('limits-rule').textContent).toBe('A new or lower limit applies at once; raising or removing a limit takes effect only after 24 hours.');
+    expect(screen.getByRole('region', { name: '24 hours' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change for 7 days' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Set a limit for 30 days' })).toBeTruthy();
+  });
+
+  it('by keyboard: opens a row with the focus on its amount, refuses a bad one on the field, saves and focuses the answer', async () => {
+    api.setDepositLimit.mockImplementation(async ({ amount }: { amount: string }) => {
+      const answer = limitsAnswer();
+      return { limits: { ...answer, deposit: answer.deposit.map((d) => (d.period === 'day' ? { ...d, amount } : d)) }, applied: 'now' };
+    });
+    page();
+    const change = await screen.findByTestId('limit-day-edit');
+    change.focus();
+    await userEvent.keyboard('{Enter}');
+    const amount = await screen.findByLabelText('New limit for 24 hours, USD');
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect((amount as HTMLInputElement).value).toBe('500');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12.345{Enter}');
+    expect((await screen.findByTestId('limit-amount-error')).textContent).toBe('Use at most 2 digits after the decimal point.');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(api.setDepositLimit).not.toHaveBeenCalled();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '250{Enter}');
+    const saved = await screen.findByTestId('limit-day-saved');
+    expect(saved.textContent).toBe('Saved: your limit is $250.00 from now on.');
+    await waitFor(() => expect(document.activeElement).toBe(saved));
+    expect(api.setDepositLimit).toHaveBeenCalledWith({ period: 'day', amount: '250.00' });
+    expect(screen.getByTestId('limit-day-value').textContent).toBe('Limit $250.00');
+  });
+
+  it('Remove limit waits for its date; Cancel gives the focus back to the row’s button', async () => {
+    api.setDepositLimit.mockImplementation(async () => {
+      const answer = limitsAnswer();
+      return { limits: { ...answer, deposit: answer.deposit.map((d) => (d.period === 'day' ? { ...d, pending: { amount: null, from: RAISE_FROM } } : d)) }, applied: 'later' };
+    });
+    page();
+    await userEvent.click(await screen.findByTestId('limit-month-edit'));
+    expect(screen.queryByTestId('limit-remove')).toBeNull();
+    await userEvent.click(screen.getByTestId('limit-cancel'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('limit-month-edit')));
+    // Escape closes the editor too, the focus back on the row's button
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('limit-amount')));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('limit-month-edit')));
+    expect(screen.queryByTestId('limit-editor')).toBeNull();
+    await userEvent.click(screen.getByTestId('limit-day-edit'));
+    await userEvent.click(screen.getByTestId('limit-remove'));
+    expect((await screen.findByTestId('limit-day-saved')).textContent).toBe(`Saved: your limit will be removed on ${formatDateTime(RAISE_FROM)}. Until then the current limit stays in force.`);
+    expect(screen.getByTestId('limit-day-pending').textContent).toBe(`Removed on ${formatDateTime(RAISE_FROM)}`);
+    expect(api.setDepositLimit).toHaveBeenCalledWith({ period: 'day', amount: null });
+  });
+
+  it('a failed save keeps the amount and says so; a failed read offers a retry', async () => {
+    api.getLimits.mockRejectedValueOnce({ kind: 'network' });
+    api.setDepositLimit.mockRejectedValue({ kind: 'network' });
+    page();
+    expect((await screen.findByTestId('limits-load-failed')).textContent).toContain('Your limits could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(await screen.findByTestId('limit-day-edit'));
+    fireEvent.change(screen.getByTestId('limit-amount'), { target: { value: '300' } });
+    await userEvent.click(screen.getByTestId('limit-save'));
+    const error = await screen.findByTestId('limit-error');
+    expect(error.textContent).toBe('The limit could not be saved. What you typed is kept: press Save again.');
+    await waitFor(() => expect(document.activeElement).toBe(error));
+    expect((screen.getByTestId('limit-amount') as HTMLInputElement).value).toBe('300');
+  });
+
+  it('speaks Russian: periods, amounts and the rule', async () => {
+    page('ru');
+    expect(await screen.findByTestId('limit-day-value')).toHaveProperty('textContent', 'Лимит 500,00\u00a0$');
+    expect(screen.getByRole('region', { name: '24 часа' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: '7 дней' })).toBeTruthy();
+    expect(screen.getByTestId('limits-rule').textContent).toBe('Новый или более низкий лимит действует сразу, а повышение или снятие лимита вступает в силу только через 24 часа.');
+    expect(screen.getByTestId('limit-week-pending').textContent).toBe(`Повысится до 2\u00a0000,00\u00a0$ с ${formatDateTime(RAISE_FROM)}`);
+  });
+});
