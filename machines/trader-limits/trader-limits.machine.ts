@@ -95,6 +95,8 @@ export const traderLimitsMachine = setup({
   guards: {
     amountInvalid: ({ context }) => limitAmountError(context.amount, context.currency) !== null,
     canRemove: ({ context }) => canRemove(limitOf(context.deposit, context.period)),
+    /** another period's row: the open row's own button is its editor, so only another row can be opened from it */
+    isOtherRow: ({ context, event }) => event.type === 'row.edit' && event.period !== context.period,
   },
 }).createMachine({
   id: 'traderLimits',
@@ -133,7 +135,7 @@ export const traderLimitsMachine = setup({
         editor: {
           initial: 'editing',
           on: {
-            'row.edit': { target: 'editor', reenter: true, actions: { type: 'open', params: ({ event }) => ({ period: event.period }) } },
+            'row.edit': { guard: 'isOtherRow', target: 'editor', reenter: true, actions: { type: 'open', params: ({ event }) => ({ period: event.period }) } },
             'row.cancel': { target: 'viewing', actions: 'clearProblems' },
             'amount.change': { target: '.editing', actions: { type: 'change', params: ({ event }) => ({ value: event.value }) } },
             'limit.save': [
