@@ -41,6 +41,7 @@ import { callBackMachine } from './call-back/call-back.machine';
 import { contactFormMachine } from './contact-form/contact-form.machine';
 import { complaintsMachine } from './complaints/complaints.machine';
 import { traderLimitsMachine } from './trader-limits/trader-limits.machine';
+import { accountClosureMachine } from './account-closure/account-closure.machine';
 import { referralPageMachine } from './referral-page/referral-page.machine';
 import { referralLinkMachine } from './referral-link/referral-link.machine';
 import { referralTransferMachine } from './referral-transfer/referral-transfer.machine';
@@ -115,6 +116,7 @@ export const machines: Record<string, MachineEntry> = {
   contactForm: { machine: contactFormMachine, purpose: 'The contact page, signed out or in: the support email and phone (/api/info), and name, email, phone (at least 7) and message, each checked; return true is the success, return false its error/message with the form kept, a failure keeps everything with a retry' },
   complaints: { machine: complaintsMachine, purpose: 'Make a complaint (not support): the trader\'s complaints, and a category (withdrawal of funds its own), subject and text checked, sent once under a key; the reference, acknowledged at once, and the due date two months out; a refused field marked; a failure keeps everything and the key' },
   traderLimits: { machine: traderLimitsMachine, purpose: 'Deposit limits (issue 30 §1): the 24-hour, 7-day and 30-day limits with what is used and a waiting raise or removal; one row edited at a time, its amount checked (positive, the currency\'s decimals, at most the largest limit) or no limit asked; saved once, in force now (first or lower) or from its date after the cooling-off (raise or removal); a refused amount marked; a failure keeps what was typed' },
+  accountClosure: { machine: accountClosureMachine, purpose: 'Close my account (issue 30 §8): what stops the closure read first (money, an open trade, a withdrawal waiting, a deposit under way), listed with Check again; else a reason, the trader\'s words (needed with other) and the password, checked before sending; a confirmation (Keep my account goes back); closed, then the sign-in page; a wrong password marked, a refused field marked, something that appeared meanwhile reads the status again, any other failure keeps the form' },
   referralPage: { machine: referralPageMachine, purpose: 'The referral page (001 §3, §5-7): the program loaded (retry on failure), then the link form, the transfer and the statistics filter as children; a saved link or a transfer updates the page' },
   referralLink: { machine: referralLinkMachine, purpose: "A new affiliate link: a name and a landing page, else 'Please fill Link name and chose Landing page'; saving, saved or refused" },
   referralTransfer: { machine: referralTransferMachine, purpose: "Referral balance to the trading account: an integer > 0, else 'Wrong amount'; sending with one idempotency key; done or refused" },

@@ -37,6 +37,7 @@ import { callBackModel } from './call-back/call-back.model';
 import { contactFormModel } from './contact-form/contact-form.model';
 import { complaintsModel } from './complaints/complaints.model';
 import { traderLimitsModel } from './trader-limits/trader-limits.model';
+import { accountClosureModel } from './account-closure/account-closure.model';
 import { referralPageModel } from './referral-page/referral-page.model';
 import { referralLinkModel } from './referral-link/referral-link.model';
 import { referralTransferModel } from './referral-transfer/referral-transfer.model';
@@ -108,6 +109,7 @@ export const models: Record<string, MachineModel> = {
   contactForm: contactFormModel,
   complaints: complaintsModel,
   traderLimits: traderLimitsModel,
+  accountClosure: accountClosureModel,
   referralPage: referralPageModel,
   referralLink: referralLinkModel,
   referralTransfer: referralTransferModel,
