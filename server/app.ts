@@ -47,6 +47,7 @@ import { offlineDepositRoutes } from './routes/deposits-offline';
 import { supportRoutes } from './routes/support';
 import { complaintRoutes } from './routes/complaints';
 import { limitRoutes } from './routes/limits';
+import { closureRoutes } from './routes/closure';
 import { contestRoutes } from './routes/contests';
 import { notificationRoutes } from './routes/notifications';
 import { forgotRoutes } from './routes/forgot';
@@ -168,6 +169,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   // complaints (/api/complaints): the trader's formal complaints, apart from support (docs/complaints.md)
   await app.register(complaintRoutes, deps);
   await app.register(limitRoutes, deps);
+  await app.register(closureRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(forgotRoutes, deps);
   // timed offers (/api/us/offers, /api/triggers/*)

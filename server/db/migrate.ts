@@ -33,6 +33,7 @@ import * as sandboxShared from './migrations/200_sandbox_shared';
 import * as bonusTurnover from './migrations/210_bonus_turnover';
 import * as contestPrizeKinds from './migrations/220_contest_prize_kinds';
 import * as traderLimits from './migrations/230_trader_limits';
+import * as accountClosure from './migrations/231_account_closure';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '210_bonus_turnover': bonusTurnover,
   '220_contest_prize_kinds': contestPrizeKinds,
   '230_trader_limits': traderLimits,
+  '231_account_closure': accountClosure,
 };
 
 /**

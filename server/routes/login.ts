@@ -1,3 +1,4 @@
+import { assertMaySignIn } from '../domain/protection/sign-in-gate';
 import { LoginRequest, LoginResponse } from '../../core/contract';
 import { beginAttempt, lockedMessage, settleAttempt } from '../domain/attempts';
 import { consumeTicket } from '../domain/autologin';
@@ -56,6 +57,8 @@ export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, p
     }
 
     await settleAttempt(db, gate.attemptId, 'success');
+    // a closed account: refused before a second factor is asked
+    await assertMaySignIn(db, user.id);
     if (user.two_factor !== '') {
       // the password is right; the session signs in only after the second factor (/api/fraud/factors_check)
       await openChallenge(db, messenger, session.id, user, user.two_factor);

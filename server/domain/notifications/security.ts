@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { assertMaySignIn } from '../protection/sign-in-gate';
 import { rotateSession, type NewSession } from '../sessions';
 import { notificationKey } from './key';
 import { notify } from './notify';
@@ -16,6 +17,7 @@ import { notify } from './notify';
  */
 export async function signInWithNotice(db: Db, oldSessionId: string | null, userId: number, facts: { ip?: string } = {}): Promise<NewSession> {
   return db.transaction().execute(async (trx) => {
+    await assertMaySignIn(trx, userId);
     const next = await rotateSession(trx, oldSessionId, userId);
     const earlier = await trx.selectFrom('notifications').select(['id', 'params', 'read_at']).where('user_id', '=', userId).where('kind', '=', SIGN_IN).forUpdate().execute();
     const unseen = earlier.filter((row) => row.read_at === null).reduce((n, row) => n + countOf(row.params), 0);

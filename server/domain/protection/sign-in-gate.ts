@@ -1,0 +1,13 @@
+import type { DbOrTx } from '../ledger';
+import { Refusal } from '../refusal';
+import { closedAt } from './closure';
+
+/**
+ * The one check before a session gets a user (server/domain/notifications/security.ts
+ * signInWithNotice, and the password step of /api/login before a second factor is asked): a
+ * closed account (issue 30 §8) is refused with 403 login.closed. Asked only once the password is
+ * right, so it tells nothing to someone guessing.
+ */
+export async function assertMaySignIn(db: DbOrTx, userId: number): Promise<void> {
+  if (await closedAt(db, userId)) throw new Refusal(403, 'login.closed', 'This account is closed. If you want to open it again, please contact support.');
+}
