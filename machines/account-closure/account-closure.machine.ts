@@ -24,7 +24,7 @@ export function closureErrors(values: { reason: string; text: string; password: 
   const text = values.text.trim();
   if (!isClosureReason(values.reason)) errors.reason = msg('closure.error.reason');
   if (text.length > CLOSURE_RULES.textMax) errors.text = msg('closure.error.text_long', undefined, { max: CLOSURE_RULES.textMax });
-  else if (values.reason === 'other' && text.length < CLOSURE_RULES.otherMin) errors.text = msg('closure.error.text_other', undefined, { min: CLOSURE_RULES.otherMin });
+  else if (values.reason === 'other' && text.length < CLOSURE_RULES.otherMin) errors.text = msg('closure.error.text_needed', undefined, { min: CLOSURE_RULES.otherMin });
   if (values.password === '') errors.password = msg('closure.error.password');
   return errors;
 }
@@ -32,16 +32,20 @@ export function closureErrors(values: { reason: string; text: string; password: 
 /** the server's key of a refused field: by `fields`, else by the refusal's own key */
 const FIELD_OF_KEY: Readonly<Record<string, ClosureField>> = { 'closure.reason': 'reason', 'closure.text': 'text', 'closure.password': 'password' };
 
+/** the rule's values a refusal's text names (the server sends none: they are core's) */
+const RULE_PARAMS: Readonly<Record<string, Msg['params']>> = { 'closure.text': { min: CLOSURE_RULES.otherMin, max: CLOSURE_RULES.textMax } };
+
 /** the fields the server refused (`fields` of a 400 or 401, or the refusal's key), each with its key and the server's message */
 export function serverFieldErrors(error: unknown): Partial<Record<ClosureField, Msg>> {
   if (!isCallFailure(error) || error.kind !== 'http') return {};
   const errors: Partial<Record<ClosureField, Msg>> = {};
+  const refusal = (key: string) => msg(key, key === error.error ? error.message || undefined : undefined, RULE_PARAMS[key]);
   for (const field of CLOSURE_FIELDS) {
     const key = error.fields?.[field];
-    if (key) errors[field] = msg(key, key === error.error ? error.message || undefined : undefined);
+    if (key) errors[field] = refusal(key);
   }
   const own = FIELD_OF_KEY[error.error];
-  if (own && !errors[own]) errors[own] = msg(error.error, error.message || undefined);
+  if (own && !errors[own]) errors[own] = refusal(error.error);
   return errors;
 }
 

@@ -22,7 +22,7 @@ describe('account closure: the checks before sending', () => {
     expect(closureErrors({ ...ok, text: 'x'.repeat(CLOSURE_RULES.textMax) })).toEqual({});
     expect(closureErrors({ ...ok, text: `  ${'x'.repeat(CLOSURE_RULES.textMax)}  ` })).toEqual({});
     expect(closureErrors({ ...ok, text: 'x'.repeat(CLOSURE_RULES.textMax + 1) })).toEqual({ text: { key: 'closure.error.text_long', params: { max: CLOSURE_RULES.textMax } } });
-    expect(closureErrors({ ...ok, reason: 'other', text: '' })).toEqual({ text: { key: 'closure.error.text_other', params: { min: CLOSURE_RULES.otherMin } } });
+    expect(closureErrors({ ...ok, reason: 'other', text: '' })).toEqual({ text: { key: 'closure.error.text_needed', params: { min: CLOSURE_RULES.otherMin } } });
     expect(closureErrors({ ...ok, reason: 'other', text: ` ${'x'.repeat(CLOSURE_RULES.otherMin - 1)}  ` })).toHaveProperty('text');
     expect(closureErrors({ ...ok, reason: 'other', text: 'x'.repeat(CLOSURE_RULES.otherMin) })).toEqual({});
   });
@@ -36,7 +36,7 @@ describe('account closure: the checks before sending', () => {
       password: { key: 'closure.password', fallback: 'The password is not right.' },
     });
     expect(serverFieldErrors({ kind: 'http', status: 400, error: 'closure.text', message: 'Tell us in 3 to 1000 characters.' })).toEqual({
-      text: { key: 'closure.text', fallback: 'Tell us in 3 to 1000 characters.' },
+      text: { key: 'closure.text', fallback: 'Tell us in 3 to 1000 characters.', params: { min: CLOSURE_RULES.otherMin, max: CLOSURE_RULES.textMax } },
     });
     expect(serverFieldErrors({ kind: 'http', status: 400, error: 'validation', message: 'Bad.', fields: { reason: 'closure.reason' } })).toEqual({ reason: { key: 'closure.reason' } });
     expect(serverFieldErrors({ kind: 'http', status: 429, error: 'login.locked', message: 'Too many.' })).toEqual({});

@@ -16,7 +16,7 @@
  * every area into one chunk).
  */
 export const FLOW_AREAS = [
-  'accounts', 'attention', 'chat', 'complaints', 'contact', 'contests', 'crypto', 'forgot', 'funding', 'iq', 'ladder',
+  'accounts', 'attention', 'chat', 'closure', 'complaints', 'contact', 'contests', 'crypto', 'forgot', 'funding', 'iq', 'ladder',
   'limits', 'login', 'news', 'notifications', 'offers', 'promotions', 'public', 'referral', 'register', 'reports',
   'security', 'session', 'shared', 'shell', 'signals', 'support', 'trading', 'two-factor', 'verification',
   'withdrawal',

@@ -14,6 +14,9 @@ export function hasFirst(search: string): boolean {
   return new URLSearchParams(search).has(FIRST_PARAM);
 }
 
+/** the sign-in page's parameter after the trader closed their account (issue 30 §8): the page says the account is closed */
+export const CLOSED_PARAM = 'closed';
+
 /** Full navigation between pages (login → trading): a fresh page gets a fresh session. */
 export function goTo(path: string): void {
   window.location.assign(path);
