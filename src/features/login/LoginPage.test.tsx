@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { I18nProvider } from '../../i18n';
+import { ru } from '../../i18n/ru';
 import LoginPage from './LoginPage';
 
 describe('LoginPage', () => {
@@ -21,5 +23,23 @@ describe('LoginPage', () => {
     render(<LoginPage />);
     expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('username');
     expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
+  });
+
+  describe('after the trader closed their account (?closed=1)', () => {
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('says the account is closed, politely, until a sign-in is tried; in Russian too', async () => {
+      window.history.replaceState(null, '', '/en/login?closed=1');
+      const view = render(<LoginPage />);
+      const note = screen.getByTestId('login-closed-notice');
+      expect(note.textContent).toBe('Your account is closed and you have been signed out everywhere. Thank you for trading with us.');
+      expect(note.getAttribute('role')).toBe('status');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(screen.queryByTestId('login-closed-notice')).toBeNull();
+      view.unmount();
+      window.history.replaceState(null, '', '/ru/login?closed=1');
+      render(<I18nProvider lang="ru" dict={ru}><LoginPage /></I18nProvider>);
+      expect(screen.getByTestId('login-closed-notice').textContent).toBe(ru['login.account_closed']);
+    });
   });
 });

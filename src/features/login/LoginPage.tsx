@@ -32,6 +32,11 @@ export default function LoginPage() {
             {t('login.social_failed')}
           </p>
         )}
+        {login.closedNotice && (
+          <p className="form-note" {...login.getNoticeProps()} data-testid="login-closed-notice">
+            {t('login.account_closed')}
+          </p>
+        )}
         {login.autologinNotice && (
           <p className="form-note" {...login.getNoticeProps()}>
             {t('autologin.failed')}

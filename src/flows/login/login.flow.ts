@@ -8,7 +8,7 @@ import { selectSettings, sessionActor, useSessionBasics } from '../shell/app.flo
 import { deviceFingerprint } from '../shared/fingerprint';
 import { inspect } from '../shared/inspector';
 import { connectLogin } from './login.connect';
-import { currentLang, goTo, safeHash } from '../shell/navigation';
+import { CLOSED_PARAM, currentLang, goTo, safeHash } from '../shell/navigation';
 import { twoFactorEntryFlow } from '../two-factor/two-factor.flow';
 
 const platformBase = (): string => selectSettings(sessionActor.getSnapshot())?.platform ?? '/platform';
@@ -60,6 +60,8 @@ export function useLogin() {
     ...login,
     /** back from an autologin that failed: say so until the trader's own try fails */
     autologinNotice: query.get('autologin') === 'failed' && !login.error,
+    /** the trader just closed their account (issue 30 §8): say so until a sign-in is tried */
+    closedNotice: query.get(CLOSED_PARAM) === '1' && !login.error,
     /** back from a social sign-in that failed (spec 001 §8) */
     socialFailed: query.get('social') === 'failed' && !login.error,
     /** social sign-in is on: the provider's name for its button */
