@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AccountsEntry } from '../features/accounts/entries';
+import { CloseEntry } from '../features/closure/entries';
 import { ComplaintsEntry } from '../features/complaints/entries';
 import { ContestEntry } from '../features/contests/entries';
 import { LimitsEntry } from '../features/limits/entries';
@@ -32,6 +33,7 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   support: SupportEntry,
   complaints: ComplaintsEntry,
   limits: LimitsEntry,
+  close: CloseEntry,
   referral: ReferralEntry,
   contest: ContestEntry,
   promotions: PromotionsEntry,

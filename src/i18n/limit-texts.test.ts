@@ -3,11 +3,13 @@ import { MAX_VALIDATION_TRIES } from '../../core/validation-tries';
 import { PASSWORD_MIN } from '../../core/password-policy';
 import { megabytes, UPLOAD_MAX_BYTES } from '../../core/upload';
 import { TRADER_LIMIT_RULES } from '../../core/trader-limits';
+import { CLOSURE_RULES } from '../../core/account-closure';
 import { messages as funding } from '../features/funding/messages';
 import { messages as bank } from '../features/funding/bank/messages';
 import { messages as security } from '../features/security/messages';
 import { messages as verification } from '../features/verification/messages';
 import { messages as limits } from '../features/limits/messages';
+import { messages as closure } from '../features/closure/messages';
 import { LANGUAGES, makeTranslator, registerMessages, type Dict, type Lang } from './index';
 
 /**
@@ -23,6 +25,8 @@ const LIMIT_TEXTS: Array<{ key: string; dict: Record<Lang, Dict>; param: string;
   { key: 'personal.intro', dict: verification, param: 'mb', value: megabytes(UPLOAD_MAX_BYTES) },
   { key: 'bank.receipt.body', dict: bank, param: 'mb', value: megabytes(UPLOAD_MAX_BYTES) },
   { key: 'limits.rule_other', dict: limits, param: 'count', value: TRADER_LIMIT_RULES.coolingOffHours },
+  { key: 'closure.error.text_long', dict: closure, param: 'max', value: CLOSURE_RULES.textMax },
+  { key: 'closure.error.text_needed', dict: closure, param: 'min', value: CLOSURE_RULES.otherMin },
 ];
 
 describe('limits in texts are parameters', () => {

@@ -77,3 +77,15 @@ describe('security page: the broker’s one password policy, as at registration'
     expect(await screen.findByText('Пароль должен быть не короче 10 символов.')).toBeTruthy();
   });
 });
+
+describe('security page: the way to close the account', () => {
+  it('ends with a link to #/show/close, in English and Russian', () => {
+    const view = render(<I18nProvider lang="en" dict={en}><SecurityPage /></I18nProvider>);
+    const link = screen.getByTestId('security-close-link');
+    expect(link.getAttribute('href')).toBe('#/show/close');
+    expect(screen.getByRole('link', { name: 'Close my account' })).toBe(link);
+    view.unmount();
+    render(<I18nProvider lang="ru" dict={ru}><SecurityPage /></I18nProvider>);
+    expect(screen.getByRole('link', { name: 'Закрыть аккаунт' }).getAttribute('href')).toBe('#/show/close');
+  });
+});

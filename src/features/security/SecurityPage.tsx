@@ -22,6 +22,12 @@ export default function SecurityPage() {
       <h1 className="security__title">{t('security.title')}</h1>
       <PasswordForm />
       <FactorChoice />
+      {/* a plain link: the hash route of a page of this shell (a router Link to a hash misbehaves inside a show page) */}
+      <p className="security__close">
+        <a href="#/show/close" data-testid="security-close-link">
+          {t('security.close_link')}
+        </a>
+      </p>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 export const messages = {
   en: {
     'security.title': 'Security',
+    'security.close_link': 'Close my account',
     'security.password.title': 'Change password',
     'security.old': 'Current password',
     'security.new': 'New password',
@@ -51,6 +52,7 @@ export const messages = {
   },
   ru: {
     'security.title': 'Безопасность',
+    'security.close_link': 'Закрыть аккаунт',
     'security.password.title': 'Смена пароля',
     'security.old': 'Текущий пароль',
     'security.new': 'Новый пароль',

@@ -13,6 +13,7 @@ const SHOW_TITLES: Record<string, string> = {
   support: 'title.support',
   complaints: 'title.complaints',
   limits: 'title.limits',
+  close: 'title.close',
   referral: 'title.referral',
   contest: 'title.contest',
   promotions: 'title.promotions',
