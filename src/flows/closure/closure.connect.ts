@@ -144,9 +144,8 @@ export function connectAccountClosure(
         invalid: 'password' in errors,
         describedBy: [PASSWORD_HINT_ID],
         required: true,
-        onValue: () => {
-          if ('password' in errors) send({ type: 'password.edit' });
-        },
+        // the value stays in the page: the machine only hears that it changed (its message goes)
+        onValue: () => send({ type: 'password.edit' }),
       }),
       type: 'password' as const,
       autoComplete: 'current-password',
