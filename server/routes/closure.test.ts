@@ -53,6 +53,15 @@ describe('GET /api/account/closure and POST /api/account/close', () => {
     expect(res.json()).toMatchObject({ closed: true });
     expect(await signedInUser(b)).toBeNull();
     expect(await signedInUser(other)).toBeNull();
+    // the embedded platform's sessions of the login ended too (both browsers had one)
+    const live = await t.db
+      .selectFrom('platform_sessions as s')
+      .innerJoin('platform_accounts as a', 'a.id', 's.account_id')
+      .select('s.id')
+      .where('a.login', '=', user.email)
+      .where('s.expires_at', '>', new Date(res.json().closed_at as string))
+      .execute();
+    expect(live).toEqual([]);
     const again = t.browser();
     await again.me();
     const refused = await again.signIn(user.email, user.password);

@@ -106,7 +106,7 @@ export async function closeAccount(deps: ClosureDeps, userId: number, req: Close
   await settleAttempt(db, gate.attemptId, 'success');
   const open = await closureBlockers(deps, db, userId, now);
   if (open.length > 0) throw blocked(open);
-  return db.transaction().execute(async (trx) => {
+  const closed = await db.transaction().execute(async (trx) => {
     // the trader's deposits take the same lock (deposit-limits.ts): none can start in between
     await sql`select 1 from users where id = ${userId} for no key update`.execute(trx);
     const already = await closedAt(trx, userId);
@@ -117,4 +117,16 @@ export async function closeAccount(deps: ClosureDeps, userId: number, req: Close
     await endUserSessions(trx, userId);
     return { closed: true as const, closed_at: now.toISOString() };
   });
+  // the embedded platform's sessions too, in every browser (after the commit: the platform is another system)
+  await endPlatformSessions(deps, userId);
+  return closed;
+}
+
+async function endPlatformSessions(deps: ClosureDeps, userId: number): Promise<void> {
+  if (!deps.platform.endSessions) return;
+  // the trader's platform login is their email (server/domain/trading/booking.ts), and each mirrored account's own
+  const { email } = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  const mirrored = await deps.db.selectFrom('accounts').select('platform_login').where('user_id', '=', userId).execute();
+  const logins = new Set([email, ...mirrored.map((a) => a.platform_login).filter((l): l is string => l !== null)]);
+  for (const login of logins) await deps.platform.endSessions(login);
 }

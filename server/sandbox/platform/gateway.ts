@@ -1,7 +1,7 @@
 import type { PlatformGateway } from '../../domain/ports';
 import type { DbOrTx } from '../../domain/ledger';
 import { applyBalanceOp } from './balance-ops';
-import { accountOfToken, createAccount, findAccount } from './store';
+import { accountOfToken, createAccount, expirePlatformSessions, findAccount } from './store';
 import { setAccountPassword } from './password';
 import { listOrders, listTransactions, onTradesSettled, settleDue, settledTrades, userInfoOfAccount } from './trades';
 
@@ -21,6 +21,10 @@ export function sandboxGateway(db: DbOrTx): PlatformGateway {
     async userInfo(login) {
       const account = await findAccount(db, login);
       return account ? userInfoOfAccount(db, account.id, account.login) : null;
+    },
+    async endSessions(login) {
+      const account = await findAccount(db, login);
+      if (account) await expirePlatformSessions(db, account.id);
     },
     setPassword: (login, password) => setAccountPassword(db, login, password),
     async orders(login, query) {
