@@ -38,6 +38,8 @@ import { contactFormModel } from './contact-form/contact-form.model';
 import { complaintsModel } from './complaints/complaints.model';
 import { traderLimitsModel } from './trader-limits/trader-limits.model';
 import { accountClosureModel } from './account-closure/account-closure.model';
+import { realityCheckModel } from './reality-check/reality-check.model';
+import { realityCheckSettingModel } from './reality-check-setting/reality-check-setting.model';
 import { referralPageModel } from './referral-page/referral-page.model';
 import { referralLinkModel } from './referral-link/referral-link.model';
 import { referralTransferModel } from './referral-transfer/referral-transfer.model';
@@ -110,6 +112,8 @@ export const models: Record<string, MachineModel> = {
   complaints: complaintsModel,
   traderLimits: traderLimitsModel,
   accountClosure: accountClosureModel,
+  realityCheck: realityCheckModel,
+  realityCheckSetting: realityCheckSettingModel,
   referralPage: referralPageModel,
   referralLink: referralLinkModel,
   referralTransfer: referralTransferModel,

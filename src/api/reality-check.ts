@@ -1,0 +1,6 @@
+import { RealityCheck, type SetRealityCheckRequest } from '../../core/contract/reality-check';
+import { call } from './http';
+
+/** The reality check (core/contract/reality-check.ts): imported only by the reality check's and the limits page's chunks. */
+export const getRealityCheck = (): Promise<RealityCheck> => call(RealityCheck, '/api/reality-check');
+export const setRealityCheck = (body: SetRealityCheckRequest): Promise<RealityCheck> => call(RealityCheck, '/api/reality-check', { method: 'POST', json: body });
