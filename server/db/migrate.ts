@@ -34,6 +34,7 @@ import * as bonusTurnover from './migrations/210_bonus_turnover';
 import * as contestPrizeKinds from './migrations/220_contest_prize_kinds';
 import * as traderLimits from './migrations/230_trader_limits';
 import * as accountClosure from './migrations/231_account_closure';
+import * as realityCheck from './migrations/232_reality_check';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '220_contest_prize_kinds': contestPrizeKinds,
   '230_trader_limits': traderLimits,
   '231_account_closure': accountClosure,
+  '232_reality_check': realityCheck,
 };
 
 /**
