@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { limitsAnswer, RAISE_FROM } from '../../../machines/trader-limits/trader-limits.model';
 import { formatDateTime } from '../../flows/shared/dates';
+import { realityAnswer } from '../../../machines/reality-check/reality-check.model';
 
 // the server is replaced by answers of its contract (the browser test uses the real one)
 const api = vi.hoisted(() => ({ getLimits: vi.fn(), setDepositLimit: vi.fn() }));
 vi.mock('../../api/limits', () => api);
+const reality = vi.hoisted(() => ({ getRealityCheck: vi.fn(), setRealityCheck: vi.fn() }));
+vi.mock('../../api/reality-check', () => reality);
 
 const { default: LimitsPage } = await import('./LimitsPage');
 const { I18nProvider } = await import('../../i18n');
@@ -19,6 +22,9 @@ beforeEach(() => {
   api.getLimits.mockReset();
   api.setDepositLimit.mockReset();
   api.getLimits.mockResolvedValue(limitsAnswer());
+  reality.getRealityCheck.mockReset();
+  reality.setRealityCheck.mockReset();
+  reality.getRealityCheck.mockResolvedValue(realityAnswer({ minutes: 60, chosen: false }));
 });
 
 describe('LimitsPage (#/show/limits)', () => {
@@ -106,5 +112,37 @@ describe('LimitsPage (#/show/limits)', () => {
     expect(screen.getByRole('region', { name: '7 дней' })).toBeTruthy();
     expect(screen.getByTestId('limits-rule').textContent).toBe('Новый или более низкий лимит действует сразу, а повышение или снятие лимита вступает в силу только через 24 часа.');
     expect(screen.getByTestId('limit-week-pending').textContent).toBe(`Повысится до 2\u00a0000,00\u00a0$ с ${formatDateTime(RAISE_FROM)}`);
+  });
+
+  it('Reality check: the interval picked by keyboard is saved at once, says whose choice it is, and the running check hears of it', async () => {
+    reality.setRealityCheck.mockImplementation(async ({ minutes }: { minutes: number }) => realityAnswer({ minutes, chosen: true }));
+    const { onIntervalChanged } = await import('../../flows/reality-check/interval-news');
+    const heard: number[] = [];
+    const stop = onIntervalChanged((check) => void heard.push(check.minutes));
+    page();
+    const select = (await screen.findByLabelText('Show me how long I have been trading every:')) as HTMLSelectElement;
+    expect(select.value).toBe('60');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Off', '15 min', '30 min', '45 min', '60 min', '90 min', '120 min']);
+    expect(screen.getByTestId('reality-source').textContent).toBe('This is the default for your country until you choose.');
+    expect(screen.getByRole('region', { name: 'Reality check' })).toBeTruthy();
+    select.focus();
+    await userEvent.selectOptions(select, '15');
+    expect((await screen.findByTestId('reality-answer')).textContent).toBe('Saved: every 15 minutes from the start of this session, starting now.');
+    expect(reality.setRealityCheck).toHaveBeenCalledWith({ minutes: 15 });
+    expect(screen.getByTestId('reality-source').textContent).toBe('This is your choice.');
+    expect(document.activeElement).toBe(select);
+    expect(heard).toEqual([15]);
+    reality.setRealityCheck.mockRejectedValueOnce({ kind: 'network' });
+    await userEvent.selectOptions(select, '0');
+    expect((await screen.findByTestId('reality-answer')).textContent).toBe('The setting could not be saved. The one in force stays; choose again.');
+    expect(select.value).toBe('15');
+    stop();
+  });
+
+  it('Reality check in Russian', async () => {
+    page('ru');
+    const select = (await screen.findByLabelText('Показывать, сколько я торгую, каждые:')) as HTMLSelectElement;
+    expect(select.options[0]!.textContent).toBe('Выкл.');
+    expect(select.options[1]!.textContent).toBe('15 мин');
   });
 });

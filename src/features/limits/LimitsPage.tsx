@@ -1,12 +1,13 @@
 import { useTraderLimits } from '../../flows/limits/limits.flow';
 import { registerMessages, useT } from '../../i18n';
 import { LimitRow } from './LimitRow';
+import { RealityCheckSection } from './RealityCheckSection';
 import { messages } from './messages';
 import './limits.css';
 
 registerMessages(messages);
 
-/** #/show/limits (issue 30 §1): the limits the trader sets on themselves; for now their deposit limits. */
+/** #/show/limits (issue 30 §1, §2): the limits the trader sets on themselves: their deposit limits and the reality check. */
 export default function LimitsPage() {
   const { t, text, lang } = useT();
   const page = useTraderLimits(lang);
@@ -36,6 +37,7 @@ export default function LimitsPage() {
           </ul>
         </section>
       )}
+      <RealityCheckSection />
     </div>
   );
 }

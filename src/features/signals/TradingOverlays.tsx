@@ -1,8 +1,9 @@
 import { ChatPanel } from '../chat/ChatPanel';
 import { SignalsHost, WeekendNotice } from './SignalsHost';
 import { OfferWatch } from '../offers/entries';
+import { RealityCheckEntry } from '../reality-check/entries';
 
-/** What shows over every page of the trading shell: the weekend notice, signal pop-ups and the chat panel. */
+/** What shows over every page of the trading shell: the weekend notice, signal pop-ups, the chat panel, timed offers and the reality check. */
 export function TradingOverlays() {
   return (
     <>
@@ -10,6 +11,7 @@ export function TradingOverlays() {
       <SignalsHost />
       <ChatPanel />
       <OfferWatch />
+      <RealityCheckEntry />
     </>
   );
 }
