@@ -2,7 +2,6 @@ import { useRealityCheck } from '../../flows/reality-check/reality-check.flow';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { messages } from './messages';
-import './reality-check.css';
 
 registerMessages(messages);
 
