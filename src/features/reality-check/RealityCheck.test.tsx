@@ -50,7 +50,7 @@ describe('RealityCheck (the dialog every N minutes)', () => {
     expect((await screen.findByTestId('reality-trades')).textContent).toBe('3 trades');
     expect(screen.getByTestId('reality-net').textContent).toBe('-$12.50 (a loss)');
     expect(screen.getByTestId('reality-net').className).toContain('reality__net--loss');
-    expect(dialog.textContent).toContain('every 15 minutes');
+    expect(dialog.textContent).toContain('Every 15 minutes of a session');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('reality-continue')));
     await userEvent.keyboard('{Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();

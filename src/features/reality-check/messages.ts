@@ -2,7 +2,7 @@
 export const messages = {
   en: {
     'reality.title': 'Reality check',
-    'reality.intro': 'You asked to be reminded every {minutes} minutes how long you have been trading.',
+    'reality.intro': 'Every {minutes} minutes of a session we show you how long you have been trading (you can change this on the Limits page).',
     'reality.time_label': 'Time in this session',
     'reality.duration.hours': '{hours} h {minutes} min',
     'reality.duration.minutes': '{minutes} min',
@@ -23,7 +23,7 @@ export const messages = {
   },
   ru: {
     'reality.title': 'Проверка реальности',
-    'reality.intro': 'Вы просили каждые {minutes} минут напоминать, сколько времени вы торгуете.',
+    'reality.intro': 'Каждые {minutes} минут сессии мы показываем, сколько времени вы торгуете (это можно изменить на странице «Лимиты»).',
     'reality.time_label': 'Время в этой сессии',
     'reality.duration.hours': '{hours} ч {minutes} мин',
     'reality.duration.minutes': '{minutes} мин',
