@@ -49,6 +49,7 @@ import { complaintRoutes } from './routes/complaints';
 import { limitRoutes } from './routes/limits';
 import { closureRoutes } from './routes/closure';
 import { realityCheckRoutes } from './routes/reality-check';
+import { riskWarningRoutes } from './routes/risk-warning';
 import { contestRoutes } from './routes/contests';
 import { notificationRoutes } from './routes/notifications';
 import { forgotRoutes } from './routes/forgot';
@@ -172,6 +173,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(limitRoutes, deps);
   await app.register(closureRoutes, deps);
   await app.register(realityCheckRoutes, deps);
+  await app.register(riskWarningRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(forgotRoutes, deps);
   // timed offers (/api/us/offers, /api/triggers/*)

@@ -13,6 +13,7 @@ import { shutdownHandler } from './http/shutdown';
 import { runExclusive } from './db/leader';
 import { purgeOldRegistrationAttempts } from './domain/register/limits';
 import { purgeExpiredIdpObjects } from './sandbox/idp/store';
+import { ensureRiskFigure } from './domain/protection/risk-figure';
 import { pushHubFor } from './push/pg-hub';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
@@ -52,10 +53,13 @@ async function main(): Promise<void> {
   });
   // deletes by age (idempotent): one instance of the deployment runs them each hour (docs/architecture.md, "Timers")
   const housekeeping = setInterval(() => {
-    const purge = () => Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db), purgeOldResets(db), purgeOldRegistrationAttempts(db), purgeExpiredIdpObjects(db)]);
+    // and the risk warning's figure of the day, computed from the ledger when today's is missing
+    const purge = () => Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db), purgeOldResets(db), purgeOldRegistrationAttempts(db), purgeExpiredIdpObjects(db), ensureRiskFigure(db, new Date())]);
     runExclusive(db, 'housekeeping', purge, { everyMs: HOUSEKEEPING_EVERY_MS }).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_EVERY_MS);
   housekeeping.unref();
+  // the risk warning's figure at start, when today's is missing (the housekeeping keeps it daily)
+  ensureRiskFigure(db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'risk figure failed'));
 
   // SIGTERM: stop accepting, let requests in flight finish (SHUTDOWN_GRACE_MS), end SSE streams, close the database
   const stop = shutdownHandler({

@@ -35,6 +35,7 @@ import * as contestPrizeKinds from './migrations/220_contest_prize_kinds';
 import * as traderLimits from './migrations/230_trader_limits';
 import * as accountClosure from './migrations/231_account_closure';
 import * as realityCheck from './migrations/232_reality_check';
+import * as riskFigures from './migrations/233_risk_figures';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '230_trader_limits': traderLimits,
   '231_account_closure': accountClosure,
   '232_reality_check': realityCheck,
+  '233_risk_figures': riskFigures,
 };
 
 /**
