@@ -91,7 +91,9 @@ export async function redeemVoucher(deps: VoucherDeps, userId: number, req: Vloa
         .execute();
     });
   } catch (error) {
-    // a parallel redemption of the same pin committed first: this one moved nothing
+    // a parallel redemption of the same pin committed first: this one moved nothing (its hold is the winner's,
+    // credited already; a hold still held here means nothing was credited, and it stops counting)
+    await releaseHold(db, hold.source, hold.ref, new Date());
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw usedRefusal();
     throw error;
   }
