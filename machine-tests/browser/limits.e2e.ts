@@ -45,9 +45,10 @@ async function reportBank(page: Page, lang: 'en' | 'ru', amount: string, tabName
 }
 
 describe('deposit limits: set on the page, enforced by the server on every deposit', () => {
-  it('a 24-hour limit set from the menu applies at once; a raise waits 24 hours; a bank transfer over the limit is refused with the reason', async () => {
+  it('a 24-hour limit set from the Security page applies at once; a raise waits 24 hours; a bank transfer over the limit is refused with the reason', async () => {
     const { page, errors } = await trader('en');
-    await page.getByTestId('nav-limits').click();
+    await page.goto(`${baseURL}/en/trading#/show/security`);
+    await page.getByTestId('security-limits-link').click();
     await page.getByTestId('limits-page').waitFor();
     expect(await page.getByTestId('limit-day-value').textContent()).toContain('No limit');
 

@@ -62,7 +62,6 @@ export const en = {
   'nav.withdrawal': 'Withdraw',
   'nav.security': 'Security',
   'nav.complaints': 'Make a complaint',
-  'nav.limits': 'Limits',
   'nav.accounts': 'Accounts',
   'nav.logout': 'Log out',
   'nav.menu': 'Menu',

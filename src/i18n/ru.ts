@@ -56,7 +56,6 @@ export const ru: Record<MessageKey, string> & Record<string, string> = {
   'nav.withdrawal': 'Вывод',
   'nav.security': 'Безопасность',
   'nav.complaints': 'Подать жалобу',
-  'nav.limits': 'Лимиты',
   'nav.accounts': 'Счета',
   'nav.logout': 'Выйти',
   'nav.menu': 'Меню',

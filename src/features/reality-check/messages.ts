@@ -2,7 +2,7 @@
 export const messages = {
   en: {
     'reality.title': 'Reality check',
-    'reality.intro': 'Every {minutes} minutes of a session we show you how long you have been trading (you can change this on the Limits page).',
+    'reality.intro': 'Every {minutes} minutes of a session we show you how long you have been trading (you can change this under Security → Deposit limits and reality check).',
     'reality.time_label': 'Time in this session',
     'reality.duration.hours': '{hours} h {minutes} min',
     'reality.duration.minutes': '{minutes} min',
@@ -23,7 +23,7 @@ export const messages = {
   },
   ru: {
     'reality.title': 'Проверка реальности',
-    'reality.intro': 'Каждые {minutes} минут сессии мы показываем, сколько времени вы торгуете (это можно изменить на странице «Лимиты»).',
+    'reality.intro': 'Каждые {minutes} минут сессии мы показываем, сколько времени вы торгуете (это можно изменить в разделе «Безопасность → Лимиты пополнений»).',
     'reality.time_label': 'Время в этой сессии',
     'reality.duration.hours': '{hours} ч {minutes} мин',
     'reality.duration.minutes': '{minutes} мин',

@@ -23,6 +23,12 @@ export default function SecurityPage() {
       <PasswordForm />
       <FactorChoice />
       {/* a plain link: the hash route of a page of this shell (a router Link to a hash misbehaves inside a show page) */}
+      <p className="security__limits">
+        <a href="#/show/limits" data-testid="security-limits-link">
+          {t('security.limits_link')}
+        </a>{' '}
+        <span className="muted">{t('security.limits_hint')}</span>
+      </p>
       <p className="security__close">
         <a href="#/show/close" data-testid="security-close-link">
           {t('security.close_link')}

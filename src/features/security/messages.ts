@@ -2,6 +2,8 @@
 export const messages = {
   en: {
     'security.title': 'Security',
+    'security.limits_link': 'Deposit limits and reality check',
+    'security.limits_hint': 'Limit what you deposit, and be reminded how long you have been trading.',
     'security.close_link': 'Close my account',
     'security.password.title': 'Change password',
     'security.old': 'Current password',
@@ -52,6 +54,8 @@ export const messages = {
   },
   ru: {
     'security.title': 'Безопасность',
+    'security.limits_link': 'Лимиты пополнений и проверка реальности',
+    'security.limits_hint': 'Ограничьте сумму пополнений и получайте напоминания о времени торговли.',
     'security.close_link': 'Закрыть аккаунт',
     'security.password.title': 'Смена пароля',
     'security.old': 'Текущий пароль',

@@ -63,7 +63,6 @@ export function AccountBar() {
           <Link to={{ hash: '/show/reports' }}>{t('nav.reports')}</Link>
           <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
           <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
-          <Link to={{ hash: '/show/limits' }} data-testid="nav-limits">{t('nav.limits')}</Link>
           <Link to={{ hash: '/show/contest' }} data-testid="nav-contest">{t('nav.contest')}</Link>
           <button type="button" className="topbar__nav-button" onClick={openLadder} data-testid="nav-ladder">
             {t('nav.ladder')}
