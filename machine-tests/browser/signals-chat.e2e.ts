@@ -65,6 +65,8 @@ describe('chat panel', () => {
     const panel = page.getByTestId('chat-panel');
     await panel.waitFor();
     expect(await page.evaluate(() => localStorage.getItem('chat.autoOpened'))).toBe('1');
+    // the heading is drawn once the chat's host is known: waited for, not counted at once (CI under load counted it too early)
+    await panel.getByRole('heading', { name: 'Chat with Anna' }).waitFor();
     expect(await panel.getByRole('heading', { name: 'Chat with Anna' }).count()).toBe(1);
     expect(await panel.getByRole('note', { name: 'Sandbox chat: replies are automated' }).textContent()).toBe('Sandbox');
     // at 1280 px and wider the normal size is a column of its own, the window's height, beside the page (it covers nothing)
