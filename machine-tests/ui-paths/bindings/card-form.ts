@@ -392,7 +392,7 @@ async function cascadeDone(ctx: StepContext): Promise<void> {
   else if (r === 'redirected') await page.waitForURL(/\/api\/payconcept\/secure\//, { timeout: 10_000 });
   // a failed run says why in an alert, opened just after the form is back to editing: the trader
   // sees it before typing on, and the next step's keys must not go to a dialog still opening
-  if (r === 'failed') await page.locator('[aria-modal="true"]').first().waitFor({ timeout: 15_000 });
+  if (r === 'failed') await page.locator('[aria-modal="true"]').first().waitFor({ timeout: 30_000 });
 }
 
 /**
@@ -440,7 +440,7 @@ export const cardFormBinding: UiBinding = {
     // the held check went with its page: its handler ends (a pending one would hold up the page's next requests)
     for (const release of cardWorld(ctx).held.splice(0)) release();
     await until(() => ctx.log.slice(reload).some((m) => m.kind === '@xstate.snapshot' && m.machineId === 'cardForm' && m.value === 'paying'), 'the resumed run', 20_000);
-    await episodeShown(page, eps[0], { timeout: 20_000 });
+    await episodeShown(page, eps[0], { timeout: 40_000 });
   },
   events: {
     async 'field.change'(ctx) {

@@ -123,7 +123,7 @@ export const cardHeading = (page: Page) => page.getByRole('heading', { name: 'Pa
 export const depositButton = (page: Page) => page.getByRole('button', { name: /^Deposit / });
 
 export async function fillAndDeposit(page: Page, number = CARD): Promise<void> {
-  await cardHeading(page).waitFor({ timeout: 20_000 });
+  await cardHeading(page).waitFor({ timeout: 40_000 });
   await fillCard(page, number);
   await depositButton(page).click();
 }
