@@ -4,6 +4,7 @@ import { COMPLAINT_RULES } from '../../../core/complaints';
 import { complaintsModel } from '../../../machines/complaints/complaints.model';
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { newestHeldRead } from './held-reads';
 
 const WAIT = { timeout: 5_000 };
 const LIST = (u: URL) => u.pathname === '/api/complaints';
@@ -48,13 +49,7 @@ async function installRoutes(ctx: PathContext): Promise<void> {
 
 /** the page's newest read of the list (an older one was replaced by it: let it go on, the page no longer waits for it) */
 async function nextRead(ctx: PathContext): Promise<Route> {
-  const w = world(ctx);
-  const end = Date.now() + WAIT.timeout;
-  while (!w.held.length && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
-  const route = w.held.pop();
-  if (!route) throw new Error('the page did not read its complaints');
-  for (const older of w.held.splice(0)) await older.continue().catch(() => undefined);
-  return route;
+  return newestHeldRead(world(ctx).held, 'its complaints', WAIT.timeout);
 }
 
 /** a complaint made for the trader through the API (its own key), as another tab of theirs would */

@@ -3,6 +3,7 @@ import type { AnyEventObject } from 'xstate';
 import { traderLimitsModel } from '../../../machines/trader-limits/trader-limits.model';
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { newestHeldRead } from './held-reads';
 
 const WAIT = { timeout: 5_000 };
 const READ = (u: URL) => u.pathname === '/api/limits';
@@ -43,13 +44,7 @@ async function installRoutes(ctx: PathContext): Promise<void> {
 
 /** the page's newest read of the limits (an older one was replaced by it: let it go on) */
 async function nextRead(ctx: PathContext): Promise<Route> {
-  const w = world(ctx);
-  const end = Date.now() + WAIT.timeout;
-  while (!w.held.length && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
-  const route = w.held.pop();
-  if (!route) throw new Error('the page did not read the limits');
-  for (const older of w.held.splice(0)) await older.continue().catch(() => undefined);
-  return route;
+  return newestHeldRead(world(ctx).held, 'the limits', WAIT.timeout);
 }
 
 /** the fate of the save this click may send (a refused amount sends nothing: the fate waits for the next one) */

@@ -4,6 +4,7 @@ import { realityCheckModel } from '../../../machines/reality-check/reality-check
 import { chatSeen } from '../../browser/sandbox-users';
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { newestHeldRead } from './held-reads';
 
 const WAIT = { timeout: 5_000 };
 const READ = (u: URL) => u.pathname === '/api/reality-check';
@@ -32,13 +33,7 @@ async function installRoutes(ctx: PathContext): Promise<void> {
 
 /** the reality check's newest read (an older one was replaced by it: let it go on) */
 async function nextRead(ctx: PathContext): Promise<Route> {
-  const w = world(ctx);
-  const end = Date.now() + WAIT.timeout;
-  while (!w.held.length && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
-  const route = w.held.pop();
-  if (!route) throw new Error('the page did not read the reality check');
-  for (const older of w.held.splice(0)) await older.continue().catch(() => undefined);
-  return route;
+  return newestHeldRead(world(ctx).held, 'the reality check', WAIT.timeout);
 }
 
 const dialog = (page: Page) => page.getByTestId('reality-check');
