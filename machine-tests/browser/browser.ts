@@ -49,3 +49,15 @@ export function sharedBrowser(): { current: Browser } {
   });
   return holder;
 }
+
+/** A JSON POST from the page, with the session's CSRF token (and any other headers): its status and body. */
+export async function post(page: Page, url: string, body: unknown, headers: Record<string, string> = {}) {
+  return page.evaluate(
+    async ({ url, body, headers }) => {
+      const me = (await (await fetch('/api/me')).json()) as { csrf: string };
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf, ...headers }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    },
+    { url, body, headers },
+  );
+}

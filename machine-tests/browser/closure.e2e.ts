@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openTab, sharedBrowser, signIn } from './browser';
+import { openTab, post, sharedBrowser, signIn } from './browser';
 import { chatSeen, freshUser } from './sandbox-users';
 
 const baseURL = inject('baseURL');
@@ -8,17 +7,6 @@ const operator = inject('sandboxOperator');
 const chromium = sharedBrowser();
 
 const BTC = '1BoatSLRHtKNngkdXEeobR76b53LETtpyT';
-
-async function post(page: Page, url: string, body: unknown, headers: Record<string, string> = {}) {
-  return page.evaluate(
-    async ({ url, body, headers }) => {
-      const me = (await (await fetch('/api/me')).json()) as { csrf: string };
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf, ...headers }, body: JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    },
-    { url, body, headers },
-  );
-}
 
 describe('closing the account', () => {
   it('refused with the list and each next step; then, settled, closed: signed out, and the next sign-in refused', async () => {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openTab, sharedBrowser, signIn, type Tab } from './browser';
+import { openTab, post, sharedBrowser, signIn, type Tab } from './browser';
 import { CARDS } from './cards';
 import { onePagePdf } from './files';
 import { chatSeen, freshUser, type FreshUserOptions } from './sandbox-users';
@@ -39,17 +39,6 @@ async function openTabNamed(page: Page, name: string, ready?: Locator) {
 
 /** What the server says is available, and how many deposits the trader has in the ledger (through the history). */
 const available = (page: Page) => page.evaluate(async () => String(((await (await fetch('/api/me')).json()) as { user: { available: string } }).user.available));
-
-async function post(page: Page, url: string, body: unknown, headers: Record<string, string> = {}) {
-  return page.evaluate(
-    async ({ url, body, headers }) => {
-      const me = (await (await fetch('/api/me')).json()) as { csrf: string };
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf, ...headers }, body: JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    },
-    { url, body, headers },
-  );
-}
 
 describe('deposits without a card form: bank transfer, Vload voucher, quick top-up', () => {
   it('a bank transfer reported, its receipt attached, marked received in the console: the balance rises once, without a reload', async () => {
