@@ -48,6 +48,7 @@ import { supportRoutes } from './routes/support';
 import { complaintRoutes } from './routes/complaints';
 import { limitRoutes } from './routes/limits';
 import { closureRoutes } from './routes/closure';
+import { selfExclusionRoutes } from './routes/self-exclusion';
 import { realityCheckRoutes } from './routes/reality-check';
 import { riskWarningRoutes } from './routes/risk-warning';
 import { contestRoutes } from './routes/contests';
@@ -172,6 +173,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(complaintRoutes, deps);
   await app.register(limitRoutes, deps);
   await app.register(closureRoutes, deps);
+  await app.register(selfExclusionRoutes, deps);
   await app.register(realityCheckRoutes, deps);
   await app.register(riskWarningRoutes, deps);
   await app.register(notificationRoutes, deps);

@@ -36,6 +36,7 @@ import * as traderLimits from './migrations/230_trader_limits';
 import * as accountClosure from './migrations/231_account_closure';
 import * as realityCheck from './migrations/232_reality_check';
 import * as riskFigures from './migrations/233_risk_figures';
+import * as selfExclusion from './migrations/234_self_exclusion';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '231_account_closure': accountClosure,
   '232_reality_check': realityCheck,
   '233_risk_figures': riskFigures,
+  '234_self_exclusion': selfExclusion,
 };
 
 /**

@@ -149,6 +149,8 @@ export interface PlatformAccountsTable {
   currency: string;
   balance_minor: ColumnType<bigint | string, bigint | string | undefined, bigint | string>;
   created_at: CreatedAt;
+  /** the broker turned trading off until then (a break or self-exclusion; migration 234) */
+  trading_blocked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface PlatformSessionsTable {

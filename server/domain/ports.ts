@@ -169,6 +169,8 @@ export interface PlatformGateway {
   userInfo(login: string): Promise<(PlatformUserInfo & { all?: string }) | null>;
   /** ends every platform session of the login (an account closed or excluded: signed out everywhere) */
   endSessions?(login: string): Promise<void>;
+  /** the platform refuses new trades of the login until `until` (a break or self-exclusion); never shortens one already set */
+  blockTrading?(login: string, until: Date): Promise<void>;
   /** sets the login's platform password (the broker checked the old one); false when there is no such login */
   setPassword?(login: string, password: string): Promise<boolean>;
   /** platform GET orders for a login (null: no such login) */

@@ -58,7 +58,7 @@ export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, p
 
     await settleAttempt(db, gate.attemptId, 'success');
     // a closed account: refused before a second factor is asked
-    await assertMaySignIn(db, user.id);
+    await assertMaySignIn(db, user.id, new Date());
     if (user.two_factor !== '') {
       // the password is right; the session signs in only after the second factor (/api/fraud/factors_check)
       await openChallenge(db, messenger, session.id, user, user.two_factor);

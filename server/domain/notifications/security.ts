@@ -17,7 +17,7 @@ import { notify } from './notify';
  */
 export async function signInWithNotice(db: Db, oldSessionId: string | null, userId: number, facts: { ip?: string } = {}): Promise<NewSession> {
   return db.transaction().execute(async (trx) => {
-    await assertMaySignIn(trx, userId);
+    await assertMaySignIn(trx, userId, new Date());
     const next = await rotateSession(trx, oldSessionId, userId);
     const earlier = await trx.selectFrom('notifications').select(['id', 'params', 'read_at']).where('user_id', '=', userId).where('kind', '=', SIGN_IN).forUpdate().execute();
     const unseen = earlier.filter((row) => row.read_at === null).reduce((n, row) => n + countOf(row.params), 0);

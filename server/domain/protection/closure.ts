@@ -5,11 +5,11 @@ import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 import type { Db } from '../../db';
 import '../../db/schema-closure';
 import { toBigInt } from '../../db/values';
-import { beginAttempt, lockedMessage, settleAttempt } from '../attempts';
 import type { DbOrTx } from '../ledger';
-import { checkPassword } from '../passwords';
 import type { PlatformGateway } from '../ports';
 import { Refusal } from '../refusal';
+import { confirmPassword } from './confirm-password';
+import { platformLoginsOf } from './platform-logins';
 import { endUserSessions } from '../sessions';
 
 /**
@@ -92,18 +92,7 @@ export async function closeAccount(deps: ClosureDeps, userId: number, req: Close
   if (text.length > CLOSURE_RULES.textMax || (req.reason === 'other' && text.length < CLOSURE_RULES.otherMin)) {
     throw new Refusal(400, 'closure.text', `Tell us in ${CLOSURE_RULES.otherMin} to ${CLOSURE_RULES.textMax} characters.`, { fields: { text: 'closure.text' } });
   }
-  const user = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
-  // the password is counted like a sign-in's: the same per-account limit
-  const gate = await beginAttempt(db, 'site', user.email, ip);
-  if (gate.lockedUntil) {
-    const seconds = Math.max(1, Math.ceil((gate.lockedUntil.getTime() - gate.now.getTime()) / 1000));
-    throw new Refusal(429, 'login.locked', lockedMessage(gate.lockedUntil, gate.now), { headers: { 'retry-after': String(seconds) } });
-  }
-  if (!(await checkPassword(user.password_hash, req.password))) {
-    await settleAttempt(db, gate.attemptId, 'fail');
-    throw new Refusal(401, 'closure.password', 'The password is not right.', { fields: { password: 'closure.password' } });
-  }
-  await settleAttempt(db, gate.attemptId, 'success');
+  await confirmPassword(db, userId, req.password, ip, 'closure.password');
   const open = await closureBlockers(deps, db, userId, now);
   if (open.length > 0) throw blocked(open);
   const closed = await db.transaction().execute(async (trx) => {
@@ -124,9 +113,5 @@ export async function closeAccount(deps: ClosureDeps, userId: number, req: Close
 
 async function endPlatformSessions(deps: ClosureDeps, userId: number): Promise<void> {
   if (!deps.platform.endSessions) return;
-  // the trader's platform login is their email (server/domain/trading/booking.ts), and each mirrored account's own
-  const { email } = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
-  const mirrored = await deps.db.selectFrom('accounts').select('platform_login').where('user_id', '=', userId).execute();
-  const logins = new Set([email, ...mirrored.map((a) => a.platform_login).filter((l): l is string => l !== null)]);
-  for (const login of logins) await deps.platform.endSessions(login);
+  for (const login of await platformLoginsOf(deps.db, userId)) await deps.platform.endSessions(login);
 }

@@ -24,6 +24,7 @@ import '../../db/schema-limits';
 import { toBigInt } from '../../db/values';
 import type { RateSource } from '../ports';
 import { Refusal } from '../refusal';
+import { assertMayDeposit } from './self-exclusion';
 
 /**
  * Deposit limits (issue 30 §1; rules in core/trader-limits.ts, docs/limits.md). Every deposit,
@@ -115,6 +116,9 @@ export async function holdDeposit(trx: Transaction<Database>, rates: RateSource 
   await sql`select 1 from users where id = ${userId} for no key update`.execute(trx);
   const again = await trx.selectFrom('deposit_holds').select(['id', 'status']).where('source', '=', input.source).where('ref', '=', input.ref).executeTakeFirst();
   if (again && again.status !== 'released') return;
+  // a new deposit during a break or self-exclusion (./self-exclusion.ts): refused by every method;
+  // one that began before it (held above) still completes, as the trader's money may be on its way
+  await assertMayDeposit(trx, userId, now);
   // a released hold tried again (a voucher whose redemption failed): weighed afresh
   if (again) await trx.deleteFrom('deposit_holds').where('id', '=', again.id).execute();
   const currency = await currencyOf(trx, userId);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { PlatformGateway } from '../../domain/ports';
 import type { DbOrTx } from '../../domain/ledger';
 import { applyBalanceOp } from './balance-ops';
@@ -25,6 +26,13 @@ export function sandboxGateway(db: DbOrTx): PlatformGateway {
     async endSessions(login) {
       const account = await findAccount(db, login);
       if (account) await expirePlatformSessions(db, account.id);
+    },
+    async blockTrading(login, until) {
+      await db
+        .updateTable('platform_accounts')
+        .set({ trading_blocked_until: sql<Date>`greatest(coalesce(trading_blocked_until, ${until}), ${until})` })
+        .where('login', '=', login.toLowerCase())
+        .execute();
     },
     setPassword: (login, password) => setAccountPassword(db, login, password),
     async orders(login, query) {

@@ -78,8 +78,13 @@ export async function openTrade(db: DbOrTx, accountId: number, input: OpenTradeI
   if (!instrument) throw new Refusal(400, 'platform.symbol', 'Choose one of the offered instruments.');
   if (!EXPIRIES.includes(input.expiry)) throw new Refusal(400, 'platform.expiry', `Choose an expiry of ${EXPIRIES.join(', ')} seconds.`);
   return inTransaction(db, async (trx) => {
-    const account = await trx.selectFrom('platform_accounts').select(['id', 'currency', 'balance_minor']).where('id', '=', accountId).forUpdate().executeTakeFirst();
+    const account = await trx.selectFrom('platform_accounts').select(['id', 'currency', 'balance_minor', 'trading_blocked_until']).where('id', '=', accountId).forUpdate().executeTakeFirst();
     if (!account) throw new Refusal(401, 'platform.not_auth', 'not_auth');
+    // the broker turned trading off (a break or self-exclusion, PlatformGateway.blockTrading)
+    if (account.trading_blocked_until && account.trading_blocked_until.getTime() > now) {
+      const until = account.trading_blocked_until.toISOString();
+      throw new Refusal(403, 'trading.blocked', `Trading is paused on this account until ${until.slice(0, 16).replace('T', ' ')} UTC.`, { params: { until } });
+    }
     let stake: bigint;
     try {
       if (input.amount.startsWith('-')) throw new InvalidAmount('amount.invalid', 'negative');
