@@ -38,6 +38,7 @@ import { contactFormModel } from './contact-form/contact-form.model';
 import { complaintsModel } from './complaints/complaints.model';
 import { traderLimitsModel } from './trader-limits/trader-limits.model';
 import { accountClosureModel } from './account-closure/account-closure.model';
+import { selfExclusionModel } from './self-exclusion/self-exclusion.model';
 import { realityCheckModel } from './reality-check/reality-check.model';
 import { realityCheckSettingModel } from './reality-check-setting/reality-check-setting.model';
 import { referralPageModel } from './referral-page/referral-page.model';
@@ -112,6 +113,7 @@ export const models: Record<string, MachineModel> = {
   complaints: complaintsModel,
   traderLimits: traderLimitsModel,
   accountClosure: accountClosureModel,
+  selfExclusion: selfExclusionModel,
   realityCheck: realityCheckModel,
   realityCheckSetting: realityCheckSettingModel,
   referralPage: referralPageModel,
