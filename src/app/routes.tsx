@@ -11,6 +11,7 @@ import { SecurityEntry, ValidateEntry } from '../features/security/entries';
 import { SupportEntry } from '../features/support/entries';
 import { ReferralEntry } from '../features/referral/entries';
 import { PersonalEntry } from '../features/verification/entries';
+import { PauseEntry } from '../features/self-exclusion/entries';
 import { WithdrawalEntry } from '../features/withdrawal/entries';
 import { PromotionsEntry } from '../features/promotions/entries';
 import type { PageProps } from './page';
@@ -34,6 +35,7 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   complaints: ComplaintsEntry,
   limits: LimitsEntry,
   close: CloseEntry,
+  pause: PauseEntry,
   referral: ReferralEntry,
   contest: ContestEntry,
   promotions: PromotionsEntry,

@@ -89,3 +89,17 @@ describe('security page: the way to close the account', () => {
     expect(screen.getByRole('link', { name: 'Закрыть аккаунт' }).getAttribute('href')).toBe('#/show/close');
   });
 });
+
+describe('security page: the way to take a break', () => {
+  it('links #/show/pause just before Close my account, in English and Russian', () => {
+    const view = render(<I18nProvider lang="en" dict={en}><SecurityPage /></I18nProvider>);
+    const link = screen.getByTestId('security-pause-link');
+    expect(link.getAttribute('href')).toBe('#/show/pause');
+    expect(screen.getByRole('link', { name: 'Take a break or exclude yourself' })).toBe(link);
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(links.slice(links.indexOf('#/show/pause'))).toEqual(['#/show/pause', '#/show/close']);
+    view.unmount();
+    render(<I18nProvider lang="ru" dict={ru}><SecurityPage /></I18nProvider>);
+    expect(screen.getByRole('link', { name: 'Перерыв или самоисключение' }).getAttribute('href')).toBe('#/show/pause');
+  });
+});

@@ -29,6 +29,12 @@ export default function SecurityPage() {
         </a>{' '}
         <span className="muted">{t('security.limits_hint')}</span>
       </p>
+      <p className="security__pause">
+        <a href="#/show/pause" data-testid="security-pause-link">
+          {t('security.pause_link')}
+        </a>{' '}
+        <span className="muted">{t('security.pause_hint')}</span>
+      </p>
       <p className="security__close">
         <a href="#/show/close" data-testid="security-close-link">
           {t('security.close_link')}

@@ -14,6 +14,7 @@ const SHOW_TITLES: Record<string, string> = {
   complaints: 'title.complaints',
   limits: 'title.limits',
   close: 'title.close',
+  pause: 'title.pause',
   referral: 'title.referral',
   contest: 'title.contest',
   promotions: 'title.promotions',
