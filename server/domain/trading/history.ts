@@ -106,17 +106,22 @@ async function exchangeHistory(db: Db, userId: number, q: HistoryQuery): Promise
     .execute();
   return {
     total: Number(toBigInt(n)),
-    hits: rows.map((r) => ({
-      id: `ledger-${String(r.id)}`,
-      type: r.kind,
-      status: 'completed',
-      amount: formatMoney(toBigInt(r.amount_minor), r.currency),
-      balanceAfter: formatMoney(toBigInt(r.balance_after_minor), r.currency),
-      currency: r.currency,
-      tradeId: null,
-      note: 'exchange account',
-      createdAt: r.created_at.getTime(),
-    })),
+    hits: rows.map((r) => exchangeEntryOf(r, toBigInt(r.balance_after_minor))),
+  };
+}
+
+/** An exchange account's ledger entry as the History page's exchange view lists it (and a statement). */
+export function exchangeEntryOf(r: { id: string | number | bigint; kind: string; amount_minor: string | number | bigint; currency: string; created_at: Date }, balanceAfterMinor: bigint): HistoryEntry {
+  return {
+    id: `ledger-${String(r.id)}`,
+    type: r.kind,
+    status: 'completed',
+    amount: formatMoney(toBigInt(r.amount_minor), r.currency),
+    balanceAfter: formatMoney(balanceAfterMinor, r.currency),
+    currency: r.currency,
+    tradeId: null,
+    note: 'exchange account',
+    createdAt: r.created_at.getTime(),
   };
 }
 

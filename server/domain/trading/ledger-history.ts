@@ -34,33 +34,61 @@ export interface LedgerPage {
   total: number;
 }
 
+/** a withdrawal hold is pending, paid (completed) or cancelled/rejected (cancelled); every other movement is done */
+const STATUS = sql<string>`case
+    when t.kind = 'withdrawal_hold' and w.status = 'pending' then 'pending'
+    when t.kind = 'withdrawal_hold' and w.status in ('cancelled', 'rejected') then 'cancelled'
+    else 'completed' end`;
+
+/**
+ * The trader's ledger entries with their transaction, account and withdrawal (a join on
+ * meta.withdrawalId): the one query the History page and the statement read
+ * (server/domain/statement/statement.ts), each adding its own filters.
+ */
+export function ledgerEntries(db: Db, userId: number) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.tx_id')
+    .innerJoin('accounts as a', 'a.id', 'e.account_id')
+    .leftJoin('withdrawals as w', (join) => join.on((eb) => eb('w.id', '=', sql<string>`t.meta->>'withdrawalId'`)).on('w.user_id', '=', userId))
+    .where('a.user_id', '=', userId);
+}
+
+/** the columns a row needs to be said in the trader's terms (`entryOf`) */
+export const ENTRY_COLUMNS = ['e.id', 'e.account_id', 't.kind', 't.meta', 'e.amount_minor', 'e.currency', 't.created_at', 'a.type as account_type', 'w.status as withdrawal_status', 'w.method as withdrawal_method'] as const;
+export const entryStatus = () => STATUS.as('status');
+
+/** One entry as ENTRY_COLUMNS and `entryStatus()` select it. */
+export interface LedgerRow {
+  id: string | number | bigint;
+  kind: string;
+  meta: unknown;
+  amount_minor: string | number | bigint;
+  currency: string;
+  created_at: Date;
+  account_type: string;
+  withdrawal_status: string | null;
+  withdrawal_method: string | null;
+  status: string;
+}
+
 /**
  * The first `window` ledger rows of the query, newest first (created_at, then entry id), and how
  * many match in all. The withdrawal's status comes from a join on meta.withdrawalId (one query).
  */
 export async function ledgerHistory(db: Db, userId: number, q: HistoryQuery, window: number, hosts: readonly { id: string; name: string }[]): Promise<LedgerPage> {
   if (!ledgerHas(q.trType)) return { rows: [], total: 0 };
-  // a withdrawal hold is pending, paid (completed) or cancelled/rejected (cancelled); every other movement is done
-  const status = sql<string>`case
-      when t.kind = 'withdrawal_hold' and w.status = 'pending' then 'pending'
-      when t.kind = 'withdrawal_hold' and w.status in ('cancelled', 'rejected') then 'cancelled'
-      else 'completed' end`;
-  let base = db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_transactions as t', 't.id', 'e.tx_id')
-    .innerJoin('accounts as a', 'a.id', 'e.account_id')
-    .leftJoin('withdrawals as w', (join) => join.on((eb) => eb('w.id', '=', sql<string>`t.meta->>'withdrawalId'`)).on('w.user_id', '=', userId))
-    .where('a.user_id', '=', userId)
+  let base = ledgerEntries(db, userId)
     // the bonus balance's side of a release is the trading account's credit: listed once, there
     .where((eb) => eb.or([eb('a.type', 'in', ['trading', 'demo']), eb.and([eb('a.type', '=', 'bonus'), eb('t.kind', '<>', 'bonus_release')])]))
     .where('t.kind', 'not in', SHOWN_BY_PLATFORM)
     .where('t.created_at', '>=', new Date(q.DateFrom))
     .where('t.created_at', '<=', new Date(q.DateTo));
   if (q.trType) base = base.where('t.kind', 'in', KINDS[q.trType]!);
-  if (q.Status) base = base.where(status, '=', q.Status);
+  if (q.Status) base = base.where(STATUS, '=', q.Status);
   const [{ n }] = await base.select((eb) => eb.fn.countAll<string | bigint>().as('n')).execute();
   const rows = await base
-    .select(['e.id', 't.kind', 't.meta', 'e.amount_minor', 'e.currency', 't.created_at', 'a.type as account_type', 'w.status as withdrawal_status', 'w.method as withdrawal_method', status.as('status')])
+    .select([...ENTRY_COLUMNS, entryStatus()])
     // the account's balance after this entry: every entry of the account up to it, in the order the page lists them
     .select(
       sql<string | bigint>`(select coalesce(sum(x.amount_minor), 0) from ledger_entries x join ledger_transactions y on y.id = x.tx_id
@@ -72,27 +100,31 @@ export async function ledgerHistory(db: Db, userId: number, q: HistoryQuery, win
     .execute();
   return {
     total: toCount(n),
-    rows: rows.map((r) => {
-      const said = describe(r.kind, r.meta ?? {}, { status: r.withdrawal_status, method: r.withdrawal_method }, hosts);
-      const amountMinor = toBigInt(r.amount_minor);
-      return {
-        id: `ledger-${String(r.id)}`,
-        type: said.type,
-        status: r.status,
-        amount: formatMoney(amountMinor, r.currency),
-        balanceAfter: formatMoney(toBigInt(r.balance_after_minor), r.currency),
-        currency: r.currency,
-        tradeId: null,
-        note: [said.method, said.detail, said.outcome].filter(Boolean).join(' · '),
-        ...(r.account_type === 'bonus' && { account: 'bonus' as const }),
-        createdAt: r.created_at.getTime(),
-        source: 'ledger' as const,
-        ...(said.method && { method: said.method }),
-        ...(said.detail && { detail: said.detail }),
-        ...(said.outcome && { outcome: said.outcome }),
-        ...refOf(r.kind, r.meta ?? {}),
-      };
-    }),
+    rows: rows.map((r) => entryOf(r, toBigInt(r.balance_after_minor), hosts)),
+  };
+}
+
+/** A ledger entry in the trader's terms (type, method, detail, outcome), with its account's balance after it. */
+export function entryOf(r: LedgerRow, balanceAfterMinor: bigint, hosts: readonly { id: string; name: string }[]): HistoryEntry {
+  const meta = (r.meta ?? {}) as Record<string, unknown>;
+  const said = describe(r.kind, meta, { status: r.withdrawal_status, method: r.withdrawal_method }, hosts);
+  const amountMinor = toBigInt(r.amount_minor);
+  return {
+    id: `ledger-${String(r.id)}`,
+    type: said.type,
+    status: r.status,
+    amount: formatMoney(amountMinor, r.currency),
+    balanceAfter: formatMoney(balanceAfterMinor, r.currency),
+    currency: r.currency,
+    tradeId: null,
+    note: [said.method, said.detail, said.outcome].filter(Boolean).join(' · '),
+    ...(r.account_type === 'bonus' && { account: 'bonus' as const }),
+    createdAt: r.created_at.getTime(),
+    source: 'ledger' as const,
+    ...(said.method && { method: said.method }),
+    ...(said.detail && { detail: said.detail }),
+    ...(said.outcome && { outcome: said.outcome }),
+    ...refOf(r.kind, meta),
   };
 }
 
@@ -161,6 +193,9 @@ export function describe(
       return { type: 'prize', detail: text(meta.contest) ?? text(meta.title) };
     case 'transfer':
       return { type: 'transfer' };
+    case 'trade_result':
+      // a statement lists it (the History page shows the platform's stake and payout instead)
+      return { type: 'trade_result', detail: text(meta.symbol) };
     default:
       return { type: kind };
   }
