@@ -51,6 +51,7 @@ import { closureRoutes } from './routes/closure';
 import { selfExclusionRoutes } from './routes/self-exclusion';
 import { realityCheckRoutes } from './routes/reality-check';
 import { riskWarningRoutes } from './routes/risk-warning';
+import { statementRoutes } from './routes/statement';
 import { contestRoutes } from './routes/contests';
 import { notificationRoutes } from './routes/notifications';
 import { forgotRoutes } from './routes/forgot';
@@ -176,6 +177,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(selfExclusionRoutes, deps);
   await app.register(realityCheckRoutes, deps);
   await app.register(riskWarningRoutes, deps);
+  await app.register(statementRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(forgotRoutes, deps);
   // timed offers (/api/us/offers, /api/triggers/*)
