@@ -21,8 +21,8 @@ const defaultAmount = (options: CryptoOptionsRecord, fixed: boolean): string => 
 
 /** A server refusal worth showing as it is (a known key); anything else is the spec's generic message. */
 function payFailure(error: unknown, minDeposit: string): Msg {
-  if (isCallFailure(error) && error.kind === 'http' && error.status < 500 && /^(crypto\.|limits\.|validation$|csrf$|auth\.)/.test(error.error)) {
-    // a deposit limit's refusal carries its own values (limit, used, when it fits again)
+  if (isCallFailure(error) && error.kind === 'http' && error.status < 500 && /^(crypto\.|limits\.|deposit\.|validation$|csrf$|auth\.)/.test(error.error)) {
+    // a deposit limit's refusal carries its own values (limit, used, when it fits again), a break's its end (deposit.excluded)
     return msg(error.error, error.message || undefined, error.error === 'crypto.min_deposit' ? { min: minDeposit } : error.params);
   }
   return msg('crypto.pay_failed');

@@ -101,6 +101,10 @@ describe('crypto deposit', () => {
       { kind: 'http', status: 409, error: 'limits.deposit_week', message: 'Over', params: { limit: '500.00', used: '400.00', currency: 'USD', resets: '2025-06-11 08:00 UTC' } },
       { key: 'limits.deposit_week', fallback: 'Over', params: { limit: '500.00', used: '400.00', currency: 'USD', resets: '2025-06-11 08:00 UTC' } },
     ],
+    [
+      { kind: 'http', status: 403, error: 'deposit.excluded', message: 'Paused', params: { until: '2026-12-02T10:00:00.000Z', kind: 'exclusion' } },
+      { key: 'deposit.excluded', fallback: 'Paused', params: { until: '2026-12-02T10:00:00.000Z', kind: 'exclusion' } },
+    ],
     [{ kind: 'http', status: 422, error: 'validation', message: 'Bad' }, { key: 'validation', fallback: 'Bad' }],
     [{ kind: 'http', status: 401, error: 'auth.expired', message: '' }, { key: 'auth.expired' }],
     [{ kind: 'http', status: 500, error: 'crypto.rate', message: 'No rate' }, { key: 'crypto.pay_failed' }],

@@ -15,8 +15,8 @@ const paidAmount = (e: DepositSubmit): string => normalizeDecimal(e.payment.amou
 
 /** A server refusal with a key worth showing as it is; anything else is the generic failure. */
 function startFailure(error: unknown, minDeposit: string): Msg {
-  if (isCallFailure(error) && error.kind === 'http' && error.status < 500 && /^(method\.|neteller\.|skrill\.|limits\.|validation|csrf$|auth\.)/.test(error.error)) {
-    // a deposit limit's refusal carries its own values (limit, used, when it fits again)
+  if (isCallFailure(error) && error.kind === 'http' && error.status < 500 && /^(method\.|neteller\.|skrill\.|limits\.|deposit\.|validation|csrf$|auth\.)/.test(error.error)) {
+    // a deposit limit's refusal carries its own values (limit, used, when it fits again), a break's its end (deposit.excluded)
     return msg(error.error, error.message || undefined, error.error === 'method.min_deposit' ? { min: minDeposit } : error.params);
   }
   return msg('method.start_failed');

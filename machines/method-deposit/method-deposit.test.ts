@@ -118,6 +118,11 @@ describe("method deposit: the start's refusals", () => {
     expect(await refused({ kind: 'http', status: 409, error: 'limits.deposit_day', message: 'Over', params })).toEqual({ key: 'limits.deposit_day', fallback: 'Over', params });
   });
 
+  it("a break's refusal keeps its end and kind (deposit.excluded, issue 30 §3)", async () => {
+    const params = { until: '2026-12-02T10:00:00.000Z', kind: 'timeout' };
+    expect(await refused({ kind: 'http', status: 403, error: 'deposit.excluded', message: 'Paused', params })).toEqual({ key: 'deposit.excluded', fallback: 'Paused', params });
+  });
+
   it('the minimum the server names gets the page minimum as its parameter', async () => {
     expect(await refused({ kind: 'http', status: 400, error: 'method.min_deposit', message: '' })).toEqual({ key: 'method.min_deposit', params: { min: '250' } });
   });

@@ -78,6 +78,21 @@ describe('CryptoTab (bitcoin)', () => {
   });
 });
 
+describe('CryptoTab during a break (issue 30 §3)', () => {
+  it('says a deposit is refused until the end, written for the trader', async () => {
+    const { registerMessages } = await import('../../i18n');
+    const { messages } = await import('../funding/limits/messages');
+    const { formatDateTime } = await import('../../flows/shared/dates');
+    registerMessages(messages);
+    const until = '2026-12-02T10:00:00.000Z';
+    api.payCrypto.mockRejectedValueOnce({ kind: 'http', status: 403, error: 'deposit.excluded', message: `Deposits are paused until ${until}.`, params: { until, kind: 'timeout' } });
+    render(<CryptoTab tab="bitcoin" />);
+    await screen.findByLabelText('Amount in USD');
+    await userEvent.click(screen.getByRole('button', { name: 'Create BTC invoice' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(`You chose to stop trading until ${formatDateTime(until)}: no deposit can be made before then.`);
+  });
+});
+
 describe('CryptoTab switching coin', () => {
   it('a new coin gets its own deposit: title, button and the invoice all follow the selected tab', async () => {
     const withCoins: typeof options = {

@@ -8,6 +8,7 @@ import type { InvoicePageEvent, SandboxKind } from '../../../machines/invoice-pa
 import type { invoiceMachine } from '../../../machines/invoice/invoice.machine';
 import { isZero, selectEstimate, selectTokens, trimAmount } from './crypto.select';
 import { formatAmount } from '../shared/money';
+import { withReadableUntil } from '../shared/dates';
 import { buttonProps, fieldErrorProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 /**
@@ -86,7 +87,8 @@ export function connectCrypto(s: CryptoSnapshot, send: (event: CryptoDepositEven
     estimate: estimate && { ...estimate, text: formatAmount(estimate.amount, estimate.currency, lang) },
     /** the approximate rate line: the price in the account currency, labelled when simulated */
     rate: asset && asset.price !== '0' ? { symbol: asset.symbol, price: asset.price, sandbox: c.options?.rateSource === 'sandbox' } : null,
-    error: c.error,
+    /** a refusal; a break's end (deposit.excluded) written for the trader */
+    error: withReadableUntil(c.error),
     shakes: c.shakes,
     submitLabel: isPaying ? msg('crypto.submitting') : isRedirecting ? msg('crypto.redirecting') : msg('crypto.submit', undefined, { symbol }),
     onSubmit: () => send({ type: 'deposit.submit' }),

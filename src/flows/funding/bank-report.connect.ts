@@ -5,6 +5,7 @@ import type { bankReportMachine } from '../../../machines/bank-report/bank-repor
 import type { BankReportEvent } from '../../../machines/bank-report/bank-report.types';
 import type { PagePayment } from '../../../machines/funding/payment';
 import { formatAmount } from '../shared/money';
+import { withReadableUntil } from '../shared/dates';
 import { buttonProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 export type BankReportSnapshot = SnapshotFrom<typeof bankReportMachine>;
@@ -62,7 +63,8 @@ export function connectBankReport(s: BankReportSnapshot, send: (event: BankRepor
     isReceived,
     currency: c.currency,
     minDeposit: c.minDeposit,
-    error: c.error,
+    /** a refusal; a break's end (deposit.excluded) written for the trader */
+    error: withReadableUntil(c.error),
     shakes: c.shakes,
     submitLabel: isReporting ? msg('bank.submitting') : msg(c.method === 'fiat' ? 'fiat.submit' : 'bank.submit'),
     /** report the transfer of what the funding page's amount line pays (amount, bonus, promo code) */

@@ -12,6 +12,7 @@ import { depositAmount, pageBonus } from '../../../machines/funding/payment';
 import { hasAmountLine, isCardTab, type TabId } from '../../../machines/funding/tabs';
 import { selectFinishedSteps, stepLines } from './funding.select';
 import { formatAmount } from '../shared/money';
+import { withReadableUntil } from '../shared/dates';
 import { buttonProps, errorIdOf, fieldErrorProps, fieldProps, formProps, labelProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 /**
@@ -262,7 +263,8 @@ export function connectCard(s: CardSnapshot, send: FundingSend, lang = 'en') {
   /** Deposit: the number and the CVV go in the event only */
   const onSubmit = (card: { number: string; cvv: string }) => send({ type: 'card.submit', card: describeCard(card.number), cvv: card.cvv, now: Date.now() });
   const onResultClose = () => send({ type: 'result.close' });
-  const resultError = !c.error && isEditing && c.result?.error ? c.result.error : null;
+  // a payment refused before any processor (a break's deposit.excluded among them): its end written for the trader
+  const resultError = !c.error && isEditing && c.result?.error ? withReadableUntil(c.result.error) : null;
   return {
     /** the JCB form (accepts only JCB cards) */
     isJcb: c.jcb,
@@ -277,7 +279,7 @@ export function connectCard(s: CardSnapshot, send: FundingSend, lang = 'en') {
     years: Array.from({ length: 15 }, (_, i) => String(c.year + i)),
     isInvalid,
     /** the refused submit's reason; `shakes` changes with every refusal */
-    error: c.error ? { text: c.error.msg, shakes: c.shakes } : null,
+    error: c.error ? { text: withReadableUntil(c.error.msg), shakes: c.shakes } : null,
     /** the last payment's end, kept on the form (declined, every processor failed, stopped) */
     resultError,
     /** the steps of the payment that ended, until the trader moves on */
@@ -431,7 +433,7 @@ export function connectCascade(s: CascadeSnapshot, send: CascadeSend) {
     n: processor ? c.stack.indexOf(processor) + 1 : c.tried.length,
     total: c.stack.length,
     steps: stepLines(c.stack, c.log, GOES_ON.has(step)),
-    error: c.error ?? msg('cascade.response_error'),
+    error: withReadableUntil(c.error) ?? msg('cascade.response_error'),
     entropay: isEntropay ? ((s.children.entropay as EntropayActor | undefined) ?? null) : null,
     /** the payment's currency (Entropay's dialog names the amount with it) */
     currency: c.payment?.currency ?? '',

@@ -4,6 +4,7 @@ import { msg } from '../../../core/message';
 import type { methodDepositMachine } from '../../../machines/method-deposit/method-deposit.machine';
 import type { MethodDepositEvent, SubmitFields } from '../../../machines/method-deposit/method-deposit.types';
 import type { PagePayment } from '../../../machines/funding/payment';
+import { withReadableUntil } from '../shared/dates';
 import { buttonProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 export type MethodDepositSnapshot = SnapshotFrom<typeof methodDepositMachine>;
@@ -70,7 +71,8 @@ export function connectMethodDeposit(s: MethodDepositSnapshot, send: (event: Met
     currency: c.currency,
     minDeposit: c.minDeposit,
     depositId: c.depositId,
-    error: c.error,
+    /** a refusal; a break's end (deposit.excluded) written for the trader */
+    error: withReadableUntil(c.error),
     shakes: c.shakes,
     submitLabel: isStarting ? msg('method.submitting') : isRedirecting ? msg('method.redirecting') : msg('method.submit'),
     /** Deposit: the method's fields (Neteller's) with the amount line's amount, bonus and promo code */

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { msg } from '../../../core/message';
 import { formatAmount } from '../shared/money';
+import { withReadableUntil } from '../shared/dates';
 import { buttonProps, fieldErrorProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 import type { quickTopUpMachine } from '../../../machines/quick-topup/quick-topup.machine';
 import type { QuickTopUpEvent } from '../../../machines/quick-topup/quick-topup.types';
@@ -44,7 +45,8 @@ export function connectQuickTopUp(s: QuickTopUpSnapshot, send: (event: QuickTopU
     onAmount,
     cards: c.cards.map((x) => ({ token: x.token, label: `${x.brand.toUpperCase()} •••• ${x.last4}`, selected: x.token === c.card })),
     onCard,
-    error: c.error,
+    /** a refusal; a break's end (deposit.excluded) written for the trader */
+    error: withReadableUntil(c.error),
     shakes: c.shakes,
     onSubmit: () => send({ type: 'quick.submit' }),
     /** "Charge {amount} to {card}?", the amount written for the trader (core/format: "$300.00", "300,00 $") */

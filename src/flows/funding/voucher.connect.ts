@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { msg } from '../../../core/message';
 import { formatAmount } from '../shared/money';
+import { withReadableUntil } from '../shared/dates';
 import { buttonProps, fieldErrorProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 import { VLOAD_FLOOR, type voucherMachine } from '../../../machines/voucher/voucher.machine';
 import type { VoucherEvent } from '../../../machines/voucher/voucher.types';
@@ -34,7 +35,8 @@ export function connectVoucher(s: VoucherSnapshot, send: (event: VoucherEvent) =
     floor: VLOAD_FLOOR,
     pin: s.context.pin,
     onPin,
-    error: s.context.error,
+    /** a refusal; a break's end (deposit.excluded) written for the trader */
+    error: withReadableUntil(s.context.error),
     shakes: s.context.shakes,
     redeemed: s.context.redeemed,
     /** what the voucher credited, written for the trader (core/format) */
