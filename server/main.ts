@@ -34,6 +34,9 @@ async function main(): Promise<void> {
   const ready = (async () => {
     await migrate(db);
     if (config.sandbox) await seed(db);
+    // the risk warning's figure of the day, when missing, before the first page asks for it (the
+    // housekeeping keeps it daily); a failure is logged and the pages say only the general warning
+    await ensureRiskFigure(db, new Date()).catch((error: unknown) => console.error('The risk figure could not be computed:', error));
   })();
   ready.catch((error: unknown) => {
     console.error('The database could not be prepared:', error);
@@ -58,8 +61,6 @@ async function main(): Promise<void> {
     runExclusive(db, 'housekeeping', purge, { everyMs: HOUSEKEEPING_EVERY_MS }).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_EVERY_MS);
   housekeeping.unref();
-  // the risk warning's figure at start, when today's is missing (the housekeeping keeps it daily)
-  ensureRiskFigure(db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'risk figure failed'));
 
   // SIGTERM: stop accepting, let requests in flight finish (SHUTDOWN_GRACE_MS), end SSE streams, close the database
   const stop = shutdownHandler({

@@ -5,6 +5,7 @@ import { useModalAsked, useSessionBasics } from './flows/shell/app.flow';
 import { useT } from './i18n';
 import { ToastHost } from './features/shell/ToastHost';
 import { SandboxBanner } from './ui/SandboxBanner';
+import { RiskWarning } from './features/shell/RiskWarning';
 import { Spinner } from './ui/Spinner';
 import { usePageMeta } from './ui/usePageMeta';
 
@@ -86,6 +87,7 @@ export function App() {
           <NotFoundPage />
         )}
       </Suspense>
+      <RiskWarning />
       <Modals />
       <ToastHost />
     </>

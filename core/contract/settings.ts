@@ -39,6 +39,12 @@ export const Settings = z.object({
   demoLogin: z.optional(z.object({ email: z.string(), password: z.string() })),
   /** social sign-in (OpenID Connect) is on: the provider's name for its button (docs/social-sign-in.md) */
   socialSignIn: z.optional(z.object({ name: z.string() })),
+  /**
+   * the risk warning's own figure (issue 30 §5, core/risk-warning.ts): the whole percent of our
+   * retail traders' accounts that lost money over the last 12 months and the UTC day it was
+   * computed; null (or absent) before the first computation or when no account traded
+   */
+  risk: z.optional(z.nullable(z.object({ percent: z.number(), day: z.string() }))),
 });
 export type Settings = z.infer<typeof Settings>;
 

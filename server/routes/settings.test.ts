@@ -36,7 +36,34 @@ describe('GET /api/settings', () => {
       timeZone: '',
       // sandbox mode with no OIDC_ISSUER: the sandbox identity provider
       socialSignIn: { name: 'Sandbox ID' },
+      // no figure computed yet (an unseeded database): the pages show only the general warning
+      risk: null,
     });
+  });
+
+  it("carries the risk warning's latest figure as a whole percent with its day; none when no account traded", async () => {
+    const at = new Date('2026-11-29T03:00:00.000Z');
+    const row = { computed_at: at, window_from: new Date('2025-11-29T03:00:00.000Z'), window_to: at };
+    await t.db.insertInto('risk_figures').values({ ...row, day: '2026-11-28', accounts: 0, losing: 0, share_bp: null }).execute();
+    const none = await buildApp({ db: t.db, config: t.config });
+    try {
+      expect(Settings.parse((await none.inject({ method: 'GET', url: '/api/settings' })).json()).risk).toBeNull();
+    } finally {
+      await none.close();
+    }
+    // 7450 basis points: 74.5 %, shown as 75 (rounded half up); the newest day wins
+    await t.db.insertInto('risk_figures').values({ ...row, day: '2026-11-29', accounts: 200, losing: 149, share_bp: 7450 }).execute();
+    const app = await buildApp({ db: t.db, config: t.config });
+    try {
+      const first = Settings.parse((await app.inject({ method: 'GET', url: '/api/settings' })).json());
+      expect(first.risk).toEqual({ percent: 75, day: '2026-11-29' });
+      // served from memory: a newer row is not read on the next request
+      await t.db.insertInto('risk_figures').values({ ...row, day: '2026-11-30', accounts: 10, losing: 1, share_bp: 1000 }).execute();
+      expect(Settings.parse((await app.inject({ method: 'GET', url: '/api/settings' })).json()).risk).toEqual({ percent: 75, day: '2026-11-29' });
+    } finally {
+      await app.close();
+      await t.db.deleteFrom('risk_figures').execute();
+    }
   });
 
   it('follows SANDBOX and INSPECT from the configuration, and hides the sandbox autologin when off', async () => {

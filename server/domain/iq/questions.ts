@@ -70,7 +70,7 @@ export const IQ_QUESTION_DEFS: readonly IqQuestionDef[] = [
     },
   },
   {
-    // the public site's risk line (src/features/public/messages.ts site.risk)
+    // the risk warning on every page (src/features/shell/RiskWarning.tsx)
     text: { en: 'What is the risk of trading?', ru: 'В чём риск торговли?' },
     options: [
       { id: 'a', text: { en: 'There is none with a bonus', ru: 'С бонусом риска нет' } },

@@ -123,10 +123,11 @@ export default function PublicSite() {
       </main>
       {/* the gift popup (15 s, 1-day cookie) belongs to the engagement issue: it mounts here */}
       <div id="site-gift-slot" data-slot="gift"><VisitorGiftEntry lang={lang} /></div>
-      <footer className="site-footer">
-        <p>{t('site.risk')}</p>
-        {data.site && <p data-testid="site-company">{t('site.company_contacts', { name: data.site.company.name, email: data.site.company.email, phone: data.site.company.phone })}</p>}
-      </footer>
+      {data.site && (
+        <footer className="site-footer">
+          <p data-testid="site-company">{t('site.company_contacts', { name: data.site.company.name, email: data.site.company.email, phone: data.site.company.phone })}</p>
+        </footer>
+      )}
     </div>
   );
 }

@@ -43,7 +43,6 @@ export const messages = {
     'site.video_step1': 'Register',
     'site.video_step2': 'Deposit',
     'site.video_step3': 'Trade',
-    'site.risk': 'Trading involves risk: you can lose the money you invest.',
     'site.company_contacts': '{name} · {email} · {phone}',
   },
   ru: {
@@ -89,7 +88,6 @@ export const messages = {
     'site.video_step1': 'Регистрация',
     'site.video_step2': 'Пополнение',
     'site.video_step3': 'Торговля',
-    'site.risk': 'Торговля связана с риском: вы можете потерять вложенные деньги.',
     'site.company_contacts': '{name} · {email} · {phone}',
   },
 };

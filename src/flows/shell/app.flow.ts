@@ -60,6 +60,11 @@ export function useSessionBasics() {
 }
 const retrySession = () => sessionActor.send({ type: 'session.retry' });
 
+/** The risk warning's own figure from the settings (issue 30 §5): a whole percent and its UTC day, or null. */
+export function useRiskFigure(): { percent: number; day: string } | null {
+  return useSelector(sessionActor, (s) => selectSettings(s)?.risk ?? null);
+}
+
 /** A modal is asked for: its host (and the dialog's code) loads with the first one. */
 export function useModalAsked(): boolean {
   return useSelector(modalActor, (s) => s.context.current !== null);
