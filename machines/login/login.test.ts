@@ -58,4 +58,19 @@ describe('login form', () => {
     expect(actor.getSnapshot().context.error).toEqual(expect.objectContaining({ key: 'server_error' }));
     actor.stop();
   });
+
+  it('a refusal by the sign-in gate keeps its parameters for the page (a break’s end and kind, issue 30 §3)', async () => {
+    const until = '2026-12-02T10:00:00.000Z';
+    const { actor } = login(
+      async () => ({ success: true, token: 't-1' }),
+      () => Promise.reject({ kind: 'http', status: 403, error: 'login.excluded', message: `This account is on a break until ${until}.`, params: { until, kind: 'timeout' } }),
+    );
+    actor.send({ type: 'login.submit', email: 'trader@example.com', password: 'Trader-2026' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ email: 'trader@example.com', password: '', shakes: 1 });
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'login.excluded', fallback: `This account is on a break until ${until}.`, params: { until, kind: 'timeout' } });
+    actor.stop();
+  });
 });

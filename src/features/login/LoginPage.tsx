@@ -7,6 +7,8 @@ import { AuthCard } from '../shell/AuthCard';
 
 // the second step (and its code entry) loads only when an account asks for it: the login page stays small
 const FactorStep = lazy(() => import('./FactorStep').then((m) => ({ default: m.FactorStep })));
+// a break's or self-exclusion's notice (issue 30 §3) loads only when there is one: its texts and the date formatter stay out of the first load
+const ExcludedNotice = lazy(() => import('./excluded/ExcludedNotice'));
 
 /** /{lang}/login: email and password; platform login, then the product session. */
 export default function LoginPage() {
@@ -37,6 +39,11 @@ export default function LoginPage() {
             {t('login.account_closed')}
           </p>
         )}
+        {login.pausedNotice && (
+          <Suspense fallback={null}>
+            <ExcludedNotice paused={login.pausedNotice} />
+          </Suspense>
+        )}
         {login.autologinNotice && (
           <p className="form-note" {...login.getNoticeProps()}>
             {t('autologin.failed')}
@@ -51,7 +58,13 @@ export default function LoginPage() {
             <span>{t('login.password_label')}</span>
             <input {...login.getFieldProps('password')} type="password" autoComplete="current-password" />
           </label>
-          {error && (
+          {error && login.excluded && (
+            // until its chunk is in, the server's own words (not announced twice)
+            <Suspense key={shakes} fallback={<p className="form-error">{text(error)}</p>}>
+              <ExcludedNotice refusal={error} />
+            </Suspense>
+          )}
+          {error && !login.excluded && (
             <p key={shakes} className="form-error shake" {...login.getErrorProps()}>
               {text(error)}
             </p>

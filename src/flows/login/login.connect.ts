@@ -11,6 +11,8 @@ export interface LoginApi {
   /** the form is being sent (or the autologin runs): inputs and the button rest */
   busy: boolean;
   error: Msg | null;
+  /** the refusal is a break's or self-exclusion's (403 login.excluded, issue 30 §3): its own notice says until when */
+  excluded: boolean;
   /** bumps on every failure: the message shakes again */
   shakes: number;
   /** the password was right and the account asks its second factor */
@@ -54,6 +56,7 @@ export function connectLogin(s: LoginSnapshot, send: Send): LoginApi {
   return {
     busy,
     error,
+    excluded: error?.key === 'login.excluded',
     shakes,
     // the password was right and the account asks its second factor
     asksFactor: s.matches('twoFactor') && s.context.factor !== '',

@@ -8,7 +8,8 @@ import { selectSettings, sessionActor, useSessionBasics } from '../shell/app.flo
 import { deviceFingerprint } from '../shared/fingerprint';
 import { inspect } from '../shared/inspector';
 import { connectLogin } from './login.connect';
-import { CLOSED_PARAM, currentLang, goTo, safeHash } from '../shell/navigation';
+import { pausedKind } from './paused';
+import { CLOSED_PARAM, currentLang, goTo, PAUSED_PARAM, safeHash } from '../shell/navigation';
 import { twoFactorEntryFlow } from '../two-factor/two-factor.flow';
 
 const platformBase = (): string => selectSettings(sessionActor.getSnapshot())?.platform ?? '/platform';
@@ -62,6 +63,8 @@ export function useLogin() {
     autologinNotice: query.get('autologin') === 'failed' && !login.error,
     /** the trader just closed their account (issue 30 §8): say so until a sign-in is tried */
     closedNotice: query.get(CLOSED_PARAM) === '1' && !login.error,
+    /** the trader just took a break or excluded themselves (issue 30 §3): which, said until a sign-in is tried */
+    pausedNotice: !login.error ? pausedKind(query.get(PAUSED_PARAM)) : null,
     /** back from a social sign-in that failed (spec 001 §8) */
     socialFailed: query.get('social') === 'failed' && !login.error,
     /** social sign-in is on: the provider's name for its button */
