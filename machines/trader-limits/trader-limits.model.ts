@@ -18,6 +18,7 @@ export const limitsAnswer = (over: Partial<LimitsResponse> = {}): LimitsResponse
     { period: 'week', amount: '1000.00', pending: { amount: '2000.00', from: RAISE_FROM }, used: '120.00' },
     { period: 'month', amount: null, pending: null, used: '620.00' },
   ],
+  trading: [],
   cooling_off_hours: 24,
   ...over,
 });

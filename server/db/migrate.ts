@@ -37,6 +37,7 @@ import * as accountClosure from './migrations/231_account_closure';
 import * as realityCheck from './migrations/232_reality_check';
 import * as riskFigures from './migrations/233_risk_figures';
 import * as selfExclusion from './migrations/234_self_exclusion';
+import * as tradingLimits from './migrations/235_trading_limits';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '232_reality_check': realityCheck,
   '233_risk_figures': riskFigures,
   '234_self_exclusion': selfExclusion,
+  '235_trading_limits': tradingLimits,
 };
 
 /**

@@ -6,9 +6,9 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
  */
 export interface TraderLimitsTable {
   user_id: number;
-  /** 'deposit' */
+  /** 'deposit', 'stake' or 'loss' (core/trading-limits.ts) */
   kind: string;
-  /** a LimitPeriod */
+  /** a LimitPeriod, or 'trade' for the stake per trade */
   period: string;
   currency: string;
   /** minor units of `currency`; null: no limit */

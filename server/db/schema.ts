@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { StoredSchedule } from '../../core/trading-limits';
 
 /**
  * BIGINT columns. PGlite answers them as JS bigint, `pg` as a decimal string: always read
@@ -151,6 +152,8 @@ export interface PlatformAccountsTable {
   created_at: CreatedAt;
   /** the broker turned trading off until then (a break or self-exclusion; migration 234) */
   trading_blocked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** the broker's stake and loss limits for this login (core/trading-limits.ts StoredSchedule; migration 235) */
+  trading_limits: ColumnType<StoredSchedule | null, string | null | undefined, string | null>;
 }
 
 export interface PlatformSessionsTable {

@@ -5,6 +5,7 @@
  */
 import type { BankDetails, CardProcessor, PlatformUserInfo, SandboxScenario } from '../../core/contract';
 import type { UploadMime } from '../../core/upload';
+import type { TradingLimitSchedule } from '../../core/trading-limits';
 import type { PlatformTxType, TradeDirection, TradeStatus } from '../db/schema-trading';
 import type { ChainId } from './crypto/coins';
 import type { CryptoConfig } from './crypto/config';
@@ -171,6 +172,13 @@ export interface PlatformGateway {
   endSessions?(login: string): Promise<void>;
   /** the platform refuses new trades of the login until `until` (a break or self-exclusion); never shortens one already set */
   blockTrading?(login: string, until: Date): Promise<void>;
+  /**
+   * the trader's stake and loss limits for the login (core/trading-limits.ts): each limit's value in
+   * force and a waiting change with its date, which the platform applies at that date by itself.
+   * The platform refuses a trade over a limit in force (403 `trading.limit_{key}`). Replaces what
+   * was set before; idempotent.
+   */
+  setTradingLimits?(login: string, schedule: TradingLimitSchedule): Promise<void>;
   /** sets the login's platform password (the broker checked the old one); false when there is no such login */
   setPassword?(login: string, password: string): Promise<boolean>;
   /** platform GET orders for a login (null: no such login) */

@@ -80,6 +80,8 @@ describe('GET /api/limits and POST /api/limits/deposit', () => {
         { period: 'week', amount: null, pending: null, used: '0.00' },
         { period: 'month', amount: null, pending: null, used: '0.00' },
       ],
+      // the stake and loss limits: server/routes/trading-limits.test.ts
+      trading: expect.any(Array),
       cooling_off_hours: 24,
     });
   });

@@ -1,14 +1,12 @@
 import { sql, type Transaction } from 'kysely';
 import { toUnits } from '../../../core/decimal';
 import type { LimitsResponse, SetDepositLimitRequest, SetDepositLimitResponse } from '../../../core/contract/limits';
-import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
+import { exponentOf, formatMoney } from '../../../core/money';
 import {
-  changeLimit,
   depositOverLimit,
   holdMs,
   isLimitPeriod,
   LIMIT_PERIODS,
-  NO_LIMIT,
   settled,
   TRADER_LIMIT_RULES,
   usedIn,
@@ -24,6 +22,7 @@ import '../../db/schema-limits';
 import { toBigInt } from '../../db/values';
 import type { RateSource } from '../ports';
 import { Refusal } from '../refusal';
+import { changeStoredLimit, currencyOf, readSettings } from './limit-settings';
 import { assertMayDeposit } from './self-exclusion';
 
 /**
@@ -42,24 +41,7 @@ const KIND = 'deposit';
 /** the longest window: what is older never counts */
 const LONGEST = Math.max(...LIMIT_PERIODS.map(windowMs));
 
-/** The user's currency (their registration currency): the one every limit is in. */
-async function currencyOf(db: Executor, userId: number): Promise<string> {
-  const user = await db.selectFrom('users').select('currency').where('id', '=', userId).executeTakeFirstOrThrow();
-  return user.currency;
-}
-
-async function readSettings(db: Executor, userId: number): Promise<Record<LimitPeriod, LimitSetting>> {
-  const rows = await db.selectFrom('trader_limits').selectAll().where('user_id', '=', userId).where('kind', '=', KIND).execute();
-  const out: Record<LimitPeriod, LimitSetting> = { day: NO_LIMIT, week: NO_LIMIT, month: NO_LIMIT };
-  for (const row of rows) {
-    if (!isLimitPeriod(row.period)) continue;
-    out[row.period] = {
-      value: row.value_minor === null ? null : toBigInt(row.value_minor),
-      pending: row.pending_set && row.pending_from ? { value: row.pending_minor === null ? null : toBigInt(row.pending_minor), from: row.pending_from } : null,
-    };
-  }
-  return out;
-}
+const readDepositSettings = (db: Executor, userId: number): Promise<Record<LimitPeriod, LimitSetting>> => readSettings(db, userId, KIND, LIMIT_PERIODS);
 
 /** What counts toward the windows at `now`: credited holds, and held ones not yet expired. */
 async function counted(db: Executor, userId: number, now: Date): Promise<CountedDeposit[]> {
@@ -122,7 +104,7 @@ export async function holdDeposit(trx: Transaction<Database>, rates: RateSource 
   // a released hold tried again (a voucher whose redemption failed): weighed afresh
   if (again) await trx.deleteFrom('deposit_holds').where('id', '=', again.id).execute();
   const currency = await currencyOf(trx, userId);
-  const limits = await readSettings(trx, userId);
+  const limits = await readDepositSettings(trx, userId);
   const anyLimit = LIMIT_PERIODS.some((p) => settled(limits[p], now).value !== null);
   let countedMinor: bigint;
   try {
@@ -192,9 +174,10 @@ export async function releaseHold(db: Executor, source: HoldSource, ref: string,
 
 // ─── the trader's limits page ─────────────────────────────────────────────────────────────────
 
-export async function limitsView(db: Executor, userId: number, now: Date): Promise<LimitsResponse> {
+/** The deposit half of GET /api/limits (the stake and loss limits: ./trading-limits.ts). */
+export async function depositLimitsView(db: Executor, userId: number, now: Date): Promise<Omit<LimitsResponse, 'trading'>> {
   const currency = await currencyOf(db, userId);
-  const limits = await readSettings(db, userId);
+  const limits = await readDepositSettings(db, userId);
   const deposits = await counted(db, userId, now);
   const amount = (v: bigint | null): string | null => (v === null ? null : formatMoney(v, currency));
   return {
@@ -212,43 +195,10 @@ export async function limitsView(db: Executor, userId: number, now: Date): Promi
   };
 }
 
-/** Parses the trader's amount in their currency: a positive decimal, at most the largest limit. */
-function limitAmount(value: string, currency: string): bigint {
-  const bad = () => new Refusal(400, 'limits.amount', `Enter the limit as an amount in ${currency}, more than zero and at most ${TRADER_LIMIT_RULES.maxDepositLimit}.`, { fields: { amount: 'limits.amount' } });
-  let minor: bigint;
-  try {
-    minor = parseMoney(value.trim(), currency);
-  } catch (error) {
-    if (error instanceof InvalidAmount) throw bad();
-    throw error;
-  }
-  if (minor <= 0n || minor > parseMoney(TRADER_LIMIT_RULES.maxDepositLimit, currency)) throw bad();
-  return minor;
-}
-
-/** Sets, lowers (at once), raises or removes (after the cooling-off) one deposit limit. */
-export async function setDepositLimit(db: Db, userId: number, req: SetDepositLimitRequest, now: Date): Promise<SetDepositLimitResponse> {
+/** Sets, lowers (at once), raises or removes (after the cooling-off) one deposit limit; the route answers with the whole view. */
+export async function setDepositLimit(db: Db, userId: number, req: SetDepositLimitRequest, now: Date): Promise<SetDepositLimitResponse['applied']> {
   if (!isLimitPeriod(req.period)) throw new Refusal(400, 'limits.period', 'Choose the limit’s period: 24 hours, 7 days or 30 days.');
   const period = req.period;
-  const applied = await db.transaction().execute(async (trx) => {
-    await sql`select 1 from users where id = ${userId} for no key update`.execute(trx);
-    const currency = await currencyOf(trx, userId);
-    const next = req.amount === null ? null : limitAmount(req.amount, currency);
-    const change = changeLimit((await readSettings(trx, userId))[period], next, now);
-    const row = {
-      currency,
-      value_minor: change.setting.value,
-      pending_set: change.setting.pending !== null,
-      pending_minor: change.setting.pending?.value ?? null,
-      pending_from: change.setting.pending?.from ?? null,
-      updated_at: now,
-    };
-    await trx
-      .insertInto('trader_limits')
-      .values({ user_id: userId, kind: KIND, period, ...row })
-      .onConflict((oc) => oc.columns(['user_id', 'kind', 'period']).doUpdateSet(row))
-      .execute();
-    return change.applied;
-  });
-  return { limits: await limitsView(db, userId, now), applied };
+  const { applied } = await db.transaction().execute((trx) => changeStoredLimit(trx, userId, KIND, period, req.amount, now));
+  return applied;
 }

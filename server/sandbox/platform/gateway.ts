@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { scheduleToJson } from '../../../core/trading-limits';
 import type { PlatformGateway } from '../../domain/ports';
 import type { DbOrTx } from '../../domain/ledger';
 import { applyBalanceOp } from './balance-ops';
@@ -32,6 +33,15 @@ export function sandboxGateway(db: DbOrTx): PlatformGateway {
         .updateTable('platform_accounts')
         .set({ trading_blocked_until: sql<Date>`greatest(coalesce(trading_blocked_until, ${until}), ${until})` })
         .where('login', '=', login.toLowerCase())
+        .execute();
+    },
+    async setTradingLimits(login, schedule) {
+      // the limits are in the trader's currency, which is their platform account's: stored where they match
+      await db
+        .updateTable('platform_accounts')
+        .set({ trading_limits: JSON.stringify(scheduleToJson(schedule)) })
+        .where('login', '=', login.toLowerCase())
+        .where('currency', '=', schedule.currency)
         .execute();
     },
     setPassword: (login, password) => setAccountPassword(db, login, password),

@@ -7,6 +7,8 @@ import type { DbOrTx } from '../../domain/ledger';
 import type { ListQuery, SettledTrade, TradeView, TransactionView } from '../../domain/ports';
 import { Refusal } from '../../domain/refusal';
 import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
+import { limitInForce, windowMs } from '../../../core/trader-limits';
+import { scheduleFromJson, tradeOverLimit, TRADING_LIMIT_KEYS, TRADING_LOOKBACK_MS, type CountedTrade, type StoredSchedule, type TradingLimitKey } from '../../../core/trading-limits';
 import { EXPIRIES, formatPrice, instrumentOf, priceAt } from './prices';
 
 /**
@@ -78,7 +80,12 @@ export async function openTrade(db: DbOrTx, accountId: number, input: OpenTradeI
   if (!instrument) throw new Refusal(400, 'platform.symbol', 'Choose one of the offered instruments.');
   if (!EXPIRIES.includes(input.expiry)) throw new Refusal(400, 'platform.expiry', `Choose an expiry of ${EXPIRIES.join(', ')} seconds.`);
   return inTransaction(db, async (trx) => {
-    const account = await trx.selectFrom('platform_accounts').select(['id', 'currency', 'balance_minor', 'trading_blocked_until']).where('id', '=', accountId).forUpdate().executeTakeFirst();
+    const account = await trx
+      .selectFrom('platform_accounts')
+      .select(['id', 'currency', 'balance_minor', 'trading_blocked_until', 'trading_limits'])
+      .where('id', '=', accountId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!account) throw new Refusal(401, 'platform.not_auth', 'not_auth');
     // the broker turned trading off (a break or self-exclusion, PlatformGateway.blockTrading)
     if (account.trading_blocked_until && account.trading_blocked_until.getTime() > now) {
@@ -103,6 +110,9 @@ export async function openTrade(db: DbOrTx, accountId: number, input: OpenTradeI
       if (!same) throw new Refusal(409, 'platform.duplicate', 'This trade request was already used for a different trade.');
       return tradeView(existing);
     }
+    // the trader's own stake and loss limits (PlatformGateway.setTradingLimits), under the row lock
+    // above: concurrent trades of the account queue here and cannot together pass one
+    await refuseOverLimit(trx, accountId, account.currency, account.trading_limits, stake, now);
     const balance = toBigInt(account.balance_minor);
     if (balance < stake) {
       throw new Refusal(409, 'platform.funds', `Not enough balance: ${formatMoney(balance, account.currency)} ${account.currency} available.`);
@@ -140,6 +150,48 @@ export async function openTrade(db: DbOrTx, accountId: number, input: OpenTradeI
     return tradeView(trade);
   });
 }
+
+/** The account's trades the limits count at `now`: open, opened in the last 24 hours, or settled in the longest window. */
+async function countedTrades(trx: Transaction<Database>, accountId: number, now: number): Promise<CountedTrade[]> {
+  const rows = await trx
+    .selectFrom('platform_trades')
+    .select(['stake_minor', 'payout_minor', 'opened_at', 'settled_at', 'status'])
+    .where('account_id', '=', accountId)
+    .where((eb) =>
+      eb.or([eb('status', '=', 'open'), eb('opened_at', '>', new Date(now - windowMs('day'))), eb('settled_at', '>', new Date(now - TRADING_LOOKBACK_MS))]),
+    )
+    .execute();
+  return rows.map((r) => ({
+    stake: toBigInt(r.stake_minor),
+    openedAt: r.opened_at,
+    settledAt: r.status === 'open' ? null : r.settled_at,
+    payout: toBigInt(r.payout_minor),
+  }));
+}
+
+/** 403 `trading.limit_{key}` with params {limit, used, currency} when the stake passes a limit in force. */
+async function refuseOverLimit(trx: Transaction<Database>, accountId: number, currency: string, stored: StoredSchedule | null, stake: bigint, now: number): Promise<void> {
+  if (!stored || stored.currency !== currency) return;
+  const { limits } = scheduleFromJson(stored);
+  const at = new Date(now);
+  const anyInForce = TRADING_LIMIT_KEYS.some((k) => limits[k] && limitInForce(limits[k], at) !== null);
+  if (!anyInForce) return;
+  const over = tradeOverLimit(limits, await countedTrades(trx, accountId, now), stake, at);
+  if (!over) return;
+  const limit = formatMoney(over.limit, currency);
+  const used = formatMoney(over.used, currency);
+  throw new Refusal(403, `trading.limit_${over.key}`, `This trade would pass your ${LIMIT_WORDS[over.key]} of ${limit} ${currency} (${used} ${currency} used).`, {
+    params: { limit, used, currency },
+  });
+}
+
+const LIMIT_WORDS: Record<TradingLimitKey, string> = {
+  stake_trade: 'stake limit per trade',
+  stake_day: '24-hour stake limit',
+  loss_day: '24-hour loss limit',
+  loss_week: '7-day loss limit',
+  loss_month: '30-day loss limit',
+};
 
 /** What a trade pays back at settlement. */
 export function outcomeOf(direction: TradeDirection, open: bigint, close: bigint, stake: bigint, payoutPercent: number): { status: TradeStatus; payout: bigint } {
