@@ -34,14 +34,14 @@ describe('PausePage (#/show/pause)', () => {
     expect(screen.getByTestId('pause-intro').textContent).toContain('you cannot sign in, deposit or trade');
     expect(screen.getByRole('group', { name: 'How long?' })).toBeTruthy();
     const timeouts = screen.getByRole('group', { name: 'Take a break (timeout)' });
-    expect(within(timeouts).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['24 hours', '7 days', '30 days', '6 weeks']);
+    expect(within(timeouts).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['24\u00a0hours', '7\u00a0days', '30\u00a0days', '6\u00a0weeks']);
     const exclusions = screen.getByRole('group', { name: 'Exclude yourself (self-exclusion)' });
-    expect(within(exclusions).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['6 months', '1 year', '2 years', '3 years', '5 years']);
+    expect(within(exclusions).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['6\u00a0months', '1\u00a0year', '2\u00a0years', '3\u00a0years', '5\u00a0years']);
     screen.getByRole('button', { name: 'Continue' }).focus();
     await userEvent.keyboard('{Enter}');
     const error = await screen.findByText('Choose how long.');
     expect(error.getAttribute('role')).toBe('alert');
-    const first = screen.getByRole('radio', { name: '24 hours' });
+    const first = screen.getByRole('radio', { name: '24\u00a0hours' });
     await waitFor(() => expect(document.activeElement).toBe(first));
     expect(first.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('group', { name: 'How long?' }).getAttribute('aria-describedby')).toBe(error.id);
@@ -56,9 +56,9 @@ describe('PausePage (#/show/pause)', () => {
   it('confirms with the end from the page’s clock and “cannot be undone early”; Change my choice goes back with the choice kept', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-12-01T10:00:00.000Z') });
     page();
-    await userEvent.click(screen.getByRole('radio', { name: '24 hours' }));
+    await userEvent.click(screen.getByRole('radio', { name: '24\u00a0hours' }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const confirm = await screen.findByRole('region', { name: 'Take a break for 24 hours?' });
+    const confirm = await screen.findByRole('region', { name: 'Take a break for 24\u00a0hours?' });
     await waitFor(() => expect(document.activeElement).toBe(within(confirm).getByRole('heading', { level: 2 })));
     expect(screen.getByTestId('pause-ends').textContent).toBe(`Your break lasts until ${formatDateTime('2026-12-02T10:00:00.000Z')}.`);
     expect(screen.getByTestId('pause-final').textContent).toBe('This cannot be undone early.');
@@ -70,7 +70,7 @@ describe('PausePage (#/show/pause)', () => {
     ]);
     expect(screen.queryByTestId('pause-choose')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Change my choice' }));
-    expect((screen.getByRole('radio', { name: '24 hours' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: '24\u00a0hours' }) as HTMLInputElement).checked).toBe(true);
     expect(api.exclude).not.toHaveBeenCalled();
   });
 
@@ -80,9 +80,9 @@ describe('PausePage (#/show/pause)', () => {
       .mockRejectedValueOnce({ kind: 'http', status: 429, error: 'login.locked', message: 'Too many failed attempts.' })
       .mockResolvedValueOnce(inForce('6m'));
     page();
-    await userEvent.click(screen.getByRole('radio', { name: '6 months' }));
+    await userEvent.click(screen.getByRole('radio', { name: '6\u00a0months' }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByRole('heading', { name: 'Exclude yourself for 6 months?' });
+    await screen.findByRole('heading', { name: 'Exclude yourself for 6\u00a0months?' });
     await userEvent.click(screen.getByRole('button', { name: 'Exclude me' }));
     expect(await screen.findByText('Enter your password.')).toBeTruthy();
     const password = screen.getByLabelText('Your password') as HTMLInputElement;
@@ -113,10 +113,10 @@ describe('PausePage (#/show/pause)', () => {
     api.exclude.mockImplementation(() => new Promise((r) => (answer = r)));
     page('ru');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Перерыв и самоисключение');
-    expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['24 часа', '7 дней', '30 дней', '6 недель', '6 месяцев', '1 год', '2 года', '3 года', '5 лет']);
-    await userEvent.click(screen.getByRole('radio', { name: '6 недель' }));
+    expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['24\u00a0часа', '7\u00a0дней', '30\u00a0дней', '6\u00a0недель', '6\u00a0месяцев', '1\u00a0год', '2\u00a0года', '3\u00a0года', '5\u00a0лет']);
+    await userEvent.click(screen.getByRole('radio', { name: '6\u00a0недель' }));
     await userEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
-    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Сделать перерыв на 6 недель?');
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Сделать перерыв на 6\u00a0недель?');
     expect(screen.getByTestId('pause-final').textContent).toBe('Досрочно это отменить нельзя.');
     await userEvent.type(screen.getByLabelText('Ваш пароль'), 'Sandbox-1234abcd1{Enter}');
     const busy = screen.getByRole('button', { name: 'Начинаем…' });
