@@ -38,6 +38,7 @@ import { contactFormModel } from './contact-form/contact-form.model';
 import { complaintsModel } from './complaints/complaints.model';
 import { traderLimitsModel } from './trader-limits/trader-limits.model';
 import { accountClosureModel } from './account-closure/account-closure.model';
+import { cashierLocksModel } from './cashier-locks/cashier-locks.model';
 import { selfExclusionModel } from './self-exclusion/self-exclusion.model';
 import { realityCheckModel } from './reality-check/reality-check.model';
 import { realityCheckSettingModel } from './reality-check-setting/reality-check-setting.model';
@@ -113,6 +114,7 @@ export const models: Record<string, MachineModel> = {
   complaints: complaintsModel,
   traderLimits: traderLimitsModel,
   accountClosure: accountClosureModel,
+  cashierLocks: cashierLocksModel,
   selfExclusion: selfExclusionModel,
   realityCheck: realityCheckModel,
   realityCheckSetting: realityCheckSettingModel,

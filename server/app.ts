@@ -49,6 +49,7 @@ import { complaintRoutes } from './routes/complaints';
 import { limitRoutes } from './routes/limits';
 import { closureRoutes } from './routes/closure';
 import { selfExclusionRoutes } from './routes/self-exclusion';
+import { cashierLockRoutes } from './routes/cashier-locks';
 import { realityCheckRoutes } from './routes/reality-check';
 import { riskWarningRoutes } from './routes/risk-warning';
 import { statementRoutes } from './routes/statement';
@@ -175,6 +176,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(limitRoutes, deps);
   await app.register(closureRoutes, deps);
   await app.register(selfExclusionRoutes, deps);
+  await app.register(cashierLockRoutes, deps);
   await app.register(realityCheckRoutes, deps);
   await app.register(riskWarningRoutes, deps);
   await app.register(statementRoutes, deps);

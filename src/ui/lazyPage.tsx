@@ -5,12 +5,15 @@ import { Spinner } from './Spinner';
 /**
  * A view loaded with its own chunk on first use, with a translated spinner meanwhile (the shell
  * around it stays). `page` (the default) centres the spinner in the page area, as a page of the
- * trading shell shows it; `inline` puts it where the view will be (a funding tab).
+ * trading shell shows it; `inline` puts it where the view will be (a funding tab); `none` shows
+ * nothing meanwhile (a part that adds to a page only when it has something to say, such as the
+ * cashier's locks).
  */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, fallback: 'page' | 'inline' = 'page'): ComponentType<P> {
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, fallback: 'page' | 'inline' | 'none' = 'page'): ComponentType<P> {
   const View = lazy(load);
   function Loading() {
     const { t } = useT();
+    if (fallback === 'none') return null;
     const spinner = <Spinner label={t('common.loading')} />;
     return fallback === 'page' ? <div className="centered">{spinner}</div> : spinner;
   }

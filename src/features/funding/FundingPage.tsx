@@ -11,6 +11,7 @@ import type { PageProps } from '../../app/page';
 import { AmountLine } from './AmountLine';
 import { FundingActorContext } from './context';
 import { lazyView } from './lazy';
+import { lazyPage } from '../../ui/lazyPage';
 import { messages } from './messages';
 import { fundingTabViews } from './tabs';
 import './funding.css';
@@ -21,6 +22,8 @@ void import('./limits/messages').then((m) => registerMessages(m.messages));
 
 /** the quick top-up above the card form (it shows itself only when the server offers it) */
 const QuickTopUp = lazyView(() => import('./quick/QuickTopUp'));
+// what stops a deposit now (issue 30 §4): its own chunk, read beside the page's first load
+const CashierLocks = lazyPage(() => import('../cashier-locks/CashierLocks'), 'none');
 
 /** #/show/funding[/{add}[/{ng}]] (spec 001 §2-§4): the deposit tabs, the amount line, the tab's view. */
 export default function FundingPage({ add = '', ng = '' }: PageProps) {
@@ -59,6 +62,7 @@ function Funding({ add, ng }: { add: string; ng: string }) {
       <section className="panel funding">
         <h1>{t('funding.title')}</h1>
         {settings.sandbox && <SandboxBanner text={t('funding.sandbox')} />}
+        <CashierLocks action="deposit" />
         {f.isDemo && (
           <div className="fund-demo" role="note">
             <strong>{t('funding.demo.title')}</strong> {t('funding.demo.warning')}

@@ -6,6 +6,7 @@ import { zeroPlaceholder } from '../../i18n/number';
 import { Modal } from '../../ui/Modal';
 import { useTabs } from '../../ui/useTabs';
 import { AddAccountButton } from '../accounts/AddAccount';
+import { CashierLocks } from '../cashier-locks/CashierLocks';
 import { CodeEntry } from '../two-factor/CodeEntry';
 import { messages } from './messages';
 import { PendingWithdrawals } from './PendingWithdrawals';
@@ -49,6 +50,7 @@ function Withdrawal() {
             : t('withdrawal.from_account', { currency, amount: formatAmount(wd.available, currency, lang) })}
         </p>
       </header>
+      <CashierLocks action="withdrawal" />
       <Tabs wd={wd} tabs={tabs} />
       <div className="wd__panel" {...tabs.getPanelProps()}>
         {fixed && (

@@ -1,0 +1,48 @@
+/**
+ * Every reason a deposit, a withdrawal or trading can be locked (issue 30 §4): one table. Each
+ * reason names what it blocks, the codes the server refuses with when someone tries anyway, and
+ * the next step: the page of the trading area (`#/show/{page}`) where the trader settles it, or
+ * null when nothing but time does. The server tells a page which locks hold now
+ * (GET /api/cashier/locks, server/domain/protection/cashier-locks.ts); the page shows each with its
+ * message and a button to its next step, before the trader types anything.
+ *
+ * A reason that is not listed here does not exist in the product: there is no client agreement to
+ * sign before a deposit, no document expiry and no country list for deposits (a method refuses a
+ * country by itself: `method.country`); those are issue 30 §5.
+ */
+
+export type LockedAction = 'deposit' | 'withdrawal' | 'trading';
+
+export interface LockRule {
+  blocks: readonly LockedAction[];
+  /** the refusal codes that say it, whatever call met it */
+  codes: readonly string[];
+  /** the page of `#/show/{page}` that settles it; null: it ends by itself (its message says when) */
+  next: string | null;
+}
+
+export const CASHIER_LOCKS = {
+  /** a break or self-exclusion (core/self-exclusion.ts): until its end */
+  excluded: { blocks: ['deposit', 'trading'], codes: ['deposit.excluded', 'trading.blocked', 'login.excluded'], next: null },
+  /** a demo account's money is virtual: it cannot be withdrawn, nor topped up with real money */
+  demo_account: { blocks: ['withdrawal'], codes: ['withdrawal.demo', 'card.demo', 'quick.demo', 'method.demo', 'crypto.demo', 'vload.demo'], next: 'accounts' },
+  /** withdrawals are paid to verified traders only */
+  not_verified: { blocks: ['withdrawal'], codes: ['withdrawal.verify'], next: 'personal' },
+  /** a deposit limit the trader set is used up (core/trader-limits.ts): until the window frees it, or a raise after the cooling-off */
+  deposit_limit: {
+    blocks: ['deposit'],
+    codes: ['limits.deposit_day', 'limits.deposit_week', 'limits.deposit_month', 'limits.deposit_day_whole', 'limits.deposit_week_whole', 'limits.deposit_month_whole'],
+    next: 'limits',
+  },
+} as const satisfies Record<string, LockRule>;
+
+export type LockReason = keyof typeof CASHIER_LOCKS;
+export const LOCK_REASONS = Object.keys(CASHIER_LOCKS) as LockReason[];
+
+/** The lock a refusal code says, or null (a refusal that is not a lock: a typo, a declined card). */
+export function lockOfCode(code: string): LockReason | null {
+  return LOCK_REASONS.find((reason) => (CASHIER_LOCKS[reason].codes as readonly string[]).includes(code)) ?? null;
+}
+
+/** The reasons that can lock an action, in the table's order (the order a page lists them). */
+export const reasonsFor = (action: LockedAction): LockReason[] => LOCK_REASONS.filter((reason) => (CASHIER_LOCKS[reason].blocks as readonly string[]).includes(action));

@@ -1,0 +1,66 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CashierLocks as Locks } from '../../../core/contract/cashier-locks';
+
+// the server is replaced by answers of its contract (the browser test reads the real one)
+const api = vi.hoisted(() => ({ getCashierLocks: vi.fn() }));
+vi.mock('../../api/cashier-locks', () => api);
+
+const { CashierLocks } = await import('./CashierLocks');
+const { I18nProvider } = await import('../../i18n');
+const { en } = await import('../../i18n/en');
+const { ru } = await import('../../i18n/ru');
+
+const none: Locks = { deposit: [], withdrawal: [], trading: [] };
+afterEach(() => cleanup());
+
+const show = (action: 'deposit' | 'withdrawal', lang: 'en' | 'ru' = 'en') =>
+  render(
+    <I18nProvider lang={lang} dict={lang === 'ru' ? ru : en}>
+      <CashierLocks action={action} />
+    </I18nProvider>,
+  );
+
+describe('CashierLocks (issue 30 §4)', () => {
+  it('each lock of the action with its message and its next step, from core’s table', async () => {
+    api.getCashierLocks.mockResolvedValue({ ...none, withdrawal: [{ reason: 'demo_account', params: {} }, { reason: 'not_verified', params: {} }] });
+    show('withdrawal');
+    await screen.findByTestId('cashier-locks');
+    expect(screen.getByTestId('lock-demo_account').textContent).toContain('This is a demo account');
+    expect(screen.getByTestId('lock-next-demo_account').getAttribute('href')).toBe('#/show/accounts');
+    expect(screen.getByTestId('lock-not_verified').textContent).toContain('Withdrawals are paid to verified accounts only.');
+    expect(screen.getByTestId('lock-next-not_verified').getAttribute('href')).toBe('#/show/personal');
+    expect(screen.getByRole('link', { name: 'Go to verification' })).toBeTruthy();
+  });
+
+  it('a used-up deposit limit says how much, of what, and from when (amounts and time written for the trader), in Russian too', async () => {
+    const limit = { reason: 'deposit_limit', params: { period: 'week', limit: '1000.00', used: '1000.00', currency: 'USD', resets: '2026-12-03T14:00:00.000Z' } };
+    api.getCashierLocks.mockResolvedValue({ ...none, deposit: [limit] });
+    show('deposit');
+    const item = await screen.findByTestId('lock-deposit_limit');
+    expect(item.textContent).toMatch(/You have deposited \$1,000\.00 of your 7-day limit of \$1,000\.00\. You can deposit again from \d\d\.\d\d\.2026 \d\d:\d\d\./);
+    expect(screen.getByTestId('lock-next-deposit_limit').getAttribute('href')).toBe('#/show/limits');
+    cleanup();
+    // only a raise frees it (the amount alone is over the limit): no date
+    api.getCashierLocks.mockResolvedValue({ ...none, deposit: [{ ...limit, params: { ...limit.params, period: 'day', resets: '' } }] });
+    show('deposit', 'ru');
+    const ru = await screen.findByTestId('lock-deposit_limit');
+    expect(ru.textContent).toMatch(/Вы пополнили 1\s000,00\s\$ из вашего лимита на 24 часа 1\s000,00\s\$\.Мои лимиты$/);
+  });
+
+  it('nothing when nothing locks it; a failed read says so quietly, and Check again reads again', async () => {
+    api.getCashierLocks.mockResolvedValueOnce(none);
+    const { container } = show('deposit');
+    await waitFor(() => expect(api.getCashierLocks).toHaveBeenCalled());
+    expect(container.textContent).toBe('');
+    cleanup();
+    api.getCashierLocks.mockReset().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ ...none, deposit: [{ reason: 'excluded', params: { until: '2026-12-07T12:00:00.000Z', kind: 'timeout' } }] });
+    show('deposit');
+    const failed = await screen.findByTestId('locks-failed');
+    expect(failed.textContent).toContain('We could not check whether anything stops this now.');
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    const paused = await screen.findByTestId('lock-excluded');
+    expect(paused.textContent).toMatch(/Deposits and trading are paused until 07\.12\.2026 \d\d:\d\d\./);
+    expect(screen.queryByTestId('lock-next-excluded')).toBeNull();
+  });
+});
