@@ -8,7 +8,9 @@ import type { CashierLocksContext, CashierLocksEvent, CashierLocksInput } from '
  * What locks the page's action now (issue 30 §4; reasons in core/cashier-locks.ts): read as the
  * page opens; each lock is shown with its message and its next step before the trader types
  * anything. Read again on Check again (after a failed read, or once the trader settled one
- * elsewhere). A failed read locks nothing on the page: the server still refuses with the reason.
+ * elsewhere: verified in another tab, switched the account). Nothing locking it, the page has
+ * nothing to show and nothing to check again. A failed read locks nothing on the page: the server
+ * still refuses with the reason.
  */
 export const cashierLocksMachine = setup({
   types: {} as { context: CashierLocksContext; events: CashierLocksEvent; input: CashierLocksInput },
@@ -33,8 +35,8 @@ export const cashierLocksMachine = setup({
     read: {
       always: [{ guard: 'anyLock', target: 'locked' }, { target: 'open' }],
     },
-    /** nothing locks the action */
-    open: { on: { 'locks.check': 'loading' } },
+    /** nothing locks the action: nothing shown */
+    open: {},
     /** one lock or more: each shown with its next step */
     locked: { on: { 'locks.check': 'loading' } },
     failed: { on: { 'locks.check': 'loading' } },

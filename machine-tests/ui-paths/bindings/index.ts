@@ -7,6 +7,7 @@ import { cascadeBinding } from './cascade';
 import { complaintsBinding } from './complaints';
 import { limitsBinding } from './limits';
 import { closureBinding } from './closure';
+import { cashierLocksBinding } from './cashier-locks';
 import { realityCheckBinding } from './reality-check';
 import { selfExclusionBinding } from './self-exclusion';
 import { contactFormBinding } from './contact-form';
@@ -35,4 +36,4 @@ import { withdrawalBinding } from './withdrawal';
 import { withdrawalPendingBinding } from './withdrawal-pending';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding, complaintsBinding, limitsBinding, closureBinding, realityCheckBinding, selfExclusionBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding, complaintsBinding, limitsBinding, closureBinding, cashierLocksBinding, realityCheckBinding, selfExclusionBinding];

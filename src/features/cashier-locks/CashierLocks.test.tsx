@@ -31,6 +31,10 @@ describe('CashierLocks (issue 30 §4)', () => {
     expect(screen.getByTestId('lock-not_verified').textContent).toContain('Withdrawals are paid to verified accounts only.');
     expect(screen.getByTestId('lock-next-not_verified').getAttribute('href')).toBe('#/show/personal');
     expect(screen.getByRole('link', { name: 'Go to verification' })).toBeTruthy();
+    // verified meanwhile in another tab: Check again reads again, and nothing is left to show
+    api.getCashierLocks.mockResolvedValue(none);
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(screen.queryByTestId('cashier-locks')).toBeNull());
   });
 
   it('a used-up deposit limit says how much, of what, and from when (amounts and time written for the trader), in Russian too', async () => {

@@ -38,6 +38,11 @@ export function CashierLocks({ action }: { action: LockedAction }) {
           )}
         </div>
       ))}
+      <p className="locks__again">
+        <button className="button button--ghost" data-testid="locks-check-again" {...locks.getCheckProps()}>
+          {t('locks.check_again')}
+        </button>
+      </p>
     </section>
   );
 }

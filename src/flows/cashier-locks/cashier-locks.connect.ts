@@ -50,8 +50,8 @@ export const lockNotice = (lock: CashierLock, lang: string): LockNotice => {
 export function connectCashierLocks(s: CashierLocksSnapshot, send: (event: CashierLocksEvent) => void, lang = 'en') {
   const check = () => send({ type: 'locks.check' });
   return {
-    /** each lock of the page's action, in the table's order */
-    notices: s.matches('locked') ? s.context.locks.map((lock) => lockNotice(lock, lang)) : [],
+    /** each lock of the page's action, in the table's order (kept while they are read again: no flicker) */
+    notices: s.context.locks.map((lock) => lockNotice(lock, lang)),
     /** the locks could not be read: the page works; a quiet line with Check again */
     failed: s.matches('failed'),
     error: s.context.error,
