@@ -40,6 +40,7 @@ import { traderLimitsModel } from './trader-limits/trader-limits.model';
 import { accountClosureModel } from './account-closure/account-closure.model';
 import { cashierLocksModel } from './cashier-locks/cashier-locks.model';
 import { selfExclusionModel } from './self-exclusion/self-exclusion.model';
+import { statementModel } from './statement/statement.model';
 import { realityCheckModel } from './reality-check/reality-check.model';
 import { realityCheckSettingModel } from './reality-check-setting/reality-check-setting.model';
 import { referralPageModel } from './referral-page/referral-page.model';
@@ -116,6 +117,7 @@ export const models: Record<string, MachineModel> = {
   accountClosure: accountClosureModel,
   cashierLocks: cashierLocksModel,
   selfExclusion: selfExclusionModel,
+  statement: statementModel,
   realityCheck: realityCheckModel,
   realityCheckSetting: realityCheckSettingModel,
   referralPage: referralPageModel,

@@ -48,7 +48,8 @@ export const http = ky.create({
   },
 });
 
-async function toFailure(error: unknown): Promise<CallFailure> {
+/** A failed ky call as a CallFailure (the contract's ApiError, else `server_error`; anything else `network`). */
+export async function toFailure(error: unknown): Promise<CallFailure> {
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => null);
     const parsed = ApiError.safeParse(body);

@@ -18,6 +18,6 @@
 export const FLOW_AREAS = [
   'accounts', 'attention', 'cashier-locks', 'chat', 'closure', 'complaints', 'contact', 'contests', 'crypto', 'forgot', 'funding', 'iq', 'ladder',
   'limits', 'login', 'news', 'notifications', 'offers', 'promotions', 'public', 'reality-check', 'referral', 'register', 'reports',
-  'security', 'self-exclusion', 'session', 'shared', 'shell', 'signals', 'support', 'trading', 'two-factor', 'verification',
+  'security', 'self-exclusion', 'session', 'shared', 'shell', 'signals', 'statement', 'support', 'trading', 'two-factor', 'verification',
   'withdrawal',
 ] as const;

@@ -8,6 +8,7 @@ import { sortRows, totalsByCurrency, type SortDir } from './format';
 import { messages } from './messages';
 import { Pager, QueryBar, ReportTabs, SortableTable, type Column } from './QueryBar';
 import { resultClass } from './ReportsPage';
+import { StatementSection } from './StatementSection';
 import './reports.css';
 
 registerMessages(messages);
@@ -17,7 +18,8 @@ const DECIMAL_KEYS: (keyof HistoryEntry)[] = ['amount', 'balanceAfter'];
 
 /**
  * #/show/history: every money movement since registration, up to 999 at a time (001 §3): our
- * deposits, withdrawals and tips with the platform's stakes and payouts.
+ * deposits, withdrawals and tips with the platform's stakes and payouts; a statement of the same
+ * range as CSV or PDF (issue 30 §9).
  */
 export default function HistoryPage() {
   const { t, lang } = useT();
@@ -62,6 +64,7 @@ export default function HistoryPage() {
         filterLabel={t('history.type')}
         filters={[{ value: '', label: t('history.type.all') }, ...HISTORY_TYPES.map((s) => ({ value: s, label: t(`history.type.${s}`) }))]}
       />
+      <StatementSection range={history.range} />
       {history.empty && <p className="muted rp-empty">{t('reports.empty')}</p>}
       {entries.length > 0 && (
         <>

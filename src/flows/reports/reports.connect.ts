@@ -33,6 +33,8 @@ export interface ReportsApi<Row> {
   /** the pager shows when there is more than one page */
   pagerShown: boolean;
   query: ReturnType<typeof selectQueryTexts>;
+  /** the range the rows answer (epoch milliseconds, both ends included), null before the first valid query */
+  range: { from: number; to: number } | null;
   editFrom: (from: string) => void;
   editTo: (to: string) => void;
   apply: () => void;
@@ -79,6 +81,7 @@ export function connectReports<Row>(s: Snapshot, send: (event: EventFrom<typeof 
     paging,
     pagerShown: !(paging.total <= paging.pageSize && paging.offset === 0),
     query: selectQueryTexts(s),
+    range: s.context.query ? { from: s.context.query.from, to: s.context.query.to } : null,
     editFrom: (from) => send({ type: 'query.edit', from }),
     editTo: (to) => send({ type: 'query.edit', to }),
     apply: () => send({ type: 'query.apply' }),
