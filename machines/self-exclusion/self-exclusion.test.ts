@@ -23,6 +23,8 @@ describe('self-exclusion: the end and the refusals', () => {
       choice: { key: 'exclusion.choice', fallback: 'Choose one of the periods offered.' },
     });
     expect(serverFieldErrors({ kind: 'http', status: 400, error: 'validation', message: 'Bad.', fields: { choice: 'exclusion.choice' } })).toEqual({ choice: { key: 'exclusion.choice' } });
+    expect(serverFieldErrors({ kind: 'http', status: 400, error: 'validation', message: 'Bad.', fields: { password: 'exclusion.password' } })).toEqual({ password: { key: 'exclusion.password' } });
+    expect(serverFieldErrors({ kind: 'http', status: 401, error: 'exclusion.password', message: 'Wrong.' })).toEqual({ password: { key: 'exclusion.password', fallback: 'Wrong.' } });
     expect(serverFieldErrors({ kind: 'http', status: 429, error: 'login.locked', message: 'Too many.' })).toEqual({});
     expect(serverFieldErrors({ kind: 'network' })).toEqual({});
     expect(serverFieldErrors(new Error('boom'))).toEqual({});
