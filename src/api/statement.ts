@@ -37,7 +37,7 @@ const STATEMENT_TIMEOUT_MS = 120_000;
  */
 export async function downloadStatement(ask: StatementAsk, options: StatementDownloadOptions = {}): Promise<{ blob: Blob; name: string }> {
   try {
-    const response = await http.get('api/statement', {
+    const response = await http.get('/api/statement', {
       searchParams: { from: ask.from, to: ask.to, format: ask.format, lang: ask.lang, tz: ask.tz },
       cache: 'no-store',
       timeout: STATEMENT_TIMEOUT_MS,

@@ -132,7 +132,7 @@ export const messages = {
     'statement.receiving': 'Загружаем выписку: {kb} КБ',
     'statement.receiving_percent': 'Загружаем выписку: {percent} %',
     'statement.cancel': 'Отменить',
-    'statement.saved': '{name} ({kb} КБ) сохранена в загрузках.',
+    'statement.saved': 'Файл {name} ({kb} КБ) сохранён в загрузках.',
     'statement.save_again': 'Сохранить ещё раз',
     'statement.retry': 'Повторить',
     'statement.failed': 'Не удалось составить выписку. Попробуйте ещё раз.',
