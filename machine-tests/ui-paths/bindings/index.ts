@@ -10,6 +10,7 @@ import { closureBinding } from './closure';
 import { cashierLocksBinding } from './cashier-locks';
 import { realityCheckBinding } from './reality-check';
 import { selfExclusionBinding } from './self-exclusion';
+import { statementBinding } from './statement';
 import { contactFormBinding } from './contact-form';
 import { forgotBinding } from './forgot';
 import { fundingBinding } from './funding';
@@ -36,4 +37,4 @@ import { withdrawalBinding } from './withdrawal';
 import { withdrawalPendingBinding } from './withdrawal-pending';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding, complaintsBinding, limitsBinding, closureBinding, cashierLocksBinding, realityCheckBinding, selfExclusionBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding, complaintsBinding, limitsBinding, closureBinding, cashierLocksBinding, realityCheckBinding, selfExclusionBinding, statementBinding];
