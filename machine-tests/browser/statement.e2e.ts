@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, inject, it } from 'vitest';
+import { formatAmount } from '../../core/format';
+import { openTab, post, sharedBrowser, signIn } from './browser';
+import { chatSeen, freshUser } from './sandbox-users';
+
+const baseURL = inject('baseURL');
+const chromium = sharedBrowser();
+
+const BTC = '1BoatSLRHtKNngkdXEeobR76b53LETtpyT';
+
+/** RFC 4180 read back: quoted fields with doubled quotes, CRLF rows */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  return rows;
+}
+
+/** the History table as the trader reads it: date, type, amount and balance after of each row */
+async function historyRows(page: Page): Promise<string[][]> {
+  return page.getByTestId('history-table').locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '');
+      return [cells[0]!, cells[1]!, cells[3]!, cells[4]!];
+    }),
+  );
+}
+
+/** presses a statement button and returns the file the browser saved */
+async function download(page: Page, format: 'csv' | 'pdf'): Promise<{ name: string; body: Buffer }> {
+  const saved = page.waitForEvent('download');
+  const button = page.getByTestId(`statement-${format}`);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const file = await saved;
+  await page.getByTestId('statement-saved').filter({ hasText: file.suggestedFilename() }).waitFor();
+  return { name: file.suggestedFilename(), body: await readFile((await file.path())!) };
+}
+
+describe('a statement from the History page', () => {
+  it('CSV and PDF of the page’s range: the CSV’s movements and closing balance are the History page’s, the PDF has the same closing figure', async () => {
+    const { context, page, errors } = await openTab(chromium.current);
+    await chatSeen(context);
+    const user = await freshUser(page, baseURL, { balances: [{ currency: 'USD', type: 'trading', amount: '500' }] });
+    await signIn(page, baseURL, user);
+    await page.waitForURL(`${baseURL}/en/trading**`);
+    await page.getByTestId('balance').waitFor();
+    // two withdrawals asked for: the money leaves the balance at once (held)
+    for (const amount of ['120.00', '30.50']) {
+      const asked = await post(page, '/api/withdrawal/final', { amount, method: 'Bitcoin', wallet: BTC, fixed: false, alt: '', currency: 'USD', is_bonus: false, key: `statement-e2e-${Math.random().toString(36).slice(2, 10)}` });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    }
+
+    await page.goto(`${baseURL}/en/trading#/show/history`);
+    await expect.poll(async () => (await historyRows(page)).length).toBe(3);
+    const shown = await historyRows(page);
+    expect(shown.map((r) => r.slice(1))).toEqual([
+      ['Withdrawal · pending', '-$30.50', '$349.50'],
+      ['Withdrawal · pending', '-$120.00', '$380.00'],
+      ['Deposit (sandbox)', '+$500.00', '$500.00'],
+    ]);
+
+    const csv = await download(page, 'csv');
+    expect(csv.name).toMatch(/^statement-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
+    expect([...csv.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = parseCsv(csv.body.subarray(3).toString('utf8'));
+    expect(header).toEqual(['Account', 'Account No.', 'Currency', 'Date', 'Type', 'Details', 'Amount', 'Balance after', 'Reference']);
+    const trading = rows.filter((r) => r[0] === 'Trading account');
+    const movements = trading.filter((r) => r[8] !== '');
+    // the same rows as the page (oldest first in a statement), each amount and balance the page's figure
+    expect(movements.map((r) => [r[3], r[4], formatAmount(r[6]!, 'USD', 'en', { plus: true }), formatAmount(r[7]!, 'USD', 'en')]).reverse()).toEqual(shown);
+    const figure = (type: string) => trading.find((r) => r[4] === type)!;
+    expect(figure('Opening balance')[7]).toBe('0.00');
+    expect([figure('Total credits')[6], figure('Total debits')[6]]).toEqual(['500.00', '-150.50']);
+    const closing = figure('Closing balance')[7]!;
+    expect(formatAmount(closing, 'USD', 'en')).toBe(shown[0]![3]);
+
+    const pdf = await download(page, 'pdf');
+    expect(pdf.name).toBe(csv.name.replace(/\.csv$/, '.pdf'));
+    expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.body)), { mergePages: true });
+    expect(text).toContain('Account statement');
+    expect(text).toContain(`Closing balance`);
+    expect(text).toContain(formatAmount(closing, 'USD', 'en'));
+    // the saved file's link stays to save it again
+    expect(await page.getByTestId('statement-save-again').getAttribute('download')).toBe(pdf.name);
+    expect(errors).toEqual([]);
+  });
+
+  it('at 320 px the section fits the screen and its buttons are reachable', async () => {
+    const { context, page, errors } = await openTab(chromium.current, { width: 320, height: 700 });
+    await chatSeen(context);
+    const user = await freshUser(page, baseURL);
+    await signIn(page, baseURL, user);
+    await page.waitForURL(`${baseURL}/en/trading**`);
+    await page.goto(`${baseURL}/en/trading#/show/history`);
+    const section = page.getByTestId('statement');
+    await section.getByRole('button', { name: 'PDF' }).waitFor();
+    const fits = await section.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth);
+    expect(fits).toBe(true);
+    const box = await section.getByRole('button', { name: 'CSV' }).boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(errors).toEqual([]);
+  });
+});
