@@ -21,9 +21,9 @@ const won = (stake: bigint, payout: bigint, settledH: number): CountedTrade => (
 const open = (stake: bigint, openedH = -0.001): CountedTrade => ({ stake, openedAt: hours(openedH), settledAt: null, payout: 0n });
 
 describe('the trading limits table', () => {
-  it('names five limits, each with its refusal key kind_period', () => {
-    expect(TRADING_LIMITS.map((l) => l.key)).toEqual(['stake_trade', 'stake_day', 'loss_day', 'loss_week', 'loss_month']);
-    for (const l of TRADING_LIMITS) expect(l.key).toBe(`${l.kind}_${l.period}`);
+  it('names five limits, each with its refusal id kind_period', () => {
+    expect(TRADING_LIMITS.map((l) => l.id)).toEqual(['stake_trade', 'stake_day', 'loss_day', 'loss_week', 'loss_month']);
+    for (const l of TRADING_LIMITS) expect(l.id).toBe(`${l.kind}_${l.period}`);
     expect(tradingLimitKey('loss', 'week')).toBe('loss_week');
     expect(tradingLimitKey('stake', 'week')).toBeNull();
     expect(tradingLimitKey('deposit', 'day')).toBeNull();
@@ -62,20 +62,20 @@ describe('tradeOverLimit', () => {
   it('the stake per trade: equal passes, one minor unit more does not', () => {
     const limits = { stake_trade: { value: 5000n, pending: null } };
     expect(tradeOverLimit(limits, [], 5000n, NOW)).toBeNull();
-    expect(tradeOverLimit(limits, [], 5001n, NOW)).toEqual({ key: 'stake_trade', kind: 'stake', period: 'trade', limit: 5000n, used: 0n });
+    expect(tradeOverLimit(limits, [], 5001n, NOW)).toEqual({ id: 'stake_trade', kind: 'stake', period: 'trade', limit: 5000n, used: 0n });
   });
   it('the day’s stakes count what opened in 24 hours', () => {
     const limits = { stake_day: { value: 3000n, pending: null } };
     expect(tradeOverLimit(limits, [lost(2000n, -1)], 1000n, NOW)).toBeNull();
-    expect(tradeOverLimit(limits, [lost(2000n, -1)], 1001n, NOW)).toMatchObject({ key: 'stake_day', limit: 3000n, used: 2000n });
+    expect(tradeOverLimit(limits, [lost(2000n, -1)], 1001n, NOW)).toMatchObject({ id: 'stake_day', limit: 3000n, used: 2000n });
     expect(tradeOverLimit(limits, [lost(2000n, -25)], 3000n, NOW)).toBeNull();
   });
   it('the loss counts settled losses and the open stakes, the first passed limit in table order', () => {
     const limits = { loss_day: { value: 2000n, pending: null }, loss_week: { value: 2500n, pending: null } };
     const trades = [lost(1000n, -1), open(500n), lost(800n, -48)];
-    expect(tradeOverLimit(limits, trades, 500n, NOW)).toMatchObject({ key: 'loss_week', used: 2300n });
+    expect(tradeOverLimit(limits, trades, 500n, NOW)).toMatchObject({ id: 'loss_week', used: 2300n });
     expect(tradeOverLimit(limits, trades, 200n, NOW)).toBeNull();
-    expect(tradeOverLimit(limits, trades, 600n, NOW)).toMatchObject({ key: 'loss_day', used: 1500n });
+    expect(tradeOverLimit(limits, trades, 600n, NOW)).toMatchObject({ id: 'loss_day', used: 1500n });
   });
   it('a raise waits: the old limit until its date, the new one from it', () => {
     const raised = changeLimit({ value: 1000n, pending: null }, 5000n, NOW).setting;

@@ -24,20 +24,20 @@ export type TradingLimitKind = (typeof TRADING_LIMIT_KINDS)[number];
 export const TRADING_LIMIT_PERIODS = ['trade', ...LIMIT_PERIODS] as const;
 export type TradingLimitPeriod = (typeof TRADING_LIMIT_PERIODS)[number];
 
-/** Every trading limit a trader can set, in the order the page shows them; `key` names the platform's refusal `trading.limit_{key}`. */
+/** Every trading limit a trader can set, in the order the page shows them; `id` names the platform's refusal `trading.limit_{id}`. */
 export const TRADING_LIMITS = [
-  { key: 'stake_trade', kind: 'stake', period: 'trade' },
-  { key: 'stake_day', kind: 'stake', period: 'day' },
-  { key: 'loss_day', kind: 'loss', period: 'day' },
-  { key: 'loss_week', kind: 'loss', period: 'week' },
-  { key: 'loss_month', kind: 'loss', period: 'month' },
-] as const satisfies readonly { key: string; kind: TradingLimitKind; period: TradingLimitPeriod }[];
+  { id: 'stake_trade', kind: 'stake', period: 'trade' },
+  { id: 'stake_day', kind: 'stake', period: 'day' },
+  { id: 'loss_day', kind: 'loss', period: 'day' },
+  { id: 'loss_week', kind: 'loss', period: 'week' },
+  { id: 'loss_month', kind: 'loss', period: 'month' },
+] as const satisfies readonly { id: string; kind: TradingLimitKind; period: TradingLimitPeriod }[];
 
-export type TradingLimitKey = (typeof TRADING_LIMITS)[number]['key'];
-export const TRADING_LIMIT_KEYS: readonly TradingLimitKey[] = TRADING_LIMITS.map((l) => l.key);
+export type TradingLimitKey = (typeof TRADING_LIMITS)[number]['id'];
+export const TRADING_LIMIT_KEYS: readonly TradingLimitKey[] = TRADING_LIMITS.map((l) => l.id);
 
 export const tradingLimitKey = (kind: string, period: string): TradingLimitKey | null =>
-  TRADING_LIMITS.find((l) => l.kind === kind && l.period === period)?.key ?? null;
+  TRADING_LIMITS.find((l) => l.kind === kind && l.period === period)?.id ?? null;
 export const isTradingLimitKind = (value: string): value is TradingLimitKind => (TRADING_LIMIT_KINDS as readonly string[]).includes(value);
 
 /** The window of a limit's period that counts ('trade' has none: the one trade). */
@@ -90,7 +90,7 @@ export function usedOf(key: TradingLimitKey, trades: readonly CountedTrade[], no
 }
 
 export interface TradeOverLimit {
-  key: TradingLimitKey;
+  id: TradingLimitKey;
   kind: TradingLimitKind;
   period: TradingLimitPeriod;
   /** the limit in force */
@@ -101,12 +101,12 @@ export interface TradeOverLimit {
 
 /** The first limit in force (table order) a trade of `stake` would pass at `now`, or null. */
 export function tradeOverLimit(schedule: TradingLimitSchedule['limits'], trades: readonly CountedTrade[], stake: bigint, now: Date): TradeOverLimit | null {
-  for (const { key, kind, period } of TRADING_LIMITS) {
-    const setting = schedule[key];
+  for (const { id, kind, period } of TRADING_LIMITS) {
+    const setting = schedule[id];
     const limit = setting ? settled(setting, now).value : null;
     if (limit === null) continue;
-    const used = usedOf(key, trades, now);
-    if (used + stake > limit) return { key, kind, period, limit, used };
+    const used = usedOf(id, trades, now);
+    if (used + stake > limit) return { id, kind, period, limit, used };
   }
   return null;
 }

@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { DepositLimit } from '../../core/contract/limits';
+import type { DepositLimit, TradingLimit } from '../../core/contract/limits';
 import { compareDecimal, decimalsOf, fromUnits, isDecimal, normalizeDecimal, toUnits, trimDecimal } from '../../core/decimal';
 import { failureMsg, isCallFailure } from '../../core/failure';
 import { msg, type Msg } from '../../core/message';
 import { EXPONENTS, isCurrency } from '../../core/money';
-import { TRADER_LIMIT_RULES, type LimitPeriod } from '../../core/trader-limits';
+import { TRADER_LIMIT_RULES } from '../../core/trader-limits';
 import { notProvided } from '../shared/not-provided';
-import type { LimitsResponse, SavedLimit, SetDepositLimitRequest, SetDepositLimitResponse, TraderLimitsContext, TraderLimitsEvent } from './trader-limits.types';
+import type { LimitKind, LimitsResponse, RowPeriod, SavedLimit, SaveLimitRequest, SaveLimitResponse, TraderLimitsContext, TraderLimitsEvent } from './trader-limits.types';
 
 /** the decimals an amount of the trader's currency may have (2 for USD, EUR, GBP, RUB) */
 export const decimalsFor = (currency: string): number => (isCurrency(currency) ? EXPONENTS[currency] : 2);
@@ -32,10 +32,18 @@ export const wireAmount = (typed: string, currency: string): string => {
   return fromUnits(toUnits(normalizeDecimal(typed), decimals), decimals);
 };
 
-export const limitOf = (deposit: readonly DepositLimit[], period: LimitPeriod | null): DepositLimit | undefined => deposit.find((d) => d.period === period);
+/** a deposit limit of one period */
+export const limitOf = (deposit: readonly DepositLimit[], period: RowPeriod | null): DepositLimit | undefined => deposit.find((d) => d.period === period);
+
+/** the row's limit, by its kind and period: a deposit limit or a stake or loss limit */
+export const rowLimitOf = (
+  limits: { deposit: readonly DepositLimit[]; trading: readonly TradingLimit[] },
+  kind: LimitKind | null,
+  period: RowPeriod | null,
+): DepositLimit | TradingLimit | undefined => (kind === 'deposit' ? limitOf(limits.deposit, period) : limits.trading.find((l) => l.kind === kind && l.period === period));
 
 /** a limit is in force and no removal already waits: "Remove limit" has something to do */
-export const canRemove = (limit: DepositLimit | undefined): boolean => !!limit && limit.amount !== null && !(limit.pending && limit.pending.amount === null);
+export const canRemove = (limit: Pick<DepositLimit, 'amount' | 'pending'> | undefined): boolean => !!limit && limit.amount !== null && !(limit.pending && limit.pending.amount === null);
 
 /** the server refused the amount itself (400 limits.amount, or a `fields` entry naming it): it is marked on the field */
 function amountRefusal(error: unknown): Msg | null {
@@ -45,12 +53,13 @@ function amountRefusal(error: unknown): Msg | null {
   return msg(named?.[1] ?? error.error, error.message || undefined);
 }
 
-const loaded = (answer: LimitsResponse) => ({ currency: answer.currency, deposit: answer.deposit, coolingOffHours: answer.cooling_off_hours });
+const loaded = (answer: LimitsResponse) => ({ currency: answer.currency, deposit: answer.deposit, trading: answer.trading, coolingOffHours: answer.cooling_off_hours });
 
 /**
- * Deposit limits (issue 30 §1; rules in core/trader-limits.ts): the three periods' limits as the
- * server holds them (read again on a retry), and one row's editor at a time. The trader picks a
- * row, types an amount (checked here: positive, the currency's decimals, at most the largest
+ * The trader's limits (issue 30 §1; rules in core/trader-limits.ts and core/trading-limits.ts):
+ * the deposit limits of the three periods and the stake and loss limits, as the server holds them
+ * (read again on a retry), and one row's editor at a time; a row is a kind and a period. The
+ * trader picks a row, types an amount (checked here: positive, the currency's decimals, at most the largest
  * limit) or asks for no limit; it is sent once; the answer says whether it applies now (a first
  * or lower limit) or later (a raise or a removal, after the cooling-off, with its date). A refusal
  * marks the amount; a lost connection or a server error keeps what was typed (save again).
@@ -59,30 +68,33 @@ export const traderLimitsMachine = setup({
   types: {} as { context: TraderLimitsContext; events: TraderLimitsEvent },
   actors: {
     loadLimits: fromPromise<LimitsResponse>(notProvided('loadLimits')),
-    setDepositLimit: fromPromise<SetDepositLimitResponse, SetDepositLimitRequest>(notProvided('setDepositLimit')),
+    /** one limit saved: the flow sends a deposit limit to /api/limits/deposit, a stake or loss limit to /api/limits/trading */
+    saveLimit: fromPromise<SaveLimitResponse, SaveLimitRequest>(notProvided('saveLimit')),
   },
   actions: {
-    open: assign(({ context }, params: { period: LimitPeriod }) => {
-      const amount = limitOf(context.deposit, params.period)?.amount ?? null;
-      return { period: params.period, amount: amount === null ? '' : trimDecimal(amount), amountError: null, error: null, saved: null, opened: context.opened + 1 };
+    open: assign(({ context }, params: { kind: LimitKind; period: RowPeriod }) => {
+      const amount = rowLimitOf(context, params.kind, params.period)?.amount ?? null;
+      return { kind: params.kind, period: params.period, amount: amount === null ? '' : trimDecimal(amount), amountError: null, error: null, saved: null, opened: context.opened + 1 };
     }),
     clearProblems: assign({ amountError: null, error: null }),
     change: assign((_, params: { value: string }) => ({ amount: params.value.slice(0, 40), amountError: null, error: null })),
     refuseAmount: assign(({ context }) => ({ amountError: limitAmountError(context.amount, context.currency), error: null, shakes: context.shakes + 1 })),
     /** Save: the typed amount as the wire takes it (the typed text stays) */
-    requestAmount: assign(({ context }) => ({ request: { period: context.period ?? '', amount: wireAmount(context.amount, context.currency) } })),
+    requestAmount: assign(({ context }) => ({ request: { kind: context.kind ?? 'deposit', period: context.period ?? 'day', amount: wireAmount(context.amount, context.currency) } })),
     /** Remove limit: no limit */
-    requestRemoval: assign(({ context }) => ({ request: { period: context.period ?? '', amount: null } })),
+    requestRemoval: assign(({ context }) => ({ request: { kind: context.kind ?? 'deposit', period: context.period ?? 'day', amount: null } })),
     takeLimits: assign((_, params: { answer: LimitsResponse }) => ({ ...loaded(params.answer), error: null })),
     loadFailure: assign((_, params: { error: unknown }) => ({ error: failureMsg(params.error, 'limits.load_failed') })),
     /** the answer: the limits as they now stand, and what this save did ('later': from the period's pending date) */
-    takeSaved: assign(({ context }, params: { answer: SetDepositLimitResponse }) => {
-      const { applied, limits } = params.answer;
+    takeSaved: assign(({ context }, params: { answer: SaveLimitResponse }) => {
+      const { applied, limits, platform } = params.answer;
       const saved: SavedLimit = {
+        kind: context.kind,
         period: context.period,
         amount: context.request?.amount ?? null,
         applied,
-        from: applied === 'later' ? (limitOf(limits.deposit, context.period)?.pending?.from ?? null) : null,
+        from: applied === 'later' ? (rowLimitOf(limits, context.kind, context.period)?.pending?.from ?? null) : null,
+        platformUnreachable: platform === 'unreachable',
       };
       return { ...loaded(limits), saved };
     }),
@@ -94,16 +106,18 @@ export const traderLimitsMachine = setup({
   },
   guards: {
     amountInvalid: ({ context }) => limitAmountError(context.amount, context.currency) !== null,
-    canRemove: ({ context }) => canRemove(limitOf(context.deposit, context.period)),
-    /** another period's row: the open row's own button is its editor, so only another row can be opened from it */
-    isOtherRow: ({ context, event }) => event.type === 'row.edit' && event.period !== context.period,
+    canRemove: ({ context }) => canRemove(rowLimitOf(context, context.kind, context.period)),
+    /** another row (another kind or period): the open row's own button is its editor, so only another row can be opened from it */
+    isOtherRow: ({ context, event }) => event.type === 'row.edit' && (event.kind !== context.kind || event.period !== context.period),
   },
 }).createMachine({
   id: 'traderLimits',
   context: {
     currency: '',
     deposit: [],
+    trading: [],
     coolingOffHours: TRADER_LIMIT_RULES.coolingOffHours,
+    kind: null,
     period: null,
     amount: '',
     amountError: null,
@@ -129,13 +143,13 @@ export const traderLimitsMachine = setup({
       states: {
         /** every row as it is; no editor open */
         viewing: {
-          on: { 'row.edit': { target: 'editor', actions: { type: 'open', params: ({ event }) => ({ period: event.period }) } } },
+          on: { 'row.edit': { target: 'editor', actions: { type: 'open', params: ({ event }) => ({ kind: event.kind, period: event.period }) } } },
         },
         /** one row's editor: the amount typed, Save, Remove limit, Cancel */
         editor: {
           initial: 'editing',
           on: {
-            'row.edit': { guard: 'isOtherRow', target: 'editor', reenter: true, actions: { type: 'open', params: ({ event }) => ({ period: event.period }) } },
+            'row.edit': { guard: 'isOtherRow', target: 'editor', reenter: true, actions: { type: 'open', params: ({ event }) => ({ kind: event.kind, period: event.period }) } },
             'row.cancel': { target: 'viewing', actions: 'clearProblems' },
             'amount.change': { target: '.editing', actions: { type: 'change', params: ({ event }) => ({ value: event.value }) } },
             'limit.save': [
@@ -154,16 +168,16 @@ export const traderLimitsMachine = setup({
         saving: {
           entry: 'clearProblems',
           invoke: {
-            src: 'setDepositLimit',
-            // never without a request (Save and Remove limit set it); an empty period would be refused (limits.period), never taken as a removal
-            input: ({ context }) => context.request ?? { period: '', amount: null },
+            src: 'saveLimit',
+            // never without a request (Save and Remove limit set it)
+            input: ({ context }) => context.request ?? { kind: 'deposit', period: 'day', amount: null },
             onDone: { target: 'saved', actions: { type: 'takeSaved', params: ({ event }) => ({ answer: event.output }) } },
             onError: { target: 'editor.failed', actions: { type: 'saveFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         /** the answer: in force now, or from its date; until another row (or this one) is opened */
         saved: {
-          on: { 'row.edit': { target: 'editor', actions: { type: 'open', params: ({ event }) => ({ period: event.period }) } } },
+          on: { 'row.edit': { target: 'editor', actions: { type: 'open', params: ({ event }) => ({ kind: event.kind, period: event.period }) } } },
         },
       },
     },

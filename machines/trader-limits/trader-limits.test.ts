@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { SetDepositLimitRequest } from '../../core/contract/limits';
+import type { SaveLimitRequest } from './trader-limits.types';
 import { canRemove, decimalsFor, limitAmountError, traderLimitsMachine, wireAmount } from './trader-limits.machine';
 import { limitsAnswer, RAISE_FROM } from './trader-limits.model';
 
@@ -38,9 +38,9 @@ describe('trader limits: the amount', () => {
 });
 
 describe('trader limits: saving', () => {
-  const run = (save: (i: SetDepositLimitRequest) => Promise<never>) => {
+  const run = (save: (i: SaveLimitRequest) => Promise<never>) => {
     const actor = createActor(
-      traderLimitsMachine.provide({ actors: { loadLimits: fromPromise(async () => limitsAnswer()), setDepositLimit: fromPromise(({ input }) => save(input)) } }),
+      traderLimitsMachine.provide({ actors: { loadLimits: fromPromise(async () => limitsAnswer()), saveLimit: fromPromise(({ input }) => save(input)) } }),
     ).start();
     return actor;
   };
@@ -53,7 +53,7 @@ describe('trader limits: saving', () => {
     ];
     const actor = run(() => Promise.reject(failures.shift()));
     await settle();
-    actor.send({ type: 'row.edit', period: 'day' });
+    actor.send({ type: 'row.edit', kind: 'deposit', period: 'day' });
     actor.send({ type: 'limit.save' });
     await settle();
     expect(actor.getSnapshot().context).toMatchObject({ amountError: { key: 'limits.amount', fallback: 'Bad amount.' }, error: null, amount: '500', shakes: 1 });

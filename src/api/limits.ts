@@ -1,7 +1,15 @@
-import { LimitsResponse, SetDepositLimitResponse, type SetDepositLimitRequest } from '../../core/contract/limits';
+import {
+  LimitsResponse,
+  SetDepositLimitResponse,
+  SetTradingLimitResponse,
+  type SetDepositLimitRequest,
+  type SetTradingLimitRequest,
+} from '../../core/contract/limits';
 import { call } from './http';
 
 /** The limits the trader sets on themselves (core/contract/limits.ts): imported only by the limits chunk. */
 export const getLimits = (): Promise<LimitsResponse> => call(LimitsResponse, '/api/limits');
 export const setDepositLimit = (body: SetDepositLimitRequest): Promise<SetDepositLimitResponse> =>
   call(SetDepositLimitResponse, '/api/limits/deposit', { method: 'POST', json: body });
+export const setTradingLimit = (body: SetTradingLimitRequest): Promise<SetTradingLimitResponse> =>
+  call(SetTradingLimitResponse, '/api/limits/trading', { method: 'POST', json: body });

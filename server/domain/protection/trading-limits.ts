@@ -44,7 +44,7 @@ export async function tradingSchedule(db: DbOrTx, userId: number): Promise<Tradi
   const stake = await readSettings(db, userId, 'stake', TRADING_LIMIT_PERIODS);
   const loss = await readSettings(db, userId, 'loss', TRADING_LIMIT_PERIODS);
   const limits: Partial<Record<TradingLimitKey, LimitSetting>> = {};
-  for (const l of TRADING_LIMITS) limits[l.key] = (l.kind === 'stake' ? stake : loss)[l.period];
+  for (const l of TRADING_LIMITS) limits[l.id] = (l.kind === 'stake' ? stake : loss)[l.period];
   return { currency, limits };
 }
 
@@ -115,14 +115,14 @@ export async function tradingLimitsView(deps: TradingLimitDeps, userId: number, 
   } catch {
     use = null;
   }
-  return TRADING_LIMITS.map(({ key, kind, period }) => {
-    const s = settled(schedule.limits[key] ?? { value: null, pending: null }, now);
+  return TRADING_LIMITS.map(({ id, kind, period }) => {
+    const s = settled(schedule.limits[id] ?? { value: null, pending: null }, now);
     return {
       kind,
       period,
       amount: amountText(s.value, schedule.currency),
       pending: s.pending ? { amount: amountText(s.pending.value, schedule.currency), from: s.pending.from.toISOString() } : null,
-      used: usedText(key, use, schedule.currency, now),
+      used: usedText(id, use, schedule.currency, now),
     };
   });
 }

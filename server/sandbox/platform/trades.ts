@@ -180,7 +180,7 @@ async function refuseOverLimit(trx: Transaction<Database>, accountId: number, cu
   if (!over) return;
   const limit = formatMoney(over.limit, currency);
   const used = formatMoney(over.used, currency);
-  throw new Refusal(403, `trading.limit_${over.key}`, `This trade would pass your ${LIMIT_WORDS[over.key]} of ${limit} ${currency} (${used} ${currency} used).`, {
+  throw new Refusal(403, `trading.limit_${over.id}`, `This trade would pass your ${LIMIT_WORDS[over.id]} of ${limit} ${currency} (${used} ${currency} used).`, {
     params: { limit, used, currency },
   });
 }

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../flows/shared/dates';
 import { realityAnswer } from '../../../machines/reality-check/reality-check.model';
 
 // the server is replaced by answers of its contract (the browser test uses the real one)
-const api = vi.hoisted(() => ({ getLimits: vi.fn(), setDepositLimit: vi.fn() }));
+const api = vi.hoisted(() => ({ getLimits: vi.fn(), setDepositLimit: vi.fn(), setTradingLimit: vi.fn() }));
 vi.mock('../../api/limits', () => api);
 const reality = vi.hoisted(() => ({ getRealityCheck: vi.fn(), setRealityCheck: vi.fn() }));
 vi.mock('../../api/reality-check', () => reality);
@@ -21,6 +21,7 @@ const page = (lang: 'en' | 'ru' = 'en') => render(<I18nProvider lang={lang} dict
 beforeEach(() => {
   api.getLimits.mockReset();
   api.setDepositLimit.mockReset();
+  api.setTradingLimit.mockReset();
   api.getLimits.mockResolvedValue(limitsAnswer());
   reality.getRealityCheck.mockReset();
   reality.setRealityCheck.mockReset();
@@ -112,6 +113,39 @@ describe('LimitsPage (#/show/limits)', () => {
     expect(screen.getByRole('region', { name: '7 дней' })).toBeTruthy();
     expect(screen.getByTestId('limits-rule').textContent).toBe('Новый или более низкий лимит действует сразу, а повышение или снятие лимита вступает в силу только через 24 часа.');
     expect(screen.getByTestId('limit-week-pending').textContent).toBe(`Повысится до 2\u00a0000,00\u00a0$ с ${formatDateTime(RAISE_FROM)}`);
+  });
+
+  it('stake and loss limits: their own sections and rows; a stake limit per trade is set through the trading call', async () => {
+    api.setTradingLimit.mockImplementation(async ({ kind, period, amount }: { kind: string; period: string; amount: string }) => {
+      const answer = limitsAnswer();
+      return { limits: { ...answer, trading: answer.trading.map((l) => (l.kind === kind && l.period === period ? { ...l, amount } : l)) }, applied: 'now', platform: 'told' };
+    });
+    page();
+    expect(await screen.findByRole('region', { name: 'Stake limits' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Loss limits' })).toBeTruthy();
+    expect(screen.getByTestId('limit-stake-trade-value').textContent).toBe('Limit No limit');
+    expect(screen.queryByTestId('limit-stake-trade-used')).toBeNull();
+    expect(screen.getByTestId('limit-stake-day-used').textContent).toBe('$40.00 of $200.00 staked · $160.00 left');
+    expect(screen.getByTestId('limit-loss-week-used').textContent).toBe('$15.00 of $300.00 lost or at stake · $285.00 left');
+    expect(screen.getByRole('region', { name: 'Loss in 30 days' })).toBeTruthy();
+    await userEvent.click(screen.getByTestId('limit-stake-trade-edit'));
+    expect(screen.getByLabelText('New limit for Per trade, USD')).toBe(document.activeElement);
+    await userEvent.type(screen.getByTestId('limit-amount'), '25');
+    await userEvent.click(screen.getByTestId('limit-save'));
+    expect((await screen.findByTestId('limit-stake-trade-saved')).textContent).toBe('Saved: your limit is $25.00 from now on.');
+    expect(api.setTradingLimit).toHaveBeenCalledWith({ kind: 'stake', period: 'trade', amount: '25.00' });
+    expect(api.setDepositLimit).not.toHaveBeenCalled();
+    expect(screen.getByTestId('limit-stake-trade-value').textContent).toBe('Limit $25.00');
+  });
+
+  it('stake and loss limits in Russian; a figure the platform did not give is said', async () => {
+    const answer = limitsAnswer();
+    api.getLimits.mockResolvedValue({ ...answer, trading: answer.trading.map((l) => ({ ...l, used: null })) });
+    page('ru');
+    expect(await screen.findByRole('region', { name: 'Лимиты убытка' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Убыток за 7 дней' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Ставки за 24 часа' })).toBeTruthy();
+    expect(screen.getByTestId('limit-loss-week-used').textContent).toBe('Сейчас нельзя показать, сколько использовано: торговая платформа не ответила. Лимит при этом действует.');
   });
 
   it('Reality check: the interval picked by keyboard is saved at once, says whose choice it is, and the running check hears of it', async () => {

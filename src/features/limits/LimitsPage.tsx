@@ -7,7 +7,7 @@ import './limits.css';
 
 registerMessages(messages);
 
-/** #/show/limits (issue 30 §1, §2): the limits the trader sets on themselves: their deposit limits and the reality check. */
+/** #/show/limits (issue 30 §1, §2): the limits the trader sets on themselves: deposit, stake and loss limits, and the reality check. */
 export default function LimitsPage() {
   const { t, text, lang } = useT();
   const page = useTraderLimits(lang);
@@ -32,7 +32,29 @@ export default function LimitsPage() {
           </p>
           <ul className="limits__rows">
             {page.rows.map((row) => (
-              <LimitRow key={row.period} page={page} row={row} />
+              <LimitRow key={row.id} page={page} row={row} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {page.ready && page.stakeRows.length > 0 && (
+        <section {...page.getSectionProps('stake')} className="panel limits__panel" data-testid="stake-limits">
+          <h2 {...page.getSectionTitleProps('stake')}>{t('limits.stake.title')}</h2>
+          <p className="muted">{t('limits.stake.intro', { currency: page.currency })}</p>
+          <ul className="limits__rows">
+            {page.stakeRows.map((row) => (
+              <LimitRow key={row.id} page={page} row={row} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {page.ready && page.lossRows.length > 0 && (
+        <section {...page.getSectionProps('loss')} className="panel limits__panel" data-testid="loss-limits">
+          <h2 {...page.getSectionTitleProps('loss')}>{t('limits.loss.title')}</h2>
+          <p className="muted">{t('limits.loss.intro', { currency: page.currency })}</p>
+          <ul className="limits__rows">
+            {page.lossRows.map((row) => (
+              <LimitRow key={row.id} page={page} row={row} />
             ))}
           </ul>
         </section>

@@ -1,10 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
-import type { DepositLimit } from '../../../core/contract/limits';
+import type { DepositLimit, TradingLimit } from '../../../core/contract/limits';
 import { fromUnits, toUnits } from '../../../core/decimal';
 import { msg, type Msg } from '../../../core/message';
 import { LIMIT_PERIODS, TRADER_LIMIT_RULES, type LimitPeriod } from '../../../core/trader-limits';
+import { TRADING_LIMITS } from '../../../core/trading-limits';
 import { canRemove, decimalsFor, limitOf, type traderLimitsMachine } from '../../../machines/trader-limits/trader-limits.machine';
-import type { TraderLimitsEvent } from '../../../machines/trader-limits/trader-limits.types';
+import type { LimitKind, RowPeriod, TraderLimitsEvent } from '../../../machines/trader-limits/trader-limits.types';
 import { formatAmount } from '../shared/money';
 import { buttonProps, fieldErrorProps, fieldProps, formProps, labelProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
@@ -14,7 +15,10 @@ const AMOUNT_ID = 'limit-amount';
 const AMOUNT_HINT_ID = 'limit-amount-hint';
 const EDITOR_SCOPE = 'limit-editor';
 const SECTION_TITLE_ID = 'limits-deposit-title';
-const rowTitleId = (period: LimitPeriod) => `limit-${period}-title`;
+const sectionTitleId = (kind: LimitKind) => (kind === 'deposit' ? SECTION_TITLE_ID : `limits-${kind}-title`);
+/** a row's id in the page: the deposit rows keep their period alone ("day"), the others are "stake-trade", "loss-week" */
+export const rowId = (kind: LimitKind, period: RowPeriod): string => (kind === 'deposit' ? period : `${kind}-${period}`);
+const rowTitleId = (kind: LimitKind, period: RowPeriod) => `limit-${rowId(kind, period)}-title`;
 
 /** A period's name from its window in core/trader-limits.ts: "24 hours", "7 days", "30 days" (plural forms per language). */
 export const periodName = (period: LimitPeriod): Msg => {
@@ -22,14 +26,31 @@ export const periodName = (period: LimitPeriod): Msg => {
   return days === 1 ? msg('limits.window.hours', undefined, { count: 24 }) : msg('limits.window.days', undefined, { count: days });
 };
 
-/** One period's row as the page shows it: amounts already written for a person, dates as ISO for the view's date helpers. */
+/**
+ * A row's title, unique on the page: a deposit row's period ("24 hours", "7 days", "30 days"; its
+ * section says it is a deposit limit), a stake or loss row's kind and window ("Per trade", "Stakes
+ * per 24 hours", "Loss in 7 days"), the window from core/trader-limits.ts.
+ */
+const rowTitle = (kind: LimitKind, period: RowPeriod): Msg => {
+  if (kind === 'deposit') return periodName(period as LimitPeriod);
+  if (period === 'trade') return msg('limits.stake.trade');
+  const days = TRADER_LIMIT_RULES.windowDays[period];
+  return days === 1 ? msg(`limits.${kind}.hours`, undefined, { count: 24 }) : msg(`limits.${kind}.days`, undefined, { count: days });
+};
+
+/** One limit's row as the page shows it: amounts already written for a person, dates as ISO for the view's date helpers. */
 export interface LimitRow {
-  period: LimitPeriod;
+  kind: LimitKind;
+  period: RowPeriod;
+  /** the row's id in the page (test ids, element ids): "day" for a deposit row, "stake-trade", "loss-week" … */
+  id: string;
   title: Msg;
   /** the limit in force, written with its currency; null: no limit */
   limit: string | null;
-  /** what the window holds now */
-  used: string;
+  /** what the window holds now; null when the platform could not say (a stake or loss limit) */
+  used: string | null;
+  /** what to say of it: deposited, staked, lost or at stake, or that it cannot be shown; null: nothing (the stake per trade) */
+  usedMessage: Msg | null;
   /** what may still be deposited in the window; null: no limit */
   left: string | null;
   /** how full the window is, 0 to 100 (whole percent, for the bar); null: no limit */
@@ -41,7 +62,7 @@ export interface LimitRow {
   /** "Remove limit" is offered: a limit is in force and no removal already waits */
   removable: boolean;
   /** what the last save of this row did, and what to say (with {date} when it waits: the view writes the date) */
-  saved: { applied: 'now' | 'later'; amount: string | null; from: string | null; message: Msg } | null;
+  saved: { applied: 'now' | 'later'; amount: string | null; from: string | null; message: Msg; platformUnreachable: boolean } | null;
 }
 
 /** whole percent of `used` in `limit`, at most 100: bigint units of the currency, never floats */
@@ -87,25 +108,43 @@ export function connectTraderLimits(s: TraderLimitsSnapshot, send: (event: Trade
   const editorOpen = s.matches({ ready: 'editor' }) || saving;
   const savedState = s.matches({ ready: 'saved' });
   const viewing = s.matches({ ready: 'viewing' });
-  const editorPeriod = editorOpen ? c.period : null;
 
-  const rowOf = (limit: DepositLimit): LimitRow => {
-    const saved = savedState && c.saved && c.saved.period === limit.period ? c.saved : null;
+  const usedMessageOf = (kind: LimitKind, period: RowPeriod, used: string | null, limit: string | null): Msg | null => {
+    if (kind === 'stake' && period === 'trade') return null;
+    if (used === null) return msg('limits.used_unknown');
+    const key = kind === 'deposit' ? 'limits.used' : kind === 'stake' ? 'limits.staked' : 'limits.lost';
+    return limit === null ? msg(key, undefined, { used }) : msg(`${key}_of`, undefined, { used, limit });
+  };
+  const rowOf = (kind: LimitKind, limit: DepositLimit | TradingLimit): LimitRow => {
+    const saved = savedState && c.saved && c.saved.kind === kind && c.saved.period === limit.period ? c.saved : null;
+    const measured = limit.used !== null && !(kind === 'stake' && limit.period === 'trade');
+    const amount = limit.amount === null ? null : money(limit.amount);
+    const used = limit.used === null ? null : money(limit.used);
     return {
+      kind,
       period: limit.period,
-      title: periodName(limit.period),
-      limit: limit.amount === null ? null : money(limit.amount),
-      used: money(limit.used),
-      left: limit.amount === null ? null : money(leftOf(limit.used, limit.amount, decimals)),
-      percent: limit.amount === null ? null : percentOf(limit.used, limit.amount, decimals),
+      id: rowId(kind, limit.period),
+      title: rowTitle(kind, limit.period),
+      limit: amount,
+      used,
+      usedMessage: usedMessageOf(kind, limit.period, used, amount),
+      left: limit.amount === null || !measured ? null : money(leftOf(limit.used as string, limit.amount, decimals)),
+      percent: limit.amount === null || !measured ? null : percentOf(limit.used as string, limit.amount, decimals),
       pending: limit.pending && pendingOf(limit.pending.amount === null ? null : money(limit.pending.amount), limit.pending.from),
-      editing: editorPeriod === limit.period,
+      editing: editorOpen && c.kind === kind && c.period === limit.period,
       removable: canRemove(limit),
-      saved: saved && savedOf(saved.applied, saved.amount === null ? null : money(saved.amount), saved.from),
+      saved: saved && { ...savedOf(saved.applied, saved.amount === null ? null : money(saved.amount), saved.from), platformUnreachable: saved.platformUnreachable },
     };
   };
-  const rows = LIMIT_PERIODS.map((period) => limitOf(c.deposit, period)).filter((d): d is DepositLimit => d !== undefined).map(rowOf);
-  const editing = rows.find((r) => r.editing) ?? null;
+  const rows = LIMIT_PERIODS.map((period) => limitOf(c.deposit, period))
+    .filter((d): d is DepositLimit => d !== undefined)
+    .map((d) => rowOf('deposit', d));
+  const tradingRows = TRADING_LIMITS.map(({ kind, period }) => c.trading.find((l) => l.kind === kind && l.period === period))
+    .filter((l): l is TradingLimit => l !== undefined)
+    .map((l) => rowOf(l.kind, l));
+  const stakeRows = tradingRows.filter((r) => r.kind === 'stake');
+  const lossRows = tradingRows.filter((r) => r.kind === 'loss');
+  const editing = [...rows, ...tradingRows].find((r) => r.editing) ?? null;
 
   const save = () => send({ type: 'limit.save' });
   return {
@@ -117,7 +156,11 @@ export function connectTraderLimits(s: TraderLimitsSnapshot, send: (event: Trade
     coolingOffHours: c.coolingOffHours,
     /** the largest limit one may set, written in the trader's currency */
     maxLimit: currency ? money(TRADER_LIMIT_RULES.maxDepositLimit) : '',
+    /** the deposit limits' rows */
     rows,
+    /** the stake limits' rows (per trade, per 24 hours) and the loss limits' (24 hours, 7 days, 30 days) */
+    stakeRows,
+    lossRows,
     /** the row whose editor is open: its amount, its problem, the failure */
     editing,
     amount: c.amount,
@@ -131,15 +174,16 @@ export function connectTraderLimits(s: TraderLimitsSnapshot, send: (event: Trade
     getRetryProps: () => buttonProps(() => send({ type: 'retry' })),
     getProblemProps: () => ({ role: 'alert' as const }),
     getLoadingProps: () => ({ 'aria-busy': true as const, role: 'status' as const }),
-    getSectionProps: () => regionProps(SECTION_TITLE_ID),
-    getSectionTitleProps: () => titleProps(SECTION_TITLE_ID),
-    /** one period's row, named by its heading */
-    getRowProps: (period: LimitPeriod) => regionProps(rowTitleId(period)),
-    getRowTitleProps: (period: LimitPeriod) => titleProps(rowTitleId(period)),
+    /** a kind's section (deposit, stake, loss), named by its heading */
+    getSectionProps: (kind: LimitKind = 'deposit') => regionProps(sectionTitleId(kind)),
+    getSectionTitleProps: (kind: LimitKind = 'deposit') => titleProps(sectionTitleId(kind)),
+    /** one row, named by its heading */
+    getRowProps: (kind: LimitKind, period: RowPeriod) => regionProps(rowTitleId(kind, period)),
+    getRowTitleProps: (kind: LimitKind, period: RowPeriod) => titleProps(rowTitleId(kind, period)),
     /** opens the row's editor; after Cancel the focus comes back to it */
-    getEditProps: (period: LimitPeriod) => ({
-      ...buttonProps(() => send({ type: 'row.edit', period }), { disabled: saving }),
-      'data-focus-on': viewing && c.period === period && c.opened > 0 ? `closed-${c.opened}` : undefined,
+    getEditProps: (kind: LimitKind, period: RowPeriod) => ({
+      ...buttonProps(() => send({ type: 'row.edit', kind, period }), { disabled: saving }),
+      'data-focus-on': viewing && c.kind === kind && c.period === period && c.opened > 0 ? `closed-${c.opened}` : undefined,
     }),
     /** the open editor: Enter saves, Escape closes it (as Cancel) */
     getFormProps: () => ({

@@ -1,14 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { traderLimitsMachine } from '../../../machines/trader-limits/trader-limits.machine';
-import { getLimits, setDepositLimit } from '../../api/limits';
+import { getLimits, setDepositLimit, setTradingLimit } from '../../api/limits';
 import { inspect } from '../shared/inspector';
 import { connectTraderLimits } from './limits.connect';
 
 export const traderLimitsFlow = traderLimitsMachine.provide({
   actors: {
     loadLimits: fromPromise(() => getLimits()),
-    setDepositLimit: fromPromise(({ input }) => setDepositLimit(input)),
+    // a deposit limit to its own call (unchanged), a stake or loss limit to the trading one
+    saveLimit: fromPromise(({ input: { kind, period, amount } }) => (kind === 'deposit' ? setDepositLimit({ period, amount }) : setTradingLimit({ kind, period, amount }))),
   },
 });
 

@@ -35,6 +35,12 @@
       amount_format: 'Enter the amount as a number, for example 25 or 25.50.',
       amount_range: 'The amount must be from {min} to {max}.',
       amount_funds: 'Not enough balance: {available} available.',
+      // the trader's own limits (the broker's limits page; core/trading-limits.ts): trading.limit_{key}
+      limit_stake_trade: 'This stake is over your stake limit per trade of {limit}. You can change your limits on the Limits page.',
+      limit_stake_day: 'This trade would pass your 24-hour stake limit of {limit} ({used} staked). You can change your limits on the Limits page.',
+      limit_loss_day: 'This trade could pass your 24-hour loss limit of {limit} ({used} lost or at stake). You can change your limits on the Limits page.',
+      limit_loss_week: 'This trade could pass your 7-day loss limit of {limit} ({used} lost or at stake). You can change your limits on the Limits page.',
+      limit_loss_month: 'This trade could pass your 30-day loss limit of {limit} ({used} lost or at stake). You can change your limits on the Limits page.',
       sending: 'Opening the trade…',
       not_auth: 'You are signed out of the trading platform.',
       offline: 'The platform is not reachable. Retrying…',
@@ -75,6 +81,11 @@
       amount_format: 'Введите сумму числом, например 25 или 25.50.',
       amount_range: 'Сумма должна быть от {min} до {max}.',
       amount_funds: 'Недостаточно средств: доступно {available}.',
+      limit_stake_trade: 'Ставка больше вашего лимита ставки на одну сделку — {limit}. Лимиты можно изменить на странице «Лимиты».',
+      limit_stake_day: 'С этой сделкой будет превышен ваш лимит ставок за 24 часа — {limit} (уже поставлено {used}). Лимиты можно изменить на странице «Лимиты».',
+      limit_loss_day: 'С этой сделкой может быть превышен ваш лимит убытка за 24 часа — {limit} (проиграно или в сделках {used}). Лимиты можно изменить на странице «Лимиты».',
+      limit_loss_week: 'С этой сделкой может быть превышен ваш лимит убытка за 7 дней — {limit} (проиграно или в сделках {used}). Лимиты можно изменить на странице «Лимиты».',
+      limit_loss_month: 'С этой сделкой может быть превышен ваш лимит убытка за 30 дней — {limit} (проиграно или в сделках {used}). Лимиты можно изменить на странице «Лимиты».',
       sending: 'Открываем сделку…',
       not_auth: 'Вы вышли из торговой платформы.',
       offline: 'Платформа недоступна. Пробуем снова…',
@@ -343,7 +354,19 @@
     renderPayout();
   });
 
-  var ERRORS = { 'platform.amount': 'amount_format' };
+  var ERRORS = {
+    'platform.amount': 'amount_format',
+    'trading.limit_stake_trade': 'limit_stake_trade',
+    'trading.limit_stake_day': 'limit_stake_day',
+    'trading.limit_loss_day': 'limit_loss_day',
+    'trading.limit_loss_week': 'limit_loss_week',
+    'trading.limit_loss_month': 'limit_loss_month',
+  };
+  /** a refusal's params ({limit, used, currency}) written as the page writes money */
+  function refusalParams(error) {
+    var p = (error && error.params) || {};
+    return p.currency ? { limit: money(p.limit, p.currency), used: money(p.used, p.currency) } : p;
+  }
   $('ticket').addEventListener('submit', function (event) {
     event.preventDefault();
     if (page.busy || page.stopped) return;
@@ -379,7 +402,7 @@
         if (error && error.notAuth) return;
         $('status').textContent = '';
         var key = error && ERRORS[error.error];
-        $('ticket-error').textContent = key ? t(key) : (error && error.message) || t('failed');
+        $('ticket-error').textContent = key ? t(key, refusalParams(error)) : (error && error.message) || t('failed');
       })
       .then(function () {
         page.busy = false;
