@@ -32,7 +32,15 @@ export const RUNTIME_FILES = {
   'server/sandbox/chat/widget-page.ts': ['server/sandbox/chat/page'],
   // the explorer's coverage reports (served only with EXPLORER on)
   'server/http/frontend.ts': ['docs/coverage'],
+  // resolves the statement's font in node_modules (RUNTIME_PACKAGES), nothing beside itself
+  'server/domain/statement/pdf.ts': [],
 };
+
+/**
+ * Packages the server reads files from without importing them (the PDF statement's font, found by
+ * require.resolve): production dependencies like the imported ones, though no import names them.
+ */
+export const RUNTIME_PACKAGES = ['dejavu-fonts-ttf'];
 
 /** Files worth sending compressed (text); images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|wasm|ico)$/;
@@ -185,6 +193,7 @@ export async function buildProduction(root = process.cwd(), outDir = join(root, 
       const scripts = statSync(path).isDirectory() ? [...filesUnder(path)] : [path];
       for (const script of scripts.filter((f) => f.endsWith('.mjs'))) for (const specifier of importsOf(script)) imported.add(specifier);
     }
+    for (const name of RUNTIME_PACKAGES) imported.add(name);
     const dependencies = {};
     for (const name of [...imported].map(packageOf).filter(Boolean).sort()) {
       const version = pkg.dependencies?.[name];

@@ -116,7 +116,7 @@ async function signIn(base, email, password) {
   });
   const body = await login.text();
   check(login.status === 200, `POST /api/login answers 200 (got ${login.status} ${body})`);
-  return (await me()).user;
+  return { user: (await me()).user, request };
 }
 
 /** A GET as sent (fetch would decompress the body): status, headers and the raw bytes. */
@@ -135,8 +135,13 @@ async function exercise(dir, server) {
   const page = await fetch(`${server.base}/en/login`, { headers: { accept: 'text/html' } });
   check(page.status === 200 && (await page.text()).includes('<div id="root">'), 'the login page is the built index.html');
 
-  const user = await signIn(server.base, 'trader@example.com', 'Trader-2026');
+  const { user, request } = await signIn(server.base, 'trader@example.com', 'Trader-2026');
   check(user?.email === 'trader@example.com', `the demo trader is signed in (GET /api/me: ${JSON.stringify(user?.email)})`);
+  // the PDF statement: pdfkit and its font package are installed by npm ci --omit=dev
+  const to = Date.now();
+  const statement = await request(`/api/statement?from=${to - 30 * 86_400_000}&to=${to}&format=pdf&lang=ru`);
+  const pdf = Buffer.from(await statement.arrayBuffer());
+  check(statement.status === 200 && pdf.subarray(0, 5).toString('latin1') === '%PDF-', `GET /api/statement (PDF, Russian) answers a PDF (got ${statement.status} ${pdf.subarray(0, 200).toString('utf8')})`);
 
   const assets = join(dir, 'dist', 'assets');
   const js = readdirSync(assets).find((f) => f.endsWith('.js') && existsSync(join(assets, `${f}.br`)) && existsSync(join(assets, `${f}.gz`)));
