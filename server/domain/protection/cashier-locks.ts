@@ -1,7 +1,7 @@
 import { reasonsFor, type LockedAction, type LockReason } from '../../../core/cashier-locks';
 import type { CashierLock, CashierLocks } from '../../../core/contract/cashier-locks';
 import type { Db } from '../../db';
-import { fullDepositWindow } from './full-deposit-window';
+import { fullDepositWindow } from './deposit-limits';
 import { activeExclusion, exclusionParams } from './self-exclusion';
 
 /**

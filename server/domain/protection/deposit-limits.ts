@@ -195,6 +195,21 @@ export async function depositLimitsView(db: Executor, userId: number, now: Date)
   };
 }
 
+/**
+ * The first deposit window whose limit is used up at `now` (not even the smallest amount fits: one
+ * minor unit), with what the cashier's lock says (core/cashier-locks.ts `deposit_limit`): the
+ * period, the limit, what is used, the currency and when a deposit fits again (ISO; '' when only a
+ * raise frees it). null: a deposit may still fit. Weighed as holdDeposit weighs a deposit.
+ */
+export async function fullDepositWindow(db: Executor, userId: number, now: Date): Promise<Record<string, string> | null> {
+  const limits = await readDepositSettings(db, userId);
+  if (!LIMIT_PERIODS.some((p) => settled(limits[p], now).value !== null)) return null;
+  const over = depositOverLimit(limits, await counted(db, userId, now), 1n, now);
+  if (!over) return null;
+  const currency = await currencyOf(db, userId);
+  return { period: over.period, limit: formatMoney(over.limit, currency), used: formatMoney(over.used, currency), currency, resets: over.fitsAt ? over.fitsAt.toISOString() : '' };
+}
+
 /** Sets, lowers (at once), raises or removes (after the cooling-off) one deposit limit; the route answers with the whole view. */
 export async function setDepositLimit(db: Db, userId: number, req: SetDepositLimitRequest, now: Date): Promise<SetDepositLimitResponse['applied']> {
   if (!isLimitPeriod(req.period)) throw new Refusal(400, 'limits.period', 'Choose the limit’s period: 24 hours, 7 days or 30 days.');
