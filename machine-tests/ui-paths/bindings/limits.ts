@@ -7,14 +7,16 @@ import { newestHeldRead } from './held-reads';
 
 const WAIT = { timeout: 5_000 };
 const READ = (u: URL) => u.pathname === '/api/limits';
-const SAVE = (u: URL) => u.pathname === '/api/limits/deposit';
+const SAVE = (u: URL) => u.pathname === '/api/limits/deposit' || u.pathname === '/api/limits/trading';
+/** a row's test id part: a deposit row's period ("day"), another row's kind and period ("stake-trade"), as src/flows/limits rowId */
+const rowId = (kind: unknown, period: unknown): string => (kind === 'deposit' ? String(period) : `${String(kind)}-${String(period)}`);
 
 type SaveFate = 'network' | 'refused' | undefined;
 
 interface LimitsWorld {
   /** the page's reads of the limits, held until the path's step for their outcome */
   held: Route[];
-  /** what happens to the page's next POST /api/limits/deposit on its way */
+  /** what happens to the page's next POST /api/limits/deposit or /api/limits/trading on its way */
   save: SaveFate;
 }
 
@@ -49,16 +51,16 @@ async function nextRead(ctx: PathContext): Promise<Route> {
 
 /** the fate of the save this click may send (a refused amount sends nothing: the fate waits for the next one) */
 function arrangeSave(ctx: StepContext): void {
-  const error = errorOf(ctx.upcoming('setDepositLimit.done', 'setDepositLimit.error'));
+  const error = errorOf(ctx.upcoming('saveLimit.done', 'saveLimit.error'));
   world(ctx).save = error?.status === 400 ? 'refused' : error ? 'network' : undefined;
 }
 
 const saveButton = (page: Page) => page.getByTestId('limit-save');
 
 /**
- * #/show/limits for a fresh trader given the model's limits through the API first: 500 a day in
- * force, 1,000 a week with a raise to 2,000 waiting, none for 30 days (so the real server answers
- * "now" and "later" where the model does). The page's reads wait on their way until the path's
+ * #/show/limits for a fresh trader given the model's limits through the API first: deposits 500 a
+ * day in force, 1,000 a week with a raise to 2,000 waiting, none for 30 days; no stake limit per
+ * trade (so the real server answers "now" and "later" where the model does). The page's reads wait on their way until the path's
  * step for their outcome (answered, or lost). The amounts are the model's, typed. The server's
  * refusal of the amount is the amount altered on its way; a lost connection is the save aborted.
  */
@@ -88,7 +90,7 @@ export const limitsBinding: UiBinding = {
       await page.getByTestId('limits-load-failed').getByRole('button', { name: 'Try again' }).click();
     },
     async 'row.edit'({ page, event }) {
-      await page.getByTestId(`limit-${String(event.period)}-edit`).click();
+      await page.getByTestId(`limit-${rowId(event.kind, event.period)}-edit`).click();
     },
     async 'row.cancel'({ page }) {
       await page.getByTestId('limit-cancel').click();
@@ -107,8 +109,8 @@ export const limitsBinding: UiBinding = {
       arrangeSave(ctx);
       await ctx.page.getByTestId('limit-remove').click();
     },
-    'setDepositLimit.done': async () => {},
-    'setDepositLimit.error': async () => {},
+    'saveLimit.done': async () => {},
+    'saveLimit.error': async () => {},
   },
   states: {
     async 'traderLimits.loading'({ page }) {
@@ -125,8 +127,8 @@ export const limitsBinding: UiBinding = {
       await page.getByTestId('limit-editor').waitFor({ ...WAIT, state: 'detached' });
     },
     async 'traderLimits.ready.editor'({ page, expected }) {
-      const { period } = expected.context as { period: string };
-      await page.getByTestId(`limit-${period}`).getByTestId('limit-editor').waitFor(WAIT);
+      const { kind, period } = expected.context as { kind: string; period: string };
+      await page.getByTestId(`limit-${rowId(kind, period)}`).getByTestId('limit-editor').waitFor(WAIT);
     },
     async 'traderLimits.ready.editor.editing'({ page, expected }) {
       await saveButton(page).filter({ hasText: 'Save' }).waitFor(WAIT);
@@ -141,8 +143,8 @@ export const limitsBinding: UiBinding = {
       await saveButton(page).filter({ hasText: 'Saving…' }).waitFor(WAIT);
     },
     async 'traderLimits.ready.saved'({ page, expected }) {
-      const { saved } = expected.context as { saved: { period: string } };
-      await page.getByTestId(`limit-${saved.period}-saved`).filter({ hasText: 'Saved:' }).waitFor(WAIT);
+      const { saved } = expected.context as { saved: { kind: string; period: string } };
+      await page.getByTestId(`limit-${rowId(saved.kind, saved.period)}-saved`).filter({ hasText: 'Saved:' }).waitFor(WAIT);
     },
   },
 };
