@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, inject, it } from 'vitest';
@@ -10,6 +12,17 @@ const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
 
 const BTC = '1BoatSLRHtKNngkdXEeobR76b53LETtpyT';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A and AA rules on the statement section: the serious and critical violations */
+async function sectionViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run({ include: [['[data-testid="statement"]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 /** RFC 4180 read back: quoted fields with doubled quotes, CRLF rows */
 function parseCsv(text: string): string[][] {
@@ -108,22 +121,42 @@ describe('a statement from the History page', () => {
     expect(text).toContain(formatAmount(closing, 'USD', 'en'));
     // the saved file's link stays to save it again
     expect(await page.getByTestId('statement-save-again').getAttribute('download')).toBe(pdf.name);
+    expect(await sectionViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
-  it('at 320 px the section fits the screen and its buttons are reachable', async () => {
+  it('at 320 px the section fits the screen and its buttons are reachable; a range over 366 days is refused at once, in Russian', async () => {
     const { context, page, errors } = await openTab(chromium.current, { width: 320, height: 700 });
     await chatSeen(context);
     const user = await freshUser(page, baseURL);
-    await signIn(page, baseURL, user);
-    await page.waitForURL(`${baseURL}/en/trading**`);
-    await page.goto(`${baseURL}/en/trading#/show/history`);
+    await signIn(page, baseURL, user, 'ru');
+    await page.waitForURL(`${baseURL}/ru/trading**`);
+    await page.goto(`${baseURL}/ru/trading#/show/history`);
     const section = page.getByTestId('statement');
     await section.getByRole('button', { name: 'PDF' }).waitFor();
-    const fits = await section.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth);
-    expect(fits).toBe(true);
+    const fits = () => section.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth);
+    expect(await fits()).toBe(true);
     const box = await section.getByRole('button', { name: 'CSV' }).boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
+
+    // 400 days shown on the page: the statement says why at once and asks nothing
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/statement') asked.push(r.url());
+    });
+    await page.getByLabel('С (ДД.ММ.ГГГГ)').fill('01.01.2025');
+    await page.getByLabel('По (ДД.ММ.ГГГГ)').fill('05.02.2026');
+    await page.getByRole('button', { name: 'Показать', exact: true }).click();
+    await section.getByText('Ваши деньги с 01.01.2025 по 05.02.2026').waitFor();
+    await section.getByRole('button', { name: 'CSV' }).click();
+    const refused = section.getByRole('alert');
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe('Выписка охватывает не больше 366 дней: выберите период короче.');
+    // the message takes the focus, so a screen reader reads it where the trader is
+    await expect.poll(() => refused.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(asked).toEqual([]);
+    expect(await fits()).toBe(true);
+    expect(await sectionViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

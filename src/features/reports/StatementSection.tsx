@@ -52,11 +52,14 @@ export function StatementSection({ range }: { range: StatementRange | null }) {
       )}
       {statement.error && (
         <p {...statement.getErrorProps()} className="form-error rp-error" data-testid="statement-error">
-          {text(statement.error)}{' '}
+          {text(statement.error)}
           {statement.retryable && (
-            <button {...statement.getRetryProps()} className="button button--small">
-              {t('statement.retry')}
-            </button>
+            <>
+              {' '}
+              <button {...statement.getRetryProps()} className="button button--small">
+                {t('statement.retry')}
+              </button>
+            </>
           )}
         </p>
       )}
