@@ -96,3 +96,32 @@ describe('deposit limits: set on the page, enforced by the server on every depos
     expect(errors).toEqual([]);
   });
 });
+
+describe('stake limits: set on the page, enforced by the trading platform', () => {
+  it('a stake limit per trade set on the page: a trade over it on the embedded platform is refused with the reason; one within it opens', async () => {
+    const { page, errors } = await trader('en');
+    const platform = page.frameLocator('iframe.platform__frame');
+    await expect.poll(() => platform.locator('#available').textContent(), { timeout: 20_000 }).toContain('1,000.00');
+
+    await page.goto(`${baseURL}/en/trading#/show/limits`);
+    await page.getByTestId('stake-limits').waitFor();
+    await page.getByTestId('limit-stake-trade-edit').click();
+    await page.getByTestId('limit-amount').fill('20');
+    await page.getByTestId('limit-amount').press('Enter');
+    expect(await page.getByTestId('limit-stake-trade-saved').textContent()).toBe('Saved: your limit is $20.00 from now on.');
+    expect(await page.getByTestId('limit-stake-trade-value').textContent()).toContain('20.00');
+
+    await page.goto(`${baseURL}/en/trading`);
+    await platform.getByRole('radio', { name: '10 s' }).check();
+    await platform.locator('#amount').fill('25');
+    await platform.getByRole('button', { name: /Up/ }).click();
+    await expect.poll(() => platform.locator('#ticket-error').textContent()).toContain('This stake is over your stake limit per trade of');
+    expect(await platform.locator('#ticket-error').textContent()).toContain('20.00');
+    expect(await platform.locator('#open li').count()).toBe(0);
+
+    await platform.locator('#amount').fill('20');
+    await platform.getByRole('button', { name: /Up/ }).click();
+    await platform.locator('#open li').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+});
