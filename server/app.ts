@@ -53,6 +53,7 @@ import { cashierLockRoutes } from './routes/cashier-locks';
 import { realityCheckRoutes } from './routes/reality-check';
 import { riskWarningRoutes } from './routes/risk-warning';
 import { statementRoutes } from './routes/statement';
+import { dataExportRoutes } from './routes/data-export';
 import { contestRoutes } from './routes/contests';
 import { notificationRoutes } from './routes/notifications';
 import { forgotRoutes } from './routes/forgot';
@@ -180,6 +181,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(realityCheckRoutes, deps);
   await app.register(riskWarningRoutes, deps);
   await app.register(statementRoutes, deps);
+  await app.register(dataExportRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(forgotRoutes, deps);
   // timed offers (/api/us/offers, /api/triggers/*)

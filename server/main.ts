@@ -14,6 +14,7 @@ import { runExclusive } from './db/leader';
 import { purgeOldRegistrationAttempts } from './domain/register/limits';
 import { purgeExpiredIdpObjects } from './sandbox/idp/store';
 import { ensureRiskFigure } from './domain/protection/risk-figure';
+import { expireExports } from './domain/data-export/jobs';
 import { pushHubFor } from './push/pg-hub';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
@@ -54,10 +55,10 @@ async function main(): Promise<void> {
     // ledger and platform compared every 5 minutes; a difference is logged at error level
     mirror: { reconcileEveryMs: 5 * 60_000 },
   });
-  // deletes by age (idempotent): one instance of the deployment runs them each hour (docs/architecture.md, "Timers")
+  // deletes by age and expires unread data exports (idempotent): one instance of the deployment runs them each hour (docs/architecture.md, "Timers")
   const housekeeping = setInterval(() => {
     // and the risk warning's figure of the day, computed from the ledger when today's is missing
-    const purge = () => Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db), purgeOldResets(db), purgeOldRegistrationAttempts(db), purgeExpiredIdpObjects(db), ensureRiskFigure(db, new Date())]);
+    const purge = () => Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db), purgeOldResets(db), purgeOldRegistrationAttempts(db), purgeExpiredIdpObjects(db), ensureRiskFigure(db, new Date()), expireExports(db, new Date())]);
     runExclusive(db, 'housekeeping', purge, { everyMs: HOUSEKEEPING_EVERY_MS }).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_EVERY_MS);
   housekeeping.unref();

@@ -38,6 +38,7 @@ import * as realityCheck from './migrations/232_reality_check';
 import * as riskFigures from './migrations/233_risk_figures';
 import * as selfExclusion from './migrations/234_self_exclusion';
 import * as tradingLimits from './migrations/235_trading_limits';
+import * as dataExport from './migrations/236_data_export';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '233_risk_figures': riskFigures,
   '234_self_exclusion': selfExclusion,
   '235_trading_limits': tradingLimits,
+  '236_data_export': dataExport,
 };
 
 /**
