@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CASHIER_LOCKS, LOCK_REASONS, lockOfCode, reasonsFor } from './cashier-locks';
 import { LIMIT_PERIODS } from './trader-limits';
+import { TRADING_LIMIT_KEYS } from './trading-limits';
 
 const serverFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? serverFiles(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
@@ -11,9 +12,12 @@ const server = serverFiles(join(import.meta.dirname, '..', 'server')).map((f) =>
 const refused = new Set([...server.matchAll(/new Refusal\(\s*4\d\d,\s*'([a-z_]+\.[a-z_]+)'/g)].map((m) => m[1]));
 // the deposit limits' code is built from the period (server/domain/protection/deposit-limits.ts)
 for (const p of LIMIT_PERIODS) for (const whole of ['', '_whole']) refused.add(`limits.deposit_${p}${whole}`);
+// and the platform's refusal of a trade over a stake or loss limit, from the limit's id (server/sandbox/platform/trades.ts)
+for (const id of TRADING_LIMIT_KEYS) refused.add(`trading.limit_${id}`);
 
 describe('the cashier lock reasons (issue 30 §4)', () => {
   it('every code a reason names is one the server refuses with, and no code names two reasons', () => {
+    expect(server).toContain('`trading.limit_${over.id}`');
     const codes = LOCK_REASONS.flatMap((r) => [...CASHIER_LOCKS[r].codes]);
     expect(codes.filter((c) => !refused.has(c))).toEqual([]);
     expect(new Set(codes).size).toBe(codes.length);
@@ -35,7 +39,7 @@ describe('the cashier lock reasons (issue 30 §4)', () => {
   it('lists the reasons of each action in the table’s order; a next step is a page of the trading area or none', () => {
     expect(reasonsFor('deposit')).toEqual(['excluded', 'deposit_limit']);
     expect(reasonsFor('withdrawal')).toEqual(['demo_account', 'not_verified']);
-    expect(reasonsFor('trading')).toEqual(['excluded']);
+    expect(reasonsFor('trading')).toEqual(['excluded', 'trading_limit']);
     const pages = readFileSync(join(import.meta.dirname, '..', 'src', 'app', 'routes.tsx'), 'utf8');
     for (const reason of LOCK_REASONS) {
       const next: string | null = CASHIER_LOCKS[reason].next;

@@ -34,6 +34,12 @@ export const CASHIER_LOCKS = {
     codes: ['limits.deposit_day', 'limits.deposit_week', 'limits.deposit_month', 'limits.deposit_day_whole', 'limits.deposit_week_whole', 'limits.deposit_month_whole'],
     next: 'limits',
   },
+  /** a stake or loss limit the trader set is used up (core/trading-limits.ts): the platform refuses every trade until the window frees it */
+  trading_limit: {
+    blocks: ['trading'],
+    codes: ['trading.limit_stake_trade', 'trading.limit_stake_day', 'trading.limit_loss_day', 'trading.limit_loss_week', 'trading.limit_loss_month'],
+    next: 'limits',
+  },
 } as const satisfies Record<string, LockRule>;
 
 export type LockReason = keyof typeof CASHIER_LOCKS;

@@ -38,6 +38,21 @@ describe('cashier lock reasons', () => {
     expect(text).toContain('Лимит пополнений исчерпан');
     expect(text).toMatch(/Вы пополнили 300,00\s\$ из вашего лимита на 24 часа 300,00\s\$\. Пополнить снова можно с \d\d\.\d\d\.\d{4} \d\d:\d\d\./);
     expect(await page.getByTestId('lock-next-deposit_limit').getAttribute('href')).toBe('#/show/limits');
+    // a 24-hour stake limit of 10 used up by a trade on the platform: the trading page says so above the platform
+    expect((await post(page, '/api/limits/trading', { kind: 'stake', period: 'day', amount: '10' })).status).toBe(200);
+    const traded = await page.evaluate(async () => {
+      const res = await fetch('/platform/trades', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ symbol: 'EURUSD', direction: 'up', amount: '10', expiry: 60, key: `locks-e2e-${Date.now()}` }),
+      });
+      return res.status;
+    });
+    expect(traded).toBe(200);
+    await page.goto(`${baseURL}/ru/trading#/home`);
+    const trading = page.getByTestId('lock-trading_limit');
+    await trading.waitFor();
+    expect(await trading.textContent()).toMatch(/За последние 24 часа вы поставили 10,00\s\$: ваш лимит 10,00\s\$\./);
     // the page fits a phone: nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CashierLocks } from '../../core/contract/cashier-locks';
+import { openTrade } from '../sandbox/platform/trades';
 import { testApp, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
 
@@ -68,6 +69,19 @@ describe('GET /api/cashier/locks', () => {
     // and the deposit itself is refused with that reason
     const refused = await b.send('POST', '/api/report/bank', { json: { amount: '250', bonus: false, fixed: false, currency: 'USD', random: `r-${randomUUID()}` } });
     expect([refused.statusCode, refused.json().error]).toEqual([409, 'limits.deposit_day']);
+  });
+
+  it('a stake or loss limit used up: trading locked with the limit, and the platform refuses a trade with that reason', async () => {
+    const b = t.browser();
+    const user = await freshUser(b, { verification: 'Full', balances: [{ currency: 'USD', type: 'trading', amount: '500' }] });
+    expect((await b.send('POST', '/api/limits/trading', { json: { kind: 'stake', period: 'day', amount: '20' } })).statusCode).toBe(200);
+    const account = (await t.db.selectFrom('platform_accounts').select('id').where('login', '=', user.email).executeTakeFirstOrThrow()).id;
+    const trade = (amount: string) => openTrade(t.db, account, { symbol: 'EURUSD', direction: 'up', amount, expiry: 60, key: `locks-${randomUUID()}` });
+    await trade('12');
+    expect((await locks(b)).trading).toEqual([]);
+    await trade('8');
+    expect((await locks(b)).trading).toEqual([{ reason: 'trading_limit', params: { limit_id: 'stake_day', limit: '20.00', used: '20.00', currency: 'USD' } }]);
+    await expect(trade('1')).rejects.toMatchObject({ status: 403, key: 'trading.limit_stake_day' });
   });
 
   it('a break in force: deposits and trading locked until its end', async () => {

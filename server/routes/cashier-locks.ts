@@ -9,9 +9,9 @@ import type { RouteDeps } from './deps';
  * withdrawal or trading for the signed-in trader now, each with its message's facts. The funding
  * and withdrawal pages show them before the trader types anything.
  */
-export const cashierLockRoutes: RoutePlugin<RouteDeps> = async (app, { db }) => {
+export const cashierLockRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform }) => {
   app.get('/api/cashier/locks', { schema: api(TAGS.account, 'What locks deposits, withdrawals or trading now, each with its reason', { response: CashierLocks }) }, async (request): Promise<CashierLocks> => {
     const userId = requireUser(request);
-    return cashierLocks(db, userId, new Date());
+    return cashierLocks({ db, platform }, userId, new Date());
   });
 };

@@ -52,6 +52,18 @@ describe('CashierLocks (issue 30 §4)', () => {
     expect(ru.textContent).toMatch(/Вы пополнили 1\s000,00\s\$ из вашего лимита на 24 часа 1\s000,00\s\$\.Мои лимиты$/);
   });
 
+  it('a used-up stake or loss limit on the trading page says which, how much and of what', async () => {
+    api.getCashierLocks.mockResolvedValue({ ...none, trading: [{ reason: 'trading_limit', params: { limit_id: 'loss_week', limit: '50.00', used: '62.50', currency: 'USD' } }] });
+    render(
+      <I18nProvider lang="en" dict={en}>
+        <CashierLocks action="trading" />
+      </I18nProvider>,
+    );
+    const item = await screen.findByTestId('lock-trading_limit');
+    expect(item.textContent).toContain('Your net loss in the last 7 days, with the stakes of open trades, is $62.50: your limit is $50.00.');
+    expect(screen.getByTestId('lock-next-trading_limit').getAttribute('href')).toBe('#/show/limits');
+  });
+
   it('nothing when nothing locks it; a failed read says so quietly, and Check again reads again', async () => {
     api.getCashierLocks.mockResolvedValueOnce(none);
     const { container } = show('deposit');

@@ -4,12 +4,15 @@ import { hasFirst } from '../../flows/shell/navigation';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
 import { TradingBlock } from './TradingBlock';
+import { lazyPage } from '../../ui/lazyPage';
 import './trading.css';
 
 registerMessages(messages);
 
 // the first visit's welcome (its machine and view) loads only when the address has `first`
 const WelcomePanel = lazy(() => import('./WelcomePanel'));
+// what stops trading now (issue 30 §4: a stake or loss limit used up), above the platform: its own chunk, nothing while it loads
+const CashierLocks = lazyPage(() => import('../cashier-locks/CashierLocks'), 'none');
 
 /** #/home: the embedded trading platform (minimum height 700, spec 000 §9; its messages: src/flows/shell/shell.hooks.ts), the trading block over it and, on the first visit (`?first`), the welcome. */
 export function HomeView() {
@@ -17,6 +20,7 @@ export function HomeView() {
   const frame = usePlatformFrame(lang);
   return (
     <section className="platform">
+      <CashierLocks action="trading" />
       {frame.otherAccount && (
         <p className="form-note" role="note" data-testid="platform-account">
           {t('home.platform_account', frame.otherAccount)}

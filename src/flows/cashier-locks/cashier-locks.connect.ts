@@ -30,6 +30,10 @@ function bodyOf(lock: CashierLock, lang: string): Msg {
       const params = { period: p.period ?? '', limit: money(p.limit), used: money(p.used), resets: p.resets ? formatDateTime(p.resets) : '' };
       return msg(`locks.deposit_limit.body_${p.period ?? 'day'}${p.resets ? '' : '_raise'}`, undefined, params);
     }
+    case 'trading_limit': {
+      const money = (amount: string | undefined) => (amount ? formatAmount(amount, p.currency ?? '', lang) : '');
+      return msg(`locks.trading_limit.body_${p.limit_id ?? 'stake_day'}`, undefined, { limit: money(p.limit), used: money(p.used) });
+    }
     default:
       return msg(`locks.${lock.reason}.body`);
   }
