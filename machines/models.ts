@@ -40,6 +40,7 @@ import { traderLimitsModel } from './trader-limits/trader-limits.model';
 import { accountClosureModel } from './account-closure/account-closure.model';
 import { cashierLocksModel } from './cashier-locks/cashier-locks.model';
 import { selfExclusionModel } from './self-exclusion/self-exclusion.model';
+import { dataExportModel } from './data-export/data-export.model';
 import { statementModel } from './statement/statement.model';
 import { realityCheckModel } from './reality-check/reality-check.model';
 import { realityCheckSettingModel } from './reality-check-setting/reality-check-setting.model';
@@ -117,6 +118,7 @@ export const models: Record<string, MachineModel> = {
   accountClosure: accountClosureModel,
   cashierLocks: cashierLocksModel,
   selfExclusion: selfExclusionModel,
+  dataExport: dataExportModel,
   statement: statementModel,
   realityCheck: realityCheckModel,
   realityCheckSetting: realityCheckSettingModel,
