@@ -41,6 +41,8 @@
       limit_loss_day: 'This trade could pass your 24-hour loss limit of {limit} ({used} lost or at stake). You can change your limits on the Limits page.',
       limit_loss_week: 'This trade could pass your 7-day loss limit of {limit} ({used} lost or at stake). You can change your limits on the Limits page.',
       limit_loss_month: 'This trade could pass your 30-day loss limit of {limit} ({used} lost or at stake). You can change your limits on the Limits page.',
+      // a break or self-exclusion (the broker's trading.blocked, PlatformGateway.blockTrading)
+      blocked: 'Trading is paused on this account until {until}.',
       sending: 'Opening the trade…',
       not_auth: 'You are signed out of the trading platform.',
       offline: 'The platform is not reachable. Retrying…',
@@ -86,6 +88,7 @@
       limit_loss_day: 'С этой сделкой может быть превышен ваш лимит убытка за 24 часа — {limit} (проиграно или в сделках {used}). Лимиты можно изменить на странице «Лимиты».',
       limit_loss_week: 'С этой сделкой может быть превышен ваш лимит убытка за 7 дней — {limit} (проиграно или в сделках {used}). Лимиты можно изменить на странице «Лимиты».',
       limit_loss_month: 'С этой сделкой может быть превышен ваш лимит убытка за 30 дней — {limit} (проиграно или в сделках {used}). Лимиты можно изменить на странице «Лимиты».',
+      blocked: 'Торговля на этом счёте приостановлена до {until}.',
       sending: 'Открываем сделку…',
       not_auth: 'Вы вышли из торговой платформы.',
       offline: 'Платформа недоступна. Пробуем снова…',
@@ -361,10 +364,12 @@
     'trading.limit_loss_day': 'limit_loss_day',
     'trading.limit_loss_week': 'limit_loss_week',
     'trading.limit_loss_month': 'limit_loss_month',
+    'trading.blocked': 'blocked',
   };
   /** a refusal's params ({limit, used, currency}) written as the page writes money */
   function refusalParams(error) {
     var p = (error && error.params) || {};
+    if (p.until) return { until: BrokerFormat.formatDateTime(p.until, Intl.DateTimeFormat().resolvedOptions().timeZone) };
     return p.currency ? { limit: money(p.limit, p.currency), used: money(p.used, p.currency) } : p;
   }
   $('ticket').addEventListener('submit', function (event) {
