@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { AccountsEntry } from '../features/accounts/entries';
 import { CloseEntry } from '../features/closure/entries';
+import { DataEntry } from '../features/data-export/entries';
 import { ComplaintsEntry } from '../features/complaints/entries';
 import { ContestEntry } from '../features/contests/entries';
 import { LimitsEntry } from '../features/limits/entries';
@@ -35,6 +36,7 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   complaints: ComplaintsEntry,
   limits: LimitsEntry,
   close: CloseEntry,
+  data: DataEntry,
   pause: PauseEntry,
   referral: ReferralEntry,
   contest: ContestEntry,

@@ -1,6 +1,7 @@
 import { useDataExport } from '../../flows/data-export/data-export.flow';
 import { registerMessages, useT } from '../../i18n';
 import { messages } from './messages';
+import './data-export.css';
 
 registerMessages(messages);
 
@@ -9,10 +10,10 @@ export default function DataPage() {
   const { t, text, lang } = useT();
   const page = useDataExport(lang);
   return (
-    <section className="data-export" data-testid="data-page" {...page.getRegionProps()}>
+    <section className="panel data-export" data-testid="data-page" {...page.getRegionProps()}>
       <h1 {...page.getTitleProps()}>{t('dataExport.title')}</h1>
       <p data-testid="data-intro">{t('dataExport.intro')}</p>
-      <div {...page.getStatusProps()} className="panel" data-testid="data-status" data-phase={page.phase}>
+      <div {...page.getStatusProps()} className="data-export__status" data-testid="data-status" data-phase={page.phase}>
         {page.status && <p>{text(page.status)}</p>}
         {page.progress && <progress {...page.getProgressProps()} data-testid="data-progress" />}
       </div>
@@ -23,17 +24,17 @@ export default function DataPage() {
       )}
       <p>
         {page.canStart && (
-          <button {...page.getStartProps()} className="btn btn-primary" data-testid="data-start">
+          <button {...page.getStartProps()} className="button" data-testid="data-start">
             {t(page.newExport ? 'dataExport.start_new' : 'dataExport.start')}
           </button>
         )}
         {page.canRetry && (
-          <button {...page.getRetryProps()} className="btn" data-testid="data-retry">
+          <button {...page.getRetryProps()} className="button button--ghost" data-testid="data-retry">
             {t('dataExport.retry')}
           </button>
         )}
         {page.canDownload && (
-          <button {...page.getDownloadProps()} className="btn btn-primary" data-testid="data-download">
+          <button {...page.getDownloadProps()} className="button" data-testid="data-download">
             {t('dataExport.download')}
           </button>
         )}

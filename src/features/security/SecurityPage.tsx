@@ -29,6 +29,12 @@ export default function SecurityPage() {
         </a>{' '}
         <span className="muted">{t('security.limits_hint')}</span>
       </p>
+      <p className="security__data">
+        <a href="#/show/data" data-testid="security-data-link">
+          {t('security.data_link')}
+        </a>{' '}
+        <span className="muted">{t('security.data_hint')}</span>
+      </p>
       <p className="security__pause">
         <a href="#/show/pause" data-testid="security-pause-link">
           {t('security.pause_link')}
