@@ -5,17 +5,7 @@ import { dataExportMachine } from '../../../machines/data-export/data-export.mac
 import { downloadDataExport, getDataExport, startDataExport } from '../../api/data-export';
 import { inspect } from '../shared/inspector';
 import { connectDataExport } from './data-export.connect';
-
-/** the browser saves the file: a link with `download`, clicked once */
-function saveFile(name: string, url: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
+import { saveFile } from '../shared/save-file';
 
 export const dataExportFlow = dataExportMachine.provide({
   actors: {

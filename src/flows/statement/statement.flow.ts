@@ -8,6 +8,7 @@ import { downloadStatement, StatementAborted } from '../../api/statement';
 import { traderTimeZone } from '../shared/dates';
 import { inspect } from '../shared/inspector';
 import { connectStatement, type StatementApi, type StatementRange } from './statement.connect';
+import { saveFile } from '../shared/save-file';
 
 /**
  * A statement's download as a callback actor: GET /api/statement in the browser's time zone, its
@@ -28,17 +29,6 @@ const download = fromCallback<StatementEvent, StatementRequest>(({ input, sendBa
   );
   return () => controller.abort();
 });
-
-/** the browser saves the file: a link with `download`, clicked once */
-function saveFile(name: string, url: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 export const statementFlow = statementMachine.provide({
   actors: { download },
