@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { formatAmount } from '../../core/format';
 import { openTab, post, sharedBrowser, signIn } from './browser';
 import { chatSeen, freshUser } from './sandbox-users';
+import { parseCsv } from '../../server/test/csv';
 
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
@@ -22,35 +23,6 @@ async function sectionViolations(page: Page): Promise<string[]> {
     const result = await axe.run({ include: [['[data-testid="statement"]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
-}
-
-/** RFC 4180 read back: quoted fields with doubled quotes, CRLF rows */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  return rows;
 }
 
 /** the History table as the trader reads it: date, type, amount and balance after of each row */

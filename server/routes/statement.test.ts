@@ -5,6 +5,10 @@ import { formatAmount } from '../../core/format';
 import { houseAccount, transfer } from '../domain/ledger';
 import { testApp, type Browser, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
+import { parseCsv } from '../test/csv';
+
+/** the statement's CSV read back: every row ended by CRLF, the last one too */
+const readCsv = (text: string) => parseCsv(text, { endsWithCrlf: true });
 
 /**
  * GET /api/statement (issue 30 §9, docs/statements.md): a trader's known movements seeded through
@@ -89,36 +93,6 @@ async function seededTrader(): Promise<Trader> {
 const statement = (b: Browser, query: Record<string, string | number>, headers: Record<string, string> = {}) =>
   b.send('GET', `/api/statement?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`, { headers });
 
-/** RFC 4180 read back: quoted fields with doubled quotes, CRLF rows */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  expect(field, 'the file ends with CRLF').toBe('');
-  return rows;
-}
-
 const cents = (value: string): bigint => BigInt(value.replace('.', ''));
 
 async function pdfPages(body: Buffer): Promise<string[]> {
@@ -137,7 +111,7 @@ describe('GET /api/statement as CSV', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="statement-2025-05-01-2025-05-31.csv"');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const [header, ...rows] = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
+    const [header, ...rows] = readCsv(res.rawPayload.subarray(3).toString('utf8'));
     expect(header).toEqual(['Account', 'Account No.', 'Currency', 'Date', 'Type', 'Details', 'Amount', 'Balance after', 'Reference']);
     const of = (account: number) => rows.filter((r) => r[1] === String(account)).map((r) => r.slice(3));
     const trading = of(trader.trading);
@@ -184,16 +158,16 @@ describe('GET /api/statement as CSV', () => {
   it('in Russian when asked, else in the trader’s language from Accept-Language', async () => {
     const trader = await seededTrader();
     const asked = await statement(trader.b, { from: FROM, to: TO, format: 'csv', tz: 'Europe/Moscow', lang: 'ru' });
-    const [header, opening, deposit] = parseCsv(asked.rawPayload.subarray(3).toString('utf8'));
+    const [header, opening, deposit] = readCsv(asked.rawPayload.subarray(3).toString('utf8'));
     expect(header).toEqual(['Счёт', 'Номер счёта', 'Валюта', 'Дата', 'Тип', 'Подробности', 'Сумма', 'Баланс после', 'Номер операции']);
     // the range's start written in the trader's zone (03:00 in Moscow), the amounts as plain decimals
     expect(opening?.slice(3, 8)).toEqual(['01.05.2025 03:00', 'Входящий остаток', '', '', '495.00']);
     expect(deposit?.slice(4, 8)).toEqual(['Пополнение · ваучер Vload', '', '200.00', '695.00']);
     expect(asked.headers['content-disposition']).toBe('attachment; filename="statement-2025-05-01-2025-06-01.csv"');
     const negotiated = await statement(trader.b, { from: FROM, to: TO, format: 'csv' }, { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' });
-    expect(parseCsv(negotiated.rawPayload.subarray(3).toString('utf8'))[0]?.[0]).toBe('Счёт');
+    expect(readCsv(negotiated.rawPayload.subarray(3).toString('utf8'))[0]?.[0]).toBe('Счёт');
     const english = await statement(trader.b, { from: FROM, to: TO, format: 'csv' }, { 'accept-language': 'de-DE,en;q=0.5' });
-    expect(parseCsv(english.rawPayload.subarray(3).toString('utf8'))[0]?.[0]).toBe('Account');
+    expect(readCsv(english.rawPayload.subarray(3).toString('utf8'))[0]?.[0]).toBe('Account');
   });
 
   it('one account when asked by its id; another trader’s account or one that does not exist is 404, the same answer', async () => {
@@ -201,7 +175,7 @@ describe('GET /api/statement as CSV', () => {
     const other = await seededTrader();
     const one = await statement(trader.b, { from: FROM, to: TO, format: 'csv', tz: 'UTC', account: trader.exchange });
     expect(one.statusCode).toBe(200);
-    const rows = parseCsv(one.rawPayload.subarray(3).toString('utf8')).slice(1);
+    const rows = readCsv(one.rawPayload.subarray(3).toString('utf8')).slice(1);
     expect(new Set(rows.map((r) => r[1]))).toEqual(new Set([String(trader.exchange)]));
     for (const account of [other.trading, other.bonus, 2_000_000_000]) {
       const res = await statement(trader.b, { from: FROM, to: TO, format: 'pdf', account });
