@@ -42,11 +42,10 @@ async function usedUpTradingLimit(deps: { db: Db; platform: PlatformGateway }, u
   const schedule = await tradingSchedule(deps.db, userId);
   if (!Object.values(schedule.limits).some((setting) => setting && settled(setting, now).value !== null)) return null;
   const rows = await tradingLimitsView(deps, userId, now);
-  const { currency } = await deps.db.selectFrom('users').select('currency').where('id', '=', userId).executeTakeFirstOrThrow();
   for (const row of rows) {
     const id = tradingLimitKey(row.kind, row.period);
     if (!id || id === 'stake_trade' || row.amount === null || row.used === null) continue;
-    if (compareDecimal(row.used, row.amount) >= 0) return { limit_id: id, limit: row.amount, used: row.used, currency };
+    if (compareDecimal(row.used, row.amount) >= 0) return { limit_id: id, limit: row.amount, used: row.used, currency: schedule.currency };
   }
   return null;
 }
