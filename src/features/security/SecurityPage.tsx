@@ -14,6 +14,9 @@ registerMessages(messages);
 // the password policy's rules and refusals read as at registration (one policy, one set of texts)
 registerMessages(passwordTexts);
 
+/** The account's own pages linked under the security settings, in this order; each has `security.{page}_link` and (but closing) `security.{page}_hint`. */
+const ACCOUNT_PAGES = ['limits', 'data', 'pause', 'close'] as const;
+
 /** #/show/security (spec 002 §2, §3): password change and the two-factor method. */
 export default function SecurityPage() {
   const { t } = useT();
@@ -22,30 +25,20 @@ export default function SecurityPage() {
       <h1 className="security__title">{t('security.title')}</h1>
       <PasswordForm />
       <FactorChoice />
-      {/* a plain link: the hash route of a page of this shell (a router Link to a hash misbehaves inside a show page) */}
-      <p className="security__limits">
-        <a href="#/show/limits" data-testid="security-limits-link">
-          {t('security.limits_link')}
-        </a>{' '}
-        <span className="muted">{t('security.limits_hint')}</span>
-      </p>
-      <p className="security__data">
-        <a href="#/show/data" data-testid="security-data-link">
-          {t('security.data_link')}
-        </a>{' '}
-        <span className="muted">{t('security.data_hint')}</span>
-      </p>
-      <p className="security__pause">
-        <a href="#/show/pause" data-testid="security-pause-link">
-          {t('security.pause_link')}
-        </a>{' '}
-        <span className="muted">{t('security.pause_hint')}</span>
-      </p>
-      <p className="security__close">
-        <a href="#/show/close" data-testid="security-close-link">
-          {t('security.close_link')}
-        </a>
-      </p>
+      {/* plain links: the hash routes of pages of this shell (a router Link to a hash misbehaves inside a show page) */}
+      {ACCOUNT_PAGES.map((page) => (
+        <p key={page} className={`security__${page}`}>
+          <a href={`#/show/${page}`} data-testid={`security-${page}-link`}>
+            {t(`security.${page}_link`)}
+          </a>
+          {page !== 'close' && (
+            <>
+              {' '}
+              <span className="muted">{t(`security.${page}_hint`)}</span>
+            </>
+          )}
+        </p>
+      ))}
     </div>
   );
 }
