@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClosureStatus } from '../../core/contract/closure';
 import { testApp, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
+import { livePlatformSessions } from '../test/platform-sessions';
 
 /**
  * Closing the account over HTTP (issue 30 §8): the status and the close call, signed in only and
@@ -54,14 +55,7 @@ describe('GET /api/account/closure and POST /api/account/close', () => {
     expect(await signedInUser(b)).toBeNull();
     expect(await signedInUser(other)).toBeNull();
     // the embedded platform's sessions of the login ended too (both browsers had one)
-    const live = await t.db
-      .selectFrom('platform_sessions as s')
-      .innerJoin('platform_accounts as a', 'a.id', 's.account_id')
-      .select('s.id')
-      .where('a.login', '=', user.email)
-      .where('s.expires_at', '>', new Date(res.json().closed_at as string))
-      .execute();
-    expect(live).toEqual([]);
+    expect(await livePlatformSessions(t.db, user.email, new Date(res.json().closed_at as string))).toEqual([]);
     const again = t.browser();
     await again.me();
     const refused = await again.signIn(user.email, user.password);

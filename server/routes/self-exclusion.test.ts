@@ -7,6 +7,7 @@ import { sandboxGateway } from '../sandbox/platform/gateway';
 import { openTrade } from '../sandbox/platform/trades';
 import { testApp, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
+import { livePlatformSessions } from '../test/platform-sessions';
 
 /**
  * A break and self-exclusion over HTTP (issue 30 §3): signed in only and with the CSRF header; the
@@ -66,14 +67,7 @@ describe('GET and POST /api/self-exclusion', () => {
     expect(res.headers['set-cookie']).toBeDefined();
     expect(await signedInUser(b)).toBeNull();
     expect(await signedInUser(other)).toBeNull();
-    const live = await t.db
-      .selectFrom('platform_sessions as s')
-      .innerJoin('platform_accounts as a', 'a.id', 's.account_id')
-      .select('s.id')
-      .where('a.login', '=', user.email)
-      .where('s.expires_at', '>', new Date())
-      .execute();
-    expect(live).toEqual([]);
+    expect(await livePlatformSessions(t.db, user.email, new Date())).toEqual([]);
 
     const again = t.browser();
     await again.me();
