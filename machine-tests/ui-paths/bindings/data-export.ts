@@ -66,7 +66,7 @@ async function readyOne(page: Page): Promise<void> {
 }
 
 /** the day's exports used up through the API (each gathered before the next), so the page's start is refused with 429 */
-async function useUpTheDay(page: Page): Promise<void> {
+async function spendTheDaysExports(page: Page): Promise<void> {
   for (let i = 0; i < DATA_EXPORT_RULES.perDay; i++) {
     const me = (await (await page.request.get('/api/me')).json()) as { csrf: string };
     const res = await page.request.post('/api/data-export', { headers: { 'x-csrf-token': me.csrf } });
@@ -120,7 +120,7 @@ export const dataExportBinding: UiBinding = {
     async 'startExport.error'(ctx) {
       const start = await newestHeldRead(world(ctx).starts, 'the start', WAIT.timeout);
       if (errorOf(ctx.event)?.status === 429) {
-        await useUpTheDay(ctx.page);
+        await spendTheDaysExports(ctx.page);
         return start.continue();
       }
       await start.abort('internetdisconnected');
