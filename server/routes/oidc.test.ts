@@ -223,3 +223,47 @@ describe('demo registration', () => {
     expect((await b.me()).user).toMatchObject({ isDemo: true });
   });
 });
+
+describe('a country we do not serve (issue 30 §5: core/contract/countries.ts block and allowRegistration)', () => {
+  const users = async () => Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('social sign-in: the registration after the provider is refused beside the country, nothing opened; another country then opens it', async () => {
+    const b = t.browser();
+    expect(await signInAs(b, 'new')).toBe('/en/register?social=1');
+    const before = await users();
+    const answers = { country: 'IR', currency: 'USD', firstName: 'Nina', lastName: 'New', phone_prefix: '98', phone: '912 345 6789', lang: 'en' };
+    const res = await b.send('POST', '/api/oidc/register', { json: answers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', fields: { country: 'register.country_blocked' } });
+    expect(res.json().message).toContain('we cannot open accounts for residents of this country');
+    expect(await users()).toBe(before);
+    // the pending identity is still there: the trader may answer for the country they live in
+    const ok = await b.send('POST', '/api/oidc/register', { json: { ...answers, country: 'DE', phone_prefix: '49', phone: '1512 345-6789' } });
+    expect(ok.statusCode).toBe(200);
+    expect(await users()).toBe(before + 1);
+  });
+
+  it('a demo account is refused for a blocked country too', async () => {
+    const b = t.browser();
+    await b.me();
+    const before = await users();
+    const res = await b.send('POST', '/api/register', {
+      json: { demo: true, country: 'KP', currency: 'USD', login: '', password: 'Long-enough-2026', firstName: 'Dora', lastName: 'Demo', phone_prefix: '850', phone: '1234 5678', lang: 'en' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', fields: { country: 'register.country_blocked' } });
+    expect(await users()).toBe(before);
+  });
+
+  it('the registration form is refused for a blocked country', async () => {
+    const b = t.browser();
+    await b.me();
+    const before = await users();
+    const res = await b.send('POST', '/api/register', {
+      json: { country: 'MM', currency: 'USD', login: `mm-${Date.now()}@example.com`, password: 'Long-enough-2026', firstName: 'Mya', lastName: 'Test', phone_prefix: '95', phone: '912 345 678', lang: 'en' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', fields: { country: 'register.country_blocked' } });
+    expect(await users()).toBe(before);
+  });
+});

@@ -130,6 +130,11 @@ export async function openAccount(
   lang: string,
   options: { affiliate?: string | null } = {},
 ): Promise<OpenedAccount> {
+  // every way in (the form, social sign-in, a demo account) ends here: a country whose residents we
+  // do not take (core/contract/countries.ts) is refused even if a caller did not ask registrationRefusals
+  const country = findCountry(body.country);
+  const countryKey = !country ? 'register.country_invalid' : country.allowRegistration ? null : 'register.country_blocked';
+  if (countryKey) throw new Refusal(400, 'validation', fieldsMessage({ country: countryKey }), { fields: { country: countryKey } });
   const email = normalizeEmailInput(body.login);
   // a demo account (its email at the site host, chosen by the caller): a demo account with virtual money
   const demo = body.demo === true;
