@@ -50,6 +50,8 @@ export const CurrentUser = z.object({
   two_factor: z.enum(['', 'email', 'google', 'sms']),
   isDemo: z.boolean(),
   regTime: z.string(),
+  /** GET /api/me only: when this session ends under the trader's session-time limit (ISO; core/session-limit.ts); absent: no end of its own */
+  sessionEndsAt: z.optional(z.string()),
   sign: z.boolean(),
   last_count: z.number(),
   depositsTotal: Decimal,

@@ -88,6 +88,8 @@ export interface SessionsTable {
   csrf: string;
   created_at: CreatedAt;
   expires_at: Timestamp;
+  /** a signed-in session's end under the trader's session-time limit (migration 240; core/session-limit.ts): expires_at never passes it */
+  limit_ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type AttemptScope = 'site' | 'platform';

@@ -2,12 +2,15 @@ import { compiledOnce } from '../db/compiled-once';
 import { prepared } from '../db/prepared';
 import type { SessionRow } from '../db/schema';
 import type { DbOrTx } from './ledger';
+import { sessionLimitEnd } from './protection/session-limit';
 import { hashToken, newToken } from './tokens';
 
 /**
  * Browser sessions. The cookie holds a random 32-byte token; the table holds only its
  * SHA-256. Sessions expire 12 hours after the last request (sliding). Anonymous sessions
- * (user_id null) exist so that the login form has a CSRF token too.
+ * (user_id null) exist so that the login form has a CSRF token too. A signed-in session under the
+ * trader's session-time limit (./protection/session-limit.ts) also ends at `limit_ends_at`: the
+ * sliding expiry never passes it.
  */
 export const SESSION_TTL_MS = 12 * 60 * 60_000;
 /** the expiry is pushed forward at most once a minute per session */
@@ -19,13 +22,20 @@ export interface NewSession {
   row: SessionRow;
 }
 
-const expiry = (): Date => new Date(Date.now() + SESSION_TTL_MS);
+/** the sliding expiry from now, never past the session's limit */
+const expiry = (limitEndsAt: Date | null = null): Date => {
+  const idle = Date.now() + SESSION_TTL_MS;
+  return new Date(limitEndsAt ? Math.min(idle, limitEndsAt.getTime()) : idle);
+};
 
 export async function createSession(db: DbOrTx, userId: number | null): Promise<NewSession> {
   const token = newToken();
+  // the sign-in's time is the one the limit counts from
+  const now = new Date();
+  const limitEndsAt = userId === null ? null : await sessionLimitEnd(db, userId, now);
   const row = await db
     .insertInto('sessions')
-    .values({ id: hashToken(token), user_id: userId, csrf: newToken(), expires_at: expiry() })
+    .values({ id: hashToken(token), user_id: userId, csrf: newToken(), created_at: now, expires_at: expiry(limitEndsAt), limit_ends_at: limitEndsAt })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { token, row };
@@ -42,7 +52,7 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRow
 
 /** Slides a live session's expiry forward, at most once a minute (so a polled route writes nothing). */
 export async function slideSession(db: DbOrTx, row: SessionRow): Promise<void> {
-  const next = expiry();
+  const next = expiry(row.limit_ends_at);
   if (next.getTime() - row.expires_at.getTime() > SLIDE_AFTER_MS) {
     await db.updateTable('sessions').set({ expires_at: next }).where('id', '=', row.id).execute();
     row.expires_at = next;
@@ -56,7 +66,7 @@ export async function slideSession(db: DbOrTx, row: SessionRow): Promise<void> {
  */
 export function liveSession(db: DbOrTx, sessionId: string, now: Date) {
   return prepared(db.selectFrom('sessions as s'))
-    .select(['s.id as s_id', 's.user_id as s_user_id', 's.csrf as s_csrf', 's.created_at as s_created_at', 's.expires_at as s_expires_at'])
+    .select(['s.id as s_id', 's.user_id as s_user_id', 's.csrf as s_csrf', 's.created_at as s_created_at', 's.expires_at as s_expires_at', 's.limit_ends_at as s_limit_ends_at'])
     .where('s.id', '=', sessionId)
     .where('s.expires_at', '>', now);
 }
@@ -64,8 +74,17 @@ export function liveSession(db: DbOrTx, sessionId: string, now: Date) {
 /** every API call's session read (the hook's), compiled once and prepared */
 const sessionById = compiledOnce((db, id: string, now: Date) => prepared(db.selectFrom('sessions').selectAll()).where('id', '=', id).where('expires_at', '>', now));
 
-export function sessionOfRow(row: { s_id: string; s_user_id: number | null; s_csrf: string; s_created_at: Date; s_expires_at: Date }): SessionRow {
-  return { id: row.s_id, user_id: row.s_user_id, csrf: row.s_csrf, created_at: row.s_created_at, expires_at: row.s_expires_at };
+export interface JoinedSessionColumns {
+  s_id: string;
+  s_user_id: number | null;
+  s_csrf: string;
+  s_created_at: Date;
+  s_expires_at: Date;
+  s_limit_ends_at: Date | null;
+}
+
+export function sessionOfRow(row: JoinedSessionColumns): SessionRow {
+  return { id: row.s_id, user_id: row.s_user_id, csrf: row.s_csrf, created_at: row.s_created_at, expires_at: row.s_expires_at, limit_ends_at: row.s_limit_ends_at };
 }
 
 export async function destroySession(db: DbOrTx, id: string): Promise<void> {

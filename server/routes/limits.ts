@@ -1,5 +1,7 @@
 import { LimitsResponse, SetDepositLimitRequest, SetDepositLimitResponse, SetTradingLimitRequest, SetTradingLimitResponse } from '../../core/contract/limits';
+import { SessionLimit, SetSessionLimitRequest, SetSessionLimitResponse } from '../../core/contract/session-limit';
 import { setDepositLimit } from '../domain/protection/deposit-limits';
+import { sessionLimitView, setSessionLimit } from '../domain/protection/session-limit';
 import { limitsView, setTradingLimit } from '../domain/protection/trading-limits';
 import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 import { requireUser } from '../http/session';
@@ -11,7 +13,8 @@ import type { RouteDeps } from './deps';
  * like every other. The rules are core/trader-limits.ts and core/trading-limits.ts; deposit limits
  * are enforced by the deposit's hold, taken by every deposit method as it starts
  * (server/domain/protection/deposit-limits.ts); stake and loss limits by the trading platform,
- * which the broker hands them to (server/domain/protection/trading-limits.ts).
+ * which the broker hands them to (server/domain/protection/trading-limits.ts); the session-time
+ * limit by the session itself (server/domain/protection/session-limit.ts, core/contract/session-limit.ts).
  */
 export const limitRoutes: RoutePlugin<RouteDeps> = async (app, { db, ports }) => {
   const deps = { db, platform: ports.platform };
@@ -47,6 +50,29 @@ export const limitRoutes: RoutePlugin<RouteDeps> = async (app, { db, ports }) =>
     async (request): Promise<SetTradingLimitResponse> => {
       const userId = requireUser(request);
       return setTradingLimit(deps, userId, request.body, new Date());
+    },
+  );
+
+  app.get(
+    '/api/limits/session',
+    { schema: api(TAGS.account, 'Limits: the session-time limit, a waiting change and when this session ends', { response: SessionLimit }) },
+    async (request): Promise<SessionLimit> => {
+      const userId = requireUser(request);
+      return sessionLimitView(db, userId, request.session!.id, new Date());
+    },
+  );
+
+  app.post(
+    '/api/limits/session',
+    {
+      schema: api(TAGS.account, 'Limits: set or shorten (at once, also for the open sessions), lengthen or remove (after the cooling-off) the session-time limit', {
+        body: SetSessionLimitRequest,
+        response: SetSessionLimitResponse,
+      }),
+    },
+    async (request): Promise<SetSessionLimitResponse> => {
+      const userId = requireUser(request);
+      return setSessionLimit(db, userId, request.session!.id, request.body.minutes, new Date());
     },
   );
 };

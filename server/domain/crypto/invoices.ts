@@ -241,9 +241,9 @@ export async function findInvoiceInSession(db: DbOrTx, sessionId: string, guid: 
     ? (await invoiceInSession(db, sessionId, new Date(), guid))[0]
     : await liveSession(db, sessionId, new Date()).leftJoin('crypto_invoices as i', (join) => join.on(sql<boolean>`false`)).selectAll('i').executeTakeFirst();
   if (!row) return undefined;
-  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, ...invoice } = row;
+  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at, ...invoice } = row;
   return {
-    session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at }),
+    session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at }),
     invoice: invoice.guid === null ? undefined : (invoice as CryptoInvoiceRow),
   };
 }

@@ -100,9 +100,9 @@ export async function paymentWithAttemptInSession(
         .executeTakeFirst();
   if (!row) return undefined;
   const { attempt, rest } = splitAttempt(row);
-  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, ...payment } = rest;
+  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at, ...payment } = rest;
   return {
-    session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at }),
+    session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at }),
     payment: payment.id === null ? undefined : (payment as CardPaymentRow),
     attempt,
   };
