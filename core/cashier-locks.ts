@@ -7,8 +7,8 @@
  * message and a button to its next step, before the trader types anything.
  *
  * A reason that is not listed here does not exist in the product: there is no client agreement to
- * sign before a deposit, no document expiry and no country list for deposits (a method refuses a
- * country by itself: `method.country`); those are issue 30 §5.
+ * sign before a deposit and no document expiry. A method that is not offered in a country refuses
+ * by itself (`method.country`); a country we no longer serve at all is `country_blocked`.
  */
 
 export type LockedAction = 'deposit' | 'withdrawal' | 'trading';
@@ -24,6 +24,8 @@ export interface LockRule {
 export const CASHIER_LOCKS = {
   /** a break or self-exclusion (core/self-exclusion.ts): until its end */
   excluded: { blocks: ['deposit', 'trading'], codes: ['deposit.excluded', 'trading.blocked', 'login.excluded'], next: null },
+  /** the trader's country is one we no longer serve (core/contract/countries.ts `block`): deposits and trading refused for good, withdrawals still paid; support helps a trader who has moved */
+  country_blocked: { blocks: ['deposit', 'trading'], codes: ['deposit.country_blocked', 'trading.country_blocked'], next: 'support' },
   /** a demo account's money is virtual: it cannot be withdrawn, nor topped up with real money */
   demo_account: { blocks: ['withdrawal'], codes: ['withdrawal.demo', 'card.demo', 'quick.demo', 'method.demo', 'crypto.demo', 'vload.demo'], next: 'accounts' },
   /** withdrawals are paid to verified traders only */

@@ -156,6 +156,8 @@ export interface PlatformAccountsTable {
   trading_blocked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** the broker's stake and loss limits for this login (core/trading-limits.ts StoredSchedule; migration 235) */
   trading_limits: ColumnType<StoredSchedule | null, string | null | undefined, string | null>;
+  /** the broker refuses this login's trades for good, with this reason (a blocked country; migration 239), null: no */
+  trading_refused: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PlatformSessionsTable {

@@ -172,6 +172,8 @@ export interface PlatformGateway {
   endSessions?(login: string): Promise<void>;
   /** the platform refuses new trades of the login until `until` (a break or self-exclusion); never shortens one already set */
   blockTrading?(login: string, until: Date): Promise<void>;
+  /** the platform refuses every trade of the login for good, saying why (403 `trading.country_blocked`: a country we no longer serve, core/contract/countries.ts); idempotent */
+  refuseTrading?(login: string, reason: 'country_blocked'): Promise<void>;
   /**
    * the trader's stake and loss limits for the login (core/trading-limits.ts): each limit's value in
    * force and a waiting change with its date, which the platform applies at that date by itself.

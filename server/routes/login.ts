@@ -1,3 +1,4 @@
+import { refuseTradingIfBlocked } from '../domain/protection/country-block';
 import { assertMaySignIn } from '../domain/protection/sign-in-gate';
 import { LoginRequest, LoginResponse } from '../../core/contract';
 import { beginAttempt, lockedMessage, settleAttempt } from '../domain/attempts';
@@ -59,6 +60,8 @@ export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, p
     await settleAttempt(db, gate.attemptId, 'success');
     // a closed account: refused before a second factor is asked
     await assertMaySignIn(db, user.id, new Date());
+    // a country we no longer serve: the platform refuses the trader's trades from now on (withdrawals stay open)
+    await refuseTradingIfBlocked({ db, platform }, user.id);
     if (user.two_factor !== '') {
       // the password is right; the session signs in only after the second factor (/api/fraud/factors_check)
       await openChallenge(db, messenger, session.id, user, user.two_factor);

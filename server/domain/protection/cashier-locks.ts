@@ -5,6 +5,7 @@ import { settled } from '../../../core/trader-limits';
 import { tradingLimitKey } from '../../../core/trading-limits';
 import type { Db } from '../../db';
 import type { PlatformGateway } from '../ports';
+import { refuseTradingIfBlocked } from './country-block';
 import { fullDepositWindow } from './deposit-limits';
 import { activeExclusion, exclusionParams } from './self-exclusion';
 import { tradingLimitsView, tradingSchedule } from './trading-limits';
@@ -24,6 +25,8 @@ export async function cashierLocks(deps: { db: Db; platform: PlatformGateway }, 
   const full = await fullDepositWindow(db, userId, now);
   const holding: Partial<Record<LockReason, Record<string, string>>> = {};
   if (exclusion) holding.excluded = exclusionParams(exclusion);
+  // a country we no longer serve: the platform is told again here (the trading page reads the locks as it opens)
+  if (await refuseTradingIfBlocked(deps, userId)) holding.country_blocked = {};
   if (account?.type === 'demo') holding.demo_account = {};
   if (user.verification !== 'Full') holding.not_verified = {};
   if (full) holding.deposit_limit = full;

@@ -23,6 +23,7 @@ import { toBigInt } from '../../db/values';
 import type { RateSource } from '../ports';
 import { Refusal } from '../refusal';
 import { changeStoredLimit, currencyOf, readSettings } from './limit-settings';
+import { assertCountryServed } from './country-block';
 import { assertMayDeposit } from './self-exclusion';
 
 /**
@@ -101,6 +102,8 @@ export async function holdDeposit(trx: Transaction<Database>, rates: RateSource 
   // a new deposit during a break or self-exclusion (./self-exclusion.ts): refused by every method;
   // one that began before it (held above) still completes, as the trader's money may be on its way
   await assertMayDeposit(trx, userId, now);
+  // a trader whose country we no longer serve (./country-block.ts): refused by every method alike
+  await assertCountryServed(trx, userId);
   // a released hold tried again (a voucher whose redemption failed): weighed afresh
   if (again) await trx.deleteFrom('deposit_holds').where('id', '=', again.id).execute();
   const currency = await currencyOf(trx, userId);

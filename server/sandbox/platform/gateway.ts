@@ -35,6 +35,9 @@ export function sandboxGateway(db: DbOrTx): PlatformGateway {
         .where('login', '=', login.toLowerCase())
         .execute();
     },
+    async refuseTrading(login, reason) {
+      await db.updateTable('platform_accounts').set({ trading_refused: reason }).where('login', '=', login.toLowerCase()).execute();
+    },
     async setTradingLimits(login, schedule) {
       // the limits are in the trader's currency, which is their platform account's: stored where they match
       await db

@@ -82,11 +82,15 @@ export async function openTrade(db: DbOrTx, accountId: number, input: OpenTradeI
   return inTransaction(db, async (trx) => {
     const account = await trx
       .selectFrom('platform_accounts')
-      .select(['id', 'currency', 'balance_minor', 'trading_blocked_until', 'trading_limits'])
+      .select(['id', 'currency', 'balance_minor', 'trading_blocked_until', 'trading_limits', 'trading_refused'])
       .where('id', '=', accountId)
       .forUpdate()
       .executeTakeFirst();
     if (!account) throw new Refusal(401, 'platform.not_auth', 'not_auth');
+    // the broker no longer serves the trader's country (PlatformGateway.refuseTrading): for good
+    if (account.trading_refused === 'country_blocked') {
+      throw new Refusal(403, 'trading.country_blocked', 'Trading is not available to residents of your country. You can still withdraw your money.');
+    }
     // the broker turned trading off (a break or self-exclusion, PlatformGateway.blockTrading)
     if (account.trading_blocked_until && account.trading_blocked_until.getTime() > now) {
       const until = account.trading_blocked_until.toISOString();

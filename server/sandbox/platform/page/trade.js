@@ -43,6 +43,8 @@
       limit_loss_month: 'This trade could pass your 30-day loss limit of {limit} ({used} lost or at stake). You can change your limits on the Limits page.',
       // a break or self-exclusion (the broker's trading.blocked, PlatformGateway.blockTrading)
       blocked: 'Trading is paused on this account until {until}.',
+      // a country the broker no longer serves (trading.country_blocked, PlatformGateway.refuseTrading)
+      country_blocked: 'Trading is not available to residents of your country. You can still withdraw your money.',
       sending: 'Opening the trade…',
       not_auth: 'You are signed out of the trading platform.',
       offline: 'The platform is not reachable. Retrying…',
@@ -89,6 +91,7 @@
       limit_loss_week: 'С этой сделкой может быть превышен ваш лимит убытка за 7 дней — {limit} (проиграно или в сделках {used}). Лимиты можно изменить на странице «Лимиты».',
       limit_loss_month: 'С этой сделкой может быть превышен ваш лимит убытка за 30 дней — {limit} (проиграно или в сделках {used}). Лимиты можно изменить на странице «Лимиты».',
       blocked: 'Торговля на этом счёте приостановлена до {until}.',
+      country_blocked: 'Торговля недоступна резидентам вашей страны. Вывести деньги по-прежнему можно.',
       sending: 'Открываем сделку…',
       not_auth: 'Вы вышли из торговой платформы.',
       offline: 'Платформа недоступна. Пробуем снова…',
@@ -365,6 +368,7 @@
     'trading.limit_loss_week': 'limit_loss_week',
     'trading.limit_loss_month': 'limit_loss_month',
     'trading.blocked': 'blocked',
+    'trading.country_blocked': 'country_blocked',
   };
   /** a refusal's params ({limit, used, currency}) written as the page writes money */
   function refusalParams(error) {

@@ -15,6 +15,7 @@ export const messages = {
     'limits.deposit_month_whole': 'This amount is more than your 30-day deposit limit of {limit} {currency}. Deposit less, or change the limit under Security → Deposit limits.',
     'limits.rate_unavailable': 'We cannot check this deposit against your deposit limit right now. Please try again in a few minutes.',
     'deposit.excluded': 'You chose to stop trading until {until}: no deposit can be made before then.',
+    'deposit.country_blocked': 'We no longer serve residents of your country: deposits are closed. You can still withdraw your money.',
   },
   ru: {
     'limits.deposit_day': 'Этот депозит превысит ваш лимит пополнений за 24 часа — {limit} {currency} (использовано {used} {currency}). Такая сумма снова будет доступна с {resets}.',
@@ -25,5 +26,6 @@ export const messages = {
     'limits.deposit_month_whole': 'Эта сумма больше вашего лимита пополнений за 30 дней — {limit} {currency}. Пополните на меньшую сумму или измените лимит в разделе «Безопасность → Лимиты пополнений».',
     'limits.rate_unavailable': 'Сейчас мы не можем сверить этот депозит с вашим лимитом пополнений. Попробуйте через несколько минут.',
     'deposit.excluded': 'Вы решили прекратить торговлю до {until}: до этого времени пополнить счёт нельзя.',
+    'deposit.country_blocked': 'Мы больше не обслуживаем резидентов вашей страны: пополнения закрыты. Вывести деньги по-прежнему можно.',
   },
 };
