@@ -27,3 +27,12 @@ export const changeSessionLimit = (current: LimitSetting, minutes: SessionLimitM
 /** When a session signed in at `signedInAt` ends under a limit of `minutes` (null: no limit, no end of its own). */
 export const sessionEnd = (signedInAt: Date, minutes: number | null): Date | null =>
   minutes === null ? null : new Date(signedInAt.getTime() + minutes * 60_000);
+
+/** how far the browser's clock may be from the server's when it tells a session ended by its limit */
+export const SESSION_END_SKEW_MS = 60_000;
+
+/** A session that ended at `now` ended by the limit: it had an end (GET /api/me's `sessionEndsAt`) and `now` is at it (within the clocks' skew). */
+export const endedByLimit = (endsAt: string | undefined, now: number): boolean => {
+  const end = endsAt ? Date.parse(endsAt) : Number.NaN;
+  return Number.isFinite(end) && now >= end - SESSION_END_SKEW_MS;
+};

@@ -48,6 +48,7 @@ import { dataExportMachine } from './data-export/data-export.machine';
 import { statementMachine } from './statement/statement.machine';
 import { realityCheckMachine } from './reality-check/reality-check.machine';
 import { realityCheckSettingMachine } from './reality-check-setting/reality-check-setting.machine';
+import { sessionLimitSettingMachine } from './session-limit-setting/session-limit-setting.machine';
 import { referralPageMachine } from './referral-page/referral-page.machine';
 import { referralLinkMachine } from './referral-link/referral-link.machine';
 import { referralTransferMachine } from './referral-transfer/referral-transfer.machine';
@@ -129,6 +130,7 @@ export const machines: Record<string, MachineEntry> = {
   statement: { machine: statementMachine, purpose: 'A statement for the History page\'s range (issue 30 §9): CSV or PDF asked for; a range the rules refuse (backwards, over 366 days) said at once and nothing asked; else made by the server and received with its progress, then saved and kept to save again; cancelled while it comes; a failure (lost, refused) says why with a retry of the same request' },
   realityCheck: { machine: realityCheckMachine, purpose: 'The reality check (issue 30 §2): every N minutes from the session\'s start (nothing when off) the trader is shown the time in this session and the trades settled in it with their net result (read fresh; a failed read still shows the time and Continue); due, it asks the attention arbiter (mandatory, held while a money flow runs); Continue or My limits schedule the next check N minutes after this one, Take a break signs out; a changed interval takes effect at once from the session\'s start' },
   realityCheckSetting: { machine: realityCheckSettingMachine, purpose: 'The reality check\'s interval on the limits page (issue 30 §2): read (the trader\'s choice or the country\'s default, with a retry), a choice of the offered intervals (Off, 15 min, …) saved at once and told to the running reality check; a failed save keeps the interval in force and says so' },
+  sessionLimitSetting: { machine: sessionLimitSettingMachine, purpose: 'The session-time limit on the limits page (issue 30 §1): read (with a retry), one of the offered limits or none saved at once; a first or shorter one is in force now (this session\'s end moves and the page\'s session follows), a longer one or none waits for the cooling-off with its date; only a change is sent; a failed save keeps the limit in force and says so' },
   referralPage: { machine: referralPageMachine, purpose: 'The referral page (001 §3, §5-7): the program loaded (retry on failure), then the link form, the transfer and the statistics filter as children; a saved link or a transfer updates the page' },
   referralLink: { machine: referralLinkMachine, purpose: "A new affiliate link: a name and a landing page, else 'Please fill Link name and chose Landing page'; saving, saved or refused" },
   referralTransfer: { machine: referralTransferMachine, purpose: "Referral balance to the trading account: an integer > 0, else 'Wrong amount'; sending with one idempotency key; done or refused" },

@@ -14,7 +14,7 @@ export const sessionMachine = setup({
     logout: fromPromise<void>(notProvided('logout')),
   },
   actions: {
-    /** app effect: go to /{lang}/login */
+    /** app effect: go to /{lang}/login; it runs before the user is forgotten, so it can say why the session ended (the trader's session-time limit) */
     goToLogin: () => {},
   },
   guards: {
@@ -71,7 +71,7 @@ export const sessionMachine = setup({
                 target: 'idle',
                 actions: assign(({ event, context }) => ({ user: event.output, updates: context.updates + 1 })),
               },
-              { target: '#session.signedOut', actions: [assign({ user: null }), 'goToLogin'] },
+              { target: '#session.signedOut', actions: ['goToLogin', assign({ user: null })] },
             ],
             // a failed refresh keeps what the trader sees; the next update tries again
             onError: { target: 'idle' },
@@ -81,9 +81,9 @@ export const sessionMachine = setup({
         loggingOut: {
           invoke: {
             src: 'logout',
-            onDone: { target: '#session.signedOut', actions: [assign({ user: null }), 'goToLogin'] },
+            onDone: { target: '#session.signedOut', actions: ['goToLogin', assign({ user: null })] },
             // the server session may survive a network failure, but this page forgets the user either way
-            onError: { target: '#session.signedOut', actions: [assign({ user: null }), 'goToLogin'] },
+            onError: { target: '#session.signedOut', actions: ['goToLogin', assign({ user: null })] },
           },
         },
       },

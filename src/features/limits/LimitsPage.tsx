@@ -2,12 +2,13 @@ import { useTraderLimits } from '../../flows/limits/limits.flow';
 import { registerMessages, useT } from '../../i18n';
 import { LimitRow } from './LimitRow';
 import { RealityCheckSection } from './RealityCheckSection';
+import { SessionLimitSection } from './SessionLimitSection';
 import { messages } from './messages';
 import './limits.css';
 
 registerMessages(messages);
 
-/** #/show/limits (issue 30 §1, §2): the limits the trader sets on themselves: deposit, stake and loss limits, and the reality check. */
+/** #/show/limits (issue 30 §1, §2): the limits the trader sets on themselves: deposit, stake and loss limits, the session time, and the reality check. */
 export default function LimitsPage() {
   const { t, text, lang } = useT();
   const page = useTraderLimits(lang);
@@ -59,6 +60,7 @@ export default function LimitsPage() {
           </ul>
         </section>
       )}
+      <SessionLimitSection />
       <RealityCheckSection />
     </div>
   );

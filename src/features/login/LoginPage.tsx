@@ -34,6 +34,11 @@ export default function LoginPage() {
             {t('login.social_failed')}
           </p>
         )}
+        {login.sessionLimitNotice && (
+          <p className="form-note" {...login.getNoticeProps()} data-testid="login-session-limit">
+            {t('login.session_limit')}
+          </p>
+        )}
         {login.closedNotice && (
           <p className="form-note" {...login.getNoticeProps()} data-testid="login-closed-notice">
             {t('login.account_closed')}

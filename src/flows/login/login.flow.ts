@@ -9,7 +9,7 @@ import { deviceFingerprint } from '../shared/fingerprint';
 import { inspect } from '../shared/inspector';
 import { connectLogin } from './login.connect';
 import { pausedKind } from './paused';
-import { CLOSED_PARAM, currentLang, goTo, PAUSED_PARAM, safeHash } from '../shell/navigation';
+import { CLOSED_PARAM, currentLang, ENDED_PARAM, goTo, PAUSED_PARAM, safeHash } from '../shell/navigation';
 import { twoFactorEntryFlow } from '../two-factor/two-factor.flow';
 
 const platformBase = (): string => selectSettings(sessionActor.getSnapshot())?.platform ?? '/platform';
@@ -61,6 +61,8 @@ export function useLogin() {
     ...login,
     /** back from an autologin that failed: say so until the trader's own try fails */
     autologinNotice: query.get('autologin') === 'failed' && !login.error,
+    /** the session reached the trader's session-time limit (issue 30 §1): say so until a sign-in is tried */
+    sessionLimitNotice: query.get(ENDED_PARAM) === 'limit' && !login.error,
     /** the trader just closed their account (issue 30 §8): say so until a sign-in is tried */
     closedNotice: query.get(CLOSED_PARAM) === '1' && !login.error,
     /** the trader just took a break or excluded themselves (issue 30 §3): which, said until a sign-in is tried */

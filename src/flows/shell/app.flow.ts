@@ -10,7 +10,8 @@ import type { CurrentUser } from '../../../core/contract';
 import { platformLogout } from '../../api/platform';
 import { getMe, getSettings, logout } from '../../api/session';
 import { inspect } from '../shared/inspector';
-import { currentLang, goTo } from './navigation';
+import { endedByLimit } from '../../../core/session-limit';
+import { currentLang, ENDED_PARAM, goTo } from './navigation';
 import { connectToasts } from './toast.connect';
 import { selectSessionStatus, selectSettings, selectUser } from '../session/session.select';
 
@@ -30,7 +31,8 @@ export const sessionFlow = sessionMachine.provide({
     }),
   },
   actions: {
-    goToLogin: () => goTo(`/${currentLang()}/login`),
+    // a session ended by the trader's session-time limit says so on the sign-in page
+    goToLogin: ({ context }) => goTo(`/${currentLang()}/login${endedByLimit(context.user?.sessionEndsAt, Date.now()) ? `?${ENDED_PARAM}=limit` : ''}`),
   },
 });
 

@@ -16,6 +16,8 @@ export function hasFirst(search: string): boolean {
 
 /** the sign-in page's parameter after the trader closed their account (issue 30 §8): the page says the account is closed */
 export const CLOSED_PARAM = 'closed';
+/** the sign-in page's address after a session reached the trader's session-time limit (`?ended=limit`) */
+export const ENDED_PARAM = 'ended';
 
 /** the sign-in page's parameter after the trader took a break or excluded themselves (issue 30 §3): `timeout` or `exclusion`; the page says it has begun */
 export const PAUSED_PARAM = 'paused';

@@ -18,7 +18,27 @@ export function useTradingShell() {
     if (session.signedIn) wasSignedIn.current = true;
     else if (session.signedOut && !wasSignedIn.current) goTo(`/${lang}/login?rd=${encodeURIComponent(window.location.hash)}`);
   }, [session.signedIn, session.signedOut, lang]);
+  useSessionEnd(session.user?.sessionEndsAt);
   return { ready: session.signedIn };
+}
+
+/** the longest wait a browser timer takes (about 24.8 days); a session-time limit is hours */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The trader's session-time limit (issue 30 §1): at the session's end (GET /api/me's
+ * `sessionEndsAt`, moved at once when the trader shortens the limit) the page signs out as the
+ * log-out button does (the platform's session too), and the sign-in page says why. The server
+ * refuses the session from then in any case; this only makes the page follow without waiting
+ * for its next call.
+ */
+function useSessionEnd(endsAt: string | undefined) {
+  useEffect(() => {
+    const end = endsAt ? Date.parse(endsAt) : Number.NaN;
+    if (!Number.isFinite(end)) return;
+    const timer = setTimeout(() => sessionActor.send({ type: 'session.logout' }), Math.min(MAX_TIMER_MS, Math.max(0, end - Date.now())));
+    return () => clearTimeout(timer);
+  }, [endsAt]);
 }
 
 /** the tallest content height taken from the platform page (a bad value cannot stretch the page without end) */
