@@ -49,6 +49,7 @@ import { complaintRoutes } from './routes/complaints';
 import { limitRoutes } from './routes/limits';
 import { closureRoutes } from './routes/closure';
 import { selfExclusionRoutes } from './routes/self-exclusion';
+import { appropriatenessRoutes } from './routes/appropriateness';
 import { cashierLockRoutes } from './routes/cashier-locks';
 import { realityCheckRoutes } from './routes/reality-check';
 import { riskWarningRoutes } from './routes/risk-warning';
@@ -177,6 +178,8 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(limitRoutes, deps);
   await app.register(closureRoutes, deps);
   await app.register(selfExclusionRoutes, deps);
+  // appropriateness (/api/appropriateness): the knowledge questionnaire before the first trade (docs/appropriateness.md)
+  await app.register(appropriatenessRoutes, deps);
   await app.register(cashierLockRoutes, deps);
   await app.register(realityCheckRoutes, deps);
   await app.register(riskWarningRoutes, deps);

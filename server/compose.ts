@@ -11,6 +11,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
+import { tradingRefusal } from './domain/protection/appropriateness';
 import { consumeTicket } from './domain/autologin';
 import { CHAINS } from './domain/crypto/coins';
 import { loadCryptoConfig } from './domain/crypto/config';
@@ -136,6 +137,8 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
     prefix: settings.platform,
     db,
     acceptTicket: (login, password) => consumeTicket(db, login, password, 'platform'),
+    // no trade before the appropriateness questionnaire is passed or its risk accepted (issue 30 §6)
+    tradingRefusal: (login) => tradingRefusal(db, login, new Date()),
     ...(ready && { ready }),
     // sandbox only: the trader's scripted platform refusals (maintenance, no code)
     ...(config.sandbox && { scriptedRefusal: (login: string) => takePlatformStep(db, login) }),

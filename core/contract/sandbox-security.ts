@@ -34,6 +34,13 @@ export const FreshUserRequest = z.object({
   last_count: z.optional(z.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
   /** the user's fillCard ('1': the quick top-up is allowed once they have deposited) */
   fill_card: z.optional(z.enum(['', '1'])),
+  /**
+   * the appropriateness questionnaire (issue 30 §6) of a real-money trader: passed (the default),
+   * required (never taken: the platform refuses a trade), failed a moment ago (in its 24-hour
+   * cool-down), failed_earlier (failed 25 hours ago: the cool-down is over), accepted (failed, the
+   * risk accepted)
+   */
+  appropriateness: z.optional(z.enum(['passed', 'required', 'failed', 'failed_earlier', 'accepted'])),
 });
 export type FreshUserRequest = z.infer<typeof FreshUserRequest>;
 

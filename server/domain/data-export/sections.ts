@@ -177,6 +177,7 @@ export const SECTIONS: readonly Section[] = [
       limits: own('trader_limits', ['kind', 'period', 'currency', 'value_minor', 'pending_set', 'pending_minor', 'pending_from', 'updated_at'], { order: 'kind' }),
       deposit_holds: own('deposit_holds', ['id', 'source', 'amount_minor', 'currency', 'status', 'created_at', 'expires_at', 'updated_at']),
       reality_check: own('reality_checks', ['minutes', 'updated_at']),
+      appropriateness: own('appropriateness_tests', ['attempt', 'score', 'of', 'passed', 'answers', 'taken_at', 'risk_accepted_at'], { order: 'attempt' }),
     },
   },
   {

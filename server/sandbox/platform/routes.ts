@@ -28,6 +28,13 @@ export interface PlatformOptions {
    * {platform}), used once; the platform then answers it instead of checking the password
    */
   scriptedRefusal?: (login: string) => Promise<'maintenance' | 'no_code' | undefined>;
+  /**
+   * the broker's word on whether the login may trade at all (issue 30 §6: the appropriateness
+   * questionnaire not passed nor its risk accepted): a refusal answered before the trade is
+   * opened, or null. A real platform holds this as the account's trade right that the broker's
+   * manager API sets; the sandbox asks the broker's record at each trade, so the two never differ.
+   */
+  tradingRefusal?: (login: string) => Promise<Refusal | null>;
 }
 
 export const PLATFORM_COOKIE = 'pf_session';
@@ -112,7 +119,7 @@ function platformErrorHandler(error: FastifyError, request: FastifyRequest, repl
  * and its own session cookie. Its state-changing calls need `X-Requested-With:
  * XMLHttpRequest`, which a cross-site form cannot send (CSRF for a cookie-authenticated API).
  */
-export const platformRoutes: RoutePlugin<PlatformOptions> = async (app, { db, acceptTicket, settleEveryMs = 1000, ready = Promise.resolve(), scriptedRefusal }) => {
+export const platformRoutes: RoutePlugin<PlatformOptions> = async (app, { db, acceptTicket, settleEveryMs = 1000, ready = Promise.resolve(), scriptedRefusal, tradingRefusal }) => {
   /** the cookie is sent only to the platform's own paths */
   const cookiePath = app.prefix || '/';
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -203,6 +210,8 @@ export const platformRoutes: RoutePlugin<PlatformOptions> = async (app, { db, ac
   app.post('/trades', { schema: api(TAGS.platform, 'Open a trade') }, async (request) => {
     const account = await signedIn(request);
     const body = parse(TradeRequest, request.body);
+    const refused = await tradingRefusal?.(account.login);
+    if (refused) throw refused;
     const trade = await openTrade(db, account.id, body);
     return { success: true, trade };
   });

@@ -7,6 +7,7 @@ import { hashPassword } from '../../domain/passwords';
 import type { PlatformGateway } from '../../domain/ports';
 import { ensureSecurityRow } from '../../domain/security/factors';
 import { Refusal } from '../../domain/refusal';
+import { recordSandboxAppropriateness } from './appropriateness';
 
 /**
  * POST /api/sandbox/fresh-user: a new user with the balances a test needs, a platform account
@@ -92,6 +93,8 @@ export async function createFreshUser(
       if (turnover) await trx.insertInto('account_turnover').values({ account_id: first, current_minor: turnover.current, need_minor: turnover.need }).execute();
     }
     await ensureSecurityRow(trx, user.id);
+    // a real-money trader has passed the appropriateness questionnaire unless the test asks otherwise
+    await recordSandboxAppropriateness(trx, user.id, body.appropriateness ?? 'passed');
     return user.id;
   });
   return { email, password, currency, userId };

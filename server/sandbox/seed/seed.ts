@@ -9,6 +9,7 @@ import { seedPromoCodes } from './promo-codes';
 import { seedPromotions } from './promotions';
 import { seedContests } from './contests';
 import { loadIdpSecrets } from '../idp/store';
+import { recordSandboxAppropriateness } from './appropriateness';
 
 /**
  * Idempotent seed: the demo users, their sandbox platform accounts with the same email and
@@ -100,4 +101,7 @@ async function seedUser(db: Db, demo: DemoUser): Promise<void> {
   if (user.current_account_id === null && accountIds.length > 0) {
     await db.updateTable('users').set({ current_account_id: accountIds[0] }).where('id', '=', user.id).where('current_account_id', 'is', null).execute();
   }
+  // the seeded traders have passed the appropriateness questionnaire (issue 30 §6), once
+  const answered = await db.selectFrom('appropriateness_tests').select('id').where('user_id', '=', userId).executeTakeFirst();
+  if (!answered) await recordSandboxAppropriateness(db, userId, 'passed');
 }
