@@ -29,6 +29,7 @@ import { SANDBOX_BANK_DETAILS } from './sandbox/bank/details';
 import { sandboxChain, type SandboxChain } from './sandbox/chain/sandbox-chain';
 import { sandboxChainRoutes } from './sandbox/chain/routes';
 import { sandboxComplaintRoutes } from './sandbox/complaints/routes';
+import { sandboxEligibilityRoutes } from './sandbox/eligibility/routes';
 import { sandboxContestRoutes } from './sandbox/contests/routes';
 import { sandboxChat } from './sandbox/chat/chat';
 import { chatRoutes } from './sandbox/chat/routes';
@@ -165,4 +166,6 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
   await app.register(sandboxContestRoutes, deps);
   // the complaints desk (/sandbox/complaints; /api/sandbox/complaints): the agents' side of server/domain/complaints
   await app.register(sandboxComplaintRoutes, deps);
+  // the eligibility console (/sandbox/eligibility; /api/sandbox/incentives): the operator's switch of incentives by country
+  await app.register(sandboxEligibilityRoutes, deps);
 }

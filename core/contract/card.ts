@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Decimal } from './common';
+import { IncentivesOff } from './incentives';
 import { PROCESSOR_TABLE, PROCESSORS } from '../cascade/processors';
 
 /**
@@ -87,6 +88,8 @@ export const FundingOptionsResponse = z.object({
   bonusTurnover: Decimal,
   /** what the trader's activated promotion adds to the bonus (the same as /api/us/promotions_max); absent: none */
   promotion: z.optional(z.object({ percent: Decimal, max: Decimal })),
+  /** the trader is offered no bonus now, and why (core/contract/incentives.ts): no bonus choice, promo code or promotion on the page; absent: they are */
+  incentivesOff: z.optional(IncentivesOff),
   /** the visitor's country for the card form (geo, else FR) */
   geo: z.string(),
   /** card payments started today (UTC) and the daily limit the server enforces (DAILY_CARD_LIMIT, server/domain/payments/fraud-check.ts) */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Currency, Decimal } from './common';
+import { IncentivesOff } from './incentives';
 
 /** One balance of the current user (spec 000 §3, 001 §3, 002 §3). */
 export const Balance = z.object({
@@ -61,6 +62,8 @@ export const CurrentUser = z.object({
   wd_methods: z.string(),
   can_upload: z.boolean(),
   fillCard: z.string(),
+  /** GET /api/me only: the trader is offered no bonuses, offers, promotions or contests, and why (core/contract/incentives.ts); absent: they are */
+  incentivesOff: z.optional(IncentivesOff),
   /** support tickets with an agent's reply the trader has not opened yet; absent: 0 */
   support_unread: z.optional(z.number()),
 });

@@ -28,6 +28,7 @@ import { paymentDeps } from './payment-deps';
 import { BONUS_TIERS } from '../../core/amount';
 import { bonusRulesOf } from '../domain/deposits/bonus';
 import { promotionTerms } from '../domain/promotions/promotions';
+import { incentivesOffReason } from '../domain/protection/incentives';
 import { Refusal } from '../domain/refusal';
 import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
@@ -47,6 +48,8 @@ export const cardRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
     const geo = /^[A-Z]{2}$/.test(user.country) ? user.country : 'FR';
     // the activated promotion (the same as /api/us/promotions_max and the bonus the server credits)
     const promotion = await promotionTerms(db, userId, currency, new Date(), settings.maxBonusPercent);
+    // no bonus, promo code or promotion is offered to this trader now (server/domain/protection/incentives.ts)
+    const off = await incentivesOffReason(db, userId, new Date());
     return {
       currency,
       minDeposit: minDepositInto(user, settings, { type: user.accountType, currency }),
@@ -57,6 +60,7 @@ export const cardRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
       maxBonusValue: settings.maxBonusValue,
       bonusTurnover: bonusRulesOf(settings).turnoverMultiplier,
       ...(promotion.id ? { promotion: { percent: promotion.percent, max: promotion.max } } : {}),
+      ...(off ? { incentivesOff: { reason: off } } : {}),
       geo,
       cardsToday: await cardsToday(db, userId, new Date()),
       dailyLimit: dailyCardLimitOf(deps),

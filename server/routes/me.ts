@@ -1,4 +1,5 @@
 import { MeResponse } from '../../core/contract';
+import { countryReason, incentivesOffCountries } from '../domain/protection/incentives';
 import { loadSessionUser } from '../domain/users';
 import { adoptSession, ensureSession, sessionIdOf } from '../http/session';
 import type { RouteDeps } from './deps';
@@ -14,6 +15,10 @@ export const meRoutes: RoutePlugin<RouteDeps> = async (app, { db, config }) => {
     const found = sessionId === null ? undefined : await loadSessionUser(db, sessionId, config.siteHost);
     await adoptSession(db, request, found?.session ?? null);
     const session = await ensureSession(db, request, reply);
-    return { user: found?.user ?? null, csrf: session.csrf };
+    const user = found?.user ?? null;
+    // incentives off by the trader's country (a signed-in trader is neither on a break nor closed: they
+    // cannot sign in); the switch is held in memory (server/domain/protection/incentives.ts), so the poll stays one select
+    const off = user ? countryReason(user.country, await incentivesOffCountries(db)) : null;
+    return { user: user && off ? { ...user, incentivesOff: { reason: off } } : user, csrf: session.csrf };
   });
 };

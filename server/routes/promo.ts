@@ -1,6 +1,7 @@
 import { FastifyRequest } from 'fastify';
 import { PromoRequest, PromoResponse } from '../../core/contract';
 import { checkPromo } from '../domain/promo/codes';
+import { assertIncentivesOffered } from '../domain/protection/incentives';
 import { fundingProfileOf } from '../domain/users';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
@@ -19,6 +20,8 @@ export const promoRoutes: RoutePlugin<RouteDeps> = async (app, { db }) => {
   const check = async (request: FastifyRequest): Promise<PromoResponse> => {
     const userId = requireUser(request);
     const body = parse(PromoRequest, request.body);
+    // a promo code adds a bonus: not for a trader who may not be offered one now (403 incentives.unavailable)
+    await assertIncentivesOffered(db, userId, new Date());
     const profile = await fundingProfileOf(db, userId);
     const grant = await checkPromo(db, userId, body.code, profile.currency, new Date());
     return { percent: grant.percent, value: grant.value, code: grant.code };

@@ -10,6 +10,7 @@ import { bonusAccount } from '../deposits/bonus';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
 import type { PlatformGateway } from '../ports';
+import { withoutIncentives } from '../protection/incentives';
 import { Refusal } from '../refusal';
 
 /**
@@ -83,10 +84,13 @@ export async function standings(db: DbOrTx, platform: PlatformGateway, window: {
     .where('a.platform_login', 'in', [...byLogin.keys()])
     .where('a.currency', '=', window.currency)
     .execute();
+  // a trader who may not be offered incentives (a break, a closed account, a switched-off country) is
+  // not ranked and wins nothing (../protection/incentives.ts), as at the window's end
+  const left = await withoutIncentives(db, [...new Set(people.map((p) => p.id))], window.end);
   const result: Standing[] = [];
   for (const p of people) {
     const s = p.platform_login ? byLogin.get(p.platform_login) : undefined;
-    if (!s || !p.platform_login) continue;
+    if (!s || !p.platform_login || left.has(p.id)) continue;
     result.push({ login: p.platform_login, userId: p.id, initials: initialsOf(p.first_name, p.last_name), country: p.country, ...s });
   }
   return result.sort(compareStandings);

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { toBigInt } from '../../db/values';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { attachBonusTx, redeemPromo } from '../promo/codes';
+import { incentivesOffReason } from '../protection/incentives';
 import { promotionTerms } from '../promotions/promotions';
 import { defaultSettings } from '../settings';
 
@@ -83,6 +84,8 @@ export async function creditBonus(trx: Transaction<Database>, input: BonusInput)
     demo: account.type === 'demo',
   };
   if (!depositBonus(deposit, rules)) return null;
+  // no bonus (nor a promo code's) for a trader who may not be offered one now (../protection/incentives.ts): the deposit is credited alone
+  if (await incentivesOffReason(trx, input.userId, input.now ?? new Date())) return null;
 
   let promo: PromoTerms = NO_PROMO;
   let redeemed = '';

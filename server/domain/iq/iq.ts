@@ -7,6 +7,7 @@ import type { IqMiningRow } from '../../db/schema-iq';
 import { bonusAccount } from '../deposits/bonus';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
+import { assertIncentivesOffered } from '../protection/incentives';
 import { Refusal } from '../refusal';
 import { IQ_QUESTION_DEFS } from './questions';
 
@@ -65,6 +66,8 @@ function stateOf(row: IqMiningRow, currency: string, lastN: number | null): IqSt
 
 /** POST /api/iq/start: the quiz starts (once) or goes on where it was. */
 export async function startIq(db: Db, userId: number, now = new Date()): Promise<IqState> {
+  // IQ mining pays a reward: an incentive (../protection/incentives.ts)
+  await assertIncentivesOffered(db, userId, now);
   const currency = await currencyOf(db, userId);
   await db.insertInto('iq_mining').values({ user_id: userId, started_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   const row = await db.selectFrom('iq_mining').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
@@ -79,6 +82,7 @@ export async function startIq(db: Db, userId: number, now = new Date()): Promise
  * transaction. `rewarded` tells the route to push notification.new and user.updated.
  */
 export async function answerIq(db: Db, userId: number, n: number, answer: string, now = new Date()): Promise<{ state: IqState; rewarded: boolean }> {
+  await assertIncentivesOffered(db, userId, now);
   return db.transaction().execute(async (trx) => {
     const currency = await currencyOf(trx, userId);
     const row = await trx.selectFrom('iq_mining').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();

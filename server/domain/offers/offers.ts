@@ -11,6 +11,7 @@ import { toBigInt } from '../../db/values';
 import { bonusAccount, bonusRulesOf, type BonusSettings } from '../deposits/bonus';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
+import { incentivesOffReason, incentivesRefusal } from '../protection/incentives';
 import { Refusal } from '../refusal';
 import { DEPOSIT_KINDS } from '../users';
 import { hasTraded, RISK_FREE_CAP, RISK_FREE_DELAY_MS, RISK_FREE_HOURS, RISK_FREE_WINDOW_MS } from './risk-free';
@@ -172,6 +173,8 @@ export async function currentOffer(db: DbOrTx, ctx: OfferContext): Promise<Offer
   const answer = (offer: Offer | null, nextCheckAt: Date | null): OffersResponse => ({ offer, serverTime: ctx.now.toISOString(), nextCheckAt: nextCheckAt?.toISOString() ?? null });
   const currency = await currencyOf(db, ctx.userId);
   if (!currency) return answer(null, null);
+  // no offer (limited, giveaway, risk-free) to a trader who may not be offered one now (../protection/incentives.ts)
+  if (await incentivesOffReason(db, ctx.userId, ctx.now)) return answer(null, null);
   await expireStale(db, ctx.userId, ctx.now);
   let row = await openOffer(db, ctx.userId);
   if (!row) {
@@ -228,6 +231,9 @@ export async function acceptOffer(db: DbOrTx, userId: number, id: string, now: D
     if (row.outcome === 'ignored') return OFFER_REFUSALS.ignored();
     if (row.outcome === 'expired') return OFFER_REFUSALS.expired();
     if (!row.expires_at) return OFFER_REFUSALS.notShown();
+    // one shown before a break began or before the operator's switch: not accepted now
+    const off = await incentivesOffReason(trx, userId, now);
+    if (off) return incentivesRefusal(off);
     if (now.getTime() >= row.expires_at.getTime()) {
       await trx.updateTable('offers').set({ outcome: 'expired', outcome_at: row.expires_at }).where('id', '=', row.id).execute();
       return OFFER_REFUSALS.expired();

@@ -8,6 +8,7 @@ import type { PromotionRow } from '../../db/schema-promotions';
 import { toBigInt } from '../../db/values';
 import type { DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
+import { assertIncentivesOffered, incentivesOffReason } from '../protection/incentives';
 import { Refusal } from '../refusal';
 
 /**
@@ -78,6 +79,8 @@ const problemOf = (row: PromotionRow, account: { currency: string; demo: boolean
 
 /** `GET /api/us/promotions`: the promotions in their window now, with whether this trader activated each, oldest ending first. */
 export async function listPromotions(db: DbOrTx, userId: number, now: Date): Promise<PromotionItem[]> {
+  // none shown to a trader who may not be offered them now: refused with the reason, which the page says
+  await assertIncentivesOffered(db, userId, now);
   const account = await accountOf(db, userId);
   const rows = await db
     .selectFrom('promotions')
@@ -118,6 +121,7 @@ export interface Activated {
  */
 export async function activatePromotion(db: Db, userId: number, id: string, now: Date): Promise<Activated> {
   if (!PROMOTION_ID.test(id)) throw PROMOTION_REFUSALS.unknown();
+  await assertIncentivesOffered(db, userId, now);
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw PROMOTION_REFUSALS.unknown();
@@ -154,6 +158,8 @@ export interface PromotionGrant extends PromotionTerms {
  * the funding options and the bonus the server credits all read it here.
  */
 export async function promotionTerms(db: DbOrTx, userId: number, currency: string, now: Date, maxBonusPercent: string): Promise<PromotionGrant> {
+  // a trader who may not be offered incentives now has none, activated or not
+  if (await incentivesOffReason(db, userId, now)) return { ...NO_PROMOTION, id: null };
   const row = await db
     .selectFrom('promotion_activations as a')
     .innerJoin('promotions as p', 'p.id', 'a.promotion_id')
