@@ -42,6 +42,8 @@ export const CASHIER_LOCKS = {
     codes: ['trading.limit_stake_trade', 'trading.limit_stake_day', 'trading.limit_loss_day', 'trading.limit_loss_week', 'trading.limit_loss_month'],
     next: 'limits',
   },
+  /** the appropriateness questionnaire (core/appropriateness.ts) is neither passed nor its risk accepted: the platform refuses every trade of a real-money account */
+  appropriateness: { blocks: ['trading'], codes: ['trading.appropriateness'], next: 'appropriateness' },
 } as const satisfies Record<string, LockRule>;
 
 export type LockReason = keyof typeof CASHIER_LOCKS;

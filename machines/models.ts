@@ -40,6 +40,7 @@ import { traderLimitsModel } from './trader-limits/trader-limits.model';
 import { accountClosureModel } from './account-closure/account-closure.model';
 import { cashierLocksModel } from './cashier-locks/cashier-locks.model';
 import { selfExclusionModel } from './self-exclusion/self-exclusion.model';
+import { appropriatenessModel } from './appropriateness/appropriateness.model';
 import { dataExportModel } from './data-export/data-export.model';
 import { statementModel } from './statement/statement.model';
 import { realityCheckModel } from './reality-check/reality-check.model';
@@ -119,6 +120,7 @@ export const models: Record<string, MachineModel> = {
   accountClosure: accountClosureModel,
   cashierLocks: cashierLocksModel,
   selfExclusion: selfExclusionModel,
+  appropriateness: appropriatenessModel,
   dataExport: dataExportModel,
   statement: statementModel,
   realityCheck: realityCheckModel,

@@ -20,6 +20,8 @@ export interface FreshUserOptions {
   fill_card?: '' | '1';
   /** the trader's country (DE by default) */
   country?: string;
+  /** the appropriateness questionnaire (issue 30 §6): passed by default; required, failed (in its cool-down), failed_earlier (the cool-down over), accepted */
+  appropriateness?: 'passed' | 'required' | 'failed' | 'failed_earlier' | 'accepted';
 }
 
 export interface FreshUser {

@@ -13,6 +13,7 @@ import { SupportEntry } from '../features/support/entries';
 import { ReferralEntry } from '../features/referral/entries';
 import { PersonalEntry } from '../features/verification/entries';
 import { PauseEntry } from '../features/self-exclusion/entries';
+import { AppropriatenessEntry } from '../features/appropriateness/entries';
 import { WithdrawalEntry } from '../features/withdrawal/entries';
 import { PromotionsEntry } from '../features/promotions/entries';
 import type { PageProps } from './page';
@@ -38,6 +39,7 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   close: CloseEntry,
   data: DataEntry,
   pause: PauseEntry,
+  appropriateness: AppropriatenessEntry,
   referral: ReferralEntry,
   contest: ContestEntry,
   promotions: PromotionsEntry,

@@ -6,6 +6,7 @@ import { tradingLimitKey } from '../../../core/trading-limits';
 import type { Db } from '../../db';
 import type { PlatformGateway } from '../ports';
 import { refuseTradingIfBlocked } from './country-block';
+import { appropriatenessLock } from './appropriateness';
 import { fullDepositWindow } from './deposit-limits';
 import { activeExclusion, exclusionParams } from './self-exclusion';
 import { tradingLimitsView, tradingSchedule } from './trading-limits';
@@ -15,7 +16,8 @@ import { tradingLimitsView, tradingSchedule } from './trading-limits';
  * what its message needs. Each is asked of the place that enforces it, so a page never says a lock
  * the server would not also refuse with: the break of ./self-exclusion.ts, the account in use
  * (its type), the trader's verification, the deposit windows of ./deposit-limits.ts, the stake and
- * loss limits as the platform counts them (./trading-limits.ts; not known when it does not answer).
+ * loss limits as the platform counts them (./trading-limits.ts; not known when it does not answer),
+ * the appropriateness questionnaire as the platform's trade asks it (./appropriateness.ts).
  */
 export async function cashierLocks(deps: { db: Db; platform: PlatformGateway }, userId: number, now: Date): Promise<CashierLocks> {
   const { db } = deps;
@@ -32,6 +34,8 @@ export async function cashierLocks(deps: { db: Db; platform: PlatformGateway }, 
   if (full) holding.deposit_limit = full;
   const tradingFull = await usedUpTradingLimit(deps, userId, now);
   if (tradingFull) holding.trading_limit = tradingFull;
+  const unanswered = await appropriatenessLock(db, userId, now);
+  if (unanswered) holding.appropriateness = unanswered;
   const of = (action: LockedAction): CashierLock[] => reasonsFor(action).flatMap((reason) => (holding[reason] ? [{ reason, params: holding[reason] }] : []));
   return { deposit: of('deposit'), withdrawal: of('withdrawal'), trading: of('trading') };
 }

@@ -10,11 +10,12 @@ const { CashierLocks } = await import('./CashierLocks');
 const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');
+const { formatDateTime } = await import('../../flows/shared/dates');
 
 const none: Locks = { deposit: [], withdrawal: [], trading: [] };
 afterEach(() => cleanup());
 
-const show = (action: 'deposit' | 'withdrawal', lang: 'en' | 'ru' = 'en') =>
+const show = (action: 'deposit' | 'withdrawal' | 'trading', lang: 'en' | 'ru' = 'en') =>
   render(
     <I18nProvider lang={lang} dict={lang === 'ru' ? ru : en}>
       <CashierLocks action={action} />
@@ -62,6 +63,28 @@ describe('CashierLocks (issue 30 §4)', () => {
     const item = await screen.findByTestId('lock-trading_limit');
     expect(item.textContent).toContain('Your net loss in the last 7 days, with the stakes of open trades, is $62.50: your limit is $50.00.');
     expect(screen.getByTestId('lock-next-trading_limit').getAttribute('href')).toBe('#/show/limits');
+  });
+
+  it('the appropriateness questionnaire on the trading page: before it, in its cool-down with the date (Russian), after it; its button goes to the questions', async () => {
+    api.getCashierLocks.mockResolvedValue({ ...none, trading: [{ reason: 'appropriateness', params: { state: 'required', ready: 'true' } }] });
+    render(
+      <I18nProvider lang="en" dict={en}>
+        <CashierLocks action="trading" />
+      </I18nProvider>,
+    );
+    const item = await screen.findByTestId('lock-appropriateness');
+    expect(item.textContent).toContain('A few questions before your first trade');
+    expect(item.textContent).toContain('Before you trade with real money, answer a few short questions');
+    const next = screen.getByTestId('lock-next-appropriateness');
+    expect([next.getAttribute('href'), next.textContent]).toEqual(['#/show/appropriateness', 'Go to the questions']);
+    cleanup();
+    api.getCashierLocks.mockResolvedValue({ ...none, trading: [{ reason: 'appropriateness', params: { state: 'failed', retryAt: '2026-12-02T10:00:00.000Z', ready: 'false' } }] });
+    show('trading', 'ru');
+    expect((await screen.findByTestId('lock-appropriateness')).textContent).toContain(`С ${formatDateTime('2026-12-02T10:00:00.000Z')} можно пройти тест снова или принять риск.`);
+    cleanup();
+    api.getCashierLocks.mockResolvedValue({ ...none, trading: [{ reason: 'appropriateness', params: { state: 'failed', retryAt: '2026-12-02T10:00:00.000Z', ready: 'true' } }] });
+    show('trading');
+    expect((await screen.findByTestId('lock-appropriateness')).textContent).toContain('You can now try again or accept the risk.');
   });
 
   it('nothing when nothing locks it; a failed read says so quietly, and Check again reads again', async () => {

@@ -30,6 +30,11 @@ export const messages = {
     'locks.trading_limit.body_loss_week': 'Your net loss in the last 7 days, with the stakes of open trades, is {used}: your limit is {limit}. Trades open again as the window frees it or your trades settle.',
     'locks.trading_limit.body_loss_month': 'Your net loss in the last 30 days, with the stakes of open trades, is {used}: your limit is {limit}. Trades open again as the window frees it or your trades settle.',
     'locks.trading_limit.next': 'Review my limits',
+    'locks.appropriateness.title': 'A few questions before your first trade',
+    'locks.appropriateness.body': 'Trading carries a high risk of losing your money. Before you trade with real money, answer a few short questions about how these products work.',
+    'locks.appropriateness.body_failed': 'Your answers showed that these products may not be appropriate for you. From {retryAt} you can try again or accept the risk.',
+    'locks.appropriateness.body_ready': 'Your answers showed that these products may not be appropriate for you. You can now try again or accept the risk.',
+    'locks.appropriateness.next': 'Go to the questions',
   },
   ru: {
     'locks.region': 'Что мешает сейчас',
@@ -61,5 +66,10 @@ export const messages = {
     'locks.trading_limit.body_loss_week': 'Ваш чистый убыток за последние 7 дней вместе со ставками открытых сделок составляет {used}: ваш лимит {limit}. Сделки снова откроются, когда окно освободится или сделки закроются.',
     'locks.trading_limit.body_loss_month': 'Ваш чистый убыток за последние 30 дней вместе со ставками открытых сделок составляет {used}: ваш лимит {limit}. Сделки снова откроются, когда окно освободится или сделки закроются.',
     'locks.trading_limit.next': 'Мои лимиты',
+    'locks.appropriateness.title': 'Несколько вопросов перед первой сделкой',
+    'locks.appropriateness.body': 'Торговля связана с высоким риском потери денег. Прежде чем торговать реальными деньгами, ответьте на несколько коротких вопросов о том, как устроены эти продукты.',
+    'locks.appropriateness.body_failed': 'Ваши ответы показали, что эти продукты могут вам не подходить. С {retryAt} можно пройти тест снова или принять риск.',
+    'locks.appropriateness.body_ready': 'Ваши ответы показали, что эти продукты могут вам не подходить. Теперь можно пройти тест снова или принять риск.',
+    'locks.appropriateness.next': 'К вопросам',
   },
 };

@@ -15,6 +15,7 @@ const SHOW_TITLES: Record<string, string> = {
   limits: 'title.limits',
   close: 'title.close',
   pause: 'title.pause',
+  appropriateness: 'title.appropriateness',
   data: 'title.data',
   referral: 'title.referral',
   contest: 'title.contest',

@@ -34,6 +34,9 @@ function bodyOf(lock: CashierLock, lang: string): Msg {
       const money = (amount: string | undefined) => (amount ? formatAmount(amount, p.currency ?? '', lang) : '');
       return msg(`locks.trading_limit.body_${p.limit_id ?? 'stake_day'}`, undefined, { limit: money(p.limit), used: money(p.used) });
     }
+    case 'appropriateness':
+      if (p.state !== 'failed') return msg('locks.appropriateness.body');
+      return p.ready === 'true' || !p.retryAt ? msg('locks.appropriateness.body_ready') : msg('locks.appropriateness.body_failed', undefined, { retryAt: formatDateTime(p.retryAt) });
     default:
       return msg(`locks.${lock.reason}.body`);
   }
