@@ -25,7 +25,7 @@ export const sessionLimitSettingModel: MachineModel = {
     'minutes.change': [{ minutes: 60 }, { minutes: 240 }, { minutes: null }, { minutes: 45 }],
   },
   actors: {
-    readLimit: [{ output: limit() }, { error: { kind: 'network' } }],
+    readLimit: [{ output: limit() }, { error: { kind: 'network' } }, { error: { kind: 'http', status: 503, error: 'unavailable', message: 'The server is busy.' } }],
     saveLimit: [
       { output: { applied: 'now', limit: limit({ minutes: 60, session_ends_at: '2026-11-30T20:00:00.000Z' }) }, when: (i) => minutesOf(i) === 60 },
       { output: { applied: 'later', limit: limit({ minutes: 60, pending: { minutes: 240, from: '2026-12-01T19:00:00.000Z' }, session_ends_at: '2026-11-30T20:00:00.000Z' }) }, when: (i) => minutesOf(i) === 240 },
