@@ -2,12 +2,13 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { instrumentOf, priceAt } from '../../server/sandbox/platform/prices';
 import { openTab, sharedBrowser, signIn } from './browser';
+import { passQuestionnaire } from './appropriateness';
 import { drawSignature } from './signature';
 
 /**
  * The trader's money journey, as one new trader, in Chromium against the real server:
  * register → deposit by card through the cascade (a soft decline on the first processor of the
- * sandbox stack, approved by the second) → deposit by bitcoin → sign, trade and win → tip →
+ * sandbox stack, approved by the second) → deposit by bitcoin → sign, answer the questionnaire, trade and win → tip →
  * withdraw part → cancel it → the history lists every step → log out and in, same figures.
  * At every step the header, the trading platform and the accounts page show the same balance.
  */
@@ -155,6 +156,8 @@ async function walk(page: Page, viewport: { width: number; height: number }): Pr
   await agreement.getByLabel('I agree to the client agreement').check();
   await agreement.getByTestId('signature-save').click();
   await agreement.waitFor({ state: 'detached' });
+  // a real-money trader answers the knowledge questionnaire before the first trade (issue 30 §6): the lock above the platform leads there
+  await passQuestionnaire(page, baseURL);
   await platform.getByRole('radio', { name: '10 s' }).check();
   await platform.locator('#amount').fill('10');
   await tradeToWin(platform);
