@@ -33,6 +33,7 @@ describe('the cashier lock reasons (issue 30 §4)', () => {
     expect(lockOfCode('withdrawal.verify')).toBe('not_verified');
     expect(lockOfCode('limits.deposit_week_whole')).toBe('deposit_limit');
     expect(lockOfCode('trading.blocked')).toBe('excluded');
+    expect(lockOfCode('legal.terms_outdated')).toBe('terms_outdated');
     expect(lockOfCode('deposit.country_blocked')).toBe('country_blocked');
     expect(lockOfCode('trading.country_blocked')).toBe('country_blocked');
     expect(lockOfCode('trading.appropriateness')).toBe('appropriateness');
@@ -40,9 +41,9 @@ describe('the cashier lock reasons (issue 30 §4)', () => {
   });
 
   it('lists the reasons of each action in the table’s order; a next step is a page of the trading area or none', () => {
-    expect(reasonsFor('deposit')).toEqual(['excluded', 'country_blocked', 'deposit_limit']);
+    expect(reasonsFor('deposit')).toEqual(['excluded', 'terms_outdated', 'country_blocked', 'deposit_limit']);
     expect(reasonsFor('withdrawal')).toEqual(['demo_account', 'not_verified']);
-    expect(reasonsFor('trading')).toEqual(['excluded', 'country_blocked', 'trading_limit', 'appropriateness']);
+    expect(reasonsFor('trading')).toEqual(['excluded', 'terms_outdated', 'country_blocked', 'trading_limit', 'appropriateness']);
     const pages = readFileSync(join(import.meta.dirname, '..', 'src', 'app', 'routes.tsx'), 'utf8');
     for (const reason of LOCK_REASONS) {
       const next: string | null = CASHIER_LOCKS[reason].next;

@@ -24,6 +24,8 @@ export interface LockRule {
 export const CASHIER_LOCKS = {
   /** a break or self-exclusion (core/self-exclusion.ts): until its end */
   excluded: { blocks: ['deposit', 'trading'], codes: ['deposit.excluded', 'trading.blocked', 'login.excluded'], next: null },
+  /** a new version of a legal document (core/legal/versions.ts) is not accepted yet: the Documents page shows it to accept */
+  terms_outdated: { blocks: ['deposit', 'trading'], codes: ['legal.terms_outdated'], next: 'terms' },
   /** the trader's country is one we no longer serve (core/contract/countries.ts `block`): deposits and trading refused for good, withdrawals still paid; support helps a trader who has moved */
   country_blocked: { blocks: ['deposit', 'trading'], codes: ['deposit.country_blocked', 'trading.country_blocked'], next: 'support' },
   /** a demo account's money is virtual: it cannot be withdrawn, nor topped up with real money */

@@ -45,6 +45,7 @@ import { dataExportModel } from './data-export/data-export.model';
 import { statementModel } from './statement/statement.model';
 import { realityCheckModel } from './reality-check/reality-check.model';
 import { realityCheckSettingModel } from './reality-check-setting/reality-check-setting.model';
+import { termsAcceptanceModel } from './terms-acceptance/terms-acceptance.model';
 import { sessionLimitSettingModel } from './session-limit-setting/session-limit-setting.model';
 import { referralPageModel } from './referral-page/referral-page.model';
 import { referralLinkModel } from './referral-link/referral-link.model';
@@ -125,6 +126,7 @@ export const models: Record<string, MachineModel> = {
   statement: statementModel,
   realityCheck: realityCheckModel,
   realityCheckSetting: realityCheckSettingModel,
+  termsAcceptance: termsAcceptanceModel,
   sessionLimitSetting: sessionLimitSettingModel,
   referralPage: referralPageModel,
   referralLink: referralLinkModel,

@@ -52,6 +52,7 @@ import { selfExclusionRoutes } from './routes/self-exclusion';
 import { appropriatenessRoutes } from './routes/appropriateness';
 import { cashierLockRoutes } from './routes/cashier-locks';
 import { realityCheckRoutes } from './routes/reality-check';
+import { legalRoutes } from './routes/legal';
 import { riskWarningRoutes } from './routes/risk-warning';
 import { statementRoutes } from './routes/statement';
 import { dataExportRoutes } from './routes/data-export';
@@ -182,6 +183,8 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(appropriatenessRoutes, deps);
   await app.register(cashierLockRoutes, deps);
   await app.register(realityCheckRoutes, deps);
+  // the legal documents accepted (/api/legal/*): asked again after a new version (docs/legal-documents.md)
+  await app.register(legalRoutes, deps);
   await app.register(riskWarningRoutes, deps);
   await app.register(statementRoutes, deps);
   await app.register(dataExportRoutes, deps);

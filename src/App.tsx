@@ -20,6 +20,8 @@ const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage'));
 // the public site: /{lang}/ and its tabs, a chunk of its own (no trading shell)
 const PublicSite = lazy(() => import('./features/public/PublicSite'));
+// the legal documents' public pages (/{lang}/legal/{slug}): a chunk of their own, each text another
+const LegalPage = lazy(() => import('./features/legal/LegalPage'));
 // the dialog host loads with the first modal: the login page stays under its budget
 const ModalHost = lazy(() => import('./features/shell/ModalHost'));
 
@@ -49,11 +51,12 @@ function Unavailable() {
 /**
  * The pages /{lang}/login, /{lang}/register, /{lang}/autologin and /{lang}/trading (spec 000 §2), and
  * /{lang}/contacts (001 §5), signed out or in; /{lang}/forgot and /{lang}/reset (forgot password, 001 §1-2);
- * the public site at /{lang}/ (the landing page) and /{lang}/about, /accounts, /faq.
+ * the public site at /{lang}/ (the landing page) and /{lang}/about, /accounts, /faq; the legal documents
+ * at /{lang}/legal/{slug}.
  * Moving between pages is a full navigation, so the top level needs no router: react-router
  * lives in the trading page (its hash routes), which keeps the login page small.
  */
-const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage, forgot: ForgotPage, reset: ResetPage, '': PublicSite, about: PublicSite, accounts: PublicSite, faq: PublicSite } as const satisfies Record<AppPage | '' | Exclude<PublicTab, 'home'>, unknown>;
+const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage, forgot: ForgotPage, reset: ResetPage, legal: LegalPage, '': PublicSite, about: PublicSite, accounts: PublicSite, faq: PublicSite } as const satisfies Record<AppPage | '' | Exclude<PublicTab, 'home'>, unknown>;
 
 /** the title and description of the pages that do not set their own (the public site, contacts, forgot and trading do) */
 const META: Partial<Record<keyof typeof pages, [string, string]>> = {

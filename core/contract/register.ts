@@ -24,7 +24,7 @@ export const PHONE_DIGITS_MAX = 15;
 export const PHONE_MIN = 7;
 
 /** The form's fields, named as on the wire. */
-export type RegisterField = 'country' | 'currency' | 'login' | 'password' | 'firstName' | 'lastName' | 'phone_prefix' | 'phone' | 'promo' | 'usNotice' | 'demo' | 'state';
+export type RegisterField = 'country' | 'currency' | 'login' | 'password' | 'firstName' | 'lastName' | 'phone_prefix' | 'phone' | 'promo' | 'usNotice' | 'demo' | 'state' | 'terms';
 
 /**
  * POST /api/register. `login` is the email. `usNotice` is true when a US resident accepted the
@@ -45,6 +45,12 @@ export const RegisterRequest = z.object({
   promo: z.optional(z.string().check(z.maxLength(PROMO_MAX, 'register.promo_invalid'))),
   demo: z.optional(z.boolean()),
   usNotice: z.optional(z.boolean()),
+  /**
+   * true: the trader ticked "I have read and accept the Client Agreement, Risk Disclosure and
+   * Privacy Notice" (issue 30 §5): required; the server records the documents' current versions
+   * (core/legal/versions.ts) with the new user
+   */
+  terms: z.optional(z.boolean()),
   /** a US resident's state (two letters from core/contract/us-states.ts); required for country US */
   state: z.optional(z.string().check(z.maxLength(2, 'register.state_invalid'))),
   /** the page language: the autologin link and the welcome use it */

@@ -35,6 +35,12 @@ export const FreshUserRequest = z.object({
   /** the user's fillCard ('1': the quick top-up is allowed once they have deposited) */
   fill_card: z.optional(z.enum(['', '1'])),
   /**
+   * the version of each legal document (core/legal/versions.ts) the trader accepted: the current
+   * ones when absent; 0 (or any older one): the trader is asked again after sign-in, and deposits
+   * and trading are locked (`terms_outdated`) until they accept
+   */
+  legal_version: z.optional(z.number().check(z.int(), z.gte(0), z.lte(1000))),
+  /**
    * the appropriateness questionnaire (issue 30 §6) of a real-money trader: passed (the default),
    * required (never taken: the platform refuses a trade), failed a moment ago (in its 24-hour
    * cool-down), failed_earlier (failed 25 hours ago: the cool-down is over), accepted (failed, the

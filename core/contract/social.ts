@@ -39,6 +39,8 @@ export const SocialRegisterRequest = z.object({
   phone: z.string().check(z.maxLength(40, 'register.phone_long')),
   state: z.optional(z.string().check(z.maxLength(2, 'register.state_invalid'))),
   usNotice: z.optional(z.boolean()),
+  /** true: the trader ticked "I have read and accept the Client Agreement, Risk Disclosure and Privacy Notice" (required, as on the form) */
+  terms: z.optional(z.boolean()),
   lang: z.optional(z.string().check(z.regex(/^[a-z]{2}$/, 'validation.format'))),
 });
 export type SocialRegisterRequest = z.infer<typeof SocialRegisterRequest>;

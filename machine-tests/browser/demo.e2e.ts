@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openTab, sharedBrowser, signIn } from './browser';
 import { CARDS, fillCard } from './cards';
+import { acceptTerms } from './legal';
 
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
@@ -31,6 +32,7 @@ describe('demo account', () => {
     expect(await page.getByLabel('Email').count()).toBe(0);
     const password = 'Practice-only-2026';
     await fillDemo(page, password);
+    await acceptTerms(page);
     await page.getByRole('button', { name: 'Open my demo account' }).click();
 
     // the login the server made, and how to sign in again; the password is not shown back

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { openTab, sharedBrowser, signIn } from './browser';
 import { freshUser } from './sandbox-users';
 import { drawSignature } from './signature';
+import { acceptTerms } from './legal';
 
 /**
  * The attention arbiter: a new trader's first visit is not fought over. At most one
@@ -97,6 +98,7 @@ describe('first visit (one trader, one screen)', () => {
         await page.locator('#reg-lastName').fill('Schmidt');
         await page.locator('#reg-phone').fill('1512 3456789');
         await page.locator('#reg-promo').click();
+        await acceptTerms(page);
         await page.locator('form button[type="submit"]').click();
         await page.waitForURL(`${baseURL}/${lang}/trading?first=1#/home`, { timeout: 30_000 });
         await watchOverlays(page);

@@ -4,6 +4,7 @@ import { instrumentOf, priceAt } from '../../server/sandbox/platform/prices';
 import { openTab, sharedBrowser, signIn } from './browser';
 import { passQuestionnaire } from './appropriateness';
 import { drawSignature } from './signature';
+import { acceptTerms } from './legal';
 
 /**
  * The trader's money journey, as one new trader, in Chromium against the real server:
@@ -105,6 +106,7 @@ async function walk(page: Page, viewport: { width: number; height: number }): Pr
   await page.getByLabel('Last name').fill('Reise');
   await page.getByLabel('Phone number').fill('1512 3456789');
   await page.getByLabel('Promo code').click();
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Open my account' }).click();
   await page.waitForURL(`${baseURL}/en/trading?first=1#/home`, { timeout: 30_000 });
   // the first visit's welcome over #/home: closed, so it is not over the platform when the trader comes back to trade

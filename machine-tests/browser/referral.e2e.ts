@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openTab, sharedBrowser, signIn } from './browser';
 import { chatSeen, freshUser } from './sandbox-users';
+import { acceptTerms } from './legal';
 
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
@@ -61,6 +62,7 @@ describe('referral and affiliate program', () => {
     await visitor.page.getByLabel('First name').fill('Rita');
     await visitor.page.getByLabel('Last name').fill('Silva');
     await visitor.page.getByLabel('Phone number').fill('912 345 678');
+    await acceptTerms(visitor.page);
     await visitor.page.getByRole('button', { name: 'Open my account' }).click();
     await visitor.page.waitForURL(`${baseURL}/en/trading**`, { timeout: 30_000 });
     // a sandbox Vload voucher of 250.00 (docs/sandbox.md), the page's own call

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO, openTab, sharedBrowser } from './browser';
+import { acceptTerms } from './legal';
 
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
@@ -37,6 +38,7 @@ async function fill(page: Page, form: Form): Promise<void> {
   await page.getByLabel('Last name').fill(form.lastName);
   await page.getByLabel('Phone number').fill(form.phone);
   await page.getByLabel('Promo code').click();
+  await acceptTerms(page);
 }
 
 async function expectKept(page: Page, form: Form): Promise<void> {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO, openTab, sharedBrowser } from './browser';
 import { outboxCode, typeCode } from './sandbox-users';
+import { acceptTerms } from './legal';
 
 const baseURL = inject('baseURL');
 const chromium = sharedBrowser();
@@ -55,6 +56,7 @@ describe('social sign-in (Sandbox ID)', () => {
     await page.getByLabel('Calling code').fill('1');
     await page.getByLabel('Phone number').fill('202 555 0143');
     await page.getByLabel(/I have read the notice for US residents/).check();
+    await acceptTerms(page);
     // no state yet: refused beside the state, nothing opened
     await page.getByRole('button', { name: 'Open my account' }).click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Choose your state.');

@@ -51,7 +51,8 @@ const without = (errors: Record<string, Msg>, ...fields: string[]): Record<strin
 
 /**
  * Registration (spec 001 §2–§5, §8; 000 §5): the form keeps everything typed; fields left once
- * are checked on blur (the email and phone by the server); a submit checks the whole form, asks
+ * are checked on blur (the email and phone by the server); the legal documents are accepted by an
+ * unticked box (issue 30 §5: refused with the form's other fields while unticked); a submit checks the whole form, asks
  * US residents to accept the notice, then opens the account. Success hands the one-time key to
  * the autologin page, which signs in and opens /{lang}/trading#/home (or /{lang}/login).
  * A demo account (`demo`, spec 001 §3; 000 §6) has no email of the trader's: the server makes its
@@ -120,6 +121,7 @@ export const registerMachine = setup({
     formError: null,
     touched: [],
     usAgreed: false,
+    terms: false,
     shakes: 0,
     key: '',
     demo: input.demo === true,
@@ -132,6 +134,7 @@ export const registerMachine = setup({
       on: {
         'field.change': { actions: 'setValue' },
         'country.change': { actions: 'setCountry' },
+        'terms.set': { actions: assign(({ context, event }) => ({ terms: event.value, errors: without(context.errors, 'terms'), formError: null })) },
         'field.blur': { target: '.checking', reenter: true, actions: 'touch' },
         'register.submit': { target: 'validating', actions: assign({ formError: null }) },
         // the email is the server's to make for a demo account: its error goes with it
@@ -158,7 +161,7 @@ export const registerMachine = setup({
     validating: {
       invoke: {
         src: 'checkForm',
-        input: ({ context }) => ({ values: context.values, demo: context.demo }),
+        input: ({ context }) => ({ values: context.values, demo: context.demo, terms: context.terms }),
         onDone: [
           {
             guard: { type: 'hasErrors', params: ({ event }) => event.output },
@@ -185,7 +188,7 @@ export const registerMachine = setup({
     submitting: {
       invoke: {
         src: 'register',
-        input: ({ context }) => ({ values: context.values, usNotice: context.usAgreed, demo: context.demo }),
+        input: ({ context }) => ({ values: context.values, usNotice: context.usAgreed, terms: context.terms, demo: context.demo }),
         onDone: [
           {
             guard: { type: 'madeLogin', params: ({ event }) => event.output },

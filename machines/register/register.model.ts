@@ -44,6 +44,7 @@ export const registerModel: MachineModel = {
     'demo.choose': [{}],
     'demo.leave': [{}],
     'demo.continue': [{}],
+    'terms.set': [{ value: true }],
     'country.change': [
       { country: 'US', prefix: '1' },
       { country: 'DE', prefix: '49' },
@@ -55,12 +56,18 @@ export const registerModel: MachineModel = {
       { output: [{ field: 'login', value: 'anna@example.com', error: null }] },
       { error: { kind: 'network' } },
     ],
-    checkForm: [{ output: {} }, { output: { password: { key: 'register.password_short', params: { min: 10 } } } }, { error: new Error('rules failed') }],
+    checkForm: [
+      { output: {} },
+      { output: { password: { key: 'register.password_short', params: { min: 10 } } } },
+      { output: { terms: { key: 'register.terms_required' } } },
+      { error: new Error('rules failed') },
+    ],
     register: [
       { output: { key: 'autologin-key' } },
       { output: { key: 'autologin-key', login: 'demo-0a1b2c3d4e@brokerage.test' } },
       { error: http(409, 'register.email_taken', 'An account with this email already exists.') },
       { error: http(400, 'validation', 'Please check these fields: usNotice.', { usNotice: 'register.us_notice_required' }) },
+      { error: http(400, 'validation', 'Please check these fields: terms.', { terms: 'register.terms_required' }) },
       { error: http(429, 'register.limited', 'Too many registrations from your network.') },
       { error: { kind: 'network' } },
     ],

@@ -25,6 +25,8 @@ export interface RegisterContext {
   touched: RegisterFormField[];
   /** a US resident accepted the notice for US residents (reset when the country changes) */
   usAgreed: boolean;
+  /** "I have read and accept the Client Agreement, Risk Disclosure and Privacy Notice" is ticked (issue 30 §5: unticked at first) */
+  terms: boolean;
   /** bumps on every refused submit: the view shakes the message and focuses the first bad field */
   shakes: number;
   /** the one-time autologin key of the new account */
@@ -42,6 +44,8 @@ export type RegisterEvent =
   | { type: 'country.change'; country: string; prefix: string }
   | { type: 'register.submit' }
   | { type: 'usNotice.agree' }
+  /** the documents' box ticked or unticked */
+  | { type: 'terms.set'; value: boolean }
   | { type: 'usNotice.decline' }
   /** the form opens a demo account instead (or a real one again); everything typed is kept */
   | { type: 'demo.choose' }
@@ -53,6 +57,8 @@ export type RegisterEvent =
 export interface CheckFormInput {
   values: RegisterForm;
   demo: boolean;
+  /** the documents are accepted: unticked is refused with the form's other problems */
+  terms: boolean;
 }
 
 /** the per-field errors of a whole form (empty: it may be sent) */
@@ -74,6 +80,8 @@ export interface FieldResult {
 export interface RegisterSubmission {
   values: RegisterForm;
   usNotice: boolean;
+  /** the documents accepted (the server records their current versions) */
+  terms: boolean;
   demo: boolean;
 }
 

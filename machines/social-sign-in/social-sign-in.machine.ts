@@ -6,7 +6,7 @@ import { usStateProblem } from '../../core/contract/us-states';
 import { notProvided } from '../shared/not-provided';
 import type { SocialContext, SocialEvent, SocialForm, SocialPendingOutput } from './social-sign-in.types';
 
-const EMPTY: SocialForm = { country: '', state: '', currency: 'USD', firstName: '', lastName: '', phone_prefix: '', phone: '', usNotice: '' };
+const EMPTY: SocialForm = { country: '', state: '', currency: 'USD', firstName: '', lastName: '', phone_prefix: '', phone: '', usNotice: '', terms: '' };
 
 /** Every problem of the remaining questions (the server checks them again and decides). */
 export function socialProblems(v: SocialForm): Record<string, Msg> {
@@ -15,6 +15,7 @@ export function socialProblems(v: SocialForm): Record<string, Msg> {
   const state = usStateProblem(v.country, v.state);
   if (state) errors.state = msg(state);
   if (v.country === 'US' && v.usNotice !== 'yes') errors.usNotice = msg('register.us_notice_required');
+  if (v.terms !== 'yes') errors.terms = msg('register.terms_required');
   if (!(REGISTRATION_CURRENCIES as readonly string[]).includes(v.currency)) errors.currency = msg('register.currency_invalid');
   const first = nameProblem(v.firstName);
   if (first) errors.firstName = msg(first.key, undefined, first.params);

@@ -14,6 +14,7 @@ export const socialSignInModel: MachineModel = {
       { field: 'phone_prefix', value: '49' },
       { field: 'phone', value: '1512 3456789' },
       { field: 'country', value: 'US', prefix: '1' },
+      { field: 'terms', value: 'yes' },
     ],
   },
   actors: {

@@ -12,6 +12,8 @@ export interface SocialForm {
   phone: string;
   /** 'yes' when a US resident accepted the notice for US residents */
   usNotice: string;
+  /** 'yes' when the legal documents are accepted (issue 30 §5: unticked at first, required) */
+  terms: string;
 }
 export type SocialField = keyof SocialForm;
 

@@ -39,6 +39,7 @@ import * as riskFigures from './migrations/233_risk_figures';
 import * as selfExclusion from './migrations/234_self_exclusion';
 import * as tradingLimits from './migrations/235_trading_limits';
 import * as dataExport from './migrations/236_data_export';
+import * as legalAcceptances from './migrations/238_legal_acceptances';
 import * as appropriateness from './migrations/237_appropriateness';
 import * as eligibility from './migrations/239_eligibility';
 import * as sessionLimit from './migrations/240_session_limit';
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '234_self_exclusion': selfExclusion,
   '235_trading_limits': tradingLimits,
   '236_data_export': dataExport,
+  '238_legal_acceptances': legalAcceptances,
   '237_appropriateness': appropriateness,
   '239_eligibility': eligibility,
   '240_session_limit': sessionLimit,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPublicTab, PUBLIC_TABS } from '../../core/contract/public-site';
 import { tabPath } from '../../core/public-site/content';
 import { isAppPage, LISTED_APP_PAGES, negotiateLanguage, notFoundText } from '../../core/site-pages';
+import { documentOfSlug, LEGAL_DOCUMENTS, legalPath } from '../../core/legal/documents';
 import { escapeHtml } from './public-html';
 import { api, TAGS } from './route-schema';
 
@@ -22,8 +23,13 @@ export interface SiteOptions {
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1d4ed8"/><path d="M9 6v20M16 9v17M23 4v18" stroke="#fff" stroke-width="2" stroke-linecap="round"/><rect x="6.5" y="11" width="5" height="9" rx="1" fill="#fff"/><rect x="13.5" y="14" width="5" height="7" rx="1" fill="#93c5fd"/><rect x="20.5" y="8" width="5" height="9" rx="1" fill="#fff"/></svg>
 `;
 
-/** the public addresses in one language: the tabs, then contacts, login and register */
-export const publicPaths = (lang: string): string[] => [...PUBLIC_TABS.map((tab) => tabPath(lang, tab)), ...LISTED_APP_PAGES.map((page) => `/${lang}/${page}`)];
+/** the public addresses in one language: the tabs, then contacts, login and register, then the legal documents */
+export const publicPaths = (lang: string): string[] => [
+  ...PUBLIC_TABS.map((tab) => tabPath(lang, tab)),
+  ...LISTED_APP_PAGES.map((page) => `/${lang}/${page}`),
+  // the legal documents, each a page of its own (/{lang}/legal/{slug})
+  ...LEGAL_DOCUMENTS.map((doc) => legalPath(lang, doc)),
+];
 
 /** `<link>`s naming the page's canonical address and its other languages (hreflang; x-default: the default language's) */
 export function alternateLinks(options: SiteOptions, lang: string, pathInLang: (lang: string) => string): string {
@@ -68,6 +74,8 @@ export function pageAt(request: FastifyRequest, options: SiteOptions): PageAt {
     if (segments.length === 2) return { kind: 'redirect', location: `/${first}/${search}` };
     const name = segments[2] ?? '';
     // the app's pages and the public tabs take the rest of the path as theirs (App.tsx reads the second segment)
+    // /{lang}/legal lists the documents, /{lang}/legal/{slug} shows one; another slug is missing
+    if (name === 'legal') return !segments[3] || documentOfSlug(segments[3]) ? { kind: 'page' } : { kind: 'missing', lang: first };
     return name === '' || isAppPage(name) || (isPublicTab(name) && name !== 'home') ? { kind: 'page' } : { kind: 'missing', lang: first };
   }
   const lang = negotiateLanguage(headerOf(request, 'accept-language'), options.languages, options.defaultLanguage);

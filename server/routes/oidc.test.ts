@@ -5,6 +5,7 @@ import { SocialPending, SocialRegisterResponse } from '../../core/contract/socia
 import '../db/schema-social';
 import { balanceOf } from '../domain/ledger';
 import { testApp, type Browser, type TestApp } from '../test/client';
+import { ACCEPTED, registration } from '../test/registration';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,7 +125,7 @@ describe('social sign-in through the sandbox identity provider', () => {
     expect(pending).toMatchObject({ firstName: 'Nina', lastName: 'New', provider: 'Sandbox ID' });
     expect(pending.email).toMatch(/^new-[0-9a-f]{8}@example\.com$/);
 
-    const answers = { country: 'US', currency: 'USD', firstName: 'Nina', lastName: 'New', phone_prefix: '1', phone: '202 555 0143', usNotice: true, lang: 'en' };
+    const answers = { country: 'US', currency: 'USD', firstName: 'Nina', lastName: 'New', phone_prefix: '1', phone: '202 555 0143', usNotice: true, lang: 'en', ...ACCEPTED };
     const users = async () => Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await users();
     const noState = await b.send('POST', '/api/oidc/register', { json: answers });
@@ -208,7 +209,7 @@ describe('demo registration', () => {
     const b = t.browser();
     await b.me();
     const res = await b.send('POST', '/api/register', {
-      json: { demo: true, country: 'DE', currency: 'EUR', login: '', password: 'Long-enough-2026', firstName: 'Dora', lastName: 'Demo', phone_prefix: '49', phone: '1512 345-6789', lang: 'en' },
+      json: registration({ demo: true, login: '', firstName: 'Dora', lastName: 'Demo' }),
     });
     expect(res.statusCode).toBe(200);
     const answer = RegisterResponse.parse(res.json());
@@ -231,7 +232,7 @@ describe('a country we do not serve (issue 30 §5: core/contract/countries.ts bl
     const b = t.browser();
     expect(await signInAs(b, 'new')).toBe('/en/register?social=1');
     const before = await users();
-    const answers = { country: 'IR', currency: 'USD', firstName: 'Nina', lastName: 'New', phone_prefix: '98', phone: '912 345 6789', lang: 'en' };
+    const answers = { country: 'IR', currency: 'USD', firstName: 'Nina', lastName: 'New', phone_prefix: '98', phone: '912 345 6789', lang: 'en', ...ACCEPTED };
     const res = await b.send('POST', '/api/oidc/register', { json: answers });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation', fields: { country: 'register.country_blocked' } });
@@ -248,7 +249,7 @@ describe('a country we do not serve (issue 30 §5: core/contract/countries.ts bl
     await b.me();
     const before = await users();
     const res = await b.send('POST', '/api/register', {
-      json: { demo: true, country: 'KP', currency: 'USD', login: '', password: 'Long-enough-2026', firstName: 'Dora', lastName: 'Demo', phone_prefix: '850', phone: '1234 5678', lang: 'en' },
+      json: registration({ demo: true, country: 'KP', currency: 'USD', login: '', firstName: 'Dora', lastName: 'Demo', phone_prefix: '850', phone: '1234 5678' }),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation', fields: { country: 'register.country_blocked' } });
@@ -260,7 +261,7 @@ describe('a country we do not serve (issue 30 §5: core/contract/countries.ts bl
     await b.me();
     const before = await users();
     const res = await b.send('POST', '/api/register', {
-      json: { country: 'MM', currency: 'USD', login: `mm-${Date.now()}@example.com`, password: 'Long-enough-2026', firstName: 'Mya', lastName: 'Test', phone_prefix: '95', phone: '912 345 678', lang: 'en' },
+      json: registration({ country: 'MM', currency: 'USD', login: `mm-${Date.now()}@example.com`, firstName: 'Mya', lastName: 'Test', phone_prefix: '95', phone: '912 345 678' }),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation', fields: { country: 'register.country_blocked' } });

@@ -234,7 +234,7 @@ export const oidcRoutes: RoutePlugin<RouteDeps> = async (app, { db, config, sett
       throw new Refusal(429, 'register.limited', 'Too many registration attempts. Please try again later.', { headers: { 'retry-after': String(gate.limited.retryAfterSeconds) } });
     }
     try {
-      const opened = await openAccount(db, platform, registration, lang, { affiliate: affiliateId(request.cookies[AFF_COOKIE]) });
+      const opened = await openAccount(db, platform, registration, lang, { affiliate: affiliateId(request.cookies[AFF_COOKIE]), social: true });
       await linkAccount(db, opened.userId, pending.iss, pending.sub, pending.email);
       const { key } = await createAutologinKey(db, opened.userId, { redirect: 'home', lang, mobile: false });
       await settleRegistration(db, gate.attemptId, 'created');

@@ -4,6 +4,7 @@ import { passwordProblem } from '../../core/password-policy';
 import { passwordRefusal } from '../domain/password-policy';
 import { testApp, type TestApp } from '../test/client';
 import { freshUser } from '../test/fresh-user';
+import { registration } from '../test/registration';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('one password policy for every place the broker sets a password', () =>
     const email = `policy.${Date.now().toString(36)}@example.com`;
     const register = (password: string) =>
       b.send('POST', '/api/register', {
-        json: { country: 'DE', currency: 'EUR', login: email, password, firstName: 'Anna', lastName: 'Schmidt', phone_prefix: '49', phone: '1512 345-6789', lang: 'en' },
+        json: registration({ login: email, password }),
       });
     for (const [password, key] of [
       ['abcd1234', 'register.password_short'],

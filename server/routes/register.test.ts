@@ -9,6 +9,7 @@ import type { PlatformGateway } from '../domain/ports';
 import { sandboxGateway } from '../test/sandbox';
 import { Browser, testApp, type TestApp } from '../test/client';
 import { freshDb } from '../test/db';
+import { registration } from '../test/registration';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,19 +24,7 @@ beforeEach(async () => {
 let seq = 0;
 const uniqueEmail = () => `new.trader.${Date.now().toString(36)}.${seq++}@example.com`;
 
-const valid = (over: Record<string, unknown> = {}) => ({
-  country: 'DE',
-  currency: 'EUR',
-  login: uniqueEmail(),
-  password: 'Long-enough-2026',
-  firstName: 'Anna',
-  lastName: 'Schmidt',
-  phone_prefix: '49',
-  phone: '1512 345-6789',
-  promo: 'WELCOME',
-  lang: 'en',
-  ...over,
-});
+const valid = (over: Record<string, unknown> = {}) => registration({ login: uniqueEmail(), promo: 'WELCOME', ...over });
 
 async function counts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};

@@ -16,6 +16,7 @@ import { PauseEntry } from '../features/self-exclusion/entries';
 import { AppropriatenessEntry } from '../features/appropriateness/entries';
 import { WithdrawalEntry } from '../features/withdrawal/entries';
 import { PromotionsEntry } from '../features/promotions/entries';
+import { TermsPageEntry } from '../features/legal/entries';
 import type { PageProps } from './page';
 
 export type { PageProps } from './page';
@@ -43,6 +44,7 @@ export const showPages: Record<string, ComponentType<PageProps>> = {
   referral: ReferralEntry,
   contest: ContestEntry,
   promotions: PromotionsEntry,
+  terms: TermsPageEntry,
 };
 
 /** Named fragments of #/sw/{page} (e.g. validate, from the validation issue). */

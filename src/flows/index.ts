@@ -16,7 +16,7 @@
  * every area into one chunk).
  */
 export const FLOW_AREAS = [
-  'accounts', 'appropriateness', 'attention', 'cashier-locks', 'chat', 'closure', 'complaints', 'contact', 'contests', 'crypto', 'data-export', 'forgot', 'funding', 'iq', 'ladder',
+  'accounts', 'appropriateness', 'attention', 'cashier-locks', 'chat', 'closure', 'complaints', 'contact', 'contests', 'crypto', 'data-export', 'forgot', 'funding', 'iq', 'ladder', 'legal',
   'limits', 'login', 'news', 'notifications', 'offers', 'promotions', 'public', 'reality-check', 'referral', 'register', 'reports',
   'security', 'self-exclusion', 'session', 'shared', 'shell', 'signals', 'statement', 'support', 'trading', 'two-factor', 'verification',
   'withdrawal',

@@ -21,7 +21,7 @@ async function referredDeposit(ctx: PathContext, href: string): Promise<void> {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const url = await page.evaluate(async (login) => {
       const me = (await (await fetch('/api/me')).json()) as { csrf: string };
-      const body = { country: 'PT', currency: 'USD', login, password: 'Long-enough-2026', firstName: 'Rita', lastName: 'Silva', phone_prefix: '351', phone: '912 345 678', lang: 'en' };
+      const body = { country: 'PT', currency: 'USD', login, password: 'Long-enough-2026', firstName: 'Rita', lastName: 'Silva', phone_prefix: '351', phone: '912 345 678', lang: 'en', terms: true };
       const res = await fetch('/api/register', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf }, body: JSON.stringify(body) });
       if (!res.ok) throw new Error(`register ${res.status} ${await res.text()}`);
       return ((await res.json()) as { url: string }).url;

@@ -86,8 +86,11 @@ async function arrangeRegister(ctx: StepContext): Promise<void> {
   if (error.kind === 'network') await failNextRequest(ctx.page, REGISTER);
   // the email taken: the address altered on its way to the seeded trader's (409, the server's own)
   else if (error.status === 409) await alterNextRequest(ctx.page, REGISTER, (body) => JSON.stringify({ ...(JSON.parse(body) as object), login: DEMO.email }));
-  // a US resident without the notice: the acceptance dropped on its way (400 with the field, real)
-  else if (error.status === 400) await alterNextRequest(ctx.page, REGISTER, (body) => JSON.stringify({ ...(JSON.parse(body) as object), usNotice: false }));
+  // a US resident without the notice, or the documents not accepted: the acceptance dropped on its way (400 with the field, real)
+  else if (error.status === 400) {
+    const dropped = 'terms' in ((error as { fields?: Record<string, string> }).fields ?? {}) ? { terms: false } : { usNotice: false };
+    await alterNextRequest(ctx.page, REGISTER, (body) => JSON.stringify({ ...(JSON.parse(body) as object), ...dropped }));
+  }
   // a refusal about no field (the model's 429): the body cut on its way, which the server refuses as no JSON (400 bad_json)
   else await alterNextRequest(ctx.page, REGISTER, (body) => body.slice(0, 12));
 }
@@ -128,7 +131,8 @@ function feasible(path: TestPath): boolean {
       const error = errorOf(s.event);
       // the server makes a demo account's login: never taken, never limited per email
       if (error?.status === 409 || error?.status === 429) return !before.demo;
-      if (error?.status === 400) return before.values.country === 'US';
+      // the documents' acceptance can be dropped on any form; the US notice only on a US resident's
+      if (error?.status === 400) return 'terms' in ((error as { fields?: Record<string, string> }).fields ?? {}) || before.values.country === 'US';
     }
     return true;
   });
@@ -181,6 +185,9 @@ export const registerBinding: UiBinding = {
       const select = page.locator('#reg-country');
       await select.selectOption(String(event.country));
     },
+    async 'terms.set'({ page, event }) {
+      await page.locator('#reg-terms').setChecked(event.value === true);
+    },
     async 'demo.choose'({ page }) {
       await page.getByRole('button', { name: 'Open a demo account' }).click();
     },
@@ -192,6 +199,8 @@ export const registerBinding: UiBinding = {
       if (!checked) return submitButton(ctx.page).click();
       const refused = Object.keys((checked?.output as object | undefined) ?? {}).length > 0;
       await autofill(ctx.page, refused ? { password: 'short' } : validForm(ctx, ctx.index - 1));
+      // a form the rules accept has the legal documents accepted (issue 30 §5)
+      if (!refused) await ctx.page.locator('#reg-terms').check();
       if (!refused && sendsAfterCheck(ctx)) await arrangeRegister(ctx);
       await submitButton(ctx.page).click();
     },

@@ -61,6 +61,11 @@ export const socialSignInBinding: UiBinding = {
     async 'field.change'(ctx) {
       const { page, event } = ctx;
       const field = String(event.field);
+      // the legal documents' box (issue 30 §5): ticked as a person ticks it
+      if (field === 'terms') {
+        await page.getByRole('checkbox', { name: /^I have read and accept/ }).setChecked(event.value === 'yes');
+        return;
+      }
       const control = page.getByLabel(FIELDS[field]);
       if (field === 'country') {
         await control.selectOption(String(event.value));

@@ -83,6 +83,7 @@ export const SECTIONS: readonly Section[] = [
       ),
       social_sign_in: own('social_links', ['issuer', 'email', 'created_at', 'last_used_at']),
       hosts: own('trader_hosts', ['host', 'recorded_at']),
+      legal_acceptances: own('legal_acceptances', ['document', 'version', 'lang', 'source', 'accepted_at'], { order: 'accepted_at' }),
     },
   },
   {

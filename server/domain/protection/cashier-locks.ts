@@ -8,6 +8,7 @@ import type { PlatformGateway } from '../ports';
 import { refuseTradingIfBlocked } from './country-block';
 import { appropriatenessLock } from './appropriateness';
 import { fullDepositWindow } from './deposit-limits';
+import { termsLock } from '../legal/legal';
 import { activeExclusion, exclusionParams } from './self-exclusion';
 import { tradingLimitsView, tradingSchedule } from './trading-limits';
 
@@ -27,6 +28,8 @@ export async function cashierLocks(deps: { db: Db; platform: PlatformGateway }, 
   const full = await fullDepositWindow(db, userId, now);
   const holding: Partial<Record<LockReason, Record<string, string>>> = {};
   if (exclusion) holding.excluded = exclusionParams(exclusion);
+  const terms = await termsLock(db, userId);
+  if (terms) holding.terms_outdated = terms;
   // a country we no longer serve: the platform is told again here (the trading page reads the locks as it opens)
   if (await refuseTradingIfBlocked(deps, userId)) holding.country_blocked = {};
   if (account?.type === 'demo') holding.demo_account = {};

@@ -25,6 +25,7 @@ import { Refusal } from '../refusal';
 import { changeStoredLimit, currencyOf, readSettings } from './limit-settings';
 import { assertCountryServed } from './country-block';
 import { assertMayDeposit } from './self-exclusion';
+import { assertTermsAccepted } from '../legal/legal';
 
 /**
  * Deposit limits (issue 30 §1; rules in core/trader-limits.ts, docs/limits.md). Every deposit,
@@ -102,6 +103,8 @@ export async function holdDeposit(trx: Transaction<Database>, rates: RateSource 
   // a new deposit during a break or self-exclusion (./self-exclusion.ts): refused by every method;
   // one that began before it (held above) still completes, as the trader's money may be on its way
   await assertMayDeposit(trx, userId, now);
+  // a document's new version not yet accepted (../legal/legal.ts): every method refuses alike until the trader accepts it
+  await assertTermsAccepted(trx, userId, 'deposit');
   // a trader whose country we no longer serve (./country-block.ts): refused by every method alike
   await assertCountryServed(trx, userId);
   // a released hold tried again (a voucher whose redemption failed): weighed afresh

@@ -17,6 +17,8 @@ import type { PlatformGateway } from '../ports';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
 import { Refusal } from '../refusal';
 import { hashPassword } from '../passwords';
+import { currentVersions } from '../../../core/legal/versions';
+import { recordAcceptance } from '../legal/legal';
 import { findUserByEmail, isDemoEmail } from '../users';
 
 /**
@@ -50,6 +52,7 @@ const ENGLISH: Record<string, string> = {
   'register.phone_long': 'too long',
   'register.promo_invalid': 'letters, digits, - and _ only, at most 32',
   'register.us_notice_required': 'US residents must accept the notice',
+  'register.terms_required': 'accept the Client Agreement, Risk Disclosure and Privacy Notice',
   'register.state_required': 'choose your state',
   'register.state_invalid': 'not a US state we know',
 };
@@ -87,6 +90,8 @@ export function registrationRefusals(body: RegisterRequest, siteHost: string, op
   if (!fields.phone_prefix && !CALLING_CODES.has(prefixDigits(body.phone_prefix))) fields.phone_prefix = 'register.phone_prefix_invalid';
   if (!fields.login && !options.demo && isDemoEmail(normalizeEmailInput(body.login), siteHost)) fields.login = 'register.email_domain';
   if (!fields.country && needsUsNotice(body.country) && body.usNotice !== true) fields.usNotice = 'register.us_notice_required';
+  // issue 30 §5: the documents are accepted explicitly (an unticked box on every form)
+  if (body.terms !== true) fields.terms = 'register.terms_required';
   const state = fields.country ? null : usStateProblem(body.country, body.state);
   if (state) fields.state = state;
   return fields;
@@ -128,8 +133,10 @@ export async function openAccount(
   platform: PlatformGateway,
   body: RegisterRequest,
   lang: string,
-  options: { affiliate?: string | null } = {},
+  options: { affiliate?: string | null; social?: boolean } = {},
 ): Promise<OpenedAccount> {
+  // no account without the documents accepted (issue 30 §5), whichever way in asked registrationRefusals
+  if (body.terms !== true) throw new Refusal(400, 'validation', fieldsMessage({ terms: 'register.terms_required' }), { fields: { terms: 'register.terms_required' } });
   // every way in (the form, social sign-in, a demo account) ends here: a country whose residents we
   // do not take (core/contract/countries.ts) is refused even if a caller did not ask registrationRefusals
   const country = findCountry(body.country);
@@ -178,6 +185,8 @@ export async function openAccount(
           lang,
         })
         .execute();
+      // the documents' current versions, accepted with the user (one transaction: no account without its record)
+      await recordAcceptance(trx, user.id, currentVersions(), { lang, source: demo ? 'demo' : options.social ? 'social' : 'registration', now: new Date() });
       return user.id;
     });
   } catch (error) {

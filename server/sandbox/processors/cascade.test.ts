@@ -5,6 +5,7 @@ import { MeResponse, Settings } from '../../../core/contract';
 import { buildApp } from '../../app';
 import { SANDBOX_CASCADE } from '../../domain/settings';
 import { testApp, type Browser, type TestApp } from '../../test/client';
+import { registration } from '../../test/registration';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +37,7 @@ describe('the sandbox card stack', () => {
     const email = `cascade.${Date.now().toString(36)}@example.com`;
     const password = 'Long-enough-2026';
     const res = await b.send('POST', '/api/register', {
-      json: { country: 'FR', currency: 'EUR', login: email, password, firstName: 'Anna', lastName: 'Martin', phone_prefix: '33', phone: '612345678', lang: 'en' },
+      json: registration({ country: 'FR', login: email, password, lastName: 'Martin', phone_prefix: '33', phone: '612345678' }),
     });
     expect(res.statusCode, res.body).toBe(200);
     const signed = t.browser();

@@ -6,8 +6,14 @@ import { houseAccount, transfer } from '../../domain/ledger';
 import { hashPassword } from '../../domain/passwords';
 import type { PlatformGateway } from '../../domain/ports';
 import { ensureSecurityRow } from '../../domain/security/factors';
+import { recordAcceptance } from '../../domain/legal/legal';
+import { currentVersions, LEGAL_DOCUMENTS, LEGAL_VERSIONS, type LegalDocumentId } from '../../../core/legal/versions';
 import { Refusal } from '../../domain/refusal';
 import { recordSandboxAppropriateness } from './appropriateness';
+
+/** `version` of every document, but never above its current one (`legal_version: 0`: older than every published version) */
+const olderVersions = (version: number): Record<LegalDocumentId, number> =>
+  Object.fromEntries(LEGAL_DOCUMENTS.map((doc) => [doc, Math.min(version, LEGAL_VERSIONS[doc].version)])) as Record<LegalDocumentId, number>;
 
 /**
  * POST /api/sandbox/fresh-user: a new user with the balances a test needs, a platform account
@@ -93,6 +99,8 @@ export async function createFreshUser(
       if (turnover) await trx.insertInto('account_turnover').values({ account_id: first, current_minor: turnover.current, need_minor: turnover.need }).execute();
     }
     await ensureSecurityRow(trx, user.id);
+    // accepted the legal documents' current versions (core/legal/versions.ts), or an older version when the test asks (asked again at sign-in)
+    await recordAcceptance(trx, user.id, body.legal_version === undefined ? currentVersions() : olderVersions(body.legal_version), { lang: 'en', source: 'sandbox', now: new Date() });
     // a real-money trader has passed the appropriateness questionnaire unless the test asks otherwise
     await recordSandboxAppropriateness(trx, user.id, body.appropriateness ?? 'passed');
     return user.id;

@@ -24,6 +24,8 @@ async function fillGermanForm(): Promise<void> {
     ['Phone number', '1512 3456789'],
   ];
   for (const [label, value] of values) fireEvent.change(field(label), { target: { value } });
+  // the legal documents (issue 30 §5): unticked at first
+  fireEvent.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
 }
 
 describe('RegisterPage', { timeout: 15_000 }, () => {
@@ -89,6 +91,29 @@ describe('RegisterPage', { timeout: 15_000 }, () => {
     expect(register).not.toHaveBeenCalled();
   });
 
+  it('the legal documents: an unticked box, each name a link to its page in a new tab; a submit without it is refused beside the box, which takes the focus', async () => {
+    render(<RegisterPage />);
+    const box = screen.getByRole('checkbox', { name: 'I have read and accept the Client Agreement, Risk Disclosure and Privacy Notice' }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    for (const [name, href] of [['Client Agreement', '/en/legal/client-agreement'], ['Risk Disclosure', '/en/legal/risk-disclosure'], ['Privacy Notice', '/en/legal/privacy-notice']]) {
+      const link = screen.getByRole('link', { name });
+      expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual([href, '_blank']);
+    }
+    await fillGermanForm();
+    // untick it again: everything else is right
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
+    await waitFor(() => expect(errorOf('terms')).toBe('Please tick the box to accept the Client Agreement, Risk Disclosure and Privacy Notice: we cannot open an account without it.'));
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(box.getAttribute('aria-describedby')).toContain('reg-terms-error');
+    expect(document.activeElement).toBe(box);
+    expect(register).not.toHaveBeenCalled();
+    await userEvent.click(box);
+    expect(errorOf('terms')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
+    await waitFor(() => expect(register).toHaveBeenCalledWith(expect.objectContaining({ terms: true })));
+  });
+
   it('a duplicate email from the server is shown beside the email, and everything typed stays', async () => {
     register.mockRejectedValue({
       kind: 'http',
@@ -101,7 +126,7 @@ describe('RegisterPage', { timeout: 15_000 }, () => {
     await fillGermanForm();
     await userEvent.click(screen.getByRole('button', { name: 'Open my account' }));
     await waitFor(() => expect(errorOf('login')).toBe('An account with this email already exists. Please sign in instead.'));
-    expect(register).toHaveBeenCalledWith(expect.objectContaining({ country: 'DE', phone_prefix: '49', login: 'anna@example.org', usNotice: false, lang: 'en' }));
+    expect(register).toHaveBeenCalledWith(expect.objectContaining({ country: 'DE', phone_prefix: '49', login: 'anna@example.org', usNotice: false, terms: true, lang: 'en' }));
     expect(field('Email').value).toBe('anna@example.org');
     expect(field('Password *').value).toBe('Long-enough-2026');
     expect(field('Phone number').value).toBe('1512 3456789');

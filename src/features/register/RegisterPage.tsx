@@ -10,6 +10,7 @@ import { VisitorChat } from '../chat-launcher/VisitorChat';
 import { AuthCard } from '../shell/AuthCard';
 import { messages } from './messages';
 import { UsStateField } from './UsStateField';
+import { TermsLabelText, TermsNewTabHint } from '../legal/TermsLabel';
 import './register.css';
 
 registerMessages(messages);
@@ -54,7 +55,7 @@ function RegisterForm() {
   const { values, errors, formError, shakes, busy, submitting, usNotice, sandboxDemo, countries } = reg;
   const input = reg.getFieldProps;
   const label = reg.getLabelProps;
-  const error = (field: RegisterFormField | 'usNotice'): ReactNode =>
+  const error = (field: RegisterFormField | 'usNotice' | 'terms'): ReactNode =>
     errors[field] ? (
       <p {...reg.getErrorProps(field)} className="reg-error" data-testid={`error-${field}`}>
         {text(errors[field])}
@@ -171,6 +172,17 @@ function RegisterForm() {
             <label {...label('promo')}>{t('register.promo')}</label>
             <input {...input('promo')} autoComplete="off" spellCheck={false} autoCapitalize="characters" maxLength={32} />
             {error('promo')}
+          </div>
+
+          <div className="field reg-terms">
+            <label className="reg-check">
+              <input {...reg.getTermsProps()} data-testid="register-terms" />
+              <span>
+                <TermsLabelText />
+              </span>
+            </label>
+            <TermsNewTabHint {...reg.getTermsHintProps()} />
+            {error('terms')}
           </div>
         </fieldset>
 

@@ -5,6 +5,7 @@ import { useT } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { AuthCard } from '../shell/AuthCard';
 import { UsStateField } from './UsStateField';
+import { TermsLabelText, TermsNewTabHint } from '../legal/TermsLabel';
 
 /** /{lang}/register?social=1: the registration's remaining questions after a social sign-in, the email locked. */
 export default function SocialRegister() {
@@ -97,6 +98,16 @@ export default function SocialRegister() {
               <input {...bind('phone')} type="tel" autoComplete="tel-national" maxLength={40} />
               {error('phone')}
             </div>
+          </div>
+          <div className="field reg-terms">
+            <label className="reg-check">
+              <input {...s.getTermsProps()} data-testid="register-terms" />
+              <span>
+                <TermsLabelText />
+              </span>
+            </label>
+            <TermsNewTabHint {...s.getTermsHintProps()} />
+            {error('terms')}
           </div>
         </fieldset>
         {s.formError && (

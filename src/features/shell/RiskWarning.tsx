@@ -1,4 +1,5 @@
 import { formatDate } from '../../../core/format-dates';
+import { legalPath } from '../../../core/legal/documents';
 import { useRiskFigure } from '../../flows/shell/app.flow';
 import { useT } from '../../i18n';
 
@@ -10,7 +11,26 @@ import { useT } from '../../i18n';
  * invented number. A line in the page's flow, not an overlay: it never covers the ticket.
  */
 export function RiskWarning() {
-  return <RiskLine figure={useRiskFigure()} />;
+  return (
+    <>
+      <RiskLine figure={useRiskFigure()} />
+      <LegalLinks />
+    </>
+  );
+}
+
+/** The legal documents under the warning (issue 30 §5): each a public page in the page's language. */
+function LegalLinks() {
+  const { t, lang } = useT();
+  return (
+    <nav className="risk-docs" aria-label={t('risk.docs_label')} data-testid="legal-links">
+      {(['risk_disclosure', 'client_agreement', 'privacy_notice'] as const).map((doc) => (
+        <a key={doc} href={legalPath(lang, doc)}>
+          {t(`risk.doc.${doc}`)}
+        </a>
+      ))}
+    </nav>
+  );
 }
 
 /** The line itself, for a figure (or none). */

@@ -8,6 +8,8 @@ import type { SignaturePadProps } from '../verification/signature/SignaturePad';
 
 // the pad and signature_pad load only for a trader under the block, not with every trading page
 const SignaturePad = lazyPage<SignaturePadProps>(async () => ({ default: (await import('../verification/signature/SignaturePad')).SignaturePad }), 'inline');
+// the client agreement's text (issue 30 §5: shown in full before it is signed), with the dialog only
+const AgreementText = lazyPage(() => import('../legal/AgreementText'), 'inline');
 
 type TradingBlockApi = ReturnType<typeof useTradingBlock>;
 
@@ -31,6 +33,7 @@ function SignModal({ block }: { block: TradingBlockApi }) {
       }
     >
       <p>{t('block.modal_body')}</p>
+      <AgreementText textProps={block.getAgreementTextProps(t('block.agreement_text'))} />
       {block.signature && <ModalSignature signature={block.signature} />}
     </Modal>
   );

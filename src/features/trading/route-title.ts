@@ -17,6 +17,7 @@ const SHOW_TITLES: Record<string, string> = {
   pause: 'title.pause',
   appropriateness: 'title.appropriateness',
   data: 'title.data',
+  terms: 'title.terms',
   referral: 'title.referral',
   contest: 'title.contest',
   promotions: 'title.promotions',

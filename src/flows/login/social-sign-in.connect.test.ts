@@ -39,9 +39,30 @@ describe('connectSocial', () => {
     api.change('country', 'DE');
     api.change('phone_prefix', '49');
     api.change('phone', '1512 3456789');
+    api.change('terms', 'yes');
     api.submit();
     await new Promise((r) => setTimeout(r, 0));
     expect(connectSocial(actor.getSnapshot(), actor.send).errors).toEqual({ phone: { key: 'register.phone_short' } });
+  });
+
+  it('the legal documents (issue 30 §5): unticked at first and refused beside the box; ticked, the registration sends them accepted', async () => {
+    let sent = false;
+    const actor = await actorWith(async () => pending, async () => {
+      sent = true;
+      return { url: '/en/autologin?key=k' };
+    });
+    const view = () => connectSocial(actor.getSnapshot(), actor.send);
+    expect(view().getTermsProps()).toMatchObject({ type: 'checkbox', checked: false, 'aria-describedby': 'reg-terms-hint' });
+    view().change('country', 'DE');
+    view().change('phone', '1512 3456789');
+    view().submit();
+    expect(view().errors).toEqual({ terms: { key: 'register.terms_required' } });
+    expect(view().getTermsProps()).toMatchObject({ 'aria-invalid': true, 'aria-describedby': 'reg-terms-hint reg-terms-error' });
+    view().getTermsProps().onChange({ target: { checked: true } });
+    expect(view().getTermsProps().checked).toBe(true);
+    view().submit();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toBe(true);
   });
 
   it('fills the calling code from the chosen country, as the registration form does', async () => {

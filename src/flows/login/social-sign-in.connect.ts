@@ -38,7 +38,7 @@ export function connectSocial(s: SocialSnapshot, send: (event: SocialEvent) => v
     change,
     submit: () => send({ type: 'social.submit' }),
     getFormProps: () => formProps({ busy: submitting, onSubmit: () => send({ type: 'social.submit' }) }),
-    getFieldProps: (field: Exclude<SocialField, 'usNotice'>) =>
+    getFieldProps: (field: Exclude<SocialField, 'usNotice' | 'terms'>) =>
       fieldProps({ id: socialId(field), name: field, value: values[field], invalid: field in errors, onValue: (v) => change(field, v) }),
     /** the provider's email: shown, locked */
     getEmailProps: () => ({ id: socialId('login'), name: 'login', value: s.context.email, readOnly: true, 'aria-readonly': true as const }),
@@ -50,6 +50,16 @@ export function connectSocial(s: SocialSnapshot, send: (event: SocialEvent) => v
       'aria-describedby': 'usNotice' in errors ? errorIdOf(socialId('usNotice')) : undefined,
       onChange: (e: { target: { checked: boolean } }) => change('usNotice', e.target.checked ? 'yes' : ''),
     }),
+    /** the legal documents, accepted by a checkbox (unticked at first); read with the hint that they open in a new tab */
+    getTermsProps: () => ({
+      id: socialId('terms'),
+      type: 'checkbox' as const,
+      checked: values.terms === 'yes',
+      'aria-invalid': 'terms' in errors || undefined,
+      'aria-describedby': [`${socialId('terms')}-hint`, ...('terms' in errors ? [errorIdOf(socialId('terms'))] : [])].join(' '),
+      onChange: (e: { target: { checked: boolean } }) => change('terms', e.target.checked ? 'yes' : ''),
+    }),
+    getTermsHintProps: () => ({ id: `${socialId('terms')}-hint` }),
     getLabelProps: (field: SocialField | 'login') => labelProps(socialId(field)),
     getErrorProps: (field: SocialField) => ({ id: errorIdOf(socialId(field)) }),
     getSubmitProps: () => submitProps({ busy: submitting }),

@@ -23,6 +23,7 @@ export const socialSignInFlow = socialSignInMachine.provide({
         phone_prefix: prefixDigits(v.phone_prefix),
         phone: v.phone,
         ...(v.country === 'US' && { state: v.state, usNotice: v.usNotice === 'yes' }),
+        terms: v.terms === 'yes',
         lang: currentLang(),
       });
       return { url: answer.url };

@@ -25,7 +25,7 @@ export const selectDemo = (s: RegisterSnapshot): boolean => s.context.demo;
 export const selectDemoLogin = (s: RegisterSnapshot): string => (s.matches('demoOpened') || (s.matches('success') && s.context.demo) ? s.context.login : '');
 
 /** The fields in the order of the page: the first refused one gets the focus. */
-export const FIELD_ORDER: (RegisterFormField | 'usNotice')[] = ['country', 'state', 'currency', 'login', 'password', 'firstName', 'lastName', 'phone_prefix', 'phone', 'promo', 'usNotice'];
+export const FIELD_ORDER: (RegisterFormField | 'usNotice' | 'terms')[] = ['country', 'state', 'currency', 'login', 'password', 'firstName', 'lastName', 'phone_prefix', 'phone', 'promo', 'usNotice', 'terms'];
 export const firstBadField = (errors: Record<string, unknown>) => FIELD_ORDER.find((f) => f in errors);
 
 export const CURRENCIES = REGISTRATION_CURRENCIES;
@@ -90,7 +90,21 @@ export interface RegisterApi {
   /** going on from the demo account's login to the sign-in */
   demoContinuing: boolean;
   /** the first field that needs a correction (the focus goes there) */
-  firstBadField: RegisterFormField | 'usNotice' | undefined;
+  firstBadField: RegisterFormField | 'usNotice' | 'terms' | undefined;
+  /** the documents' box is ticked */
+  terms: boolean;
+  /** the documents' box: a checkbox, unticked at first, read with its message; the focus comes when it was the first refused */
+  getTermsProps: () => {
+    id: string;
+    type: 'checkbox';
+    checked: boolean;
+    onChange: (e: { target: { checked: boolean } }) => void;
+    'aria-invalid': boolean;
+    'aria-describedby': string;
+    'data-focus-on'?: string;
+  };
+  /** the hint under the documents' box */
+  getTermsHintProps: () => { id: string };
   /** the password's rules for what is typed */
   rules: PasswordRule[];
   phoneHintKey: 'register.phone_hint_nanp' | 'register.phone_hint';
@@ -115,7 +129,7 @@ export interface RegisterApi {
   getFieldProps: (field: RegisterFormField) => ReturnType<typeof fieldProps> & { onBlur?: () => void; 'data-focus-on'?: string };
   getLabelProps: (field: RegisterFormField) => { htmlFor: string };
   /** a field's message (found by the field's aria-describedby; the form's message is the alert) */
-  getErrorProps: (field: RegisterFormField | 'usNotice') => { id: string };
+  getErrorProps: (field: RegisterFormField | 'usNotice' | 'terms') => { id: string };
   getHintProps: (field: 'currency' | 'phone') => { id: string };
   getRulesProps: () => { id: string };
   getSubmitProps: () => ReturnType<typeof submitProps>;
@@ -131,7 +145,7 @@ export interface RegisterApi {
 export function connectRegister(
   s: RegisterSnapshot,
   send: (event: EventFrom<typeof registerMachine>) => void,
-  { focusField }: { focusField?: RegisterFormField | 'usNotice' } = {},
+  { focusField }: { focusField?: RegisterFormField | 'usNotice' | 'terms' } = {},
 ): RegisterApi {
   const values = s.context.values;
   const errors = s.context.errors;
@@ -161,6 +175,17 @@ export function connectRegister(
     demoLogin: selectDemoLogin(s),
     demoContinuing: s.matches('success'),
     firstBadField: firstBadField(s.context.errors),
+    terms: s.context.terms,
+    getTermsProps: () => ({
+      id: fieldId('terms'),
+      type: 'checkbox',
+      checked: s.context.terms,
+      onChange: (e) => send({ type: 'terms.set', value: e.target.checked }),
+      'aria-invalid': 'terms' in errors,
+      // the hint (the documents open in a new tab), then the message when refused
+      'aria-describedby': [`${fieldId('terms')}-hint`, ...('terms' in errors ? [errorIdOf(fieldId('terms'))] : [])].join(' '),
+      'data-focus-on': s.context.shakes > 0 && focusField === 'terms' ? `refused-${s.context.shakes}` : undefined,
+    }),
     rules: passwordRules(values.password, values.login),
     phoneHintKey: isNanp(values.phone_prefix) ? 'register.phone_hint_nanp' : 'register.phone_hint',
     change: (field, value) => send({ type: 'field.change', field, value }),
@@ -177,6 +202,7 @@ export function connectRegister(
     getLabelProps: (field) => labelProps(fieldId(field)),
     getErrorProps: (field) => ({ id: errorIdOf(fieldId(field)) }),
     getHintProps: (field) => ({ id: `${fieldId(field)}-hint` }),
+    getTermsHintProps: () => ({ id: `${fieldId('terms')}-hint` }),
     getRulesProps: () => ({ id: `${fieldId('password')}-rules` }),
     getSubmitProps: () => submitProps({ busy }),
     getFormErrorProps: () => ({ role: 'alert' }),

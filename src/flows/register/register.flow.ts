@@ -54,7 +54,11 @@ async function serverCheck(field: 'login' | 'phone', value: string, prefix: stri
 /** The registration machine bound to the contract's rules and the server. */
 export const registerFlow = registerMachine.provide({
   actors: {
-    checkForm: fromPromise(async ({ input }) => formProblems(input.values, { demo: input.demo })),
+    checkForm: fromPromise(async ({ input }) => ({
+      ...formProblems(input.values, { demo: input.demo }),
+      // issue 30 §5: the documents are accepted explicitly
+      ...(!input.terms && { terms: msg('register.terms_required') }),
+    })),
     checkFields: fromPromise(async ({ input }) => {
       const local = formProblems(input.values, { demo: input.demo });
       const prefix = prefixDigits(input.values.phone_prefix);
@@ -70,7 +74,7 @@ export const registerFlow = registerMachine.provide({
       );
     }),
     register: fromPromise(async ({ input }) => {
-      const { values, usNotice, demo } = input;
+      const { values, usNotice, terms, demo } = input;
       const answer = await register({
         ...values,
         phone_prefix: prefixDigits(values.phone_prefix),
@@ -79,6 +83,7 @@ export const registerFlow = registerMachine.provide({
         login: demo ? '' : values.login.trim(),
         ...(demo && { demo: true }),
         usNotice,
+        terms,
         state: values.country === 'US' ? values.state : undefined,
         lang: currentLang(),
         csprint: await deviceFingerprint(),

@@ -45,8 +45,6 @@
       blocked: 'Trading is paused on this account until {until}.',
       // a country the broker no longer serves (trading.country_blocked, PlatformGateway.refuseTrading)
       country_blocked: 'Trading is not available to residents of your country. You can still withdraw your money.',
-      // the appropriateness questionnaire not passed nor its risk accepted (the broker's trading.appropriateness, issue 30 §6)
-      appropriateness: 'Before your first trade, answer the short questionnaire about the risks of trading: see the notice above the platform.',
       sending: 'Opening the trade…',
       not_auth: 'You are signed out of the trading platform.',
       offline: 'The platform is not reachable. Retrying…',
@@ -94,7 +92,6 @@
       limit_loss_month: 'С этой сделкой может быть превышен ваш лимит убытка за 30 дней — {limit} (проиграно или в сделках {used}). Лимиты можно изменить на странице «Лимиты».',
       blocked: 'Торговля на этом счёте приостановлена до {until}.',
       country_blocked: 'Торговля недоступна резидентам вашей страны. Вывести деньги по-прежнему можно.',
-      appropriateness: 'Перед первой сделкой ответьте на короткий тест о рисках торговли: см. сообщение над платформой.',
       sending: 'Открываем сделку…',
       not_auth: 'Вы вышли из торговой платформы.',
       offline: 'Платформа недоступна. Пробуем снова…',
@@ -372,7 +369,6 @@
     'trading.limit_loss_month': 'limit_loss_month',
     'trading.blocked': 'blocked',
     'trading.country_blocked': 'country_blocked',
-    'trading.appropriateness': 'appropriateness',
   };
   /** a refusal's params ({limit, used, currency}) written as the page writes money */
   function refusalParams(error) {
