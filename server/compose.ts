@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
 import { tradingRefusal } from './domain/protection/appropriateness';
+import { termsTradingRefusal } from './domain/legal/legal';
 import { consumeTicket } from './domain/autologin';
 import { CHAINS } from './domain/crypto/coins';
 import { loadCryptoConfig } from './domain/crypto/config';
@@ -138,8 +139,9 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
     prefix: settings.platform,
     db,
     acceptTicket: (login, password) => consumeTicket(db, login, password, 'platform'),
-    // no trade before the appropriateness questionnaire is passed or its risk accepted (issue 30 §6)
-    tradingRefusal: (login) => tradingRefusal(db, login, new Date()),
+    // no trade before the appropriateness questionnaire is passed or its risk accepted (issue 30 §6),
+    // nor while a new version of a legal document is not accepted (issue 30 §5)
+    tradingRefusal: async (login) => (await termsTradingRefusal(db, login)) ?? tradingRefusal(db, login, new Date()),
     ...(ready && { ready }),
     // sandbox only: the trader's scripted platform refusals (maintenance, no code)
     ...(config.sandbox && { scriptedRefusal: (login: string) => takePlatformStep(db, login) }),

@@ -136,6 +136,19 @@ describe('asked again: GET /api/legal/status, POST /api/legal/accept, the terms_
     expect((await deposit()).statusCode).toBe(200);
   });
 
+  it('an older version: the platform refuses every trade with legal.terms_outdated until the current versions are accepted', async () => {
+    const b = t.browser();
+    await freshUser(b, { legal_version: 0 });
+    let keys = 0;
+    const trade = () => b.send('POST', '/platform/trades', { json: { symbol: 'EURUSD', direction: 'up', amount: '10', expiry: 10, key: `legal-trade-${Date.now()}-${++keys}` }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    const refused = await trade();
+    expect([refused.statusCode, refused.json().error]).toEqual([409, 'legal.terms_outdated']);
+    expect(refused.json().message).toContain('before you trade');
+    expect((await b.send('POST', '/api/legal/accept', { json: { accepted: everyCurrent() } })).statusCode).toBe(200);
+    const opened = await trade();
+    expect(opened.statusCode, opened.body).toBe(200);
+  });
+
   it('an older version sent is refused with legal.outdated and writes nothing; only some documents accepted keeps the rest asked', async () => {
     const b = t.browser();
     const user = await freshUser(b, { legal_version: 0 });

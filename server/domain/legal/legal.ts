@@ -90,3 +90,21 @@ export async function assertTermsAccepted(db: DbOrTx, userId: number, what: 'dep
     { params: { documents: outdated.join(',') } },
   );
 }
+
+/**
+ * What the platform asks at each trade of a login (compose.ts hands it to the sandbox platform,
+ * as a real platform holds the account's trade right): the refusal `legal.terms_outdated` while
+ * the trader has not accepted a document's current version, else null (also for a login that is
+ * not a trader's).
+ */
+export async function termsTradingRefusal(db: DbOrTx, login: string): Promise<Refusal | null> {
+  const account = await db.selectFrom('accounts').select('user_id').where('platform_login', '=', login.trim().toLowerCase()).executeTakeFirst();
+  if (!account || account.user_id === null) return null;
+  try {
+    await assertTermsAccepted(db, account.user_id, 'trade');
+    return null;
+  } catch (error) {
+    if (error instanceof Refusal) return error;
+    throw error;
+  }
+}

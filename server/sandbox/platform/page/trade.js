@@ -45,6 +45,8 @@
       blocked: 'Trading is paused on this account until {until}.',
       // a country the broker no longer serves (trading.country_blocked, PlatformGateway.refuseTrading)
       country_blocked: 'Trading is not available to residents of your country. You can still withdraw your money.',
+      // a new version of the broker's legal documents not accepted yet (legal.terms_outdated, issue 30 §5)
+      terms_outdated: 'Please read and accept our updated terms before you trade: see the notice above the platform.',
       sending: 'Opening the trade…',
       not_auth: 'You are signed out of the trading platform.',
       offline: 'The platform is not reachable. Retrying…',
@@ -92,6 +94,7 @@
       limit_loss_month: 'С этой сделкой может быть превышен ваш лимит убытка за 30 дней — {limit} (проиграно или в сделках {used}). Лимиты можно изменить на странице «Лимиты».',
       blocked: 'Торговля на этом счёте приостановлена до {until}.',
       country_blocked: 'Торговля недоступна резидентам вашей страны. Вывести деньги по-прежнему можно.',
+      terms_outdated: 'Прочитайте и примите обновлённые условия, прежде чем торговать: см. сообщение над платформой.',
       sending: 'Открываем сделку…',
       not_auth: 'Вы вышли из торговой платформы.',
       offline: 'Платформа недоступна. Пробуем снова…',
@@ -369,6 +372,7 @@
     'trading.limit_loss_month': 'limit_loss_month',
     'trading.blocked': 'blocked',
     'trading.country_blocked': 'country_blocked',
+    'legal.terms_outdated': 'terms_outdated',
   };
   /** a refusal's params ({limit, used, currency}) written as the page writes money */
   function refusalParams(error) {
