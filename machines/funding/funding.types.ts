@@ -1,3 +1,4 @@
+import type { IncentivesOff } from '../../core/contract/incentives';
 import type { Msg } from '../../core/message';
 import type { Tier } from '../../core/amount';
 import type { TabId } from './tabs';
@@ -22,6 +23,8 @@ export interface FundingOptions {
   bonusTurnover: string;
   /** what the trader's activated promotion adds to the bonus (the server's promotions_max); absent: none */
   promotion?: { percent: string; max: string };
+  /** the trader is offered no bonus, promo code or promotion now, and why (core/contract/incentives.ts); absent: they are */
+  incentivesOff?: IncentivesOff;
   /** the visitor's country for the card form (geo, else FR) */
   geo: string;
   /** card payments started today and the daily limit the server enforces (spec 000 §9) */

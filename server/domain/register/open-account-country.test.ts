@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('openAccount refuses a country we do not take, whoever calls it (issue 30 §5)', () => {
-  const body = (country: string) => ({ country, currency: 'USD' as const, login: `open-${country}-${Date.now()}@example.com`, password: 'Long-enough-2026', firstName: 'Olga', lastName: 'Open', phone_prefix: '49', phone: '1512 345-6789' });
+  const body = (country: string) => ({ country, currency: 'USD' as const, login: `open-${country}-${Date.now()}@example.com`, password: 'Long-enough-2026', firstName: 'Olga', lastName: 'Open', phone_prefix: '49', phone: '1512 345-6789', terms: true });
 
   it('a blocked country: 400 with the country field, no user written, the platform not asked', async () => {
     let asked = 0;

@@ -97,16 +97,18 @@ export function AmountLine({ line }: { line: AmountLineView }) {
           </p>
         </div>
       )}
-      <form className="fund-promo" {...line.getPromoFormProps()}>
-        <label className="field">
-          <span>{t('funding.promo.label')}</span>
-          <input maxLength={64} autoComplete="off" {...line.getPromoFieldProps()} />
-        </label>
-        <button className="button button--ghost" {...line.getPromoSubmitProps()}>{t('funding.promo.apply')}</button>
-        <p className={line.promoError ? 'form-error' : 'muted'} {...line.getPromoMessageProps()}>
-          {line.isPromoChecking ? t('funding.promo.checking') : line.promoError ? text(line.promoError) : line.promoPercent ? t('funding.promo.applied', { percent: number(line.promoPercent) }) : line.promoValue ? t('funding.promo.applied_value', { value: money(line.promoValue) }) : ''}
-        </p>
-      </form>
+      {line.promoOffered && (
+        <form className="fund-promo" {...line.getPromoFormProps()}>
+          <label className="field">
+            <span>{t('funding.promo.label')}</span>
+            <input maxLength={64} autoComplete="off" {...line.getPromoFieldProps()} />
+          </label>
+          <button className="button button--ghost" {...line.getPromoSubmitProps()}>{t('funding.promo.apply')}</button>
+          <p className={line.promoError ? 'form-error' : 'muted'} {...line.getPromoMessageProps()}>
+            {line.isPromoChecking ? t('funding.promo.checking') : line.promoError ? text(line.promoError) : line.promoPercent ? t('funding.promo.applied', { percent: number(line.promoPercent) }) : line.promoValue ? t('funding.promo.applied_value', { value: money(line.promoValue) }) : ''}
+          </p>
+        </form>
+      )}
     </div>
   );
 }

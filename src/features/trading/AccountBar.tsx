@@ -22,6 +22,8 @@ export function AccountBar() {
   const { t, lang } = useT();
   const session = useSession();
   const userId = session.user?.userId;
+  // not offered incentives now (GET /api/me incentivesOff): no contest, ladder or promotions links, no weekend contest modal
+  const offered = !session.user?.incentivesOff;
   const [menuOpen, setMenuOpen] = useState(false);
   // a followed link (or the back button) closes the menu
   useEffect(() => {
@@ -30,7 +32,7 @@ export function AccountBar() {
     return () => window.removeEventListener('hashchange', close);
   }, []);
   // the weekend contest modal, at most once a day while one is held (its code loads on its own)
-  useEffect(() => void (userId && import('../../flows/contests/tourney-weekend.flow').then((m) => m.offerWeekendContest(userId))), [userId]);
+  useEffect(() => void (userId && offered && import('../../flows/contests/tourney-weekend.flow').then((m) => m.offerWeekendContest(userId))), [userId, offered]);
   if (!session.user) return null;
   const unread = session.user.support_unread ?? 0;
   const close = () => setMenuOpen(false);
@@ -63,11 +65,15 @@ export function AccountBar() {
           <Link to={{ hash: '/show/reports' }}>{t('nav.reports')}</Link>
           <Link to={{ hash: '/show/accounts' }}>{t('nav.accounts')}</Link>
           <Link to={{ hash: '/show/security' }}>{t('nav.security')}</Link>
-          <Link to={{ hash: '/show/contest' }} data-testid="nav-contest">{t('nav.contest')}</Link>
-          <button type="button" className="topbar__nav-button" onClick={openLadder} data-testid="nav-ladder">
-            {t('nav.ladder')}
-          </button>
-          <Link to={{ hash: '/show/promotions' }} data-testid="nav-promotions">{t('nav.promotions')}</Link>
+          {offered && (
+            <>
+              <Link to={{ hash: '/show/contest' }} data-testid="nav-contest">{t('nav.contest')}</Link>
+              <button type="button" className="topbar__nav-button" onClick={openLadder} data-testid="nav-ladder">
+                {t('nav.ladder')}
+              </button>
+              <Link to={{ hash: '/show/promotions' }} data-testid="nav-promotions">{t('nav.promotions')}</Link>
+            </>
+          )}
           <button type="button" className="topbar__nav-button" onClick={openNews} data-testid="nav-news">
             {t('nav.news')}
           </button>

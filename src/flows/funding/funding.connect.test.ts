@@ -214,6 +214,15 @@ describe('connectCard (the card form the funding page invoked)', () => {
     expect(connectFunding(actor.getSnapshot(), actor.send).amountLine).toMatchObject({ tier: { name: 'bronze', bonus: '23.00' }, terms: { turnover: '690.00' } });
   });
 
+  it('a trader offered no incentives (options.incentivesOff): no bonus choice and no promo code field, with the reason', async () => {
+    const off = start({ options: { ...options, incentivesOff: { reason: 'regulated' } } });
+    await waitFor(off.actor, (s) => s.matches('ready'));
+    expect(connectFunding(off.actor.getSnapshot(), off.actor.send).amountLine).toMatchObject({ hasBonus: false, noBonus: 'funding.bonus.none_incentives', promoOffered: false });
+    const on = start();
+    await waitFor(on.actor, (s) => s.matches('ready'));
+    expect(connectFunding(on.actor.getSnapshot(), on.actor.send).amountLine).toMatchObject({ hasBonus: true, promoOffered: true });
+  });
+
   it('a demo account or a coin account: no bonus offered at all', async () => {
     const demo = start({ input: { demo: true } });
     await waitFor(demo.actor, (s) => s.matches('ready'));

@@ -64,8 +64,10 @@ interface AmountLineFacts {
   onSlide: (index: number) => void;
   /** no bonus at all here (fixed mode, demo, a coin currency): the server would pay none */
   hasBonus: boolean;
-  /** why there is none: fixed mode, or the account (demo, a coin currency) */
-  noBonus: 'funding.bonus.none' | 'funding.bonus.none_account';
+  /** why there is none: fixed mode, the account (demo, a coin currency), or the trader is offered no incentives now */
+  noBonus: 'funding.bonus.none' | 'funding.bonus.none_account' | 'funding.bonus.none_incentives';
+  /** the promo code field is there (not for a trader offered no incentives: the server refuses every code) */
+  promoOffered: boolean;
   bonusOn: boolean;
   onBonus: (on: boolean) => void;
   /** the tier the amount reaches and the exact bonus the server credits (shown dimmed while the bonus is off); null for a bad amount */
@@ -192,8 +194,9 @@ function amountLine(s: FundingSnapshot, send: FundingSend): AmountLineView | nul
     stepIndex: Math.max(0, steps.findIndex((step) => step === value)),
     onChange: (typed) => send({ type: 'amount.change', value: typed }),
     onSlide: (index) => send({ type: 'amount.step', value: steps[index] }),
-    hasBonus: bonusOffered({ currency: o.currency, fixed: c.fixed, demo: c.demo }),
-    noBonus: c.fixed ? 'funding.bonus.none' : 'funding.bonus.none_account',
+    hasBonus: !o.incentivesOff && bonusOffered({ currency: o.currency, fixed: c.fixed, demo: c.demo }),
+    noBonus: o.incentivesOff ? 'funding.bonus.none_incentives' : c.fixed ? 'funding.bonus.none' : 'funding.bonus.none_account',
+    promoOffered: !o.incentivesOff,
     bonusOn: c.bonus,
     onBonus: (on) => send({ type: 'bonus.toggle', on }),
     tier: tier && { name: tier.tier, percent: tier.percent, tierValue: o.tiers.find((x) => x.name === tier.tier)?.value ?? '0', bonus: tier.value },
