@@ -22,6 +22,8 @@ export interface FreshUserOptions {
   country?: string;
   /** the appropriateness questionnaire (issue 30 §6): passed by default; required, failed (in its cool-down), failed_earlier (the cool-down over), accepted */
   appropriateness?: 'passed' | 'required' | 'failed' | 'failed_earlier' | 'accepted';
+  /** the version of each legal document the trader accepted (the current ones by default; 0: older, asked again at sign-in) */
+  legal_version?: number;
 }
 
 export interface FreshUser {

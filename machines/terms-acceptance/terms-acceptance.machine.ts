@@ -110,9 +110,7 @@ export const termsAcceptanceMachine = setup({
     postponed: {
       on: { recheck: 'reading' },
     },
-    /** accepted: deposits and trading are open again */
-    accepted: {
-      on: { recheck: 'reading' },
-    },
+    /** accepted: deposits and trading are open again (its own news of the acceptance changes nothing here) */
+    accepted: {},
   },
 });
