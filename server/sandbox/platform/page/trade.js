@@ -47,6 +47,8 @@
       country_blocked: 'Trading is not available to residents of your country. You can still withdraw your money.',
       // a new version of the broker's legal documents not accepted yet (legal.terms_outdated, issue 30 §5)
       terms_outdated: 'Please read and accept our updated terms before you trade: see the notice above the platform.',
+      // the appropriateness questionnaire not passed nor its risk accepted (the broker's trading.appropriateness, issue 30 §6)
+      appropriateness: 'Before your first trade, answer the short questionnaire about the risks of trading: see the notice above the platform.',
       sending: 'Opening the trade…',
       not_auth: 'You are signed out of the trading platform.',
       offline: 'The platform is not reachable. Retrying…',
@@ -95,6 +97,7 @@
       blocked: 'Торговля на этом счёте приостановлена до {until}.',
       country_blocked: 'Торговля недоступна резидентам вашей страны. Вывести деньги по-прежнему можно.',
       terms_outdated: 'Прочитайте и примите обновлённые условия, прежде чем торговать: см. сообщение над платформой.',
+      appropriateness: 'Перед первой сделкой ответьте на короткий тест о рисках торговли: см. сообщение над платформой.',
       sending: 'Открываем сделку…',
       not_auth: 'Вы вышли из торговой платформы.',
       offline: 'Платформа недоступна. Пробуем снова…',
@@ -373,6 +376,7 @@
     'trading.blocked': 'blocked',
     'trading.country_blocked': 'country_blocked',
     'legal.terms_outdated': 'terms_outdated',
+    'trading.appropriateness': 'appropriateness',
   };
   /** a refusal's params ({limit, used, currency}) written as the page writes money */
   function refusalParams(error) {
