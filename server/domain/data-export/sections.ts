@@ -178,6 +178,7 @@ export const SECTIONS: readonly Section[] = [
       limits: own('trader_limits', ['kind', 'period', 'currency', 'value_minor', 'pending_set', 'pending_minor', 'pending_from', 'updated_at'], { order: 'kind' }),
       deposit_holds: own('deposit_holds', ['id', 'source', 'amount_minor', 'currency', 'status', 'created_at', 'expires_at', 'updated_at']),
       reality_check: own('reality_checks', ['minutes', 'updated_at']),
+      session_limit: own('session_limits', ['minutes', 'pending_set', 'pending_minutes', 'pending_from', 'updated_at']),
       appropriateness: own('appropriateness_tests', ['attempt', 'score', 'of', 'passed', 'answers', 'taken_at', 'risk_accepted_at'], { order: 'attempt' }),
     },
   },
@@ -191,7 +192,7 @@ export const SECTIONS: readonly Section[] = [
   {
     name: 'sessions',
     parts: {
-      sessions: own('sessions', ['created_at', 'expires_at']),
+      sessions: own('sessions', ['created_at', 'expires_at', 'limit_ends_at']),
       password_resets: own('password_reset_tokens', ['created_at', 'expires_at', 'used_at', 'revoked_at', 'ip']),
       browser_errors: own('client_errors', ['created_at', 'error', 'url', 'user_agent']),
     },
