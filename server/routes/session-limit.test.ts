@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeResponse } from '../../core/contract';
 import { SessionLimit, SetSessionLimitResponse } from '../../core/contract/session-limit';
@@ -31,9 +32,7 @@ const userIdOf = async (email: string) => (await t.db.selectFrom('users').select
 const age = (id: string, minutes: number) =>
   t.db
     .updateTable('sessions')
-    .set((eb) => ({
-      created_at: eb('created_at', '-', eb.fn('make_interval', [eb.val(0), eb.val(0), eb.val(0), eb.val(0), eb.val(0), eb.val(minutes)])),
-    }))
+    .set({ created_at: sql<Date>`created_at - make_interval(mins => ${minutes})` })
     .where('id', '=', id)
     .execute();
 
