@@ -12,7 +12,7 @@ function Questions({ page }: { page: AppropriatenessApi }) {
   const { t, text } = useT();
   return (
     <section {...page.getFormRegionProps()} className="panel appr__panel">
-      <h2 {...page.getFormTitleProps()}>{t('appropriateness.title')}</h2>
+      <h2 {...page.getFormTitleProps()}>{t('appropriateness.questions')}</h2>
       <form {...page.getFormProps()} data-testid="appr-form">
         {page.questions.map((q) => (
           <fieldset key={q.id} {...page.getQuestionProps(q.id)} className="appr__question">
