@@ -31,7 +31,8 @@ export type LegalStatus = z.infer<typeof LegalStatus>;
 
 /** the versions the trader was shown and accepted, one per document */
 export const LegalAcceptRequest = z.object({
-  accepted: z.array(z.object({ document: LegalDocument, version: z.number().check(z.int(), z.gte(0), z.lte(1_000_000)) })).check(z.minLength(1), z.maxLength(LEGAL_DOCUMENTS.length)),
+  // any number: a version that is not the current one (a fraction, a negative one too) is refused by the server with legal.outdated
+  accepted: z.array(z.object({ document: LegalDocument, version: z.number() })).check(z.minLength(1), z.maxLength(LEGAL_DOCUMENTS.length)),
   /** the language the documents were shown in */
   lang: z.optional(z.enum(LEGAL_LANGUAGES)),
 });

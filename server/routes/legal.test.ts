@@ -160,6 +160,11 @@ describe('asked again: GET /api/legal/status, POST /api/legal/accept, the terms_
     expect(await count('legal_acceptances')).toBe(before);
     const bad = await b.send('POST', '/api/legal/accept', { json: { accepted: [{ document: 'cookie_policy', version: 1 }] } });
     expect(bad.statusCode).toBe(400);
+    // a fraction or a negative version is no current version either
+    for (const version of [0.5, -1]) {
+      const odd = await b.send('POST', '/api/legal/accept', { json: { accepted: [{ document: 'client_agreement', version }] } });
+      expect([odd.statusCode, odd.json().error], String(version)).toEqual([409, 'legal.outdated']);
+    }
     const some = await b.send('POST', '/api/legal/accept', { json: { accepted: [{ document: 'client_agreement', version: LEGAL_VERSIONS.client_agreement.version }] } });
     expect(LegalStatus.parse(some.json()).outdated).toEqual(['risk_disclosure', 'privacy_notice']);
     // accepting the same version twice is one record

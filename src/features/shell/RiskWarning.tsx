@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { formatDate } from '../../../core/format-dates';
-import { legalPath } from '../../../core/legal/documents';
 import { useRiskFigure } from '../../flows/shell/app.flow';
 import { useT } from '../../i18n';
 
@@ -14,24 +14,15 @@ export function RiskWarning() {
   return (
     <>
       <RiskLine figure={useRiskFigure()} />
-      <LegalLinks />
+      <Suspense fallback={null}>
+        <LegalLinks />
+      </Suspense>
     </>
   );
 }
 
-/** The legal documents under the warning (issue 30 §5): each a public page in the page's language. */
-function LegalLinks() {
-  const { t, lang } = useT();
-  return (
-    <nav className="risk-docs" aria-label={t('risk.docs_label')} data-testid="legal-links">
-      {(['risk_disclosure', 'client_agreement', 'privacy_notice'] as const).map((doc) => (
-        <a key={doc} href={legalPath(lang, doc)}>
-          {t(`risk.doc.${doc}`)}
-        </a>
-      ))}
-    </nav>
-  );
-}
+// the legal documents under the warning (issue 30 §5): a small chunk of their own, after the page
+const LegalLinks = lazy(() => import('../legal/LegalLinks'));
 
 /** The line itself, for a figure (or none). */
 export function RiskLine({ figure }: { figure: { percent: number; day: string } | null }) {

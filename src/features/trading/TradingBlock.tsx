@@ -33,7 +33,7 @@ function SignModal({ block }: { block: TradingBlockApi }) {
       }
     >
       <p>{t('block.modal_body')}</p>
-      <AgreementText textProps={block.getAgreementTextProps(t('block.agreement_text'))} />
+      <AgreementText getTextProps={block.getAgreementTextProps} />
       {block.signature && <ModalSignature signature={block.signature} />}
     </Modal>
   );
