@@ -5,8 +5,8 @@ import { settled } from '../../../core/trader-limits';
 import { tradingLimitKey } from '../../../core/trading-limits';
 import type { Db } from '../../db';
 import type { PlatformGateway } from '../ports';
-import { refuseTradingIfBlocked } from './country-block';
 import { appropriatenessLock } from './appropriateness';
+import { livesInBlockedCountry } from './country-block';
 import { fullDepositWindow } from './deposit-limits';
 import { termsLock } from '../legal/legal';
 import { activeExclusion, exclusionParams } from './self-exclusion';
@@ -30,8 +30,8 @@ export async function cashierLocks(deps: { db: Db; platform: PlatformGateway }, 
   if (exclusion) holding.excluded = exclusionParams(exclusion);
   const terms = await termsLock(db, userId);
   if (terms) holding.terms_outdated = terms;
-  // a country we no longer serve: the platform is told again here (the trading page reads the locks as it opens)
-  if (await refuseTradingIfBlocked(deps, userId)) holding.country_blocked = {};
+  // a country we no longer serve (the platform was told at sign-in: a GET changes nothing, here or there)
+  if (await livesInBlockedCountry(db, userId)) holding.country_blocked = {};
   if (account?.type === 'demo') holding.demo_account = {};
   if (user.verification !== 'Full') holding.not_verified = {};
   if (full) holding.deposit_limit = full;

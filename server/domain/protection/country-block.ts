@@ -8,8 +8,8 @@ import { platformLoginsOf } from './platform-logins';
  * A country we no longer serve (core/contract/countries.ts `block`; issue 30 §5, docs/eligibility.md):
  * its residents cannot register (server/domain/register/register.ts), and an existing trader may
  * neither deposit (every method asks holdDeposit, which asks here) nor trade (the platform is told
- * to refuse, at sign-in and whenever the trading page reads the cashier's locks). Withdrawals are
- * still paid: the money is the trader's.
+ * to refuse at each sign-in, by the password step every way in passes; never by a GET). Withdrawals
+ * are still paid: the money is the trader's.
  */
 
 /** Whether the trader's country of residence (users.country) is blocked. */
@@ -27,7 +27,7 @@ export async function assertCountryServed(db: DbOrTx, userId: number): Promise<v
 
 /**
  * Tells the platform to refuse every trade of a trader from a blocked country (idempotent; a platform
- * without the call, or one that cannot be reached now, is asked again at the next sign-in or page).
+ * without the call, or one that cannot be reached now, is asked again at the next sign-in).
  * Returns whether the trader's country is blocked.
  */
 export async function refuseTradingIfBlocked(deps: { db: DbOrTx; platform: PlatformGateway }, userId: number): Promise<boolean> {
