@@ -6,7 +6,7 @@ import { formatDateTime } from '../../flows/shared/dates';
 import { realityAnswer } from '../../../machines/reality-check/reality-check.model';
 
 // the server is replaced by answers of its contract (the browser test uses the real one)
-const api = vi.hoisted(() => ({ getLimits: vi.fn(), setDepositLimit: vi.fn(), setTradingLimit: vi.fn() }));
+const api = vi.hoisted(() => ({ getLimits: vi.fn(), setDepositLimit: vi.fn(), setTradingLimit: vi.fn(), getSessionLimit: vi.fn(), setSessionLimit: vi.fn() }));
 vi.mock('../../api/limits', () => api);
 const reality = vi.hoisted(() => ({ getRealityCheck: vi.fn(), setRealityCheck: vi.fn() }));
 vi.mock('../../api/reality-check', () => reality);
@@ -16,6 +16,9 @@ const { I18nProvider } = await import('../../i18n');
 const { en } = await import('../../i18n/en');
 const { ru } = await import('../../i18n/ru');
 
+const SESSION_ENDS = '2026-11-30T20:00:00.000Z';
+const SESSION_NONE = { minutes: null, pending: null, choices: [30, 60, 120], session_ends_at: null, cooling_off_hours: 24 };
+
 const page = (lang: 'en' | 'ru' = 'en') => render(<I18nProvider lang={lang} dict={lang === 'en' ? en : ru}><LimitsPage /></I18nProvider>);
 
 beforeEach(() => {
@@ -23,6 +26,9 @@ beforeEach(() => {
   api.setDepositLimit.mockReset();
   api.setTradingLimit.mockReset();
   api.getLimits.mockResolvedValue(limitsAnswer());
+  api.getSessionLimit.mockReset();
+  api.setSessionLimit.mockReset();
+  api.getSessionLimit.mockResolvedValue(SESSION_NONE);
   reality.getRealityCheck.mockReset();
   reality.setRealityCheck.mockReset();
   reality.getRealityCheck.mockResolvedValue(realityAnswer({ minutes: 60, chosen: false }));
@@ -178,5 +184,24 @@ describe('LimitsPage (#/show/limits)', () => {
     const select = (await screen.findByLabelText('Показывать, сколько я торгую, каждые:')) as HTMLSelectElement;
     expect(select.options[0]!.textContent).toBe('Выкл.');
     expect(select.options[1]!.textContent).toBe('15 мин');
+  });
+
+  it('Session time: a limit picked by keyboard is in force at once with this session’s end; Russian too', async () => {
+    api.setSessionLimit.mockResolvedValue({ applied: 'now', limit: { ...SESSION_NONE, minutes: 60, session_ends_at: SESSION_ENDS } });
+    const { unmount } = page();
+    const select = await screen.findByLabelText('Sign me out after:');
+    expect(screen.getByTestId('session-limit-state').textContent).toBe('No session time limit is set.');
+    select.focus();
+    await userEvent.selectOptions(select, '60');
+    expect((await screen.findByTestId('session-limit-answer')).textContent).toBe('Saved: in force now, also for this session.');
+    expect(api.setSessionLimit).toHaveBeenCalledWith({ minutes: 60 });
+    expect(screen.getByTestId('session-limit-state').textContent).toBe(`In force: 60 minutes per session. This session ends at ${formatDateTime(SESSION_ENDS)}.`);
+    expect(document.activeElement).toBe(select);
+    unmount();
+    api.getSessionLimit.mockResolvedValue({ ...SESSION_NONE, minutes: 60, pending: { minutes: null, from: RAISE_FROM }, session_ends_at: SESSION_ENDS });
+    page('ru');
+    await screen.findByLabelText('Выводить меня через:');
+    expect(screen.getByTestId('session-limit-state').textContent).toBe(`Действует: 60 минут на сеанс. Этот сеанс закончится ${formatDateTime(SESSION_ENDS)}.`);
+    expect(screen.getByTestId('session-limit-pending').textContent).toBe(`Будет снято ${formatDateTime(RAISE_FROM)}.`);
   });
 });
