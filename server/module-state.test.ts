@@ -16,6 +16,7 @@ const MODULE_STATE = [
   'server/db/prepared.ts names',
   'server/domain/offers/risk-free.ts listeners',
   'server/domain/passwords.ts dummy',
+  'server/domain/protection/incentives.ts cache',
   'server/http/logging.ts scopes',
   'server/http/metrics.ts STREAMS',
   'server/http/not-found.ts registered',
