@@ -51,7 +51,7 @@ const errorOf = (e: AnyEventObject) => e.error as { kind?: string; status?: numb
  * answer of another standing, nor a server error (the real server cannot be made to answer one).
  */
 function feasible(path: TestPath): boolean {
-  if (path.steps.some((step, i) => repicks(path, i))) return false;
+  if (path.steps.some((_, i) => repicks(path, i))) return false;
   const first = path.steps.find((s) => actorOf(s.event) === 'loadStatus.done');
   if (!first) return true;
   let standing: Standing = standingOf(statusOf(first.event));

@@ -14,9 +14,9 @@ async function start(status: AppropriatenessStatus, submit: () => Promise<Approp
   const actor = createActor(
     appropriatenessMachine.provide({
       actors: {
-        loadStatus: fromPromise(() => Promise.resolve(status)),
+        loadStatus: fromPromise(() => Promise.resolve<AppropriatenessStatus>(status)),
         submitAnswers: fromPromise(() => submit()),
-        acceptRisk: fromPromise(() => Promise.resolve(STATUS.accepted)),
+        acceptRisk: fromPromise(() => Promise.resolve<AppropriatenessStatus>(STATUS.accepted)),
       },
     }),
   ).start();
