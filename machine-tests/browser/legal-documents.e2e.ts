@@ -107,6 +107,33 @@ describe('legal documents', () => {
     await context.close();
   });
 
+  it('the trading block’s dialog shows the client agreement in full above the signature pad, its text scrolled by the keyboard', { timeout: 120_000 }, async () => {
+    const { page, errors, context } = await openTab(chromium.current, { width: 390, height: 844 });
+    await chatSeen(context);
+    // under the trading block: deposited before, not verified, not signed
+    const user = await freshUser(page, baseURL, { verification: 'None', last_count: 1, sign: false, balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
+    await signIn(page, baseURL, user);
+    await page.waitForURL(`${baseURL}/en/trading**`);
+    const dialog = page.getByRole('dialog', { name: 'Client agreement' });
+    await dialog.waitFor({ timeout: 30_000 });
+    const text = dialog.getByRole('region', { name: 'The Client Agreement, full text' });
+    await text.getByRole('heading', { name: '11. Contact' }).waitFor();
+    expect(await dialog.getByTestId('agreement-text').textContent()).toMatch(/Version \d+, in effect from \d\d\.\d\d\.\d{4}/);
+    // before the pad, in the dialog's Tab order, and scrolled by the keyboard
+    const order = await dialog.evaluate((el) => {
+      const region = el.querySelector('[data-testid="agreement-scroll"]')!;
+      const canvas = el.querySelector('[data-testid="signature-canvas"]');
+      return canvas ? region.compareDocumentPosition(canvas) & Node.DOCUMENT_POSITION_FOLLOWING : -1;
+    });
+    expect(order).toBeGreaterThan(0);
+    await text.focus();
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => text.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('put off with Later: the funding page says the lock in Russian and leads to the Documents page, where the trader accepts', { timeout: 120_000 }, async () => {
     const { page, errors, context } = await openTab(chromium.current, { width: 390, height: 844 });
     await chatSeen(context);

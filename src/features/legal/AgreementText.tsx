@@ -1,4 +1,5 @@
 import { legalPath } from '../../../core/legal/documents';
+import { agreementTextProps } from '../../flows/legal/agreement';
 import { registerMessages, useT } from '../../i18n';
 import { LegalDocumentText, VersionLine } from './LegalDocumentText';
 import { messages } from './messages';
@@ -11,9 +12,9 @@ registerMessages(messages);
  * agreement is signed"): its version and date, its text in a scrollable box that takes the Tab
  * focus (the keyboard scrolls it), and a link to its public page.
  */
-export default function AgreementText({ getTextProps }: { getTextProps: (label: string) => { tabIndex: 0; role: 'region'; 'aria-label': string } }) {
+export default function AgreementText() {
   const { t, lang } = useT();
-  const textProps = getTextProps(t('legal.agreement_text'));
+  const textProps = agreementTextProps(t('legal.agreement_text'));
   return (
     <div className="agreement-text" data-testid="agreement-text">
       <VersionLine doc="client_agreement" />

@@ -33,7 +33,7 @@ function SignModal({ block }: { block: TradingBlockApi }) {
       }
     >
       <p>{t('block.modal_body')}</p>
-      <AgreementText getTextProps={block.getAgreementTextProps} />
+      <AgreementText />
       {block.signature && <ModalSignature signature={block.signature} />}
     </Modal>
   );

@@ -27,8 +27,6 @@ export interface TradingBlockApi {
   /** the lock's card: says the platform is locked; a click on it is not a click on the lock */
   getCardProps: () => { role: 'status'; onClick: (e: { stopPropagation: () => void }) => void };
   getSignProps: () => ReturnType<typeof buttonProps>;
-  /** the client agreement's text in the dialog (issue 30 §5: shown in full before signing): a scrollable region, a Tab stop of its own */
-  getAgreementTextProps: (label: string) => { tabIndex: 0; role: 'region'; 'aria-label': string };
 }
 
 /** The trading block for its view. */
@@ -45,6 +43,5 @@ export function connectTradingBlock(s: Snapshot, send: (event: EventFrom<typeof 
     getLockProps: () => ({ onClick: () => send({ type: 'block.click' }) }),
     getCardProps: () => ({ role: 'status' as const, onClick: (e) => e.stopPropagation() }),
     getSignProps: () => buttonProps(() => send({ type: 'sign.open' })),
-    getAgreementTextProps: (label) => ({ tabIndex: 0, role: 'region', 'aria-label': label }),
   };
 }
