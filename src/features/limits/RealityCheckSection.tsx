@@ -1,24 +1,13 @@
 import { useRealityCheckSetting } from '../../flows/reality-check/reality-setting.flow';
 import { useT } from '../../i18n';
+import { SettingSection } from './SettingSection';
 
 /** The Reality check section of #/show/limits (issue 30 §2): how often the session's time and result are shown; saved as soon as picked. */
 export function RealityCheckSection() {
   const { t, text } = useT();
   const setting = useRealityCheckSetting();
   return (
-    <section {...setting.getSectionProps()} className="panel limits__panel" data-testid="reality-setting">
-      <h2 {...setting.getTitleProps()}>{t('reality.setting.title')}</h2>
-      <p className="muted">{t('reality.setting.intro')}</p>
-      {setting.loading && <p {...setting.getLoadingProps()} className="muted">{t('reality.setting.loading')}</p>}
-      {setting.loadFailed && (
-        <div className="form-error" data-testid="reality-setting-load-failed">
-          <p {...setting.getAnswerProps()}>{text(setting.error)}</p>
-          <button {...setting.getRetryProps()} className="button button--small">
-            {t('limits.retry')}
-          </button>
-        </div>
-      )}
-      {setting.ready && (
+    <SettingSection setting={setting} testId="reality-setting" title={t('reality.setting.title')} intro={t('reality.setting.intro')} loading={t('reality.setting.loading')}>
         <div className="field limits__field reality-setting">
           <label {...setting.getSelectLabelProps()}>{t('reality.setting.label')}</label>
           <select {...setting.getSelectProps()} className="reality-setting__select" data-testid="reality-minutes">
@@ -37,7 +26,6 @@ export function RealityCheckSection() {
             </p>
           )}
         </div>
-      )}
-    </section>
+    </SettingSection>
   );
 }
