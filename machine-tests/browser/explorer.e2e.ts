@@ -163,10 +163,10 @@ describe('the machine explorer', () => {
     const live = await context.newPage();
     live.on('pageerror', (e) => errors.push(e.message));
     await live.goto(`${explorer}#/live`);
-    // the actor row (the diagram's elements carry the machine id too)
-    // the newest login actor: React may discard a first render of the login page (a store update
-    // arrives while it renders) and so create an actor that never starts; the explorer lists it too
-    const login = live.locator('[data-testid=live-actors] [data-machine-id="login"]').last();
+    // the actor row (the diagram's elements carry the machine id too); one, though React may
+    // create a second login actor in a render it discards: the app announces actors as they start
+    const logins = live.locator('[data-testid=live-actors] [data-machine-id="login"]');
+    const login = logins.first();
     /** waits (in the browser) until the login actor's row shows `value` */
     const loginAt = (value: string) => login.locator('[data-testid=actor-state]', { hasText: new RegExp(`^${value}$`) }).waitFor(slow);
     /** waits until the diagram marks the state active (and the transition taken) */
@@ -176,6 +176,7 @@ describe('the machine explorer', () => {
         transitionId && live.locator(`.x-stage g.transition.taken[data-transition-id="${transitionId}"]`).waitFor(slow),
       ]);
     await loginAt('editing');
+    expect(await logins.count()).toBe(1);
     expect(await live.locator('[data-machine-id="session"]').count()).toBe(1);
     await shown('login.editing');
 

@@ -32,6 +32,24 @@ describe('the inspector (app side of live mode)', () => {
     expect(snap).toMatchObject({ kind: '@xstate.snapshot', value: 'editing', status: 'active', event: 'xstate.replay' });
   });
 
+  it('announces an actor when it starts, never one that is only created (a render React discarded)', async () => {
+    received.length = 0;
+    const discarded = createActor(login, { input: {}, inspect });
+    const started = createActor(login, { input: {}, inspect });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(received).toEqual([]);
+    started.start();
+    // what it did while being built (its initial transition) arrives after it, then its first snapshot
+    await vi.waitFor(() => expect(kinds()).toEqual(['@xstate.actor', '@xstate.microstep', '@xstate.snapshot']));
+    expect(received[0]).toMatchObject({ actorId: started.sessionId, machineId: 'login', parentId: null });
+    expect(received[1]).toMatchObject({ actorId: started.sessionId, transitions: [{ source: 'login.boot' }] });
+    expect(received[2]).toMatchObject({ actorId: started.sessionId, value: 'editing', status: 'active', event: 'xstate.init' });
+    expect(received.some((m) => 'actorId' in m && m.actorId === discarded.sessionId)).toBe(false);
+    started.stop();
+    await vi.waitFor(() => expect(received.at(-1)).toMatchObject({ actorId: started.sessionId, status: 'stopped' }));
+    received.length = 0;
+  });
+
   it('publishes children, microsteps with the transition ids the diagrams use, and snapshots', async () => {
     received.length = 0;
     actor.send({ type: 'login.submit', email: 'trader@example.com', password: 'Trader-2026' });

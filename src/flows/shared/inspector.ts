@@ -10,6 +10,14 @@ let channel: BroadcastChannel | null = null;
 const source = Math.random().toString(36).slice(2, 10);
 /** actors seen starting, so an explorer that opens later learns them (it says hello) */
 const known = new Map<string, AnyActorRef>();
+/**
+ * Actors created but not started yet, with what they published while being built (an initial
+ * `always` is a microstep then). React may create an actor in a render it then discards
+ * (`useActorRef` while a store update arrives); such an actor never starts and must not appear
+ * beside the real one, so an actor is announced when it starts (its `xstate.init`).
+ */
+const created = new Map<string, { actor: AnyActorRef; held: InspectMessage[] }>();
+const MAX_CREATED = 100;
 
 const machineIdOf = (actor: AnyActorRef): string => (actor as { logic?: { id?: string } }).logic?.id ?? '';
 
@@ -84,25 +92,48 @@ export function inspectionRequested(): boolean {
  */
 export function inspect(event: InspectionEvent): void {
   const actor = event.actorRef as AnyActorRef;
-  const base = { source, actorId: actor.sessionId, machineId: machineIdOf(actor) };
   try {
     if (event.type === '@xstate.actor') {
+      if (created.size >= MAX_CREATED) created.delete(created.keys().next().value as string);
+      created.set(actor.sessionId, { actor, held: [] });
+      return;
+    }
+    const building = created.get(actor.sessionId);
+    if (event.type === '@xstate.event' && event.event.type === 'xstate.init' && building?.actor === actor) {
+      created.delete(actor.sessionId);
       if (known.size >= 100) prune();
       known.set(actor.sessionId, actor);
       post(actorMessage(actor));
-    } else if (event.type === '@xstate.snapshot') {
-      const snap = event.snapshot as { value?: unknown; status?: string };
-      if (snap.status !== 'active') known.delete(actor.sessionId);
-      post({ ...base, kind: '@xstate.snapshot', value: snap.value ?? null, status: snap.status ?? '', event: event.event.type });
-    } else if (event.type === '@xstate.microstep' && channel) {
-      post({
-        ...base,
-        kind: '@xstate.microstep',
-        event: event.event.type,
-        transitions: event._transitions.map((t) => ({ id: transitionId(t), source: t.source.id, targets: (t.target ?? []).map((s) => s.id), eventType: t.eventType })),
-      });
+      building.held.forEach(post); // its first snapshot follows (the start's)
+      return;
+    }
+    const message = summary(event, actor);
+    if (!message) return;
+    if (building) {
+      if (channel) building.held.push(message);
+    } else {
+      if (message.kind === '@xstate.snapshot' && message.status !== 'active') known.delete(actor.sessionId);
+      post(message);
     }
   } catch {
     // inspection must never break the app
   }
+}
+
+/** The JSON the explorer gets for a snapshot or a microstep (other inspection events: none). */
+function summary(event: InspectionEvent, actor: AnyActorRef): InspectMessage | null {
+  const base = { source, actorId: actor.sessionId, machineId: machineIdOf(actor) };
+  if (event.type === '@xstate.snapshot') {
+    const snap = event.snapshot as { value?: unknown; status?: string };
+    return { ...base, kind: '@xstate.snapshot', value: snap.value ?? null, status: snap.status ?? '', event: event.event.type };
+  }
+  if (event.type === '@xstate.microstep' && channel) {
+    return {
+      ...base,
+      kind: '@xstate.microstep',
+      event: event.event.type,
+      transitions: event._transitions.map((t) => ({ id: transitionId(t), source: t.source.id, targets: (t.target ?? []).map((s) => s.id), eventType: t.eventType })),
+    };
+  }
+  return null;
 }
