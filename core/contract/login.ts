@@ -28,6 +28,8 @@ export const LoginRequest = z.object({
   url: z.string().check(z.maxLength(2000)),
   csrf: z.optional(z.string()),
   recaptcha: z.optional(z.string()),
+  /** during a break or self-exclusion: a session that can only withdraw (core/contract/self-exclusion.ts) */
+  withdrawOnly: z.optional(z.boolean()),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

@@ -11,7 +11,9 @@ import * as z from 'zod/mini';
  *         counted like a sign-in; 429 login.locked when too many)
  * While one runs: sign-in 403 login.excluded with params { until (ISO), kind }; a deposit by any
  * method 403 deposit.excluded with params { until, kind }; the platform refuses a trade
- * (trading.blocked).
+ * (trading.blocked). Withdrawals stay open: POST /api/login with `withdrawOnly: true` signs in a
+ * session that can only withdraw (GET /api/me's `user.withdrawOnly`); any other call of that
+ * session is 403 session.withdraw_only.
  */
 
 export const ExclusionKind = z.enum(['timeout', 'exclusion']);
@@ -29,6 +31,16 @@ export const ExclusionStatus = z.object({
   active: z.nullable(ExclusionPeriod),
 });
 export type ExclusionStatus = z.infer<typeof ExclusionStatus>;
+
+/** GET /api/me's `user.withdrawOnly`: this session can only withdraw; the break it was signed in during */
+export const WithdrawOnly = z.object({
+  kind: ExclusionKind,
+  /** ISO: when the break ends (or ended) */
+  until: z.string(),
+  /** it has ended since: signing in again gives a whole session */
+  ended: z.boolean(),
+});
+export type WithdrawOnly = z.infer<typeof WithdrawOnly>;
 
 export const ExcludeRequest = z.object({
   /** an ExclusionChoice: 24h 7d 30d 6w (timeout) or 6m 1y 2y 3y 5y (self-exclusion) */

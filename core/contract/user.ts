@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Currency, Decimal } from './common';
 import { IncentivesOff } from './incentives';
+import { WithdrawOnly } from './self-exclusion';
 
 /** One balance of the current user (spec 000 §3, 001 §3, 002 §3). */
 export const Balance = z.object({
@@ -64,6 +65,8 @@ export const CurrentUser = z.object({
   fillCard: z.string(),
   /** GET /api/me only: the trader is offered no bonuses, offers, promotions or contests, and why (core/contract/incentives.ts); absent: they are */
   incentivesOff: z.optional(IncentivesOff),
+  /** GET /api/me only: this session can only withdraw (asked for during a break or self-exclusion; core/contract/self-exclusion.ts); absent: a whole session */
+  withdrawOnly: z.optional(WithdrawOnly),
   /** support tickets with an agent's reply the trader has not opened yet; absent: 0 */
   support_unread: z.optional(z.number()),
 });

@@ -43,6 +43,7 @@ import * as legalAcceptances from './migrations/238_legal_acceptances';
 import * as appropriateness from './migrations/237_appropriateness';
 import * as eligibility from './migrations/239_eligibility';
 import * as sessionLimit from './migrations/240_session_limit';
+import * as withdrawOnlySessions from './migrations/241_withdraw_only_sessions';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '237_appropriateness': appropriateness,
   '239_eligibility': eligibility,
   '240_session_limit': sessionLimit,
+  '241_withdraw_only_sessions': withdrawOnlySessions,
 };
 
 /**

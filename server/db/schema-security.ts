@@ -67,6 +67,8 @@ export interface TwoFactorChallengesTable {
   type: FactorType;
   created_at: CreatedAt;
   expires_at: Timestamp;
+  /** the session asked to withdraw only (a break or self-exclusion runs; migration 241) */
+  withdraw_only: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface TwoFactorGrantsTable {

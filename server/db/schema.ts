@@ -90,6 +90,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   /** a signed-in session's end under the trader's session-time limit (migration 240; core/session-limit.ts): expires_at never passes it */
   limit_ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** a session that can only withdraw, asked for during a break or self-exclusion (migration 241; server/http/withdraw-only.ts) */
+  withdraw_only: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type AttemptScope = 'site' | 'platform';

@@ -28,14 +28,15 @@ const expiry = (limitEndsAt: Date | null = null): Date => {
   return new Date(limitEndsAt ? Math.min(idle, limitEndsAt.getTime()) : idle);
 };
 
-export async function createSession(db: DbOrTx, userId: number | null): Promise<NewSession> {
+/** `withdrawOnly`: a session that can only withdraw (a break or self-exclusion runs: ./protection/sign-in-gate.ts) */
+export async function createSession(db: DbOrTx, userId: number | null, withdrawOnly = false): Promise<NewSession> {
   const token = newToken();
   // the sign-in's time is the one the limit counts from
   const now = new Date();
   const limitEndsAt = userId === null ? null : await sessionLimitEnd(db, userId, now);
   const row = await db
     .insertInto('sessions')
-    .values({ id: hashToken(token), user_id: userId, csrf: newToken(), created_at: now, expires_at: expiry(limitEndsAt), limit_ends_at: limitEndsAt })
+    .values({ id: hashToken(token), user_id: userId, csrf: newToken(), created_at: now, expires_at: expiry(limitEndsAt), limit_ends_at: limitEndsAt, withdraw_only: withdrawOnly })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { token, row };
@@ -62,11 +63,11 @@ export async function slideSession(db: DbOrTx, row: SessionRow): Promise<void> {
 /**
  * The live session of `sessionId` (a cookie's hash) as the start of a select that joins the
  * route's own object to it (a polled route reads session and object in one round trip).
- * Its columns come back prefixed `s_`; sessionOfRow() turns them into a SessionRow.
+ * Its columns come back prefixed `s_`; splitSession() takes them back out as a SessionRow.
  */
 export function liveSession(db: DbOrTx, sessionId: string, now: Date) {
   return prepared(db.selectFrom('sessions as s'))
-    .select(['s.id as s_id', 's.user_id as s_user_id', 's.csrf as s_csrf', 's.created_at as s_created_at', 's.expires_at as s_expires_at', 's.limit_ends_at as s_limit_ends_at'])
+    .select(['s.id as s_id', 's.user_id as s_user_id', 's.csrf as s_csrf', 's.created_at as s_created_at', 's.expires_at as s_expires_at', 's.limit_ends_at as s_limit_ends_at', 's.withdraw_only as s_withdraw_only'])
     .where('s.id', '=', sessionId)
     .where('s.expires_at', '>', now);
 }
@@ -81,10 +82,16 @@ export interface JoinedSessionColumns {
   s_created_at: Date;
   s_expires_at: Date;
   s_limit_ends_at: Date | null;
+  s_withdraw_only: boolean;
 }
 
-export function sessionOfRow(row: JoinedSessionColumns): SessionRow {
-  return { id: row.s_id, user_id: row.s_user_id, csrf: row.s_csrf, created_at: row.s_created_at, expires_at: row.s_expires_at, limit_ends_at: row.s_limit_ends_at };
+/** A joined row split in two: the session (its `s_` columns) and the rest, the route's own object. */
+export function splitSession<T extends JoinedSessionColumns>(row: T): { session: SessionRow; rest: Omit<T, keyof JoinedSessionColumns> } {
+  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at, s_withdraw_only, ...rest } = row;
+  return {
+    session: { id: s_id, user_id: s_user_id, csrf: s_csrf, created_at: s_created_at, expires_at: s_expires_at, limit_ends_at: s_limit_ends_at, withdraw_only: s_withdraw_only },
+    rest,
+  };
 }
 
 export async function destroySession(db: DbOrTx, id: string): Promise<void> {
@@ -92,9 +99,9 @@ export async function destroySession(db: DbOrTx, id: string): Promise<void> {
 }
 
 /** A new session (new id, new CSRF token) replacing `oldId`: no session fixation across sign-in. */
-export async function rotateSession(db: DbOrTx, oldId: string | null, userId: number | null): Promise<NewSession> {
+export async function rotateSession(db: DbOrTx, oldId: string | null, userId: number | null, withdrawOnly = false): Promise<NewSession> {
   if (oldId) await destroySession(db, oldId);
-  return createSession(db, userId);
+  return createSession(db, userId, withdrawOnly);
 }
 
 /** Deletes expired sessions; returns how many. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Balance, BonusBalance, CurrentUser } from '../../core/contract';
 import type { SessionRow, UserRow } from '../db/schema';
 import { compiledOnce } from '../db/compiled-once';
-import { liveSession, sessionOfRow } from './sessions';
+import { liveSession, splitSession } from './sessions';
 import { toCount } from '../db/values';
 import type { DbOrTx } from './ledger';
 import { formatMoney, isCurrency } from '../../core/money';
@@ -64,16 +64,16 @@ export async function loadCurrentUser(db: DbOrTx, userId: number, siteHost: stri
 export async function loadSessionUser(db: DbOrTx, sessionId: string, siteHost: string): Promise<{ session: SessionRow; user: CurrentUser | null } | undefined> {
   const [row] = await sessionUser(db, sessionId, new Date());
   if (!row) return undefined;
-  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at, ...user } = row;
+  const { session, rest: user } = splitSession(row);
   return {
-    session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at }),
+    session,
     user:
       user.id === null
         ? null
         : {
             ...currentUserOf(user as ShownUser & { support_unread: bigint | string | number; accounts: AccountJson[] | string }, siteHost),
             // the session-time limit's end (server/domain/protection/session-limit.ts): the page can say why it ended
-            ...(s_limit_ends_at ? { sessionEndsAt: s_limit_ends_at.toISOString() } : {}),
+            ...(session.limit_ends_at ? { sessionEndsAt: session.limit_ends_at.toISOString() } : {}),
           },
   };
 }

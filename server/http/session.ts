@@ -6,6 +6,7 @@ import { hashToken } from '../domain/tokens';
 import { sameSecret } from '../domain/tokens';
 import { sendError } from './errors';
 import { Refusal } from '../domain/refusal';
+import { withdrawOnlyRefusal } from './withdraw-only';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,7 +69,8 @@ export function requireUser(request: FastifyRequest): number {
  * /api and /upload needs the header x-csrf-token equal to the session's token; without it
  * the answer is 403 `csrf` before the body is read, so nothing happens. One select per request:
  * the expiry slides at most once a minute (server/domain/sessions.ts), so a poll writes nothing;
- * a safe route marked `config: { session: false }` reads no session at all.
+ * a safe route marked `config: { session: false }` reads no session at all. A session that can
+ * only withdraw is answered only the routes of ./withdraw-only.ts (403 session.withdraw_only).
  */
 export function installSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('session', null);
@@ -83,12 +85,14 @@ export function installSessions(app: FastifyInstance, db: Db): void {
       return;
     }
     request.session = token ? await findSession(db, token) : null;
-    if (!UNSAFE.has(request.method) || !needsCsrf(request.url) || request.is404) return;
-    const header = request.headers['x-csrf-token'];
-    const sent = typeof header === 'string' ? header : '';
-    if (!request.session || !sent || !sameSecret(sent, request.session.csrf)) {
-      return sendError(reply, csrfError());
+    if (request.is404) return;
+    if (UNSAFE.has(request.method) && needsCsrf(request.url)) {
+      const header = request.headers['x-csrf-token'];
+      const sent = typeof header === 'string' ? header : '';
+      if (!request.session || !sent || !sameSecret(sent, request.session.csrf)) return sendError(reply, csrfError());
     }
+    const refused = withdrawOnlyRefusal(request, request.session);
+    if (refused) return sendError(reply, refused);
   });
 }
 
@@ -110,6 +114,8 @@ export async function adoptSession(db: Db, request: FastifyRequest, session: Ses
     const header = request.headers['x-csrf-token'];
     if (!session || typeof header !== 'string' || !sameSecret(header, session.csrf)) throw csrfError();
   }
+  const refused = withdrawOnlyRefusal(request, session);
+  if (refused) throw refused;
   if (session) await slideSession(db, session);
   request.session = session;
 }

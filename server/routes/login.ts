@@ -23,6 +23,8 @@ import { api, TAGS, type RoutePlugin } from '../http/route-schema';
  * 4. with a second factor set: a challenge for this session (an email/SMS code is sent) and
  *    `factor` in the answer; the session signs in at /api/fraud/factors_check;
  * 5. otherwise a new session id and CSRF token (no fixation).
+ * During a break or self-exclusion the sign-in is refused (403 login.excluded) unless the body asks
+ * `withdrawOnly`: then the session can only withdraw (server/http/withdraw-only.ts).
  */
 export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, push, ports }) => {
   const { messenger } = ports;
@@ -58,16 +60,16 @@ export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, p
     }
 
     await settleAttempt(db, gate.attemptId, 'success');
-    // a closed account: refused before a second factor is asked
-    await assertMaySignIn(db, user.id, new Date());
+    // a closed account, or a break (unless the trader asks to withdraw only): refused before a second factor is asked
+    const withdrawOnly = await assertMaySignIn(db, user.id, new Date(), body.withdrawOnly === true);
     // a country we no longer serve: the platform refuses the trader's trades from now on (withdrawals stay open)
     await refuseTradingIfBlocked({ db, platform }, user.id);
     if (user.two_factor !== '') {
       // the password is right; the session signs in only after the second factor (/api/fraud/factors_check)
-      await openChallenge(db, messenger, session.id, user, user.two_factor);
+      await openChallenge(db, messenger, session.id, user, user.two_factor, withdrawOnly);
       return { ok: true, message: 'Enter your second factor.', factor: user.two_factor };
     }
-    const next = await signInWithNotice(db, session.id, user.id, { ip: request.ip });
+    const next = await signInWithNotice(db, session.id, user.id, { ip: request.ip, withdrawOnly });
     setSessionCookie(request, reply, next);
     request.session = next.row;
     push.publish(user.id, { type: 'notification.new' });

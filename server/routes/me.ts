@@ -1,5 +1,6 @@
 import { MeResponse } from '../../core/contract';
 import { countryReason, incentivesOffCountries } from '../domain/protection/incentives';
+import { withdrawOnlyOf } from '../domain/protection/self-exclusion';
 import { loadSessionUser } from '../domain/users';
 import { adoptSession, ensureSession, sessionIdOf } from '../http/session';
 import type { RouteDeps } from './deps';
@@ -16,8 +17,13 @@ export const meRoutes: RoutePlugin<RouteDeps> = async (app, { db, config }) => {
     await adoptSession(db, request, found?.session ?? null);
     const session = await ensureSession(db, request, reply);
     const user = found?.user ?? null;
-    // incentives off by the trader's country (a signed-in trader is neither on a break nor closed: they
-    // cannot sign in); the switch is held in memory (server/domain/protection/incentives.ts), so the poll stays one select
+    if (user && session.withdraw_only) {
+      // a session that can only withdraw (a break runs: server/http/withdraw-only.ts): its break, no incentives
+      const paused = await withdrawOnlyOf(db, session.user_id ?? 0, new Date());
+      return { user: { ...user, ...(paused ? { withdrawOnly: paused } : {}) }, csrf: session.csrf };
+    }
+    // incentives off by the trader's country (a whole session's trader is neither on a break nor closed:
+    // they cannot sign in); the switch is held in memory (server/domain/protection/incentives.ts), so the poll stays one select
     const off = user ? countryReason(user.country, await incentivesOffCountries(db)) : null;
     return { user: user && off ? { ...user, incentivesOff: { reason: off } } : user, csrf: session.csrf };
   });

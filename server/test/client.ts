@@ -59,16 +59,17 @@ export class Browser {
   }
 
   /** POST /api/login with the contract's body. */
-  login(email: string, password: string, token: string): Promise<LightMyRequestResponse> {
-    return this.send('POST', '/api/login', { json: { email, password, token, captcha: 'test-fingerprint', url: '/en/login' } });
+  /** `extra`: more of the body (withdrawOnly) */
+  login(email: string, password: string, token: string, extra: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
+    return this.send('POST', '/api/login', { json: { email, password, token, captcha: 'test-fingerprint', url: '/en/login', ...extra } });
   }
 
   /** The whole sign-in as the front end does it: me, platform login, product login, me. */
-  async signIn(email: string, password: string): Promise<LightMyRequestResponse> {
+  async signIn(email: string, password: string, extra: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
     await this.me();
     const platform = await this.platformLogin(email, password);
     const token = (platform.json() as { data?: { token: string } }).data?.token ?? '';
-    const res = await this.login(email, password, token);
+    const res = await this.login(email, password, token, extra);
     await this.me();
     return res;
   }

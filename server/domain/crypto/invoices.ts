@@ -13,7 +13,7 @@ import { minDepositInto } from '../payments/fraud-check';
 import type { MinDepositAccount } from '../../../core/min-deposit';
 import { InvalidAmount, exponentOf, isCurrency, parseMoney } from '../../../core/money';
 import { compiledOnce } from '../../db/compiled-once';
-import { liveSession, sessionOfRow } from '../sessions';
+import { liveSession, splitSession } from '../sessions';
 import { Refusal } from '../refusal';
 import { isDemoEmail } from '../users';
 import { deriveAddress, parseExtendedPublicKey } from './addresses';
@@ -241,9 +241,9 @@ export async function findInvoiceInSession(db: DbOrTx, sessionId: string, guid: 
     ? (await invoiceInSession(db, sessionId, new Date(), guid))[0]
     : await liveSession(db, sessionId, new Date()).leftJoin('crypto_invoices as i', (join) => join.on(sql<boolean>`false`)).selectAll('i').executeTakeFirst();
   if (!row) return undefined;
-  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at, ...invoice } = row;
+  const { session, rest: invoice } = splitSession(row);
   return {
-    session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at }),
+    session,
     invoice: invoice.guid === null ? undefined : (invoice as CryptoInvoiceRow),
   };
 }

@@ -192,7 +192,7 @@ export const SECTIONS: readonly Section[] = [
   {
     name: 'sessions',
     parts: {
-      sessions: own('sessions', ['created_at', 'expires_at', 'limit_ends_at']),
+      sessions: own('sessions', ['created_at', 'expires_at', 'limit_ends_at', 'withdraw_only']),
       password_resets: own('password_reset_tokens', ['created_at', 'expires_at', 'used_at', 'revoked_at', 'ip']),
       browser_errors: own('client_errors', ['created_at', 'error', 'url', 'user_agent']),
     },

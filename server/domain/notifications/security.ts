@@ -14,11 +14,14 @@ import { notify } from './notify';
  * one (`count`, the unread ones plus this) and the latest IP. So sign-ins take at most one of the
  * bell's first three places and never push documents or support replies out of them; a sign-in
  * the trader did not make still shows (in the count, at the top).
+ *
+ * `withdrawOnly`: the trader asked to withdraw during a break (protection/sign-in-gate.ts); the
+ * session can then only withdraw.
  */
-export async function signInWithNotice(db: Db, oldSessionId: string | null, userId: number, facts: { ip?: string } = {}): Promise<NewSession> {
+export async function signInWithNotice(db: Db, oldSessionId: string | null, userId: number, facts: { ip?: string; withdrawOnly?: boolean } = {}): Promise<NewSession> {
   return db.transaction().execute(async (trx) => {
-    await assertMaySignIn(trx, userId, new Date());
-    const next = await rotateSession(trx, oldSessionId, userId);
+    const withdrawOnly = await assertMaySignIn(trx, userId, new Date(), facts.withdrawOnly === true);
+    const next = await rotateSession(trx, oldSessionId, userId, withdrawOnly);
     const earlier = await trx.selectFrom('notifications').select(['id', 'params', 'read_at']).where('user_id', '=', userId).where('kind', '=', SIGN_IN).forUpdate().execute();
     const unseen = earlier.filter((row) => row.read_at === null).reduce((n, row) => n + countOf(row.params), 0);
     if (earlier.length > 0) await trx.deleteFrom('notifications').where('id', 'in', earlier.map((row) => row.id)).execute();

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { SessionRow } from '../../db/schema';
 import type { DbOrTx } from '../ledger';
 import { compiledOnce } from '../../db/compiled-once';
-import { liveSession, sessionOfRow } from '../sessions';
+import { liveSession, splitSession } from '../sessions';
 import type { Charge } from '../ports';
 import { fingerprintBlocked } from './cards';
 import { isProcessor, scenarioOf, utcDay } from './deps';
@@ -100,9 +100,9 @@ export async function paymentWithAttemptInSession(
         .executeTakeFirst();
   if (!row) return undefined;
   const { attempt, rest } = splitAttempt(row);
-  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at, ...payment } = rest;
+  const { session, rest: payment } = splitSession(rest);
   return {
-    session: sessionOfRow({ s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at }),
+    session,
     payment: payment.id === null ? undefined : (payment as CardPaymentRow),
     attempt,
   };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ExcludeRequest, ExcludeResponse, ExclusionPeriod, ExclusionStatus } from '../../../core/contract/self-exclusion';
+import type { ExcludeRequest, ExcludeResponse, ExclusionPeriod, ExclusionStatus, WithdrawOnly } from '../../../core/contract/self-exclusion';
 import { combined, isExclusionChoice, type ExclusionKind } from '../../../core/self-exclusion';
 import type { Db } from '../../db';
 import '../../db/schema-self-exclusion';
@@ -51,6 +51,15 @@ export const exclusionParams = (r: RunningExclusion): Record<string, string> => 
 export async function exclusionStatus(db: DbOrTx, userId: number, now: Date): Promise<ExclusionStatus> {
   const running = await activeExclusion(db, userId, now);
   return { active: running ? period(running) : null };
+}
+
+/**
+ * What a withdraw-only session (asked for during a break: ./sign-in-gate.ts) says of its break:
+ * the latest one, running or ended since the sign-in.
+ */
+export async function withdrawOnlyOf(db: DbOrTx, userId: number, now: Date): Promise<WithdrawOnly | null> {
+  const row = await db.selectFrom('self_exclusions').select(['kind', 'until']).where('user_id', '=', userId).orderBy('until', 'desc').limit(1).executeTakeFirst();
+  return row ? { kind: row.kind, until: row.until.toISOString(), ended: row.until.getTime() <= now.getTime() } : null;
 }
 
 /** A deposit asked for while one runs: 403 deposit.excluded (every method asks through holdDeposit). */

@@ -163,18 +163,19 @@ export async function checkFactor(db: DbOrTx, userId: number, type: FactorType, 
 
 // ---- sign-in challenges -------------------------------------------------------------------
 
-export async function openChallenge(db: DbOrTx, messenger: Messenger, sessionId: string, user: FactorUser, type: FactorType): Promise<void> {
+/** `withdrawOnly`: the session made after the code can only withdraw (a break runs: protection/sign-in-gate.ts) */
+export async function openChallenge(db: DbOrTx, messenger: Messenger, sessionId: string, user: FactorUser, type: FactorType, withdrawOnly = false): Promise<void> {
   await db.deleteFrom('two_factor_challenges').where('session_id', '=', sessionId).execute();
-  await db.insertInto('two_factor_challenges').values({ session_id: sessionId, user_id: user.id, type, expires_at: new Date(Date.now() + CHALLENGE_TTL_MS) }).execute();
+  await db.insertInto('two_factor_challenges').values({ session_id: sessionId, user_id: user.id, type, expires_at: new Date(Date.now() + CHALLENGE_TTL_MS), withdraw_only: withdrawOnly }).execute();
   if (type !== 'google') await issueCode(db, messenger, user, 'login', type).catch((error: unknown) => {
     // a code sent less than 30 s ago is still valid: the trader uses that one
     if (!(error instanceof Refusal)) throw error;
   });
 }
 
-export async function findChallenge(db: DbOrTx, sessionId: string): Promise<{ userId: number; type: FactorType } | null> {
-  const row = await db.selectFrom('two_factor_challenges').select(['user_id', 'type']).where('session_id', '=', sessionId).where('expires_at', '>', new Date()).executeTakeFirst();
-  return row ? { userId: row.user_id, type: row.type } : null;
+export async function findChallenge(db: DbOrTx, sessionId: string): Promise<{ userId: number; type: FactorType; withdrawOnly: boolean } | null> {
+  const row = await db.selectFrom('two_factor_challenges').select(['user_id', 'type', 'withdraw_only']).where('session_id', '=', sessionId).where('expires_at', '>', new Date()).executeTakeFirst();
+  return row ? { userId: row.user_id, type: row.type, withdrawOnly: row.withdraw_only } : null;
 }
 
 // ---- grants ------------------------------------------------------------------------------
