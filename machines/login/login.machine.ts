@@ -58,6 +58,7 @@ export const loginMachine = setup({
     error: null,
     shakes: 0,
     factor: '',
+    withdrawOnly: false,
   }),
   initial: 'boot',
   states: {
@@ -84,7 +85,7 @@ export const loginMachine = setup({
           {
             guard: 'hasCredentials',
             target: 'platformLogin',
-            actions: assign(({ event }) => ({ email: event.email.trim(), password: event.password, error: null })),
+            actions: assign(({ event }) => ({ email: event.email.trim(), password: event.password, error: null, withdrawOnly: event.withdrawOnly === true })),
           },
           { actions: assign(({ context }) => ({ error: msg('login.fill_fields'), shakes: context.shakes + 1 })) },
         ],
@@ -131,7 +132,7 @@ export const loginMachine = setup({
     sessionLogin: {
       invoke: {
         src: 'sessionLogin',
-        input: ({ context }) => ({ email: context.email, password: context.password, token: context.platformToken }),
+        input: ({ context }) => ({ email: context.email, password: context.password, token: context.platformToken, withdrawOnly: context.withdrawOnly }),
         onDone: [
           {
             guard: { type: 'asksFactor', params: ({ event }) => event.output },

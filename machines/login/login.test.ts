@@ -6,16 +6,20 @@ import type { Credentials, PlatformLoginOutput, SessionLoginInput, SessionLoginO
 /** What the generated paths do not try: half-filled forms, a platform yes without a token, a failure that is no call failure (mutation score). */
 function login(platform: () => Promise<PlatformLoginOutput>, session: () => Promise<SessionLoginOutput> = async () => ({})) {
   const sent: Credentials[] = [];
+  const signedIn: SessionLoginInput[] = [];
   const machine = loginMachine.provide({
     actors: {
       platformLogin: fromPromise<PlatformLoginOutput, Credentials>(async ({ input }) => {
         sent.push(input);
         return platform();
       }),
-      sessionLogin: fromPromise<SessionLoginOutput, SessionLoginInput>(session),
+      sessionLogin: fromPromise<SessionLoginOutput, SessionLoginInput>(async ({ input }) => {
+        signedIn.push(input);
+        return session();
+      }),
     },
   });
-  return { actor: createActor(machine, { input: {} }).start(), sent };
+  return { actor: createActor(machine, { input: {} }).start(), sent, signedIn };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -71,6 +75,24 @@ describe('login form', () => {
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context).toMatchObject({ email: 'trader@example.com', password: '', shakes: 1 });
     expect(actor.getSnapshot().context.error).toEqual({ key: 'login.excluded', fallback: `This account is on a break until ${until}.`, params: { until, kind: 'timeout' } });
+    actor.stop();
+  });
+
+  it('asked to withdraw only (during a break), the session sign-in says so; the next plain submit does not', async () => {
+    const { actor, signedIn } = login(
+      async () => ({ success: true, token: 't-1' }),
+      () => Promise.reject({ kind: 'http', status: 403, error: 'login.excluded', message: 'paused', params: {} }),
+    );
+    actor.send({ type: 'login.submit', email: 'trader@example.com', password: 'Trader-2026', withdrawOnly: true });
+    await settle();
+    await settle();
+    actor.send({ type: 'login.submit', email: 'trader@example.com', password: 'Trader-2026' });
+    await settle();
+    await settle();
+    expect(signedIn).toEqual([
+      { email: 'trader@example.com', password: 'Trader-2026', token: 't-1', withdrawOnly: true },
+      { email: 'trader@example.com', password: 'Trader-2026', token: 't-1', withdrawOnly: false },
+    ]);
     actor.stop();
   });
 });

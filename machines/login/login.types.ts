@@ -26,10 +26,13 @@ export interface LoginContext {
   shakes: number;
   /** the second factor the server asked for after the password ('' when none) */
   factor: FactorType | '';
+  /** the trader asked to withdraw only (a break or self-exclusion runs: issue 30 §3) */
+  withdrawOnly: boolean;
 }
 
 export type LoginEvent =
-  | { type: 'login.submit'; email: string; password: string }
+  /** `withdrawOnly`: during a break, a session that can only withdraw */
+  | { type: 'login.submit'; email: string; password: string; withdrawOnly?: boolean }
   | { type: 'login.edit' }
   /** the trader leaves the second-factor step (back to the form) */
   | { type: 'factor.cancel' };
@@ -50,6 +53,7 @@ export interface PlatformLoginOutput {
 
 export interface SessionLoginInput extends Credentials {
   token: string;
+  withdrawOnly: boolean;
 }
 
 export interface AutologinOutput extends Credentials {

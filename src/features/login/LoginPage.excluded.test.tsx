@@ -45,10 +45,12 @@ describe('LoginPage on a break or self-exclusion (issue 30 §3)', { timeout: 15_
     const notice = await screen.findByTestId('login-excluded');
     expect(notice.getAttribute('role')).toBe('alert');
     expect(notice.textContent).toBe(
-      `Your account is paused until ${formatDateTime(UNTIL)}. A withdrawal you already asked for is still paid. To withdraw your balance during this time, write to us from the contact page.`,
+      `Your account is paused until ${formatDateTime(UNTIL)}. A withdrawal you already asked for is still paid, and you can withdraw your balance: sign in to withdraw only. Questions? Write to us from the contact page.`,
     );
     expect(screen.getByRole('link', { name: 'contact page' }).getAttribute('href')).toBe('/en/contacts');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+    // with it, the button that signs in for withdrawals only (a plain button: Enter still signs in)
+    expect(screen.getByRole('button', { name: 'Sign in to withdraw' }).getAttribute('type')).toBe('button');
     // what was typed stays; a second try that is refused as an exclusion says so
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('trader@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'Sandbox-1234abcd1{Enter}');
@@ -62,9 +64,10 @@ describe('LoginPage on a break or self-exclusion (issue 30 §3)', { timeout: 15_
     await signIn();
     const notice = await screen.findByTestId('login-excluded');
     expect(notice.textContent).toBe(
-      `Вы исключили себя до ${formatDateTime(UNTIL)}. Вывод, который вы уже запросили, всё равно будет выплачен. Чтобы вывести баланс в это время, напишите нам со страницы контактов.`,
+      `Вы исключили себя до ${formatDateTime(UNTIL)}. Вывод, который вы уже запросили, всё равно будет выплачен, и вы можете вывести баланс: войдите только для вывода. Вопросы? Напишите нам со страницы контактов.`,
     );
     expect(screen.getByRole('link', { name: 'страницы контактов' }).getAttribute('href')).toBe('/ru/contacts');
+    expect(screen.getByRole('button', { name: 'Войти для вывода средств' })).toBeTruthy();
   });
 
   it('just after the trader chose it (?paused=…), a polite note that it has begun, until a sign-in is tried', async () => {
@@ -73,8 +76,10 @@ describe('LoginPage on a break or self-exclusion (issue 30 §3)', { timeout: 15_
     render(<LoginPage />);
     const note = await screen.findByTestId('login-paused-notice');
     expect(note.getAttribute('role')).toBe('status');
+    // no button before a sign-in is tried: the form below it signs in
+    expect(screen.queryByRole('button', { name: 'Sign in to withdraw' })).toBeNull();
     expect(note.textContent).toBe(
-      'Your self-exclusion has begun and you are signed out on every device. Signing in is refused until it ends. A withdrawal you already asked for is still paid. To withdraw your balance during this time, write to us from the contact page.',
+      'Your self-exclusion has begun and you are signed out on every device. Until it ends you can sign in only to withdraw. A withdrawal you already asked for is still paid, and you can withdraw your balance: sign in to withdraw only. Questions? Write to us from the contact page.',
     );
     await signIn();
     await screen.findByTestId('login-excluded');

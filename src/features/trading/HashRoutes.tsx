@@ -1,7 +1,8 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useParams, useRoutes } from 'react-router-dom';
 import { literal } from '../../../core/message';
 import { showAlert, showToast } from '../../flows/shell/app.flow';
+import { useLocationHash } from '../../flows/shell/hash.hooks';
 import { statusProps } from '../../flows/shared/props';
 import { useT } from '../../i18n';
 import { HomeView } from './HomeView';
@@ -72,22 +73,12 @@ function Home() {
   return <HomeView />;
 }
 
-function subscribeToHash(onChange: () => void): () => void {
-  window.addEventListener('hashchange', onChange);
-  window.addEventListener('popstate', onChange);
-  return () => {
-    window.removeEventListener('hashchange', onChange);
-    window.removeEventListener('popstate', onChange);
-  };
-}
-const currentHash = () => window.location.hash;
-
 /** The hash routes of the trading page (spec 000 §2); /home is the default for any unknown route. */
 export function HashRoutes() {
   // re-rendered by the router's own navigations; the hash itself is read from the window: one set
   // while the trading page was still loading (before the router listened) must not be missed
   const routerLocation = useLocation();
-  const hash = useSyncExternalStore(subscribeToHash, currentHash);
+  const hash = useLocationHash();
   const location = { ...routerLocation, hash };
   const pathname = (hash.replace(/^#/, '').split('?')[0] || '/home').replace(/\/+$/, '') || '/home';
   usePageMeta(routeTitleKey(pathname), 'description.trading');

@@ -31,6 +31,11 @@ export interface LoginApi {
   /** the email and password inputs: rest while the form is sent */
   getFieldProps: (name: LoginField) => { name: LoginField; required: true; disabled: true | undefined };
   getSubmitProps: () => ReturnType<typeof submitProps>;
+  /**
+   * During a break (the refusal is login.excluded): a button in the form that signs in with what
+   * is typed, for a session that can only withdraw. A plain button, so Enter still signs in.
+   */
+  getWithdrawProps: () => { type: 'button'; disabled: true | undefined; onClick: (e: { currentTarget: { form: HTMLFormElement | null } }) => void };
   /** the refusal (announced at once) */
   getErrorProps: () => { role: 'alert' };
   /** a note the page shows on arrival (autologin failed): announced politely */
@@ -77,6 +82,14 @@ export function connectLogin(s: LoginSnapshot, send: Send): LoginApi {
     }),
     getFieldProps: (name) => ({ name, required: true, disabled: busy || undefined }),
     getSubmitProps: () => submitProps({ busy }),
+    getWithdrawProps: () => ({
+      type: 'button',
+      disabled: busy || undefined,
+      onClick: (e) => {
+        const values = e.currentTarget.form ? new FormData(e.currentTarget.form) : null;
+        send({ type: 'login.submit', email: String(values?.get('email') ?? ''), password: String(values?.get('password') ?? ''), withdrawOnly: true });
+      },
+    }),
     getErrorProps: alertProps,
     getNoticeProps: noteProps,
     getFactorProps: () => ({ 'aria-labelledby': FACTOR_TITLE }),

@@ -32,6 +32,7 @@ export const loginFlow = loginMachine.provide({
         token: input.token,
         captcha: await deviceFingerprint(),
         url: window.location.href.slice(0, 2000),
+        ...(input.withdrawOnly ? { withdrawOnly: true } : {}),
       });
       return { factor: answer.factor };
     }),

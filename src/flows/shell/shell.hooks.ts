@@ -19,7 +19,8 @@ export function useTradingShell() {
     else if (session.signedOut && !wasSignedIn.current) goTo(`/${lang}/login?rd=${encodeURIComponent(window.location.hash)}`);
   }, [session.signedIn, session.signedOut, lang]);
   useSessionEnd(session.user?.sessionEndsAt);
-  return { ready: session.signedIn };
+  // a session that can only withdraw (issue 30 §3): the trading page is the withdraw-only page
+  return { ready: session.signedIn, withdrawOnly: session.user?.withdrawOnly ?? null };
 }
 
 /** the longest wait a browser timer takes (about 24.8 days); a session-time limit is hours */
