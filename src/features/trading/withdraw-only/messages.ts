@@ -10,6 +10,8 @@ export const messages = {
     'withdraw_only.tab.withdrawal': 'Withdraw',
     'withdraw_only.tab.history': 'History',
     'withdraw_only.tab.personal': 'Verification',
+    // the server's refusal of any other call of such a session (server/http/withdraw-only.ts)
+    'session.withdraw_only': 'During your break you can only withdraw. Sign in again when it ends.',
   },
   ru: {
     'withdraw_only.title': 'Только вывод средств',
@@ -21,5 +23,6 @@ export const messages = {
     'withdraw_only.tab.withdrawal': 'Вывод',
     'withdraw_only.tab.history': 'История',
     'withdraw_only.tab.personal': 'Верификация',
+    'session.withdraw_only': 'Во время перерыва можно только выводить средства. Войдите снова, когда он закончится.',
   },
 } as const;
