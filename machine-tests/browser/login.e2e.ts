@@ -75,9 +75,14 @@ describe('signing in', () => {
     await expect.poll(() => page.frameLocator('iframe[title="Trading platform"]').locator('body').textContent()).toMatch(/simulated/i);
     // the platform session ends (expiry, logout elsewhere); the embedded page notices on its next call
     await page.evaluate(() => fetch('/platform/logout', { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' } }));
-    await page.evaluate(() => {
-      document.querySelector('iframe')?.contentWindow?.location.reload();
-    });
+    // (its own poll may notice first: then the page is already on its way to the sign-in page)
+    await page
+      .evaluate(() => {
+        document.querySelector('iframe')?.contentWindow?.location.reload();
+      })
+      .catch((error: unknown) => {
+        if (!String(error).includes('Execution context was destroyed')) throw error;
+      });
     await page.waitForURL(`${baseURL}/en/login**`);
     const me = await page.evaluate(async () => (await (await fetch('/api/me')).json()) as { user: unknown });
     expect(me.user).toBeNull();
