@@ -44,6 +44,7 @@ import * as appropriateness from './migrations/237_appropriateness';
 import * as eligibility from './migrations/239_eligibility';
 import * as sessionLimit from './migrations/240_session_limit';
 import * as withdrawOnlySessions from './migrations/241_withdraw_only_sessions';
+import * as personalPromoCodes from './migrations/242_personal_promo_codes';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '239_eligibility': eligibility,
   '240_session_limit': sessionLimit,
   '241_withdraw_only_sessions': withdrawOnlySessions,
+  '242_personal_promo_codes': personalPromoCodes,
 };
 
 /**

@@ -24,6 +24,8 @@ export interface PromoCodesTable {
   uses: Generated<number>;
   active: Generated<boolean>;
   created_at: CreatedAt;
+  /** a personal code's trader (a limited offer's OFFER-…; migration 242): no one else may use it. null: anyone */
+  owner_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PromoRedemptionsTable {

@@ -5,6 +5,7 @@ import { depositBonus } from '../../core/amount';
 import type { FundingOptionsResponse } from '../../core/contract';
 import { buildApp } from '../app';
 import { creditDeposit } from '../domain/deposits/credit';
+import { sandboxOfferNow } from '../domain/offers/offers';
 import { balanceOf, houseAccount, verifyLedger } from '../domain/ledger';
 import { toBigInt } from '../db/values';
 import { memoryHub } from '../push/hub';
@@ -203,6 +204,46 @@ describe('promo codes', () => {
     const anonymous = new Browser(app);
     await anonymous.me();
     expect((await anonymous.send('POST', '/api/promo', { json: { code: 'SANDBOX1' } })).statusCode).toBe(401);
+  });
+
+  it("a limited offer's personal code is its owner's alone: anyone else is refused on every path and uses nothing of it (issue 31)", async () => {
+    const owner = await trader();
+    const thief = await trader();
+    const email = (await t.db.selectFrom('users').select('email').where('id', '=', owner.userId).executeTakeFirstOrThrow()).email;
+    const offerId = await sandboxOfferNow(t.db, email, 'limited', new Date());
+    await t.db.updateTable('offers').set({ shown_at: new Date(), expires_at: new Date(Date.now() + 3600_000) }).where('id', '=', offerId).execute();
+    const accepted = await owner.browser.send('POST', '/api/triggers/limited_yes', { json: { id: offerId } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const code = (accepted.json() as { promoCode: string }).promoCode;
+    expect(code).toMatch(/^OFFER-[0-9A-F]{12}$/);
+
+    // the check, the fraud check before a card payment (nothing charged), in either case
+    for (const url of ['/api/promo', '/api/triggers/promo']) {
+      const res = await thief.browser.send('POST', url, { json: { code: code.toLowerCase() } });
+      expect([res.statusCode, res.json()], url).toEqual([403, expect.objectContaining({ error: 'promo.not_yours', message: 'This promo code was given to another trader and only they can use it.' })]);
+    }
+    const refused = await cardDeposit(thief.browser, '1000', code);
+    expect([refused.status, refused.refused?.error]).toEqual([403, 'promo.not_yours']);
+    expect(await t.db.selectFrom('card_payments').select('id').where('user_id', '=', thief.userId).execute()).toEqual([]);
+    // the redemption inside a deposit's own transaction (any method reaches it): the deposit is credited, the code not
+    const key = `thief-${randomUUID()}`;
+    const credited = await t.db.transaction().execute((trx) =>
+      creditDeposit(trx, { idempotencyKey: key, userId: thief.userId, accountId: thief.accountId, amountMinor: 100_000n, currency: 'USD', method: 'sandbox', meta: {}, bonus: true, promo: code }),
+    );
+    expect(credited.replayed).toBe(false);
+    const row = await t.db.selectFrom('promo_codes').select(['uses', 'owner_user_id']).where('code', '=', code).executeTakeFirstOrThrow();
+    expect(row).toEqual({ uses: 0, owner_user_id: owner.userId });
+    expect(await t.db.selectFrom('promo_redemptions').select('user_id').where('code', '=', code).execute()).toEqual([]);
+    const thiefBonus = await t.db.selectFrom('ledger_transactions').select('meta').where('idempotency_key', '=', `${key}:bonus`).executeTakeFirst();
+    expect(thiefBonus?.meta.promoRefused).toBe('promo.not_yours');
+
+    // still the owner's, whole: the check says what it adds, and a deposit redeems it once
+    expect((await owner.browser.send('POST', '/api/promo', { json: { code } })).json()).toMatchObject({ value: '10.00' });
+    const paid = await cardDeposit(owner.browser, '1000', code);
+    expect(paid.id).toBeTruthy();
+    expect((await t.db.selectFrom('promo_codes').select('uses').where('code', '=', code).executeTakeFirstOrThrow()).uses).toBe(1);
+    expect((await t.db.selectFrom('promo_redemptions').select('user_id').where('code', '=', code).execute()).map((r) => r.user_id)).toEqual([owner.userId]);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 
   it('max uses hold under two concurrent deposits: one redemption, the other deposit gets the tier bonus only', async () => {

@@ -245,7 +245,7 @@ export async function acceptOffer(db: DbOrTx, userId: number, id: string, now: D
       promo = promoCode();
       await trx
         .insertInto('promo_codes')
-        .values({ code: promo, kind: 'value', value_minor: valueMinor, currency, valid_from: now, valid_until: new Date(now.getTime() + LIMITED_CODE_HOURS * 3600_000), max_uses: 1 })
+        .values({ code: promo, kind: 'value', value_minor: valueMinor, currency, valid_from: now, valid_until: new Date(now.getTime() + LIMITED_CODE_HOURS * 3600_000), max_uses: 1, owner_user_id: userId })
         .execute();
     } else if (row.kind === 'giveaway') {
       const house = await houseAccount(trx, currency);

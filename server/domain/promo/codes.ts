@@ -10,7 +10,7 @@ import { Refusal } from '../refusal';
  * Promo codes (spec 001 §3 Promo, §9 "a promotion bonus adds to the percent"): a code adds a
  * percent to the deposit bonus's percent (under the max percent) or a fixed value (under the max
  * value), in one currency or any, inside a validity window, at most max_uses times in all and
- * once per trader. Checked when the trader applies it and before a card payment starts;
+ * once per trader; a personal code (`owner_user_id`: a limited offer's) by its owner only. Checked when the trader applies it and before a card payment starts;
  * redeemed in the deposit's own transaction (server/domain/deposits/bonus.ts).
  */
 
@@ -37,6 +37,7 @@ export const PROMO_REFUSALS = {
   usedUp: () => new Refusal(410, 'promo.used_up', 'This promo code has been used up.'),
   alreadyUsed: () => new Refusal(409, 'promo.already_used', 'You have already used this promo code.'),
   currency: (currency: string) => new Refusal(409, 'promo.currency', `This promo code is for deposits in ${currency} only.`),
+  notYours: () => new Refusal(403, 'promo.not_yours', 'This promo code was given to another trader and only they can use it.'),
 } as const;
 
 export const normalizeCode = (code: string): string => code.trim().toUpperCase();
@@ -47,8 +48,13 @@ function grantOf(row: PromoCodeRow): PromoGrant {
   return { code: row.code, percent, value };
 }
 
-/** Why this row cannot be used by this trader now, or null (the redemption count and the window; not the once-per-trader rule). */
-function rowProblem(row: PromoCodeRow, currency: string, now: Date): Refusal | null {
+/**
+ * Why this row cannot be used by this trader now, or null (the redemption count and the window;
+ * not the once-per-trader rule). Someone else's personal code is refused first: its state (used,
+ * expired) is its owner's business, and nothing of it is counted.
+ */
+function rowProblem(row: PromoCodeRow, userId: number, currency: string, now: Date): Refusal | null {
+  if (row.owner_user_id !== null && row.owner_user_id !== userId) return PROMO_REFUSALS.notYours();
   if (!row.active) return PROMO_REFUSALS.inactive();
   if (now.getTime() < row.valid_from.getTime()) return PROMO_REFUSALS.notYet(row.valid_from);
   if (row.valid_until && now.getTime() >= row.valid_until.getTime()) return PROMO_REFUSALS.expired(row.valid_until);
@@ -72,7 +78,7 @@ async function findCode(db: DbOrTx, code: string): Promise<PromoCodeRow> {
  */
 export async function checkPromo(db: DbOrTx, userId: number, code: string, currency: string, now: Date): Promise<PromoGrant> {
   const row = await findCode(db, code);
-  const problem = rowProblem(row, currency, now);
+  const problem = rowProblem(row, userId, currency, now);
   if (problem) throw problem;
   const used = await db.selectFrom('promo_redemptions').select('id').where('code', '=', row.code).where('user_id', '=', userId).executeTakeFirst();
   if (used) throw PROMO_REFUSALS.alreadyUsed();
@@ -95,7 +101,7 @@ export async function redeemPromo(trx: DbOrTx, input: { userId: number; code: st
     if (error instanceof Refusal) return { ok: false, refusal: error };
     throw error;
   }
-  const problem = rowProblem(row, input.currency, input.now);
+  const problem = rowProblem(row, input.userId, input.currency, input.now);
   if (problem) return { ok: false, refusal: problem };
   const inserted = await trx
     .insertInto('promo_redemptions')
@@ -109,6 +115,7 @@ export async function redeemPromo(trx: DbOrTx, input: { userId: number; code: st
     .set({ uses: sql`uses + 1` })
     .where('code', '=', row.code)
     .where('active', '=', true)
+    .where((eb) => eb.or([eb('owner_user_id', 'is', null), eb('owner_user_id', '=', input.userId)]))
     .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
     .returningAll()
     .executeTakeFirst();
