@@ -47,6 +47,7 @@ import { offlineDepositRoutes } from './routes/deposits-offline';
 import { supportRoutes } from './routes/support';
 import { complaintRoutes } from './routes/complaints';
 import { limitRoutes } from './routes/limits';
+import { activeSessionRoutes } from './routes/active-sessions';
 import { closureRoutes } from './routes/closure';
 import { selfExclusionRoutes } from './routes/self-exclusion';
 import { appropriatenessRoutes } from './routes/appropriateness';
@@ -177,6 +178,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   // complaints (/api/complaints): the trader's formal complaints, apart from support (docs/complaints.md)
   await app.register(complaintRoutes, deps);
   await app.register(limitRoutes, deps);
+  await app.register(activeSessionRoutes, deps);
   await app.register(closureRoutes, deps);
   await app.register(selfExclusionRoutes, deps);
   // appropriateness (/api/appropriateness): the knowledge questionnaire before the first trade (docs/appropriateness.md)

@@ -45,6 +45,7 @@ import * as eligibility from './migrations/239_eligibility';
 import * as sessionLimit from './migrations/240_session_limit';
 import * as withdrawOnlySessions from './migrations/241_withdraw_only_sessions';
 import * as personalPromoCodes from './migrations/242_personal_promo_codes';
+import * as sessionDevices from './migrations/243_session_devices';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '240_session_limit': sessionLimit,
   '241_withdraw_only_sessions': withdrawOnlySessions,
   '242_personal_promo_codes': personalPromoCodes,
+  '243_session_devices': sessionDevices,
 };
 
 /**

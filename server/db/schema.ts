@@ -92,6 +92,11 @@ export interface SessionsTable {
   limit_ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** a session that can only withdraw, asked for during a break or self-exclusion (migration 241; server/http/withdraw-only.ts) */
   withdraw_only: ColumnType<boolean, boolean | undefined, boolean>;
+  /** a signed-in session's IP at sign-in and device label from its user agent (migration 243; server/domain/security/device-label.ts) */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  device: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when it was last used: moved with the sliding expiry, at most once a minute (null: not since sign-in) */
+  last_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type AttemptScope = 'site' | 'platform';

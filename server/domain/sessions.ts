@@ -28,15 +28,25 @@ const expiry = (limitEndsAt: Date | null = null): Date => {
   return new Date(limitEndsAt ? Math.min(idle, limitEndsAt.getTime()) : idle);
 };
 
-/** `withdrawOnly`: a session that can only withdraw (a break or self-exclusion runs: ./protection/sign-in-gate.ts) */
-export async function createSession(db: DbOrTx, userId: number | null, withdrawOnly = false): Promise<NewSession> {
+/** Where a signed-in session comes from, for the security centre's list (migration 243). */
+export interface SessionOrigin {
+  ip?: string;
+  /** the label of its user agent (./security/device-label.ts) */
+  device?: string | null;
+}
+
+/**
+ * `withdrawOnly`: a session that can only withdraw (a break or self-exclusion runs:
+ * ./protection/sign-in-gate.ts); `origin`: a signed-in session's IP and device.
+ */
+export async function createSession(db: DbOrTx, userId: number | null, withdrawOnly = false, origin: SessionOrigin = {}): Promise<NewSession> {
   const token = newToken();
   // the sign-in's time is the one the limit counts from
   const now = new Date();
   const limitEndsAt = userId === null ? null : await sessionLimitEnd(db, userId, now);
   const row = await db
     .insertInto('sessions')
-    .values({ id: hashToken(token), user_id: userId, csrf: newToken(), created_at: now, expires_at: expiry(limitEndsAt), limit_ends_at: limitEndsAt, withdraw_only: withdrawOnly })
+    .values({ id: hashToken(token), user_id: userId, csrf: newToken(), created_at: now, expires_at: expiry(limitEndsAt), limit_ends_at: limitEndsAt, withdraw_only: withdrawOnly, ip: origin.ip?.slice(0, 64) ?? null, device: origin.device ?? null })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { token, row };
@@ -51,12 +61,14 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionRow
   return row;
 }
 
-/** Slides a live session's expiry forward, at most once a minute (so a polled route writes nothing). */
+/** Slides a live session's expiry forward, and its last use with it, at most once a minute (so a polled route writes nothing). */
 export async function slideSession(db: DbOrTx, row: SessionRow): Promise<void> {
   const next = expiry(row.limit_ends_at);
   if (next.getTime() - row.expires_at.getTime() > SLIDE_AFTER_MS) {
-    await db.updateTable('sessions').set({ expires_at: next }).where('id', '=', row.id).execute();
+    const seen = new Date();
+    await db.updateTable('sessions').set({ expires_at: next, last_seen_at: seen }).where('id', '=', row.id).execute();
     row.expires_at = next;
+    row.last_seen_at = seen;
   }
 }
 
@@ -67,7 +79,7 @@ export async function slideSession(db: DbOrTx, row: SessionRow): Promise<void> {
  */
 export function liveSession(db: DbOrTx, sessionId: string, now: Date) {
   return prepared(db.selectFrom('sessions as s'))
-    .select(['s.id as s_id', 's.user_id as s_user_id', 's.csrf as s_csrf', 's.created_at as s_created_at', 's.expires_at as s_expires_at', 's.limit_ends_at as s_limit_ends_at', 's.withdraw_only as s_withdraw_only'])
+    .select(['s.id as s_id', 's.user_id as s_user_id', 's.csrf as s_csrf', 's.created_at as s_created_at', 's.expires_at as s_expires_at', 's.limit_ends_at as s_limit_ends_at', 's.withdraw_only as s_withdraw_only', 's.ip as s_ip', 's.device as s_device', 's.last_seen_at as s_last_seen_at'])
     .where('s.id', '=', sessionId)
     .where('s.expires_at', '>', now);
 }
@@ -83,13 +95,27 @@ export interface JoinedSessionColumns {
   s_expires_at: Date;
   s_limit_ends_at: Date | null;
   s_withdraw_only: boolean;
+  s_ip: string | null;
+  s_device: string | null;
+  s_last_seen_at: Date | null;
 }
 
 /** A joined row split in two: the session (its `s_` columns) and the rest, the route's own object. */
 export function splitSession<T extends JoinedSessionColumns>(row: T): { session: SessionRow; rest: Omit<T, keyof JoinedSessionColumns> } {
-  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at, s_withdraw_only, ...rest } = row;
+  const { s_id, s_user_id, s_csrf, s_created_at, s_expires_at, s_limit_ends_at, s_withdraw_only, s_ip, s_device, s_last_seen_at, ...rest } = row;
   return {
-    session: { id: s_id, user_id: s_user_id, csrf: s_csrf, created_at: s_created_at, expires_at: s_expires_at, limit_ends_at: s_limit_ends_at, withdraw_only: s_withdraw_only },
+    session: {
+      id: s_id,
+      user_id: s_user_id,
+      csrf: s_csrf,
+      created_at: s_created_at,
+      expires_at: s_expires_at,
+      limit_ends_at: s_limit_ends_at,
+      withdraw_only: s_withdraw_only,
+      ip: s_ip,
+      device: s_device,
+      last_seen_at: s_last_seen_at,
+    },
     rest,
   };
 }
@@ -99,9 +125,9 @@ export async function destroySession(db: DbOrTx, id: string): Promise<void> {
 }
 
 /** A new session (new id, new CSRF token) replacing `oldId`: no session fixation across sign-in. */
-export async function rotateSession(db: DbOrTx, oldId: string | null, userId: number | null, withdrawOnly = false): Promise<NewSession> {
+export async function rotateSession(db: DbOrTx, oldId: string | null, userId: number | null, withdrawOnly = false, origin: SessionOrigin = {}): Promise<NewSession> {
   if (oldId) await destroySession(db, oldId);
-  return createSession(db, userId, withdrawOnly);
+  return createSession(db, userId, withdrawOnly, origin);
 }
 
 /** Deletes expired sessions; returns how many. */

@@ -69,7 +69,7 @@ export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, p
       await openChallenge(db, messenger, session.id, user, user.two_factor, withdrawOnly);
       return { ok: true, message: 'Enter your second factor.', factor: user.two_factor };
     }
-    const next = await signInWithNotice(db, session.id, user.id, { ip: request.ip, withdrawOnly });
+    const next = await signInWithNotice(db, session.id, user.id, { ip: request.ip, userAgent: request.headers['user-agent'], withdrawOnly });
     setSessionCookie(request, reply, next);
     request.session = next.row;
     push.publish(user.id, { type: 'notification.new' });

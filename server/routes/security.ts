@@ -117,7 +117,7 @@ export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform
     const result = await checkFactor(db, challenge.userId, challenge.type, 'login', body.code.trim());
     if (result.success) {
       // signed in only now: a new session id and CSRF token (the challenge ends with the old session)
-      const next = await signInWithNotice(db, session.id, challenge.userId, { ip: request.ip, withdrawOnly: challenge.withdrawOnly });
+      const next = await signInWithNotice(db, session.id, challenge.userId, { ip: request.ip, userAgent: request.headers['user-agent'], withdrawOnly: challenge.withdrawOnly });
       setSessionCookie(request, reply, next);
       request.session = next.row;
       push.publish(challenge.userId, { type: 'notification.new' });

@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { assertMaySignIn } from '../protection/sign-in-gate';
+import { deviceLabel } from '../security/device-label';
 import { rotateSession, type NewSession } from '../sessions';
 import { notificationKey } from './key';
 import { notify } from './notify';
@@ -18,10 +19,10 @@ import { notify } from './notify';
  * `withdrawOnly`: the trader asked to withdraw during a break (protection/sign-in-gate.ts); the
  * session can then only withdraw.
  */
-export async function signInWithNotice(db: Db, oldSessionId: string | null, userId: number, facts: { ip?: string; withdrawOnly?: boolean } = {}): Promise<NewSession> {
+export async function signInWithNotice(db: Db, oldSessionId: string | null, userId: number, facts: { ip?: string; userAgent?: string; withdrawOnly?: boolean } = {}): Promise<NewSession> {
   return db.transaction().execute(async (trx) => {
     const withdrawOnly = await assertMaySignIn(trx, userId, new Date(), facts.withdrawOnly === true);
-    const next = await rotateSession(trx, oldSessionId, userId, withdrawOnly);
+    const next = await rotateSession(trx, oldSessionId, userId, withdrawOnly, { ip: facts.ip, device: deviceLabel(facts.userAgent) });
     const earlier = await trx.selectFrom('notifications').select(['id', 'params', 'read_at']).where('user_id', '=', userId).where('kind', '=', SIGN_IN).forUpdate().execute();
     const unseen = earlier.filter((row) => row.read_at === null).reduce((n, row) => n + countOf(row.params), 0);
     if (earlier.length > 0) await trx.deleteFrom('notifications').where('id', 'in', earlier.map((row) => row.id)).execute();
