@@ -21,6 +21,7 @@ const MODULE_STATE = [
   'server/http/metrics.ts STREAMS',
   'server/http/not-found.ts registered',
   'server/http/session.ts UNSAFE',
+  'server/http/withdraw-only.ts WITHDRAW_ONLY_ROUTES',
   'server/sandbox/chat/widget-page.ts cached',
   'server/sandbox/platform/routes.ts UNSAFE',
   'server/sandbox/platform/trade-page.ts cached',

@@ -98,7 +98,8 @@ describe('closing', () => {
     platformAll = undefined;
     await createSession(t.db, userId);
     await createSession(t.db, userId);
-    await expect(assertMaySignIn(t.db, userId)).resolves.toBeUndefined();
+    // allowed, and not a withdraw-only session (no break runs)
+    await expect(assertMaySignIn(t.db, userId)).resolves.toBe(false);
     expect(await close(userId, { reason: 'control', text: '  I want to stop.  ' })).toEqual({ closed: true, closed_at: NOW.toISOString() });
     expect(await t.db.selectFrom('account_closures').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow()).toEqual({ user_id: userId, reason: 'control', text: 'I want to stop.', closed_at: NOW });
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).toEqual([]);
