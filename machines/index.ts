@@ -51,6 +51,7 @@ import { realityCheckMachine } from './reality-check/reality-check.machine';
 import { realityCheckSettingMachine } from './reality-check-setting/reality-check-setting.machine';
 import { termsAcceptanceMachine } from './terms-acceptance/terms-acceptance.machine';
 import { sessionLimitSettingMachine } from './session-limit-setting/session-limit-setting.machine';
+import { activeSessionsMachine } from './active-sessions/active-sessions.machine';
 import { referralPageMachine } from './referral-page/referral-page.machine';
 import { referralLinkMachine } from './referral-link/referral-link.machine';
 import { referralTransferMachine } from './referral-transfer/referral-transfer.machine';
@@ -135,6 +136,7 @@ export const machines: Record<string, MachineEntry> = {
   termsAcceptance: { machine: termsAcceptanceMachine, purpose: 'A new version of a legal document asks again (issue 30 §5): the accepted versions are read after sign-in; when one is older, the dialog asks the attention arbiter (mandatory, held while a money flow runs) and shows what changed and the documents in full; I have read and accept sends exactly the versions shown (one published meanwhile is refused, read and shown); Later closes it with deposits and trading still locked; the Documents page (#/show/terms) shows the same at once' },
   realityCheckSetting: { machine: realityCheckSettingMachine, purpose: 'The reality check\'s interval on the limits page (issue 30 §2): read (the trader\'s choice or the country\'s default, with a retry), a choice of the offered intervals (Off, 15 min, …) saved at once and told to the running reality check; a failed save keeps the interval in force and says so' },
   sessionLimitSetting: { machine: sessionLimitSettingMachine, purpose: 'The session-time limit on the limits page (issue 30 §1): read (with a retry), one of the offered limits or none saved at once; a first or shorter one is in force now (this session\'s end moves and the page\'s session follows), a longer one or none waits for the cooling-off with its date; only a change is sent; a failed save keeps the limit in force and says so' },
+  activeSessions: { machine: activeSessionsMachine, purpose: 'Where the trader is signed in, on the security page (issue 31 §2): the live sessions read (with a retry), each with device, IP, sign-in and last use, this one marked; one other session ended, or every other at once; only a listed session that is not this one can be ended; the answer is the list after it; a failed end keeps the list and says why' },
   referralPage: { machine: referralPageMachine, purpose: 'The referral page (001 §3, §5-7): the program loaded (retry on failure), then the link form, the transfer and the statistics filter as children; a saved link or a transfer updates the page' },
   referralLink: { machine: referralLinkMachine, purpose: "A new affiliate link: a name and a landing page, else 'Please fill Link name and chose Landing page'; saving, saved or refused" },
   referralTransfer: { machine: referralTransferMachine, purpose: "Referral balance to the trading account: an integer > 0, else 'Wrong amount'; sending with one idempotency key; done or refused" },

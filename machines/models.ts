@@ -47,6 +47,7 @@ import { realityCheckModel } from './reality-check/reality-check.model';
 import { realityCheckSettingModel } from './reality-check-setting/reality-check-setting.model';
 import { termsAcceptanceModel } from './terms-acceptance/terms-acceptance.model';
 import { sessionLimitSettingModel } from './session-limit-setting/session-limit-setting.model';
+import { activeSessionsModel } from './active-sessions/active-sessions.model';
 import { referralPageModel } from './referral-page/referral-page.model';
 import { referralLinkModel } from './referral-link/referral-link.model';
 import { referralTransferModel } from './referral-transfer/referral-transfer.model';
@@ -128,6 +129,7 @@ export const models: Record<string, MachineModel> = {
   realityCheckSetting: realityCheckSettingModel,
   termsAcceptance: termsAcceptanceModel,
   sessionLimitSetting: sessionLimitSettingModel,
+  activeSessions: activeSessionsModel,
   referralPage: referralPageModel,
   referralLink: referralLinkModel,
   referralTransfer: referralTransferModel,

@@ -6,6 +6,7 @@ import { Modal } from '../../ui/Modal';
 import { PasswordRules } from '../../ui/PasswordRules';
 import { messages as passwordTexts } from '../register/messages';
 import { CodeEntry } from '../two-factor/CodeEntry';
+import { ActiveSessionsSection } from './ActiveSessionsSection';
 import { messages } from './messages';
 import { QrImage } from './QrImage';
 import '../withdrawal/withdrawal.css';
@@ -17,7 +18,7 @@ registerMessages(passwordTexts);
 /** The account's own pages linked under the security settings, in this order; each has `security.{page}_link` and (but closing) `security.{page}_hint`. */
 const ACCOUNT_PAGES = ['limits', 'data', 'pause', 'close'] as const;
 
-/** #/show/security (spec 002 §2, §3): password change and the two-factor method. */
+/** #/show/security (spec 002 §2, §3): password change, the two-factor method, and where the trader is signed in (issue 31 §2). */
 export default function SecurityPage() {
   const { t } = useT();
   return (
@@ -25,6 +26,7 @@ export default function SecurityPage() {
       <h1 className="security__title">{t('security.title')}</h1>
       <PasswordForm />
       <FactorChoice />
+      <ActiveSessionsSection />
       {/* plain links: the hash routes of pages of this shell (a router Link to a hash misbehaves inside a show page) */}
       {ACCOUNT_PAGES.map((page) => (
         <p key={page} className={`security__${page}`}>
