@@ -66,7 +66,7 @@ export default function LoginPage() {
           {error && login.excluded && (
             // until its chunk is in, the server's own words (not announced twice)
             <Suspense key={shakes} fallback={<p className="form-error">{text(error)}</p>}>
-              <ExcludedNotice refusal={error} withdraw={login.getWithdrawProps} />
+              <ExcludedNotice refusal={error} withdraw={login} />
             </Suspense>
           )}
           {error && !login.excluded && (

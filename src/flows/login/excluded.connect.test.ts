@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../shared/dates';
-import { connectExcludedNotice } from './excluded.connect';
+import { connectExcludedNotice, withdrawButtonProps } from './excluded.connect';
 import { pausedKind } from './paused';
 
 const UNTIL = '2026-12-02T10:00:00.000Z';
@@ -23,5 +24,21 @@ describe('the sign-in page’s notice of a break', () => {
     expect(notice).toMatchObject({ kind: 'timeout', refused: false, message: { key: 'login.paused.timeout' }, contactHref: '/en/contacts' });
     expect(notice.getNoticeProps()).toEqual({ role: 'status' });
     expect([pausedKind('timeout'), pausedKind('exclusion'), pausedKind('1'), pausedKind(null)]).toEqual(['timeout', 'exclusion', null, null]);
+  });
+
+  it('the withdraw button signs in with what is typed, for withdrawals only; it rests while sent', () => {
+    const submit = vi.fn();
+    const form = document.createElement('form');
+    for (const [name, value] of [['email', 't@example.com'], ['password', 'pw']]) {
+      const input = document.createElement('input');
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    const props = withdrawButtonProps(submit, false);
+    expect(props).toMatchObject({ type: 'button', disabled: undefined });
+    props.onClick({ currentTarget: { form } });
+    expect(submit.mock.calls).toEqual([['t@example.com', 'pw', true]]);
+    expect(withdrawButtonProps(submit, true).disabled).toBe(true);
   });
 });

@@ -30,4 +30,19 @@ export function connectExcludedNotice({ refusal = null, paused = null, lang }: {
   };
 }
 
+/**
+ * With the refusal: the button in the sign-in form that signs in with what is typed, for a
+ * session that can only withdraw. A plain button, so Enter still signs in as usual.
+ */
+export function withdrawButtonProps(submit: (email: string, password: string, withdrawOnly: true) => void, busy: boolean) {
+  return {
+    type: 'button' as const,
+    disabled: busy || undefined,
+    onClick: (e: { currentTarget: { form: HTMLFormElement | null } }) => {
+      const values = e.currentTarget.form ? new FormData(e.currentTarget.form) : null;
+      submit(String(values?.get('email') ?? ''), String(values?.get('password') ?? ''), true);
+    },
+  };
+}
+
 export type ExcludedNoticeApi = ReturnType<typeof connectExcludedNotice>;

@@ -31,23 +31,6 @@ describe('connectLogin getters', () => {
     expect(login.getNoticeProps()).toEqual({ role: 'status' });
   });
 
-  it('during a break, the withdraw button signs in with what is typed, for withdrawals only; it rests while sent', () => {
-    const send = vi.fn();
-    const login = connectLogin(loginIn('editing', { error: { key: 'login.excluded' } }), send);
-    const form = document.createElement('form');
-    for (const [name, value] of [['email', 't@example.com'], ['password', 'pw']]) {
-      const input = document.createElement('input');
-      input.name = name;
-      input.value = value;
-      form.append(input);
-    }
-    const props = login.getWithdrawProps();
-    expect(props).toMatchObject({ type: 'button', disabled: undefined });
-    props.onClick({ currentTarget: { form } });
-    expect(send.mock.calls).toEqual([[{ type: 'login.submit', email: 't@example.com', password: 'pw', withdrawOnly: true }]]);
-    expect(connectLogin(loginIn('sessionLogin'), send).getWithdrawProps().disabled).toBe(true);
-  });
-
   it('while the platform answers the form, its fields and its button rest; no edit is sent without a message', () => {
     const send = vi.fn();
     const busy = connectLogin(loginIn('platformLogin'), send);

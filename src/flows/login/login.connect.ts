@@ -22,7 +22,8 @@ export interface LoginApi {
   email: string;
   autologinFailed: boolean;
   submitLabel: 'login.submitting' | 'login.submit';
-  submit: (email: string, password: string) => void;
+  /** `withdrawOnly`: during a break, a session that can only withdraw (issue 30 §3) */
+  submit: (email: string, password: string, withdrawOnly?: boolean) => void;
   /** a field changed: an error shown goes away */
   edit: () => void;
   cancelFactor: () => void;
@@ -31,11 +32,6 @@ export interface LoginApi {
   /** the email and password inputs: rest while the form is sent */
   getFieldProps: (name: LoginField) => { name: LoginField; required: true; disabled: true | undefined };
   getSubmitProps: () => ReturnType<typeof submitProps>;
-  /**
-   * During a break (the refusal is login.excluded): a button in the form that signs in with what
-   * is typed, for a session that can only withdraw. A plain button, so Enter still signs in.
-   */
-  getWithdrawProps: () => { type: 'button'; disabled: true | undefined; onClick: (e: { currentTarget: { form: HTMLFormElement | null } }) => void };
   /** the refusal (announced at once) */
   getErrorProps: () => { role: 'alert' };
   /** a note the page shows on arrival (autologin failed): announced politely */
@@ -69,7 +65,7 @@ export function connectLogin(s: LoginSnapshot, send: Send): LoginApi {
     email,
     autologinFailed: s.matches('autologinFailed'),
     submitLabel: busy ? 'login.submitting' : 'login.submit',
-    submit: (email, password) => send({ type: 'login.submit', email, password }),
+    submit: (email, password, withdrawOnly) => send({ type: 'login.submit', email, password, ...(withdrawOnly && { withdrawOnly }) }),
     edit: () => {
       if (error) send({ type: 'login.edit' });
     },
@@ -82,14 +78,6 @@ export function connectLogin(s: LoginSnapshot, send: Send): LoginApi {
     }),
     getFieldProps: (name) => ({ name, required: true, disabled: busy || undefined }),
     getSubmitProps: () => submitProps({ busy }),
-    getWithdrawProps: () => ({
-      type: 'button',
-      disabled: busy || undefined,
-      onClick: (e) => {
-        const values = e.currentTarget.form ? new FormData(e.currentTarget.form) : null;
-        send({ type: 'login.submit', email: String(values?.get('email') ?? ''), password: String(values?.get('password') ?? ''), withdrawOnly: true });
-      },
-    }),
     getErrorProps: alertProps,
     getNoticeProps: noteProps,
     getFactorProps: () => ({ 'aria-labelledby': FACTOR_TITLE }),

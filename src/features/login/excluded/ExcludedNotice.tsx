@@ -1,6 +1,6 @@
 import type { Msg } from '../../../../core/message';
-import { connectExcludedNotice } from '../../../flows/login/excluded.connect';
 import type { LoginApi } from '../../../flows/login/login.connect';
+import { connectExcludedNotice, withdrawButtonProps } from '../../../flows/login/excluded.connect';
 import type { PausedKind } from '../../../flows/login/paused';
 import { registerMessages, useT } from '../../../i18n';
 import { messages } from './messages';
@@ -12,7 +12,7 @@ registerMessages(messages);
  * sign-in with the end date, or the note on arrival; either with what happens to withdrawals and
  * a link to the contact page. With the refusal, the button that signs in to withdraw only.
  */
-export default function ExcludedNotice({ refusal = null, paused = null, withdraw }: { refusal?: Msg | null; paused?: PausedKind | null; withdraw?: LoginApi['getWithdrawProps'] }) {
+export default function ExcludedNotice({ refusal = null, paused = null, withdraw }: { refusal?: Msg | null; paused?: PausedKind | null; withdraw?: Pick<LoginApi, 'submit' | 'busy'> }) {
   const { t, text, lang } = useT();
   const notice = connectExcludedNotice({ refusal, paused, lang });
   // the link sits where the sentence puts it, in either language
@@ -30,7 +30,7 @@ export default function ExcludedNotice({ refusal = null, paused = null, withdraw
   return (
     <>
       {words}
-      <button className="button button--ghost button--wide" {...withdraw()} data-testid="login-withdraw-only">
+      <button className="button button--ghost button--wide" {...withdrawButtonProps(withdraw.submit, withdraw.busy)} data-testid="login-withdraw-only">
         {t('login.excluded.withdraw')}
       </button>
     </>
