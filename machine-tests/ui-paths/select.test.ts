@@ -68,6 +68,13 @@ describe('selectPaths', () => {
     expect(noRest.selected.some((s) => s.transitions.has(DONE))).toBe(true);
   });
 
+  it('cuts a path before a step the binding says the page cannot take there, and keeps its prefix', () => {
+    const noRest = selectPaths(binding({ stepFeasible: (step) => step.event.type !== 'rest' }), model, new Set());
+    expect(noRest.selected.flatMap(events)).not.toContain('rest');
+    expect(noRest.selected.some((s) => s.transitions.has(DONE))).toBe(true);
+    for (const s of noRest.selected.filter((x) => x.cutAt !== undefined)) expect(s.path.steps).toHaveLength(s.cutAt!);
+  });
+
   it('stops at maxPaths, picking the path that adds the most first', () => {
     const all = selectPaths(binding(), model, new Set()).selected;
     const one = selectPaths(binding({ maxPaths: 1 }), model, new Set()).selected;

@@ -38,7 +38,7 @@ export function selectPaths(binding: UiBinding, model: MachineModel, skipInputs:
     let cutAt: number | undefined;
     for (let i = 1; i < path.steps.length; i++) {
       const how = binding.events[eventKey(path.steps[i].event, path.steps[i - 1].state)];
-      if (typeof how !== 'function') {
+      if (typeof how !== 'function' || binding.stepFeasible?.(path.steps[i], path.steps[i - 1]) === false) {
         cutAt = i;
         break;
       }

@@ -68,6 +68,12 @@ export interface UiBinding {
   reasons?: Record<string, string>;
   /** false for a generated path the sandbox cannot script end to end (say why in the binding); such paths are not picked */
   feasible?: (path: TestPath) => boolean;
+  /**
+   * false for a step the page cannot take from the state before it (an event the machine's guard
+   * ignores there, with no button on the screen for it): the path is cut before that step, as at a
+   * step with no way to cause it, and its prefix may still be picked
+   */
+  stepFeasible?: (step: TestPath['steps'][number], before: TestPath['steps'][number]) => boolean;
   /** other machines whose coverage this binding's runs also measure (a child: login invokes twoFactorEntry) */
   alsoMeasures?: string[];
   /**
