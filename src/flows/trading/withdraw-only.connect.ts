@@ -1,6 +1,7 @@
 import type { WithdrawOnly } from '../../../core/contract/self-exclusion';
 import { msg, type Msg } from '../../../core/message';
 import { formatDateTime } from '../shared/dates';
+import { regionProps, titleProps } from '../shared/props';
 
 /** The pages a withdraw-only session shows (the server answers their calls only: server/http/withdraw-only.ts). */
 export const WITHDRAW_ONLY_PAGES = ['withdrawal', 'history', 'personal'] as const;
@@ -32,6 +33,9 @@ export function connectWithdrawOnly({ paused, hash }: { paused: WithdrawOnly; ha
       props: { href: `#/show/${page}`, 'aria-current': page === route.page ? ('page' as const) : undefined },
     })),
     getNoticeProps: () => ({ role: 'status' as const }),
+    /** the notice's section, named by its heading */
+    getRegionProps: () => regionProps('withdraw-only-title'),
+    getTitleProps: () => titleProps('withdraw-only-title'),
   };
 }
 

@@ -42,8 +42,8 @@ export default function WithdrawOnlyPage({ paused }: { paused: WithdrawOnly }) {
           </div>
         </header>
         <main className="shell__main" {...mainProps()}>
-          <section className="panel withdraw-only__notice" aria-labelledby="withdraw-only-title">
-            <h1 id="withdraw-only-title">{t('withdraw_only.title')}</h1>
+          <section className="panel withdraw-only__notice" {...view.getRegionProps()}>
+            <h1 {...view.getTitleProps()}>{t('withdraw_only.title')}</h1>
             <p {...view.getNoticeProps()} data-testid="withdraw-only-message">
               {text(view.message)}
             </p>
