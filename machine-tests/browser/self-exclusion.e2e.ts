@@ -48,9 +48,20 @@ describe('taking a break', () => {
     expect(await page.getByTestId('pause-final').textContent()).toBe('This cannot be undone early.');
     expect(await page.getByTestId('pause-ends').textContent()).toMatch(/^Your break lasts until \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}\.$/);
     await page.getByTestId('pause-password').fill(user.password);
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/self-exclusion' && r.request().method() === 'POST');
+    // the server's answer, read on its way (the page navigates to the sign-in page right after it)
+    let answered!: (body: { kind: string; until: string }) => void;
+    const answer = new Promise<{ kind: string; until: string }>((resolve) => (answered = resolve));
+    await page.route(
+      (u) => u.pathname === '/api/self-exclusion',
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        const response = await route.fetch();
+        answered((await response.json()) as { kind: string; until: string });
+        await route.fulfill({ response });
+      },
+    );
     await page.getByTestId('pause-submit').click();
-    const started = (await (await answer).json()) as { kind: string; until: string };
+    const started = await answer;
     expect(started.kind).toBe('timeout');
     const hours = (Date.parse(started.until) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
