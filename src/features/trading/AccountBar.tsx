@@ -4,7 +4,7 @@ import { useSession } from '../../flows/session/session.hooks';
 import { formatAmount } from '../../flows/shared/money';
 import { topbarMenuButtonProps, topbarMenuProps } from '../../flows/trading/topbar.connect';
 import { useT } from '../../i18n';
-import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { SignedInTools } from '../shell/SignedInTools';
 import { CallBackButton } from '../contact/CallBackButton';
 import { NotificationBell } from '../notifications/Bell';
 import { openNews } from '../../flows/news/news-open';
@@ -87,10 +87,7 @@ export function AccountBar() {
             )}
           </Link>
         </nav>
-        <LanguageSwitch />
-        <button type="button" className="button button--ghost topbar__logout" onClick={session.logout}>
-          {t('nav.logout')}
-        </button>
+        <SignedInTools />
       </div>
     </header>
   );

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../shared/dates';
 import { connectExcludedNotice, withdrawButtonProps } from './excluded.connect';
 import { pausedKind } from './paused';
+import { formWith } from '../../test/form';
 
 const UNTIL = '2026-12-02T10:00:00.000Z';
 const refusal = (params?: Record<string, string>) => ({ key: 'login.excluded', fallback: `This account is on a break until ${UNTIL}.`, ...(params && { params }) });
@@ -28,13 +29,7 @@ describe('the sign-in page’s notice of a break', () => {
 
   it('the withdraw button signs in with what is typed, for withdrawals only; it rests while sent', () => {
     const submit = vi.fn();
-    const form = document.createElement('form');
-    for (const [name, value] of [['email', 't@example.com'], ['password', 'pw']]) {
-      const input = document.createElement('input');
-      input.name = name;
-      input.value = value;
-      form.append(input);
-    }
+    const form = formWith({ email: 't@example.com', password: 'pw' });
     const props = withdrawButtonProps(submit, false);
     expect(props).toMatchObject({ type: 'button', disabled: undefined });
     props.onClick({ currentTarget: { form } });

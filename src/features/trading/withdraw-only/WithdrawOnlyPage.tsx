@@ -8,7 +8,7 @@ import { connectWithdrawOnly } from '../../../flows/trading/withdraw-only.connec
 import { registerMessages, useT } from '../../../i18n';
 import { mainProps } from '../../../ui/SkipLink';
 import { usePageMeta } from '../../../ui/usePageMeta';
-import { LanguageSwitch } from '../../shell/LanguageSwitch';
+import { SignedInTools } from '../../shell/SignedInTools';
 import { routeTitleKey } from '../route-title';
 import { messages } from './messages';
 import './withdraw-only.css';
@@ -35,10 +35,7 @@ export default function WithdrawOnlyPage({ paused }: { paused: WithdrawOnly }) {
             <strong>{formatAmount(session.available, session.currency, lang)}</strong>
           </div>
           <div className="withdraw-only__tools">
-            <LanguageSwitch />
-            <button type="button" className="button button--ghost topbar__logout" onClick={session.logout}>
-              {t('nav.logout')}
-            </button>
+            <SignedInTools />
           </div>
         </header>
         <main className="shell__main" {...mainProps()}>
