@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = {
   'security.sign_in': { variants: ['plain', 'many', 'many_plain'] },
   'security.factor_on': { variants: [] },
   'security.factor_off': { variants: [] },
+  /** a recovery code signed in in place of the authenticator (server/domain/security/recovery-codes.ts); params.left: codes left */
+  'security.recovery_used': { variants: [] },
   /** money by default; bonus: to the bonus balance; item: a gift, not money (core/contest-prizes.ts) */
   'contest.prize': { variants: ['bonus', 'item'] },
   'referral.commission': { variants: [] },

@@ -42,8 +42,11 @@ export type TwoFactorsResponse = z.infer<typeof TwoFactorsResponse>;
 /** POST /api/fraud/factors_check (spec 001 §7) */
 export const FactorsCheckRequest = z.object({
   type: FactorType,
-  code: z.string().check(z.maxLength(12)),
+  /** six digits; a recovery code (`k7m2p-x9q4r`, spaces and dashes ignored) with `recovery` */
+  code: z.string().check(z.maxLength(24)),
   purpose: FactorPurpose,
+  /** sign-in only, authenticator only: `code` is a recovery code (core/contract/recovery-codes.ts), spent if right */
+  recovery: z.optional(z.boolean()),
 });
 export type FactorsCheckRequest = z.infer<typeof FactorsCheckRequest>;
 
@@ -52,13 +55,15 @@ export const FactorsCheckResponse = z.object({
   message: z.string(),
   /** too many wrong codes: entry is disabled for a while */
   disabled: z.boolean(),
-  /** translation key of a failure: 'factor.wrong' (with `left`) or 'factor.locked' */
+  /** translation key of a failure: 'factor.wrong' (with `left`), 'factor.recovery_invalid' (a wrong or used recovery code, with `left`) or 'factor.locked' */
   error: z.optional(z.string()),
   /** attempts left after a wrong code */
   left: z.optional(z.number()),
   /** google setup, after the email step: the otpauth:// URI to show as a QR, and its secret */
   qr: z.optional(z.string()),
   secret: z.optional(z.string()),
+  /** the authenticator was just turned on: its recovery codes, shown once (core/contract/recovery-codes.ts) */
+  recoveryCodes: z.optional(z.array(z.string())),
 });
 export type FactorsCheckResponse = z.infer<typeof FactorsCheckResponse>;
 

@@ -81,6 +81,18 @@ export interface TwoFactorGrantsTable {
   used_at: Date | null;
 }
 
+/** a recovery code of the authenticator factor (migration 245): only its SHA-256; spent once, or voided */
+export interface RecoveryCodesTable {
+  id: Int8Id;
+  user_id: number;
+  /** SHA-256 of `{user_id}:{code}` (the code lower case, without its dash) */
+  code_hash: string;
+  created_at: CreatedAt;
+  used_at: Date | null;
+  /** new codes were made, or the authenticator was turned off */
+  voided_at: Date | null;
+}
+
 export interface TransactionValidationsTable {
   user_id: number;
   value_hash: string;
@@ -110,6 +122,7 @@ declare module './schema' {
     two_factor_codes: TwoFactorCodesTable;
     two_factor_challenges: TwoFactorChallengesTable;
     two_factor_grants: TwoFactorGrantsTable;
+    recovery_codes: RecoveryCodesTable;
     transaction_validations: TransactionValidationsTable;
     account_turnover: AccountTurnoverTable;
     sandbox_outbox: SandboxOutboxTable;

@@ -238,3 +238,24 @@ export function complaintAnsweredMail(lang: MailLang, facts: Omit<ComplaintMailF
     ].join('\n\n'),
   };
 }
+
+/** A recovery code signed in in place of the authenticator (issue 31 §4); `left` codes remain; `link` is the security page. */
+export function recoveryCodeUsedMail(lang: MailLang, facts: { at: Date; ip: string | null; left: number; link: string }): Mail {
+  if (lang === 'ru')
+    return {
+      subject: 'Вход по резервному коду',
+      body: [
+        `В ваш счёт вошли по резервному коду вместо приложения-аутентификатора ${utc(facts.at)}${facts.ip ? ` (IP ${facts.ip})` : ''}. Этот код больше не действует.`,
+        `Неиспользованных кодов осталось: ${facts.left}. Новые коды можно получить на странице безопасности: ${facts.link}`,
+        'Если это были не вы, сразу смените пароль и напишите в поддержку.',
+      ].join('\n\n'),
+    };
+  return {
+    subject: 'A recovery code was used to sign in',
+    body: [
+      `Your account was signed in to with a recovery code instead of the authenticator app on ${utc(facts.at)}${facts.ip ? ` (IP ${facts.ip})` : ''}. That code no longer works.`,
+      `${facts.left === 1 ? '1 unused code is' : `${facts.left} unused codes are`} left. You can make new ones on your security page: ${facts.link}`,
+      'If this was not you, change your password at once and contact support.',
+    ].join('\n\n'),
+  };
+}

@@ -1,7 +1,9 @@
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { FactorsCheckRequest, PasswordChangeRequest, TwoFactorsRequest, ValidationAttemptRequest, FactorsCheckResponse, MeResponse, PasswordChangeResponse, TwoFactorsResponse, ValidationAttemptResponse } from '../../core/contract';
 import type { CodePurpose } from '../db/schema-security';
-import { type FactorCheck, checkFactor, continueSetup, disableFactor, findChallenge, grant, issueCode, setupOf, startSetup, consumeGrant } from '../domain/security/factors';
+import { RecoveryCodesIssued, RecoveryCodesStatus } from '../../core/contract/recovery-codes';
+import { type FactorCheck, checkFactor, checkRecoveryCode, continueSetup, disableFactor, findChallenge, grant, issueCode, setupOf, startSetup, consumeGrant } from '../domain/security/factors';
+import { alertRecoveryCodeUsed, issueRecoveryCodes, recoveryCodesLeft } from '../domain/security/recovery-codes';
 import { changePassword } from '../domain/security/password';
 import { Refusal } from '../domain/refusal';
 import { attemptValidation, validationRequired } from '../domain/security/validation';
@@ -23,6 +25,7 @@ const answer = (check: FactorCheck): FactorsCheckResponse => ({
 
 const NO_CHALLENGE = () => new Refusal(401, 'factor.no_challenge', 'Your sign-in has expired. Please sign in again.');
 const FACTOR_REQUIRED = () => new Refusal(403, 'factor.required', 'Confirm with your current second factor first.');
+const RECOVERY_LOGIN_ONLY = () => new Refusal(400, 'factor.recovery_type', 'A recovery code replaces the authenticator app at sign-in only.');
 
 /**
  * Security (spec 002 §3, §4, §7; 001 §4, §7): password change, the two-factor method, code entry
@@ -101,9 +104,10 @@ export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform
         push.publish(userId, { type: 'user.updated' });
         push.publish(userId, { type: 'notification.new' });
       }
-      return { ...answer(step), ...(step.qr && { qr: step.qr, secret: step.secret }) };
+      return { ...answer(step), ...(step.qr && { qr: step.qr, secret: step.secret }), ...(step.recoveryCodes && step.recoveryCodes.length > 0 && { recoveryCodes: step.recoveryCodes }) };
     }
     if (user.two_factor === '' || user.two_factor !== body.type) throw new Refusal(400, 'factor.type', 'This second factor is not the one set for your account.');
+    if (body.recovery) throw RECOVERY_LOGIN_ONLY();
     const result = await checkFactor(db, userId, body.type, body.purpose, body.code.trim());
     if (result.success) await grant(db, session.id, userId, body.purpose);
     return answer(result);
@@ -114,16 +118,49 @@ export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform
     const challenge = await findChallenge(db, session.id);
     if (!challenge) throw NO_CHALLENGE();
     if (challenge.type !== body.type) throw new Refusal(400, 'factor.type', 'This second factor is not the one set for your account.');
-    const result = await checkFactor(db, challenge.userId, challenge.type, 'login', body.code.trim());
+    const recovery = body.recovery === true;
+    if (recovery && challenge.type !== 'google') throw RECOVERY_LOGIN_ONLY();
+    // a recovery code is spent here, by one conditional update: it signs in once, whatever runs at the same time
+    const result = recovery ? await checkRecoveryCode(db, challenge.userId, body.code) : await checkFactor(db, challenge.userId, challenge.type, 'login', body.code.trim());
     if (result.success) {
-      // signed in only now: a new session id and CSRF token (the challenge ends with the old session)
-      const next = await signInWithNotice(db, session.id, challenge.userId, { ip: request.ip, userAgent: request.headers['user-agent'], withdrawOnly: challenge.withdrawOnly });
-      setSessionCookie(request, reply, next);
-      request.session = next.row;
+      await signInAfterFactor(request, reply, challenge, recovery ? 'recovery' : 'factor');
+      if (recovery) {
+        const user = await factorUserOf(db, challenge.userId);
+        // the trader hears of it at once (the bell, then an email); a mail that fails does not undo the sign-in
+        await alertRecoveryCodeUsed(db, messenger, user, { ip: request.ip, siteUrl: config.siteUrl }).catch((error: unknown) => request.log.error({ err: error }, 'the recovery code alert failed'));
+      }
       push.publish(challenge.userId, { type: 'notification.new' });
     }
     return answer(result.success ? { ...result, message: 'Signed in.' } : result);
   }
+
+  /**
+   * The session signs in only now, after its second factor: a new session id and CSRF token (the
+   * challenge ends with the old session). `_how`: the factor itself, or a recovery code in place of
+   * the authenticator (what a record of the sign-in would name as its method).
+   */
+  async function signInAfterFactor(request: FastifyRequest, reply: FastifyReply, challenge: { userId: number; withdrawOnly: boolean }, _how: 'factor' | 'recovery'): Promise<void> {
+    const session = sessionOf(request);
+    const next = await signInWithNotice(db, session.id, challenge.userId, { ip: request.ip, userAgent: request.headers['user-agent'], withdrawOnly: challenge.withdrawOnly });
+    setSessionCookie(request, reply, next);
+    request.session = next.row;
+  }
+
+  app.get('/api/security/recovery_codes', { schema: api(TAGS.account, 'Security: how many recovery codes of the authenticator are left (never a code)', { response: RecoveryCodesStatus }) }, async (request): Promise<RecoveryCodesStatus> => {
+    const userId = requireUser(request);
+    const on = (await factorUserOf(db, userId)).two_factor === 'google';
+    if (!on) return { on, left: 0, createdAt: null };
+    const { left, createdAt } = await recoveryCodesLeft(db, userId);
+    return { on, left, createdAt: createdAt?.toISOString() ?? null };
+  });
+
+  app.post('/api/security/recovery_codes', { schema: api(TAGS.account, 'Security: new recovery codes (the old ones stop working); an authenticator code confirmed first', { response: RecoveryCodesIssued }) }, async (request): Promise<RecoveryCodesIssued> => {
+    const session = sessionOf(request);
+    const userId = requireUser(request);
+    if ((await factorUserOf(db, userId)).two_factor !== 'google') throw new Refusal(409, 'recovery.not_on', 'Recovery codes come with the authenticator app: turn it on first.');
+    if (!(await consumeGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
+    return { codes: await issueRecoveryCodes(db, userId) };
+  });
 
   app.post('/api/fraud/attemps', { schema: api(TAGS.account, 'Check a validation code', { body: ValidationAttemptRequest, response: ValidationAttemptResponse }) }, async (request): Promise<ValidationAttemptResponse> => {
     const { value } = request.body;

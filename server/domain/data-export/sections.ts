@@ -81,6 +81,8 @@ export const SECTIONS: readonly Section[] = [
           await sql<Row>`select (totp_secret is not null) as authenticator_on, setup_type, factor_failures, factor_locked_until, password_failures, password_locked_until from user_security where user_id = ${userId}`.execute(db)
         ).rows,
       ),
+      // when each recovery code was made, used or voided; never its hash
+      recovery_codes: own('recovery_codes', ['created_at', 'used_at', 'voided_at'], { order: 'created_at' }),
       social_sign_in: own('social_links', ['issuer', 'email', 'created_at', 'last_used_at']),
       hosts: own('trader_hosts', ['host', 'recorded_at']),
       legal_acceptances: own('legal_acceptances', ['document', 'version', 'lang', 'source', 'accepted_at'], { order: 'accepted_at' }),

@@ -8,6 +8,7 @@ import { notify } from '../notifications/notify';
 import { hashToken } from '../tokens';
 import { Refusal } from '../refusal';
 import { newTotpSecret, totpStep, totpUri } from './totp';
+import { issueRecoveryCodes, spendRecoveryCode, voidRecoveryCodes } from './recovery-codes';
 import { codeMail, userLang } from '../mail';
 
 /**
@@ -16,8 +17,10 @@ import { codeMail, userLang } from '../mail';
  * - codes: 6 digits, single use, 10 minutes; only a keyed SHA-256 is stored; a new code
  *   replaces the older ones of the same purpose; a resend waits 30 s.
  * - TOTP: one step of drift; the accepted step is stored, so a code never works twice.
+ * - recovery codes (recovery-codes.ts): made when google is turned on; one signs in once in
+ *   place of the authenticator; voided when google is turned off or replaced.
  * - attempts: 5 wrong codes lock the factor for 15 minutes (entry disabled), counted in the
- *   database per user.
+ *   database per user; wrong recovery codes count with them.
  * - a sign-in waits for its factor in two_factor_challenges (per session); a proven factor for
  *   a withdrawal or a method change is a single-use grant of a few minutes.
  */
@@ -161,6 +164,20 @@ export async function checkFactor(db: DbOrTx, userId: number, type: FactorType, 
   return ok ? succeed(db, userId) : countFailure(db, userId);
 }
 
+/**
+ * A recovery code in place of the authenticator (sign-in only; the caller checked the factor is
+ * google): spent once if it is one of the trader's unused codes. Refused while the factor is
+ * locked; a wrong, used or voided code counts as a wrong code (`factor.recovery_invalid`).
+ */
+export async function checkRecoveryCode(db: DbOrTx, userId: number, code: string): Promise<FactorCheck> {
+  if (await lockState(db, userId)) return LOCKED;
+  if (await spendRecoveryCode(db, userId, code)) return succeed(db, userId);
+  const failed = await countFailure(db, userId);
+  if (failed.key !== 'factor.wrong') return failed;
+  const left = failed.left ?? 0;
+  return { ...failed, key: 'factor.recovery_invalid', message: `This recovery code is wrong or was already used. ${left} attempt${left === 1 ? '' : 's'} left.` };
+}
+
 // ---- sign-in challenges -------------------------------------------------------------------
 
 /** `withdrawOnly`: the session made after the code can only withdraw (a break runs: protection/sign-in-gate.ts) */
@@ -227,6 +244,8 @@ export interface SetupStep extends FactorCheck {
   secret?: string;
   /** the method is now active */
   saved?: FactorType;
+  /** google was turned on: its recovery codes, shown once */
+  recoveryCodes?: string[];
 }
 
 /** One code of a setup in progress: the email/SMS code first, then (google) the first TOTP code. */
@@ -258,11 +277,12 @@ export async function continueSetup(db: DbOrTx, user: FactorUser, type: FactorTy
   const step = totpStep(setup.pending_totp_secret, code);
   if (step === null) return countFailure(db, user.id);
   await succeed(db, user.id);
-  await activate(db, user.id, 'google', { secret: setup.pending_totp_secret, step });
-  return { ...OK, message: 'Saving Successfully', saved: 'google' };
+  const recoveryCodes = await activate(db, user.id, 'google', { secret: setup.pending_totp_secret, step });
+  return { ...OK, message: 'Saving Successfully', saved: 'google', recoveryCodes };
 }
 
-async function activate(db: DbOrTx, userId: number, type: FactorType, totp: { secret: string; step: number } | null): Promise<void> {
+/** Saves the method; google gets a new set of recovery codes (answered), any other method voids them. */
+async function activate(db: DbOrTx, userId: number, type: FactorType, totp: { secret: string; step: number } | null): Promise<string[]> {
   await db
     .updateTable('user_security')
     .set({
@@ -278,11 +298,15 @@ async function activate(db: DbOrTx, userId: number, type: FactorType, totp: { se
   await db.updateTable('users').set({ two_factor: type }).where('id', '=', userId).execute();
   // the trader's bell: a second factor was set (the route pushes notification.new)
   await notify(db, { userId, kind: 'security.factor_on', params: { method: type }, key: notificationKey('factor', userId, type, Date.now()) });
+  if (type === 'google') return issueRecoveryCodes(db, userId);
+  await voidRecoveryCodes(db, userId);
+  return [];
 }
 
-/** Turns the second factor off. */
+/** Turns the second factor off (its recovery codes are voided). */
 export async function disableFactor(db: DbOrTx, userId: number): Promise<void> {
   await ensureSecurityRow(db, userId);
+  await voidRecoveryCodes(db, userId);
   await db
     .updateTable('user_security')
     .set({ totp_secret: null, totp_last_step: null, pending_totp_secret: null, setup_type: null, setup_stage: null, setup_expires_at: null })
