@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = {
   'support.replied': { variants: [] },
   /** plain: no IP known; many: repeated sign-ins folded into one notice */
   'security.sign_in': { variants: ['plain', 'many', 'many_plain'] },
+  /** a sign-in from a device the account had not used (server/domain/security/new-device.ts); plain: device or IP unknown */
+  'security.new_device': { variants: ['plain'] },
   'security.factor_on': { variants: [] },
   'security.factor_off': { variants: [] },
   /** a recovery code signed in in place of the authenticator (server/domain/security/recovery-codes.ts); params.left: codes left */

@@ -48,6 +48,7 @@ import { supportRoutes } from './routes/support';
 import { complaintRoutes } from './routes/complaints';
 import { limitRoutes } from './routes/limits';
 import { activeSessionRoutes } from './routes/active-sessions';
+import { signInHistoryRoutes } from './routes/sign-in-history';
 import { closureRoutes } from './routes/closure';
 import { selfExclusionRoutes } from './routes/self-exclusion';
 import { appropriatenessRoutes } from './routes/appropriateness';
@@ -179,6 +180,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(complaintRoutes, deps);
   await app.register(limitRoutes, deps);
   await app.register(activeSessionRoutes, deps);
+  await app.register(signInHistoryRoutes, deps);
   await app.register(closureRoutes, deps);
   await app.register(selfExclusionRoutes, deps);
   // appropriateness (/api/appropriateness): the knowledge questionnaire before the first trade (docs/appropriateness.md)

@@ -38,6 +38,7 @@ import { sandboxDesk, type SandboxDesk } from './sandbox/desk/desk';
 import { sandboxDeskRoutes } from './sandbox/desk/routes';
 import { installSandboxIdp, SANDBOX_CLIENT_ID, SANDBOX_IDP_NAME } from './sandbox/idp/provider';
 import { sandboxMessenger } from './sandbox/messages/messenger';
+import { noGeo, sandboxGeo } from './sandbox/geo/geo';
 import { sandboxNews } from './sandbox/news/sandbox-news';
 import { sandboxPlatformControlRoutes } from './sandbox/platform/control-routes';
 import { sandboxGateway } from './sandbox/platform/gateway';
@@ -113,6 +114,7 @@ export function composePorts(app: FastifyInstance, { db, config, push, platform 
     desk,
     news: config.newsRssUrl ? rssFeed({ url: config.newsRssUrl }) : sandboxNews(),
     chat: sandboxChat(db, { labelled: sandbox }),
+    geo: sandbox ? sandboxGeo : noGeo,
     ...(sandbox && { signals: sandboxSignals(db), contestSchedule: (now: Date) => seedContests(db, now) }),
     ...(idp && { identity: { name: SANDBOX_IDP_NAME, clientId: SANDBOX_CLIENT_ID, issuer: (origin: string) => idp.issuer(origin), clientSecret: () => idp.clientSecret() } }),
   };
@@ -138,7 +140,7 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
   await app.register(platformRoutes, {
     prefix: settings.platform,
     db,
-    acceptTicket: (login, password) => consumeTicket(db, login, password, 'platform'),
+    acceptTicket: async (login, password) => (await consumeTicket(db, login, password, 'platform')) !== null,
     // no trade before the appropriateness questionnaire is passed or its risk accepted (issue 30 §6),
     // nor while a new version of a legal document is not accepted (issue 30 §5)
     tradingRefusal: async (login) => (await termsTradingRefusal(db, login)) ?? tradingRefusal(db, login, new Date()),

@@ -148,6 +148,8 @@ export interface AutologinTicketsTable {
   redirect: string;
   lang: string;
   mobile: boolean;
+  /** how the key was made: an emailed or tester link, or after an identity provider (migration 244) */
+  via: ColumnType<string, string | undefined, never>;
   created_at: CreatedAt;
 }
 

@@ -19,12 +19,13 @@ export interface AutologinOptions {
   mobile: boolean;
 }
 
-export async function createAutologinKey(db: DbOrTx, userId: number, options: AutologinOptions): Promise<{ key: string; expiresAt: Date }> {
+/** `via`: how the key was made ('social': after an identity provider's sign-in; the sign-in history says so) */
+export async function createAutologinKey(db: DbOrTx, userId: number, options: AutologinOptions, via: 'link' | 'social' = 'link'): Promise<{ key: string; expiresAt: Date }> {
   const key = newToken();
   const expiresAt = new Date(Date.now() + KEY_TTL_MS);
   await db
     .insertInto('autologin_tickets')
-    .values({ id: randomUUID(), user_id: userId, key_hash: hashToken(key), key_expires_at: expiresAt, ...options })
+    .values({ id: randomUUID(), user_id: userId, key_hash: hashToken(key), key_expires_at: expiresAt, via, ...options })
     .execute();
   return { key, expiresAt };
 }
@@ -56,11 +57,11 @@ export async function redeemAutologinKey(db: DbOrTx, key: string): Promise<Redee
 
 /**
  * Accepts `password` as a ticket of `email` for one side ('site' = /api/login, 'platform' =
- * the platform login), once. Returns false for anything else (then the caller checks the
- * password as usual).
+ * the platform login), once: how its key was made ('link' or 'social'). Returns null for
+ * anything else (then the caller checks the password as usual).
  */
-export async function consumeTicket(db: DbOrTx, email: string, password: string, side: 'site' | 'platform'): Promise<boolean> {
-  if (password.length < 40 || password.length > 100) return false;
+export async function consumeTicket(db: DbOrTx, email: string, password: string, side: 'site' | 'platform'): Promise<'link' | 'social' | null> {
+  if (password.length < 40 || password.length > 100) return null;
   const now = new Date();
   const column = side === 'site' ? 'site_used_at' : 'platform_used_at';
   const row = await db
@@ -70,9 +71,9 @@ export async function consumeTicket(db: DbOrTx, email: string, password: string,
     .where(column, 'is', null)
     .where('ticket_expires_at', '>', now)
     .where('user_id', '=', (eb) => eb.selectFrom('users').select('users.id').where('users.email', '=', normalizeEmail(email)))
-    .returning('id')
+    .returning('via')
     .executeTakeFirst();
-  return row !== undefined;
+  return row === undefined ? null : row.via === 'social' ? 'social' : 'link';
 }
 
 /** Deletes autologin keys a day past their expiry (housekeeping in main.ts). */

@@ -85,6 +85,32 @@ export function passwordChangedMail(lang: MailLang, at: Date, link: string): Mai
   };
 }
 
+/** A sign-in from a device the account had not used (issue 31 §3); `link` is "this wasn't me" (works a week, once). */
+export function newDeviceMail(lang: MailLang, facts: { link: string; device: string | null; ip: string | null; at: Date }): Mail {
+  if (lang === 'ru') {
+    const from = [facts.device ?? 'неизвестное устройство', facts.ip && `IP ${facts.ip}`].filter(Boolean).join(', ');
+    return {
+      subject: 'Вход с нового устройства',
+      body: [
+        `В ваш счёт вошли с устройства, которым вы раньше не пользовались: ${from}, ${utc(facts.at)}.`,
+        'Если это были вы, ничего делать не нужно.',
+        `Если это были не вы, откройте эту ссылку: мы завершим все сеансы вашего счёта и пришлём ссылку для нового пароля. Она действует неделю, один раз:`,
+        facts.link,
+      ].join('\n\n'),
+    };
+  }
+  const from = [facts.device ?? 'an unknown device', facts.ip && `IP ${facts.ip}`].filter(Boolean).join(', ');
+  return {
+    subject: 'A sign-in from a new device',
+    body: [
+      `Your account was signed in to from a device it had not used before: ${from}, on ${utc(facts.at)}.`,
+      'If this was you, there is nothing to do.',
+      "If this wasn't you, open this link: we will sign out every session of your account and email you a link to choose a new password. It works for a week, once:",
+      facts.link,
+    ].join('\n\n'),
+  };
+}
+
 export type CodeMailPurpose = 'login' | 'withdrawal' | 'change' | 'setup';
 
 const CODE_SUBJECT: Record<MailLang, Record<CodeMailPurpose, string>> = {

@@ -503,6 +503,17 @@ export interface LocalIdentityProvider {
   clientSecret(): Promise<string>;
 }
 
+// ─── where an address is ─────────────────────────────────────────────────────────────────────
+
+/**
+ * The approximate country of a client address (the sign-in history's column; issue 31 §1). A
+ * real integration reads a geolocation database (MaxMind GeoLite2 or the like); the sandbox knows
+ * only the documentation ranges (server/sandbox/geo/geo.ts). null: it cannot tell.
+ */
+export interface GeoLocator {
+  countryOf(ip: string): string | null;
+}
+
 // ─── every port, as the composition root hands them out ─────────────────────────────────────
 
 /**
@@ -537,4 +548,6 @@ export interface Ports {
   contestSchedule?: (now: Date) => Promise<void>;
   /** the identity provider on this server (sandbox mode without OIDC_ISSUER) */
   identity?: LocalIdentityProvider;
+  /** the approximate country of a client address (none: the history shows none) */
+  geo: GeoLocator;
 }

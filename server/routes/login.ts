@@ -9,6 +9,8 @@ import { signInWithNotice } from '../domain/notifications/security';
 import { findUserByEmail, normalizeEmail } from '../domain/users';
 
 import { setSessionCookie } from '../http/session';
+import { clientFacts } from '../http/sign-in-facts';
+import { recordSignIn } from '../domain/security/sign-in-history';
 import { sessionOf, type RouteDeps } from './deps';
 import { Refusal } from '../domain/refusal';
 import { api, TAGS, type RoutePlugin } from '../http/route-schema';
@@ -26,15 +28,18 @@ import { api, TAGS, type RoutePlugin } from '../http/route-schema';
  * During a break or self-exclusion the sign-in is refused (403 login.excluded) unless the body asks
  * `withdrawOnly`: then the session can only withdraw (server/http/withdraw-only.ts).
  */
-export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, push, ports }) => {
-  const { messenger } = ports;
+export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, push, ports, config }) => {
+  const { messenger, geo } = ports;
   app.post('/api/login', { schema: api(TAGS.session, 'Sign in (email and password, second factor when on)', { body: LoginRequest, response: LoginResponse }) }, async (request, reply): Promise<LoginResponse> => {
     const body = request.body;
     const session = sessionOf(request);
     const email = normalizeEmail(body.email);
 
     const gate = await beginAttempt(db, 'site', email, request.ip);
+    const client = clientFacts(request, reply, geo);
     if (gate.lockedUntil) {
+      const locked = await findUserByEmail(db, email);
+      if (locked) await recordSignIn(db, locked.id, 'password', 'locked', client);
       const seconds = Math.max(1, Math.ceil((gate.lockedUntil.getTime() - gate.now.getTime()) / 1000));
       throw new Refusal(429, 'login.locked', lockedMessage(gate.lockedUntil, gate.now), { headers: { 'retry-after': String(seconds) } });
     }
@@ -53,23 +58,30 @@ export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, p
     }
 
     const user = await findUserByEmail(db, email);
-    const ok = (user !== undefined && (await consumeTicket(db, email, body.password, 'site'))) || (await checkPassword(user?.password_hash, body.password));
+    const ticket = user !== undefined ? await consumeTicket(db, email, body.password, 'site') : null;
+    const ok = ticket !== null || (await checkPassword(user?.password_hash, body.password));
+    const method = ticket ?? 'password';
     if (!ok || !user) {
+      if (user) await recordSignIn(db, user.id, method, 'wrong_password', client);
       await settleAttempt(db, gate.attemptId, 'fail');
       throw new Refusal(401, 'login.password', 'Wrong email or password.');
     }
 
     await settleAttempt(db, gate.attemptId, 'success');
     // a closed account, or a break (unless the trader asks to withdraw only): refused before a second factor is asked
-    const withdrawOnly = await assertMaySignIn(db, user.id, new Date(), body.withdrawOnly === true);
+    const withdrawOnly = await assertMaySignIn(db, user.id, new Date(), body.withdrawOnly === true).catch(async (error: unknown) => {
+      await recordSignIn(db, user.id, method, 'refused', client);
+      throw error;
+    });
     // a country we no longer serve: the platform refuses the trader's trades from now on (withdrawals stay open)
     await refuseTradingIfBlocked({ db, platform }, user.id);
     if (user.two_factor !== '') {
       // the password is right; the session signs in only after the second factor (/api/fraud/factors_check)
       await openChallenge(db, messenger, session.id, user, user.two_factor, withdrawOnly);
+      await recordSignIn(db, user.id, method, 'factor_asked', client);
       return { ok: true, message: 'Enter your second factor.', factor: user.two_factor };
     }
-    const next = await signInWithNotice(db, session.id, user.id, { ip: request.ip, userAgent: request.headers['user-agent'], withdrawOnly });
+    const next = await signInWithNotice(db, session.id, user.id, { ...client, withdrawOnly, method, alert: { messenger, siteUrl: config.siteUrl } });
     setSessionCookie(request, reply, next);
     request.session = next.row;
     push.publish(user.id, { type: 'notification.new' });

@@ -177,7 +177,7 @@ export const oidcRoutes: RoutePlugin<RouteDeps> = async (app, { db, config, sett
     const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : '';
     const verified = claims.email_verified === true;
     const signIn = async (userId: number) => {
-      const { key } = await createAutologinKey(db, userId, { redirect: 'home', lang, mobile: false });
+      const { key } = await createAutologinKey(db, userId, { redirect: 'home', lang, mobile: false }, 'social');
       return reply.redirect(`/${lang}/autologin?key=${encodeURIComponent(key)}`, 303);
     };
 

@@ -11,6 +11,8 @@ import { signInWithNotice } from '../domain/notifications/security';
 import { factorUserOf, loadCurrentUser } from '../domain/users';
 
 import { requireUser, setSessionCookie } from '../http/session';
+import { clientFacts } from '../http/sign-in-facts';
+import { recordSignIn } from '../domain/security/sign-in-history';
 import { sessionOf, type RouteDeps } from './deps';
 import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
@@ -122,6 +124,7 @@ export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform
     if (recovery && challenge.type !== 'google') throw RECOVERY_LOGIN_ONLY();
     // a recovery code is spent here, by one conditional update: it signs in once, whatever runs at the same time
     const result = recovery ? await checkRecoveryCode(db, challenge.userId, body.code) : await checkFactor(db, challenge.userId, challenge.type, 'login', body.code.trim());
+    if (!result.success) await recordSignIn(db, challenge.userId, recovery ? 'recovery' : 'asked', 'factor_failed', clientFacts(request, reply, ports.geo));
     if (result.success) {
       await signInAfterFactor(request, reply, challenge, recovery ? 'recovery' : 'factor');
       if (recovery) {
@@ -136,12 +139,18 @@ export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform
 
   /**
    * The session signs in only now, after its second factor: a new session id and CSRF token (the
-   * challenge ends with the old session). `_how`: the factor itself, or a recovery code in place of
-   * the authenticator (what a record of the sign-in would name as its method).
+   * challenge ends with the old session). `how`: the factor itself (the history names the method of
+   * the step that asked for it), or a recovery code in place of the authenticator.
    */
-  async function signInAfterFactor(request: FastifyRequest, reply: FastifyReply, challenge: { userId: number; withdrawOnly: boolean }, _how: 'factor' | 'recovery'): Promise<void> {
+  async function signInAfterFactor(request: FastifyRequest, reply: FastifyReply, challenge: { userId: number; withdrawOnly: boolean }, how: 'factor' | 'recovery'): Promise<void> {
     const session = sessionOf(request);
-    const next = await signInWithNotice(db, session.id, challenge.userId, { ip: request.ip, userAgent: request.headers['user-agent'], withdrawOnly: challenge.withdrawOnly });
+    const next = await signInWithNotice(db, session.id, challenge.userId, {
+      ...clientFacts(request, reply, ports.geo),
+      withdrawOnly: challenge.withdrawOnly,
+      method: how === 'recovery' ? 'recovery' : 'asked',
+      outcome: 'factor_passed',
+      alert: { messenger, siteUrl: config.siteUrl },
+    });
     setSessionCookie(request, reply, next);
     request.session = next.row;
   }

@@ -197,6 +197,7 @@ export const SECTIONS: readonly Section[] = [
       sessions: own('sessions', ['created_at', 'expires_at', 'limit_ends_at', 'withdraw_only', 'ip', 'device', 'last_seen_at']),
       password_resets: own('password_reset_tokens', ['created_at', 'expires_at', 'used_at', 'revoked_at', 'ip']),
       browser_errors: own('client_errors', ['created_at', 'error', 'url', 'user_agent']),
+      sign_in_history: own('sign_in_events', ['at', 'method', 'outcome', 'ip', 'device', 'country', 'new_device']),
     },
   },
   {
@@ -230,6 +231,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   promo_codes: 'a personal code (owner_user_id) is in the offers section (offers.promo_code) and its use in promo_codes (the redemptions)',
   data_exports: 'the export jobs themselves (the payload is this file)',
   autologin_tickets: 'single-use sign-in tickets: hashes of keys that live for minutes',
+  known_devices: 'hashes of the device cookies the account signed in from (the devices themselves are in sessions and sign_in_history)',
+  device_alerts: 'hashes of the new-device emails’ one-use links (the sign-ins they were about are in sign_in_history)',
   two_factor_codes: 'one-time codes, stored only as hashes, valid for minutes',
   two_factor_challenges: 'a pending second-factor step of one session, valid for minutes',
   two_factor_grants: 'a confirmed second factor of one session, valid for minutes',
