@@ -52,6 +52,8 @@ import { realityCheckSettingMachine } from './reality-check-setting/reality-chec
 import { termsAcceptanceMachine } from './terms-acceptance/terms-acceptance.machine';
 import { sessionLimitSettingMachine } from './session-limit-setting/session-limit-setting.machine';
 import { activeSessionsMachine } from './active-sessions/active-sessions.machine';
+import { signInHistoryMachine } from './sign-in-history/sign-in-history.machine';
+import { notMeMachine } from './not-me/not-me.machine';
 import { referralPageMachine } from './referral-page/referral-page.machine';
 import { referralLinkMachine } from './referral-link/referral-link.machine';
 import { referralTransferMachine } from './referral-transfer/referral-transfer.machine';
@@ -137,6 +139,8 @@ export const machines: Record<string, MachineEntry> = {
   realityCheckSetting: { machine: realityCheckSettingMachine, purpose: 'The reality check\'s interval on the limits page (issue 30 §2): read (the trader\'s choice or the country\'s default, with a retry), a choice of the offered intervals (Off, 15 min, …) saved at once and told to the running reality check; a failed save keeps the interval in force and says so' },
   sessionLimitSetting: { machine: sessionLimitSettingMachine, purpose: 'The session-time limit on the limits page (issue 30 §1): read (with a retry), one of the offered limits or none saved at once; a first or shorter one is in force now (this session\'s end moves and the page\'s session follows), a longer one or none waits for the cooling-off with its date; only a change is sent; a failed save keeps the limit in force and says so' },
   activeSessions: { machine: activeSessionsMachine, purpose: 'Where the trader is signed in, on the security page (issue 31 §2): the live sessions read (with a retry), each with device, IP, sign-in and last use, this one marked; one other session ended, or every other at once; only a listed session that is not this one can be ended; the answer is the list after it; a failed end keeps the list and says why' },
+  signInHistory: { machine: signInHistoryMachine, purpose: 'The sign-in history on the security page (issue 31 §1, §3): the last 90 days of sign-ins read a page at a time (with a retry), newest first, with method, outcome, device, IP and country; show more while older ones exist (a failed page keeps what was read); a new-device sign-in can be reported as not the trader (the child notMe); once every session has ended the page leaves for the sign-in page' },
+  notMe: { machine: notMeMachine, purpose: 'This wasn’t me (issue 31 §3): the trader confirms that a new-device sign-in was not them (every session ends, a password reset link is emailed) or cancels; a failed try says why and can be confirmed again; the email link’s page and a child of the sign-in history' },
   referralPage: { machine: referralPageMachine, purpose: 'The referral page (001 §3, §5-7): the program loaded (retry on failure), then the link form, the transfer and the statistics filter as children; a saved link or a transfer updates the page' },
   referralLink: { machine: referralLinkMachine, purpose: "A new affiliate link: a name and a landing page, else 'Please fill Link name and chose Landing page'; saving, saved or refused" },
   referralTransfer: { machine: referralTransferMachine, purpose: "Referral balance to the trading account: an integer > 0, else 'Wrong amount'; sending with one idempotency key; done or refused" },

@@ -48,6 +48,8 @@ import { realityCheckSettingModel } from './reality-check-setting/reality-check-
 import { termsAcceptanceModel } from './terms-acceptance/terms-acceptance.model';
 import { sessionLimitSettingModel } from './session-limit-setting/session-limit-setting.model';
 import { activeSessionsModel } from './active-sessions/active-sessions.model';
+import { signInHistoryModel } from './sign-in-history/sign-in-history.model';
+import { notMeModel } from './not-me/not-me.model';
 import { referralPageModel } from './referral-page/referral-page.model';
 import { referralLinkModel } from './referral-link/referral-link.model';
 import { referralTransferModel } from './referral-transfer/referral-transfer.model';
@@ -130,6 +132,8 @@ export const models: Record<string, MachineModel> = {
   termsAcceptance: termsAcceptanceModel,
   sessionLimitSetting: sessionLimitSettingModel,
   activeSessions: activeSessionsModel,
+  signInHistory: signInHistoryModel,
+  notMe: notMeModel,
   referralPage: referralPageModel,
   referralLink: referralLinkModel,
   referralTransfer: referralTransferModel,

@@ -34,6 +34,11 @@ export default function LoginPage() {
             {t('login.social_failed')}
           </p>
         )}
+        {login.notMeNotice && (
+          <p className="form-note" {...login.getNoticeProps()} data-testid="login-not-me">
+            {t('login.not_me')}
+          </p>
+        )}
         {login.sessionLimitNotice && (
           <p className="form-note" {...login.getNoticeProps()} data-testid="login-session-limit">
             {t('login.session_limit')}

@@ -6,7 +6,7 @@ import { useUnreadNotifications } from '../../flows/notifications/notifications-
 import { registerMessages, useT } from '../../i18n';
 import { BellFace } from './bell/BellFace';
 import { messages } from './messages';
-import { wordNotification } from './words';
+import { notificationLink, wordNotification } from './words';
 import './notifications.css';
 
 registerMessages(messages);
@@ -77,9 +77,18 @@ export default function NotificationsMenu() {
               )}
               {notes.empty && <p className="muted">{t('notifications.empty')}</p>}
               <ul {...notes.getListProps()} className="notes-list">
-                {notes.items.map((n) => (
+                {notes.items.map((n) => {
+                  const link = notificationLink(n);
+                  return (
                   <li key={n.id} className={n.read ? 'notes-item' : 'notes-item notes-item--unread'} data-testid="notification" data-kind={n.kind} data-read={n.read}>
                     <p>{wordNotification(n, tr)}</p>
+                    {link && (
+                      <p>
+                        <a href={link.href} data-testid="notification-link">
+                          {t(link.label)}
+                        </a>
+                      </p>
+                    )}
                     <div className="notes-item__foot">
                       <time className="muted" dateTime={n.created_at}>
                         {formatDateTime(n.created_at)}
@@ -91,7 +100,8 @@ export default function NotificationsMenu() {
                       )}
                     </div>
                   </li>
-                ))}
+                  );
+                })}
               </ul>
               {notes.canShowMore && (
                 <button {...notes.getMoreProps()} className="button button--ghost button--small notes-menu__more" data-testid="notifications-more">

@@ -35,6 +35,7 @@ export function wordNotification(n: Pick<Notification, 'kind' | 'params'>, tr: P
   // repeated sign-ins come folded into one notice with their count (server/domain/notifications/security.ts)
   if (n.kind === 'security.sign_in' && Number(n.params.count) > 1) key += '_many';
   if (n.kind === 'security.sign_in' && !n.params.ip) key += '_plain';
+  if (n.kind === 'security.new_device' && (!n.params.device || !n.params.ip)) key += '_plain';
   if (n.kind === 'security.factor_on') {
     const method = `notifications.method.${n.params.method ?? ''}`;
     params.method = tr.has(method) ? tr.t(method) : '';
@@ -50,4 +51,10 @@ export function wordNotification(n: Pick<Notification, 'kind' | 'params'>, tr: P
   }
   if (n.kind === 'promotion.activated') params.title = n.params[`title_${lang}`] || n.params.title_en || n.params.title || '';
   return filled(tr, key, params) ?? (tr.has(`notifications.area.${area}`) ? tr.t(`notifications.area.${area}`) : tr.t('notifications.generic'));
+}
+
+/** Where a notification leads, when it asks the trader to act: a new-device sign-in leads to the security centre's sign-in history ("This wasn't me" is there). */
+export function notificationLink(n: Pick<Notification, 'kind'>): { href: string; label: string } | null {
+  if (n.kind === 'security.new_device') return { href: '#/show/security', label: 'notifications.link.new_device' };
+  return null;
 }

@@ -7,6 +7,7 @@ import { PasswordRules } from '../../ui/PasswordRules';
 import { messages as passwordTexts } from '../register/messages';
 import { CodeEntry } from '../two-factor/CodeEntry';
 import { ActiveSessionsSection } from './ActiveSessionsSection';
+import { SignInHistorySection } from './SignInHistorySection';
 import { messages } from './messages';
 import { QrImage } from './QrImage';
 import '../withdrawal/withdrawal.css';
@@ -27,6 +28,7 @@ export default function SecurityPage() {
       <PasswordForm />
       <FactorChoice />
       <ActiveSessionsSection />
+      <SignInHistorySection />
       {/* plain links: the hash routes of pages of this shell (a router Link to a hash misbehaves inside a show page) */}
       {ACCOUNT_PAGES.map((page) => (
         <p key={page} className={`security__${page}`}>

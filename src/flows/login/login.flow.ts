@@ -64,6 +64,8 @@ export function useLogin() {
     autologinNotice: query.get('autologin') === 'failed' && !login.error,
     /** the session reached the trader's session-time limit (issue 30 §1): say so until a sign-in is tried */
     sessionLimitNotice: query.get(ENDED_PARAM) === 'limit' && !login.error,
+    /** the trader said a new-device sign-in was not them (issue 31 §3): every session ended, a reset link emailed */
+    notMeNotice: query.get(ENDED_PARAM) === 'not_me' && !login.error,
     /** the trader just closed their account (issue 30 §8): say so until a sign-in is tried */
     closedNotice: query.get(CLOSED_PARAM) === '1' && !login.error,
     /** the trader just took a break or excluded themselves (issue 30 §3): which, said until a sign-in is tried */
