@@ -52,7 +52,7 @@ describe('connectSignInHistory', () => {
     const actor = createActor(
       signInHistoryMachine.provide({
         actors: {
-          loadPage: fromPromise(async () => ({ events: [fresh, wrong], next: null })),
+          loadPage: fromPromise(async () => ({ events: [fresh, wrong], next: null as string | null })),
           notMe: notMeMachine.provide({ actors: { secure: fromPromise(() => new Promise((resolve) => (answer = resolve))) } }),
         },
         actions: { leave },
