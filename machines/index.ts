@@ -12,6 +12,7 @@ import { withdrawalPendingMachine } from './withdrawal/pending.machine';
 import { validationMachine } from './validation/validation.machine';
 import { twoFactorEntryMachine } from './two-factor/entry.machine';
 import { twoFactorChoiceMachine } from './two-factor/choice.machine';
+import { recoveryCodesMachine } from './two-factor/recovery.machine';
 import { passwordChangeMachine } from './security/password.machine';
 import { accountsMachine } from './accounts/accounts.machine';
 import { registerMachine } from './register/register.machine';
@@ -98,8 +99,9 @@ export const machines: Record<string, MachineEntry> = {
   withdrawal: { machine: withdrawalMachine, purpose: 'Withdrawal: tabs and form checks, the server case (confirm one/two/three/four/six, need-verify, five direct), exchange mode, second factor, need_auth logout' },
   withdrawalPending: { machine: withdrawalPendingMachine, purpose: 'Pending withdrawals: the list, cancel after a Yes/No confirmation, Success or the server message' },
   validation: { machine: validationMachine, purpose: 'Transaction validation: at most 5 attempts (counted by the server), wrong resets the input, success goes home' },
-  twoFactorEntry: { machine: twoFactorEntryMachine, purpose: 'Six-digit code entry for sign-in, withdrawal and method changes: auto-submit, paste, resend, disabled after too many wrong codes' },
-  twoFactorChoice: { machine: twoFactorChoiceMachine, purpose: 'Choosing the two-factor method: current factor first, email code, google QR and first TOTP code, Saving Successfully' },
+  twoFactorEntry: { machine: twoFactorEntryMachine, purpose: 'Six-digit code entry for sign-in, withdrawal and method changes: auto-submit, paste, resend, disabled after too many wrong codes; at sign-in with the authenticator, a recovery code instead (wrong or used: said, and counted)' },
+  twoFactorChoice: { machine: twoFactorChoiceMachine, purpose: 'Choosing the two-factor method: current factor first, email code, google QR and first TOTP code, Saving Successfully; the authenticator\'s recovery codes then shown once (saved as a file, or said saved)' },
+  recoveryCodes: { machine: recoveryCodesMachine, purpose: 'Recovery codes on the security page (issue 31 §4): how many are left (with a retry); new codes after the authenticator\'s code, shown once (saved as a file, or said saved), the old ones void; a refusal keeps the count and says why' },
   passwordChange: { machine: passwordChangeMachine, purpose: 'Password change: first invalid field focused, server message or the generic error' },
   register: { machine: registerMachine, purpose: 'Registration: fields checked on blur and submit, the US residents notice, the account opened, then autologin to the trading page' },
   accounts: { machine: accountsMachine, purpose: 'Accounts: switch balances and the exchange account, add an account in another currency' },

@@ -7,7 +7,7 @@ import { modalModel } from './modal/modal.model';
 import { sessionModel } from './session/session.model';
 import { toastModel } from './toast/toast.model';
 import { explorerLiveModel, explorerModel, explorerStepModel } from './explorer/models';
-import { twoFactorChoiceModel, twoFactorEntryModel } from './two-factor/two-factor.model';
+import { recoveryCodesModel, twoFactorChoiceModel, twoFactorEntryModel } from './two-factor/two-factor.model';
 import { withdrawalModel, withdrawalPendingModel } from './withdrawal/withdrawal.model';
 import { accountsModel, passwordChangeModel, validationModel } from './security/security.model';
 import { registerModel } from './register/register.model';
@@ -95,6 +95,7 @@ export const models: Record<string, MachineModel> = {
   validation: validationModel,
   twoFactorEntry: twoFactorEntryModel,
   twoFactorChoice: twoFactorChoiceModel,
+  recoveryCodes: recoveryCodesModel,
   passwordChange: passwordChangeModel,
   accounts: accountsModel,
   register: registerModel,

@@ -11,6 +11,8 @@ import type { ChoiceContext, ChoiceEvent, ChoiceInput, FactorType, SetFactorOutp
  * method is proven before it is saved: the code sent by email (or SMS); google starts with the
  * email code too, then shows a new TOTP secret as a QR code and text, and the first code from
  * the app saves it. Success shows 'Saving Successfully'; a failure toasts the server message.
+ * Saving google answers its recovery codes (issue 31 §4): they stay on screen, once, until the
+ * trader says they are saved (and may save them as a file first).
  */
 export const twoFactorChoiceMachine = setup({
   types: {} as { context: ChoiceContext; events: ChoiceEvent; input: ChoiceInput; children: { factor: 'twoFactorEntry' } },
@@ -23,6 +25,8 @@ export const twoFactorChoiceMachine = setup({
     notify: (_, _params: { text: Msg; kind: 'success' | 'error' }) => {},
     /** app effect: reload the current user (its two_factor changed) */
     factorSaved: () => {},
+    /** app effect: the codes on screen saved as a .txt file made in the browser */
+    saveCodes: (_, _params: { codes: string[] }) => {},
   },
   guards: {
     changesNothing: ({ context, event }) =>
@@ -31,17 +35,18 @@ export const twoFactorChoiceMachine = setup({
     isDone: (_, output: SetFactorOutput) => output.success && output.next === 'done',
     sentCode: (_, output: SetFactorOutput) => output.success && output.next === 'code',
     showsSecret: (_, output: { qr?: string }) => !!output.qr,
+    hasCodes: ({ context }) => context.recoveryCodes.length > 0,
   },
 }).createMachine({
   id: 'twoFactorChoice',
-  context: ({ input }) => ({ current: input.current, target: null, enable: true, channel: null, qr: '', secret: '' }),
+  context: ({ input }) => ({ current: input.current, target: null, enable: true, channel: null, qr: '', secret: '', recoveryCodes: [] }),
   initial: 'idle',
   on: {
     'method.sync': { actions: assign(({ event }) => ({ current: event.current })) },
   },
   states: {
     idle: {
-      entry: assign({ target: null, channel: null, qr: '', secret: '' }),
+      entry: assign({ target: null, channel: null, qr: '', secret: '', recoveryCodes: [] }),
       on: {
         'method.choose': [
           { guard: 'changesNothing' },
@@ -92,7 +97,7 @@ export const twoFactorChoiceMachine = setup({
         id: 'factor',
         src: 'twoFactorEntry',
         input: { type: 'google' as const, purpose: 'setup' as const },
-        onDone: { target: 'saved', meta: { spec: ['002 §4.9', '002 §4.10'] } },
+        onDone: { target: 'saved', meta: { spec: ['002 §4.9', '002 §4.10'] }, actions: assign(({ event }) => ({ recoveryCodes: event.output.recoveryCodes ?? [] })) },
       },
       on: { 'factor.cancel': 'idle' },
     },
@@ -102,7 +107,14 @@ export const twoFactorChoiceMachine = setup({
         { type: 'notify', params: { text: msg('factor.saved'), kind: 'success' } },
         'factorSaved',
       ],
-      always: 'idle',
+      always: [{ guard: 'hasCodes', target: 'showingCodes' }, { target: 'idle' }],
+    },
+    /** the authenticator's recovery codes, shown once */
+    showingCodes: {
+      on: {
+        'codes.download': { actions: { type: 'saveCodes', params: ({ context }) => ({ codes: context.recoveryCodes }) } },
+        'codes.saved': 'idle',
+      },
     },
   },
 });

@@ -21,6 +21,10 @@ function spread(digits: string[], text: string, from: number): string[] {
  * and shows the server's message; too many wrong codes disable entry. Email and SMS codes can
  * be sent again (the server allows one every 30 s). Invoked by sign-in, withdrawal and the
  * method choice; its output (the google secret of a setup) goes to the parent.
+ *
+ * At sign-in with the authenticator, a recovery code can replace the six digits (issue 31 §4):
+ * the trader switches to a text field, types the code and sends it; a wrong or used code says so
+ * and counts like a wrong code (the server's limit); the right one signs in like the factor.
  */
 export const twoFactorEntryMachine = setup({
   types: {} as { context: EntryContext; events: EntryEvent; input: EntryInput; output: EntryOutput },
@@ -33,6 +37,8 @@ export const twoFactorEntryMachine = setup({
     isComplete: ({ context }) => context.digits.every((d) => d !== ''),
     canResend: ({ context }) => context.type !== 'google',
     sendsFirst: ({ context }) => context.type !== 'google' && context.send === true,
+    offersRecovery: ({ context }) => context.type === 'google' && context.purpose === 'login',
+    hasRecoveryCode: ({ context }) => context.recoveryCode.trim() !== '',
     accepted: (_, output: CheckOutput) => output.success,
     disabled: (_, output: CheckOutput) => output.disabled,
   },
@@ -42,7 +48,7 @@ export const twoFactorEntryMachine = setup({
   },
 }).createMachine({
   id: 'twoFactorEntry',
-  context: ({ input }) => ({ type: input.type, purpose: input.purpose, send: input.send ?? false, digits: empty(), error: null, failures: 0, notice: null, qr: '', secret: '' }),
+  context: ({ input }) => ({ type: input.type, purpose: input.purpose, send: input.send ?? false, digits: empty(), recoveryCode: '', error: null, failures: 0, notice: null, qr: '', secret: '', recoveryCodes: [] }),
   initial: 'editing',
   states: {
     editing: {
@@ -58,6 +64,7 @@ export const twoFactorEntryMachine = setup({
         },
         'digit.clear': { actions: assign(({ context, event }) => ({ digits: context.digits.map((d, i) => (i === event.index ? '' : d)) })) },
         'code.paste': { actions: assign(({ context, event }) => ({ digits: spread(context.digits, event.text, context.digits.indexOf('') === -1 ? 0 : context.digits.indexOf('')), error: null })) },
+        'recovery.toggle': { guard: 'offersRecovery', target: 'recovery', actions: assign({ digits: empty, error: null, notice: null }) },
       },
       initial: 'start',
       states: {
@@ -86,7 +93,11 @@ export const twoFactorEntryMachine = setup({
         src: 'checkCode',
         input: ({ context }) => ({ type: context.type, purpose: context.purpose, code: context.digits.join('') }),
         onDone: [
-          { guard: { type: 'accepted', params: ({ event }) => event.output }, target: 'done', actions: assign(({ event }) => ({ error: null, qr: event.output.qr ?? '', secret: event.output.secret ?? '' })) },
+          {
+            guard: { type: 'accepted', params: ({ event }) => event.output },
+            target: 'done',
+            actions: assign(({ event }) => ({ error: null, qr: event.output.qr ?? '', secret: event.output.secret ?? '', recoveryCodes: event.output.recoveryCodes ?? [] })),
+          },
           {
             guard: { type: 'disabled', params: ({ event }) => event.output },
             target: 'disabled',
@@ -110,9 +121,48 @@ export const twoFactorEntryMachine = setup({
         },
       },
     },
+    /** a recovery code in place of the authenticator's six digits (sign-in only) */
+    recovery: {
+      initial: 'typing',
+      states: {
+        typing: {
+          on: {
+            'recovery.toggle': { target: '#twoFactorEntry.editing', actions: assign({ recoveryCode: '', error: null }) },
+            'recovery.input': { actions: assign(({ event }) => ({ recoveryCode: event.value, error: null })) },
+            'recovery.submit': [
+              { guard: 'hasRecoveryCode', target: 'checking' },
+              { actions: assign(({ context }) => ({ error: msg('factor.recovery_empty'), failures: context.failures + 1 })) },
+            ],
+          },
+        },
+        checking: {
+          invoke: {
+            src: 'checkCode',
+            input: ({ context }) => ({ type: context.type, purpose: context.purpose, code: context.recoveryCode.trim(), recovery: true }),
+            onDone: [
+              { guard: { type: 'accepted', params: ({ event }) => event.output }, target: '#twoFactorEntry.done', actions: assign({ error: null }) },
+              {
+                guard: { type: 'disabled', params: ({ event }) => event.output },
+                target: '#twoFactorEntry.disabled',
+                actions: assign(({ event }) => ({ recoveryCode: '', error: msg('factor.locked', event.output.message) })),
+              },
+              {
+                target: 'typing',
+                actions: assign(({ context, event }) => ({
+                  recoveryCode: '',
+                  failures: context.failures + 1,
+                  error: msg(event.output.error ?? 'factor.recovery_invalid', event.output.message || undefined, event.output.left === undefined ? undefined : { count: event.output.left }),
+                })),
+              },
+            ],
+            onError: { target: 'typing', actions: assign(({ context, event }) => ({ failures: context.failures + 1, error: failureMsg(event.error, 'server_error') })) },
+          },
+        },
+      },
+    },
     /** too many wrong codes: the inputs are off; the parent offers a way out */
     disabled: {},
     done: { type: 'final' },
   },
-  output: ({ context }) => (context.qr ? { qr: context.qr, secret: context.secret } : {}),
+  output: ({ context }) => ({ ...(context.qr && { qr: context.qr, secret: context.secret }), ...(context.recoveryCodes.length > 0 && { recoveryCodes: context.recoveryCodes }) }),
 });

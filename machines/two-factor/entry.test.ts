@@ -61,3 +61,112 @@ describe('two-factor code entry', () => {
     actor.stop();
   });
 });
+
+describe('a recovery code in place of the authenticator (issue 31 §4)', () => {
+  function recovery(input: EntryInput, answer: (check: CheckInput) => Promise<CheckOutput>) {
+    const checks: CheckInput[] = [];
+    const machine = twoFactorEntryMachine.provide({
+      actors: {
+        checkCode: fromPromise<CheckOutput, CheckInput>(async ({ input: check }) => (checks.push(check), answer(check))),
+        resendCode: fromPromise<unknown, EntryInput>(async () => ({})),
+      },
+    });
+    return { actor: createActor(machine, { input }).start(), checks };
+  }
+  const wrong = async (): Promise<CheckOutput> => ({ success: false, disabled: false, message: 'This recovery code is wrong or was already used. 4 attempts left.', error: 'factor.recovery_invalid', left: 4 });
+
+  it('is offered at an authenticator sign-in only', () => {
+    for (const input of [
+      { type: 'email', purpose: 'login' },
+      { type: 'google', purpose: 'change' },
+      { type: 'google', purpose: 'setup' },
+      { type: 'google', purpose: 'withdrawal' },
+    ] as EntryInput[]) {
+      const { actor } = recovery(input, wrong);
+      actor.send({ type: 'recovery.toggle' });
+      expect(actor.getSnapshot().matches('recovery')).toBe(false);
+      actor.stop();
+    }
+    const { actor } = recovery({ type: 'google', purpose: 'login' }, wrong);
+    actor.send({ type: 'digit.input', index: 0, value: '4' });
+    actor.send({ type: 'recovery.toggle' });
+    expect(actor.getSnapshot().matches({ recovery: 'typing' })).toBe(true);
+    // the digits typed before are dropped
+    expect(actor.getSnapshot().context.digits.join('')).toBe('');
+    actor.stop();
+  });
+
+  it('sends the code trimmed, marked as a recovery code; an empty one is not sent and says so', async () => {
+    const { actor, checks } = recovery({ type: 'google', purpose: 'login' }, wrong);
+    actor.send({ type: 'recovery.toggle' });
+    actor.send({ type: 'recovery.input', value: '   ' });
+    actor.send({ type: 'recovery.submit' });
+    expect(checks).toEqual([]);
+    expect(actor.getSnapshot().context).toMatchObject({ error: { key: 'factor.recovery_empty' }, failures: 1 });
+    actor.send({ type: 'recovery.input', value: ' k7m2p-x9q4r ' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'recovery.submit' });
+    expect(checks).toEqual([{ type: 'google', purpose: 'login', code: 'k7m2p-x9q4r', recovery: true }]);
+    await waitFor(actor, (s) => s.matches({ recovery: 'typing' }));
+    // wrong or used: said with the attempts left, the field cleared, counted
+    expect(actor.getSnapshot().context).toMatchObject({ recoveryCode: '', failures: 2, error: { key: 'factor.recovery_invalid', params: { count: 4 } } });
+    // back to the six digits: nothing typed kept, nothing said
+    actor.send({ type: 'recovery.input', value: 'abc' });
+    actor.send({ type: 'recovery.toggle' });
+    expect(actor.getSnapshot().matches({ editing: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ recoveryCode: '', error: null });
+    actor.stop();
+  });
+
+  it('a wrong code without a key is said as recovery_invalid; a refused call as its failure; a lock disables entry', async () => {
+    const plain = recovery({ type: 'google', purpose: 'login' }, async () => ({ success: false, disabled: false, message: '' }));
+    plain.actor.send({ type: 'recovery.toggle' });
+    plain.actor.send({ type: 'recovery.input', value: 'k7m2p-x9q4r' });
+    plain.actor.send({ type: 'recovery.submit' });
+    await waitFor(plain.actor, (s) => s.matches({ recovery: 'typing' }));
+    expect(plain.actor.getSnapshot().context.error).toEqual({ key: 'factor.recovery_invalid' });
+    plain.actor.stop();
+
+    const failing = recovery({ type: 'google', purpose: 'login' }, () => Promise.reject({ kind: 'network' }));
+    failing.actor.send({ type: 'recovery.toggle' });
+    failing.actor.send({ type: 'recovery.input', value: 'k7m2p-x9q4r' });
+    failing.actor.send({ type: 'recovery.submit' });
+    await waitFor(failing.actor, (s) => s.matches({ recovery: 'typing' }));
+    // the code stays to send again
+    expect(failing.actor.getSnapshot().context).toMatchObject({ recoveryCode: 'k7m2p-x9q4r', failures: 1, error: { key: 'server_error' } });
+    failing.actor.stop();
+
+    const locked = recovery({ type: 'google', purpose: 'login' }, async () => ({ success: false, disabled: true, message: 'Too many wrong codes.', error: 'factor.locked' }));
+    locked.actor.send({ type: 'recovery.toggle' });
+    locked.actor.send({ type: 'recovery.input', value: 'k7m2p-x9q4r' });
+    locked.actor.send({ type: 'recovery.submit' });
+    await waitFor(locked.actor, (s) => s.matches('disabled'));
+    expect(locked.actor.getSnapshot().context).toMatchObject({ recoveryCode: '', error: { key: 'factor.locked', fallback: 'Too many wrong codes.' } });
+    locked.actor.stop();
+  });
+
+  it('the right code ends the entry; a setup hands its recovery codes to the parent', async () => {
+    const right = recovery({ type: 'google', purpose: 'login' }, async () => ({ success: true, disabled: false, message: 'Signed in.' }));
+    right.actor.send({ type: 'recovery.toggle' });
+    right.actor.send({ type: 'recovery.input', value: 'k7m2p-x9q4r' });
+    right.actor.send({ type: 'recovery.submit' });
+    await waitFor(right.actor, (s) => s.status === 'done');
+    expect(right.actor.getSnapshot().output).toEqual({});
+
+    // a failed call said, then the same code sent again and accepted: nothing is said any more
+    let calls = 0;
+    const retried = recovery({ type: 'google', purpose: 'login' }, async () => (calls++ === 0 ? Promise.reject({ kind: 'network' }) : { success: true, disabled: false, message: 'Signed in.' }));
+    retried.actor.send({ type: 'recovery.toggle' });
+    retried.actor.send({ type: 'recovery.input', value: 'k7m2p-x9q4r' });
+    retried.actor.send({ type: 'recovery.submit' });
+    await waitFor(retried.actor, (s) => s.matches({ recovery: 'typing' }) && s.context.error !== null);
+    retried.actor.send({ type: 'recovery.submit' });
+    await waitFor(retried.actor, (s) => s.status === 'done');
+    expect(retried.actor.getSnapshot().context.error).toBeNull();
+
+    const setup = recovery({ type: 'google', purpose: 'setup' }, async () => ({ success: true, disabled: false, message: 'Saving Successfully', recoveryCodes: ['k7m2p-x9q4r'] }));
+    setup.actor.send({ type: 'code.paste', text: '123456' });
+    await waitFor(setup.actor, (s) => s.status === 'done');
+    expect(setup.actor.getSnapshot().output).toEqual({ recoveryCodes: ['k7m2p-x9q4r'] });
+  });
+});

@@ -1,10 +1,11 @@
 import { twoFactorChoiceMachine } from './choice.machine';
 import { twoFactorEntryMachine } from './entry.machine';
+import { recoveryCodesMachine } from './recovery.machine';
 import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
 
-/** Code entry: typing (digits only), clearing, a pasted code, wrong / disabled / accepted, resend for email only, the first code sent by the entry itself. */
+/** Code entry: typing (digits only), clearing, a pasted code, wrong / disabled / accepted, resend for email only, the first code sent by the entry itself; a recovery code at an authenticator sign-in. */
 export const twoFactorEntryModel: MachineModel = {
   machine: twoFactorEntryMachine,
   inputs: [
@@ -12,9 +13,11 @@ export const twoFactorEntryModel: MachineModel = {
     { type: 'google', purpose: 'setup' },
     // a method change: nothing sent a code yet, the entry sends it
     { type: 'email', purpose: 'change', send: true },
+    // a sign-in with the authenticator: a recovery code may replace it
+    { type: 'google', purpose: 'login' },
   ],
-  // failures count without end; five events deep reaches every state and transition
-  maxDepth: 5,
+  // failures count without end; six events deep reaches every state and transition (a recovery code: switch, type, send, answer)
+  maxDepth: 6,
   events: {
     'digit.input': [
       { index: 0, value: '4' },
@@ -22,6 +25,7 @@ export const twoFactorEntryModel: MachineModel = {
     ],
     'digit.clear': [{ index: 0 }],
     'code.paste': [{ text: '12 34 56' }, { text: '7' }],
+    'recovery.input': [{ value: 'k7m2p-x9q4r' }, { value: '  ' }],
   },
   actors: {
     checkCode: [
@@ -29,6 +33,8 @@ export const twoFactorEntryModel: MachineModel = {
       { output: { success: true, message: 'Confirmed.', disabled: false, qr: 'otpauth://totp/Brokerage:a?secret=ABC', secret: 'ABC' } },
       { output: { success: false, message: 'Wrong code. 4 attempts left.', disabled: false, error: 'factor.wrong', left: 4 } },
       { output: { success: false, message: 'Wrong code.', disabled: false } },
+      { output: { success: true, message: 'Saving Successfully', disabled: false, recoveryCodes: ['k7m2p-x9q4r', 'a2b3c-d4e5f'] } },
+      { output: { success: false, message: 'This recovery code is wrong or was already used. 4 attempts left.', disabled: false, error: 'factor.recovery_invalid', left: 4 } },
       { output: { success: false, message: 'Too many wrong codes.', disabled: true, error: 'factor.locked' } },
       { error: { kind: 'network' } },
     ],
@@ -56,6 +62,18 @@ export const twoFactorChoiceModel: MachineModel = {
       { output: { success: false, next: 'done', message: 'Refused' } },
       { error: http(403, 'factor.required', 'Confirm first') },
     ],
-    twoFactorEntry: [{ output: {} }, { output: { qr: 'otpauth://totp/Brokerage:a?secret=ABC', secret: 'ABC' } }],
+    twoFactorEntry: [{ output: {} }, { output: { qr: 'otpauth://totp/Brokerage:a?secret=ABC', secret: 'ABC' } }, { output: { recoveryCodes: ['k7m2p-x9q4r', 'a2b3c-d4e5f'] } }],
+  },
+};
+
+/** Recovery codes on the security page: the count (or a retry), new codes after the authenticator's code, shown until saved; refusals. */
+export const recoveryCodesModel: MachineModel = {
+  machine: recoveryCodesMachine,
+  maxDepth: 6,
+  events: {},
+  actors: {
+    loadStatus: [{ output: { on: true, left: 7, createdAt: '2026-05-01T10:00:00.000Z' } }, { error: { kind: 'network' } }],
+    issueCodes: [{ output: { codes: ['k7m2p-x9q4r', 'a2b3c-d4e5f'] } }, { error: http(403, 'factor.required', 'Confirm with your current second factor first.') }],
+    twoFactorEntry: [{ output: {} }],
   },
 };

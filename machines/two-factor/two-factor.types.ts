@@ -16,6 +16,8 @@ export interface EntryInput {
 export interface EntryContext extends EntryInput {
   /** six single digits, '' where empty */
   digits: string[];
+  /** a recovery code as typed (sign-in with the authenticator only: it replaces the six digits) */
+  recoveryCode: string;
   error: Msg | null;
   /** bumps on every failure so the view shakes the message and puts the focus back */
   failures: number;
@@ -23,13 +25,19 @@ export interface EntryContext extends EntryInput {
   /** google setup: what the email step returned, handed to the parent */
   qr: string;
   secret: string;
+  /** google setup, its last step: the recovery codes the server made, handed to the parent */
+  recoveryCodes: string[];
 }
 
 export type EntryEvent =
   | { type: 'digit.input'; index: number; value: string }
   | { type: 'digit.clear'; index: number }
   | { type: 'code.paste'; text: string }
-  | { type: 'code.resend' };
+  | { type: 'code.resend' }
+  /** sign-in with the authenticator: switch between its six digits and a recovery code */
+  | { type: 'recovery.toggle' }
+  | { type: 'recovery.input'; value: string }
+  | { type: 'recovery.submit' };
 
 /** POST /api/fraud/factors_check as the machine sees it */
 export interface CheckOutput {
@@ -43,16 +51,21 @@ export interface CheckOutput {
   /** google setup after the email step */
   qr?: string;
   secret?: string;
+  /** google setup, its last step: the recovery codes */
+  recoveryCodes?: string[];
 }
 
 export interface CheckInput extends EntryInput {
   code: string;
+  /** `code` is a recovery code in place of the authenticator (sign-in only) */
+  recovery?: boolean;
 }
 
 /** what a finished entry hands to its parent */
 export interface EntryOutput {
   qr?: string;
   secret?: string;
+  recoveryCodes?: string[];
 }
 
 // ---- choosing the method ---------------------------------------------------------------
@@ -73,6 +86,8 @@ export interface ChoiceContext {
   /** google: the otpauth:// URI shown as a QR, and the secret as text */
   qr: string;
   secret: string;
+  /** google was saved: its recovery codes, shown once until the trader says they are saved */
+  recoveryCodes: string[];
 }
 
 export type ChoiceEvent =
@@ -80,7 +95,36 @@ export type ChoiceEvent =
   /** the trader closes a code dialog */
   | { type: 'factor.cancel' }
   /** the user changed elsewhere (another tab): follow its method */
-  | { type: 'method.sync'; current: FactorType | '' };
+  | { type: 'method.sync'; current: FactorType | '' }
+  /** the recovery codes on screen: save them as a file, or say they are saved (they go away) */
+  | { type: 'codes.download' }
+  | { type: 'codes.saved' };
+
+// ---- recovery codes on the security page -------------------------------------------------
+
+/** GET /api/security/recovery_codes as the machine sees it */
+export interface RecoveryStatus {
+  on: boolean;
+  left: number;
+  createdAt: string | null;
+}
+
+export interface RecoveryContext {
+  /** unused codes; null until loaded */
+  left: number | null;
+  createdAt: string | null;
+  /** new codes, on screen until the trader says they are saved */
+  codes: string[];
+  error: Msg | null;
+}
+
+export type RecoveryEvent =
+  /** make new codes (the authenticator's code is asked first) */
+  | { type: 'codes.renew' }
+  | { type: 'factor.cancel' }
+  | { type: 'codes.download' }
+  | { type: 'codes.saved' }
+  | { type: 'status.retry' };
 
 /** POST /api/fraud/two_factors as the machine sees it */
 export interface SetFactorOutput {
