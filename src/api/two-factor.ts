@@ -1,9 +1,9 @@
 import { FactorsCheckResponse, TwoFactorsResponse, type FactorPurpose, type FactorType } from '../../core/contract/security';
 import { call } from './http';
 
-/** POST /api/fraud/factors_check: one code for a purpose (sign-in, withdrawal, method change, setup). */
-export const checkFactor = (type: FactorType, code: string, purpose: FactorPurpose): Promise<FactorsCheckResponse> =>
-  call(FactorsCheckResponse, '/api/fraud/factors_check', { method: 'POST', json: { type, code, purpose } });
+/** POST /api/fraud/factors_check: one code for a purpose (sign-in, withdrawal, method change, setup); `recovery`: a recovery code in place of the authenticator (sign-in). */
+export const checkFactor = (type: FactorType, code: string, purpose: FactorPurpose, recovery = false): Promise<FactorsCheckResponse> =>
+  call(FactorsCheckResponse, '/api/fraud/factors_check', { method: 'POST', json: { type, code, purpose, ...(recovery && { recovery }) } });
 
 /** POST /api/fraud/two_factors {type: 'email_resend'}: a new email/SMS code for the step in progress. */
 export const resendCode = (purpose: FactorPurpose): Promise<TwoFactorsResponse> =>

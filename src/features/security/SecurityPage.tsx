@@ -10,6 +10,7 @@ import { ActiveSessionsSection } from './ActiveSessionsSection';
 import { SignInHistorySection } from './SignInHistorySection';
 import { messages } from './messages';
 import { QrImage } from './QrImage';
+import { RecoveryCodesDialog, RecoveryCodesSection } from './RecoveryCodes';
 import '../withdrawal/withdrawal.css';
 
 registerMessages(messages);
@@ -114,7 +115,9 @@ function FactorChoice() {
         ))}
       </ul>
       {choice.requesting && <p className="muted" {...choice.getWorkingProps()}>{t('security.factor.working')}</p>}
+      {choice.authenticatorOn && <RecoveryCodesSection />}
       <FactorModal choice={choice} />
+      {choice.recoveryCodes && <RecoveryCodesDialog panel={choice.recoveryCodes} />}
     </section>
   );
 }

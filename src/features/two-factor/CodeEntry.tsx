@@ -23,6 +23,8 @@ export function CodeEntry({ entry, onCancel, sandboxEmail }: CodeEntryProps) {
   const code = useCodeEntry(entry);
   const { digits, error, notice, failures, checking } = code;
 
+  if (code.recovery) return <RecoveryEntry code={code} onCancel={onCancel} />;
+
   return (
     <div className="code-entry">
       <p>{t(code.promptKey)}</p>
@@ -56,6 +58,13 @@ export function CodeEntry({ entry, onCancel, sandboxEmail }: CodeEntryProps) {
         </p>
       )}
       {code.resting && <p className="muted code-entry__wait">{t('factor.resend_rests')}</p>}
+      {code.recoveryOffered && (
+        <p className="code-entry__switch">
+          <button className="link-button" {...code.getRecoveryToggleProps()}>
+            {t(code.recoveryToggleLabel)}
+          </button>
+        </p>
+      )}
       <div className="code-entry__actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           {t('factor.cancel')}
@@ -67,5 +76,37 @@ export function CodeEntry({ entry, onCancel, sandboxEmail }: CodeEntryProps) {
         )}
       </div>
     </div>
+  );
+}
+
+/** A recovery code in place of the authenticator's six digits (sign-in only, issue 31 §4). */
+function RecoveryEntry({ code, onCancel }: { code: ReturnType<typeof useCodeEntry>; onCancel: () => void }) {
+  const { t, text } = useT();
+  return (
+    <form className="code-entry code-entry--recovery" {...code.getRecoveryFormProps()}>
+      <p>{t('factor.recovery_prompt')}</p>
+      <label className="field" {...code.getRecoveryLabelProps()}>
+        <span>{t('factor.recovery_label')}</span>
+        <input className="code-entry__recovery" {...code.getRecoveryFieldProps()} autoComplete="off" autoCapitalize="none" spellCheck={false} />
+      </label>
+      {code.error && (
+        <p key={code.failures} className="form-error shake" {...code.getRecoveryErrorProps()}>
+          {text(code.error)}
+        </p>
+      )}
+      <div className="code-entry__actions">
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          {t('factor.cancel')}
+        </button>
+        <button className="button" {...code.getRecoverySubmitProps()}>
+          {t(code.recoverySubmitLabel)}
+        </button>
+      </div>
+      <p className="code-entry__switch">
+        <button className="link-button" {...code.getRecoveryToggleProps()}>
+          {t(code.recoveryToggleLabel)}
+        </button>
+      </p>
+    </form>
   );
 }

@@ -8,6 +8,7 @@ import { MAX_VALIDATION_TRIES } from '../../../machines/validation/validation.ma
 import type { Msg } from '../../../core/message';
 import { passwordRules, type PasswordRule } from '../../../core/password-policy';
 import { selectFactorChild, type EntryRef } from '../two-factor/two-factor.types';
+import { codesPanel, type CodesPanelApi } from './recovery-codes.connect';
 import { buttonProps, fieldErrorProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
 
 type PasswordSnapshot = SnapshotFrom<typeof passwordChangeMachine>;
@@ -24,9 +25,9 @@ export const selectPasswordBusy = (s: PasswordSnapshot): boolean => s.matches('s
 export const selectPasswordLogin = (s: PasswordSnapshot) => s.context.login;
 export { passwordRules };
 
-export type ChoiceStep = 'idle' | 'confirmingCurrent' | 'requesting' | 'enteringCode' | 'google';
+export type ChoiceStep = 'idle' | 'confirmingCurrent' | 'requesting' | 'enteringCode' | 'google' | 'showingCodes';
 export const selectChoiceStep = (s: ChoiceSnapshot): ChoiceStep => {
-  for (const step of ['confirmingCurrent', 'requesting', 'enteringCode', 'google'] as const) if (s.matches(step)) return step;
+  for (const step of ['confirmingCurrent', 'requesting', 'enteringCode', 'google', 'showingCodes'] as const) if (s.matches(step)) return step;
   return 'idle';
 };
 export const selectCurrentMethod = (s: ChoiceSnapshot) => s.context.current;
@@ -142,6 +143,10 @@ export interface FactorChoiceApi {
   dialogTitle: 'security.factor.current_title' | 'security.factor.google_title' | 'security.factor.code_title';
   /** the authenticator set-up (QR and key) is shown */
   googleSetup: { uri: string; secret: string } | null;
+  /** the authenticator was just turned on: its recovery codes, shown once (null otherwise) */
+  recoveryCodes: CodesPanelApi | null;
+  /** the authenticator is the method on: its recovery codes section is shown */
+  authenticatorOn: boolean;
   cancel: () => void;
   /** the user's method changed elsewhere (another tab, a push) */
   sync: (current: FactorType | '') => void;
@@ -178,6 +183,8 @@ export function connectFactorChoice(s: ChoiceSnapshot, send: (event: EventFrom<t
     factorEntry: selectFactorChild(s),
     dialogTitle: step === 'confirmingCurrent' ? 'security.factor.current_title' : step === 'google' ? 'security.factor.google_title' : 'security.factor.code_title',
     googleSetup: step === 'google' ? selectQr(s) : null,
+    recoveryCodes: step === 'showingCodes' ? codesPanel(s.context.recoveryCodes, send) : null,
+    authenticatorOn: current === 'google',
     cancel: () => send({ type: 'factor.cancel' }),
     sync: (value) => send({ type: 'method.sync', current: value }),
   };

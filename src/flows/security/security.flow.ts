@@ -13,6 +13,7 @@ import { useSession, useSessionPick } from '../session/session.hooks';
 import { inspect } from '../shared/inspector';
 import { connectFactorChoice, connectPassword, connectValidation } from './security.connect';
 import { twoFactorEntryFlow } from '../two-factor/two-factor.flow';
+import { saveRecoveryCodes } from './recovery-file';
 
 const reloadUser = () => sessionActor.send({ type: 'user.update' });
 
@@ -38,6 +39,7 @@ export const twoFactorChoiceFlow = twoFactorChoiceMachine.provide({
   actions: {
     notify: (_, params) => showToast(params.text, params.kind),
     factorSaved: reloadUser,
+    saveCodes: (_, { codes }) => saveRecoveryCodes(codes),
   },
 });
 

@@ -36,4 +36,37 @@ describe('connectCodeEntry getters', () => {
     expect(preventDefault).toHaveBeenCalledTimes(2);
     expect(connectCodeEntry(entryIn('disabled'), send).getResendProps().disabled).toBe(true);
   });
+
+  it('a recovery code at an authenticator sign-in: the switch, the field (focused again after a refusal), the form', () => {
+    const send = vi.fn();
+    const google = (value: unknown, context: object = {}) => {
+      const initial = createActor(twoFactorEntryMachine, { input: { type: 'google', purpose: 'login' } }).getSnapshot();
+      return twoFactorEntryMachine.resolveState({ value, context: { ...initial.context, ...context } } as never);
+    };
+    const digits = connectCodeEntry(google({ editing: 'ready' }), send);
+    expect(digits).toMatchObject({ recoveryOffered: true, recovery: false, recoveryToggleLabel: 'factor.recovery_use' });
+    digits.getRecoveryToggleProps().onClick();
+    expect(send).toHaveBeenLastCalledWith({ type: 'recovery.toggle' });
+    // not offered for an emailed code, nor once entry is disabled
+    expect(connectCodeEntry(entryIn({ editing: 'ready' }), send).recoveryOffered).toBe(false);
+    expect(connectCodeEntry(google('disabled'), send).recoveryOffered).toBe(false);
+
+    const typing = connectCodeEntry(google({ recovery: 'typing' }, { recoveryCode: 'k7m2p', failures: 2, error: { key: 'factor.recovery_invalid' } }), send);
+    expect(typing).toMatchObject({ recovery: true, recoveryToggleLabel: 'factor.recovery_back', recoverySubmitLabel: 'factor.recovery_submit' });
+    expect(typing.getRecoveryFieldProps()).toMatchObject({ id: 'recovery-code', value: 'k7m2p', 'aria-invalid': true, 'aria-describedby': 'recovery-code-error', 'data-focus-on': 'recovery-2' });
+    expect(typing.getRecoveryErrorProps()).toEqual({ id: 'recovery-code-error', role: 'alert' });
+    expect(typing.getRecoveryLabelProps()).toEqual({ htmlFor: 'recovery-code' });
+    typing.getRecoveryFieldProps().onChange?.({ target: { value: 'k7m2p-x' } } as never);
+    expect(send).toHaveBeenLastCalledWith({ type: 'recovery.input', value: 'k7m2p-x' });
+    vi.stubGlobal('FormData', class {});
+    typing.getRecoveryFormProps().onSubmit({ preventDefault: vi.fn(), currentTarget: {} } as never);
+    vi.unstubAllGlobals();
+    expect(send).toHaveBeenLastCalledWith({ type: 'recovery.submit' });
+
+    const checking = connectCodeEntry(google({ recovery: 'checking' }, { recoveryCode: 'k7m2p-x9q4r' }), send);
+    expect(checking.recoverySubmitLabel).toBe('factor.recovery_checking');
+    expect(checking.getRecoveryFieldProps()).toMatchObject({ disabled: true, 'data-focus-on': undefined });
+    expect(checking.getRecoverySubmitProps().disabled).toBe(true);
+    expect(checking.getRecoveryToggleProps().disabled).toBe(true);
+  });
 });

@@ -3,7 +3,8 @@ import type { EventFrom } from 'xstate';
 import type { twoFactorEntryMachine } from '../../../machines/two-factor/entry.machine';
 import type { FactorType } from '../../../machines/two-factor/two-factor.types';
 import type { Msg } from '../../../core/message';
-import { selectCanResend, selectChecking, selectDisabled, selectResending, selectResendResting, type EntrySnapshot } from './two-factor.types';
+import { fieldProps, formProps, labelProps, submitProps } from '../shared/props';
+import { selectCanResend, selectChecking, selectDisabled, selectRecovery, selectRecoveryChecking, selectResending, selectResendResting, type EntrySnapshot } from './two-factor.types';
 
 // its own module: the code entry's view loads with its first use, and so does this (the login page's budget)
 export interface CodeEntryApi {
@@ -58,9 +59,27 @@ export interface CodeEntryApi {
   getNoticeProps: () => { role: 'status' };
   getErrorProps: () => { role: 'alert' };
   getResendProps: () => { type: 'button'; disabled: true | undefined; onClick: () => void };
+  /** sign-in with the authenticator: a recovery code can replace it (issue 31 §4) */
+  recoveryOffered: boolean;
+  /** the recovery code's field is shown instead of the six boxes */
+  recovery: boolean;
+  /** the switch's words: to the recovery code, or back to the app */
+  recoveryToggleLabel: 'factor.recovery_use' | 'factor.recovery_back';
+  recoverySubmitLabel: 'factor.recovery_checking' | 'factor.recovery_submit';
+  /** the switch between the six boxes and a recovery code (rests while a code is checked) */
+  getRecoveryToggleProps: () => { type: 'button'; disabled: true | undefined; onClick: () => void; 'aria-controls': string };
+  /** the recovery code's form: sent as typed; the field takes the focus when it opens and after a refusal */
+  getRecoveryFormProps: () => ReturnType<typeof formProps> & { id: string };
+  getRecoveryLabelProps: () => ReturnType<typeof labelProps>;
+  getRecoveryFieldProps: () => ReturnType<typeof fieldProps> & { 'data-focus-on': string | undefined; 'data-focus-in': string; 'data-autofocus': '' };
+  /** a refused recovery code: found by the field, said at once */
+  getRecoveryErrorProps: () => { id: string; role: 'alert' };
+  getRecoverySubmitProps: () => ReturnType<typeof submitProps>;
 }
 
 const SCOPE = 'code-entry';
+const RECOVERY_ID = 'recovery-code';
+const RECOVERY_FORM_ID = 'recovery-form';
 
 /** The code entry for its view (login, withdrawal and the method choice show it). */
 export function connectCodeEntry(s: EntrySnapshot, send: (event: EventFrom<typeof twoFactorEntryMachine>) => void): CodeEntryApi {
@@ -82,7 +101,25 @@ export function connectCodeEntry(s: EntrySnapshot, send: (event: EventFrom<typeo
   };
   const canResend = selectCanResend(s) && !disabled;
   const resend = () => send({ type: 'code.resend' });
+  const recovery = selectRecovery(s);
+  const recoveryChecking = selectRecoveryChecking(s);
+  const recoveryInvalid = recovery && s.context.error !== null;
   return {
+    recoveryOffered: type === 'google' && s.context.purpose === 'login' && !disabled,
+    recovery,
+    recoveryToggleLabel: recovery ? 'factor.recovery_back' : 'factor.recovery_use',
+    recoverySubmitLabel: recoveryChecking ? 'factor.recovery_checking' : 'factor.recovery_submit',
+    getRecoveryToggleProps: () => ({ type: 'button', disabled: checking || recoveryChecking || undefined, onClick: () => send({ type: 'recovery.toggle' }), 'aria-controls': recovery ? RECOVERY_FORM_ID : SCOPE }),
+    getRecoveryFormProps: () => ({ ...formProps({ busy: recoveryChecking, onSubmit: () => send({ type: 'recovery.submit' }), scope: RECOVERY_FORM_ID }), id: RECOVERY_FORM_ID }),
+    getRecoveryLabelProps: () => labelProps(RECOVERY_ID),
+    getRecoveryFieldProps: () => ({
+      ...fieldProps({ id: RECOVERY_ID, value: s.context.recoveryCode, invalid: recoveryInvalid, disabled: recoveryChecking, onValue: (value) => send({ type: 'recovery.input', value }) }),
+      'data-focus-on': recovery && !recoveryChecking ? `recovery-${s.context.failures}` : undefined,
+      'data-focus-in': RECOVERY_FORM_ID,
+      'data-autofocus': '',
+    }),
+    getRecoveryErrorProps: () => ({ id: `${RECOVERY_ID}-error`, role: 'alert' }),
+    getRecoverySubmitProps: () => submitProps({ busy: recoveryChecking }),
     digits,
     error: s.context.error,
     notice: s.context.error ? null : s.context.notice,

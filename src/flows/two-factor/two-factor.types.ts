@@ -22,3 +22,6 @@ export const selectResending = (s: EntrySnapshot): boolean => s.matches({ editin
 /** a code went out a moment ago: the resend link rests (30 s, the server's limit too) */
 export const selectResendResting = (s: EntrySnapshot): boolean => s.matches({ editing: 'cooling' });
 export const selectFactorType = (s: EntrySnapshot) => s.context.type;
+/** a recovery code replaces the six digits (sign-in with the authenticator) */
+export const selectRecovery = (s: EntrySnapshot): boolean => s.matches('recovery');
+export const selectRecoveryChecking = (s: EntrySnapshot): boolean => s.matches({ recovery: 'checking' });
