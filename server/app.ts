@@ -49,6 +49,7 @@ import { complaintRoutes } from './routes/complaints';
 import { limitRoutes } from './routes/limits';
 import { activeSessionRoutes } from './routes/active-sessions';
 import { signInHistoryRoutes } from './routes/sign-in-history';
+import { addressBookRoutes } from './routes/address-book';
 import { closureRoutes } from './routes/closure';
 import { selfExclusionRoutes } from './routes/self-exclusion';
 import { appropriatenessRoutes } from './routes/appropriateness';
@@ -181,6 +182,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(limitRoutes, deps);
   await app.register(activeSessionRoutes, deps);
   await app.register(signInHistoryRoutes, deps);
+  await app.register(addressBookRoutes, deps);
   await app.register(closureRoutes, deps);
   await app.register(selfExclusionRoutes, deps);
   // appropriateness (/api/appropriateness): the knowledge questionnaire before the first trade (docs/appropriateness.md)

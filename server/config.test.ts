@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 },
       sandboxProcessorDelayMs: 0,
       twoFactorResendMs: 30_000,
+      addressHoldMs: 24 * 60 * 60_000,
       cryptoXpubs: {},
       methodWebhookSecrets: {},
       complaintsOmbudsman: { name: 'Financial Ombudsman of the Republic of Cyprus', url: 'https://www.financialombudsman.gov.cy' },
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
       LOAD_SHED_MAX_HEAP_MB: '512',
       SANDBOX_PROCESSOR_DELAY_MS: '1500',
+      WITHDRAWAL_ADDRESS_HOLD_MINUTES: '120',
       REGISTER_SUBMITS_PER_IP: '200',
       REGISTER_ACCOUNTS_PER_IP: '50',
       REGISTER_CHECKS_PER_IP: '600',
@@ -77,6 +79,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: 2500,
       loadShedding: { maxEventLoopDelayMs: 0, maxHeapUsedMb: 512 },
       sandboxProcessorDelayMs: 1500,
+      addressHoldMs: 120 * 60_000,
     });
     // production: quieter logs, no API docs, no explorer unless switched on
     const production = loadConfig({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'k'.repeat(40) });
@@ -95,6 +98,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CRYPTO_XPUB_DOGE: 'x' })).toThrow('CRYPTO_XPUB_DOGE is not a known variable: the names after CRYPTO_XPUB_ are BTC, LTC, BCH, DASH, ZEC, ETH');
     expect(() => loadConfig({ METHOD_WEBHOOK_SECRET_PAYPAL: 'x' })).toThrow('METHOD_WEBHOOK_SECRET_PAYPAL is not a known variable');
     expect(() => loadConfig({ SANDBOX_PROCESSOR_DELAY_MS: '60001' })).toThrow('SANDBOX_PROCESSOR_DELAY_MS must be a whole number from 0 to 60000');
+    expect(() => loadConfig({ WITHDRAWAL_ADDRESS_HOLD_MINUTES: '59' })).toThrow('WITHDRAWAL_ADDRESS_HOLD_MINUTES must be a whole number from 60 to 10080');
+    expect(() => loadConfig({ SANDBOX_ADDRESS_HOLD_MS: '5000' })).toThrow('SANDBOX_ADDRESS_HOLD_MS is a sandbox setting');
+    expect(loadConfig({ SANDBOX: '1', SANDBOX_ADDRESS_HOLD_MS: '5000' }).addressHoldMs).toBe(5000);
   });
 
   it('reads the environment', () => {
@@ -149,6 +155,7 @@ describe('loadConfig', () => {
       loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 },
       sandboxProcessorDelayMs: 0,
       twoFactorResendMs: 30_000,
+      addressHoldMs: 24 * 60 * 60_000,
       cryptoXpubs: {},
       methodWebhookSecrets: {},
       complaintsOmbudsman: { name: 'Financial Ombudsman of the Republic of Cyprus', url: 'https://www.financialombudsman.gov.cy' },

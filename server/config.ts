@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { METHODS } from '../core/methods';
 import { CHAIN_IDS } from '../core/chains';
 import { REGISTER_LIMITS, type RegisterLimits } from '../core/register-limits';
+import { ADDRESS_BOOK_RULES } from '../core/address-book';
 
 /** Server configuration, read once from the environment. */
 export interface Config {
@@ -110,6 +111,14 @@ export interface Config {
    * outside sandbox mode.
    */
   twoFactorResendMs: number;
+  /**
+   * How long a newly confirmed withdrawal destination (and a switch-off of "only to saved
+   * destinations") waits before it counts (issue 31 §6): WITHDRAWAL_ADDRESS_HOLD_MINUTES (60 to
+   * 10080; default core/address-book.ts, 24 hours). SANDBOX_ADDRESS_HOLD_MS (0 to 86400000)
+   * replaces it in sandbox mode only, so a tester sees a destination become usable; refused outside
+   * sandbox mode.
+   */
+  addressHoldMs: number;
   /**
    * The extended public key per chain (CRYPTO_XPUB_BTC, _LTC, _BCH, _DASH, _ZEC, _ETH): a chain
    * without one takes no invoices outside sandbox mode (in sandbox mode the published test keys fill the gaps)
@@ -297,6 +306,13 @@ function sandboxInteger(value: string | undefined, name: string, sandbox: boolea
   return integer(value, name, fallback, min, max);
 }
 
+/** WITHDRAWAL_ADDRESS_HOLD_MINUTES, or in sandbox mode SANDBOX_ADDRESS_HOLD_MS when set */
+function addressHold(env: Env, sandbox: boolean): number {
+  const minutes = integer(env.WITHDRAWAL_ADDRESS_HOLD_MINUTES, 'WITHDRAWAL_ADDRESS_HOLD_MINUTES', ADDRESS_BOOK_RULES.holdMinutes, 60, 10_080);
+  const sandboxMs = env.SANDBOX_ADDRESS_HOLD_MS?.trim() ?? '';
+  return sandboxMs === '' ? minutes * 60_000 : sandboxInteger(sandboxMs, 'SANDBOX_ADDRESS_HOLD_MS', sandbox, 0, 0, 86_400_000);
+}
+
 function logLevel(value: string | undefined, nodeEnv: string): LogLevel {
   const level = value?.trim().toLowerCase() ?? '';
   if (level === '') return nodeEnv === 'production' ? 'info' : 'warn';
@@ -375,6 +391,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sandboxProcessorDelayMs: integer(env.SANDBOX_PROCESSOR_DELAY_MS, 'SANDBOX_PROCESSOR_DELAY_MS', 0, 0, 60_000),
     twoFactorResendMs: sandboxInteger(env.SANDBOX_2FA_RESEND_MS, 'SANDBOX_2FA_RESEND_MS', sandbox, 30_000, 100, 30_000),
+    addressHoldMs: addressHold(env, sandbox),
     cryptoXpubs: keyed(env, 'CRYPTO_XPUB_', CHAIN_IDS),
     methodWebhookSecrets: keyed(env, 'METHOD_WEBHOOK_SECRET_', METHODS),
     complaintsOmbudsman: ombudsman(env),

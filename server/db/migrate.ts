@@ -47,6 +47,7 @@ import * as withdrawOnlySessions from './migrations/241_withdraw_only_sessions';
 import * as personalPromoCodes from './migrations/242_personal_promo_codes';
 import * as sessionDevices from './migrations/243_session_devices';
 import * as signInHistory from './migrations/244_sign_in_history';
+import * as addressBook from './migrations/246_withdrawal_address_book';
 import * as recoveryCodes from './migrations/245_recovery_codes';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '242_personal_promo_codes': personalPromoCodes,
   '243_session_devices': sessionDevices,
   '244_sign_in_history': signInHistory,
+  '246_withdrawal_address_book': addressBook,
   '245_recovery_codes': recoveryCodes,
 };
 

@@ -111,6 +111,30 @@ export function newDeviceMail(lang: MailLang, facts: { link: string; device: str
   };
 }
 
+/** A withdrawal destination was saved (issue 31 §6): the link confirms it (`hours` hours, once); it is usable after its hold. */
+export function addressConfirmMail(lang: MailLang, facts: { link: string; label: string; method: string; wallet: string; hours: number }): Mail {
+  const method = facts.method.replace('_', ' ');
+  if (lang === 'ru')
+    return {
+      subject: 'Подтвердите новый адрес для вывода',
+      body: [
+        `В вашу адресную книгу добавлен адрес для вывода «${facts.label}» (${method}, ${facts.wallet}).`,
+        `Чтобы им можно было пользоваться, подтвердите его по этой ссылке в течение ${facts.hours} часов. Она работает один раз; после подтверждения адрес станет доступен по истечении периода ожидания:`,
+        facts.link,
+        'Если вы не добавляли этот адрес, не открывайте ссылку: смените пароль и завершите другие сеансы в центре безопасности.',
+      ].join('\n\n'),
+    };
+  return {
+    subject: 'Confirm your new withdrawal destination',
+    body: [
+      `A withdrawal destination "${facts.label}" (${method}, ${facts.wallet}) was added to your address book.`,
+      `To make it usable, confirm it with this link within ${facts.hours} hours. It works once; once confirmed, the destination can be used after its waiting period:`,
+      facts.link,
+      'If you did not add it, do not open the link: change your password and sign out the other sessions in the security centre.',
+    ].join('\n\n'),
+  };
+}
+
 export type CodeMailPurpose = 'login' | 'withdrawal' | 'change' | 'setup';
 
 const CODE_SUBJECT: Record<MailLang, Record<CodeMailPurpose, string>> = {

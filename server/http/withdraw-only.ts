@@ -29,6 +29,8 @@ export const WITHDRAW_ONLY_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/us/reject',
   'POST /api/fraud/factors_check',
   'POST /api/fraud/two_factors',
+  // the saved destinations the withdrawal form offers (read only: none is added during a break)
+  'GET /api/withdrawal/destinations',
   // the history and statements (the withdrawal's record)
   'POST /api/us/history',
   'POST /api/us/reports',

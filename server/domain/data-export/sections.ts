@@ -141,6 +141,8 @@ export const SECTIONS: readonly Section[] = [
     name: 'withdrawals',
     parts: {
       withdrawals: own('withdrawals', ['id', 'account_id', 'amount_minor', 'currency', 'method', 'wallet', 'alt', 'status', 'fixed', 'bonus_forfeited', 'created_at', 'updated_at'], { order: 'created_at' }),
+      address_book: own('withdrawal_destinations', ['method', 'wallet', 'alt', 'label', 'created_at', 'confirmed_at', 'usable_at', 'removed_at']),
+      address_book_settings: own('withdrawal_destination_settings', ['saved_only', 'saved_only_ends_at']),
     },
   },
   {

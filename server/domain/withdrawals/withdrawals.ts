@@ -11,6 +11,7 @@ import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
 import { Refusal } from '../refusal';
 import type { PlatformGateway } from '../ports';
 import { CRYPTO_METHODS, isValidWallet, needsWallet, normalizeWallet } from './wallets';
+import { assertDestination } from './address-book';
 import { FIAT_METHODS, FIAT_PAYOUT_CURRENCIES, withdrawalCase } from '../../../core/withdrawal';
 import { forfeitBonus } from '../deposits/bonus';
 import { notificationKey } from '../notifications/key';
@@ -69,6 +70,8 @@ async function prepare(db: DbOrTx, userId: number, request: WithdrawalRequest, p
   }
   const alt = request.alt.trim();
   if (alt !== '' && !/^[A-Za-z0-9]{1,64}$/.test(alt)) throw new Refusal(400, 'withdrawal.alt_invalid', 'The destination tag may contain only letters and digits.');
+  // the address book (issue 31 §6): said at the check already; decided again inside the withdrawal's transaction
+  await assertDestination(db, userId, request.method, request.wallet, alt, new Date());
 
   let account: AccountRow | undefined;
   if (request.fixed) {
@@ -171,6 +174,7 @@ export async function requestWithdrawal(
   try {
     return await db.transaction().execute(async (trx): Promise<FinalResult> => {
       if (factor.required && !(await factor.consumeGrant(trx))) return { kind: 'factor', type: p.user.two_factor as 'email' | 'google' | 'sms' };
+      await assertDestination(trx, userId, input.method, p.wallet, p.alt, new Date());
       const hold = await transfer(trx, {
         kind: 'withdrawal_hold',
         idempotencyKey: `withdrawal:${id}:hold`,
