@@ -4,7 +4,7 @@
  */
 
 /** pages of the app outside the public site (src/App.tsx renders each) */
-export const APP_PAGES = ['login', 'autologin', 'register', 'trading', 'contacts', 'forgot', 'reset', 'legal', 'not-me'] as const;
+export const APP_PAGES = ['login', 'autologin', 'register', 'trading', 'contacts', 'forgot', 'reset', 'legal', 'not-me', 'confirm-address'] as const;
 export type AppPage = (typeof APP_PAGES)[number];
 
 /** pages a search engine may list besides the public tabs (sitemap.xml) */

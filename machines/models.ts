@@ -50,6 +50,8 @@ import { sessionLimitSettingModel } from './session-limit-setting/session-limit-
 import { activeSessionsModel } from './active-sessions/active-sessions.model';
 import { signInHistoryModel } from './sign-in-history/sign-in-history.model';
 import { notMeModel } from './not-me/not-me.model';
+import { addressBookModel } from './address-book/address-book.model';
+import { addressConfirmModel } from './address-confirm/address-confirm.model';
 import { referralPageModel } from './referral-page/referral-page.model';
 import { referralLinkModel } from './referral-link/referral-link.model';
 import { referralTransferModel } from './referral-transfer/referral-transfer.model';
@@ -135,6 +137,8 @@ export const models: Record<string, MachineModel> = {
   activeSessions: activeSessionsModel,
   signInHistory: signInHistoryModel,
   notMe: notMeModel,
+  addressBook: addressBookModel,
+  addressConfirm: addressConfirmModel,
   referralPage: referralPageModel,
   referralLink: referralLinkModel,
   referralTransfer: referralTransferModel,

@@ -17,6 +17,8 @@ const ForgotPage = lazy(() => import('./features/forgot/ForgotPage'));
 const ResetPage = lazy(() => import('./features/forgot/ResetPage'));
 // the new-device email's "this wasn't me" (issue 31 §3)
 const NotMePage = lazy(() => import('./features/security/NotMePage'));
+// the address book's emailed confirmation (issue 31 §6)
+const ConfirmAddressPage = lazy(() => import('./features/security/ConfirmAddressPage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 // an unknown address (the server answered 404 with the same text): its own small chunk
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage'));
@@ -53,13 +55,13 @@ function Unavailable() {
 /**
  * The pages /{lang}/login, /{lang}/register, /{lang}/autologin and /{lang}/trading (spec 000 §2), and
  * /{lang}/contacts (001 §5), signed out or in; /{lang}/forgot and /{lang}/reset (forgot password, 001 §1-2);
- * /{lang}/not-me (a new-device email's "this wasn't me", issue 31 §3);
+ * /{lang}/not-me (a new-device email's "this wasn't me", issue 31 §3); /{lang}/confirm-address (the address book's link, §6);
  * the public site at /{lang}/ (the landing page) and /{lang}/about, /accounts, /faq; the legal documents
  * at /{lang}/legal/{slug}.
  * Moving between pages is a full navigation, so the top level needs no router: react-router
  * lives in the trading page (its hash routes), which keeps the login page small.
  */
-const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage, forgot: ForgotPage, reset: ResetPage, 'not-me': NotMePage, legal: LegalPage, '': PublicSite, about: PublicSite, accounts: PublicSite, faq: PublicSite } as const satisfies Record<AppPage | '' | Exclude<PublicTab, 'home'>, unknown>;
+const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage, forgot: ForgotPage, reset: ResetPage, 'not-me': NotMePage, 'confirm-address': ConfirmAddressPage, legal: LegalPage, '': PublicSite, about: PublicSite, accounts: PublicSite, faq: PublicSite } as const satisfies Record<AppPage | '' | Exclude<PublicTab, 'home'>, unknown>;
 
 /** the title and description of the pages that do not set their own (the public site, contacts, forgot and trading do) */
 const META: Partial<Record<keyof typeof pages, [string, string]>> = {

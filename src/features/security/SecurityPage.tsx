@@ -8,6 +8,7 @@ import { messages as passwordTexts } from '../register/messages';
 import { CodeEntry } from '../two-factor/CodeEntry';
 import { ActiveSessionsSection } from './ActiveSessionsSection';
 import { SignInHistorySection } from './SignInHistorySection';
+import { AddressBookSection } from './AddressBookSection';
 import { messages } from './messages';
 import { QrImage } from './QrImage';
 import { RecoveryCodesDialog, RecoveryCodesSection } from './RecoveryCodes';
@@ -30,6 +31,7 @@ export default function SecurityPage() {
       <FactorChoice />
       <ActiveSessionsSection />
       <SignInHistorySection />
+      <AddressBookSection />
       {/* plain links: the hash routes of pages of this shell (a router Link to a hash misbehaves inside a show page) */}
       {ACCOUNT_PAGES.map((page) => (
         <p key={page} className={`security__${page}`}>

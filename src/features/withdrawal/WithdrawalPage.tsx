@@ -12,6 +12,7 @@ import { messages } from './messages';
 import { PendingWithdrawals } from './PendingWithdrawals';
 import { formatTurnover } from './format';
 import './withdrawal.css';
+import { useSavedDestinations } from '../../flows/security/address-book.flow';
 
 registerMessages(messages);
 
@@ -107,6 +108,7 @@ function WithdrawalForm({ wd }: { wd: WithdrawalApi }) {
   const { tab, error, shakes, fixed, formCurrency: currency } = wd;
   const [method, setMethod] = useState<string>(tab.methods[0]);
   const { method: chosen, choosesMethod, walletNeeded, alt } = wd.methodForm(method);
+  const saved = useSavedDestinations().for(chosen);
 
   const walletLabel = tab.crypto ? t('withdrawal.wallet.crypto', { coin: tab.currency }) : t(`withdrawal.wallet.${chosen}`);
 
@@ -131,7 +133,14 @@ function WithdrawalForm({ wd }: { wd: WithdrawalApi }) {
       {walletNeeded ? (
         <label className="field">
           <span>{walletLabel}</span>
-          <input autoComplete="off" spellCheck={false} autoCapitalize="off" key={`${tab.id}-${chosen}`} {...wd.getFieldProps('wallet')} />
+          <input autoComplete="off" spellCheck={false} autoCapitalize="off" key={`${tab.id}-${chosen}`} {...wd.getFieldProps('wallet')} {...saved.getListProps()} />
+          {saved.options.length > 0 && (
+            <datalist {...saved.getDatalistProps()} data-testid="saved-destinations">
+              {saved.options.map((o) => (
+                <option key={o.value} value={o.value} label={o.label} />
+              ))}
+            </datalist>
+          )}
         </label>
       ) : (
         <p className="muted wd__note">{t('withdrawal.no_wallet', { method: t(`withdrawal.method.${chosen}`) })}</p>
