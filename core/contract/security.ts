@@ -10,6 +10,8 @@ export const PasswordChangeRequest = z.object({
   /** the broker's password policy (machines/shared/password-policy.ts) is decided by the server: only a transport bound here */
   password: z.string().check(z.maxLength(200, 'register.password_long')),
   repeatPassword: z.string().check(z.maxLength(200)),
+  /** sign out every other session of the account (issue 31 §2); absent: true, as before */
+  endOthers: z.optional(z.boolean()),
 });
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
 export const PasswordChangeResponse = z.object({ message: z.string() });

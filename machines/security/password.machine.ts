@@ -87,7 +87,7 @@ export const passwordChangeMachine = setup({
         src: 'changePassword',
         input: ({ event }) => {
           const form = event as Extract<PasswordEvent, { type: 'form.submit' }>;
-          return { oldPassword: form.oldPassword, password: form.password, repeatPassword: form.repeatPassword };
+          return { oldPassword: form.oldPassword, password: form.password, repeatPassword: form.repeatPassword, endOthers: form.endOthers };
         },
         onDone: {
           target: 'editing',

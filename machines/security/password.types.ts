@@ -13,6 +13,8 @@ export interface PasswordForm {
   oldPassword: string;
   password: string;
   repeatPassword: string;
+  /** sign out the other devices (the form's box, ticked by default; issue 31 §2) */
+  endOthers: boolean;
 }
 
 export interface PasswordContext {

@@ -29,11 +29,11 @@ export const validationModel: MachineModel = {
   },
 };
 
-const form = (oldPassword: string, password: string, repeatPassword: string) => ({ oldPassword, password, repeatPassword });
+const form = (oldPassword: string, password: string, repeatPassword: string, endOthers = true) => ({ oldPassword, password, repeatPassword, endOthers });
 
 /**
  * Password change: each invalid field (the broker's one password policy: too short, common, with
- * the email), success, a field refusal (the server's policy key too), a generic failure; the google prefill.
+ * the email), success (the other devices signed out, or left), a field refusal (the server's policy key too), a generic failure; the google prefill.
  */
 export const passwordChangeModel: MachineModel = {
   machine: passwordChangeMachine,
@@ -47,6 +47,8 @@ export const passwordChangeModel: MachineModel = {
       form('old', 'password123', 'password123'),
       form('old', 'trader-2026!', 'trader-2026!'),
       form('old', 'NewPass-2026', 'NewPass-2027'),
+      // the other devices left signed in (issue 31 §2)
+      form('old', 'NewPass-2026', 'NewPass-2026', false),
     ],
   },
   actors: {

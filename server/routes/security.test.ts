@@ -184,6 +184,19 @@ describe('POST /api/us/security (password change)', () => {
     expect((await old.platformLogin(user.email, user.password)).json()).toMatchObject({ success: false });
   });
 
+  it('the trader may leave the other devices signed in (issue 31 §2); asked nothing, they are signed out', async () => {
+    const b = t.browser();
+    const user = await freshUser(b);
+    const other = t.browser();
+    await other.signIn(user.email, user.password);
+    const kept = await b.send('POST', '/api/us/security', { json: { oldPassword: user.password, password: 'Kept-Pass-123', repeatPassword: 'Kept-Pass-123', endOthers: false } });
+    expect([kept.statusCode, kept.json().message]).toEqual([200, 'Your password has been changed. Your other devices stay signed in.']);
+    expect((await other.me()).user?.email).toBe(user.email);
+    const ended = await b.send('POST', '/api/us/security', { json: { oldPassword: 'Kept-Pass-123', password: 'Ended-Pass-123', repeatPassword: 'Ended-Pass-123', endOthers: true } });
+    expect(ended.json().message).toBe('Your password has been changed. Other devices were signed out.');
+    expect((await other.me()).user).toBeNull();
+  });
+
   it('five wrong current passwords lock the form for 15 minutes', async () => {
     const b = t.browser();
     const user = await freshUser(b);

@@ -42,7 +42,7 @@ export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform
     const session = sessionOf(request);
     const userId = requireUser(request);
     await changePassword(db, platform, userId, session.id, body);
-    return { message: 'Your password has been changed. Other devices were signed out.' };
+    return { message: body.endOthers === false ? 'Your password has been changed. Your other devices stay signed in.' : 'Your password has been changed. Other devices were signed out.' };
   });
 
   app.post('/api/fraud/two_factors', { schema: api(TAGS.account, 'Turn the second factor on or off', { body: TwoFactorsRequest, response: TwoFactorsResponse }) }, async (request): Promise<TwoFactorsResponse> => {

@@ -62,6 +62,7 @@ export const passwordChangeBinding: UiBinding = {
       await page.getByLabel('Current password', { exact: true }).fill(invalid === 'oldPassword' ? '' : old);
       await page.getByLabel('New password', { exact: true }).fill(invalid === 'password' ? 'abcd1234' : next);
       await page.getByLabel('Repeat the new password').fill(invalid === 'repeatPassword' ? `${next}-other` : invalid === 'password' ? 'abcd1234' : next);
+      if (form.endOthers === false) await page.getByTestId('password-end-others').uncheck();
       await page.getByRole('button', { name: 'Change password' }).click();
       if (!invalid && outcome && !error) {
         user.password = next;

@@ -23,6 +23,8 @@ export interface PasswordChange {
   oldPassword: string;
   password: string;
   repeatPassword: string;
+  /** sign out every other session (the default) or leave them (issue 31 §2) */
+  endOthers?: boolean;
 }
 
 export async function changePassword(db: Db, platform: PlatformGateway, userId: number, keepSessionId: string, change: PasswordChange): Promise<void> {
@@ -52,7 +54,7 @@ export async function changePassword(db: Db, platform: PlatformGateway, userId: 
     throw new Refusal(400, 'security.old_wrong', 'The current password is not correct.');
   }
 
-  await applyNewPassword(db, platform, { id: userId, email: user.email }, change.password, { keepSessionId, previousPassword: change.oldPassword });
+  await applyNewPassword(db, platform, { id: userId, email: user.email }, change.password, { keepSessionId, previousPassword: change.oldPassword, endOthers: change.endOthers !== false });
 }
 
 /**
@@ -60,7 +62,7 @@ export async function changePassword(db: Db, platform: PlatformGateway, userId: 
  * security page's change, the forgot-password reset): on the trading platform first (if it
  * refuses, nothing changed anywhere: 502 security.platform), then here (argon2id, as at
  * registration) with the change form's lock cleared, and every session of the user ended but
- * `keepSessionId`. Two-factor settings are not touched. When our write fails after the platform
+ * `keepSessionId` (unless the trader chose to keep them: `endOthers` false, the change form only). Two-factor settings are not touched. When our write fails after the platform
  * changed, the platform gets `previousPassword` back when it is known (a reset does not know it:
  * its caller lets the same link be used again, which sets both once more).
  */
@@ -69,7 +71,7 @@ export async function applyNewPassword(
   platform: PlatformGateway,
   user: { id: number; email: string },
   password: string,
-  { keepSessionId, previousPassword }: { keepSessionId?: string; previousPassword?: string } = {},
+  { keepSessionId, previousPassword, endOthers = true }: { keepSessionId?: string; previousPassword?: string; endOthers?: boolean } = {},
 ): Promise<void> {
   if (!platform.setPassword || !(await platform.setPassword(user.email, password))) {
     throw new Refusal(502, 'security.platform', 'The trading platform did not accept the new password. Nothing was changed.');
@@ -79,7 +81,7 @@ export async function applyNewPassword(
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
       await trx.updateTable('user_security').set({ password_failures: 0, password_locked_until: null }).where('user_id', '=', user.id).execute();
-      await endUserSessions(trx, user.id, keepSessionId);
+      if (endOthers) await endUserSessions(trx, user.id, keepSessionId);
     });
   } catch (error) {
     // put the platform back to the password that still works here

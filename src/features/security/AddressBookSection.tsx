@@ -51,7 +51,7 @@ export function AddressBookSection() {
       )}
       {!view.loading && !view.loadFailed && (
         <>
-          <label className="checkbox">
+          <label className="security__check">
             <input {...view.getSavedOnlyProps()} data-testid="saved-only" /> {t('book.saved_only')}
           </label>
           <p className="muted small">{view.savedOnlyEndsAt ? t('book.saved_only_ending', { at: view.savedOnlyEndsAt }) : t('book.saved_only_hint')}</p>

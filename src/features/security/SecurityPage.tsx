@@ -79,6 +79,9 @@ function PasswordForm() {
         <PasswordRules {...password.getRulesProps()} rules={password.rules(typed)} />
         {field('repeatPassword', t('security.repeat'), 'new-password')}
         <p className="muted security__hint">{t('security.hint', { min: PASSWORD_MIN })}</p>
+        <label className="security__check">
+          <input {...password.getEndOthersProps()} data-testid="password-end-others" /> <span>{t('security.end_others')}</span>
+        </label>
         {error && (
           <p key={attempts} className="form-error shake" {...password.getErrorProps()}>
             {text(error)}

@@ -26,8 +26,12 @@ describe('connectPassword getters', () => {
     const typed = vi.fn();
     password.getFieldProps('password', typed).onChange!({ target: { value: 'abc' } } as never);
     expect(typed).toHaveBeenCalledWith('abc');
+    // the box "Sign out my other devices" is ticked by default; unticked, the form says so
+    expect(password.getEndOthersProps()).toMatchObject({ type: 'checkbox', name: 'endOthers', defaultChecked: true });
     password.getFormProps().onSubmit(submitEvent({ oldPassword: 'Old-pass-2026', password: 'Brand-new-2026', repeatPassword: 'Brand-new-2026' }));
-    expect(send).toHaveBeenLastCalledWith({ type: 'form.submit', oldPassword: 'Old-pass-2026', password: 'Brand-new-2026', repeatPassword: 'Brand-new-2026' });
+    expect(send).toHaveBeenLastCalledWith({ type: 'form.submit', oldPassword: 'Old-pass-2026', password: 'Brand-new-2026', repeatPassword: 'Brand-new-2026', endOthers: false });
+    password.getFormProps().onSubmit(submitEvent({ oldPassword: 'Old-pass-2026', password: 'Brand-new-2026', repeatPassword: 'Brand-new-2026', endOthers: 'on' }));
+    expect(send).toHaveBeenLastCalledWith({ type: 'form.submit', oldPassword: 'Old-pass-2026', password: 'Brand-new-2026', repeatPassword: 'Brand-new-2026', endOthers: true });
     const busy = connectPassword(actor.getSnapshot(), send);
     expect([busy.getFormProps()['aria-busy'], busy.getSubmitProps().disabled, busy.getFieldProps('repeatPassword').disabled]).toEqual([true, true, true]);
   });

@@ -76,6 +76,8 @@ export interface PasswordApi {
   /** the message: the invalid field's (found by its `aria-describedby`), else the form's */
   getErrorProps: () => { id?: string; role: 'alert' };
   getSubmitProps: () => ReturnType<typeof submitProps>;
+  /** "Sign out my other devices" (issue 31 §2): a box in the form, ticked by default; its value goes with the submit */
+  getEndOthersProps: () => { type: 'checkbox'; id: string; name: 'endOthers'; defaultChecked: true; disabled: true | undefined };
 }
 
 const PASSWORD_RULES_ID = 'pw-rules';
@@ -94,7 +96,7 @@ export function connectPassword(s: PasswordSnapshot, send: (event: EventFrom<typ
     getFormProps: () => ({
       ...formProps({
         busy,
-        onSubmit: (values) => send({ type: 'form.submit', oldPassword: text(values, 'oldPassword'), password: text(values, 'password'), repeatPassword: text(values, 'repeatPassword') }),
+        onSubmit: (values) => send({ type: 'form.submit', oldPassword: text(values, 'oldPassword'), password: text(values, 'password'), repeatPassword: text(values, 'repeatPassword'), endOthers: values.get('endOthers') !== null }),
       }),
       onChange: edit,
     }),
@@ -105,6 +107,7 @@ export function connectPassword(s: PasswordSnapshot, send: (event: EventFrom<typ
     getRulesProps: () => ({ id: PASSWORD_RULES_ID }),
     getErrorProps: () => (invalid ? fieldErrorProps(passwordFieldId(invalid)) : { role: 'alert' }),
     getSubmitProps: () => submitProps({ busy }),
+    getEndOthersProps: () => ({ type: 'checkbox', id: 'pw-end-others', name: 'endOthers', defaultChecked: true, disabled: busy || undefined }),
     busy,
     error,
     invalid: s.context.invalid,
