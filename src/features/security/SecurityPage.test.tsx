@@ -64,7 +64,7 @@ describe('security page: the broker’s one password policy, as at registration'
     await fill('Trader-2026', 'Sandbox-Strong-77');
     expect(rules().every(([, ok]) => ok)).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(security.changePassword).toHaveBeenCalledWith({ oldPassword: 'Trader-2026', password: 'Sandbox-Strong-77', repeatPassword: 'Sandbox-Strong-77' }));
+    await waitFor(() => expect(security.changePassword).toHaveBeenCalledWith({ oldPassword: 'Trader-2026', password: 'Sandbox-Strong-77', repeatPassword: 'Sandbox-Strong-77', endOthers: true }));
   });
 
   it('a server refusal of the policy reads with its parameters, in Russian too', async () => {
