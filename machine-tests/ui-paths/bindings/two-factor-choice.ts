@@ -46,7 +46,8 @@ async function arrangeSet(ctx: StepContext): Promise<void> {
  * What the page and the server can do: a row's button turns its method on when it is off and off when on; the server's
  * answers: a change turning a method on sends a code
  * (`next: 'code'`), turning one off is saved at once (`next: 'done'`); the emailed code of a setup
- * returns a new key (QR) for the authenticator and none for email.
+ * returns a new key (QR) for the authenticator and none for email; the authenticator's first code
+ * saves it with its recovery codes (and only that step answers codes).
  */
 function feasible(path: TestPath): boolean {
   let chosen: { method?: unknown; enable?: unknown } = {};
@@ -63,6 +64,13 @@ function feasible(path: TestPath): boolean {
       if ((next === 'done') !== (chosen.enable === false)) return false;
     } else if (event.type.startsWith('xstate.done.actor') && before === 'enteringCode') {
       if (!!(event.output as { qr?: string }).qr !== (chosen.method === 'google')) return false;
+      if ((event.output as { recoveryCodes?: string[] }).recoveryCodes) return false;
+    } else if (event.type.startsWith('xstate.done.actor') && before === 'google') {
+      // saving the authenticator always answers its recovery codes
+      if (!(event.output as { recoveryCodes?: string[] }).recoveryCodes) return false;
+    } else if (event.type.startsWith('xstate.done.actor') && before === 'confirmingCurrent') {
+      const output = event.output as { qr?: string; recoveryCodes?: string[] };
+      if (output.qr || output.recoveryCodes) return false;
     }
   }
   return true;
@@ -124,6 +132,14 @@ export const twoFactorChoiceBinding: UiBinding = {
       ctx.world.lastCode = code;
       await typeCode(page, code);
     },
+    /** the recovery codes' dialog: Download saves the file the page makes */
+    async 'codes.download'({ page }) {
+      const [download] = await Promise.all([page.waitForEvent('download', WAIT), dialog(page).getByRole('button', { name: 'Download (.txt)' }).click(WAIT)]);
+      if (download.suggestedFilename() !== 'brokerage-recovery-codes.txt') throw new Error(`the file is ${download.suggestedFilename()}`);
+    },
+    async 'codes.saved'({ page }) {
+      await dialog(page).getByRole('button', { name: 'I have saved them' }).click(WAIT);
+    },
     'setFactor.done': async () => {},
     'setFactor.error': async () => {},
   },
@@ -141,6 +157,11 @@ export const twoFactorChoiceBinding: UiBinding = {
     },
     async 'twoFactorChoice.enteringCode'({ page }) {
       await page.getByRole('heading', { name: 'Enter the code we sent' }).waitFor(LOAD);
+    },
+    async 'twoFactorChoice.showingCodes'({ page }) {
+      await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor(LOAD);
+      const codes = await page.getByTestId('recovery-codes').locator('code').count();
+      if (codes !== 10) throw new Error(`the dialog shows ${codes} recovery codes, not 10`);
     },
     async 'twoFactorChoice.google'({ page }) {
       await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor(LOAD);
