@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import { request, type Page } from 'playwright-core';
 import { freshUser, outboxCode, type FreshUserOptions } from '../browser/sandbox-users';
 
 export { freshUser, outboxCode, type FreshUserOptions };
@@ -57,4 +57,18 @@ export async function alterNextRequest(page: Page, url: string, edit: (body: str
     done = true;
     await route.continue({ postData: edit(route.request().postData() ?? '') });
   });
+}
+
+/** The trader signs in from another browser: a request context of its own (its own cookies and device cookie, so a new device). */
+export async function signInElsewhere(baseURL: string, user: { email: string; password: string }): Promise<void> {
+  const api = await request.newContext({ baseURL });
+  try {
+    const me = (await (await api.get('/api/me')).json()) as { csrf: string };
+    const platform = await api.post('/platform/login', { form: { login: user.email, password: user.password }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    const token = ((await platform.json()) as { data?: { token?: string } }).data?.token ?? '';
+    const res = await api.post('/api/login', { data: { email: user.email, password: user.password, token, captcha: 'test-fingerprint', url: '/en/login' }, headers: { 'x-csrf-token': me.csrf } });
+    if (!res.ok()) throw new Error(`sign-in elsewhere: ${res.status()} ${await res.text()}`);
+  } finally {
+    await api.dispose();
+  }
 }

@@ -1,9 +1,9 @@
-import { request, type Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
 import type { TestPath } from '../../../machine-kit/types';
 import { activeSessionsModel } from '../../../machines/active-sessions/active-sessions.model';
 import type { ActiveSessionsContext } from '../../../machines/active-sessions/active-sessions.types';
-import { freshUser, signInByApi } from '../sandbox';
+import { freshUser, signInByApi, signInElsewhere } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
 
@@ -27,20 +27,6 @@ const world = (ctx: PathContext): SessionsWorld => {
 };
 
 const statusOf = (e: AnyEventObject | undefined) => (e?.error as { status?: number } | undefined)?.status;
-
-/** The trader signed in elsewhere: a session of its own made by a separate HTTP client (its cookies its own). */
-async function signInElsewhere(baseURL: string, user: { email: string; password: string }): Promise<void> {
-  const api = await request.newContext({ baseURL });
-  try {
-    const me = (await (await api.get('/api/me')).json()) as { csrf: string };
-    const platform = await api.post('/platform/login', { form: { login: user.email, password: user.password }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
-    const token = ((await platform.json()) as { data?: { token?: string } }).data?.token ?? '';
-    const res = await api.post('/api/login', { data: { email: user.email, password: user.password, token, captcha: 'test-fingerprint', url: '/en/login' }, headers: { 'x-csrf-token': me.csrf } });
-    if (!res.ok()) throw new Error(`sign-in elsewhere: ${res.status()} ${await res.text()}`);
-  } finally {
-    await api.dispose();
-  }
-}
 
 /**
  * A step that ends a session the page does not list (this one, an unknown reference, one ended

@@ -1,9 +1,9 @@
-import { request, type Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
 import { SIGN_IN_PAGE } from '../../../core/contract/sign-in-history';
 import type { TestPath } from '../../../machine-kit/types';
 import type { SignInHistoryContext, SignInPage } from '../../../machines/sign-in-history/sign-in-history.types';
-import { freshUser, signInByApi } from '../sandbox';
+import { freshUser, signInByApi, signInElsewhere } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
 
@@ -23,20 +23,6 @@ export const historyWorld = (ctx: PathContext): HistoryWorld => {
   if (!w.held) Object.assign(w, { held: [], sent: [] });
   return w as HistoryWorld;
 };
-
-/** The trader signs in from another browser: a request context of its own (its own device cookie), so a new device. */
-export async function signInElsewhere(baseURL: string, user: { email: string; password: string }): Promise<void> {
-  const api = await request.newContext({ baseURL });
-  try {
-    const me = (await (await api.get('/api/me')).json()) as { csrf: string };
-    const platform = await api.post('/platform/login', { form: { login: user.email, password: user.password }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
-    const token = ((await platform.json()) as { data?: { token?: string } }).data?.token ?? '';
-    const res = await api.post('/api/login', { data: { email: user.email, password: user.password, token, captcha: 'test-fingerprint', url: '/en/login' }, headers: { 'x-csrf-token': me.csrf } });
-    if (!res.ok()) throw new Error(`sign-in elsewhere: ${res.status()} ${await res.text()}`);
-  } finally {
-    await api.dispose();
-  }
-}
 
 /**
  * A fresh trader signed in here, then from `others` other browsers (each a new device), on the
