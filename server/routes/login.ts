@@ -27,6 +27,10 @@ import { api, TAGS, type RoutePlugin } from '../http/route-schema';
  * 5. otherwise a new session id and CSRF token (no fixation).
  * During a break or self-exclusion the sign-in is refused (403 login.excluded) unless the body asks
  * `withdrawOnly`: then the session can only withdraw (server/http/withdraw-only.ts).
+ * Every attempt on a known account that the lock refuses or the platform confirmed goes into the sign-in
+ * history (wrong password, locked, refused, second factor asked, signed in; a sign-in link's or a
+ * social sign-in's ticket says so), and a sign-in from a browser the account had not used alerts
+ * the trader (server/domain/security/sign-in-history.ts, new-device.ts).
  */
 export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, push, ports, config }) => {
   const { messenger, geo } = ports;
@@ -70,7 +74,7 @@ export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, p
     await settleAttempt(db, gate.attemptId, 'success');
     // a closed account, or a break (unless the trader asks to withdraw only): refused before a second factor is asked
     const withdrawOnly = await assertMaySignIn(db, user.id, new Date(), body.withdrawOnly === true).catch(async (error: unknown) => {
-      await recordSignIn(db, user.id, method, 'refused', client);
+      if (error instanceof Refusal) await recordSignIn(db, user.id, method, 'refused', client);
       throw error;
     });
     // a country we no longer serve: the platform refuses the trader's trades from now on (withdrawals stay open)
