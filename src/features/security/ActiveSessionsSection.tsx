@@ -1,6 +1,6 @@
 import { useActiveSessions } from '../../flows/security/active-sessions.flow';
 import { useT } from '../../i18n';
-import { Spinner } from '../../ui/Spinner';
+import { SectionLoad } from './SectionLoad';
 
 /** "Where you're signed in" on the security page (issue 31 §2): each session, this one marked; sign out of one or of every other. */
 export function ActiveSessionsSection() {
@@ -10,15 +10,7 @@ export function ActiveSessionsSection() {
     <section className="panel security__panel" {...view.getRegionProps()} data-testid="active-sessions">
       <h2 {...view.getTitleProps()}>{t('sessions.title')}</h2>
       <p className="muted">{t('sessions.intro')}</p>
-      {view.loading && <Spinner label={t('common.loading')} />}
-      {view.loadFailed && (
-        <p role="alert" className="form-error">
-          {view.error && text(view.error)}{' '}
-          <button type="button" className="button button--small" onClick={view.retry}>
-            {t('common.retry')}
-          </button>
-        </p>
-      )}
+      <SectionLoad view={view} />
       {view.items.length > 0 && (
         <ul className="sessions">
           {view.items.map((item) => (

@@ -3,8 +3,8 @@ import type { WithdrawalMethod } from '../../../core/contract';
 import { hasTag, methodLabel } from '../../flows/security/address-book.connect';
 import { useAddressBook } from '../../flows/security/address-book.flow';
 import { registerMessages, useT } from '../../i18n';
-import { Spinner } from '../../ui/Spinner';
 import { messages as withdrawalTexts } from '../withdrawal/messages';
+import { SectionLoad } from './SectionLoad';
 
 // the payout methods' names and the destination refusals read as on the withdrawal page
 registerMessages(withdrawalTexts);
@@ -18,15 +18,7 @@ export function AddressBookSection() {
     <section className="panel security__panel" {...view.getRegionProps()} data-testid="address-book">
       <h2 {...view.getTitleProps()}>{t('book.title')}</h2>
       {view.holdHours !== null && <p className="muted">{t('book.intro', { hours: String(view.holdHours) })}</p>}
-      {view.loading && <Spinner label={t('common.loading')} />}
-      {view.loadFailed && (
-        <p role="alert" className="form-error">
-          {view.error && text(view.error)}{' '}
-          <button type="button" className="button button--small" onClick={view.retry}>
-            {t('common.retry')}
-          </button>
-        </p>
-      )}
+      <SectionLoad view={view} />
       {view.empty && <p className="muted">{t('book.empty')}</p>}
       {view.items.length > 0 && (
         <ul className="sessions">

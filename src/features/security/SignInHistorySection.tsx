@@ -1,7 +1,7 @@
 import { useSignInHistory } from '../../flows/security/sign-in-history.flow';
 import { useT } from '../../i18n';
-import { Spinner } from '../../ui/Spinner';
 import { NotMeDialog } from './NotMeDialog';
+import { SectionLoad } from './SectionLoad';
 
 /** "Sign-in history" on the security page (issue 31 §1, §3): the last 90 days, newest first, a page at a time; CSV; "This wasn't me" for a new device. */
 export function SignInHistorySection() {
@@ -16,15 +16,7 @@ export function SignInHistorySection() {
           {t('history.download')}
         </a>
       </p>
-      {view.loading && <Spinner label={t('common.loading')} />}
-      {view.loadFailed && (
-        <p role="alert" className="form-error">
-          {view.error && text(view.error)}{' '}
-          <button type="button" className="button button--small" onClick={view.retry}>
-            {t('common.retry')}
-          </button>
-        </p>
-      )}
+      <SectionLoad view={view} />
       {view.empty && <p className="muted">{t('history.empty')}</p>}
       {view.items.length > 0 && (
         <ul className="sessions sign-ins">
