@@ -435,6 +435,9 @@ export const cardFormBinding: UiBinding = {
       if (attempt === 2 || lastValue(ctx) !== 'editing') throw new Error(`no fraud check after Deposit (then: ${seen.join(' ')})`);
       await closeModals(page);
     }
+    // the machine is on its check before the request is on its way: reloaded earlier, the check
+    // the resumed run sends would meet the held fate instead (and never answer)
+    await until(() => cardWorld(ctx).held.length > 0, 'the held fraud check', 10_000);
     const reload = ctx.log.length;
     await page.reload();
     // the held check went with its page: its handler ends (a pending one would hold up the page's next requests)

@@ -32,15 +32,30 @@ export type Fate = 'pass' | 'network' | 'refuse' | 'hold';
  * Every request matching `match`, in order, meets the fate at its index in `fates` (then 'pass').
  * A held request never answers: the page is reloaded or closed while it is in flight.
  */
-export async function fateRequests(page: Page, match: (url: string) => boolean, fates: Fate[]): Promise<void> {
+export async function fateRequests(page: Page, match: (url: string) => boolean, fates: Fate[]): Promise<{ held: () => number }> {
   let n = 0;
+  let held = 0;
   await page.route((url) => match(url.href), async (route: Route) => {
     const fate = fates[n++] ?? 'pass';
     if (fate === 'network') return route.abort('internetdisconnected');
     if (fate === 'refuse') return route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'changed-elsewhere' } });
-    if (fate === 'hold') return new Promise<void>(() => {});
+    if (fate === 'hold') {
+      held++;
+      return new Promise<void>(() => {});
+    }
     return route.continue();
   });
+  // how many requests are held now: a reload meant to cut one waits for it to be on its way
+  return { held: () => held };
+}
+
+/** Waits until a request of `fateRequests` is held (a reload meant to cut it off comes after). */
+export async function heldBy(gate: { held: () => number }, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (gate.held() === 0) {
+    if (Date.now() > end) throw new Error('the request to hold never left the page before the reload');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** The processor reply's outcome as the sandbox scripts it (docs/sandbox.md "Scripted outcomes"). */

@@ -7,7 +7,7 @@ import { sandboxCall } from '../sandbox';
 import type { PathContext, StateCheck, StepContext, UiBinding } from '../types';
 import { eventKey } from '../select';
 import { cascadeStack, type StackFacts } from '../../../core/cascade/stack';
-import { cardTrader, fateRequests, fillAndDeposit, isStartUrl, kindOf, openFunding, outcomeOf, pick, scriptPlaces, spendDayLimit, WAIT, type Fate, type Kind } from './card-helpers';
+import { cardTrader, fateRequests, heldBy, fillAndDeposit, isStartUrl, kindOf, openFunding, outcomeOf, pick, scriptPlaces, spendDayLimit, WAIT, type Fate, type Kind } from './card-helpers';
 
 interface Plan {
   stack: string[];
@@ -131,12 +131,16 @@ export async function startCascade(ctx: PathContext, plan: Plan): Promise<void> 
   if (plan.dayLimit) await spendDayLimit(page);
   if (plan.badCard) await sandboxCall(page, '/api/sandbox/card/next', { scenario: 'bad_card' });
   await scriptPlaces(page, plan.scripts);
-  await fateRequests(page, (u) => new URL(u).pathname === '/api/fraud/card', plan.fraud);
-  await fateRequests(page, isStartUrl, plan.starts);
+  const fraud = await fateRequests(page, (u) => new URL(u).pathname === '/api/fraud/card', plan.fraud);
+  const starts = await fateRequests(page, isStartUrl, plan.starts);
   await openFunding(ctx);
   await fillAndDeposit(page);
   if (plan.reload !== 'none') {
     await until(ctx, plan.reload);
+    // the machine is in the state before its request is on its way: reloaded earlier, the resumed
+    // run's own request would meet the held fate instead (and never answer)
+    const gate = plan.reload === 'checking' ? fraud : plan.reload === 'starting' ? starts : undefined;
+    if (gate) await heldBy(gate);
     await page.reload();
   }
 }

@@ -6,7 +6,7 @@ import { listenModel } from '../../../machines/cascade/cascade.model';
 import type { TestPath } from '../../../machine-kit/types';
 import { eventKey } from '../select';
 import type { PathContext, StepContext, UiBinding } from '../types';
-import { cardTrader, fateRequests, fillAndDeposit, isStartUrl, openFunding, scriptPlaces, WAIT } from './card-helpers';
+import { cardTrader, fateRequests, heldBy, fillAndDeposit, isStartUrl, openFunding, scriptPlaces, WAIT } from './card-helpers';
 
 const PROCESSOR = 'MEIKO' as const;
 const LISTEN_PATH = cardListenUrl(PROCESSOR);
@@ -159,12 +159,14 @@ async function listenStart(ctx: PathContext): Promise<void | string> {
   });
   await cardTrader(ctx, PROCESSOR);
   await scriptPlaces(page, [{ at: 1, outcome: plan.outcome }]);
-  if (plan.missing) await fateRequests(page, isStartUrl, ['hold']);
+  const start = plan.missing ? await fateRequests(page, isStartUrl, ['hold']) : undefined;
   await routeChecks(ctx, immediate ? plan.fates : plan.fates);
   await openFunding(ctx);
   await fillAndDeposit(page);
   if (immediate) {
     await page.getByText(plan.missing ? /^Trying payment processor/ : /^Waiting for the bank/).first().waitFor(WAIT);
+    // the held start must be on its way before the reload cuts it off (else the page's next start meets the hold)
+    if (start) await heldBy(start);
     await page.reload();
   }
 }
