@@ -22,6 +22,9 @@ export const NOTIFICATION_KINDS = {
   'security.factor_off': { variants: [] },
   /** a recovery code signed in in place of the authenticator (server/domain/security/recovery-codes.ts); params.left: codes left */
   'security.recovery_used': { variants: [] },
+  /** a passkey was added to or removed from the account (server/domain/security/passkeys.ts); params.name: its name */
+  'security.passkey_added': { variants: [] },
+  'security.passkey_removed': { variants: [] },
   /** money by default; bonus: to the bonus balance; item: a gift, not money (core/contest-prizes.ts) */
   'contest.prize': { variants: ['bonus', 'item'] },
   'referral.commission': { variants: [] },

@@ -50,6 +50,7 @@ import { limitRoutes } from './routes/limits';
 import { activeSessionRoutes } from './routes/active-sessions';
 import { signInHistoryRoutes } from './routes/sign-in-history';
 import { addressBookRoutes } from './routes/address-book';
+import { passkeyRoutes } from './routes/passkeys';
 import { closureRoutes } from './routes/closure';
 import { selfExclusionRoutes } from './routes/self-exclusion';
 import { appropriatenessRoutes } from './routes/appropriateness';
@@ -183,6 +184,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(activeSessionRoutes, deps);
   await app.register(signInHistoryRoutes, deps);
   await app.register(addressBookRoutes, deps);
+  await app.register(passkeyRoutes, deps);
   await app.register(closureRoutes, deps);
   await app.register(selfExclusionRoutes, deps);
   // appropriateness (/api/appropriateness): the knowledge questionnaire before the first trade (docs/appropriateness.md)

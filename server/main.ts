@@ -8,6 +8,7 @@ import { seed } from './sandbox/seed/seed';
 import { purgeOldAttempts } from './domain/attempts';
 import { purgeOldSignIns } from './domain/security/sign-in-history';
 import { purgeExpiredAutologin } from './domain/autologin';
+import { purgeExpiredPasskeyChallenges } from './domain/security/passkeys';
 import { purgeExpiredSessions } from './domain/sessions';
 import { purgeOldResets } from './domain/forgot/reset';
 import { shutdownHandler } from './http/shutdown';
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   // deletes by age and expires unread data exports (idempotent): one instance of the deployment runs them each hour (docs/architecture.md, "Timers")
   const housekeeping = setInterval(() => {
     // and the risk warning's figure of the day, computed from the ledger when today's is missing
-    const purge = () => Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeOldAttempts(db), purgeOldSignIns(db), purgeOldResets(db), purgeOldRegistrationAttempts(db), purgeExpiredIdpObjects(db), ensureRiskFigure(db, new Date()), expireExports(db, new Date())]);
+    const purge = () => Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeExpiredPasskeyChallenges(db), purgeOldAttempts(db), purgeOldSignIns(db), purgeOldResets(db), purgeOldRegistrationAttempts(db), purgeExpiredIdpObjects(db), ensureRiskFigure(db, new Date()), expireExports(db, new Date())]);
     runExclusive(db, 'housekeeping', purge, { everyMs: HOUSEKEEPING_EVERY_MS }).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_EVERY_MS);
   housekeeping.unref();

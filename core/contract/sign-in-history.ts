@@ -15,8 +15,11 @@ import * as z from 'zod/mini';
 export const SIGN_IN_METHODS = ['password', 'link', 'social', 'passkey', 'recovery'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-/** What came of it. `signed_in` and `factor_passed` made a session. */
-export const SIGN_IN_OUTCOMES = ['signed_in', 'wrong_password', 'locked', 'refused', 'factor_asked', 'factor_passed', 'factor_failed'] as const;
+/**
+ * What came of it. `signed_in` and `factor_passed` made a session. A passkey that did not sign in:
+ * `key_failed` (its answer did not verify), `cloned` (its counter went back: a copied key).
+ */
+export const SIGN_IN_OUTCOMES = ['signed_in', 'wrong_password', 'locked', 'refused', 'factor_asked', 'factor_passed', 'factor_failed', 'key_failed', 'cloned'] as const;
 export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
 
 /** the rows a page holds */

@@ -49,6 +49,7 @@ import * as sessionDevices from './migrations/243_session_devices';
 import * as signInHistory from './migrations/244_sign_in_history';
 import * as addressBook from './migrations/246_withdrawal_address_book';
 import * as recoveryCodes from './migrations/245_recovery_codes';
+import * as passkeys from './migrations/247_passkeys';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '244_sign_in_history': signInHistory,
   '246_withdrawal_address_book': addressBook,
   '245_recovery_codes': recoveryCodes,
+  '247_passkeys': passkeys,
 };
 
 /**

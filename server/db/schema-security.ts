@@ -93,6 +93,36 @@ export interface RecoveryCodesTable {
   voided_at: Date | null;
 }
 
+/** a trader's passkey, a WebAuthn credential (migration 247) */
+export interface PasskeysTable {
+  id: Int8Id;
+  user_id: number;
+  /** the credential id, base64url; unique on the site */
+  credential_id: string;
+  /** the COSE public key */
+  public_key: Uint8Array;
+  /** the signature counter the authenticator last gave (0: it keeps none) */
+  counter: Int8;
+  /** its transports, comma-separated ('internal,hybrid') */
+  transports: ColumnType<string, string | undefined, string>;
+  name: string;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+}
+
+/** a WebAuthn challenge the server handed out (migration 247): one use, a few minutes */
+export interface PasskeyChallengesTable {
+  id: Int8Id;
+  challenge: string;
+  purpose: 'register' | 'sign_in';
+  /** a registration's trader; null for a sign-in */
+  user_id: number | null;
+  /** a sign-in's session (SHA-256 of its id); null for a registration */
+  session_id: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface TransactionValidationsTable {
   user_id: number;
   value_hash: string;
@@ -123,6 +153,8 @@ declare module './schema' {
     two_factor_challenges: TwoFactorChallengesTable;
     two_factor_grants: TwoFactorGrantsTable;
     recovery_codes: RecoveryCodesTable;
+    passkeys: PasskeysTable;
+    passkey_challenges: PasskeyChallengesTable;
     transaction_validations: TransactionValidationsTable;
     account_turnover: AccountTurnoverTable;
     sandbox_outbox: SandboxOutboxTable;

@@ -13,14 +13,20 @@ import { normalizeEmail } from './users';
 export const KEY_TTL_MS = 30 * 60_000;
 export const TICKET_TTL_MS = 5 * 60_000;
 
+/** how an autologin key was made */
+export type TicketVia = 'link' | 'social' | 'passkey';
+
 export interface AutologinOptions {
   redirect: string;
   lang: string;
   mobile: boolean;
 }
 
-/** `via`: how the key was made ('social': after an identity provider's sign-in; the sign-in history says so) */
-export async function createAutologinKey(db: DbOrTx, userId: number, options: AutologinOptions, via: 'link' | 'social' = 'link'): Promise<{ key: string; expiresAt: Date }> {
+/**
+ * `via`: how the key was made ('social': after an identity provider's sign-in; 'passkey': after a
+ * passkey's verified assertion, which stands for both factors; the sign-in history says so)
+ */
+export async function createAutologinKey(db: DbOrTx, userId: number, options: AutologinOptions, via: TicketVia = 'link'): Promise<{ key: string; expiresAt: Date }> {
   const key = newToken();
   const expiresAt = new Date(Date.now() + KEY_TTL_MS);
   await db
@@ -57,10 +63,10 @@ export async function redeemAutologinKey(db: DbOrTx, key: string): Promise<Redee
 
 /**
  * Accepts `password` as a ticket of `email` for one side ('site' = /api/login, 'platform' =
- * the platform login), once: how its key was made ('link' or 'social'). Returns null for
+ * the platform login), once: how its key was made ('link', 'social' or 'passkey'). Returns null for
  * anything else (then the caller checks the password as usual).
  */
-export async function consumeTicket(db: DbOrTx, email: string, password: string, side: 'site' | 'platform'): Promise<'link' | 'social' | null> {
+export async function consumeTicket(db: DbOrTx, email: string, password: string, side: 'site' | 'platform'): Promise<TicketVia | null> {
   if (password.length < 40 || password.length > 100) return null;
   const now = new Date();
   const column = side === 'site' ? 'site_used_at' : 'platform_used_at';
@@ -73,7 +79,7 @@ export async function consumeTicket(db: DbOrTx, email: string, password: string,
     .where('user_id', '=', (eb) => eb.selectFrom('users').select('users.id').where('users.email', '=', normalizeEmail(email)))
     .returning('via')
     .executeTakeFirst();
-  return row === undefined ? null : row.via === 'social' ? 'social' : 'link';
+  return row === undefined ? null : row.via === 'social' || row.via === 'passkey' ? row.via : 'link';
 }
 
 /** Deletes autologin keys a day past their expiry (housekeeping in main.ts). */

@@ -309,3 +309,27 @@ export function recoveryCodeUsedMail(lang: MailLang, facts: { at: Date; ip: stri
     ].join('\n\n'),
   };
 }
+
+/** A passkey was added to or removed from the account (issue 31 §5); `link` is the security page. */
+export function passkeyChangedMail(lang: MailLang, change: 'added' | 'removed', facts: { at: Date; ip: string | null; name: string; link: string }): Mail {
+  const where = facts.ip ? ` (IP ${facts.ip})` : '';
+  if (lang === 'ru')
+    return change === 'added'
+      ? {
+          subject: 'Добавлен ключ доступа',
+          body: [`К вашему счёту добавлен ключ доступа «${facts.name}» ${utc(facts.at)}${where}. Им теперь можно войти без пароля.`, `Если это были не вы, удалите его на странице безопасности и сразу смените пароль: ${facts.link}`].join('\n\n'),
+        }
+      : {
+          subject: 'Ключ доступа удалён',
+          body: [`Ключ доступа «${facts.name}» удалён из вашего счёта ${utc(facts.at)}${where}. Им больше нельзя войти.`, `Если это были не вы, сразу смените пароль и напишите в поддержку. Страница безопасности: ${facts.link}`].join('\n\n'),
+        };
+  return change === 'added'
+    ? {
+        subject: 'A passkey was added to your account',
+        body: [`The passkey "${facts.name}" was added to your account on ${utc(facts.at)}${where}. It can now sign in without your password.`, `If this was not you, remove it on your security page and change your password at once: ${facts.link}`].join('\n\n'),
+      }
+    : {
+        subject: 'A passkey was removed from your account',
+        body: [`The passkey "${facts.name}" was removed from your account on ${utc(facts.at)}${where}. It can no longer sign in.`, `If this was not you, change your password at once and contact support. Your security page: ${facts.link}`].join('\n\n'),
+      };
+}

@@ -22,7 +22,7 @@ import { api, TAGS, type RoutePlugin } from '../http/route-schema';
  *    endpoint is no password oracle for callers without a platform session);
  * 3. the password (or a one-time autologin ticket), argon2id, with a dummy verification
  *    when the email is unknown: the same answer and timing either way;
- * 4. with a second factor set: a challenge for this session (an email/SMS code is sent) and
+ * 4. with a second factor set (and not a passkey's ticket: a passkey is both factors): a challenge for this session (an email/SMS code is sent) and
  *    `factor` in the answer; the session signs in at /api/fraud/factors_check;
  * 5. otherwise a new session id and CSRF token (no fixation).
  * During a break or self-exclusion the sign-in is refused (403 login.excluded) unless the body asks
@@ -79,7 +79,8 @@ export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, p
     });
     // a country we no longer serve: the platform refuses the trader's trades from now on (withdrawals stay open)
     await refuseTradingIfBlocked({ db, platform }, user.id);
-    if (user.two_factor !== '') {
+    // a passkey's ticket stands for both factors (server/routes/passkeys.ts): no second factor is asked
+    if (user.two_factor !== '' && method !== 'passkey') {
       // the password is right; the session signs in only after the second factor (/api/fraud/factors_check)
       await openChallenge(db, messenger, session.id, user, user.two_factor, withdrawOnly);
       await recordSignIn(db, user.id, method, 'factor_asked', client);

@@ -83,6 +83,8 @@ export const SECTIONS: readonly Section[] = [
       ),
       // when each recovery code was made, used or voided; never its hash
       recovery_codes: own('recovery_codes', ['created_at', 'used_at', 'voided_at'], { order: 'created_at' }),
+      // the trader's passkeys: their names and dates; never a key or a credential id
+      passkeys: own('passkeys', ['name', 'created_at', 'last_used_at'], { order: 'created_at' }),
       social_sign_in: own('social_links', ['issuer', 'email', 'created_at', 'last_used_at']),
       hosts: own('trader_hosts', ['host', 'recorded_at']),
       legal_acceptances: own('legal_acceptances', ['document', 'version', 'lang', 'source', 'accepted_at'], { order: 'accepted_at' }),
@@ -235,6 +237,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   autologin_tickets: 'single-use sign-in tickets: hashes of keys that live for minutes',
   known_devices: 'hashes of the device cookies the account signed in from (the devices themselves are in sessions and sign_in_history)',
   device_alerts: 'hashes of the new-device emails’ one-use links (the sign-ins they were about are in sign_in_history)',
+  passkey_challenges: 'WebAuthn challenges of one ceremony, random and valid for minutes',
   two_factor_codes: 'one-time codes, stored only as hashes, valid for minutes',
   two_factor_challenges: 'a pending second-factor step of one session, valid for minutes',
   two_factor_grants: 'a confirmed second factor of one session, valid for minutes',

@@ -4,6 +4,7 @@ import type { ClosureBlocker, ClosureStatus, CloseAccountRequest, CloseAccountRe
 import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 import type { Db } from '../../db';
 import '../../db/schema-closure';
+import '../../db/schema-security';
 import { toBigInt } from '../../db/values';
 import type { DbOrTx } from '../ledger';
 import type { PlatformGateway } from '../ports';
@@ -17,8 +18,8 @@ import { endUserSessions } from '../sessions';
  * trader asks with a reason and their password. It is refused while anything is left to settle
  * (money in a real account, a trade open on the platform, a withdrawal waiting to be paid, a
  * deposit under way), each listed with its amount; otherwise, in one transaction under the
- * trader's row lock, the closure is recorded and every session ends. Nothing is deleted: the
- * records stay as the law requires. A closed account's sign-in is refused by the sign-in gate
+ * trader's row lock, the closure is recorded, every session ends and the passkeys are deleted
+ * (credentials, not records). Nothing else is deleted: the records stay as the law requires. A closed account's sign-in is refused by the sign-in gate
  * (./sign-in-gate.ts).
  */
 
@@ -104,6 +105,8 @@ export async function closeAccount(deps: ClosureDeps, userId: number, req: Close
     if (blockers.length > 0) throw blocked(blockers);
     await trx.insertInto('account_closures').values({ user_id: userId, reason: req.reason, text, closed_at: now }).execute();
     await endUserSessions(trx, userId);
+    // passkeys are credentials, not records: a closed account keeps none (the gate refuses it anyway)
+    await trx.deleteFrom('passkeys').where('user_id', '=', userId).execute();
     return { closed: true as const, closed_at: now.toISOString() };
   });
   // the embedded platform's sessions too, in every browser (after the commit: the platform is another system)
