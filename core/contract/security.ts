@@ -29,6 +29,8 @@ export const TwoFactorsRequest = z.object({
   type: z.enum(['email', 'google', 'sms', 'email_resend']),
   state: z.boolean(),
   purpose: z.optional(FactorPurpose),
+  /** sign out the trader's other devices when the change is saved (issue 31 §2); absent = true */
+  endOthers: z.optional(z.boolean()),
 });
 export type TwoFactorsRequest = z.infer<typeof TwoFactorsRequest>;
 

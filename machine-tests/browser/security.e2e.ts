@@ -209,6 +209,39 @@ describe('two-factor', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('a change of the second factor signs the other devices out, unless the box under the methods is unticked (issue 31 §2)', async () => {
+    const { page, user, errors, context } = await signedIn();
+    const other = await ownTab();
+    await signIn(other.page, baseURL, user);
+    await onTrading(other.page);
+    await page.goto(`${baseURL}/en/trading#/show/security`);
+    const box = page.getByLabel('When I change the second factor, sign out my other devices');
+    expect(await box.isChecked()).toBe(true);
+    // unticked: turning email on keeps the other device
+    await box.uncheck();
+    await page.getByTestId('factor-email').getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('dialog', { name: 'Enter the code we sent' }).waitFor();
+    await typeCode(page, await outboxCode(page, user.email));
+    await expect.poll(() => page.getByTestId('factor-email').textContent()).toContain('On');
+    await other.page.reload();
+    await other.page.getByTestId('balance').waitFor();
+    // ticked again: turning it off (the current code first) signs the other device out
+    await box.check();
+    const before = await outboxCode(page, user.email);
+    await page.getByTestId('factor-email').getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('dialog', { name: 'Confirm with your current method' }).waitFor();
+    await expect.poll(() => outboxCode(page, user.email)).not.toBe(before);
+    await typeCode(page, await outboxCode(page, user.email));
+    await expect.poll(() => page.getByTestId('factor-email').textContent()).not.toContain('On');
+    await other.page.reload();
+    await other.page.waitForURL(`${baseURL}/en/login**`);
+    // this device stays signed in
+    await page.reload();
+    await page.getByTestId('balance').waitFor();
+    expect(errors).toEqual([]);
+    await other.context.close();
+    await context.close();
+  });
 });
 
 describe('password change', () => {

@@ -12,12 +12,14 @@ import type { ChoiceContext, ChoiceEvent, ChoiceInput, FactorType, SetFactorOutp
  * email code too, then shows a new TOTP secret as a QR code and text, and the first code from
  * the app saves it. Success shows 'Saving Successfully'; a failure toasts the server message.
  * Saving google answers its recovery codes (issue 31 §4): they stay on screen, once, until the
- * trader says they are saved (and may save them as a file first).
+ * trader says they are saved (and may save them as a file first). A change asks whether to sign
+ * out the trader's other devices (issue 31 §2; ticked by default); the server carries it out when
+ * the change is saved.
  */
 export const twoFactorChoiceMachine = setup({
   types: {} as { context: ChoiceContext; events: ChoiceEvent; input: ChoiceInput; children: { factor: 'twoFactorEntry' } },
   actors: {
-    setFactor: fromPromise<SetFactorOutput, { type: FactorType; state: boolean }>(notProvided('setFactor')),
+    setFactor: fromPromise<SetFactorOutput, { type: FactorType; state: boolean; endOthers: boolean }>(notProvided('setFactor')),
     twoFactorEntry: twoFactorEntryMachine,
   },
   actions: {
@@ -39,7 +41,7 @@ export const twoFactorChoiceMachine = setup({
   },
 }).createMachine({
   id: 'twoFactorChoice',
-  context: ({ input }) => ({ current: input.current, target: null, enable: true, channel: null, qr: '', secret: '', recoveryCodes: [] }),
+  context: ({ input }) => ({ current: input.current, target: null, enable: true, channel: null, qr: '', secret: '', recoveryCodes: [], endOthers: true }),
   initial: 'idle',
   on: {
     'method.sync': { actions: assign(({ event }) => ({ current: event.current })) },
@@ -48,6 +50,7 @@ export const twoFactorChoiceMachine = setup({
     idle: {
       entry: assign({ target: null, channel: null, qr: '', secret: '', recoveryCodes: [] }),
       on: {
+        'endOthers.set': { actions: assign(({ event }) => ({ endOthers: event.value })) },
         'method.choose': [
           { guard: 'changesNothing' },
           { guard: 'hasCurrent', target: 'confirmingCurrent', meta: { spec: ['002 §4.8', '002 §4.9'] }, actions: assign(({ event }) => ({ target: event.method, enable: event.enable })) },
@@ -69,7 +72,7 @@ export const twoFactorChoiceMachine = setup({
     requesting: {
       invoke: {
         src: 'setFactor',
-        input: ({ context }) => ({ type: context.target as FactorType, state: context.enable }),
+        input: ({ context }) => ({ type: context.target as FactorType, state: context.enable, endOthers: context.endOthers }),
         onDone: [
           { guard: { type: 'isDone', params: ({ event }) => event.output }, target: 'saved', meta: { spec: ['002 §4.8', '002 §4.10'] } },
           { guard: { type: 'sentCode', params: ({ event }) => event.output }, target: 'enteringCode', meta: { spec: ['002 §4.9'] }, actions: assign(({ event }) => ({ channel: event.output.channel ?? 'email' })) },

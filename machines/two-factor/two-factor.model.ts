@@ -54,6 +54,7 @@ export const twoFactorChoiceModel: MachineModel = {
       { method: 'email', enable: false },
     ],
     'method.sync': [{ current: 'sms' }],
+    'endOthers.set': [{ value: false }],
   },
   actors: {
     setFactor: [

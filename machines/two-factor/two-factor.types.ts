@@ -88,6 +88,8 @@ export interface ChoiceContext {
   secret: string;
   /** google was saved: its recovery codes, shown once until the trader says they are saved */
   recoveryCodes: string[];
+  /** "Sign out my other devices" when the change is saved (issue 31 §2): ticked unless unticked */
+  endOthers: boolean;
 }
 
 export type ChoiceEvent =
@@ -96,6 +98,8 @@ export type ChoiceEvent =
   | { type: 'factor.cancel' }
   /** the user changed elsewhere (another tab): follow its method */
   | { type: 'method.sync'; current: FactorType | '' }
+  /** the "Sign out my other devices" box, ticked or unticked before a change */
+  | { type: 'endOthers.set'; value: boolean }
   /** the recovery codes on screen: save them as a file, or say they are saved (they go away) */
   | { type: 'codes.download' }
   | { type: 'codes.saved' };

@@ -50,6 +50,7 @@ import * as signInHistory from './migrations/244_sign_in_history';
 import * as addressBook from './migrations/246_withdrawal_address_book';
 import * as recoveryCodes from './migrations/245_recovery_codes';
 import * as passkeys from './migrations/247_passkeys';
+import * as factorChangeSessions from './migrations/248_factor_change_sessions';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '246_withdrawal_address_book': addressBook,
   '245_recovery_codes': recoveryCodes,
   '247_passkeys': passkeys,
+  '248_factor_change_sessions': factorChangeSessions,
 };
 
 /**

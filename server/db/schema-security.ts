@@ -42,6 +42,8 @@ export interface UserSecurityTable {
   setup_type: FactorType | null;
   setup_stage: 'code' | 'google' | null;
   setup_expires_at: Date | null;
+  /** the setup's answer to "sign out my other devices", carried out when the method is saved */
+  setup_end_others: Generated<boolean>;
   factor_failures: Generated<number>;
   factor_locked_until: Date | null;
   password_failures: Generated<number>;

@@ -135,6 +135,32 @@ describe('two-factor methods', () => {
     expect(TwoFactorsResponse.parse((await twoFactors(b, { type: 'email', state: false })).json())).toEqual({ success: true, next: 'done', message: 'Saving Successfully' });
     expect((await b.me()).user?.two_factor).toBe('');
   });
+
+  it('a change of the method signs the other devices out when it is saved, unless the trader said no (issue 31 §2)', async () => {
+    const b = t.browser();
+    const user = await freshUser(b);
+    const other = t.browser();
+    await other.signIn(user.email, user.password);
+    // kept: the answer given at the start holds through the setup
+    expect(TwoFactorsResponse.parse((await twoFactors(b, { type: 'email', state: true, endOthers: false })).json()).next).toBe('code');
+    expect(FactorsCheckResponse.parse((await factorsCheck(b, { type: 'email', code: await lastCode(b, user.email), purpose: 'setup' })).json()).success).toBe(true);
+    expect((await other.me()).user?.email).toBe(user.email);
+    // turned off, asked nothing: the others end, this one stays
+    await t.db.updateTable('two_factor_codes').set({ created_at: new Date(Date.now() - 60_000) }).execute();
+    expect((await twoFactors(b, { type: 'email_resend', state: true, purpose: 'change' })).statusCode).toBe(200);
+    expect(FactorsCheckResponse.parse((await factorsCheck(b, { type: 'email', code: await lastCode(b, user.email), purpose: 'change' })).json()).success).toBe(true);
+    expect(TwoFactorsResponse.parse((await twoFactors(b, { type: 'email', state: false })).json()).success).toBe(true);
+    expect((await other.me()).user).toBeNull();
+    expect((await b.me()).user?.two_factor).toBe('');
+    // turned on with the default: the others end only when the code saves it
+    const third = t.browser();
+    await third.signIn(user.email, user.password);
+    expect(TwoFactorsResponse.parse((await twoFactors(b, { type: 'email', state: true })).json()).next).toBe('code');
+    expect((await third.me()).user?.email).toBe(user.email);
+    expect(FactorsCheckResponse.parse((await factorsCheck(b, { type: 'email', code: await lastCode(b, user.email), purpose: 'setup' })).json()).success).toBe(true);
+    expect((await third.me()).user).toBeNull();
+    expect((await b.me()).user?.email).toBe(user.email);
+  });
 });
 
 describe('a withdrawal with a second factor', () => {

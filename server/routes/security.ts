@@ -5,6 +5,7 @@ import { RecoveryCodesIssued, RecoveryCodesStatus } from '../../core/contract/re
 import { type FactorCheck, checkFactor, checkRecoveryCode, continueSetup, disableFactor, findChallenge, grant, issueCode, setupOf, startSetup, consumeGrant } from '../domain/security/factors';
 import { alertRecoveryCodeUsed, issueRecoveryCodes, recoveryCodesLeft } from '../domain/security/recovery-codes';
 import { changePassword } from '../domain/security/password';
+import { endOtherSessions } from '../domain/security/active-sessions';
 import { Refusal } from '../domain/refusal';
 import { attemptValidation, validationRequired } from '../domain/security/validation';
 import { signInWithNotice } from '../domain/notifications/security';
@@ -57,13 +58,16 @@ export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform
       if (current === '' || current !== body.type) return saved;
       if (!(await consumeGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
       await disableFactor(db, userId);
+      // "sign out my other devices" (issue 31 §2): yes unless the trader unticked it
+      if (body.endOthers !== false) await endOtherSessions(db, userId, session.id);
       push.publish(userId, { type: 'user.updated' });
       push.publish(userId, { type: 'notification.new' });
       return saved;
     }
     if (current === body.type) return saved;
     if (current !== '' && !(await consumeGrant(db, session.id, userId, 'change'))) throw FACTOR_REQUIRED();
-    const channel = await startSetup(db, messenger, user, body.type);
+    // the answer to "sign out my other devices" waits with the setup until the method is saved
+    const channel = await startSetup(db, messenger, user, body.type, body.endOthers !== false);
     return { success: true, next: 'code', channel, message: channel === 'sms' ? 'We sent a code by SMS.' : 'We sent a code to your email.' };
   });
 
@@ -102,6 +106,7 @@ export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform
     const user = await factorUserOf(db, userId);
     if (body.purpose === 'setup') {
       const step = await continueSetup(db, user, body.type, body.code.trim());
+      if (step.saved && step.endOthers) await endOtherSessions(db, userId, session.id);
       if (step.saved) {
         push.publish(userId, { type: 'user.updated' });
         push.publish(userId, { type: 'notification.new' });

@@ -10,5 +10,6 @@ export const resendCode = (purpose: FactorPurpose): Promise<TwoFactorsResponse> 
   call(TwoFactorsResponse, '/api/fraud/two_factors', { method: 'POST', json: { type: 'email_resend', state: true, purpose } });
 
 /** POST /api/fraud/two_factors: switch a method on (a code is sent) or off. */
-export const setFactor = (type: FactorType, state: boolean): Promise<TwoFactorsResponse> =>
-  call(TwoFactorsResponse, '/api/fraud/two_factors', { method: 'POST', json: { type, state } });
+/** `endOthers`: sign out the trader's other devices when the change is saved (issue 31 §2) */
+export const setFactor = (type: FactorType, state: boolean, endOthers = true): Promise<TwoFactorsResponse> =>
+  call(TwoFactorsResponse, '/api/fraud/two_factors', { method: 'POST', json: { type, state, endOthers } });

@@ -113,6 +113,11 @@ export const twoFactorChoiceBinding: UiBinding = {
       await arrangeSet(ctx);
       await factorRow(page, String(event.method)).getByRole('button', { name: event.enable ? 'Turn on' : 'Turn off' }).click(WAIT);
     },
+    /** the "sign out my other devices" box under the methods (issue 31 §2) */
+    async 'endOthers.set'({ page, event }) {
+      const box = page.getByLabel('When I change the second factor, sign out my other devices');
+      await box.setChecked(Boolean(event.value), WAIT);
+    },
     async 'factor.cancel'({ page }) {
       await dialog(page).getByRole('button', { name: 'Cancel' }).click(WAIT);
     },

@@ -225,13 +225,16 @@ export async function consumeGrant(db: DbOrTx, sessionId: string, userId: number
 
 // ---- choosing a method (setup) -------------------------------------------------------------
 
-/** Starts setting up `type`: a code goes to the email (google and email) or by SMS. */
-export async function startSetup(db: DbOrTx, messenger: Messenger, user: FactorUser, type: FactorType): Promise<'email' | 'sms'> {
+/**
+ * Starts setting up `type`: a code goes to the email (google and email) or by SMS. `endOthers`
+ * (default true) is kept with the setup: the trader's other sessions end when the method is saved.
+ */
+export async function startSetup(db: DbOrTx, messenger: Messenger, user: FactorUser, type: FactorType, endOthers = true): Promise<'email' | 'sms'> {
   await ensureSecurityRow(db, user.id);
   const channel = type === 'sms' ? 'sms' : 'email';
   await db
     .updateTable('user_security')
-    .set({ setup_type: type, setup_stage: 'code', pending_totp_secret: null, setup_expires_at: new Date(Date.now() + SETUP_TTL_MS) })
+    .set({ setup_type: type, setup_stage: 'code', pending_totp_secret: null, setup_expires_at: new Date(Date.now() + SETUP_TTL_MS), setup_end_others: endOthers })
     .where('user_id', '=', user.id)
     .execute();
   await issueCode(db, messenger, user, 'setup', channel);
@@ -246,6 +249,8 @@ export interface SetupStep extends FactorCheck {
   saved?: FactorType;
   /** google was turned on: its recovery codes, shown once */
   recoveryCodes?: string[];
+  /** saved: the trader's other sessions are to end (the answer given when the setup started) */
+  endOthers?: boolean;
 }
 
 /** One code of a setup in progress: the email/SMS code first, then (google) the first TOTP code. */
@@ -253,7 +258,7 @@ export async function continueSetup(db: DbOrTx, user: FactorUser, type: FactorTy
   if (await lockState(db, user.id)) return LOCKED;
   const setup = await db
     .selectFrom('user_security')
-    .select(['setup_type', 'setup_stage', 'setup_expires_at', 'pending_totp_secret'])
+    .select(['setup_type', 'setup_stage', 'setup_expires_at', 'pending_totp_secret', 'setup_end_others'])
     .where('user_id', '=', user.id)
     .executeTakeFirstOrThrow();
   if (!setup.setup_type || !setup.setup_stage || !setup.setup_expires_at || setup.setup_expires_at.getTime() <= Date.now()) {
@@ -270,7 +275,7 @@ export async function continueSetup(db: DbOrTx, user: FactorUser, type: FactorTy
       return { ...OK, qr: totpUri(secret, user.email), secret };
     }
     await activate(db, user.id, setup.setup_type, null);
-    return { ...OK, message: 'Saving Successfully', saved: setup.setup_type };
+    return { ...OK, message: 'Saving Successfully', saved: setup.setup_type, endOthers: setup.setup_end_others };
   }
   // stage google: the first code from the authenticator app proves the secret was saved
   if (type !== 'google' || !setup.pending_totp_secret) throw new Refusal(400, 'factor.type', 'Enter the code from your authenticator app.');
@@ -278,7 +283,7 @@ export async function continueSetup(db: DbOrTx, user: FactorUser, type: FactorTy
   if (step === null) return countFailure(db, user.id);
   await succeed(db, user.id);
   const recoveryCodes = await activate(db, user.id, 'google', { secret: setup.pending_totp_secret, step });
-  return { ...OK, message: 'Saving Successfully', saved: 'google', recoveryCodes };
+  return { ...OK, message: 'Saving Successfully', saved: 'google', recoveryCodes, endOthers: setup.setup_end_others };
 }
 
 /** Saves the method; google gets a new set of recovery codes (answered), any other method voids them. */

@@ -121,6 +121,9 @@ function FactorChoice() {
       </ul>
       {choice.requesting && <p className="muted" {...choice.getWorkingProps()}>{t('security.factor.working')}</p>}
       {choice.authenticatorOn && <RecoveryCodesSection />}
+      <label className="security__check">
+        <input {...choice.getEndOthersProps()} data-testid="factor-end-others" /> <span>{t('security.factor.end_others')}</span>
+      </label>
       <FactorModal choice={choice} />
       {choice.recoveryCodes && <RecoveryCodesDialog panel={choice.recoveryCodes} />}
     </section>

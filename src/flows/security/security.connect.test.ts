@@ -64,10 +64,15 @@ describe('connectFactorChoice getters', () => {
     expect(choice.getTitleProps()).toEqual({ id: 'tf-title' });
     const email = choice.methods.find((m) => m.method === 'email')!;
     expect(email.getToggleProps()).toMatchObject({ type: 'button', disabled: undefined });
+    // "Sign out my other devices" (issue 31 §2): ticked; unticking sends it
+    expect(choice.getEndOthersProps()).toMatchObject({ type: 'checkbox', id: 'tf-end-others', checked: true, disabled: undefined });
+    choice.getEndOthersProps().onChange({ currentTarget: { checked: false } });
+    expect(send).toHaveBeenLastCalledWith({ type: 'endOthers.set', value: false });
+    expect(connectFactorChoice(actor.getSnapshot(), send).getEndOthersProps().checked).toBe(false);
     email.getToggleProps().onClick();
     expect(send).toHaveBeenLastCalledWith({ type: 'method.choose', method: 'email', enable: true });
     choice = connectFactorChoice(actor.getSnapshot(), send);
-    expect([choice.step, choice.getRegionProps()['aria-busy'], choice.methods[0].getToggleProps().disabled]).toEqual(['requesting', true, true]);
+    expect([choice.step, choice.getRegionProps()['aria-busy'], choice.methods[0].getToggleProps().disabled, choice.getEndOthersProps().disabled]).toEqual(['requesting', true, true, true]);
     expect(choice.getWorkingProps()).toEqual({ role: 'status' });
   });
 });

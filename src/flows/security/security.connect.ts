@@ -148,6 +148,8 @@ export interface FactorChoiceApi {
   googleSetup: { uri: string; secret: string } | null;
   /** the authenticator was just turned on: its recovery codes, shown once (null otherwise) */
   recoveryCodes: CodesPanelApi | null;
+  /** "Sign out my other devices" when a change is saved (issue 31 §2): ticked until unticked, resting while a change is on its way */
+  getEndOthersProps: () => { type: 'checkbox'; id: string; checked: boolean; disabled: true | undefined; onChange: (e: { currentTarget: { checked: boolean } }) => void };
   /** the authenticator is the method on: its recovery codes section is shown */
   authenticatorOn: boolean;
   cancel: () => void;
@@ -188,6 +190,13 @@ export function connectFactorChoice(s: ChoiceSnapshot, send: (event: EventFrom<t
     googleSetup: step === 'google' ? selectQr(s) : null,
     recoveryCodes: step === 'showingCodes' ? codesPanel(s.context.recoveryCodes, send) : null,
     authenticatorOn: current === 'google',
+    getEndOthersProps: () => ({
+      type: 'checkbox',
+      id: 'tf-end-others',
+      checked: s.context.endOthers,
+      disabled: working || undefined,
+      onChange: (e) => send({ type: 'endOthers.set', value: e.currentTarget.checked }),
+    }),
     cancel: () => send({ type: 'factor.cancel' }),
     sync: (value) => send({ type: 'method.sync', current: value }),
   };

@@ -33,7 +33,7 @@ export const passwordFlow = passwordChangeMachine.provide({
 
 export const twoFactorChoiceFlow = twoFactorChoiceMachine.provide({
   actors: {
-    setFactor: fromPromise(async ({ input }) => setFactor(input.type, input.state)),
+    setFactor: fromPromise(async ({ input }) => setFactor(input.type, input.state, input.endOthers)),
     twoFactorEntry: twoFactorEntryFlow,
   },
   actions: {
