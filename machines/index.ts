@@ -56,6 +56,8 @@ import { activeSessionsMachine } from './active-sessions/active-sessions.machine
 import { signInHistoryMachine } from './sign-in-history/sign-in-history.machine';
 import { notMeMachine } from './not-me/not-me.machine';
 import { addressBookMachine } from './address-book/address-book.machine';
+import { passkeysMachine } from './passkeys/passkeys.machine';
+import { passkeySignInMachine } from './passkeys/sign-in.machine';
 import { addressConfirmMachine } from './address-confirm/address-confirm.machine';
 import { referralPageMachine } from './referral-page/referral-page.machine';
 import { referralLinkMachine } from './referral-link/referral-link.machine';
@@ -146,6 +148,8 @@ export const machines: Record<string, MachineEntry> = {
   signInHistory: { machine: signInHistoryMachine, purpose: 'The sign-in history on the security page (issue 31 §1, §3): the last 90 days of sign-ins read a page at a time (with a retry), newest first, with method, outcome, device, IP and country; show more while older ones exist (a failed page keeps what was read); a new-device sign-in can be reported as not the trader (the child notMe); once every session has ended the page leaves for the sign-in page' },
   notMe: { machine: notMeMachine, purpose: 'This wasn’t me (issue 31 §3): the trader confirms that a new-device sign-in was not them (every session ends, a password reset link is emailed) or cancels; a failed try says why and can be confirmed again; the email link’s page and a child of the sign-in history' },
   addressBook: { machine: addressBookMachine, purpose: 'The withdrawal address book on the security page (issue 31 §6): the saved destinations read (with a retry), each waiting for its emailed confirmation, in its hold or usable; one saved (a label of 1 to 40 characters; the server checks the address and emails the link), one removed, only-to-saved switched on (at once) or off (after the hold); one change at a time; a failed one keeps the book and says why' },
+  passkeys: { machine: passkeysMachine, purpose: 'Passkeys on the security page (issue 31 §5): the trader’s passkeys read (with a retry); one added under a name of 1 to 40 characters (a challenge from the server, the key made by the browser and the authenticator, its answer verified by the server); one removed after the password, asked in a dialog (a wrong one keeps the dialog and says so); one change at a time; a failed one keeps the list and says why' },
+  passkeySignIn: { machine: passkeySignInMachine, purpose: 'Sign in with a passkey on the sign-in page (issue 31 §5): a challenge from the server, signed by any passkey of the site (no email typed), sent back; the answer is the autologin address the page opens, where the ordinary sign-in goes on without the second factor; a refusal is said and the button works again' },
   addressConfirm: { machine: addressConfirmMachine, purpose: 'The address book’s emailed link (issue 31 §6): opening it changes nothing; Confirm; the answer names the destination and from when it can be used; a refused or lost answer says why and may be pressed again' },
   referralPage: { machine: referralPageMachine, purpose: 'The referral page (001 §3, §5-7): the program loaded (retry on failure), then the link form, the transfer and the statistics filter as children; a saved link or a transfer updates the page' },
   referralLink: { machine: referralLinkMachine, purpose: "A new affiliate link: a name and a landing page, else 'Please fill Link name and chose Landing page'; saving, saved or refused" },

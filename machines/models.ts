@@ -51,6 +51,7 @@ import { activeSessionsModel } from './active-sessions/active-sessions.model';
 import { signInHistoryModel } from './sign-in-history/sign-in-history.model';
 import { notMeModel } from './not-me/not-me.model';
 import { addressBookModel } from './address-book/address-book.model';
+import { passkeySignInModel, passkeysModel } from './passkeys/passkeys.model';
 import { addressConfirmModel } from './address-confirm/address-confirm.model';
 import { referralPageModel } from './referral-page/referral-page.model';
 import { referralLinkModel } from './referral-link/referral-link.model';
@@ -138,6 +139,8 @@ export const models: Record<string, MachineModel> = {
   signInHistory: signInHistoryModel,
   notMe: notMeModel,
   addressBook: addressBookModel,
+  passkeys: passkeysModel,
+  passkeySignIn: passkeySignInModel,
   addressConfirm: addressConfirmModel,
   referralPage: referralPageModel,
   referralLink: referralLinkModel,

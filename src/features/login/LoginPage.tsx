@@ -9,6 +9,8 @@ import { AuthCard } from '../shell/AuthCard';
 const FactorStep = lazy(() => import('./FactorStep').then((m) => ({ default: m.FactorStep })));
 // a break's or self-exclusion's notice (issue 30 §3) loads only when there is one: its texts and the date formatter stay out of the first load
 const ExcludedNotice = lazy(() => import('./excluded/ExcludedNotice'));
+// "Sign in with a passkey" (issue 31 §5) is a chunk of its own, and the WebAuthn library a further one loaded on its click
+const PasskeySignIn = lazy(() => import('./passkey/PasskeySignIn'));
 
 /** /{lang}/login: email and password; platform login, then the product session. */
 export default function LoginPage() {
@@ -83,6 +85,11 @@ export default function LoginPage() {
             {t(login.submitLabel)}
           </button>
         </form>
+        {login.passkeys && (
+          <Suspense fallback={null}>
+            <PasskeySignIn />
+          </Suspense>
+        )}
         {login.socialName && (
           <p className="auth__alt">
             <a className="button button--ghost button--wide" href={`/api/oidc/start?lang=${lang}`} data-testid="social-sign-in">

@@ -9,6 +9,7 @@ import { CodeEntry } from '../two-factor/CodeEntry';
 import { ActiveSessionsSection } from './ActiveSessionsSection';
 import { SignInHistorySection } from './SignInHistorySection';
 import { AddressBookSection } from './AddressBookSection';
+import { PasskeysSection } from './PasskeysSection';
 import { messages } from './messages';
 import { QrImage } from './QrImage';
 import { RecoveryCodesDialog, RecoveryCodesSection } from './RecoveryCodes';
@@ -30,6 +31,7 @@ export default function SecurityPage() {
       <PasswordForm />
       <FactorChoice />
       <ActiveSessionsSection />
+      <PasskeysSection />
       <SignInHistorySection />
       <AddressBookSection />
       {/* plain links: the hash routes of pages of this shell (a router Link to a hash misbehaves inside a show page) */}

@@ -74,6 +74,8 @@ export function useLogin() {
     socialFailed: query.get('social') === 'failed' && !login.error,
     /** social sign-in is on: the provider's name for its button */
     socialName: session.socialName,
+    /** the browser can use passkeys: "Sign in with a passkey" shows (issue 31 §5) */
+    passkeys: 'PublicKeyCredential' in window,
     demo: session.demoLogin,
     sandboxEmail: session.sandbox ? login.email : undefined,
   };

@@ -1,0 +1,20 @@
+import { PasskeyList, PasskeyOptions, PasskeySignInResponse, type Passkey, type PasskeyCredential } from '../../core/contract/passkeys';
+import { call } from './http';
+
+/** GET /api/security/passkeys: the trader's passkeys (issue 31 §5) */
+export const loadPasskeys = async (): Promise<Passkey[]> => (await call(PasskeyList, '/api/security/passkeys', { cache: 'no-store' })).passkeys;
+
+/** POST /api/security/passkeys/options: a registration's options, with the server's challenge */
+export const passkeyRegistrationOptions = (): Promise<PasskeyOptions> => call(PasskeyOptions, '/api/security/passkeys/options', { method: 'POST' });
+
+/** POST /api/security/passkeys: the authenticator's answer under a name; the list after it */
+export const addPasskey = async (name: string, credential: PasskeyCredential): Promise<Passkey[]> => (await call(PasskeyList, '/api/security/passkeys', { method: 'POST', json: { name, credential } })).passkeys;
+
+/** POST /api/security/passkeys/remove: after the password; the list after it */
+export const removePasskey = async (id: string, password: string): Promise<Passkey[]> => (await call(PasskeyList, '/api/security/passkeys/remove', { method: 'POST', json: { id, password } })).passkeys;
+
+/** POST /api/passkey/options: a sign-in's options, with this session's challenge */
+export const passkeySignInOptions = (): Promise<PasskeyOptions> => call(PasskeyOptions, '/api/passkey/options', { method: 'POST' });
+
+/** POST /api/passkey/sign_in: the authenticator's assertion; the autologin address that signs in */
+export const passkeySignIn = (credential: PasskeyCredential, lang: string): Promise<PasskeySignInResponse> => call(PasskeySignInResponse, '/api/passkey/sign_in', { method: 'POST', json: { credential, lang } });
