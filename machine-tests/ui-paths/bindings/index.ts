@@ -19,6 +19,7 @@ import { signInHistoryBinding } from './sign-in-history';
 import { notMeBinding } from './not-me';
 import { addressBookBinding } from './address-book';
 import { addressConfirmBinding } from './address-confirm';
+import { passkeySignInBinding, passkeysBinding } from './passkeys';
 import { statementBinding } from './statement';
 import { contactFormBinding } from './contact-form';
 import { forgotBinding } from './forgot';
@@ -46,4 +47,4 @@ import { withdrawalBinding } from './withdrawal';
 import { withdrawalPendingBinding } from './withdrawal-pending';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding, complaintsBinding, limitsBinding, closureBinding, cashierLocksBinding, dataExportBinding, realityCheckBinding, termsAcceptanceBinding, selfExclusionBinding, appropriatenessBinding, statementBinding, sessionLimitBinding, activeSessionsBinding, signInHistoryBinding, notMeBinding, addressBookBinding, addressConfirmBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding, complaintsBinding, limitsBinding, closureBinding, cashierLocksBinding, dataExportBinding, realityCheckBinding, termsAcceptanceBinding, selfExclusionBinding, appropriatenessBinding, statementBinding, sessionLimitBinding, activeSessionsBinding, signInHistoryBinding, notMeBinding, addressBookBinding, addressConfirmBinding, passkeysBinding, passkeySignInBinding];
