@@ -48,6 +48,12 @@ describe('passkeys', () => {
     expect(actor.getSnapshot().context).toMatchObject({ passkeys: [LAPTOP], error: null });
   });
 
+  it('a read the server refuses says the server’s words', async () => {
+    const actor = started({ load: async () => Promise.reject(http('server_error')) });
+    await tick();
+    expect(actor.getSnapshot().context.error?.key).toBe('server_error');
+  });
+
   it('a name of 1 to 40 characters once trimmed is sent trimmed; none or 41 is refused before any call', async () => {
     const sent: unknown[] = [];
     const actor = started({ sent });
@@ -133,5 +139,12 @@ describe('passkeySignIn', () => {
     await tick();
     expect(opened).toEqual(['/en/autologin?key=k']);
     expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('a lost connection is said with its own key', async () => {
+    const actor = createActor(passkeySignInMachine.provide({ actors: { signIn: fromPromise(async () => Promise.reject({ kind: 'network' })) } })).start();
+    actor.send({ type: 'passkey.start' });
+    await tick();
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'passkey.failed' });
   });
 });
