@@ -121,11 +121,11 @@ function FactorChoice() {
           </li>
         ))}
       </ul>
-      {choice.requesting && <p className="muted" {...choice.getWorkingProps()}>{t('security.factor.working')}</p>}
-      {choice.authenticatorOn && <RecoveryCodesSection />}
       <label className="security__check">
         <input {...choice.getEndOthersProps()} data-testid="factor-end-others" /> <span>{t('security.factor.end_others')}</span>
       </label>
+      {choice.requesting && <p className="muted" {...choice.getWorkingProps()}>{t('security.factor.working')}</p>}
+      {choice.authenticatorOn && <RecoveryCodesSection />}
       <FactorModal choice={choice} />
       {choice.recoveryCodes && <RecoveryCodesDialog panel={choice.recoveryCodes} />}
     </section>
