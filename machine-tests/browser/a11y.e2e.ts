@@ -56,7 +56,7 @@ describe('axe-core: no serious or critical WCAG 2 A/AA violation', () => {
     await page.getByTestId('site-video-open').waitFor();
     const landing = await violations(page);
     await page.goto(`${baseURL}/en/login`);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     const login = await violations(page);
     await page.goto(`${baseURL}/en/register`);
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -35,7 +35,7 @@ export async function signIn(page: Page, baseURL: string, creds = DEMO, lang = '
   await page.goto(`${baseURL}/${lang}/login`);
   await page.getByLabel(lang === 'ru' ? 'Эл. почта' : 'Email').fill(creds.email);
   await page.getByLabel(lang === 'ru' ? 'Пароль' : 'Password').fill(creds.password);
-  await page.getByRole('button', { name: lang === 'ru' ? 'Войти' : 'Sign in' }).click();
+  await page.getByRole('button', { name: lang === 'ru' ? 'Войти' : 'Sign in', exact: true }).click();
 }
 
 /** One Chromium for a test file: launched before its tests, closed after. Read `.current` inside tests. */

@@ -54,7 +54,7 @@ describe('closing the account', () => {
     // signing in again is refused with the reason
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('This account is closed.', { exact: false }).last().waitFor();
     expect(page.url()).toContain('/en/login');
     expect(errors).toEqual([]);

@@ -189,7 +189,7 @@ describe('the machine explorer', () => {
     });
     await app.getByLabel('Email').fill(trader.email);
     await app.getByLabel('Password').fill(trader.password);
-    await app.getByRole('button', { name: 'Sign in' }).click();
+    await app.getByRole('button', { name: 'Sign in', exact: true }).click();
     await loginAt('sessionLogin').catch(async (error: unknown) => {
       // where it stopped: both tabs and the actor rows
       await app.screenshot({ path: '/tmp/explorer-live-app.png' }).catch(() => {});

@@ -86,7 +86,7 @@ describe('registration', () => {
     await other.page.goto(`${baseURL}/en/login`);
     await other.page.getByLabel('Email').fill(form.email);
     await other.page.getByLabel('Password').fill(form.password);
-    await other.page.getByRole('button', { name: 'Sign in' }).click();
+    await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await other.page.waitForURL(`${baseURL}/en/trading**`);
     await other.context.close();
     expect(errors).toEqual([]);

@@ -79,7 +79,7 @@ describe('taking a break', () => {
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const refused = page.getByTestId('login-excluded');
     await refused.waitFor();
     expect(await refused.textContent()).toContain(`Your account is paused until ${formatDateTime(started.until, zone)}.`);

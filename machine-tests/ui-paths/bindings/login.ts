@@ -134,7 +134,7 @@ export const loginBinding: UiBinding = {
         await email.fill(user.email);
         await password.fill(await arrangeOutcomes(ctx, user, false));
       }
-      await button(page, 'Sign in').click();
+      await button(page, /^Sign in$/).click();
     },
     async 'login.edit'({ page }) {
       await page.getByLabel('Email').pressSequentially('a');
@@ -153,7 +153,7 @@ export const loginBinding: UiBinding = {
   },
   states: {
     async 'login.editing'({ page, expected }) {
-      await button(page, 'Sign in').waitFor(WAIT);
+      await button(page, /^Sign in$/).waitFor(WAIT);
       const error = (expected.context as { error: { key: string; fallback?: string } | null }).error;
       if (!error) return;
       // the platform's own words when it gave some (maintenance); else the page's text for the key

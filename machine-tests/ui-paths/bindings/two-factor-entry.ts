@@ -47,6 +47,20 @@ async function post(page: Page, path: string, body: unknown): Promise<number> {
   );
 }
 
+/** a JSON POST from the page's session (its CSRF token); answers the body (throws on a refusal) */
+async function postJson<T>(page: Page, path: string, body: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ path, body }) => {
+      const me = (await (await fetch('/api/me')).json()) as { csrf: string };
+      const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+    },
+    { path, body },
+  );
+  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body as T;
+}
+
 /** a TOTP code of `secret` (RFC 6238, what an authenticator app shows) `steps` 30 s steps from now */
 const totp = (secret: string, steps = 0): string => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 
@@ -80,7 +94,9 @@ async function arrangeCheck(ctx: PathContext): Promise<'right' | 'wrong'> {
 async function codeFor(ctx: PathContext, which: 'right' | 'wrong'): Promise<string> {
   if ((ctx.input as Input).type === 'google') {
     const secret = String(ctx.world.secret);
-    return which === 'right' ? totp(secret) : wrongCode([-1, 0, 1].map((s) => totp(secret, s)));
+    // at sign-in the setup's own step was spent (a code is never taken twice): the next step's, one step of drift
+    const steps = (ctx.input as Input).purpose === 'login' ? 1 : 0;
+    return which === 'right' ? totp(secret, steps) : wrongCode([-1, 0, 1, 2].map((s) => totp(secret, s)));
   }
   const code = await outboxCode(ctx.page, (ctx.world.user as User).email);
   return which === 'right' ? code : wrongCode([code]);
@@ -142,34 +158,44 @@ const factorRow = (page: Page, method: string) => page.getByTestId(`factor-${met
  * The page's resend pause runs on Playwright's clock (fast-forwarded, never slept); the server's
  * resend interval is the sandbox's short SANDBOX_2FA_RESEND_MS (UI_PATHS_RESEND_MS).
  */
+/** the recovery code field (sign-in with the authenticator only) */
+const recoveryField = (page: Page) => page.getByLabel('Recovery code', { exact: true });
+
 /**
- * Not yet bound (an open gap, issue 31's note): a recovery code in place of the authenticator at
- * sign-in. Its screens are walked in Chromium by machine-tests/browser/recovery-codes.e2e.ts (a
- * sign-in with a code, a wrong one, a used one); the binding's authenticator sign-in under the
- * installed fake clock hung in two tries, so these paths are cut at the recovery switch.
+ * A trader whose authenticator was set up through the API from this session (the setup's emailed
+ * code, then the app's first code: its ten recovery codes kept for the path), signed out, then
+ * signed in again through the form: the page asks for the authenticator's code.
  */
-const RECOVERY_NOT_BOUND = 'not bound yet: the recovery code sign-in is walked by recovery-codes.e2e.ts (issue 31 note)';
-const RECOVERY_TRANSITIONS = [
-  'twoFactorEntry.editing:recovery.toggle:0',
-  'twoFactorEntry.recovery.typing:recovery.toggle:0',
-  'twoFactorEntry.recovery.typing:recovery.input:0',
-  'twoFactorEntry.recovery.typing:recovery.submit:0',
-  'twoFactorEntry.recovery.typing:recovery.submit:1',
-  'twoFactorEntry.recovery.checking:xstate.done.actor.0.twoFactorEntry.recovery.checking:0',
-  'twoFactorEntry.recovery.checking:xstate.done.actor.0.twoFactorEntry.recovery.checking:1',
-  'twoFactorEntry.recovery.checking:xstate.done.actor.0.twoFactorEntry.recovery.checking:2',
-  'twoFactorEntry.recovery.checking:xstate.error.actor.0.twoFactorEntry.recovery.checking:0',
-];
+async function authenticatorSignIn(ctx: PathContext): Promise<void> {
+  const { page, baseURL } = ctx;
+  const user = await securityPage(ctx);
+  await postJson(page, '/api/fraud/two_factors', { type: 'google', state: true });
+  const emailStep = await postJson<{ secret?: string }>(page, '/api/fraud/factors_check', { type: 'email', code: await outboxCode(page, user.email), purpose: 'setup' });
+  if (!emailStep.secret) throw new Error('the authenticator setup gave no key');
+  ctx.world.secret = emailStep.secret;
+  const saved = await postJson<{ recoveryCodes?: string[] }>(page, '/api/fraud/factors_check', { type: 'google', code: totp(emailStep.secret), purpose: 'setup' });
+  if (saved.recoveryCodes?.length !== 10) throw new Error(`the authenticator was saved with ${saved.recoveryCodes?.length ?? 0} recovery codes`);
+  ctx.world.recovery = saved.recoveryCodes;
+  await postJson(page, '/api/logout', {});
+  await page.goto(`${baseURL}/en/login`);
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await digit(page, 0).waitFor(LOAD).catch(async () => {
+    throw new Error(`no code entry after the sign-in: ${page.url()} ${(await page.locator('body').innerText()).slice(0, 300)}`);
+  });
+}
 
 export const twoFactorEntryBinding: UiBinding = {
   machine: 'twoFactorEntry',
   model: twoFactorEntryModel,
   maxPaths: 30,
-  reasons: Object.fromEntries(RECOVERY_TRANSITIONS.map((t) => [t, RECOVERY_NOT_BOUND])),
   async start(ctx) {
     const { page, baseURL } = ctx;
     const input = ctx.input as Input;
     await page.clock.install();
+    if (input.purpose === 'login' && input.type === 'google') return authenticatorSignIn(ctx);
     if (input.purpose === 'login') {
       await page.goto(`${baseURL}/en/login`);
       // under CI load the click can land before the app has taken over the form: wait for it
@@ -178,7 +204,7 @@ export const twoFactorEntryBinding: UiBinding = {
       ctx.world.user = user;
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password').fill(user.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await digit(page, 0).waitFor(LOAD).catch(async () => {
         throw new Error(`no code entry after the sign-in: ${page.url()} ${(await page.locator('body').innerText()).slice(0, 300)}`);
       });
@@ -243,6 +269,37 @@ export const twoFactorEntryBinding: UiBinding = {
       await arrangeSend(ctx);
       await ctx.page.getByRole('button', { name: 'Send a new code' }).click();
     },
+    /** the link under the boxes, or back from the recovery code */
+    async 'recovery.toggle'({ page }) {
+      const name = (await recoveryField(page).count()) ? 'Use the authenticator app instead' : 'Use a recovery code instead';
+      await page.getByRole('button', { name }).click(WAIT);
+    },
+    async 'recovery.input'({ page, event }) {
+      await recoveryField(page).fill(String(event.value));
+    },
+    /**
+     * Sign in with this code: a typed code is made the one the path's check wants before the click —
+     * one of the trader's unused codes, a code that is none of them, the same after four wrong ones
+     * from this session (the fifth locks), or a lost connection.
+     */
+    async 'recovery.submit'(ctx) {
+      const { page } = ctx;
+      const typed = await recoveryField(page).inputValue();
+      const next = ctx.upcoming('checkCode.done', 'checkCode.error');
+      if (typed.trim() !== '' && next) {
+        if (next.type.startsWith('xstate.error')) await failNextRequest(page, '**/api/fraud/factors_check');
+        else {
+          const output = next.output as { success: boolean; disabled: boolean };
+          if (output.success) {
+            const codes = ctx.world.recovery as string[];
+            await recoveryField(page).fill(codes.shift()!);
+          } else if (output.disabled) {
+            for (let i = 0; i < 4; i++) await post(page, '/api/fraud/factors_check', { type: 'google', purpose: 'login', code: 'zzzzz-zzzzz', recovery: true });
+          }
+        }
+      }
+      await page.getByRole('button', { name: 'Sign in with this code' }).click(WAIT);
+    },
     async 'after:resendCooldown'({ page }) {
       await page.clock.fastForward(30_000);
     },
@@ -262,8 +319,9 @@ export const twoFactorEntryBinding: UiBinding = {
     async 'twoFactorEntry.editing.ready'({ page, input }) {
       const resend = page.getByRole('button', { name: 'Send a new code' });
       if ((input as Input).type === 'google') {
-        // an authenticator code is never sent: no resend, the key stays on screen
-        await page.getByTestId('totp-secret').waitFor(WAIT);
+        // an authenticator code is never sent: no resend; the setup's key stays on screen, a sign-in offers a recovery code
+        if ((input as Input).purpose === 'login') await page.getByRole('button', { name: 'Use a recovery code instead' }).waitFor(WAIT);
+        else await page.getByTestId('totp-secret').waitFor(WAIT);
         if (await resend.count()) throw new Error('"Send a new code" is offered for an authenticator code');
         return;
       }
@@ -275,6 +333,9 @@ export const twoFactorEntryBinding: UiBinding = {
     },
     async 'twoFactorEntry.checking'({ page }) {
       await page.getByText('Checking the code…').waitFor(WAIT);
+    },
+    async 'twoFactorEntry.recovery.typing'({ page }) {
+      await recoveryField(page).waitFor(WAIT);
     },
     async 'twoFactorEntry.disabled'({ page }) {
       await page.getByRole('alert').first().waitFor(WAIT);
