@@ -44,6 +44,8 @@ export const LoginResponse = z.object({
   message: z.string(),
   /** the password was right and the account has a second factor: prove it with /api/fraud/factors_check (purpose login) */
   factor: z.optional(FactorType),
+  /** with `factor`: the trader has a passkey, which may stand in for the code (/api/fraud/passkey/options, issue 31 §5) */
+  passkey: z.optional(z.literal(true)),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

@@ -21,6 +21,12 @@ import * as z from 'zod/mini';
  *        401 passkey.invalid: unknown, wrong or replayed; 401 passkey.cloned: the counter went back;
  *        429 login.locked; 403 login.closed / login.excluded: the sign-in gate
  * A passkey signs in as both factors: its autologin ticket (via 'passkey') skips the second factor.
+ * As the second factor (the password was right; POST /api/login answered `factor` and `passkey: true`),
+ * only the session that waits for its factor may ask (server/routes/security.ts):
+ *   POST /api/fraud/passkey/options                                PasskeyOptions (only that trader's passkeys allowed)
+ *        401 factor.no_challenge: no sign-in waits for its factor here; 404 passkeys.none: the trader has none
+ *   POST /api/fraud/passkey/check       PasskeyFactorRequest       FactorsCheckResponse: signed in, or
+ *        'factor.passkey_invalid' with `left` (counted like a wrong code), or 'factor.locked' (disabled)
  */
 
 /** a trader keeps at most this many passkeys */
@@ -80,6 +86,10 @@ export type PasskeyRemoveRequest = z.infer<typeof PasskeyRemoveRequest>;
 
 export const PasskeySignInRequest = z.object({ credential: PasskeyCredential, lang: z.optional(z.string().check(z.maxLength(5))) });
 export type PasskeySignInRequest = z.infer<typeof PasskeySignInRequest>;
+
+/** a passkey's assertion in place of the second factor's code (sign-in) */
+export const PasskeyFactorRequest = z.object({ credential: PasskeyCredential });
+export type PasskeyFactorRequest = z.infer<typeof PasskeyFactorRequest>;
 
 export const PasskeySignInResponse = z.object({
   /** the autologin page with a one-use key: it signs in through the ordinary path */

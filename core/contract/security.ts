@@ -59,7 +59,7 @@ export const FactorsCheckResponse = z.object({
   message: z.string(),
   /** too many wrong codes: entry is disabled for a while */
   disabled: z.boolean(),
-  /** translation key of a failure: 'factor.wrong' (with `left`), 'factor.recovery_invalid' (a wrong or used recovery code, with `left`) or 'factor.locked' */
+  /** translation key of a failure: 'factor.wrong' (with `left`), 'factor.recovery_invalid' (a wrong or used recovery code, with `left`), 'factor.passkey_invalid' (a refused passkey at sign-in, with `left`) or 'factor.locked' */
   error: z.optional(z.string()),
   /** attempts left after a wrong code */
   left: z.optional(z.number()),

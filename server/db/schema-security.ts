@@ -116,10 +116,11 @@ export interface PasskeysTable {
 export interface PasskeyChallengesTable {
   id: Int8Id;
   challenge: string;
-  purpose: 'register' | 'sign_in';
-  /** a registration's trader; null for a sign-in */
+  /** 'factor': a passkey as the second factor of a sign-in whose password was right (its trader and session both) */
+  purpose: 'register' | 'sign_in' | 'factor';
+  /** a registration's or a second factor's trader; null for a sign-in */
   user_id: number | null;
-  /** a sign-in's session (SHA-256 of its id); null for a registration */
+  /** a sign-in's or a second factor's session (SHA-256 of its id); null for a registration */
   session_id: string | null;
   expires_at: Date;
   used_at: Date | null;

@@ -4,6 +4,7 @@ import { LoginRequest, LoginResponse } from '../../core/contract';
 import { beginAttempt, lockedMessage, settleAttempt } from '../domain/attempts';
 import { consumeTicket } from '../domain/autologin';
 import { openChallenge } from '../domain/security/factors';
+import { hasPasskey } from '../domain/security/passkeys';
 import { checkPassword } from '../domain/passwords';
 import { signInWithNotice } from '../domain/notifications/security';
 import { findUserByEmail, normalizeEmail } from '../domain/users';
@@ -84,7 +85,8 @@ export const loginRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, p
       // the password is right; the session signs in only after the second factor (/api/fraud/factors_check)
       await openChallenge(db, messenger, session.id, user, user.two_factor, withdrawOnly);
       await recordSignIn(db, user.id, method, 'factor_asked', client);
-      return { ok: true, message: 'Enter your second factor.', factor: user.two_factor };
+      // a passkey may stand in for the code (issue 31 §5): said only now, after the right password
+      return { ok: true, message: 'Enter your second factor.', factor: user.two_factor, ...((await hasPasskey(db, user.id)) && { passkey: true as const }) };
     }
     const next = await signInWithNotice(db, session.id, user.id, { ...client, withdrawOnly, method, alert: { messenger, siteUrl: config.siteUrl } });
     setSessionCookie(request, reply, next);

@@ -269,3 +269,113 @@ describe('signing in with a passkey', () => {
     expect(await t.db.selectFrom('passkeys').select('id').where('user_id', '=', userId).execute()).toEqual([]);
   });
 });
+
+describe('a passkey as the second factor (after the password)', () => {
+  type Options = { challenge: string; rpId?: string; allowCredentials?: { id: string }[] };
+  const factorOptions = (v: Browser) => v.send('POST', '/api/fraud/passkey/options');
+  const factorCheck = (v: Browser, credential: PasskeyCredential) => v.send('POST', '/api/fraud/passkey/check', { json: { credential } });
+
+  /** a trader with the email factor and a passkey, and a new browser past the password (the code entry waits) */
+  async function pastPassword() {
+    const owner = await withPasskey();
+    await t.db.updateTable('users').set({ two_factor: 'email' }).where('id', '=', owner.userId).execute();
+    const v = t.browser();
+    const login = LoginResponse.parse((await v.signIn(owner.user.email, owner.user.password)).json());
+    return { ...owner, v, login };
+  }
+
+  it('password then passkey signs in with no code: the answer after the password says a passkey may stand in, the history says passkey', async () => {
+    const { v, b, key, login, userId } = await pastPassword();
+    expect(login).toMatchObject({ factor: 'email', passkey: true });
+    expect((await v.me()).user).toBeNull();
+    const res = await factorOptions(v);
+    expect(res.statusCode, res.body).toBe(200);
+    const options = res.json() as Options;
+    // only the trader's own passkey is allowed
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([(await t.db.selectFrom('passkeys').select('credential_id').where('user_id', '=', userId).executeTakeFirstOrThrow()).credential_id]);
+    const check = await factorCheck(v, key.assert(options));
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toMatchObject({ success: true, message: 'Signed in.' });
+    expect((await v.me()).user).not.toBeNull();
+    const [latest, asked] = await history(b);
+    expect(latest).toMatchObject({ method: 'passkey', outcome: 'factor_passed' });
+    expect(asked).toMatchObject({ method: 'password', outcome: 'factor_asked' });
+    expect((await list(b))[0]!.lastUsedAt).not.toBeNull();
+  });
+
+  it('a trader without a passkey is not told of one; nobody before the password may ask', async () => {
+    const b = t.browser();
+    const user = await freshUser(b, { balances: [] });
+    await t.db.updateTable('users').set({ two_factor: 'email' }).where('email', '=', user.email).execute();
+    const v = t.browser();
+    const login = LoginResponse.parse((await v.signIn(user.email, user.password)).json());
+    expect(login.factor).toBe('email');
+    expect(login.passkey).toBeUndefined();
+    const none = await factorOptions(v);
+    expect([none.statusCode, none.json().error]).toEqual([404, 'passkeys.none']);
+
+    // no sign-in waiting for its factor here: refused whoever has passkeys
+    const { key } = await pastPassword();
+    const stranger = t.browser();
+    await stranger.me();
+    const asked = await factorOptions(stranger);
+    expect([asked.statusCode, asked.json().error]).toEqual([401, 'factor.no_challenge']);
+    const sent = await factorCheck(stranger, key.assert({ challenge: 'bm90LWEtY2hhbGxlbmdl', rpId: site.rpId }));
+    expect([sent.statusCode, sent.json().error]).toEqual([401, 'factor.no_challenge']);
+    expect((await stranger.me()).user).toBeNull();
+  });
+
+  it('another trader’s passkey is refused (counted, written as factor_failed), even on this session’s challenge', async () => {
+    const { v, b } = await pastPassword();
+    const other = await withPasskey('Not yours');
+    const options = (await factorOptions(v)).json() as Options;
+    const res = await factorCheck(v, other.key.assert(options));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: false, error: 'factor.passkey_invalid', left: 4 });
+    expect((await v.me()).user).toBeNull();
+    expect((await history(b))[0]).toMatchObject({ method: 'passkey', outcome: 'factor_failed' });
+    // the other trader's passkey signed nobody in, and its counter stayed
+    expect((await list(other.b))[0]!.lastUsedAt).toBeNull();
+  });
+
+  it('a replayed assertion, another session’s challenge, a wrong origin are refused', async () => {
+    const { v, key, user } = await pastPassword();
+    const options = (await factorOptions(v)).json() as Options;
+    // a phishing page's answer to this challenge: refused, and the challenge is spent
+    const phished = await factorCheck(v, key.assert(options, { origin: 'https://evil.example' }));
+    expect(phished.json()).toMatchObject({ success: false, error: 'factor.passkey_invalid' });
+    const replay = await factorCheck(v, key.assert(options));
+    expect(replay.json()).toMatchObject({ success: false, error: 'factor.passkey_invalid' });
+
+    // another browser of the same trader, also past the password: this session's challenge is not its
+    const fresh = (await factorOptions(v)).json() as Options;
+    const twin = t.browser();
+    const twinLogin = await twin.signIn(user.email, user.password);
+    expect(twinLogin.statusCode).toBe(200);
+    const stolen = await factorCheck(twin, key.assert(fresh));
+    expect(stolen.json()).toMatchObject({ success: false, error: 'factor.passkey_invalid' });
+    // the right one, once, on its own session: signs in
+    const ok = await factorCheck(v, key.assert(fresh));
+    expect(ok.json()).toMatchObject({ success: true });
+    await v.me();
+    const again = await factorCheck(v, key.assert(fresh));
+    expect([again.statusCode, again.json().error]).toEqual([401, 'factor.no_challenge']);
+  });
+
+  it('wrong assertions count with wrong codes toward the factor’s lock; locked, the right passkey is refused too', async () => {
+    const { v, key } = await pastPassword();
+    const wrongCode = await v.send('POST', '/api/fraud/factors_check', { json: { type: 'email', code: '000000', purpose: 'login' } });
+    expect(wrongCode.json()).toMatchObject({ success: false, left: 4 });
+    let last: { success: boolean; disabled: boolean; left?: number; error?: string } | null = null;
+    for (let i = 0; i < 4; i++) {
+      const options = (await factorOptions(v)).json() as Options;
+      last = (await factorCheck(v, key.assert(options, { origin: 'https://evil.example' }))).json();
+      if (i < 3) expect(last).toMatchObject({ success: false, disabled: false, left: 3 - i, error: 'factor.passkey_invalid' });
+    }
+    expect(last).toMatchObject({ success: false, disabled: true, error: 'factor.locked' });
+    const options = (await factorOptions(v)).json() as Options;
+    const locked = await factorCheck(v, key.assert(options));
+    expect(locked.json()).toMatchObject({ success: false, disabled: true, error: 'factor.locked' });
+    expect((await v.me()).user).toBeNull();
+  });
+});

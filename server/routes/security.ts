@@ -2,7 +2,9 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { FactorsCheckRequest, PasswordChangeRequest, TwoFactorsRequest, ValidationAttemptRequest, FactorsCheckResponse, MeResponse, PasswordChangeResponse, TwoFactorsResponse, ValidationAttemptResponse } from '../../core/contract';
 import type { CodePurpose } from '../db/schema-security';
 import { RecoveryCodesIssued, RecoveryCodesStatus } from '../../core/contract/recovery-codes';
-import { type FactorCheck, checkFactor, checkRecoveryCode, continueSetup, disableFactor, findChallenge, grant, issueCode, setupOf, startSetup, consumeGrant } from '../domain/security/factors';
+import { PasskeyFactorRequest, PasskeyOptions } from '../../core/contract/passkeys';
+import { factorOptions, relyingParty, verifyFactorAssertion } from '../domain/security/passkeys';
+import { type FactorCheck, checkFactor, checkPasskeyFactor, checkRecoveryCode, continueSetup, disableFactor, findChallenge, grant, issueCode, setupOf, startSetup, consumeGrant } from '../domain/security/factors';
 import { alertRecoveryCodeUsed, issueRecoveryCodes, recoveryCodesLeft } from '../domain/security/recovery-codes';
 import { changePassword } from '../domain/security/password';
 import { endOtherSessions } from '../domain/security/active-sessions';
@@ -37,6 +39,7 @@ const RECOVERY_LOGIN_ONLY = () => new Refusal(400, 'factor.recovery_type', 'A re
  */
 export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform, config, push, ports }) => {
   const { messenger } = ports;
+  const rp = relyingParty(config.siteUrl, config.companyName);
 
   app.post('/api/us/security', { schema: api(TAGS.account, 'Change the password', { body: PasswordChangeRequest, response: PasswordChangeResponse }) }, async (request): Promise<PasswordChangeResponse> => {
     const body = request.body;
@@ -143,16 +146,54 @@ export const securityRoutes: RoutePlugin<RouteDeps> = async (app, { db, platform
   }
 
   /**
+   * A passkey as the second factor (issue 31 §5): only the session whose sign-in waits for its factor
+   * may ask (nobody else learns whether the trader has one); the challenge is this session's and
+   * this trader's, and only the trader's own passkeys are allowed.
+   */
+  app.post('/api/fraud/passkey/options', { schema: api(TAGS.session, 'Sign-in: a passkey in place of the second factor’s code, the options (and challenge) of its assertion', { response: PasskeyOptions }) }, async (request): Promise<PasskeyOptions> => {
+    const challenge = await findChallenge(db, sessionOf(request).id);
+    if (!challenge) throw NO_CHALLENGE();
+    const options = await factorOptions(db, rp, sessionOf(request).id, challenge.userId);
+    if (!options) throw new Refusal(404, 'passkeys.none', 'There is no passkey on this account.');
+    return options;
+  });
+
+  /**
+   * The passkey's assertion in place of the code: its trader's, on this session's challenge (spent
+   * once), its signature and counter. Refused: 'factor_failed' in the history and one wrong code
+   * against the factor's limit; the right one signs in like the factor (the history's 'passkey').
+   */
+  app.post('/api/fraud/passkey/check', { schema: api(TAGS.session, 'Sign-in: a passkey’s assertion in place of the second factor’s code', { body: PasskeyFactorRequest, response: FactorsCheckResponse }) }, async (request, reply): Promise<FactorsCheckResponse> => {
+    const session = sessionOf(request);
+    const challenge = await findChallenge(db, session.id);
+    if (!challenge) throw NO_CHALLENGE();
+    let cloned = false;
+    const result = await checkPasskeyFactor(db, challenge.userId, async () => {
+      const assertion = await verifyFactorAssertion(db, rp, session.id, challenge.userId, request.body.credential);
+      cloned = !assertion.ok && assertion.userId !== null && assertion.cloned;
+      return assertion.ok;
+    });
+    if (!result.success) {
+      await recordSignIn(db, challenge.userId, 'passkey', cloned ? 'cloned' : 'factor_failed', clientFacts(request, reply, ports.geo));
+      return answer(result);
+    }
+    await signInAfterFactor(request, reply, challenge, 'passkey');
+    push.publish(challenge.userId, { type: 'notification.new' });
+    return answer({ ...result, message: 'Signed in.' });
+  });
+
+  /**
    * The session signs in only now, after its second factor: a new session id and CSRF token (the
    * challenge ends with the old session). `how`: the factor itself (the history names the method of
-   * the step that asked for it), or a recovery code in place of the authenticator.
+   * the step that asked for it), a recovery code in place of the authenticator, or a passkey in
+   * place of the code.
    */
-  async function signInAfterFactor(request: FastifyRequest, reply: FastifyReply, challenge: { userId: number; withdrawOnly: boolean }, how: 'factor' | 'recovery'): Promise<void> {
+  async function signInAfterFactor(request: FastifyRequest, reply: FastifyReply, challenge: { userId: number; withdrawOnly: boolean }, how: 'factor' | 'recovery' | 'passkey'): Promise<void> {
     const session = sessionOf(request);
     const next = await signInWithNotice(db, session.id, challenge.userId, {
       ...clientFacts(request, reply, ports.geo),
       withdrawOnly: challenge.withdrawOnly,
-      method: how === 'recovery' ? 'recovery' : 'asked',
+      method: how === 'factor' ? 'asked' : how,
       outcome: 'factor_passed',
       alert: { messenger, siteUrl: config.siteUrl },
     });

@@ -20,7 +20,7 @@ import { codeMail, userLang } from '../mail';
  * - recovery codes (recovery-codes.ts): made when google is turned on; one signs in once in
  *   place of the authenticator; voided when google is turned off or replaced.
  * - attempts: 5 wrong codes lock the factor for 15 minutes (entry disabled), counted in the
- *   database per user; wrong recovery codes count with them.
+ *   database per user; wrong recovery codes and refused passkeys (checkPasskeyFactor) count with them.
  * - a sign-in waits for its factor in two_factor_challenges (per session); a proven factor for
  *   a withdrawal or a method change is a single-use grant of a few minutes.
  */
@@ -176,6 +176,20 @@ export async function checkRecoveryCode(db: DbOrTx, userId: number, code: string
   if (failed.key !== 'factor.wrong') return failed;
   const left = failed.left ?? 0;
   return { ...failed, key: 'factor.recovery_invalid', message: `This recovery code is wrong or was already used. ${left} attempt${left === 1 ? '' : 's'} left.` };
+}
+
+/**
+ * A passkey in place of the code at sign-in (issue 31 §5; the caller verifies its assertion in
+ * `verify`): refused while the factor is locked, before the assertion is looked at; a refused
+ * assertion counts as a wrong code (`factor.passkey_invalid`), the right one clears the count.
+ */
+export async function checkPasskeyFactor(db: DbOrTx, userId: number, verify: () => Promise<boolean>): Promise<FactorCheck> {
+  if (await lockState(db, userId)) return LOCKED;
+  if (await verify()) return succeed(db, userId);
+  const failed = await countFailure(db, userId);
+  if (failed.key !== 'factor.wrong') return failed;
+  const left = failed.left ?? 0;
+  return { ...failed, key: 'factor.passkey_invalid', message: `Your passkey could not confirm this sign-in. ${left} attempt${left === 1 ? '' : 's'} left.` };
 }
 
 // ---- sign-in challenges -------------------------------------------------------------------

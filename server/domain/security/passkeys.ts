@@ -59,7 +59,9 @@ const BAD_NAME = () => new Refusal(400, 'passkeys.name', 'Give the passkey a nam
 export const SIGN_IN_INVALID = () => new Refusal(401, 'passkey.invalid', 'This passkey could not sign you in. Try again, or sign in with your password.');
 export const CLONED = () => new Refusal(401, 'passkey.cloned', 'This passkey was refused: it looks copied. Sign in with your password and remove it from your security page.');
 
-async function keepChallenge(db: DbOrTx, challenge: string, purpose: 'register' | 'sign_in', owner: { userId?: number; sessionId?: string }, now: Date): Promise<void> {
+type Purpose = 'register' | 'sign_in' | 'factor';
+
+async function keepChallenge(db: DbOrTx, challenge: string, purpose: Purpose, owner: { userId?: number; sessionId?: string }, now: Date): Promise<void> {
   await db
     .insertInto('passkey_challenges')
     .values({ challenge, purpose, user_id: owner.userId ?? null, session_id: owner.sessionId ?? null, expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS) })
@@ -76,8 +78,8 @@ function challengeOf(credential: PasskeyCredential): string {
   }
 }
 
-/** Spends the live challenge of this purpose and owner the answer carries; false when there is none. */
-async function spendChallenge(db: DbOrTx, credential: PasskeyCredential, purpose: 'register' | 'sign_in', owner: { userId?: number; sessionId?: string }, now: Date): Promise<string | null> {
+/** Spends the live challenge of this purpose and owner (its trader, its session, or both) the answer carries; null when there is none. */
+async function spendChallenge(db: DbOrTx, credential: PasskeyCredential, purpose: Purpose, owner: { userId?: number; sessionId?: string }, now: Date): Promise<string | null> {
   const challenge = challengeOf(credential);
   if (challenge === '') return null;
   let query = db
@@ -87,7 +89,8 @@ async function spendChallenge(db: DbOrTx, credential: PasskeyCredential, purpose
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now);
-  query = owner.userId !== undefined ? query.where('user_id', '=', owner.userId) : query.where('session_id', '=', owner.sessionId ?? '');
+  if (owner.userId !== undefined) query = query.where('user_id', '=', owner.userId);
+  if (owner.sessionId !== undefined || owner.userId === undefined) query = query.where('session_id', '=', owner.sessionId ?? '');
   const spent = await query.returning('id').executeTakeFirst();
   return spent ? challenge : null;
 }
@@ -192,16 +195,54 @@ export type PasskeyAssertion =
  * Verifies a sign-in's answer: the session's challenge (spent first), the passkey's signature and
  * its counter. Answers whose passkey it was; moves the counter and the last use only when it signs in.
  */
-export async function verifyAssertion(db: DbOrTx, rp: RelyingParty, sessionId: string, credential: PasskeyCredential, now = new Date()): Promise<PasskeyAssertion> {
+export function verifyAssertion(db: DbOrTx, rp: RelyingParty, sessionId: string, credential: PasskeyCredential, now = new Date()): Promise<PasskeyAssertion> {
+  return verify(db, rp, credential, 'sign_in', { sessionId }, now);
+}
+
+/** Whether the trader has a passkey (the sign-in's answer after the password offers it as the second factor). */
+export async function hasPasskey(db: DbOrTx, userId: number): Promise<boolean> {
+  return (await db.selectFrom('passkeys').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * A second factor's options (the password was right, the session waits for its factor): a
+ * challenge for this session and this trader, only the trader's own passkeys allowed. Null when
+ * the trader has none.
+ */
+export async function factorOptions(db: DbOrTx, rp: RelyingParty, sessionId: string, userId: number, now = new Date()): Promise<PasskeyOptions | null> {
+  const keys = await db.selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', userId).orderBy('id').execute();
+  if (keys.length === 0) return null;
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'preferred',
+    timeout: CHALLENGE_TTL_MS,
+    allowCredentials: keys.map((k) => ({ id: k.credential_id, transports: transportsOf(k.transports) })),
+  });
+  await keepChallenge(db, options.challenge, 'factor', { userId, sessionId }, now);
+  return options as unknown as PasskeyOptions;
+}
+
+/**
+ * Verifies a second factor's answer as verifyAssertion does, on the challenge of this session and
+ * this trader: only one of this trader's passkeys passes (another trader's is refused like a wrong
+ * one: `userId` null).
+ */
+export function verifyFactorAssertion(db: DbOrTx, rp: RelyingParty, sessionId: string, userId: number, credential: PasskeyCredential, now = new Date()): Promise<PasskeyAssertion> {
+  return verify(db, rp, credential, 'factor', { sessionId, userId }, now);
+}
+
+/** one assertion on the challenge of `purpose` and `owner`; with `owner.userId`, that trader's passkeys only */
+async function verify(db: DbOrTx, rp: RelyingParty, credential: PasskeyCredential, purpose: 'sign_in' | 'factor', owner: { sessionId: string; userId?: number }, now: Date): Promise<PasskeyAssertion> {
   if (credential.response.authenticatorData === undefined || credential.response.signature === undefined) return { ok: false, userId: null };
-  const key = await db
+  let found = db
     .selectFrom('passkeys')
     .innerJoin('users', 'users.id', 'passkeys.user_id')
     .select(['passkeys.id', 'passkeys.user_id', 'passkeys.credential_id', 'passkeys.public_key', 'passkeys.counter', 'passkeys.transports', 'users.email'])
-    .where('passkeys.credential_id', '=', credential.id)
-    .executeTakeFirst();
+    .where('passkeys.credential_id', '=', credential.id);
+  if (owner.userId !== undefined) found = found.where('passkeys.user_id', '=', owner.userId);
+  const key = await found.executeTakeFirst();
   if (!key) return { ok: false, userId: null };
-  const challenge = await spendChallenge(db, credential, 'sign_in', { sessionId }, now);
+  const challenge = await spendChallenge(db, credential, purpose, owner, now);
   const refused = { ok: false as const, userId: key.user_id, email: key.email, cloned: false };
   if (!challenge) return refused;
   // the signature first (the library's own counter check is off: it is ours, below)
