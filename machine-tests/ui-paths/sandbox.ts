@@ -1,4 +1,5 @@
 import { request, type Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
 import { freshUser, outboxCode, type FreshUserOptions } from '../browser/sandbox-users';
 
 export { freshUser, outboxCode, type FreshUserOptions };
@@ -71,4 +72,24 @@ export async function signInElsewhere(baseURL: string, user: { email: string; pa
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * The authenticator turned on for the signed-in trader through the API, as the security page does
+ * it (the setup's emailed code, then the app's first code, computed with `otpauth` as an app
+ * would): its key and its ten recovery codes. The setup spends the current 30 s step: the next
+ * code the trader types is the next step's (one step of drift is accepted).
+ */
+export async function setUpAuthenticator(page: Page, email: string): Promise<{ secret: string; codes: string[] }> {
+  await sandboxCall(page, '/api/fraud/two_factors', { type: 'google', state: true });
+  const emailStep = await sandboxCall<{ secret?: string }>(page, '/api/fraud/factors_check', { type: 'email', code: await outboxCode(page, email), purpose: 'setup' });
+  if (!emailStep.secret) throw new Error('the authenticator setup gave no key');
+  const saved = await sandboxCall<{ recoveryCodes?: string[] }>(page, '/api/fraud/factors_check', { type: 'google', code: authenticatorCode(emailStep.secret), purpose: 'setup' });
+  if (saved.recoveryCodes?.length !== 10) throw new Error(`the authenticator was saved with ${saved.recoveryCodes?.length ?? 0} recovery codes`);
+  return { secret: emailStep.secret, codes: saved.recoveryCodes };
+}
+
+/** the code an authenticator app shows for `secret` (RFC 6238), `steps` 30 s steps from now */
+export function authenticatorCode(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 }

@@ -10,6 +10,7 @@ import { closureBinding } from './closure';
 import { cashierLocksBinding } from './cashier-locks';
 import { dataExportBinding } from './data-export';
 import { realityCheckBinding } from './reality-check';
+import { recoveryCodesBinding } from './recovery-codes';
 import { termsAcceptanceBinding } from './terms-acceptance';
 import { selfExclusionBinding } from './self-exclusion';
 import { appropriatenessBinding } from './appropriateness';
@@ -47,4 +48,4 @@ import { withdrawalBinding } from './withdrawal';
 import { withdrawalPendingBinding } from './withdrawal-pending';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding, complaintsBinding, limitsBinding, closureBinding, cashierLocksBinding, dataExportBinding, realityCheckBinding, termsAcceptanceBinding, selfExclusionBinding, appropriatenessBinding, statementBinding, sessionLimitBinding, activeSessionsBinding, signInHistoryBinding, notMeBinding, addressBookBinding, addressConfirmBinding, passkeysBinding, passkeySignInBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding, recoveryCodesBinding, complaintsBinding, limitsBinding, closureBinding, cashierLocksBinding, dataExportBinding, realityCheckBinding, termsAcceptanceBinding, selfExclusionBinding, appropriatenessBinding, statementBinding, sessionLimitBinding, activeSessionsBinding, signInHistoryBinding, notMeBinding, addressBookBinding, addressConfirmBinding, passkeysBinding, passkeySignInBinding];
