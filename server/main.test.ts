@@ -24,7 +24,7 @@ describe('server/main.ts (sandbox mode is opt-in)', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('The server cannot start: SANDBOX=1 is refused with NODE_ENV=production');
     expect(run.stderr).toContain('ALLOW_SANDBOX_IN_PRODUCTION=1');
-    expect(run.stdout).not.toContain('Brokerage is running');
+    expect(run.stdout).not.toContain('Brokerage is ready');
     expect(run.files).toEqual([]);
   }, 90_000);
 

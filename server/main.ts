@@ -76,11 +76,16 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
+  const started = Date.now();
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // the address answers at once (a page opened now waits for the database), but it is announced,
+  // with the demo logins, only once the database is ready: a first start migrates a new database
+  console.log(`\n  Preparing the database (${describeDb(config)}: migrations${config.sandbox ? ', sandbox data' : ''})…\n`);
+  await ready;
   const lines = [
     '',
-    `  Brokerage is running: http://${shownHost}:${config.port}/en/login`,
+    `  Brokerage is ready (database prepared in ${Math.round((Date.now() - started) / 1000)} s): http://${shownHost}:${config.port}/en/login`,
     `  Database: ${describeDb(config)}${config.sandbox ? ' · sandbox third parties' : ''}`,
   ];
   if (config.sandbox) {
