@@ -58,6 +58,7 @@ export const loginMachine = setup({
     error: null,
     shakes: 0,
     factor: '',
+    passkey: false,
     withdrawOnly: false,
   }),
   initial: 'boot',
@@ -137,7 +138,7 @@ export const loginMachine = setup({
           {
             guard: { type: 'asksFactor', params: ({ event }) => event.output },
             target: 'twoFactor',
-            actions: assign(({ event }) => ({ factor: event.output.factor ?? '', password: '', platformToken: '' })),
+            actions: assign(({ event }) => ({ factor: event.output.factor ?? '', passkey: event.output.passkey === true, password: '', platformToken: '' })),
           },
           { target: 'success', meta: { spec: ['000 §4.25'] } },
         ],
@@ -166,7 +167,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'factor',
         src: 'twoFactorEntry',
-        input: ({ context }) => ({ type: context.factor || 'email', purpose: 'login' as const }),
+        input: ({ context }) => ({ type: context.factor || 'email', purpose: 'login' as const, passkey: context.passkey }),
         onDone: 'success',
       },
       on: {

@@ -26,6 +26,8 @@ export interface LoginContext {
   shakes: number;
   /** the second factor the server asked for after the password ('' when none) */
   factor: FactorType | '';
+  /** with `factor`: the trader has a passkey, which the code entry offers in place of the code */
+  passkey: boolean;
   /** the trader asked to withdraw only (a break or self-exclusion runs: issue 30 §3) */
   withdrawOnly: boolean;
 }
@@ -40,6 +42,8 @@ export type LoginEvent =
 /** POST /api/login: `factor` when the account has a second factor */
 export interface SessionLoginOutput {
   factor?: FactorType;
+  /** with `factor`: the trader has a passkey (issue 31 §5) */
+  passkey?: boolean;
 }
 
 /** platform POST login (spec 000 §7) */

@@ -25,12 +25,19 @@ function spread(digits: string[], text: string, from: number): string[] {
  * At sign-in with the authenticator, a recovery code can replace the six digits (issue 31 §4):
  * the trader switches to a text field, types the code and sends it; a wrong or used code says so
  * and counts like a wrong code (the server's limit); the right one signs in like the factor.
+ *
+ * At sign-in, a trader with a passkey may confirm with it in place of the code (issue 31 §5): the
+ * flow asks the server for this sign-in's challenge and the browser for the passkey's answer, which
+ * the server checks like a code (a refused one counts toward the same limit; a closed prompt is
+ * said and costs nothing on the server).
  */
 export const twoFactorEntryMachine = setup({
   types: {} as { context: EntryContext; events: EntryEvent; input: EntryInput; output: EntryOutput },
   actors: {
     checkCode: fromPromise<CheckOutput, CheckInput>(notProvided('checkCode')),
     resendCode: fromPromise<unknown, EntryInput>(notProvided('resendCode')),
+    /** the passkey's answer for this sign-in, checked by the server like a code */
+    checkPasskey: fromPromise<CheckOutput, EntryInput>(notProvided('checkPasskey')),
   },
   guards: {
     isDigit: ({ event }) => event.type === 'digit.input' && /^\d$/.test(event.value.slice(-1)) && event.index >= 0 && event.index < CODE_LENGTH,
@@ -38,6 +45,7 @@ export const twoFactorEntryMachine = setup({
     canResend: ({ context }) => context.type !== 'google',
     sendsFirst: ({ context }) => context.type !== 'google' && context.send === true,
     offersRecovery: ({ context }) => context.type === 'google' && context.purpose === 'login',
+    offersPasskey: ({ context }) => context.passkey && context.purpose === 'login',
     hasRecoveryCode: ({ context }) => context.recoveryCode.trim() !== '',
     accepted: (_, output: CheckOutput) => output.success,
     disabled: (_, output: CheckOutput) => output.disabled,
@@ -48,7 +56,7 @@ export const twoFactorEntryMachine = setup({
   },
 }).createMachine({
   id: 'twoFactorEntry',
-  context: ({ input }) => ({ type: input.type, purpose: input.purpose, send: input.send ?? false, digits: empty(), recoveryCode: '', error: null, failures: 0, notice: null, qr: '', secret: '', recoveryCodes: [] }),
+  context: ({ input }) => ({ type: input.type, purpose: input.purpose, send: input.send ?? false, passkey: input.passkey === true, digits: empty(), recoveryCode: '', error: null, failures: 0, notice: null, qr: '', secret: '', recoveryCodes: [] }),
   initial: 'editing',
   states: {
     editing: {
@@ -65,6 +73,7 @@ export const twoFactorEntryMachine = setup({
         'digit.clear': { actions: assign(({ context, event }) => ({ digits: context.digits.map((d, i) => (i === event.index ? '' : d)) })) },
         'code.paste': { actions: assign(({ context, event }) => ({ digits: spread(context.digits, event.text, context.digits.indexOf('') === -1 ? 0 : context.digits.indexOf('')), error: null })) },
         'recovery.toggle': { guard: 'offersRecovery', target: 'recovery', actions: assign({ digits: empty, error: null, notice: null }) },
+        'passkey.use': { guard: 'offersPasskey', target: 'passkey' },
       },
       initial: 'start',
       states: {
@@ -158,6 +167,30 @@ export const twoFactorEntryMachine = setup({
             onError: { target: 'typing', actions: assign(({ context, event }) => ({ failures: context.failures + 1, error: failureMsg(event.error, 'server_error') })) },
           },
         },
+      },
+    },
+    /** a passkey in place of the code (sign-in): the browser's prompt, then the server's check */
+    passkey: {
+      entry: assign({ error: null, notice: null }),
+      invoke: {
+        src: 'checkPasskey',
+        input: ({ context }) => ({ type: context.type, purpose: context.purpose }),
+        onDone: [
+          { guard: { type: 'accepted', params: ({ event }) => event.output }, target: 'done' },
+          {
+            guard: { type: 'disabled', params: ({ event }) => event.output },
+            target: 'disabled',
+            actions: assign(({ event }) => ({ digits: empty(), error: msg('factor.locked', event.output.message) })),
+          },
+          {
+            target: 'editing.ready',
+            actions: assign(({ context, event }) => ({
+              failures: context.failures + 1,
+              error: msg(event.output.error ?? 'factor.passkey_invalid', event.output.message || undefined, event.output.left === undefined ? undefined : { count: event.output.left }),
+            })),
+          },
+        ],
+        onError: { target: 'editing.ready', actions: assign(({ context, event }) => ({ failures: context.failures + 1, error: failureMsg(event.error, 'factor.passkey_failed') })) },
       },
     },
     /** too many wrong codes: the inputs are off; the parent offers a way out */

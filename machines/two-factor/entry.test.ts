@@ -170,3 +170,88 @@ describe('a recovery code in place of the authenticator (issue 31 §4)', () => {
     expect(setup.actor.getSnapshot().output).toEqual({ recoveryCodes: ['k7m2p-x9q4r'] });
   });
 });
+
+describe('a passkey in place of the code at sign-in (issue 31 §5)', () => {
+  function withPasskey(input: EntryInput, answers: (() => Promise<CheckOutput>)[]) {
+    const asked: EntryInput[] = [];
+    const machine = twoFactorEntryMachine.provide({
+      actors: {
+        checkCode: fromPromise<CheckOutput, CheckInput>(async () => ({ success: false, message: 'Wrong code.', disabled: false })),
+        resendCode: fromPromise<unknown, EntryInput>(async () => ({})),
+        checkPasskey: fromPromise<CheckOutput, EntryInput>(async ({ input: check }) => {
+          asked.push(check);
+          return answers.shift()!();
+        }),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    return { actor, asked };
+  }
+
+  it('is offered at a sign-in by a trader with a passkey only', () => {
+    for (const input of [
+      { type: 'email', purpose: 'login' },
+      { type: 'email', purpose: 'login', passkey: false },
+      { type: 'email', purpose: 'withdrawal', passkey: true },
+      { type: 'google', purpose: 'change', passkey: true },
+    ] satisfies EntryInput[]) {
+      const { actor, asked } = withPasskey(input, []);
+      actor.send({ type: 'passkey.use' });
+      expect(actor.getSnapshot().matches('passkey')).toBe(false);
+      expect(asked).toEqual([]);
+      actor.stop();
+    }
+    const { actor, asked } = withPasskey({ type: 'google', purpose: 'login', passkey: true }, [() => new Promise(() => {})]);
+    actor.send({ type: 'passkey.use' });
+    expect(actor.getSnapshot().matches('passkey')).toBe(true);
+    expect(asked).toEqual([{ type: 'google', purpose: 'login' }]);
+    actor.stop();
+  });
+
+  it('a refused passkey says the server’s count and keeps the digits; a lock disables entry; a closed prompt is said; the right one ends the entry', async () => {
+    const { actor } = withPasskey({ type: 'email', purpose: 'login', passkey: true }, [
+      async () => ({ success: false, message: 'Your passkey could not confirm this sign-in. 3 attempts left.', disabled: false, error: 'factor.passkey_invalid', left: 3 }),
+      async () => ({ success: false, message: '', disabled: false }),
+      () => Promise.reject({ kind: 'http', status: 0, error: 'factor.passkey_cancelled', message: '' }),
+      () => Promise.reject(new Error('boom')),
+      async () => ({ success: true, message: 'Signed in.', disabled: false }),
+    ]);
+    actor.send({ type: 'digit.input', index: 0, value: '4' });
+    actor.send({ type: 'code.resend' });
+    actor.send({ type: 'passkey.use' });
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    await waitFor(actor, (s) => s.matches({ editing: 'ready' }));
+    expect(actor.getSnapshot().context).toMatchObject({ failures: 1, error: { key: 'factor.passkey_invalid', fallback: 'Your passkey could not confirm this sign-in. 3 attempts left.', params: { count: 3 } } });
+    expect(actor.getSnapshot().context.digits[0]).toBe('4');
+
+    actor.send({ type: 'passkey.use' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (s) => s.matches({ editing: 'ready' }));
+    expect(actor.getSnapshot().context.failures).toBe(2);
+    expect(actor.getSnapshot().context.error).toEqual(expect.objectContaining({ key: 'factor.passkey_invalid' }));
+    expect(actor.getSnapshot().context.error?.fallback).toBeUndefined();
+    expect(actor.getSnapshot().context.error?.params).toBeUndefined();
+
+    actor.send({ type: 'passkey.use' });
+    await waitFor(actor, (s) => s.matches({ editing: 'ready' }) && s.context.failures === 3);
+    expect(actor.getSnapshot().context.error).toEqual(expect.objectContaining({ key: 'factor.passkey_cancelled' }));
+
+    actor.send({ type: 'passkey.use' });
+    await waitFor(actor, (s) => s.matches({ editing: 'ready' }) && s.context.failures === 4);
+    expect(actor.getSnapshot().context.error).toEqual(expect.objectContaining({ key: 'factor.passkey_failed' }));
+
+    actor.send({ type: 'passkey.use' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().output).toEqual({});
+  });
+
+  it('locked by the server: the entry is disabled, the digits cleared, the lock said', async () => {
+    const { actor } = withPasskey({ type: 'email', purpose: 'login', passkey: true }, [async () => ({ success: false, message: 'Too many wrong codes.', disabled: true, error: 'factor.locked' })]);
+    actor.send({ type: 'digit.input', index: 0, value: '4' });
+    actor.send({ type: 'passkey.use' });
+    await waitFor(actor, (s) => s.matches('disabled'));
+    expect(actor.getSnapshot().context).toMatchObject({ digits: ['', '', '', '', '', ''], error: { key: 'factor.locked', fallback: 'Too many wrong codes.' } });
+    actor.stop();
+  });
+});

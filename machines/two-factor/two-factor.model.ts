@@ -5,7 +5,7 @@ import type { MachineModel } from '../../machine-kit/types';
 
 const http = (status: number, error: string, message = '') => ({ kind: 'http', status, error, message });
 
-/** Code entry: typing (digits only), clearing, a pasted code, wrong / disabled / accepted, resend for email only, the first code sent by the entry itself; a recovery code at an authenticator sign-in. */
+/** Code entry: typing (digits only), clearing, a pasted code, wrong / disabled / accepted, resend for email only, the first code sent by the entry itself; a recovery code at an authenticator sign-in; a passkey in place of the code at a sign-in. */
 export const twoFactorEntryModel: MachineModel = {
   machine: twoFactorEntryMachine,
   inputs: [
@@ -15,9 +15,11 @@ export const twoFactorEntryModel: MachineModel = {
     { type: 'email', purpose: 'change', send: true },
     // a sign-in with the authenticator: a recovery code may replace it
     { type: 'google', purpose: 'login' },
+    // a sign-in by a trader with a passkey: it may stand in for the code
+    { type: 'email', purpose: 'login', passkey: true },
   ],
-  // failures count without end; six events deep reaches every state and transition (a recovery code: switch, type, send, answer)
-  maxDepth: 6,
+  // failures count without end; seven events deep reaches every state and transition (a recovery code: switch, type, send, answer)
+  maxDepth: 7,
   events: {
     'digit.input': [
       { index: 0, value: '4' },
@@ -39,6 +41,12 @@ export const twoFactorEntryModel: MachineModel = {
       { error: { kind: 'network' } },
     ],
     resendCode: [{ output: { success: true } }, { error: http(429, 'factor.resend_wait', 'Wait 20 s') }],
+    checkPasskey: [
+      { output: { success: true, message: 'Signed in.', disabled: false } },
+      { output: { success: false, message: 'Your passkey could not confirm this sign-in. 3 attempts left.', disabled: false, error: 'factor.passkey_invalid', left: 3 } },
+      { output: { success: false, message: 'Too many wrong codes.', disabled: true, error: 'factor.locked' } },
+      { error: { kind: 'http', status: 0, error: 'passkeys.cancelled', message: '' } },
+    ],
   },
 };
 

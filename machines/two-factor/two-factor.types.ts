@@ -11,9 +11,12 @@ export interface EntryInput {
   purpose: FactorPurpose;
   /** send an email/SMS code as the entry opens (nothing sent it yet: a method change); otherwise the step that opened it just sent one */
   send?: boolean;
+  /** sign-in: the trader has a passkey, which may stand in for the code (issue 31 §5; the server said so after the password) */
+  passkey?: boolean;
 }
 
 export interface EntryContext extends EntryInput {
+  passkey: boolean;
   /** six single digits, '' where empty */
   digits: string[];
   /** a recovery code as typed (sign-in with the authenticator only: it replaces the six digits) */
@@ -37,7 +40,9 @@ export type EntryEvent =
   /** sign-in with the authenticator: switch between its six digits and a recovery code */
   | { type: 'recovery.toggle' }
   | { type: 'recovery.input'; value: string }
-  | { type: 'recovery.submit' };
+  | { type: 'recovery.submit' }
+  /** sign-in, the trader has a passkey: it confirms in place of the code */
+  | { type: 'passkey.use' };
 
 /** POST /api/fraud/factors_check as the machine sees it */
 export interface CheckOutput {
