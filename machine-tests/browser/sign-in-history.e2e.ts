@@ -95,7 +95,7 @@ describe('sign-in history and new-device alerts (issue 31 §1, §3)', () => {
     const width = await mail.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(320);
     await mail.page.getByTestId('not-me-confirm').click();
-    expect(await mail.page.getByTestId('not-me-done').textContent()).toContain('Все сеансы вашего аккаунта завершены.');
+    expect(await mail.page.getByTestId('not-me-done').textContent()).toContain('Все сеансы вашего аккаунта завершены, ключи доступа удалены.');
     const status = await thief.page.evaluate(async () => (await fetch('/api/security/sessions')).status).catch(() => 'navigated');
     expect([401, 'navigated']).toContain(status);
 

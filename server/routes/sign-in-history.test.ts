@@ -149,12 +149,16 @@ describe('new-device alerts', () => {
     await thief.signIn(user.email, user.password);
     const token = linkToken((await outbox(laptop, user.email)).find((m) => m.subject === 'A sign-in from a new device')!.body);
 
+    // a passkey the thief added would outlive the new password: it goes too
+    await t.db.insertInto('passkeys').values({ user_id: Number(user.userId), credential_id: `thief-${user.userId}`, public_key: new Uint8Array([1, 2, 3]), counter: 0n, name: 'Thief' }).execute();
+
     const anyone = t.browser();
     await anyone.me();
     expect((await anyone.send('POST', '/api/security/not_me_link', { json: { token }, csrf: false })).statusCode).toBe(403);
     const done = await anyone.send('POST', '/api/security/not_me_link', { json: { token } });
     expect(done.statusCode, done.body).toBe(200);
     expect(NotMeResponse.parse(done.json())).toMatchObject({ ended: 2, resetSent: true });
+    expect(await t.db.selectFrom('passkeys').select('id').where('user_id', '=', Number(user.userId)).execute()).toEqual([]);
     expect(await signedIn(laptop)).toBe(false);
     expect(await signedIn(thief)).toBe(false);
     expect((await outbox(anyone, user.email))[0]!.subject).toBe('Reset your password');

@@ -38,7 +38,7 @@ export const en = {
   'login.email_required': 'Enter your email.',
   'login.password_required': 'Enter your password.',
   'login.closed': 'This account is closed. If you want to open it again, please contact support.',
-  'login.not_me': 'Every session of your account was signed out. Check your email for the link to choose a new password, then sign in with it.',
+  'login.not_me': 'Every session of your account was signed out and its passkeys removed. Check your email for the link to choose a new password, then sign in with it.',
   'login.session_limit': 'You were signed out: this session reached the time limit you set. You can sign in again.',
   'login.account_closed': 'Your account is closed and you have been signed out everywhere. Thank you for trading with us.',
   'login.locked': 'Too many failed attempts. For your security, sign-in is paused for this account for 15 minutes.',

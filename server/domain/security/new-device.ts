@@ -91,9 +91,13 @@ export async function notMeByEvent(db: Db, messenger: Messenger, userId: number,
   return secure(db, messenger, userId, ask, now);
 }
 
-/** Ends every session and emails a reset link (when the reset asks are not limited just now). */
+/**
+ * Ends every session, removes every passkey (one added by whoever signed in would outlive the new
+ * password), and emails a reset link (when the reset asks are not limited just now).
+ */
 async function secure(db: Db, messenger: Messenger, userId: number, ask: NotMeAsk, now: Date): Promise<NotMeResponse> {
   const ended = await endUserSessions(db, userId);
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
   await db.updateTable('device_alerts').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
   let resetSent = true;
@@ -104,8 +108,8 @@ async function secure(db: Db, messenger: Messenger, userId: number, ask: NotMeAs
     resetSent = false;
   }
   const message = resetSent
-    ? 'Every session of your account was signed out, and we emailed you a link to choose a new password.'
-    : 'Every session of your account was signed out. Too many reset emails were asked just now: use “Forgot password” on the sign-in page a little later.';
+    ? 'Every session of your account was signed out and its passkeys removed, and we emailed you a link to choose a new password.'
+    : 'Every session of your account was signed out and its passkeys removed. Too many reset emails were asked just now: use “Forgot password” on the sign-in page a little later.';
   return { ended, resetSent, message };
 }
 
