@@ -150,7 +150,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
     log: requestLogger(app.log),
   });
   app.addHook('onClose', async () => mirror.stop());
-  const deps: RouteDeps = { db, config, settings, platform, push, mirror, metrics, ports };
+  const deps: RouteDeps = { db, config, settings, platform, push, mirror, metrics, ports, ...(ready && { ready }) };
   // Sandbox only: scripted third-party outcomes (/api/sandbox/script); before the withdrawal routes, whose answers it hooks
   await installSandboxScripts(app, deps);
   await app.register(settingsRoutes, deps);

@@ -60,10 +60,12 @@ export const cryptoRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
   app.addHook('onReady', async () => {
     // idempotent (each invoice moved under its row lock, by its status); one instance sweeps per period
     // so the chain is not asked N times (docs/architecture.md, "Timers")
+    // a sweep waits for the migrated database (a first start migrates while the server listens)
+    const ready = options.ready ?? Promise.resolve();
     sweeper = setInterval(() => {
-      runExclusive(db, 'crypto.expiry-sweep', () => sweepExpired(deps), { everyMs: SWEEP_INTERVAL_MS }).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'crypto: expiry sweep failed'),
-      );
+      ready
+        .then(() => runExclusive(db, 'crypto.expiry-sweep', () => sweepExpired(deps), { everyMs: SWEEP_INTERVAL_MS }))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'crypto: expiry sweep failed'));
     }, SWEEP_INTERVAL_MS);
     sweeper.unref();
   });

@@ -13,8 +13,9 @@ const DATA_EXPORT_TICK_MS = 15_000;
  * Signed in only; the POST with the CSRF header. The job is gathered in the background by this
  * process (the worker), its progress read with the GET; the download is a GET (it reads), once.
  */
-export const dataExportRoutes: RoutePlugin<RouteDeps> = async (app, { db }) => {
-  const worker = startDataExportWorker({ db, everyMs: DATA_EXPORT_TICK_MS, log: app.log });
+export const dataExportRoutes: RoutePlugin<RouteDeps> = async (app, { db, ready }) => {
+  // its ticks wait for the migrated database (a first start migrates while the server listens)
+  const worker = startDataExportWorker({ db, everyMs: DATA_EXPORT_TICK_MS, log: app.log, ...(ready && { ready }) });
   app.addHook('onClose', async () => worker.stop());
 
   app.get('/api/data-export', { schema: api(TAGS.account, 'Download my data: the latest export and its progress', { response: DataExportStatusResponse }) }, async (request): Promise<DataExportStatusResponse> => {

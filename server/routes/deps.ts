@@ -8,6 +8,8 @@ import { Refusal } from '../domain/refusal';
 export interface RouteDeps extends AppDeps {
   /** what the metrics count (server/http/metrics.ts); absent or a no-op when /metrics is off */
   metrics?: Recorder;
+  /** the database migrated (and seeded): background timers wait for it (absent: ready now) */
+  ready?: Promise<void>;
 }
 
 /** The session of a state-changing call (the CSRF hook has already required one). */
