@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openTab, sharedBrowser, signIn } from './browser';
-import { chatSeen, freshUser } from './sandbox-users';
+import { chatSeen, freshUser, outboxCode, typeCode } from './sandbox-users';
 
 /**
  * Passkeys (issue 31 §5) with the real ceremony: Chromium's virtual authenticator (the DevTools
@@ -118,6 +118,42 @@ describe('passkeys (issue 31 §5)', () => {
     await section.getByText('Ключей доступа пока нет.').waitFor();
     await section.getByRole('button', { name: 'Добавить ключ доступа' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(tab.errors).toEqual([]);
+    await tab.context.close();
+  });
+
+  it('as the second factor: a trader with the email factor signs in with the password and the passkey, no code typed; the history says so', { timeout: 120_000 }, async () => {
+    const tab = await openTab(chromium.current);
+    await chatSeen(tab.context);
+    const { page } = tab;
+    const authenticator = await virtualAuthenticator(page);
+    const user = await freshUser(page, baseURL, { two_factor: 'email' });
+    // the first sign-in with the emailed code; the passkey added on the security page
+    await signIn(page, baseURL, user);
+    await typeCode(page, await outboxCode(page, user.email));
+    await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 30_000 });
+    await page.goto(`${baseURL}/en/trading#/show/security`);
+    const section = page.getByTestId('passkeys');
+    await section.getByLabel('Name of the new passkey').fill('Test laptop');
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect.poll(() => section.getByTestId('passkey-row').count()).toBe(1);
+    expect(await authenticator.credentials()).toHaveLength(1);
+
+    // signed out; the password, then the passkey in place of the code
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${baseURL}/en/login**`);
+    await signIn(page, baseURL, user);
+    await page.getByLabel('Digit 1 of 6').waitFor({ timeout: 30_000 });
+    const use = page.getByRole('button', { name: 'Use a passkey instead' });
+    // no digit typed: the passkey, by keyboard
+    await use.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 30_000 });
+
+    await page.goto(`${baseURL}/en/trading#/show/security`);
+    const latest = page.getByTestId('sign-in-history').getByTestId('sign-in-row').first();
+    await expect.poll(() => latest.textContent()).toContain('Passkey');
+    expect(await latest.textContent()).toContain('Signed in with the second factor');
     expect(tab.errors).toEqual([]);
     await tab.context.close();
   });

@@ -1,4 +1,5 @@
 import { PasskeyList, PasskeyOptions, PasskeySignInResponse, type Passkey, type PasskeyCredential } from '../../core/contract/passkeys';
+import { FactorsCheckResponse } from '../../core/contract/security';
 import { call } from './http';
 
 /** GET /api/security/passkeys: the trader's passkeys (issue 31 §5) */
@@ -18,3 +19,9 @@ export const passkeySignInOptions = (): Promise<PasskeyOptions> => call(PasskeyO
 
 /** POST /api/passkey/sign_in: the authenticator's assertion; the autologin address that signs in */
 export const passkeySignIn = (credential: PasskeyCredential, lang: string): Promise<PasskeySignInResponse> => call(PasskeySignInResponse, '/api/passkey/sign_in', { method: 'POST', json: { credential, lang } });
+
+/** POST /api/fraud/passkey/options: a passkey in place of the second factor's code, the options for this sign-in (only the trader's passkeys) */
+export const passkeyFactorOptions = (): Promise<PasskeyOptions> => call(PasskeyOptions, '/api/fraud/passkey/options', { method: 'POST' });
+
+/** POST /api/fraud/passkey/check: the passkey's assertion in place of the code; answered like a code's check */
+export const passkeyFactorCheck = (credential: PasskeyCredential): Promise<FactorsCheckResponse> => call(FactorsCheckResponse, '/api/fraud/passkey/check', { method: 'POST', json: { credential } });

@@ -1,10 +1,11 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { twoFactorEntryModel } from '../../../machines/two-factor/two-factor.model';
 import { signIn } from '../../browser/browser';
 import { typeCode } from '../../browser/sandbox-users';
 import { failNextRequest, freshUser, outboxCode } from '../sandbox';
-import type { PathContext, UiBinding } from '../types';
+import type { PathContext, StepContext, UiBinding } from '../types';
+import { siteOf, virtualAuthenticator } from './passkeys';
 
 const WAIT = { timeout: 5_000 };
 /** a page load or a dialog after a server call: longer, the machine is shared */
@@ -22,7 +23,7 @@ interface User {
   password: string;
 }
 
-type Input = { type: 'email' | 'google'; purpose: 'login' | 'setup' | 'change'; send?: boolean };
+type Input = { type: 'email' | 'google'; purpose: 'login' | 'setup' | 'change'; send?: boolean; passkey?: boolean };
 
 const digit = (page: Page, index: number) => page.getByLabel(`Digit ${index + 1} of 6`);
 
@@ -187,6 +188,66 @@ async function authenticatorSignIn(ctx: PathContext): Promise<void> {
   });
 }
 
+const PASSKEY_CHECK = (u: URL) => u.pathname === '/api/fraud/passkey/check';
+
+/**
+ * A trader with a passkey and the email factor, at localhost (the relying party): signed in without
+ * a factor, a passkey added on the security page by Chromium's virtual authenticator, the email
+ * factor turned on through the API (its setup code), signed out, then signed in again through the
+ * form: the page asks for the emailed code and offers the passkey. The passkey's check waits on its
+ * way until the path's step for its outcome.
+ */
+async function passkeyTraderSignIn(ctx: PathContext): Promise<void> {
+  const { page, baseURL } = ctx;
+  const site = siteOf(baseURL);
+  await virtualAuthenticator(page);
+  const user = await freshUser(page, site);
+  ctx.world.user = user;
+  await signIn(page, site, user);
+  await page.waitForURL(`${site}/en/trading**`, LOAD);
+  await page.goto(`${site}/en/trading#/show/security`);
+  const section = page.getByTestId('passkeys');
+  await section.getByLabel('Name of the new passkey').fill('My laptop');
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  await section.getByTestId('passkey-row').waitFor(LOAD);
+  await postJson(page, '/api/fraud/two_factors', { type: 'email', state: true });
+  await postJson(page, '/api/fraud/factors_check', { type: 'email', code: await outboxCode(page, user.email), purpose: 'setup' });
+  await postJson(page, '/api/logout', {});
+  const held: Route[] = [];
+  ctx.world.held = held;
+  await page.route(PASSKEY_CHECK, async (route) => {
+    held.push(route);
+  });
+  await page.goto(`${site}/en/login`);
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await digit(page, 0).waitFor(LOAD).catch(async () => {
+    throw new Error(`no code entry after the sign-in: ${page.url()} ${(await page.locator('body').innerText()).slice(0, 300)}`);
+  });
+}
+
+/** the passkey's check the page sent (after the browser's prompt), held on its way */
+async function heldCheck(ctx: StepContext): Promise<Route> {
+  const held = ctx.world.held as Route[];
+  const deadline = Date.now() + LOAD.timeout;
+  while (held.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const route = held.shift();
+  if (route) return route;
+  // a browser prompt still open would keep the page (and the path's end) waiting: leave the page first
+  await ctx.page.goto('about:blank', { timeout: 5_000 }).catch(() => undefined);
+  throw new Error('the page sent no passkey check');
+}
+
+/** the held check sent with its signature altered: the server refuses it (a wrong passkey, counted) */
+async function alteredCheck(route: Route): Promise<void> {
+  const body = JSON.parse(route.request().postData() ?? '{}') as { credential: { response: { signature: string } } };
+  const signature = body.credential.response.signature;
+  body.credential.response.signature = `${signature.slice(0, -4)}${signature.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+  await route.continue({ postData: JSON.stringify(body) });
+}
+
 export const twoFactorEntryBinding: UiBinding = {
   machine: 'twoFactorEntry',
   model: twoFactorEntryModel,
@@ -195,6 +256,7 @@ export const twoFactorEntryBinding: UiBinding = {
     const { page, baseURL } = ctx;
     const input = ctx.input as Input;
     await page.clock.install();
+    if (input.passkey) return passkeyTraderSignIn(ctx);
     if (input.purpose === 'login' && input.type === 'google') return authenticatorSignIn(ctx);
     if (input.purpose === 'login') {
       await page.goto(`${baseURL}/en/login`);
@@ -300,6 +362,25 @@ export const twoFactorEntryBinding: UiBinding = {
       }
       await page.getByRole('button', { name: 'Sign in with this code' }).click(WAIT);
     },
+    /** the link under the boxes: the browser's prompt (the virtual authenticator answers), then the check, held */
+    async 'passkey.use'({ page }) {
+      await page.getByRole('button', { name: 'Use a passkey instead' }).click(WAIT);
+    },
+    /**
+     * The held check answered as the path wants: sent as it is (signed in), its signature altered (a
+     * refused passkey), the same after four wrong codes from this session (the fifth failure locks).
+     */
+    async 'checkPasskey.done'(ctx) {
+      const route = await heldCheck(ctx);
+      const output = ctx.event.output as { success: boolean; disabled: boolean };
+      if (output.success) return route.continue();
+      if (output.disabled) await wrongCodes(ctx, 4);
+      await alteredCheck(route);
+    },
+    /** the check lost on its way (the browser's closed prompt, the model's case, fails the same way: no answer to check) */
+    async 'checkPasskey.error'(ctx) {
+      await (await heldCheck(ctx)).abort('failed');
+    },
     async 'after:resendCooldown'({ page }) {
       await page.clock.fastForward(30_000);
     },
@@ -333,6 +414,10 @@ export const twoFactorEntryBinding: UiBinding = {
     },
     async 'twoFactorEntry.checking'({ page }) {
       await page.getByText('Checking the code…').waitFor(WAIT);
+    },
+    async 'twoFactorEntry.passkey'({ page }) {
+      await page.locator('button[aria-busy="true"]', { hasText: 'Waiting for your passkey…' }).waitFor(WAIT);
+      if (!(await digit(page, 0).isDisabled())) throw new Error('the digit boxes take input while the passkey is asked for');
     },
     async 'twoFactorEntry.recovery.typing'({ page }) {
       await recoveryField(page).waitFor(WAIT);

@@ -65,6 +65,13 @@ export function CodeEntry({ entry, onCancel, sandboxEmail }: CodeEntryProps) {
           </button>
         </p>
       )}
+      {code.passkeyOffered && (
+        <p className="code-entry__switch">
+          <button className="link-button" {...code.getPasskeyProps()}>
+            {t(code.passkeyLabel)}
+          </button>
+        </p>
+      )}
       <div className="code-entry__actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           {t('factor.cancel')}

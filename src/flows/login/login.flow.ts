@@ -34,9 +34,10 @@ export const loginFlow = loginMachine.provide({
         url: window.location.href.slice(0, 2000),
         ...(input.withdrawOnly ? { withdrawOnly: true } : {}),
       });
-      return { factor: answer.factor };
+      return { factor: answer.factor, passkey: answer.passkey === true };
     }),
-    twoFactorEntry: twoFactorEntryFlow,
+    // a passkey in place of the code (sign-in only, issue 31 §5): its module, with the passkeys' calls and the WebAuthn library, loads on the click
+    twoFactorEntry: twoFactorEntryFlow.provide({ actors: { checkPasskey: fromPromise(async () => (await import('../two-factor/passkey-factor')).confirmWithPasskey()) } }),
   },
   actions: {
     goToTrading: (_, params) => goTo(`/${currentLang()}/trading${safeHash(params.rd)}`),

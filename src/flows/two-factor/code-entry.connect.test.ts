@@ -69,4 +69,22 @@ describe('connectCodeEntry getters', () => {
     expect(checking.getRecoverySubmitProps().disabled).toBe(true);
     expect(checking.getRecoveryToggleProps().disabled).toBe(true);
   });
+
+  it('a passkey in place of the code at sign-in: offered when the trader has one; while it is asked for, the boxes and the switches rest', () => {
+    const send = vi.fn();
+    expect(connectCodeEntry(entryIn({ editing: 'ready' }), send).passkeyOffered).toBe(false);
+    expect(connectCodeEntry(entryIn({ editing: 'ready' }, { passkey: true, purpose: 'withdrawal' }), send).passkeyOffered).toBe(false);
+    expect(connectCodeEntry(entryIn('disabled', { passkey: true }), send).passkeyOffered).toBe(false);
+    const ready = connectCodeEntry(entryIn({ editing: 'ready' }, { passkey: true }), send);
+    expect(ready).toMatchObject({ passkeyOffered: true, passkeyChecking: false, passkeyLabel: 'factor.passkey_use' });
+    expect(ready.getPasskeyProps()).toMatchObject({ type: 'button', disabled: undefined, 'aria-busy': undefined });
+    ready.getPasskeyProps().onClick();
+    expect(send).toHaveBeenCalledWith({ type: 'passkey.use' });
+    const asking = connectCodeEntry(entryIn('passkey', { passkey: true, type: 'google' }), send);
+    expect(asking).toMatchObject({ passkeyOffered: true, passkeyChecking: true, passkeyLabel: 'factor.passkey_checking', off: true });
+    expect(asking.getPasskeyProps()).toMatchObject({ disabled: true, 'aria-busy': true });
+    expect(asking.getDigitProps(0)).toMatchObject({ disabled: true, 'data-focus-on': undefined });
+    expect(asking.getRecoveryToggleProps().disabled).toBe(true);
+    expect(connectCodeEntry(entryIn('checking', { passkey: true }), send).getPasskeyProps().disabled).toBe(true);
+  });
 });

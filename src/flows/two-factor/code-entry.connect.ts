@@ -4,7 +4,7 @@ import type { twoFactorEntryMachine } from '../../../machines/two-factor/entry.m
 import type { FactorType } from '../../../machines/two-factor/two-factor.types';
 import type { Msg } from '../../../core/message';
 import { fieldProps, formProps, labelProps, submitProps } from '../shared/props';
-import { selectCanResend, selectChecking, selectDisabled, selectRecovery, selectRecoveryChecking, selectResending, selectResendResting, type EntrySnapshot } from './two-factor.types';
+import { selectCanResend, selectChecking, selectDisabled, selectPasskeyChecking, selectRecovery, selectRecoveryChecking, selectResending, selectResendResting, type EntrySnapshot } from './two-factor.types';
 
 // its own module: the code entry's view loads with its first use, and so does this (the login page's budget)
 export interface CodeEntryApi {
@@ -75,6 +75,13 @@ export interface CodeEntryApi {
   /** a refused recovery code: found by the field, said at once */
   getRecoveryErrorProps: () => { id: string; role: 'alert' };
   getRecoverySubmitProps: () => ReturnType<typeof submitProps>;
+  /** sign-in by a trader with a passkey: it may stand in for the code (issue 31 §5) */
+  passkeyOffered: boolean;
+  /** the passkey is asked for and checked: the boxes rest */
+  passkeyChecking: boolean;
+  passkeyLabel: 'factor.passkey_checking' | 'factor.passkey_use';
+  /** "Use a passkey instead" (busy while the browser asks for it and the server checks it) */
+  getPasskeyProps: () => { type: 'button'; disabled: true | undefined; 'aria-busy': true | undefined; onClick: () => void };
 }
 
 const SCOPE = 'code-entry';
@@ -85,9 +92,10 @@ const RECOVERY_FORM_ID = 'recovery-form';
 export function connectCodeEntry(s: EntrySnapshot, send: (event: EventFrom<typeof twoFactorEntryMachine>) => void): CodeEntryApi {
   const checking = selectChecking(s);
   const disabled = selectDisabled(s);
+  const passkeyChecking = selectPasskeyChecking(s);
   const { digits, type } = s.context;
   const resendable = type !== 'google';
-  const off = checking || disabled;
+  const off = checking || disabled || passkeyChecking;
   const firstEmpty = digits.indexOf('');
   const input = (index: number, value: string) => {
     if (value.replace(/\D/g, '').length > 1) send({ type: 'code.paste', text: value });
@@ -105,11 +113,15 @@ export function connectCodeEntry(s: EntrySnapshot, send: (event: EventFrom<typeo
   const recoveryChecking = selectRecoveryChecking(s);
   const recoveryInvalid = recovery && s.context.error !== null;
   return {
+    passkeyOffered: s.context.passkey && s.context.purpose === 'login' && !disabled,
+    passkeyChecking,
+    passkeyLabel: passkeyChecking ? 'factor.passkey_checking' : 'factor.passkey_use',
+    getPasskeyProps: () => ({ type: 'button', disabled: checking || passkeyChecking || undefined, 'aria-busy': passkeyChecking || undefined, onClick: () => send({ type: 'passkey.use' }) }),
     recoveryOffered: type === 'google' && s.context.purpose === 'login' && !disabled,
     recovery,
     recoveryToggleLabel: recovery ? 'factor.recovery_back' : 'factor.recovery_use',
     recoverySubmitLabel: recoveryChecking ? 'factor.recovery_checking' : 'factor.recovery_submit',
-    getRecoveryToggleProps: () => ({ type: 'button', disabled: checking || recoveryChecking || undefined, onClick: () => send({ type: 'recovery.toggle' }), 'aria-controls': recovery ? RECOVERY_FORM_ID : SCOPE }),
+    getRecoveryToggleProps: () => ({ type: 'button', disabled: checking || recoveryChecking || passkeyChecking || undefined, onClick: () => send({ type: 'recovery.toggle' }), 'aria-controls': recovery ? RECOVERY_FORM_ID : SCOPE }),
     getRecoveryFormProps: () => ({ ...formProps({ busy: recoveryChecking, onSubmit: () => send({ type: 'recovery.submit' }), scope: RECOVERY_FORM_ID }), id: RECOVERY_FORM_ID }),
     getRecoveryLabelProps: () => labelProps(RECOVERY_ID),
     getRecoveryFieldProps: () => ({

@@ -25,3 +25,5 @@ export const selectFactorType = (s: EntrySnapshot) => s.context.type;
 /** a recovery code replaces the six digits (sign-in with the authenticator) */
 export const selectRecovery = (s: EntrySnapshot): boolean => s.matches('recovery');
 export const selectRecoveryChecking = (s: EntrySnapshot): boolean => s.matches({ recovery: 'checking' });
+/** a passkey is asked for and checked in place of the code (sign-in) */
+export const selectPasskeyChecking = (s: EntrySnapshot): boolean => s.matches('passkey');
