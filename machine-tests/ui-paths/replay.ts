@@ -12,6 +12,21 @@ import type { PathContext, StepContext, UiBinding } from './types';
 /** how long the app may take to reach the state a step expects */
 export const STEP_TIMEOUT_MS = 10_000;
 
+/**
+ * The longest a binding's start or one of its steps may take: a step that never settles (a browser
+ * prompt left open, a request held and never released) fails its path with this said, instead of
+ * holding the run (and CI) until its own time limit. Far above any step's own waits (30 s at most).
+ */
+export const STEP_GUARD_MS = 120_000;
+
+function guarded<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not settle in ${STEP_GUARD_MS / 1000} s`)), STEP_GUARD_MS);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
 export interface UiPathResult {
   line: string;
   /** what went wrong, with the step; undefined when every step reached its state and the screen matched */
@@ -99,13 +114,13 @@ export async function replayInBrowser(
       const what = `step ${i} (${key})`;
       try {
         if (i === 0) {
-          const skip = await binding.start(ctx);
+          const skip = await guarded(Promise.resolve(binding.start(ctx)), 'the start');
           if (typeof skip === 'string') return done(`start: ${skip}`);
         } else {
           const how = binding.events[key];
           if (typeof how !== 'function') return done(`${what}: no way to cause it in the page`);
           const stepCtx: StepContext = { ...ctx, event: step.event, index: i, upcoming: upcomingFrom(i) };
-          await how(stepCtx);
+          await guarded(Promise.resolve(how(stepCtx)), 'the step');
         }
       } catch (err) {
         return done(`${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
@@ -122,7 +137,7 @@ export async function replayInBrowser(
           const check = binding.states[id];
           if (!check) continue;
           try {
-            await check({ ...ctx, expected: step.state });
+            await guarded(Promise.resolve(check({ ...ctx, expected: step.state })), 'the screen check');
             checked.push(id);
           } catch (err) {
             // the app moved on while the screen was looked at: the state was passed through, not wrong
@@ -135,6 +150,7 @@ export async function replayInBrowser(
     if (errors.length) return done(`the page threw: ${errors.join('; ')}`);
     return done();
   } finally {
-    await context.close();
+    // a context whose page is stuck (a prompt open) is left behind rather than holding the run
+    await guarded(context.close(), 'closing the page').catch(() => undefined);
   }
 }
