@@ -159,6 +159,19 @@ const factorRow = (page: Page, method: string) => page.getByTestId(`factor-${met
  * The page's resend pause runs on Playwright's clock (fast-forwarded, never slept); the server's
  * resend interval is the sandbox's short SANDBOX_2FA_RESEND_MS (UI_PATHS_RESEND_MS).
  */
+/** The sign-in form filled and sent: the page then asks for the second factor (its code boxes). */
+async function signInToCode(page: Page, site: string, user: User): Promise<void> {
+  await page.goto(`${site}/en/login`);
+  // under CI load the click can land before the app has taken over the form: wait for it
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await digit(page, 0).waitFor(LOAD).catch(async () => {
+    throw new Error(`no code entry after the sign-in: ${page.url()} ${(await page.locator('body').innerText()).slice(0, 300)}`);
+  });
+}
+
 /** the recovery code field (sign-in with the authenticator only) */
 const recoveryField = (page: Page) => page.getByLabel('Recovery code', { exact: true });
 
@@ -178,14 +191,7 @@ async function authenticatorSignIn(ctx: PathContext): Promise<void> {
   if (saved.recoveryCodes?.length !== 10) throw new Error(`the authenticator was saved with ${saved.recoveryCodes?.length ?? 0} recovery codes`);
   ctx.world.recovery = saved.recoveryCodes;
   await postJson(page, '/api/logout', {});
-  await page.goto(`${baseURL}/en/login`);
-  await page.waitForLoadState('networkidle');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await digit(page, 0).waitFor(LOAD).catch(async () => {
-    throw new Error(`no code entry after the sign-in: ${page.url()} ${(await page.locator('body').innerText()).slice(0, 300)}`);
-  });
+  await signInToCode(page, baseURL, user);
 }
 
 const PASSKEY_CHECK = (u: URL) => u.pathname === '/api/fraud/passkey/check';
@@ -218,14 +224,7 @@ async function passkeyTraderSignIn(ctx: PathContext): Promise<void> {
   await page.route(PASSKEY_CHECK, async (route) => {
     held.push(route);
   });
-  await page.goto(`${site}/en/login`);
-  await page.waitForLoadState('networkidle');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await digit(page, 0).waitFor(LOAD).catch(async () => {
-    throw new Error(`no code entry after the sign-in: ${page.url()} ${(await page.locator('body').innerText()).slice(0, 300)}`);
-  });
+  await signInToCode(page, site, user);
 }
 
 /** the passkey's check the page sent (after the browser's prompt), held on its way */
@@ -259,17 +258,9 @@ export const twoFactorEntryBinding: UiBinding = {
     if (input.passkey) return passkeyTraderSignIn(ctx);
     if (input.purpose === 'login' && input.type === 'google') return authenticatorSignIn(ctx);
     if (input.purpose === 'login') {
-      await page.goto(`${baseURL}/en/login`);
-      // under CI load the click can land before the app has taken over the form: wait for it
-      await page.waitForLoadState('networkidle');
       const user = await freshUser(page, baseURL, { two_factor: 'email' });
       ctx.world.user = user;
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password').fill(user.password);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await digit(page, 0).waitFor(LOAD).catch(async () => {
-        throw new Error(`no code entry after the sign-in: ${page.url()} ${(await page.locator('body').innerText()).slice(0, 300)}`);
-      });
+      await signInToCode(page, baseURL, user);
       return;
     }
     const user = await securityPage(ctx);
