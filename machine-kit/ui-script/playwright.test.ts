@@ -35,7 +35,7 @@ describe('UI scripts as Playwright specs', () => {
     expect(spec.text).toContain("import { expect, test, type Page } from '@playwright/test';");
     expect(spec.text).toContain("const user = await post<User>(page, '/api/sandbox/fresh-user', {});");
     expect(spec.text).toContain("await page.getByLabel('Password').fill(`${user.password}-wrong`);");
-    expect(spec.text).toContain("await page.getByRole('button', { name: 'Sign in' }).click();");
+    expect(spec.text).toContain("await page.getByRole('button', { name: 'Sign in', exact: true }).click();");
     expect(spec.text).toContain("await expect(page.getByText('Wrong email or password.').first()).toBeVisible();");
     expect(spec.text).toContain('await expect(page).toHaveURL(/\\/en\\/trading/);');
     expect(spec.text).toContain('process.env.BASE_URL');

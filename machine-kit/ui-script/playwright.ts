@@ -180,7 +180,8 @@ function line(s: ScriptStep): string {
   if ('goto' in s) return `await page.goto(${str(s.goto)});`;
   if ('fill' in s) return `await page.getByLabel(${str(s.fill.label)}).fill(${str(s.fill.value)});`;
   if ('type' in s) return `await page.getByLabel(${str(s.type.label)}).pressSequentially(${str(s.type.text)});`;
-  if ('click' in s) return `await page.getByRole(${str(s.click.role)}, { name: ${str(s.click.name)} }).click();`;
+  // the control's whole name, as a person reads it ('Sign in', not also 'Sign in with a passkey')
+  if ('click' in s) return `await page.getByRole(${str(s.click.role)}, { name: ${str(s.click.name)}, exact: true }).click();`;
   if ('expect' in s) return `await expect(${locator(s.expect)}.first()).${s.hidden ? 'toBeHidden' : 'toBeVisible'}();`;
   if ('expectUrl' in s) return `await expect(page).toHaveURL(/${s.expectUrl.replace(/\//g, '\\/')}/);`;
   if ('freshUser' in s) return `const user = await post<User>(page, '/api/sandbox/fresh-user', ${lit(s.freshUser)});`;
