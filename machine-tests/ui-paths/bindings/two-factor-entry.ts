@@ -3,7 +3,7 @@ import type { Page, Route } from 'playwright-core';
 import { twoFactorEntryModel } from '../../../machines/two-factor/two-factor.model';
 import { signIn } from '../../browser/browser';
 import { typeCode } from '../../browser/sandbox-users';
-import { failNextRequest, freshUser, outboxCode } from '../sandbox';
+import { failNextRequest, freshUser, outboxCode, setUpAuthenticator } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { siteOf, virtualAuthenticator } from './passkeys';
 
@@ -183,13 +183,9 @@ const recoveryField = (page: Page) => page.getByLabel('Recovery code', { exact: 
 async function authenticatorSignIn(ctx: PathContext): Promise<void> {
   const { page, baseURL } = ctx;
   const user = await securityPage(ctx);
-  await postJson(page, '/api/fraud/two_factors', { type: 'google', state: true });
-  const emailStep = await postJson<{ secret?: string }>(page, '/api/fraud/factors_check', { type: 'email', code: await outboxCode(page, user.email), purpose: 'setup' });
-  if (!emailStep.secret) throw new Error('the authenticator setup gave no key');
-  ctx.world.secret = emailStep.secret;
-  const saved = await postJson<{ recoveryCodes?: string[] }>(page, '/api/fraud/factors_check', { type: 'google', code: totp(emailStep.secret), purpose: 'setup' });
-  if (saved.recoveryCodes?.length !== 10) throw new Error(`the authenticator was saved with ${saved.recoveryCodes?.length ?? 0} recovery codes`);
-  ctx.world.recovery = saved.recoveryCodes;
+  const { secret, codes } = await setUpAuthenticator(page, user.email);
+  ctx.world.secret = secret;
+  ctx.world.recovery = codes;
   await postJson(page, '/api/logout', {});
   await signInToCode(page, baseURL, user);
 }
