@@ -51,6 +51,8 @@ import * as addressBook from './migrations/246_withdrawal_address_book';
 import * as recoveryCodes from './migrations/245_recovery_codes';
 import * as passkeys from './migrations/247_passkeys';
 import * as factorChangeSessions from './migrations/248_factor_change_sessions';
+import * as cryptoExceptions from './migrations/249_crypto_exceptions';
+import * as processorHealth from './migrations/251_processor_health';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -106,6 +108,8 @@ const migrations: Record<string, Migration> = {
   '245_recovery_codes': recoveryCodes,
   '247_passkeys': passkeys,
   '248_factor_change_sessions': factorChangeSessions,
+  '249_crypto_exceptions': cryptoExceptions,
+  '251_processor_health': processorHealth,
 };
 
 /**

@@ -55,6 +55,10 @@ export interface CryptoInvoicesTable {
   expires_at: Timestamp;
   paid_at: Date | null;
   closed_at: Date | null;
+  /** confirmations of the least confirmed payment seen but not yet counted (0: none pending) */
+  confirming: Generated<number>;
+  /** what those payments send, not yet confirmed */
+  pending_minor: Int8Default;
 }
 
 export interface CryptoPaymentsTable {
@@ -82,8 +86,42 @@ export interface SandboxChainTxsTable {
   created_at: CreatedAt;
 }
 
+/** A short, late or over payment of an invoice and its outcome (migration 249; core/crypto-exceptions.ts). */
+export interface CryptoExceptionsTable {
+  id: string;
+  /** `{guid}:short` or `{guid}:{txid}`: one exception per shortfall or per transaction */
+  key: string;
+  invoice_guid: string;
+  user_id: number;
+  kind: 'short' | 'late' | 'over';
+  txid: Generated<string>;
+  asset: string;
+  chain: string;
+  decimals: number;
+  coin_minor: Int8;
+  seen_at: Timestamp;
+  arrival_rate: Generated<string>;
+  status: Generated<'held' | 'claimed' | 'credited' | 'refunded'>;
+  auto_credit_at: Date | null;
+  choose_until: Date | null;
+  held_tx_id: string | null;
+  credit_minor: Int8 | null;
+  credit_currency: string | null;
+  credit_rate: string | null;
+  credit_tx_id: string | null;
+  refund_address: string | null;
+  claimed_at: Date | null;
+  rejected_at: Date | null;
+  reject_reason: string | null;
+  refund_txid: string | null;
+  refund_tx_id: string | null;
+  created_at: CreatedAt;
+  resolved_at: Date | null;
+}
+
 declare module './schema' {
   interface Database {
+    crypto_exceptions: CryptoExceptionsTable;
     crypto_address_counters: CryptoAddressCountersTable;
     crypto_invoices: CryptoInvoicesTable;
     crypto_payments: CryptoPaymentsTable;
@@ -93,3 +131,4 @@ declare module './schema' {
 
 export type CryptoInvoiceRow = Selectable<CryptoInvoicesTable>;
 export type CryptoPaymentRow = Selectable<CryptoPaymentsTable>;
+export type CryptoExceptionRow = Selectable<CryptoExceptionsTable>;

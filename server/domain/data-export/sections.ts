@@ -137,6 +137,11 @@ export const SECTIONS: readonly Section[] = [
         ['guid', 'coin', 'asset', 'chain', 'address', 'amount_minor', 'decimals', 'rate', 'rate_currency', 'fiat_minor', 'credit_account_id', 'credit_currency', 'credit_minor', 'status', 'received_minor', 'late_minor', 'hash', 'created_at', 'expires_at', 'paid_at', 'closed_at'],
         { order: 'created_at' },
       ),
+      exceptions: own(
+        'crypto_exceptions',
+        ['id', 'invoice_guid', 'kind', 'txid', 'asset', 'coin_minor', 'seen_at', 'arrival_rate', 'status', 'credit_minor', 'credit_currency', 'credit_rate', 'refund_address', 'claimed_at', 'rejected_at', 'refund_txid', 'created_at', 'resolved_at'],
+        { order: 'created_at' },
+      ),
     },
   },
   {
