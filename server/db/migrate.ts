@@ -51,6 +51,7 @@ import * as addressBook from './migrations/246_withdrawal_address_book';
 import * as recoveryCodes from './migrations/245_recovery_codes';
 import * as passkeys from './migrations/247_passkeys';
 import * as factorChangeSessions from './migrations/248_factor_change_sessions';
+import * as paymentReversals from './migrations/250_payment_reversals';
 import * as cryptoExceptions from './migrations/249_crypto_exceptions';
 import * as processorHealth from './migrations/251_processor_health';
 
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '245_recovery_codes': recoveryCodes,
   '247_passkeys': passkeys,
   '248_factor_change_sessions': factorChangeSessions,
+  '250_payment_reversals': paymentReversals,
   '249_crypto_exceptions': cryptoExceptions,
   '251_processor_health': processorHealth,
 };

@@ -17,7 +17,7 @@ export type Json = ColumnType<Record<string, unknown>, string, string>;
 export type Verification = 'Full' | 'None';
 export type TwoFactor = '' | 'email' | 'google' | 'sms';
 /** 'pending': one per currency, no user, holds requested withdrawals (migration 030); 'bonus': a trader's credited bonuses per currency, not withdrawable, not on the platform (migration 080) */
-export type AccountType = 'trading' | 'exchange' | 'demo' | 'house' | 'pending' | 'bonus' | 'referral';
+export type AccountType = 'trading' | 'exchange' | 'demo' | 'house' | 'pending' | 'bonus' | 'referral' | 'house_shortfall';
 
 export interface UsersTable {
   id: Generated<number>;
