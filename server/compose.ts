@@ -47,6 +47,8 @@ import { cardSandboxRoutes } from './sandbox/processors/control-routes';
 import { cardPageRoutes } from './sandbox/processors/page-routes';
 import { sandboxPromoRoutes } from './sandbox/promo/routes';
 import { sandboxProcessors } from './sandbox/processors/sandbox-gateway';
+import { switchedProcessors } from './sandbox/processors/switch';
+import { processorHealthRoutes } from './sandbox/processors/health-routes';
 import { scenarioOfNumber, TEST_CARDS } from './sandbox/processors/test-cards';
 import { sandboxRates } from './sandbox/rates/sandbox-rates';
 import { sandboxReviewRoutes } from './sandbox/review/routes';
@@ -100,7 +102,7 @@ export function composePorts(app: FastifyInstance, { db, config, push, platform 
   const ports: Ports = {
     platform: platform ?? sandboxGateway(db),
     messenger: sandboxMessenger(db),
-    processors: sandbox ? scriptedProcessors(db, sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs })) : noProcessors,
+    processors: sandbox ? switchedProcessors(db, scriptedProcessors(db, sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs }))) : noProcessors,
     testCards: { scenarioOf: scenarioOfNumber, isShared: isTestCard },
     chain: chain ?? noChain,
     // CRYPTO_XPUB_<CHAIN>; in sandbox mode the published test keys fill the gaps
@@ -172,4 +174,5 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
   await app.register(sandboxComplaintRoutes, deps);
   // the eligibility console (/sandbox/eligibility; /api/sandbox/incentives): the operator's switch of incentives by country
   await app.register(sandboxEligibilityRoutes, deps);
+  await app.register(processorHealthRoutes, { db, config });
 }

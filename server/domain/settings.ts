@@ -14,6 +14,23 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_MIMES } from './verification/documents';
 export const SANDBOX_CASCADE: readonly Processor[] = ['VLOAD', 'ORANGE', 'MEIKO', 'ZOOM', 'CONCEPT'];
 
 /**
+ * Processor health (issue 32 §4, server/domain/payments/health.ts): a processor whose starts
+ * failed in transport (no answer within `startTimeoutMs`, or a 5xx) `failureThreshold` times in a
+ * row is unhealthy and skipped for `coolDownMs`; then the next start is let through as the probe
+ * (a half-open circuit breaker; another start waits `probeLeaseMs` for it): its answer closes the
+ * circuit, a failure re-opens it. The console counts the outcomes of the last `windowMs`.
+ */
+export const PROCESSOR_HEALTH = {
+  failureThreshold: 3,
+  coolDownMs: 60_000,
+  probeLeaseMs: 30_000,
+  startTimeoutMs: 15_000,
+  windowMs: 60 * 60_000,
+  keepOutcomesMs: 24 * 60 * 60_000,
+} as const;
+export type ProcessorHealthRules = { readonly [K in keyof typeof PROCESSOR_HEALTH]: number };
+
+/**
  * The one settings object served to the client (GET /api/settings). Where the three
  * specification files disagree the value is a setting; the defaults follow the spec README.
  */

@@ -12,8 +12,10 @@ import { clock, isProcessor, scenarioOf, type PaymentDeps } from './deps';
 import { renderReply } from './dialects';
 import { fraudFlags } from './fraud-check';
 import { attemptOf, cardBlocked, cardOf, chargeOf, ownAttempt, ownPayment, ownPaymentWithAttempt, paymentView, viewOf } from './records';
-import { settleVoid } from './voids';
+import { settleVoid, UNREACHABLE_PREFIX, VOID_PENDING } from './voids';
 import { Refusal } from '../refusal';
+import { PROCESSOR_HEALTH } from '../settings';
+import { admit, ProcessorTimeout, recordOutcome, recordSkip, withinTimeout } from './health';
 
 const IN_FLIGHT: readonly CardAttemptStatus[] = IN_FLIGHT_STATUSES;
 
@@ -46,6 +48,15 @@ async function checkAllowed(deps: PaymentDeps, userId: number, processor: CardPr
     (processor === 'VLOAD' && user.affs_id !== '' && deps.settings.no_vload.includes(user.affs_id));
   if (refused) throw new Refusal(403, 'card.processor_not_allowed', 'This payment method is not available in your country. Please choose another one.');
 }
+
+/** 503: the processor is unhealthy (issue 32 §4): the card was not sent; the cascade tries the next one. */
+export const unavailableError = (processor: CardProcessor) =>
+  new Refusal(503, 'card.processor_unavailable', `${processor} is temporarily unavailable: the card was not sent to it. The next processor is tried.`, { params: { processor } });
+/** 502: the processor did not answer the start (a timeout or a 5xx): the attempt was reversed; the cascade tries the next one. */
+export const unreachableError = (processor: CardProcessor) =>
+  new Refusal(502, 'card.processor_unreachable', `${processor} did not answer: this attempt was cancelled and will not be charged. The next processor is tried.`, { params: { processor } });
+/** an attempt given up because its start failed in transport (unreachableError), whose repeat answers the same */
+const isUnreachable = (attempt: CardAttemptRow): boolean => attempt.status === 'voided' && attempt.message.startsWith(UNREACHABLE_PREFIX);
 
 const inFlightError = () => new Refusal(409, 'card.attempt_in_flight', 'Another payment processor is still working on this payment. Please wait for its answer.');
 
@@ -100,8 +111,14 @@ export async function startAttempt(
     return { proc: 'FRAUD', ...(flags ?? {}) };
   }
   const existing = await db.selectFrom('card_attempts').selectAll().where('payment_id', '=', payment.id).where('processor', '=', processor).executeTakeFirst();
+  if (existing && isUnreachable(existing)) throw unreachableError(processor);
   if (existing) return renderReply(viewOf(existing, payment));
   await checkAllowed(deps, userId, processor);
+  const rules = deps.health ?? PROCESSOR_HEALTH;
+  if ((await admit(db, processor, clock(deps), rules)) === 'skip') {
+    await recordSkip(db, processor, clock(deps), rules);
+    throw unavailableError(processor);
+  }
 
   let claim: Awaited<ReturnType<typeof claimAttempt>>;
   try {
@@ -113,21 +130,48 @@ export async function startAttempt(
     if (other) return renderReply(viewOf(other, payment));
     throw inFlightError();
   }
-  if ('existing' in claim) return renderReply(viewOf(claim.existing, claim.payment));
+  if ('existing' in claim) {
+    if (isUnreachable(claim.existing)) throw unreachableError(processor);
+    return renderReply(viewOf(claim.existing, claim.payment));
+  }
   const { claimed } = claim;
 
   let answer: ProcessorAnswer;
   if (processor === 'ZOOM' && req.token !== undefined && req.token !== zoomToken(payment)) answer = { kind: 'tokenError' };
   else {
+    const charge = await chargeOf(db, payment, claimed);
     try {
-      answer = await deps.gateway.start(processor, await chargeOf(db, payment, claimed));
-    } catch {
-      // the processor did not answer: the attempt stays pending; a listen asks again
-      answer = { kind: 'pending' };
+      answer = await withinTimeout(processor, deps.gateway.start(processor, charge), rules.startTimeoutMs);
+    } catch (error) {
+      // no answer in time, or a 5xx: counted toward the processor's health; the attempt is given
+      // up and reversed (its uid is the processor's idempotency key: a charge it made anyway is voided)
+      const kind = error instanceof ProcessorTimeout ? 'timeout' : 'server_error';
+      await recordOutcome(db, processor, { kind }, clock(deps), rules);
+      await giveUp(deps, claimed.uid, kind);
+      throw unreachableError(processor);
     }
+    await recordOutcome(db, processor, answer.kind === 'declined' ? { kind: 'declined', code: answer.code } : { kind: 'answered' }, clock(deps), rules);
   }
   const { attempt, payment: after } = await applyAnswer(deps, payment.id, claimed.uid, answer, ['pending']);
   return renderReply(viewOf(attempt, after));
+}
+
+/**
+ * A start that failed in transport: the attempt leaves the in-flight states as `voided` (so the
+ * next processor may start, and it is no decline toward the trader's fail limit) and the
+ * processor is asked to reverse it (settleVoid: confirmed or retried on a listen). Never credited:
+ * only an `approved` attempt credits, and a late approval of this uid is not recorded (the
+ * attempt is no longer pending); the payment's one-approval index holds for the rest.
+ */
+async function giveUp(deps: PaymentDeps, uid: string, kind: 'timeout' | 'server_error'): Promise<void> {
+  const marked = await deps.db
+    .updateTable('card_attempts')
+    .set({ status: 'voided', code: VOID_PENDING, message: `${UNREACHABLE_PREFIX} (${kind === 'timeout' ? 'timeout' : '5xx'})`, updated_at: clock(deps) })
+    .where('uid', '=', uid)
+    .where('status', '=', 'pending')
+    .returning('uid')
+    .executeTakeFirst();
+  if (marked) await settleVoid(deps, uid);
 }
 
 /** POST /api/card/listen/{proc}: the attempt's state; a pending one is checked with the processor. */

@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import type { ProcessorGateway, RateSource } from '../ports';
+import type { ProcessorHealthRules } from '../settings';
 
 export interface PaymentEvents {
   /** after the commit (when paymentUpdatedIn is not given) */
@@ -31,6 +32,8 @@ export interface PaymentDeps {
   rates?: RateSource;
   /** card payments a trader may start per UTC day; DAILY_CARD_LIMIT (fraud-check.ts) when not given */
   dailyCardLimit?: number;
+  /** processor health's thresholds; PROCESSOR_HEALTH (server/domain/settings.ts) when not given */
+  health?: ProcessorHealthRules;
 }
 
 export const clock = (deps: PaymentDeps): Date => deps.now?.() ?? new Date();

@@ -6,6 +6,8 @@ import { chargeOf } from './records';
 /** The code of an attempt recorded `voided` whose void the processor has not confirmed yet. */
 export const VOID_PENDING = 'void_pending';
 export const VOIDED_MESSAGE = 'Voided: this payment was already approved through another attempt';
+/** the message of an attempt given up because its start failed in transport (attempts.ts giveUp), kept through its reversal */
+export const UNREACHABLE_PREFIX = 'Unreachable: the processor did not answer the start';
 
 /**
  * Asks the processor to void an attempt recorded as `voided` / `void_pending` and records its
@@ -23,7 +25,11 @@ export async function settleVoid(deps: PaymentDeps, uid: string): Promise<CardAt
   } catch {
     answer = { kind: 'failed', message: 'The processor did not answer the void' };
   }
-  const set = answer.kind === 'voided' ? { code: 'voided', message: VOIDED_MESSAGE } : { message: `Void not confirmed yet: ${answer.message}`.slice(0, 200) };
+  const unreachable = attempt.message.startsWith(UNREACHABLE_PREFIX) ? attempt.message.split(';')[0]! : null;
+  const set =
+    answer.kind === 'voided'
+      ? { code: 'voided', message: unreachable ? `${unreachable}; reversed` : VOIDED_MESSAGE }
+      : { message: `${unreachable ? `${unreachable}; ` : ''}Void not confirmed yet: ${answer.message}`.slice(0, 200) };
   return db
     .updateTable('card_attempts')
     .set({ ...set, updated_at: clock(deps) })

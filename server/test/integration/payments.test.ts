@@ -47,6 +47,8 @@ async function setup(gateway: ProcessorGateway) {
     gateway,
     settings: defaultSettings,
     siteHost: t.config.siteHost,
+    // more payments than a trader's day allows (3): each test makes its own
+    dailyCardLimit: 10,
     events: { paymentUpdated: (_u, id, status) => events.push([id, status]), userUpdated: () => events.push(['user', 'updated']) },
   };
   const user = await t.db.selectFrom('users').select(['id', 'current_account_id']).where('email', '=', 'trader@example.com').executeTakeFirstOrThrow();
@@ -57,13 +59,28 @@ async function setup(gateway: ProcessorGateway) {
 }
 
 describe('payments domain', () => {
-  it('a processor down at the start leaves the attempt pending; checks later approve it; credited once under parallel listens', async () => {
+  it('a processor down at the start (issue 32 §5): 502 card.processor_unreachable, the attempt reversed and never credited; a repeat asks it nothing', async () => {
     const gateway = flakyGateway();
+    const { deps, events, userId, accountId, paymentId } = await setup(gateway);
+    const before = await balanceOf(t.db, accountId);
+    for (let i = 0; i < 2; i++) {
+      await expect(startAttempt(deps, userId, 'MEIKO', { id: paymentId })).rejects.toMatchObject({ status: 502, key: 'card.processor_unreachable' });
+    }
+    expect(gateway.starts).toBe(1);
+    // a listen (a reload mid-start) reads it as not approved, without asking the processor
+    expect(await listenAttempt(deps, userId, 'MEIKO', paymentId)).toMatchObject({ found: true, reply: { proc: 'MEIKO', return: false } });
+    expect(gateway.checks).toBe(0);
+    expect((await balanceOf(t.db, accountId)) - before).toBe(0n);
+    expect(events.filter(([id]) => id === 'user')).toHaveLength(0);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
+  });
+
+  it('a pending start: checks later approve it; credited once under parallel listens', async () => {
+    const gateway = { ...flakyGateway(), starts: 0, start: async (): Promise<ProcessorAnswer> => ({ kind: 'pending' }) };
     const { deps, events, userId, accountId, paymentId } = await setup(gateway);
     const before = await balanceOf(t.db, accountId);
     expect(await startAttempt(deps, userId, 'MEIKO', { id: paymentId })).toMatchObject({ proc: 'MEIKO', return: true, status: 0 });
     expect(await startAttempt(deps, userId, 'MEIKO', { id: paymentId })).toMatchObject({ status: 0 });
-    expect(gateway.starts).toBe(1);
     const replies = await Promise.all(Array.from({ length: 12 }, () => listenAttempt(deps, userId, 'MEIKO', paymentId)));
     for (const r of replies) expect(r).toMatchObject({ found: true });
     expect(replies.some((r) => r.found && r.reply.proc === 'MEIKO' && r.reply.status === 1)).toBe(true);
