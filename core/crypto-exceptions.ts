@@ -72,15 +72,4 @@ export function exceptionActions(e: { status: CryptoExceptionStatus; chooseUntil
   return { mayClaim: held, mayCredit: held && e.chooseUntil !== null && now.getTime() < e.chooseUntil.getTime() };
 }
 
-const policy = (value: string | undefined, fallback: ExceptionPolicy): ExceptionPolicy => (value === 'credit' || value === 'hold' ? value : fallback);
-
-/** The rules from the environment's values (unset or unknown values keep the defaults). */
-export function exceptionRulesFrom(values: Partial<Record<'short' | 'late' | 'overWindowHours' | 'overAfterWindow', string>>): CryptoExceptionRules {
-  const hours = Number(values.overWindowHours);
-  return {
-    short: policy(values.short, DEFAULT_EXCEPTION_RULES.short),
-    late: policy(values.late, DEFAULT_EXCEPTION_RULES.late),
-    overWindowHours: Number.isFinite(hours) && hours >= 0 && values.overWindowHours?.trim() ? hours : DEFAULT_EXCEPTION_RULES.overWindowHours,
-    overAfterWindow: policy(values.overAfterWindow, DEFAULT_EXCEPTION_RULES.overAfterWindow),
-  };
-}
+export const isExceptionPolicy = (value: string): value is ExceptionPolicy => value === 'credit' || value === 'hold';

@@ -30,6 +30,7 @@ import { SANDBOX_BANK_DETAILS } from './sandbox/bank/details';
 import { sandboxChain, type SandboxChain } from './sandbox/chain/sandbox-chain';
 import { sandboxChainRoutes } from './sandbox/chain/routes';
 import { sandboxComplaintRoutes } from './sandbox/complaints/routes';
+import { sandboxChainConsoleRoutes } from './sandbox/chain/console';
 import { sandboxEligibilityRoutes } from './sandbox/eligibility/routes';
 import { sandboxContestRoutes } from './sandbox/contests/routes';
 import { sandboxChat } from './sandbox/chat/chat';
@@ -106,7 +107,7 @@ export function composePorts(app: FastifyInstance, { db, config, push, platform 
     testCards: { scenarioOf: scenarioOfNumber, isShared: isTestCard },
     chain: chain ?? noChain,
     // CRYPTO_XPUB_<CHAIN>; in sandbox mode the published test keys fill the gaps
-    chainKeys: loadCryptoConfig(sandbox, config.cryptoXpubs),
+    chainKeys: loadCryptoConfig(sandbox, config.cryptoXpubs, config.cryptoExceptionRules),
     rates: sandbox ? sandboxRates() : noRates,
     wallets: sandbox ? sandboxWallets() : noWallets,
     // METHOD_WEBHOOK_SECRET_<PROVIDER>; in sandbox mode the sandbox providers' own secrets fill the gaps
@@ -169,6 +170,7 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
   await app.register(sandboxSignalRoutes, deps);
   // the promo console (/sandbox/promo: codes and promotions; /api/sandbox/promo, /api/sandbox/promotions) and the contest calls
   await app.register(sandboxPromoRoutes, deps);
+  if (sandbox.chain) await app.register(sandboxChainConsoleRoutes, { deps: invoiceDepsOf(deps), chain: sandbox.chain, config });
   await app.register(sandboxContestRoutes, deps);
   // the complaints desk (/sandbox/complaints; /api/sandbox/complaints): the agents' side of server/domain/complaints
   await app.register(sandboxComplaintRoutes, deps);

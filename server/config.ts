@@ -4,6 +4,7 @@ import { CHAIN_IDS } from '../core/chains';
 import { REGISTER_LIMITS, type RegisterLimits } from '../core/register-limits';
 import { ADDRESS_BOOK_RULES } from '../core/address-book';
 
+import { DEFAULT_EXCEPTION_RULES, isExceptionPolicy, type CryptoExceptionRules, type ExceptionPolicy } from '../core/crypto-exceptions';
 /** Server configuration, read once from the environment. */
 export interface Config {
   port: number;
@@ -125,6 +126,8 @@ export interface Config {
    */
   cryptoXpubs: Partial<Record<string, string>>;
   /**
+  /** crypto invoice exceptions (core/crypto-exceptions.ts): CRYPTO_SHORT_POLICY, CRYPTO_LATE_POLICY, CRYPTO_OVER_WINDOW_HOURS, CRYPTO_OVER_AFTER_WINDOW */
+  cryptoExceptionRules: CryptoExceptionRules;
    * The secret each wallet provider signs its webhooks with (METHOD_WEBHOOK_SECRET_NETELLER, _SKRILL, …):
    * outside sandbox mode a provider without one takes no webhook and its deposits are not offered
    */
@@ -396,4 +399,18 @@ export function loadConfig(env: Env = process.env): Config {
     methodWebhookSecrets: keyed(env, 'METHOD_WEBHOOK_SECRET_', METHODS),
     complaintsOmbudsman: ombudsman(env),
   };
+}
+    cryptoExceptionRules: {
+      short: exceptionPolicy(env.CRYPTO_SHORT_POLICY, 'CRYPTO_SHORT_POLICY', DEFAULT_EXCEPTION_RULES.short),
+      late: exceptionPolicy(env.CRYPTO_LATE_POLICY, 'CRYPTO_LATE_POLICY', DEFAULT_EXCEPTION_RULES.late),
+      overWindowHours: integer(env.CRYPTO_OVER_WINDOW_HOURS, 'CRYPTO_OVER_WINDOW_HOURS', DEFAULT_EXCEPTION_RULES.overWindowHours, 0, 24 * 365),
+      overAfterWindow: exceptionPolicy(env.CRYPTO_OVER_AFTER_WINDOW, 'CRYPTO_OVER_AFTER_WINDOW', DEFAULT_EXCEPTION_RULES.overAfterWindow),
+    },
+
+/** credit or hold (core/crypto-exceptions.ts); unset: the default */
+function exceptionPolicy(value: string | undefined, name: string, fallback: ExceptionPolicy): ExceptionPolicy {
+  const v = value?.trim();
+  if (!v) return fallback;
+  if (!isExceptionPolicy(v)) throw new Error(`${name} must be credit or hold`);
+  return v;
 }

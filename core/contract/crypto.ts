@@ -33,6 +33,48 @@ export const CryptoPayResponse = z.object({
 });
 export type CryptoPayResponse = z.infer<typeof CryptoPayResponse>;
 
+/**
+ * A short, late or over payment of an invoice and its outcome (core/crypto-exceptions.ts):
+ * held (the trader may claim a refund, or for an over-payment choose the credit until chooseUntil),
+ * claimed (a refund waits for the operator), credited, refunded.
+ */
+export const CryptoException = z.object({
+  id: z.string(),
+  kind: z.enum(['short', 'late', 'over']),
+  status: z.enum(['held', 'claimed', 'credited', 'refunded']),
+  /** the coins, in the invoice's coin */
+  amount: Decimal,
+  asset: z.string(),
+  seenAt: z.string(),
+  /** the invoice's fixed rate and, for a late payment, the rate of its arrival ('' when unknown) */
+  invoiceRate: Decimal,
+  arrivalRate: z.string(),
+  rateCurrency: z.string(),
+  /** credited: the amount and the rate it used ('' until credited) */
+  credit: z.string(),
+  creditCurrency: z.string(),
+  creditRate: z.string(),
+  /** when the rules credit it by themselves (null: they wait for a refund claim) */
+  autoCreditAt: z.nullable(z.string()),
+  /** an over-payment: until when the trader may choose the credit instead of a refund */
+  chooseUntil: z.nullable(z.string()),
+  mayClaim: z.boolean(),
+  mayCredit: z.boolean(),
+  refundAddress: z.string(),
+  refundTxid: z.string(),
+  refundTxUrl: z.string(),
+  /** the operator rejected the last refund claim (the coins stay held) */
+  rejected: z.boolean(),
+});
+export type CryptoException = z.infer<typeof CryptoException>;
+
+/** POST /api/crypto/exceptions/{id}: the trader credits an over-payment, or claims a refund to their address. */
+export const CryptoExceptionRequest = z.object({
+  choice: z.enum(['credit', 'refund']),
+  address: z.optional(z.string().check(z.maxLength(200))),
+});
+export type CryptoExceptionRequest = z.infer<typeof CryptoExceptionRequest>;
+
 /** POST /api/{coin}/check (spec: guid → status, hash). */
 export const InvoiceCheckRequest = z.object({ guid: z.string().check(z.maxLength(64)) });
 export const InvoiceCheckResponse = z.object({
@@ -46,6 +88,11 @@ export const InvoiceCheckResponse = z.object({
   late: Decimal,
   /** the payment URI of what is still due */
   paymentUri: z.string(),
+  /** seen but not confirmed yet ('0' when nothing is), and the confirmations of the least confirmed of it */
+  pending: z.optional(Decimal),
+  confirming: z.optional(z.number()),
+  /** a closed invoice's short, late and over payments */
+  exceptions: z.optional(z.array(CryptoException)),
 });
 export type InvoiceCheckResponse = z.infer<typeof InvoiceCheckResponse>;
 
@@ -92,6 +139,10 @@ export const CryptoInvoice = z.object({
   txUrlTemplate: z.string(),
   /** the chain is the sandbox chain: nothing is real */
   sandbox: z.boolean(),
+  /** seen but not confirmed yet, and the confirmations of the least confirmed of it (of `confirmations`) */
+  pending: Decimal,
+  confirming: z.number(),
+  exceptions: z.array(CryptoException),
 });
 export type CryptoInvoice = z.infer<typeof CryptoInvoice>;
 
@@ -136,8 +187,8 @@ export type CryptoRates = z.infer<typeof CryptoRates>;
 /** POST /api/sandbox/chain/pay and /expire (sandbox only). */
 export const SandboxChainRequest = z.object({
   guid: z.string().check(z.maxLength(64)),
-  /** full: what is still due; partial: half of it; over: one and a half times it (an overpayment); late: expire the invoice, then pay in full */
-  kind: z.optional(z.enum(['full', 'partial', 'over', 'late'])),
+  /** full: what is still due; partial: half of it; over: one and a half times it (an overpayment); late: expire the invoice, then pay in full; unconfirmed: what is due, with no confirmation yet (POST /api/sandbox/chain/block adds one) */
+  kind: z.optional(z.enum(['full', 'partial', 'over', 'late', 'unconfirmed'])),
 });
 export type SandboxChainRequest = z.infer<typeof SandboxChainRequest>;
 export const SandboxChainResponse = z.object({ ok: z.literal(true), txid: z.string(), status: InvoiceStatus });

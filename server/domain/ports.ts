@@ -8,6 +8,7 @@ import type { UploadMime } from '../../core/upload';
 import type { TradingLimitSchedule } from '../../core/trading-limits';
 import type { PlatformTxType, TradeDirection, TradeStatus } from '../db/schema-trading';
 import type { ChainId } from './crypto/coins';
+import type { DbOrTx } from './ledger';
 import type { CryptoConfig } from './crypto/config';
 import type { MethodConfig } from './methods/config';
 
@@ -262,6 +263,15 @@ export interface RateQuote {
 }
 
 /** A price feed (server/sandbox/rates/sandbox-rates.ts; a live one: an exchange's ticker API). */
+/**
+ * Sends coins back on a chain (an approved refund of a crypto exception, server/domain/crypto/exceptions.ts).
+ * `ref` is the refund's idempotency key: the same ref twice is the same transaction (its id is returned).
+ * `db` is the caller's transaction when the sender keeps its record in our database (the sandbox chain).
+ */
+export interface ChainSender {
+  sendRefund(db: DbOrTx, input: { chain: ChainId; address: string; asset: string; amountMinor: bigint; decimals: number; ref: string }): Promise<string>;
+}
+
 export interface RateSource {
   quote(): Promise<RateQuote>;
 }

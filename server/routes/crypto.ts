@@ -1,12 +1,13 @@
 import { FastifyRequest } from 'fastify';
 import { announceDeposit } from './deposit-push';
-import { CryptoPayRequest, InvoiceCheckRequest, CryptoInvoice, CryptoOptions, CryptoPayResponse, CryptoRates, InvoiceCheckResponse } from '../../core/contract';
+import { CryptoException, CryptoExceptionRequest, CryptoPayRequest, InvoiceCheckRequest, CryptoInvoice, CryptoOptions, CryptoPayResponse, CryptoRates, InvoiceCheckResponse } from '../../core/contract';
+import { claimRefund, creditException, exceptionsOf } from '../domain/crypto/exceptions';
 import { COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
 import { runExclusive } from '../db/leader';
 import { ChainGate } from '../domain/crypto/chain-gate';
-import { createInvoice, findInvoice, findInvoiceInSession, minDepositFor, sweepExpired, syncAddress, syncInvoice, type InvoiceDeps } from '../domain/crypto/invoices';
+import { createInvoice, creditDueExceptions, exceptionDepsOf, findInvoice, findInvoiceInSession, minDepositFor, sweepExpired, syncAddress, syncInvoice, tellSettled, type InvoiceDeps } from '../domain/crypto/invoices';
 import { priceString } from '../domain/crypto/rates';
-import { checkView, invoiceView } from '../domain/crypto/view';
+import { checkView, exceptionView, invoiceView } from '../domain/crypto/view';
 import { fundingProfileOf } from '../domain/users';
 import { notFound } from '../http/errors';
 
@@ -64,7 +65,8 @@ export const cryptoRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
     const ready = options.ready ?? Promise.resolve();
     sweeper = setInterval(() => {
       ready
-        .then(() => runExclusive(db, 'crypto.expiry-sweep', () => sweepExpired(deps), { everyMs: SWEEP_INTERVAL_MS }))
+        // …and credits the exceptions the rules make due (an over-payment's window that passed, a credit a crash left)
+        .then(() => runExclusive(db, 'crypto.expiry-sweep', async () => (await sweepExpired(deps)) + (await creditDueExceptions(deps)), { everyMs: SWEEP_INTERVAL_MS }))
         .catch((error: unknown) => app.log.warn({ err: error }, 'crypto: expiry sweep failed'));
     }, SWEEP_INTERVAL_MS);
     sweeper.unref();
@@ -100,9 +102,11 @@ export const cryptoRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
       requireUser(request);
       const row = found?.invoice;
       if (!row || row.coin !== coin) throw notFound('There is no such invoice.');
-      if (!gate.needsChain(row)) return checkView(row);
+      // a closed invoice is checked on a push only: its exceptions come with the answer
+      const withExceptions = async (r: typeof row) => checkView(r, r.status === 'wt' ? undefined : await exceptionsOf(db, r.guid));
+      if (!gate.needsChain(row)) return withExceptions(row);
       gate.asking(row.guid);
-      return checkView((await syncInvoice(deps, row)).invoice);
+      return withExceptions((await syncInvoice(deps, row)).invoice);
     });
 
     // the spec's invoice page address: the page itself lives in the trading shell
@@ -117,7 +121,20 @@ export const cryptoRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
   app.get<{ Params: { guid: string } }>('/api/crypto/invoices/:guid', { schema: api(TAGS.crypto, 'One invoice, everything its page shows', { response: CryptoInvoice }) }, async (request): Promise<CryptoInvoice> => {
     const row = await ownInvoice(request, request.params.guid);
     const { invoice } = await syncInvoice(deps, row);
-    return invoiceView(invoice, deps.watcher.sandbox, new Date());
+    return invoiceView(invoice, deps.watcher.sandbox, new Date(), await exceptionsOf(db, invoice.guid));
+  });
+
+  // a short, late or over payment: the trader has an over-payment credited, or claims a refund to their address
+  app.post<{ Params: { id: string } }>('/api/crypto/exceptions/:id', { schema: api(TAGS.crypto, 'Credit an over-payment, or claim the refund of a held payment', { body: CryptoExceptionRequest, response: CryptoException }) }, async (request): Promise<CryptoException> => {
+    const userId = requireUser(request);
+    const { id } = request.params;
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw notFound('There is no such payment.');
+    const body = request.body as CryptoExceptionRequest;
+    const exceptions = exceptionDepsOf(deps);
+    const settled = body.choice === 'credit' ? await creditException(exceptions, id, userId) : await claimRefund(exceptions, userId, id, body.address ?? '');
+    await tellSettled(deps, settled);
+    const invoice = await db.selectFrom('crypto_invoices').selectAll().where('guid', '=', settled.invoiceGuid).executeTakeFirstOrThrow();
+    return exceptionView(settled.exception, invoice, new Date());
   });
 
   app.get('/api/crypto/options', { schema: api(TAGS.crypto, 'Coins, chains and minimum deposits for the user', { response: CryptoOptions }) }, async (request): Promise<CryptoOptions> => {

@@ -1,3 +1,4 @@
+import { DEFAULT_EXCEPTION_RULES, type CryptoExceptionRules } from '../../../core/crypto-exceptions';
 import type { ChainId } from './coins';
 
 /**
@@ -28,18 +29,20 @@ export interface CryptoConfig {
   /** the extended public key per chain; a chain without one takes no invoices */
   xpubs: Partial<Record<ChainId, string>>;
   invoiceTtlMs: number;
+  /** what short, late and over payments come to (core/crypto-exceptions.ts) */
+  exceptions: CryptoExceptionRules;
 }
 
 /**
  * The keys by chain (config.cryptoXpubs: CRYPTO_XPUB_BTC, _LTC, _BCH, _DASH, _ZEC, _ETH, read in
  * server/config.ts); the test keys fill the gaps in sandbox mode only.
  */
-export function loadCryptoConfig(sandbox: boolean, keys: Partial<Record<string, string>> = {}): CryptoConfig {
+export function loadCryptoConfig(sandbox: boolean, keys: Partial<Record<string, string>> = {}, exceptions: CryptoExceptionRules = DEFAULT_EXCEPTION_RULES): CryptoConfig {
   const xpubs: Partial<Record<ChainId, string>> = {};
   for (const chain of Object.keys(TEST_XPUBS) as ChainId[]) {
     const own = keys[chain]?.trim();
     if (own) xpubs[chain] = own;
     else if (sandbox) xpubs[chain] = TEST_XPUBS[chain];
   }
-  return { xpubs, invoiceTtlMs: INVOICE_TTL_MS };
+  return { xpubs, invoiceTtlMs: INVOICE_TTL_MS, exceptions };
 }

@@ -22,6 +22,7 @@ import type { CryptoConfig } from './config';
 import { coinForFiat, fiatForCoin, priceScaled, RateUnavailable } from './rates';
 import { InvalidUnits, RATE_DECIMALS, formatUnits, parseUnits, pow10 } from './units';
 import type { ChainWatcher, RateSource } from '../ports';
+import { arrivalRate, creditDue, creditException, findExceptions, recordExceptions, type ExceptionDeps, type Settled } from './exceptions';
 
 /**
  * Crypto invoices (spec 000 §3-4, 001 §4, 002 §4): created with a fresh address and an amount
@@ -300,14 +301,27 @@ export async function syncInvoice(deps: InvoiceDeps, row: CryptoInvoiceRow): Pro
   const chain = CHAINS[row.chain as ChainId];
   if (!asset || !chain) return { invoice: row, changed: false, credited: false };
   const seen = await deps.watcher.paymentsTo(chain.id, row.address);
-  const confirmed = seen.filter((p) => p.asset === asset.symbol && p.decimals === row.decimals && p.confirmations >= chain.confirmations && p.amountMinor > 0n);
+  const ours = seen.filter((p) => p.asset === asset.symbol && p.decimals === row.decimals && p.amountMinor > 0n);
+  const confirmed = ours.filter((p) => p.confirmations >= chain.confirmations);
+  // seen but not confirmed yet: the page counts the confirmations of the least confirmed one (N of M)
+  const unconfirmed = ours.filter((p) => p.confirmations < chain.confirmations);
+  const pendingMinor = unconfirmed.reduce((sum, p) => sum + p.amountMinor, 0n);
+  const confirming = unconfirmed.length === 0 ? 0 : Math.min(...unconfirmed.map((p) => p.confirmations));
   const now = clock(deps);
   const view = tally(row, confirmed);
   const dueToExpire = row.status === 'wt' && now.getTime() >= row.expires_at.getTime() && view.received < toBigInt(row.amount_minor);
   const dueToPay = row.status === 'wt' && view.completedAt !== null;
   const unchanged =
-    !dueToExpire && !dueToPay && view.received === toBigInt(row.received_minor) && view.late === toBigInt(row.late_minor) && view.hash === row.hash;
+    !dueToExpire &&
+    !dueToPay &&
+    view.received === toBigInt(row.received_minor) &&
+    view.late === toBigInt(row.late_minor) &&
+    view.hash === row.hash &&
+    pendingMinor === toBigInt(row.pending_minor) &&
+    confirming === row.confirming;
   if (unchanged) return { invoice: row, changed: false, credited: false };
+  // a payment after expiry is credited at the rate of its arrival: the rate of now, asked before the transaction
+  const rate = confirmed.some((p) => p.seenAt.getTime() > row.expires_at.getTime()) ? await arrivalRate(deps.rates, row) : '';
 
   const result = await deps.db.transaction().execute(async (trx) => {
     const locked = await trx.selectFrom('crypto_invoices').selectAll().where('guid', '=', row.guid).forUpdate().executeTakeFirstOrThrow();
@@ -350,24 +364,64 @@ export async function syncInvoice(deps: InvoiceDeps, row: CryptoInvoiceRow): Pro
     }
     const updated = await trx
       .updateTable('crypto_invoices')
-      .set({ status, credit_tx_id: creditTx, paid_at: paidAt, closed_at: closedAt, received_minor: again.received, late_minor: again.late, hash: again.hash || locked.hash })
+      .set({
+        status,
+        credit_tx_id: creditTx,
+        paid_at: paidAt,
+        closed_at: closedAt,
+        received_minor: again.received,
+        late_minor: again.late,
+        hash: again.hash || locked.hash,
+        pending_minor: pendingMinor,
+        confirming,
+      })
       .where('guid', '=', locked.guid)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // short, late and over payments of a closed invoice: recorded once each, their coins held (exceptions.ts)
+    const exceptions = status === 'wt' ? [] : await recordExceptions(trx, deps.config.exceptions, updated, findExceptions(updated, confirmed, status === 'ex'), rate, now);
     // another check may have recorded the same payments a moment ago: then nothing moved here
     const moved =
       updated.status !== locked.status ||
       toBigInt(updated.received_minor) !== toBigInt(locked.received_minor) ||
       toBigInt(updated.late_minor) !== toBigInt(locked.late_minor) ||
-      updated.hash !== locked.hash;
+      updated.hash !== locked.hash ||
+      toBigInt(updated.pending_minor) !== toBigInt(locked.pending_minor) ||
+      updated.confirming !== locked.confirming ||
+      exceptions.length > 0;
     // the event goes out with this transaction (PostgreSQL NOTIFY at COMMIT), never for a rolled-back change
     const announce = moved && deps.events.invoiceUpdatedIn ? await deps.events.invoiceUpdatedIn(trx, locked.user_id, locked.guid, updated.status) : null;
-    return { invoice: updated, credited, moved, announce };
+    return { invoice: updated, credited, moved, announce, exceptions };
   });
   if (result.announce) result.announce();
   else if (result.moved) deps.events.invoiceUpdated(row.user_id, row.guid, result.invoice.status);
   if (result.credited) deps.events.userUpdated(row.user_id);
+  // the rules credit at once what they credit at once (the sweep's creditDue catches what a crash left)
+  await settleExceptions(deps, result.exceptions);
   return { invoice: result.invoice, changed: result.moved, credited: result.credited };
+}
+
+/** The exception service over the invoice service's dependencies. */
+export const exceptionDepsOf = (deps: InvoiceDeps): ExceptionDeps => ({ db: deps.db, rates: deps.rates, rules: deps.config.exceptions, now: deps.now });
+
+/** Credits those of `ids` the rules make due now, and tells the trader's pages. */
+export async function settleExceptions(deps: InvoiceDeps, ids: readonly string[]): Promise<void> {
+  for (const id of ids) await tellSettled(deps, await creditException(exceptionDepsOf(deps), id));
+}
+
+/** Credits every exception due by now (the sweep: an over-payment's window that passed, a credit a crash left); returns how many moved. */
+export async function creditDueExceptions(deps: InvoiceDeps): Promise<number> {
+  const moved = await creditDue(exceptionDepsOf(deps));
+  for (const settled of moved) await tellSettled(deps, settled);
+  return moved.length;
+}
+
+/** an exception moved: the invoice page and the balance follow */
+export async function tellSettled(deps: Pick<InvoiceDeps, 'db' | 'events'>, settled: Settled): Promise<void> {
+  if (!settled.moved) return;
+  const invoice = await deps.db.selectFrom('crypto_invoices').select('status').where('guid', '=', settled.invoiceGuid).executeTakeFirst();
+  deps.events.invoiceUpdated(settled.userId, settled.invoiceGuid, invoice?.status ?? 'ex');
+  if (settled.exception.status === 'credited') deps.events.userUpdated(settled.userId);
 }
 
 /** Closes waiting invoices whose hour has passed (the server side of the countdown); returns how many moved. */

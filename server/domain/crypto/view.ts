@@ -1,5 +1,6 @@
-import type { CryptoInvoice, InvoiceCheckResponse } from '../../../core/contract';
-import type { CryptoInvoiceRow } from '../../db/schema-crypto';
+import type { CryptoException, CryptoInvoice, InvoiceCheckResponse } from '../../../core/contract';
+import { exceptionActions } from '../../../core/crypto-exceptions';
+import type { CryptoExceptionRow, CryptoInvoiceRow } from '../../db/schema-crypto';
 import { toBigInt } from '../../db/values';
 import { formatMoney } from '../../../core/money';
 import { CHAINS, type Asset, type ChainId } from './coins';
@@ -32,8 +33,35 @@ function figures(row: CryptoInvoiceRow) {
   return { amount, paid, due, late: toBigInt(row.late_minor) };
 }
 
-/** POST /api/{coin}/check answer. */
-export function checkView(row: CryptoInvoiceRow): InvoiceCheckResponse {
+/** One exception of an invoice as its page and the history show it. */
+export function exceptionView(e: CryptoExceptionRow, invoice: CryptoInvoiceRow, now: Date): CryptoException {
+  const chain = CHAINS[e.chain as ChainId];
+  const credited = e.credit_minor !== null && e.credit_currency !== null;
+  return {
+    id: e.id,
+    kind: e.kind,
+    status: e.status,
+    amount: formatUnits(toBigInt(e.coin_minor), e.decimals),
+    asset: e.asset,
+    seenAt: e.seen_at.toISOString(),
+    invoiceRate: invoice.rate,
+    arrivalRate: e.arrival_rate,
+    rateCurrency: invoice.rate_currency,
+    credit: credited ? formatMoney(toBigInt(e.credit_minor!), e.credit_currency!) : '',
+    creditCurrency: e.credit_currency ?? invoice.credit_currency,
+    creditRate: e.credit_rate ?? '',
+    autoCreditAt: e.status === 'held' ? (e.auto_credit_at?.toISOString() ?? null) : null,
+    chooseUntil: e.choose_until?.toISOString() ?? null,
+    ...exceptionActions({ status: e.status, chooseUntil: e.choose_until }, now),
+    refundAddress: e.refund_address ?? '',
+    refundTxid: e.refund_txid ?? '',
+    refundTxUrl: e.refund_txid && chain ? chain.explorerTx(e.refund_txid) : '',
+    rejected: e.status === 'held' && e.rejected_at !== null,
+  };
+}
+
+/** POST /api/{coin}/check answer (a closed invoice's exceptions with it). */
+export function checkView(row: CryptoInvoiceRow, exceptions?: readonly CryptoExceptionRow[], now = new Date()): InvoiceCheckResponse {
   const f = figures(row);
   return {
     status: row.status,
@@ -42,6 +70,9 @@ export function checkView(row: CryptoInvoiceRow): InvoiceCheckResponse {
     due: formatUnits(f.due, row.decimals),
     late: formatUnits(f.late, row.decimals),
     paymentUri: uriOf(row, f),
+    pending: formatUnits(toBigInt(row.pending_minor), row.decimals),
+    confirming: row.confirming,
+    ...(exceptions && { exceptions: exceptions.map((e) => exceptionView(e, row, now)) }),
   };
 }
 
@@ -53,7 +84,7 @@ function uriOf(row: CryptoInvoiceRow, f: ReturnType<typeof figures>): string {
 }
 
 /** GET /api/crypto/invoices/{guid} answer. */
-export function invoiceView(row: CryptoInvoiceRow, sandbox: boolean, now: Date): CryptoInvoice {
+export function invoiceView(row: CryptoInvoiceRow, sandbox: boolean, now: Date, exceptions: readonly CryptoExceptionRow[] = []): CryptoInvoice {
   const asset = assetOfRow(row);
   const chain = CHAINS[row.chain as ChainId];
   if (!asset || !chain) throw new Error(`invoice ${row.guid} has an unknown asset`);
@@ -90,5 +121,8 @@ export function invoiceView(row: CryptoInvoiceRow, sandbox: boolean, now: Date):
     txUrl: row.hash ? chain.explorerTx(row.hash) : '',
     txUrlTemplate: chain.explorerTx('{hash}'),
     sandbox,
+    pending: formatUnits(toBigInt(row.pending_minor), row.decimals),
+    confirming: row.confirming,
+    exceptions: exceptions.map((e) => exceptionView(e, row, now)),
   };
 }

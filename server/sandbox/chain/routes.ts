@@ -10,7 +10,7 @@ import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 
 /**
  * The sandbox control (sandbox mode only): a tester pays their own invoice in full, in part,
- * more than due or late, or lets it expire now. Payments go onto the sandbox chain; the watcher sees them
+ * more than due, late or unconfirmed, mines a block (one more confirmation), or lets it expire now. Payments go onto the sandbox chain; the watcher sees them
  * like any payment, so the product path is the real one.
  */
 export const sandboxChainRoutes: RoutePlugin<{ deps: InvoiceDeps; chain: SandboxChain; chains: Record<ChainId, Chain> }> = async (app, { deps, chain, chains }) => {
@@ -43,6 +43,7 @@ export const sandboxChainRoutes: RoutePlugin<{ deps: InvoiceDeps; chain: Sandbox
     const received = toBigInt(row.received_minor);
     const due = row.status === 'wt' && amount > received ? amount - received : amount;
     const send = kind === 'partial' ? (due + 1n) / 2n : kind === 'over' ? due + (due + 1n) / 2n : due;
+    const required = chains[row.chain as ChainId].confirmations;
     // wait a millisecond after an expiry so the payment is seen after it
     if (kind === 'late') await new Promise((r) => setTimeout(r, 2));
     const txid = await chain.send({
@@ -51,10 +52,18 @@ export const sandboxChainRoutes: RoutePlugin<{ deps: InvoiceDeps; chain: Sandbox
       asset: row.asset,
       amountMinor: send,
       decimals: row.decimals,
-      confirmations: chains[row.chain as ChainId].confirmations,
+      // unconfirmed: seen, no confirmation yet (each POST /api/sandbox/chain/block adds one)
+      confirmations: kind === 'unconfirmed' ? 0 : required,
     });
     const after = await own(userId, guid);
     return { ok: true, txid, status: (await syncInvoice(deps, after)).invoice.status };
+  });
+
+  app.post('/api/sandbox/chain/block', { schema: api(TAGS.sandbox, 'Mine a block: the payments to an invoice gain one confirmation', { body: SandboxChainRequest, response: SandboxChainResponse }) }, async (request): Promise<SandboxChainResponse> => {
+    const userId = requireUser(request);
+    const row = await own(userId, request.body.guid);
+    await chain.mine(row.chain as ChainId, row.address);
+    return { ok: true, txid: '', status: (await syncInvoice(deps, await own(userId, row.guid))).invoice.status };
   });
 
   app.post('/api/sandbox/chain/expire', { schema: api(TAGS.sandbox, 'Expire an invoice', { body: SandboxChainRequest, response: SandboxChainResponse }) }, async (request): Promise<SandboxChainResponse> => {

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ChainId } from '../../domain/crypto/coins';
-import type { ChainPayment, ChainWatcher } from '../../domain/ports';
+import type { ChainPayment, ChainSender, ChainWatcher } from '../../domain/ports';
 import type { DbOrTx } from '../../domain/ledger';
 import { toBigInt } from '../../db/values';
 import type { PushHub } from '../../push/hub';
@@ -20,9 +20,11 @@ export interface SandboxSend {
   confirmations: number;
 }
 
-export interface SandboxChain extends ChainWatcher {
+export interface SandboxChain extends ChainWatcher, ChainSender {
   /** broadcasts a simulated transaction and tells the watchers; returns its id */
   send(input: SandboxSend): Promise<string>;
+  /** a new block: every transaction to the address gains one confirmation; tells the watchers */
+  mine(chain: ChainId, address: string): Promise<void>;
   /** stops hearing other instances' activity */
   close(): void;
 }
@@ -37,7 +39,7 @@ export const CHAIN_ACTIVITY = 'chain.activity';
  *: the instance that holds a trader's invoice stream learns of a payment sent
  * through another. Without it, only this process's watchers hear it.
  */
-export function sandboxChain(db: DbOrTx, signals?: Pick<PushHub, 'signal' | 'onSignal'>): SandboxChain {
+export function sandboxChain(db: DbOrTx, signals?: Pick<PushHub, 'signal' | 'onSignal'>, now: () => Date = () => new Date()): SandboxChain {
   const listeners = new Set<(chain: ChainId, address: string) => void>();
   const announce = (chain: ChainId, address: string) => {
     for (const listener of listeners) listener(chain, address);
@@ -84,12 +86,29 @@ export function sandboxChain(db: DbOrTx, signals?: Pick<PushHub, 'signal' | 'onS
           amount_minor: input.amountMinor,
           decimals: input.decimals,
           confirmations: input.confirmations,
-          created_at: new Date(),
+          created_at: now(),
         })
         .execute();
       // the insert has committed: every instance's watchers (this one's through the signal too) sync the address
       if (signals) signals.signal(CHAIN_ACTIVITY, { chain: input.chain, address: input.address });
       else announce(input.chain, input.address);
+      return txid;
+    },
+    async mine(chain, address) {
+      await db.updateTable('sandbox_chain_txs').set((eb) => ({ confirmations: eb('confirmations', '+', 1) })).where('chain', '=', chain).where('address', '=', address).execute();
+      if (signals) signals.signal(CHAIN_ACTIVITY, { chain, address });
+      else announce(chain, address);
+    },
+    // a refund: the transaction id follows from the refund's key, so asking twice sends once (inside the caller's transaction)
+    async sendRefund(trx, input) {
+      if (input.amountMinor <= 0n) throw new RangeError('a transaction sends a positive amount');
+      const hex = createHash('sha256').update(`sandbox-refund:${input.ref}`).digest('hex');
+      const txid = input.chain === 'eth' ? `0x${hex}` : hex;
+      await trx
+        .insertInto('sandbox_chain_txs')
+        .values({ txid, chain: input.chain, address: input.address, asset: input.asset, amount_minor: input.amountMinor, decimals: input.decimals, confirmations: 1, created_at: now() })
+        .onConflict((oc) => oc.column('txid').doNothing())
+        .execute();
       return txid;
     },
   };

@@ -83,8 +83,10 @@ describe('invoice service', () => {
     const row = await createInvoice(deps, { userId, coin: 'usdt', amount: '250', fixed: false, bonus: false });
     await chain.send({ chain: 'eth', address: row.address, asset: 'USDT', amountMinor: BigInt(row.amount_minor), decimals: 6, confirmations: 3 });
     await chain.send({ chain: 'eth', address: row.address, asset: 'USDC', amountMinor: BigInt(row.amount_minor), decimals: 6, confirmations: 12 });
-    const { invoice, changed } = await syncInvoice(deps, row);
-    expect(changed).toBe(false);
+    const { invoice } = await syncInvoice(deps, row);
     expect(invoice.status).toBe('wt');
+    expect(BigInt(invoice.received_minor)).toBe(0n);
+    // the USDT payment is being confirmed (3 of 12); the USDC one is not this invoice's
+    expect([invoice.confirming, BigInt(invoice.pending_minor)]).toEqual([3, BigInt(row.amount_minor)]);
   });
 });
