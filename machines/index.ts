@@ -109,7 +109,7 @@ export const machines: Record<string, MachineEntry> = {
   passwordChange: { machine: passwordChangeMachine, purpose: 'Password change: first invalid field focused, server message or the generic error' },
   register: { machine: registerMachine, purpose: 'Registration: fields checked on blur and submit, the US residents notice, the account opened, then autologin to the trading page' },
   accounts: { machine: accountsMachine, purpose: 'Accounts: switch balances and the exchange account, add an account in another currency' },
-  cascade: { machine: cascadeMachine, purpose: 'Card funding cascade: fraud check, then each processor of the stack once; hard declines stop; do-not-honor dialog; tried list survives a reload' },
+  cascade: { machine: cascadeMachine, purpose: 'Card funding cascade: fraud check, then each processor of the stack once; hard declines stop (Zoom 51 too: no EZPAY); do-not-honor dialog; a processor skipped as unhealthy or failing in transport moves on, the last one so toasts \'Response error\'; tried list survives a reload' },
   listen: { machine: listenMachine, purpose: 'Listening for one processor result: a check every 5 s, at once on push, until final, stop or the deadline' },
   entropay: { machine: entropayMachine, purpose: 'Entropay dialogs: start (confirm or reject) and the CVV dialog (at least 3 characters)' },
   funding: { machine: fundingMachine, purpose: 'The funding page: tabs by language/currency, risk and demo popups, add alerts, amount slider steps, bonus tiers, promo code' },

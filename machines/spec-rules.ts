@@ -355,8 +355,8 @@ export const SPEC_DEVIATIONS: readonly SpecDeviation[] = [
     ref: 'docs/funding.md, "Deviations from the specification"',
     rules: ['000 §8.1'],
     reason: {
-      en: "A network failure does not say whether the processor charged the card, so the cascade does not move on to charge another: 'Response error, try again' with Retry (the same start under the same key, never a second charge) and Cancel. A refusal (4xx) stops with its message.",
-      ru: "Сбой сети не говорит, списал ли процессор деньги, поэтому каскад не переходит к другому процессору: 'Response error, try again' с «Повторить» (тот же старт с тем же ключом, без второго списания) и «Отмена». Отказ сервера (4xx) останавливает с его сообщением.",
+      en: "A processor's failure our server reports (its start timed out or answered 5xx and was reversed; or it was skipped as unhealthy) moves the cascade on, as the spec says, and when the last processor failed so the run ends with the toast 'Response error, try again'. When our server gives no answer at all (the trader's connection, or a failure of ours) nothing says whether the processor charged the card: 'Response error, try again' with Retry (the same start under the same key, never a second charge) and Cancel, no other processor. A refusal (4xx) stops with its message.",
+      ru: "Сбой процессора, о котором сообщает наш сервер (его старт не ответил вовремя или ответил 5xx и был отменён; или процессор пропущен как неисправный), переводит каскад дальше, как в спецификации, а если так отказал последний процессор, попытка заканчивается всплывающим 'Response error, try again'. Когда наш сервер не ответил вовсе (связь трейдера или наш сбой), неизвестно, списал ли процессор деньги: 'Response error, try again' с «Повторить» (тот же старт с тем же ключом, без второго списания) и «Отмена», без другого процессора. Отказ сервера (4xx) останавливает с его сообщением.",
     },
   },
   {
@@ -384,6 +384,16 @@ export const SPEC_DEVIATIONS: readonly SpecDeviation[] = [
     reason: {
       en: 'Listening ends after 120 s without a final answer: the run is left unresolved (the payment is not lost; its result arrives by push and in the history) instead of polling forever.',
       ru: 'Ожидание заканчивается через 120 с без окончательного ответа: попытка остаётся нерешённой (платёж не теряется; результат придёт push-сообщением и в истории), а не опрашивается вечно.',
+    },
+  },
+  {
+    id: 'addition: processor health',
+    kind: 'addition',
+    ref: 'docs/funding.md, "Processor health"',
+    rules: ['000 §4.4', '000 §4.5'],
+    reason: {
+      en: "A processor that failed in transport several times in a row is skipped by the server (the card is not sent to it) until a probe after a cool-down answers; the cascade moves on; only when every processor of the stack was skipped is the trader told card payments are temporarily unavailable.",
+      ru: 'Процессор, несколько раз подряд не ответивший на старт, сервер пропускает (карта ему не отправляется), пока пробный старт после паузы не получит ответ; каскад идёт дальше; только если пропущены все процессоры стека, трейдеру говорится, что оплата картой временно недоступна.',
     },
   },
   {

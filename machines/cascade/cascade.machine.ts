@@ -20,7 +20,12 @@ const kindIs = (outcome: Outcome | null, kind: Outcome['kind']) => outcome?.kind
 /**
  * The card funding cascade (spec 000 §4, spec README §4): the fraud check first, then the
  * processors of the stack in order, each tried once per payment; every per-processor reply is
- * read by classify(); hard declines stop at once; do-not-honor opens the honest dialog; redirects
+ * read by classify(); hard declines stop at once (Zoom's host code 51 too: the spec would add
+ * EZPAY to the tried list and go on, spec README item 4 makes it a hard decline; the step list
+ * says so); do-not-honor opens the honest dialog; a processor the server skipped as unhealthy or
+ * whose start failed in transport is marked and the next one tried (spec 000 §8: "most starts
+ * cascade first"), and when the last one failed in transport the run ends with the 'Response
+ * error, try again' toast; no answer from our server at all is Retry/Cancel; redirects
  * (3-D Secure, hosted pages) leave and come back to a resumed run. The tried list and the
  * current attempt are persisted (browser storage) through `persist`, so a reload resumes and
  * never repeats a processor.
@@ -42,7 +47,9 @@ export const cascadeMachine = setup({
     broadcastUserUpdate: () => {},
     /** app effect: full navigation to a processor's page */
     redirectTo: (_, _params: { url: string }) => {},
-    markTried: assign(({ context }, params: { result: 'declined' | 'passed' | 'skipped'; skip?: Processor[] }) => {
+    /** app effect: a toast (the toast machine): 'Response error, try again' when the stack ran out on a transport failure */
+    toast: (_, _params: { text: CascadeContext['error'] }) => {},
+    markTried: assign(({ context }, params: { result: 'declined' | 'passed' | 'skipped' | 'unavailable' | 'unreachable'; skip?: Processor[] }) => {
       const processor = context.current?.processor;
       if (!processor) return {};
       const skipped = (params.skip ?? []).filter((p) => !context.tried.includes(p) && p !== processor);
@@ -66,6 +73,16 @@ export const cascadeMachine = setup({
     isFlagged: (_, output: FraudCheckOutput) => classify({ proc: 'FRAUD', ...output }, { fixed: false }).kind === 'declined',
     /** the server refused (4xx): a clear answer, not a transport failure */
     isRefusal: (_, error: unknown) => isCallFailure(error) && error.kind === 'http' && error.status >= 400 && error.status < 500,
+    /**
+     * the server answered that the processor failed, not us nor the trader's connection: skipped as
+     * unhealthy (503 card.processor_unavailable) or its start failed in transport and was reversed
+     * (502 card.processor_unreachable); any other failure (no answer at all, another 5xx) is Retry/Cancel
+     */
+    isProcessorFailure: (_, params: { error: unknown; key: string }) => isCallFailure(params.error) && params.error.kind === 'http' && params.error.error === params.key,
+    /** every processor of the stack was skipped as unhealthy: card payments are temporarily unavailable */
+    isAllUnavailable: ({ context }) => context.stack.length > 0 && context.stack.every((p) => context.log.some((step) => step.processor === p && step.result === 'unavailable')),
+    /** the last processor's start failed in transport (spec 000 §8: the toast once the cascade ran out) */
+    isLastUnreachable: ({ context }) => context.log.at(-1)?.result === 'unreachable',
     isListen: (_, params: { status: string; expected: string }) => params.status === params.expected,
     isEntropay: (_, params: { result: string; expected: string }) => params.result === params.expected,
   },
@@ -160,6 +177,8 @@ export const cascadeMachine = setup({
           actions: assign(({ context }) => ({ current: { processor: nextUntried(context.stack, context.tried)!, uid: '', deadline: 0 }, outcome: null })),
         },
         { guard: 'isStackEmpty', target: 'stopped', meta: { spec: ['000 §4.2'] }, actions: assign({ error: msg('cascade.no_processors') }) },
+        { guard: 'isAllUnavailable', target: 'stopped', meta: { spec: ['000 §4.5'], deviation: 'addition: processor health' }, actions: assign({ error: msg('cascade.processors_unavailable') }) },
+        { guard: 'isLastUnreachable', target: 'responseError', meta: { spec: ['000 §8.1', '000 §4.5'] } },
         { target: 'exhausted', meta: { spec: ['000 §4.5'] } },
       ],
     },
@@ -181,6 +200,18 @@ export const cascadeMachine = setup({
           }),
         },
         onError: [
+          {
+            guard: { type: 'isProcessorFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, key: 'card.processor_unavailable' }) },
+            target: 'next',
+            meta: { spec: ['000 §4.4'], deviation: 'addition: processor health' },
+            actions: { type: 'markTried', params: { result: 'unavailable' } },
+          },
+          {
+            guard: { type: 'isProcessorFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, key: 'card.processor_unreachable' }) },
+            target: 'next',
+            meta: { spec: ['000 §8.1', '000 §4.4'] },
+            actions: { type: 'markTried', params: { result: 'unreachable' } },
+          },
           { guard: { type: 'isRefusal', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'stopped', meta: { spec: ['000 §8.1'], deviation: 'docs/funding.md: network failure' }, actions: assign(({ event }) => ({ error: failureMsg(event.error, 'server_error') })) },
           { target: 'interrupted', meta: { spec: ['000 §8.1'], deviation: 'docs/funding.md: network failure' } },
         ],
@@ -276,6 +307,17 @@ export const cascadeMachine = setup({
         assign(({ context }) => ({ log: [...context.log, { processor: context.current!.processor, result: 'approved' as const, code: '' }], result: 'approved' as const })),
         { type: 'persist', params: ({ context }) => stored(context, true) },
         'broadcastUserUpdate',
+      ],
+    },
+    /** the last processor's start failed in transport and none is left: 'Response error, try again' as a toast, the waiting ends (spec 000 §8) */
+    responseError: {
+      type: 'final',
+      meta: { spec: ['000 §8.1'] },
+      entry: [
+        { type: 'end', params: { result: 'failed', error: msg('cascade.response_error') } },
+        assign({ explained: true }),
+        { type: 'toast', params: { text: msg('cascade.response_error') } },
+        { type: 'persist', params: ({ context }) => stored(context, true) },
       ],
     },
     exhausted: {

@@ -37,7 +37,9 @@ const heard = (reply: ProcessorReply) => ({ output: { status: 'answered', reply 
  * of a partner without VLOAD). Every reply is tied to the processor being tried (classify.ts reads
  * them): Orange approves, leaves pending, declines softly or hard; PFS approves, is pending, sends
  * to 3-D Secure or declines; Zoom approves, says do-not-honor (05) or fails its token; Entropay
- * opens its start or CVV dialog or declines; the fraud step passes or stops.
+ * opens its start or CVV dialog or declines; the fraud step passes or stops. Any start may also
+ * fail: refused, skipped as unhealthy (503), failed in transport (502), or no answer at all; a
+ * payment on Meiko alone shows the ends those make (temporarily unavailable; the toast).
  */
 export const cascadeModel: MachineModel = {
   machine: cascadeMachine,
@@ -50,6 +52,8 @@ export const cascadeModel: MachineModel = {
     // a new payment reaching Zoom's do-not-honor (host code 05) and both Entropay dialogs (what the UI can start: a
     // resumed run between processors is never on the page)
     { ...facts, user: 'ZOOM,ENTROPAY', payment },
+    // a new payment on one processor (issue 32 §4, §5): skipped as unhealthy (every processor down), or its start failed in transport (the toast)
+    { ...facts, user: 'MEIKO', payment },
     // a new payment with no processor left: PFS only, for a trader in one of the countries PFS never serves
     { ...facts, user: 'PFS', country: 'DE', payment },
   ],
@@ -87,8 +91,10 @@ export const cascadeModel: MachineModel = {
       ),
       ...answersFor('ENTROPAY', started({ proc: 'ENTROPAY', return: true }), started({ proc: 'ENTROPAY', return: 'pin' }), started({ proc: 'ENTROPAY', return: false })),
       ...answersFor('FRAUD', started({ proc: 'FRAUD' }), started({ proc: 'FRAUD', fail_limit: true })),
-      // the server or the network fails whoever is tried
+      // the server or the network fails whoever is tried: a refusal, the processor skipped as unhealthy, its start failed in transport, no answer at all
       { error: http(409, 'payment.closed', 'This payment is closed.') },
+      { error: http(503, 'card.processor_unavailable', 'Temporarily unavailable') },
+      { error: http(502, 'card.processor_unreachable', 'Did not answer') },
       { error: { kind: 'network' } },
     ],
     listen: [

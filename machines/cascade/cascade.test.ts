@@ -39,6 +39,7 @@ function run(input: CascadeInput, opts: { fraud?: () => Promise<FraudCheckOutput
       storeLastPayment: (_, params) => void effects.push(['storeLastPayment', params]),
       redirectTo: (_, params) => void effects.push(['redirectTo', params]),
       broadcastUserUpdate: () => void effects.push(['broadcastUserUpdate', undefined]),
+      toast: (_, params) => void effects.push(['toast', params]),
     },
   });
   return { actor: createActor(machine, { input }).start(), listens, starts, persisted, effects };
@@ -160,6 +161,57 @@ describe('cascade', () => {
     expect(tried).toEqual(['EZPAY', 'ZOOM']);
     expect(after).toEqual([...log, { processor: 'ZOOM', result: 'declined', code: 'token' }]);
     actor.stop();
+  });
+
+  const unavailable = { kind: 'http', status: 503, error: 'card.processor_unavailable', message: '' };
+  const unreachable = { kind: 'http', status: 502, error: 'card.processor_unreachable', message: '' };
+
+  it('issue 32 §5: a start that failed in transport (502 from our server) is marked and the next processor tried; the last one so ends the run with the toast, no alert', async () => {
+    const { actor, starts, effects, persisted } = run({ ...facts, user: 'PFS,MEIKO', payment: { ...payment, id: 'p-1' } }, { start: () => Promise.reject(unreachable) });
+    await settle();
+    expect(starts.map((s) => s.processor)).toEqual(['PFS', 'MEIKO']);
+    expect(actor.getSnapshot().value).toBe('responseError');
+    expect(actor.getSnapshot().output).toMatchObject({
+      result: 'failed',
+      error: { key: 'cascade.response_error' },
+      explained: true,
+      steps: [
+        { processor: 'PFS', result: 'unreachable', code: '' },
+        { processor: 'MEIKO', result: 'unreachable', code: '' },
+      ],
+    });
+    expect(effects.filter(([e]) => e === 'toast')).toEqual([['toast', { text: { key: 'cascade.response_error' } }]]);
+    expect(persisted.at(-1)).toMatchObject({ finished: true, tried: ['PFS', 'MEIKO'] });
+    actor.stop();
+  });
+
+  it('issue 32 §4: every processor of the stack skipped as unhealthy (503) stops with “temporarily unavailable”, without a toast', async () => {
+    const { actor, effects } = run({ ...facts, user: 'PFS,MEIKO', payment: { ...payment, id: 'p-1' } }, { start: () => Promise.reject(unavailable) });
+    await settle();
+    expect(actor.getSnapshot().output).toMatchObject({ result: 'stopped', error: { key: 'cascade.processors_unavailable' }, explained: false, steps: [{ processor: 'PFS', result: 'unavailable' }, { processor: 'MEIKO', result: 'unavailable' }] });
+    expect(effects.filter(([e]) => e === 'toast')).toEqual([]);
+    actor.stop();
+  });
+
+  it('one processor skipped, the next declining: the usual end (no processor left), not “unavailable”; skipped then approved: approved', async () => {
+    const declined = run({ ...facts, user: 'PFS,MEIKO', payment: { ...payment, id: 'p-1' } }, { start: (input) => (input.processor === 'PFS' ? Promise.reject(unavailable) : Promise.resolve({ reply: { proc: 'MEIKO', return: false, code: '91' } as ProcessorReply, at: T })) });
+    await settle();
+    expect(declined.actor.getSnapshot().output).toMatchObject({ result: 'failed', error: { key: 'cascade_card.failed' } });
+    declined.actor.stop();
+    const approved = run({ ...facts, user: 'PFS,MEIKO', payment: { ...payment, id: 'p-1' } }, { start: (input) => (input.processor === 'PFS' ? Promise.reject(unreachable) : Promise.resolve({ reply: { proc: 'MEIKO', return: true, status: 1 } as ProcessorReply, at: T })) });
+    await settle();
+    expect(approved.actor.getSnapshot().output).toMatchObject({ result: 'approved', steps: [{ processor: 'PFS', result: 'unreachable' }, { processor: 'MEIKO', result: 'approved' }] });
+    approved.actor.stop();
+  });
+
+  it('a 5xx without our key (a proxy’s 502, our own 503 busy) is no processor failure: Retry/Cancel', async () => {
+    for (const error of [{ kind: 'http', status: 502, error: 'server_error', message: '' }, { kind: 'http', status: 503, error: 'busy', message: '' }]) {
+      const { actor, starts } = run({ ...facts, user: 'PFS,MEIKO', payment: { ...payment, id: 'p-1' } }, { start: () => Promise.reject(error) });
+      await settle();
+      expect(actor.getSnapshot().value).toBe('interrupted');
+      expect(starts.map((s) => s.processor)).toEqual(['PFS']);
+      actor.stop();
+    }
   });
 
   it('a processor that passes (the FRAUD step) is logged with no code', async () => {

@@ -34,7 +34,11 @@ export interface CurrentAttempt {
  */
 export interface StepRecord {
   processor: Processor;
-  result: 'approved' | 'declined' | 'skipped' | 'passed';
+  /**
+   * unavailable: the server skipped it, unhealthy (503 card.processor_unavailable, the card not sent);
+   * unreachable: its start failed in transport (502 card.processor_unreachable, the attempt reversed)
+   */
+  result: 'approved' | 'declined' | 'skipped' | 'passed' | 'unavailable' | 'unreachable';
   code: string;
 }
 
@@ -127,6 +131,6 @@ export interface CascadeOutput {
   stack: Processor[];
   /** the steps taken, in order, so the page can keep them on screen after the run ended */
   steps: StepRecord[];
-  /** the trader already read why it stopped in a dialog (do not honor): no second message on top */
+  /** the trader was already told why it stopped (the do-not-honor dialog, the response-error toast): no second message on top */
   explained: boolean;
 }

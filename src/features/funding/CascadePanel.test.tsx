@@ -95,6 +95,61 @@ describe('the cascade steps stay readable', () => {
   });
 });
 
+describe('issue 32: the steps say a skipped processor, one that did not answer, and Zoom 51 as a hard decline', () => {
+  registerMessages(fundingMessages);
+  it.each([
+    [
+      'en',
+      en,
+      [
+        'Processor 1 of 5 (Vload): temporarily unavailable, skipped (your card was not sent to it), trying the next one',
+        'Processor 2 of 5 (Orange): did not answer; this attempt was cancelled and is not charged, trying the next one',
+        'Processor 3 of 5 (Meiko): declined by the issuer, trying the next one',
+        'Processor 4 of 5 (Zoom): insufficient funds (51), a hard decline; the payment stopped here (no other processor is tried after it, EZPAY neither)',
+      ],
+    ],
+    [
+      'ru',
+      ru,
+      [
+        'Процессор 1 из 5 (Vload): временно недоступен, пропущен (карта ему не отправлялась), пробуем следующий',
+        'Процессор 2 из 5 (Orange): не ответил; эта попытка отменена и не будет списана, пробуем следующий',
+        'Процессор 3 из 5 (Meiko): отклонено банком-эмитентом, пробуем следующий',
+        'Процессор 4 из 5 (Zoom): недостаточно средств (51), жёсткий отказ; платёж остановлен на нём (другие процессоры после него не пробуются, EZPAY тоже)',
+      ],
+    ],
+  ] as const)('%s', async (lang, dict, lines) => {
+    const run = cascadeMachine.provide({
+      actors: {
+        fraudCheck: fromPromise(async (): Promise<FraudCheckOutput> => ({ payment: 'p-1' })),
+        startProcessor: fromPromise(async ({ input }: { input: StartInput }): Promise<StartOutput> => {
+          if (input.processor === 'VLOAD') throw { kind: 'http', status: 503, error: 'card.processor_unavailable', message: '' };
+          if (input.processor === 'ORANGE') throw { kind: 'http', status: 502, error: 'card.processor_unreachable', message: '' };
+          return { reply: input.processor === 'MEIKO' ? { proc: 'MEIKO', return: false, code: '91' } : { proc: 'ZOOM', result: 2, hostCode: '51' }, at: T };
+        }),
+      },
+    });
+    const actor = createActor(run, { input: { settings: STACK, user: '', country: 'DE', affsId: '', noVload: [], payment, now: T } });
+    actor.start();
+    const output = await toPromise(actor);
+    expect(output).toMatchObject({ result: 'stopped' });
+    render(
+      <I18nProvider lang={lang} dict={dict}>
+        <CascadePanel cascade={actor} send={() => {}} />
+      </I18nProvider>,
+    );
+    expect(within(screen.getByTestId('cascade-steps')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(lines);
+  });
+
+  it('the last step unavailable or unreachable says so without "trying the next one"', async () => {
+    const { stepLines } = await import('../../flows/funding/funding.select');
+    expect(stepLines(['PFS', 'MEIKO'], [{ processor: 'PFS', result: 'unavailable', code: '' }, { processor: 'MEIKO', result: 'unreachable', code: '' }], false).map((l) => l.key)).toEqual(['cascade.step.unavailable_next', 'cascade.step.unreachable']);
+    expect(stepLines(['MEIKO'], [{ processor: 'MEIKO', result: 'unavailable', code: '' }], false).map((l) => l.key)).toEqual(['cascade.step.unavailable']);
+    // a 51 from another processor is the usual stop; from Zoom going on it is impossible (51 stops)
+    expect(stepLines(['MEIKO'], [{ processor: 'MEIKO', result: 'declined', code: '51' }], false).map((l) => l.key)).toEqual(['cascade.step.declined']);
+  });
+});
+
 describe('the do-not-honor dialog and its steps agree', () => {
   registerMessages(fundingMessages);
   it.each([

@@ -381,6 +381,7 @@ const STEP_OF = {
   redirecting: 'redirecting',
   approved: 'done',
   exhausted: 'done',
+  responseError: 'done',
   stopped: 'done',
   unresolved: 'done',
   switched: 'done',

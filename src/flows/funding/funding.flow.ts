@@ -13,7 +13,7 @@ import * as card from '../../api/card';
 import type { CurrentUser, Settings } from '../../../core/contract';
 import { currentAccountOf } from '../../../core/accounts';
 import { onServerEvent } from '../../api/events';
-import { sessionActor, showAlert } from '../shell/app.flow';
+import { sessionActor, showAlert, showToast } from '../shell/app.flow';
 
 /**
  * Card funding flows: the funding page, the card form and the cascade it runs, bound to the card
@@ -155,6 +155,9 @@ export const cascadeFlow = cascadeMachine.provide({
     },
     broadcastUserUpdate: () => sessionActor.send({ type: 'user.update' }),
     redirectTo: (_, { url }) => window.location.assign(url),
+    toast: (_, { text }) => {
+      if (text) showToast(text, 'error');
+    },
   },
 });
 

@@ -10,7 +10,19 @@ type CardSnap = SnapshotFrom<typeof cardFormMachine>;
 
 /** One line of the steps list: "Processor 1 of 5 (Vload): declined, trying the next one". */
 export interface StepLine {
-  key: 'cascade.step.declined_next' | 'cascade.step.declined' | 'cascade.step.cancelled_next' | 'cascade.step.cancelled' | 'cascade.step.skipped' | 'cascade.step.passed' | 'cascade.step.approved';
+  key:
+    | 'cascade.step.declined_next'
+    | 'cascade.step.declined'
+    | 'cascade.step.hard_51'
+    | 'cascade.step.cancelled_next'
+    | 'cascade.step.cancelled'
+    | 'cascade.step.skipped'
+    | 'cascade.step.unavailable_next'
+    | 'cascade.step.unavailable'
+    | 'cascade.step.unreachable_next'
+    | 'cascade.step.unreachable'
+    | 'cascade.step.passed'
+    | 'cascade.step.approved';
   n: number;
   total: number;
   processor: string;
@@ -29,10 +41,14 @@ export function stepLines(stack: readonly string[], log: readonly StepRecord[], 
       entry.result === 'declined'
         ? cancelled
           ? goesOn ? 'cascade.step.cancelled_next' : 'cascade.step.cancelled'
-          : goesOn ? 'cascade.step.declined_next' : 'cascade.step.declined'
+          : goesOn ? 'cascade.step.declined_next'
+            // Zoom's 51 stops the payment: the spec would add EZPAY and go on (spec README item 4)
+            : entry.processor === 'ZOOM' && entry.code === '51' ? 'cascade.step.hard_51' : 'cascade.step.declined'
         : entry.result === 'skipped' ? 'cascade.step.skipped'
-          : entry.result === 'passed' ? 'cascade.step.passed'
-            : 'cascade.step.approved';
+          : entry.result === 'unavailable' ? goesOn ? 'cascade.step.unavailable_next' : 'cascade.step.unavailable'
+            : entry.result === 'unreachable' ? goesOn ? 'cascade.step.unreachable_next' : 'cascade.step.unreachable'
+              : entry.result === 'passed' ? 'cascade.step.passed'
+                : 'cascade.step.approved';
     const at = stack.indexOf(entry.processor);
     return { key, n: at >= 0 ? at + 1 : i + 1, total: Math.max(stack.length, log.length), processor: entry.processor, result: entry.result };
   });
