@@ -28,9 +28,23 @@ const EN = {
   'history.what.deposit_card_plain': 'Deposit by card',
   'history.what.deposit_crypto': 'Deposit in crypto ({coin})',
   'history.what.deposit_crypto_plain': 'Deposit in crypto',
+  'history.what.deposit_crypto_short': 'Deposit in crypto ({coin}): paid short, credited for what arrived',
+  'history.what.deposit_crypto_late': 'Deposit in crypto ({coin}): paid late, credited at the rate of its arrival',
+  'history.what.deposit_crypto_over': 'Deposit in crypto ({coin}): over-payment credited',
+  'history.what.crypto_exception_held': 'Crypto payment held for a refund ({coin})',
+  'history.what.crypto_exception_claimed': 'Crypto refund claimed, awaiting approval ({coin})',
+  'history.what.crypto_exception_refunded': 'Crypto refund sent ({coin})',
+  'history.what.crypto_exception_rejected': 'Crypto refund claim rejected ({coin})',
+  'history.detail.crypto_short': 'Paid short',
+  'history.detail.crypto_late': 'Paid late',
+  'history.detail.crypto_over': 'Paid over',
   'history.what.deposit_sandbox': 'Deposit (sandbox)',
   'history.what.deposit_demo': 'Demo funds',
   'history.what.deposit_method': 'Deposit · {method}',
+  'history.what.payment_refund_card': 'Card deposit refunded ({processor})',
+  'history.what.payment_refund': 'Deposit refunded · {method}',
+  'history.what.chargeback_card': 'Card deposit charged back ({processor})',
+  'history.what.chargeback': 'Deposit charged back · {method}',
   'history.method.vload': 'Vload voucher',
   'history.method.bank': 'Bank transfer',
   'history.method.fiat': 'Fiat transfer',
@@ -82,9 +96,23 @@ const RU: Record<keyof typeof EN, string> = {
   'history.what.deposit_card_plain': 'Пополнение картой',
   'history.what.deposit_crypto': 'Пополнение криптовалютой ({coin})',
   'history.what.deposit_crypto_plain': 'Пополнение криптовалютой',
+  'history.what.deposit_crypto_short': 'Пополнение криптовалютой ({coin}): оплачено не полностью, зачислено поступившее',
+  'history.what.deposit_crypto_late': 'Пополнение криптовалютой ({coin}): оплачено с опозданием, зачислено по курсу поступления',
+  'history.what.deposit_crypto_over': 'Пополнение криптовалютой ({coin}): переплата зачислена',
+  'history.what.crypto_exception_held': 'Криптоплатёж удержан для возврата ({coin})',
+  'history.what.crypto_exception_claimed': 'Запрошен возврат криптовалюты, ждёт одобрения ({coin})',
+  'history.what.crypto_exception_refunded': 'Возврат криптовалюты отправлен ({coin})',
+  'history.what.crypto_exception_rejected': 'Запрос возврата криптовалюты отклонён ({coin})',
+  'history.detail.crypto_short': 'Оплачено не полностью',
+  'history.detail.crypto_late': 'Оплачено с опозданием',
+  'history.detail.crypto_over': 'Переплата',
   'history.what.deposit_sandbox': 'Пополнение (тестовое)',
   'history.what.deposit_demo': 'Демо-средства',
   'history.what.deposit_method': 'Пополнение · {method}',
+  'history.what.payment_refund_card': 'Возврат пополнения картой ({processor})',
+  'history.what.payment_refund': 'Возврат пополнения · {method}',
+  'history.what.chargeback_card': 'Чарджбэк пополнения картой ({processor})',
+  'history.what.chargeback': 'Чарджбэк пополнения · {method}',
   'history.method.vload': 'ваучер Vload',
   'history.method.bank': 'банковский перевод',
   'history.method.fiat': 'фиатный перевод',
@@ -142,12 +170,22 @@ function what(e: HistoryEntry, t: Translate): string {
   switch (e.type) {
     case 'deposit':
       if (e.method === 'card') return e.detail ? t('history.what.deposit_card', { processor: e.detail }) : t('history.what.deposit_card_plain');
+      // a crypto exception credited (issue 32 §1): said with its kind
+      if (e.method === 'crypto' && (e.outcome === 'short' || e.outcome === 'late' || e.outcome === 'over')) return t(`history.what.deposit_crypto_${e.outcome}`, { coin: e.detail ?? '' });
       if (e.method === 'crypto') return e.detail ? t('history.what.deposit_crypto', { coin: e.detail }) : t('history.what.deposit_crypto_plain');
       if (e.method === 'sandbox') return t('history.what.deposit_sandbox');
       if (e.method === 'demo') return t('history.what.deposit_demo');
       // every other method by its name (§5: a Vload voucher is never a bare "Deposit")
       if (e.method) return t('history.what.deposit_method', { method: depositMethod(e.method, t) });
       return t('history.type.deposit');
+    case 'payment_refund':
+    case 'chargeback':
+      // a deposit taken back (issue 32 §2): by card with its processor, else by its method's name
+      if (e.method === 'card') return t(`history.what.${e.type}_card`, { processor: e.detail ?? '' });
+      return t(`history.what.${e.type}`, { method: e.method ? depositMethod(e.method, t) : '' });
+    case 'crypto_exception':
+      // a crypto payment held for a refund, its claim, the refund sent or the claim rejected (issue 32 §1)
+      return ['held', 'claimed', 'refunded', 'rejected'].includes(e.outcome ?? '') ? t(`history.what.crypto_exception_${e.outcome}`, { coin: e.detail ?? '' }) : e.type;
     case 'withdrawal':
       return outcome ? t(`history.what.withdrawal.${outcome}`) : t('history.type.withdrawal');
     case 'withdrawal_return':
@@ -193,6 +231,7 @@ function detail(e: HistoryEntry, t: Translate): string {
   if ((e.type === 'withdrawal' || e.type === 'withdrawal_return') && e.method) return payoutMethod(e.method, t);
   if (e.type === 'tip' && e.detail) return t('history.detail.host', { name: e.detail });
   if ((e.type === 'bonus' || e.type === 'prize' || e.type === 'trade_result') && e.detail) return e.detail;
+  if (e.type === 'crypto_exception' && (e.method === 'short' || e.method === 'late' || e.method === 'over')) return t(`history.detail.crypto_${e.method}`);
   if (e.source === undefined && e.note === 'exchange account') return t('history.detail.exchange');
   // card processor and coin are in the row's name already
   if (e.source === 'ledger') return '—';

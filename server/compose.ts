@@ -19,6 +19,7 @@ import { loadCryptoConfig } from './domain/crypto/config';
 import { rssFeed } from './domain/news/rss';
 import { noProcessors } from './domain/payments/no-processors';
 import { loadMethodConfig } from './domain/methods';
+import { loadProcessorSecrets } from './domain/payments/reversal-webhook';
 import type { ChainPayment, ChainWatcher, PaymentMethodGateway, PlatformGateway, Ports, RateSource } from './domain/ports';
 import type { PushHub } from './push/hub';
 import { invoiceDepsOf } from './routes/crypto';
@@ -48,6 +49,8 @@ import { cardSandboxRoutes } from './sandbox/processors/control-routes';
 import { cardPageRoutes } from './sandbox/processors/page-routes';
 import { sandboxPromoRoutes } from './sandbox/promo/routes';
 import { sandboxProcessors } from './sandbox/processors/sandbox-gateway';
+import { withSandboxRefunds } from './sandbox/processors/refunds';
+import { sandboxRefundRoutes } from './sandbox/refunds/routes';
 import { switchedProcessors } from './sandbox/processors/switch';
 import { processorHealthRoutes } from './sandbox/processors/health-routes';
 import { scenarioOfNumber, TEST_CARDS } from './sandbox/processors/test-cards';
@@ -103,7 +106,7 @@ export function composePorts(app: FastifyInstance, { db, config, push, platform 
   const ports: Ports = {
     platform: platform ?? sandboxGateway(db),
     messenger: sandboxMessenger(db),
-    processors: sandbox ? switchedProcessors(db, scriptedProcessors(db, sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs }))) : noProcessors,
+    processors: sandbox ? switchedProcessors(db, scriptedProcessors(db, withSandboxRefunds(sandboxProcessors({ delayMs: config.sandboxProcessorDelayMs })))) : noProcessors,
     testCards: { scenarioOf: scenarioOfNumber, isShared: isTestCard },
     chain: chain ?? noChain,
     // CRYPTO_XPUB_<CHAIN>; in sandbox mode the published test keys fill the gaps
@@ -112,6 +115,8 @@ export function composePorts(app: FastifyInstance, { db, config, push, platform 
     wallets: sandbox ? sandboxWallets() : noWallets,
     // METHOD_WEBHOOK_SECRET_<PROVIDER>; in sandbox mode the sandbox providers' own secrets fill the gaps
     walletSecrets: loadMethodConfig(sandbox, config.methodWebhookSecrets),
+    // PROCESSOR_WEBHOOK_SECRET_<NAME>; in sandbox mode the sandbox processors' own secrets fill the gaps
+    processorSecrets: loadProcessorSecrets(sandbox, config.processorWebhookSecrets),
     vouchers: sandbox ? sandboxVouchers() : null,
     bankDetails: sandbox ? SANDBOX_BANK_DETAILS : null,
     desk,
@@ -176,5 +181,7 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
   await app.register(sandboxComplaintRoutes, deps);
   // the eligibility console (/sandbox/eligibility; /api/sandbox/incentives): the operator's switch of incentives by country
   await app.register(sandboxEligibilityRoutes, deps);
+  // the refunds and disputes console (/sandbox/refunds): refunds through the processors' port, their signed webhooks, protection cases
+  await app.register(sandboxRefundRoutes, deps);
   await app.register(processorHealthRoutes, { db, config });
 }

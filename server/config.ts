@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { METHODS } from '../core/methods';
+import { PROCESSORS } from '../core/cascade/processors';
 import { CHAIN_IDS } from '../core/chains';
 import { REGISTER_LIMITS, type RegisterLimits } from '../core/register-limits';
 import { ADDRESS_BOOK_RULES } from '../core/address-book';
@@ -132,6 +133,12 @@ export interface Config {
    * outside sandbox mode a provider without one takes no webhook and its deposits are not offered
    */
   methodWebhookSecrets: Partial<Record<string, string>>;
+  /**
+   * The secret each card processor signs its refund and dispute webhooks with
+   * (PROCESSOR_WEBHOOK_SECRET_PFS, _VLOAD, …): a processor without one has its webhooks refused
+   * (in sandbox mode the sandbox processors' own secrets fill the gaps)
+   */
+  processorWebhookSecrets: Partial<Record<string, string>>;
   /**
    * Complaints (docs/complaints.md): the ombudsman the final answer names, whom the trader may
    * go to when it does not settle the complaint. COMPLAINTS_OMBUDSMAN_NAME and
@@ -397,6 +404,7 @@ export function loadConfig(env: Env = process.env): Config {
     addressHoldMs: addressHold(env, sandbox),
     cryptoXpubs: keyed(env, 'CRYPTO_XPUB_', CHAIN_IDS),
     methodWebhookSecrets: keyed(env, 'METHOD_WEBHOOK_SECRET_', METHODS),
+    processorWebhookSecrets: keyed(env, 'PROCESSOR_WEBHOOK_SECRET_', PROCESSORS.map((p) => p.toLowerCase())),
     complaintsOmbudsman: ombudsman(env),
   };
 }

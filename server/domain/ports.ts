@@ -69,7 +69,23 @@ export interface ProcessorGateway {
    * after a lost answer voids nothing twice.
    */
   void(processor: CardProcessor, charge: Charge): Promise<VoidAnswer>;
+  /**
+   * Refunds all or part of an approved attempt (issue 32 §2). Idempotent per `refund.key`: asking
+   * again answers the same refund id and refunds nothing twice. `accepted` is not the outcome: the
+   * processor confirms with its signed webhook (`refund.succeeded` or `refund.failed`,
+   * server/domain/payments/reversal-webhook.ts). Absent: the processor takes no refunds from us.
+   */
+  refund?(processor: CardProcessor, charge: Charge, refund: RefundRequest): Promise<RefundAnswer>;
 }
+
+/** A refund asked of a processor: our idempotency key, the amount (at most what is left of the payment). */
+export interface RefundRequest {
+  key: string;
+  amountMinor: bigint;
+  currency: string;
+}
+/** The processor took the refund request (its refund id), or refused it at once. */
+export type RefundAnswer = { kind: 'accepted'; refundId: string } | { kind: 'refused'; message: string };
 
 // ─── the trading platform ────────────────────────────────────────────────────────────────────
 
@@ -545,6 +561,8 @@ export interface Ports {
   wallets: PaymentMethodGateway;
   /** the secret each wallet provider signs its webhooks with (a provider without one takes no webhook) */
   walletSecrets: MethodConfig;
+  /** the secret each card processor signs its refund and dispute webhooks with (PROCESSOR_WEBHOOK_SECRET_{NAME}; none: its webhooks are refused) */
+  processorSecrets: MethodConfig;
   /** Vload vouchers; none: vouchers are not offered */
   vouchers: VoucherProvider | null;
   /** the broker's bank account for transfers; none: bank transfers show no details */

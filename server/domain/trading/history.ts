@@ -6,6 +6,7 @@ import type { PlatformGateway, TransactionView } from '../ports';
 import { formatMoney } from '../../../core/money';
 import { Refusal } from '../refusal';
 import { ledgerHistory } from './ledger-history';
+import { exceptionHistory } from '../crypto/history';
 
 const unavailable = () => new Refusal(503, 'platform.unavailable', 'The trading platform is not reachable right now. Please try again shortly.');
 
@@ -45,8 +46,10 @@ export async function historyOf(
   const types = PLATFORM_TYPES.filter((type) => q.trType === undefined || q.trType === type);
   if (types.length > 0 && !platform.transactions) throw unavailable();
   const login = types.length > 0 ? await emailOf(db, userId) : '';
-  const [ledger, ...fromPlatform] = await Promise.all([
+  const [ledger, exceptions, ...fromPlatform] = await Promise.all([
     ledgerHistory(db, userId, q, window, hosts),
+    // crypto payments held for a refund, claimed or refunded (issue 32 §1)
+    exceptionHistory(db, userId, q, window),
     ...types.map(async (trType) => {
       const answer = await platform.transactions!(login, {
         dateFrom: q.DateFrom,
@@ -60,7 +63,7 @@ export async function historyOf(
       return answer ? { rows: answer.list.filter((row) => row.type === trType).map(platformEntry), total: answer.total } : { rows: [], total: 0 };
     }),
   ]);
-  const sources = [ledger, ...fromPlatform];
+  const sources = [ledger, exceptions, ...fromPlatform];
   const ranked = sources.flatMap((source, rank) => source.rows.map((row, index) => ({ row, rank, index })));
   ranked.sort((a, b) => b.row.createdAt - a.row.createdAt || a.rank - b.rank || a.index - b.index);
   return {

@@ -15,7 +15,8 @@ import { formatMoney } from '../../../core/money';
 
 /** the ledger kinds each history type stands for (kinds of other issues included: bonus, prize, transfer) */
 const KINDS: Partial<Record<HistoryType, string[]>> = {
-  deposit: ['deposit', 'demo_credit'],
+  // a refund or a chargeback takes a deposit back (issue 32 §2): listed with the deposits
+  deposit: ['deposit', 'demo_credit', 'payment_refund', 'chargeback'],
   withdrawal: ['withdrawal_hold', 'withdrawal_release', 'withdrawal_payout'],
   tip: ['tip'],
   bonus: ['bonus', 'offer_giveaway', 'offer_riskfree', 'iq_reward', 'bonus_release', 'bonus_forfeit'],
@@ -133,7 +134,7 @@ export function refOf(kind: string, meta: Record<string, unknown>): { ref?: { ki
   const payment = text(meta.payment);
   const invoice = text(meta.invoice);
   const withdrawal = text(meta.withdrawalId);
-  if (kind === 'deposit' && meta.method === 'card' && payment) return { ref: { kind: 'payment', id: payment } };
+  if ((kind === 'deposit' || kind === 'payment_refund' || kind === 'chargeback') && meta.method === 'card' && payment) return { ref: { kind: 'payment', id: payment } };
   if (kind === 'deposit' && meta.method === 'crypto' && invoice) return { ref: { kind: 'invoice', id: invoice } };
   if (kind.startsWith('withdrawal') && withdrawal) return { ref: { kind: 'withdrawal', id: withdrawal } };
   return {};
@@ -160,13 +161,18 @@ export function describe(
       if (meta.method === 'card') return { type: 'deposit', method: 'card', detail: text(meta.processor) };
       if (meta.method === 'crypto') {
         const asset = text(meta.asset);
-        return { type: 'deposit', method: 'crypto', detail: (asset && ASSETS[asset]?.name) ?? asset ?? text(meta.coin)?.toUpperCase() };
+        // a credited short, late or over payment (issue 32 §1) says which in its outcome
+        return { type: 'deposit', method: 'crypto', detail: (asset && ASSETS[asset]?.name) ?? asset ?? text(meta.coin)?.toUpperCase(), outcome: text(meta.exception) };
       }
       return { type: 'deposit', method: meta.source !== undefined ? 'sandbox' : text(meta.method) };
     }
     case 'demo_credit':
       return { type: 'deposit', method: 'demo' };
     case 'withdrawal_hold':
+    case 'payment_refund':
+    case 'chargeback':
+      // a card deposit's processor, or the wallet's name (server/domain/payments/reversals.ts)
+      return { type: kind, method: text(meta.method), detail: meta.method === 'card' ? text(meta.processor) : undefined };
       return { type: 'withdrawal', method: withdrawal.method ?? text(meta.method), outcome: withdrawal.status ?? undefined };
     case 'withdrawal_release':
       return { type: 'withdrawal_return', method: withdrawal.method ?? undefined, outcome: text(meta.outcome) ?? withdrawal.status ?? undefined };

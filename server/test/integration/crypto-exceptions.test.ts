@@ -9,8 +9,11 @@ import { defaultSettings } from '../../domain/settings';
 import { sandboxChain, type SandboxChain } from '../../sandbox/chain/sandbox-chain';
 import { SANDBOX_USD_PRICES, sandboxRates } from '../../sandbox/rates/sandbox-rates';
 import { toBigInt } from '../../db/values';
+import { formatUnits } from '../../domain/crypto/units';
 import type { CryptoInvoiceRow } from '../../db/schema-crypto';
 import { freshDb, type TestDb } from '../db';
+import { historyOf } from '../../domain/trading/history';
+import type { PlatformGateway } from '../../domain/ports';
 
 /**
  * Crypto invoice exceptions (issue 32 §1): each short, late or over payment is credited or refunded
@@ -217,6 +220,13 @@ describe('crypto exceptions', () => {
     expect(await balance()).toBe(before);
     expect(await suspense('BTC')).toBe(held);
     expect((await verifyLedger(t.db)).ok).toBe(true);
+
+    // the trader's history (every time: the ledger stamps its rows with the database's clock): the refund sent, and the earlier short and late payments credited, each with its invoice for support
+    const history = await historyOf(t.db, {} as PlatformGateway, userId, { DateFrom: 0, DateTo: Date.parse('2100-01-01T00:00:00Z'), limit: 100, trType: 'deposit' });
+    const refundRow = history.hits.find((h) => h.id === `crypto-exception-${e.id}`);
+    expect(refundRow).toMatchObject({ type: 'crypto_exception', status: 'completed', outcome: 'refunded', method: 'short', currency: 'BTC', amount: formatUnits(part, 8), ref: { kind: 'invoice', id: row.guid } });
+    expect(history.hits.filter((h) => h.type === 'deposit' && h.outcome === 'short').length).toBe(1);
+    expect(history.hits.filter((h) => h.type === 'deposit' && h.outcome === 'late').length).toBe(1);
   });
 
   it('a payment being confirmed is counted N of M, and counts once confirmed', async () => {
