@@ -42,7 +42,7 @@ describe('the cashier lock reasons (issue 30 §4)', () => {
 
   it('lists the reasons of each action in the table’s order; a next step is a page of the trading area or none', () => {
     expect(reasonsFor('deposit')).toEqual(['excluded', 'terms_outdated', 'country_blocked', 'deposit_limit']);
-    expect(reasonsFor('withdrawal')).toEqual(['demo_account', 'not_verified']);
+    expect(reasonsFor('withdrawal')).toEqual(['demo_account', 'not_verified', 'protection_review']);
     expect(reasonsFor('trading')).toEqual(['excluded', 'terms_outdated', 'country_blocked', 'trading_limit', 'appropriateness']);
     const pages = readFileSync(join(import.meta.dirname, '..', 'src', 'app', 'routes.tsx'), 'utf8');
     for (const reason of LOCK_REASONS) {

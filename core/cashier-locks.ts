@@ -32,6 +32,8 @@ export const CASHIER_LOCKS = {
   demo_account: { blocks: ['withdrawal'], codes: ['withdrawal.demo', 'card.demo', 'quick.demo', 'method.demo', 'crypto.demo', 'vload.demo'], next: 'accounts' },
   /** withdrawals are paid to verified traders only */
   not_verified: { blocks: ['withdrawal'], codes: ['withdrawal.verify'], next: 'personal' },
+  /** negative balance protection covered a refund or chargeback larger than the balance (server/domain/protection/negative-balance.ts): withdrawals wait while an operator reviews the case */
+  protection_review: { blocks: ['withdrawal'], codes: ['withdrawal.protection_review'], next: 'support' },
   /** a deposit limit the trader set is used up (core/trader-limits.ts): until the window frees it, or a raise after the cooling-off */
   deposit_limit: {
     blocks: ['deposit'],

@@ -37,6 +37,11 @@ export const NOTIFICATION_KINDS = {
   'complaint.acknowledged': { variants: [] },
   /** the final answer was given; it names the ombudsman */
   'complaint.answered': { variants: [] },
+  /** a card or wallet deposit was refunded, or its dispute lost (server/domain/payments/reversals.ts); protected: negative balance protection covered part (params.covered) */
+  'payment.refunded': { variants: ['protected'] },
+  'payment.dispute_opened': { variants: [] },
+  'payment.dispute_won': { variants: [] },
+  'payment.dispute_lost': { variants: ['protected'] },
 } as const satisfies Record<`${string}.${string}`, { variants: readonly string[] }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -43,6 +43,7 @@ import { promoRoutes } from './routes/promo';
 import { promotionsRoutes } from './routes/promotions';
 import { uploadRoutes } from './routes/upload';
 import { methodRoutes } from './routes/methods';
+import { processorWebhookRoutes } from './routes/processor-webhooks';
 import { offlineDepositRoutes } from './routes/deposits-offline';
 import { supportRoutes } from './routes/support';
 import { complaintRoutes } from './routes/complaints';
@@ -174,6 +175,8 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(uploadRoutes, deps);
   // the wallet methods, their signed webhooks and (sandbox) the providers' pages
   await app.register(methodRoutes, deps);
+  // the card processors' signed refund and dispute webhooks (issue 32 §2)
+  await app.register(processorWebhookRoutes, deps);
   // bank transfer and fiat reports, receipts, Vload vouchers, quick top-up
   await app.register(offlineDepositRoutes, deps);
   // support tickets (/api/kayako/*), call-back, contacts and info

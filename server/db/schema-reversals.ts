@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Int8, Int8Id } from './schema';
 
 /** Refunds, chargebacks and negative balance protection (migration 250_payment_reversals), joined to Database by module augmentation. */
@@ -6,6 +6,9 @@ export type ReversalKind = 'refund' | 'dispute';
 export type ReversalSource = 'card' | 'method';
 /** a refund: requested → succeeded | failed; a dispute: open → won | lost */
 export type ReversalStatus = 'requested' | 'succeeded' | 'failed' | 'open' | 'won' | 'lost';
+
+/** a bigint column with a default (0) */
+type DefaultedInt8 = ColumnType<bigint | string, bigint | string | undefined, bigint | string>;
 
 export interface PaymentReversalsTable {
   id: string;
@@ -26,8 +29,8 @@ export interface PaymentReversalsTable {
   status: ReversalStatus;
   reason: Generated<string>;
   debit_tx_id: string | null;
-  debited_minor: Generated<Int8>;
-  shortfall_minor: Generated<Int8>;
+  debited_minor: DefaultedInt8;
+  shortfall_minor: DefaultedInt8;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -29,9 +29,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const usesSession = (url: string): boolean => /^\/(api|upload|logout)(\/|\?|$)/.test(url);
 /**
  * Signed instead of CSRF-checked: a payment provider's webhook (no browser, no session) carries
- * an HMAC over its raw body that server/domain/methods verifies.
+ * an HMAC over its raw body that server/domain/methods (a wallet) or server/domain/payments/reversal-webhook.ts
+ * (a card processor's refund or dispute) verifies.
  */
-const csrfExempt = (url: string): boolean => /^\/api\/methods\/[a-z]{2,20}\/webhook(\?|$)/.test(url);
+const csrfExempt = (url: string): boolean => /^\/api\/(methods\/[a-z]{2,20}|processors\/[a-z0-9_]{2,20})\/webhook(\?|$)/.test(url);
 /** Paths whose state-changing calls need the CSRF header. */
 const needsCsrf = (url: string): boolean => /^\/(api|upload)(\/|\?|$)/.test(url) && !csrfExempt(url);
 

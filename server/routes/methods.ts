@@ -6,6 +6,7 @@ import { notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import { requireUser } from '../http/session';
 import type { RouteDeps } from './deps';
+import { reversalDepsOf } from '../domain/payments/reversal-deps';
 import { api, TAGS, type RoutePlugin } from '../http/route-schema';
 
 /**
@@ -22,6 +23,7 @@ export const methodRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
     gateway,
     rates: ports.rates,
     config: ports.walletSecrets,
+    reversals: reversalDepsOf(options),
     settings,
     siteHost: config.siteHost,
     events: {

@@ -119,6 +119,9 @@ export const SECTIONS: readonly Section[] = [
       payments: own('card_payments', ['id', 'amount_minor', 'currency', 'credit_account_id', 'status', 'fixed', 'bonus', 'promo', 'created_at', 'updated_at'], { order: 'created_at' }),
       attempts: own('card_attempts', ['payment_id', 'processor', 'seq', 'status', 'code', 'message', 'created_at'], { order: 'created_at' }),
       blocks: own('card_blocks', ['payment_id', 'code', 'created_at'], { order: 'created_at' }),
+      // refunds and disputes of a card payment or a wallet deposit, and negative balance protection's cases (issue 32 §2, §3)
+      reversals: own('payment_reversals', ['id', 'kind', 'source', 'source_id', 'provider', 'provider_ref', 'amount_minor', 'currency', 'status', 'reason', 'debited_minor', 'shortfall_minor', 'created_at', 'updated_at'], { order: 'created_at' }),
+      protection: own('protection_cases', ['id', 'reversal_id', 'currency', 'asked_minor', 'debited_minor', 'shortfall_minor', 'status', 'created_at', 'closed_at'], { order: 'created_at' }),
     },
   },
   {

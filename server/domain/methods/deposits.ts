@@ -14,6 +14,7 @@ import { Refusal } from '../refusal';
 import { isDemoEmail } from '../users';
 import type { MethodConfig } from './config';
 import { settle } from './settle';
+import type { ReversalDeps } from '../payments/reversals';
 
 /** The largest deposit one method deposit takes. */
 export const MAX_METHOD_DEPOSIT = '100000';
@@ -33,6 +34,8 @@ export interface MethodDeps {
   now?: () => Date;
   /** prices, to weigh a deposit in another currency against the trader's deposit limits */
   rates?: RateSource;
+  /** a provider's refund and dispute events (issue 32 §2); none: those webhooks are refused */
+  reversals?: ReversalDeps;
 }
 
 export interface StartInput {

@@ -6,6 +6,18 @@ import { Refusal } from '../refusal';
 import { WEBHOOK_TOLERANCE_MS } from './config';
 import { announce, type MethodDeps } from './deposits';
 import { fail, settle, type SettleOutcome } from './settle';
+import { isReversalEvent, verifyReversalWebhook } from '../payments/reversal-webhook';
+import { takeReversalEvent } from '../payments/reversals';
+
+/** the `type` of a JSON body, or undefined */
+function typeOf(rawBody: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as { type?: unknown }).type : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The header a provider puts its signature in: `sha256=<hex HMAC-SHA256 of the raw body>`. */
 export const SIGNATURE_HEADER = 'x-webhook-signature';
@@ -51,6 +63,13 @@ export async function confirmWebhook(deps: MethodDeps, provider: string, rawBody
   const secret = deps.config.secrets[provider];
   if (!secret) throw new Refusal(404, 'webhook.provider', 'There is no such provider.');
   if (!signature || !sameSignature(signature, signWebhook(secret, rawBody))) throw new Refusal(401, 'webhook.signature', 'The signature does not match.');
+  // a refund or a dispute of a paid deposit (issue 32 §2): the same signing, window and replay rules, booked by server/domain/payments/reversals.ts
+  if (isReversalEvent(typeOf(rawBody))) {
+    if (!deps.reversals) throw new Refusal(404, 'webhook.provider', 'This provider sends no refunds or disputes here.');
+    const event = verifyReversalWebhook(secret, rawBody, signature, (deps.now ?? (() => new Date()))());
+    const outcome = await takeReversalEvent(deps.reversals, 'method', provider, event);
+    return { status: outcome.reversal.status, credited: false };
+  }
   let body: WebhookBody;
   try {
     const parsed = WebhookBody.safeParse(JSON.parse(rawBody));

@@ -11,6 +11,7 @@ import { fullDepositWindow } from './deposit-limits';
 import { termsLock } from '../legal/legal';
 import { activeExclusion, exclusionParams } from './self-exclusion';
 import { tradingLimitsView, tradingSchedule } from './trading-limits';
+import { underProtectionReview } from './negative-balance';
 
 /**
  * Which of the cashier's lock reasons (core/cashier-locks.ts) hold for a trader now, each with
@@ -34,6 +35,7 @@ export async function cashierLocks(deps: { db: Db; platform: PlatformGateway }, 
   if (await livesInBlockedCountry(db, userId)) holding.country_blocked = {};
   if (account?.type === 'demo') holding.demo_account = {};
   if (user.verification !== 'Full') holding.not_verified = {};
+  if (await underProtectionReview(db, userId)) holding.protection_review = {};
   if (full) holding.deposit_limit = full;
   const tradingFull = await usedUpTradingLimit(deps, userId, now);
   if (tradingFull) holding.trading_limit = tradingFull;

@@ -8,6 +8,7 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { houseAccount, InsufficientFunds, transfer, type DbOrTx } from '../ledger';
 import { exponentOf, formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
 import { requireFreeOnPlatform } from '../platform-mirror/free-funds';
+import { requireNoProtectionReview } from '../protection/negative-balance';
 import { Refusal } from '../refusal';
 import type { PlatformGateway } from '../ports';
 import { CRYPTO_METHODS, isValidWallet, needsWallet, normalizeWallet } from './wallets';
@@ -56,6 +57,8 @@ const INCORRECT = () => new Refusal(400, 'withdrawal.incorrect_amount', 'Incorre
 /** Parses and checks a request against the trader's data; throws a Refusal the trader can act on. */
 async function prepare(db: DbOrTx, userId: number, request: WithdrawalRequest, platform?: PlatformGateway): Promise<Prepared> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  // a refund or chargeback that negative balance protection covered is under review (core/cashier-locks.ts protection_review)
+  await requireNoProtectionReview(db, userId);
   let amountMinor: bigint;
   try {
     amountMinor = parseMoney(request.amount.trim(), request.currency);

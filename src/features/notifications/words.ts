@@ -2,7 +2,7 @@ import type { Notification } from '../../../core/contract/notifications';
 import { formatAmount } from '../../flows/shared/money';
 import type { Translator } from '../../i18n';
 
-const MONEY = new Set(['amount', 'value', 'max']);
+const MONEY = new Set(['amount', 'value', 'max', 'debited', 'covered']);
 const DECIMAL = /^-?\d{1,30}(\.\d+)?$/;
 
 /** The text of a key with its {placeholders} filled, or null when one of them has no value (never a raw {name} on screen). */
@@ -41,6 +41,8 @@ export function wordNotification(n: Pick<Notification, 'kind' | 'params'>, tr: P
     params.method = tr.has(method) ? tr.t(method) : '';
   }
   if (n.kind === 'offer.accepted' && n.params.offer === 'risk_free') key += '_risk_free';
+  // a refund or lost dispute that negative balance protection partly covered says so (server/domain/payments/reversals.ts)
+  if ((n.kind === 'payment.refunded' || n.kind === 'payment.dispute_lost') && n.params.covered) key += '_protected';
   // a contest prize by its kind (core/contest-prizes.ts): a bonus goes to the bonus balance; an item (the iPad) is no money
   if (n.kind === 'contest.prize' && (n.params.prize === 'bonus' || n.params.prize === 'item')) {
     key += `_${n.params.prize}`;
