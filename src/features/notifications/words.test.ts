@@ -42,6 +42,17 @@ describe('wordNotification', () => {
     expect(wordNotification({ kind: 'bonus.released', params: { currency: 'USD' } }, enT)).toBe('News about your bonus.');
   });
 
+  it('a refund or a dispute (issue 32 §2): the amounts in the language, and what negative balance protection covered', () => {
+    expect(wordNotification({ kind: 'payment.refunded', params: { amount: '100.00', debited: '100.00', currency: 'USD' } }, enT)).toBe('Your deposit of $100.00 was refunded to your card or wallet; $100.00 is taken from your balance.');
+    expect(wordNotification({ kind: 'payment.dispute_lost', params: { amount: '250.00', debited: '227.50', covered: '22.50', currency: 'USD' } }, enT)).toBe(
+      'The disputed deposit of $250.00 was charged back. Your balance held only $227.50: that is taken, and we covered the other $22.50, so you owe nothing. Withdrawals are paused while we review it.',
+    );
+    expect(wordNotification({ kind: 'payment.refunded', params: { amount: '300.00', debited: '100.00', covered: '200.00', currency: 'USD' } }, ruT)).toMatch(/^Ваше пополнение на 300,00\s\$ возвращено\. На балансе было только 100,00\s\$: оно списано, остальные 200,00\s\$ покрыли мы/);
+    expect(wordNotification({ kind: 'payment.dispute_opened', params: { amount: '250.00', currency: 'USD' } }, ruT)).toMatch(/^Держатель карты оспорил ваше пополнение на 250,00\s\$/);
+    expect(wordNotification({ kind: 'payment.dispute_won', params: { amount: '250.00', currency: 'USD' } }, enT)).toBe('The dispute of your deposit of $250.00 was decided in your favour: nothing is taken.');
+    expect(wordNotification({ kind: 'payment.dispute_lost', params: { currency: 'USD' } }, enT)).toBe('News about a refund or a disputed payment.');
+  });
+
   it('a kind it does not know, or missing params, is worded by its area or generically: never a raw key', () => {
     expect(wordNotification({ kind: 'deposit.refunded', params: {} }, enT)).toBe('News about your deposits.');
     expect(wordNotification({ kind: 'contest.prize', params: {} }, ruT)).toBe('Новости о торговом конкурсе.');
