@@ -10,7 +10,8 @@ import { parse } from '../../http/parse';
 import { SESSION_COOKIE } from '../../http/session';
 import { findSession } from '../../domain/sessions';
 import { renderMissingPage, renderProcessorPage } from './pages';
-import { TEST_CARDS } from './test-cards';
+import { cardStepOf } from '../script/store';
+import { SCRIPTED_SCENARIO } from '../script/card-gateway';
 import type { CardAttemptRow, CardPaymentRow, CardRow } from '../../db/schema-card';
 import { Refusal } from '../../domain/refusal';
 import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
@@ -66,16 +67,20 @@ export const cardPageRoutes: RoutePlugin<CardPageOptions> = async (app, { deps }
     // already answered (a back button, a second tab): straight back to the cascade
     if (attempt.status !== 'redirect' && attempt.status !== 'dialog') return reply.redirect(listenHash(lang, attempt, payment), 303);
     const processor = attempt.processor as CardProcessor;
+    // the outcome this attempt follows: the tester's scripted step for it, else the test card's (issue 32 §6)
+    const step = await cardStepOf(deps.db, attempt.uid);
+    const scenario = step ? SCRIPTED_SCENARIO[step] : payment.scenario;
     const html = renderProcessorPage({
       processor,
-      kind: PROCESSOR_TABLE[processor].page ?? 'payment page',
+      // a 3-D Secure card meets its issuer's ACS page on any processor's page (a hosted page runs 3-D Secure too)
+      kind: scenario === 'secure3d' ? '3-D Secure' : (PROCESSOR_TABLE[processor].page ?? 'payment page'),
       amount: formatMoney(toBigInt(payment.amount_minor), payment.currency),
       currency: payment.currency,
       card: `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ${card.first6}******${card.last4}`,
       uid: attempt.uid,
       lang,
       csrf: request.session?.csrf ?? '',
-      hint: TEST_CARDS.find((c) => c.scenario === payment.scenario)?.what ?? 'any card not in the test list is approved',
+      outcome: scenario === 'timeout' ? 'timeout' : scenario === 'pending' ? 'pending' : 'approved',
       cvv: processor === 'ENTROPAY' && attempt.code === 'cvv',
     });
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);

@@ -15,11 +15,17 @@ export interface ProcessorPage {
   uid: string;
   lang: string;
   csrf: string;
-  /** the outcome this test card will have */
-  hint: string;
+  /**
+   * what "Authenticate and pay" does for this attempt (issue 32 §6): the outcome the test card or
+   * the tester's script chose for it, never another: approved, pending (approved on a later check)
+   * or no answer (pending until the trader stops waiting). Cancel always declines as cancelled.
+   */
+  outcome?: PageOutcome;
   /** Entropay's CVV dialog on its page */
   cvv?: boolean;
 }
+
+export type PageOutcome = 'approved' | 'pending' | 'timeout';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -31,7 +37,13 @@ const WORDS = {
     amount: 'Amount',
     card: 'Card',
     transaction: 'Transaction',
-    standIn: "This page stands in for the processor's own page. This test card:",
+    standIn: "This page stands in for the processor's own page.",
+    acs: "Your card's issuer asks you to confirm this payment: this is its 3-D Secure (ACS) page, opened by the processor.",
+    outcomes: {
+      approved: 'Authenticate and pay: the payment is approved. Cancel: it is declined as cancelled, and the deposit page tries the next processor.',
+      pending: 'Authenticate and pay: the payment waits for the bank, then is approved on its second check. Cancel: it is declined as cancelled, and the deposit page tries the next processor.',
+      timeout: 'Authenticate and pay: the processor then never answers; the payment stays pending until you stop waiting. Cancel: it is declined as cancelled, and the deposit page tries the next processor.',
+    } as Record<PageOutcome, string>,
     pay: 'Authenticate and pay',
     sendCvv: 'Send CVV',
     cancel: 'Cancel',
@@ -45,7 +57,13 @@ const WORDS = {
     amount: 'Сумма',
     card: 'Карта',
     transaction: 'Транзакция',
-    standIn: 'Эта страница заменяет страницу процессора. Тестовая карта (описание для тестировщиков):',
+    standIn: 'Эта страница заменяет страницу процессора.',
+    acs: 'Банк-эмитент вашей карты просит подтвердить этот платёж: это его страница 3-D Secure (ACS), открытая процессором.',
+    outcomes: {
+      approved: '«Подтвердить и оплатить»: платёж одобряется. «Отмена»: он отклоняется как отменённый, и страница пополнения пробует следующий процессор.',
+      pending: '«Подтвердить и оплатить»: платёж ждёт ответа банка и одобряется при второй проверке. «Отмена»: он отклоняется как отменённый, и страница пополнения пробует следующий процессор.',
+      timeout: '«Подтвердить и оплатить»: процессор после этого не отвечает; платёж ждёт, пока вы не перестанете ждать. «Отмена»: он отклоняется как отменённый, и страница пополнения пробует следующий процессор.',
+    } as Record<PageOutcome, string>,
     pay: 'Подтвердить и оплатить',
     sendCvv: 'Отправить CVV',
     cancel: 'Отмена',
@@ -79,7 +97,8 @@ export function renderProcessorPage(p: ProcessorPage): string {
 <span class="badge">${e(w.badge)}</span>
 <h1>${e(p.processor)}: ${e(kind)}</h1>
 <dl><dt>${e(w.amount)}</dt><dd data-testid="sandbox-amount">${e(formatAmount(p.amount, p.currency, p.lang))}</dd><dt>${e(w.card)}</dt><dd>${e(p.card)}</dd><dt>${e(w.transaction)}</dt><dd>${e(p.uid)}</dd></dl>
-<p class="hint">${e(w.standIn)} ${e(p.hint)}.</p>
+${p.kind === '3-D Secure' ? `<p data-testid="sandbox-acs">${e(w.acs)}</p>` : ''}
+<p class="hint" data-testid="sandbox-hint">${e(w.standIn)} ${e(w.outcomes[p.outcome ?? 'approved'])}${p.cvv ? ` ${e(w.cvv)}.` : ''}</p>
 <form method="post" action="/sandbox/card/complete">${hidden}${cvv}
 <button class="ok" type="submit" name="approve" value="1" data-testid="sandbox-approve">${e(p.cvv ? w.sendCvv : w.pay)}</button>
 <button class="no" type="submit" name="approve" value="0" formnovalidate data-testid="sandbox-cancel">${e(w.cancel)}</button></form>

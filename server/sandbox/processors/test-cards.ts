@@ -12,7 +12,7 @@ export const TEST_CARDS: ReadonlyArray<{ scenario: SandboxScenario; visa: string
   { scenario: 'soft_twice', visa: '4000000000000044', mastercard: '5555550000000044', what: 'soft decline on the first two processors, approved on the third' },
   { scenario: 'soft_all', visa: '4000000000000051', mastercard: '5555550000000051', what: 'soft decline on every processor (the cascade runs out)' },
   { scenario: 'hard', visa: '4000000000000069', mastercard: '5555550000000069', what: 'hard decline 41 lost card: the cascade stops; the card is blocked (bad_card next time)' },
-  { scenario: 'secure3d', visa: '4000000000000077', mastercard: '5555550000000077', what: '3-D Secure: PFS, Concept and EZPAY redirect to the sandbox ACS page; others approve after a listen' },
+  { scenario: 'secure3d', visa: '4000000000000077', mastercard: '5555550000000077', what: '3-D Secure: the issuer’s ACS page wherever the processor has a page (PFS, Concept and EZPAY redirect to it; Vload’s and Shape’s hosted pages show it, so the default sandbox stack reaches it at Vload, processor 1); Orange, Meiko and Zoom approve after a listen' },
   { scenario: 'do_not_honor', visa: '4000000000000085', mastercard: '5555550000000085', what: 'do not honor (05): the honest dialog' },
   { scenario: 'insufficient', visa: '4000000000000093', mastercard: '5555550000000093', what: 'insufficient funds (51, "Not sufficient funds"): the cascade stops' },
   { scenario: 'timeout', visa: '4000000000000101', mastercard: '5555550000000101', what: 'the processor never answers: pending until the trader gives up' },

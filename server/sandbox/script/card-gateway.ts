@@ -5,7 +5,7 @@ import type { ScriptCardOutcome } from './contract';
 import { cardStepOf, takeCardStep } from './store';
 
 /** Each scripted outcome is the sandbox processor's behaviour for the test card of that scenario. */
-const SCENARIO: Record<ScriptCardOutcome, SandboxScenario> = {
+export const SCRIPTED_SCENARIO: Record<ScriptCardOutcome, SandboxScenario> = {
   approved: 'approved',
   pending: 'pending',
   soft: 'soft_all',
@@ -18,7 +18,7 @@ const SCENARIO: Record<ScriptCardOutcome, SandboxScenario> = {
   entropay_cvv: 'entropay_cvv',
 };
 
-const scripted = (charge: Charge, outcome: ScriptCardOutcome | undefined): Charge => (outcome ? { ...charge, scenario: SCENARIO[outcome] } : charge);
+const scripted = (charge: Charge, outcome: ScriptCardOutcome | undefined): Charge => (outcome ? { ...charge, scenario: SCRIPTED_SCENARIO[outcome] } : charge);
 
 /**
  * The sandbox processors with the trader's scripted outcomes in front (sandbox mode only,
