@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod/mini';
 import { InvalidAmount, isCurrency, parseMoney } from '../../../core/money';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/values';
@@ -6,6 +5,7 @@ import { Refusal } from '../refusal';
 import { WEBHOOK_TOLERANCE_MS } from './config';
 import { announce, type MethodDeps } from './deposits';
 import { fail, settle, type SettleOutcome } from './settle';
+import { signedBy, signWebhook } from './signature';
 import { isReversalEvent, verifyReversalWebhook } from '../payments/reversal-webhook';
 import { takeReversalEvent } from '../payments/reversals';
 
@@ -37,15 +37,7 @@ export const WebhookBody = z.object({
 export type WebhookBody = z.infer<typeof WebhookBody>;
 
 /** What a provider would compute: `sha256=` + hex HMAC-SHA256 of the raw body with its secret. */
-export function signWebhook(secret: string, rawBody: string): string {
-  return `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`;
-}
-
-function sameSignature(sent: string, expected: string): boolean {
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export { signWebhook };
 
 export interface Confirmed {
   status: string;
@@ -62,7 +54,7 @@ export interface Confirmed {
 export async function confirmWebhook(deps: MethodDeps, provider: string, rawBody: string, signature: string | undefined): Promise<Confirmed> {
   const secret = deps.config.secrets[provider];
   if (!secret) throw new Refusal(404, 'webhook.provider', 'There is no such provider.');
-  if (!signature || !sameSignature(signature, signWebhook(secret, rawBody))) throw new Refusal(401, 'webhook.signature', 'The signature does not match.');
+  if (!signedBy(secret, rawBody, signature)) throw new Refusal(401, 'webhook.signature', 'The signature does not match.');
   // a refund or a dispute of a paid deposit (issue 32 §2): the same signing, window and replay rules, booked by server/domain/payments/reversals.ts
   if (isReversalEvent(typeOf(rawBody))) {
     if (!deps.reversals) throw new Refusal(404, 'webhook.provider', 'This provider sends no refunds or disputes here.');

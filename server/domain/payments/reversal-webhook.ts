@@ -1,10 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod/mini';
 import { METHODS } from '../../../core/methods';
 import { PROCESSORS } from '../../../core/cascade/processors';
 import type { MethodConfig } from '../methods/config';
 import { WEBHOOK_TOLERANCE_MS } from '../methods/config';
 import { Refusal } from '../refusal';
+import { signedBy } from '../methods/signature';
 
 /**
  * The refund and dispute events of a card processor or a wallet provider (issue 32 §2), as a
@@ -54,17 +54,9 @@ export function loadProcessorSecrets(sandbox: boolean, configured: Partial<Recor
   return { secrets };
 }
 
-function sameSignature(sent: string, expected: string): boolean {
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-const sign = (secret: string, rawBody: string): string => `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`;
-
 /** Checks the signature with `secret` (401), the body's shape (400) and its time (400 stale); answers the body. */
 export function verifyReversalWebhook(secret: string, rawBody: string, signature: string | undefined, now: Date): ReversalBody {
-  if (!signature || !sameSignature(signature, sign(secret, rawBody))) throw new Refusal(401, 'webhook.signature', 'The signature does not match.');
+  if (!signedBy(secret, rawBody, signature)) throw new Refusal(401, 'webhook.signature', 'The signature does not match.');
   let body: ReversalBody;
   try {
     const parsed = ReversalBody.safeParse(JSON.parse(rawBody));

@@ -347,7 +347,8 @@ export async function takeReversalEvent(deps: ReversalDeps, source: ReversalSour
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw new Refusal(409, 'webhook.replayed', 'This event was processed already.');
     throw error;
   }
-  if (outcome.changed) await announce(deps, outcome);
+  // after the commit: a failed email or push must not turn the processor's delivered event into a 500 (a retry would be a replay)
+  if (outcome.changed) await announce(deps, outcome).catch(() => undefined);
   return outcome;
 }
 
