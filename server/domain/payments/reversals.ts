@@ -12,6 +12,7 @@ import { userLang } from '../mail';
 import { notificationKey } from '../notifications/key';
 import { notify } from '../notifications/notify';
 import type { Messenger, PlatformGateway, ProcessorGateway } from '../ports';
+import { houseAccount, transfer } from '../ledger';
 import { debitProtected, freeToTake } from '../protection/negative-balance';
 import { Refusal } from '../refusal';
 import { chargeOf } from './records';
@@ -58,6 +59,8 @@ interface Paid {
   provider: string;
   amountMinor: bigint;
   currency: string;
+  /** the deposit's credit (a bonus credited with it names it in its meta) */
+  creditTxId: string;
 }
 
 async function paidDeposit(db: Db | Transaction<Database>, source: ReversalSource, id: string, lock = false): Promise<Paid | null> {
@@ -69,13 +72,13 @@ async function paidDeposit(db: Db | Transaction<Database>, source: ReversalSourc
     if (!payment || payment.status !== 'approved' || payment.credit_tx_id === null) return null;
     const attempt = await db.selectFrom('card_attempts').select('processor').where('payment_id', '=', id).where('status', '=', 'approved').orderBy('seq').executeTakeFirst();
     if (!attempt) return null;
-    return { source, id, userId: payment.user_id, accountId: payment.credit_account_id, provider: attempt.processor, amountMinor: toBigInt(payment.amount_minor), currency: payment.currency };
+    return { source, id, userId: payment.user_id, accountId: payment.credit_account_id, provider: attempt.processor, amountMinor: toBigInt(payment.amount_minor), currency: payment.currency, creditTxId: payment.credit_tx_id };
   }
   let q = db.selectFrom('method_deposits').selectAll().where('id', '=', id);
   if (lock) q = q.forUpdate();
   const deposit = await q.executeTakeFirst();
   if (!deposit || deposit.status !== 'paid' || deposit.credit_tx_id === null) return null;
-  return { source, id, userId: deposit.user_id, accountId: deposit.account_id, provider: deposit.provider, amountMinor: toBigInt(deposit.amount_minor), currency: deposit.currency };
+  return { source, id, userId: deposit.user_id, accountId: deposit.account_id, provider: deposit.provider, amountMinor: toBigInt(deposit.amount_minor), currency: deposit.currency, creditTxId: deposit.credit_tx_id };
 }
 
 /** What is left of a paid deposit to refund or charge back: its amount less the refunds asked or made and the disputes open or lost. */
@@ -331,6 +334,8 @@ export async function takeReversalEvent(deps: ReversalDeps, source: ReversalSour
         debited = result.debitedMinor;
         shortfall = result.shortfallMinor;
         txId = result.txId;
+        // the bonus this deposit earned goes with it, for the share taken back, as far as it is still in the bonus balance
+        await takeBackBonus(trx, paid, amountMinor, reversal.id, `${kind === 'refund' ? 'refund' : 'chargeback'}:${reversal.id}:bonus`);
       }
       const moved = await trx
         .updateTable('payment_reversals')
@@ -350,6 +355,41 @@ export async function takeReversalEvent(deps: ReversalDeps, source: ReversalSour
   // after the commit: a failed email or push must not turn the processor's delivered event into a 500 (a retry would be a replay)
   if (outcome.changed) await announce(deps, outcome).catch(() => undefined);
   return outcome;
+}
+
+/**
+ * A deposit refunded or charged back takes back the deposit bonus credited with it (its ledger
+ * meta names the deposit's credit): the refunded share of that bonus, at most what the bonus balance
+ * holds (a bonus already released to the trading account was part of what the debit took). Moved
+ * to the house once (its key), as a withdrawal's forfeit is ('bonus_forfeit'); the bonus account
+ * is not on the platform.
+ */
+async function takeBackBonus(trx: Transaction<Database>, paid: Paid, amountMinor: bigint, reversalId: string, key: string): Promise<bigint> {
+  const credited = await trx
+    .selectFrom('ledger_transactions as t')
+    .innerJoin('ledger_entries as e', 'e.tx_id', 't.id')
+    .innerJoin('accounts as a', 'a.id', 'e.account_id')
+    .select(['a.id as account_id', 'e.amount_minor'])
+    .where('t.kind', '=', 'bonus')
+    .where(sql<string>`t.meta->>'deposit'`, '=', paid.creditTxId)
+    .where('a.type', '=', 'bonus')
+    .executeTakeFirst();
+  if (!credited) return 0n;
+  const share = (toBigInt(credited.amount_minor) * amountMinor) / paid.amountMinor;
+  const account = await trx.selectFrom('accounts').select('balance_minor').where('id', '=', credited.account_id).forUpdate().executeTakeFirstOrThrow();
+  const balance = toBigInt(account.balance_minor);
+  const take = share < balance ? share : balance;
+  if (take <= 0n) return 0n;
+  await transfer(trx, {
+    kind: 'bonus_forfeit',
+    idempotencyKey: key,
+    debitAccountId: credited.account_id,
+    creditAccountId: await houseAccount(trx, paid.currency),
+    amountMinor: take,
+    currency: paid.currency,
+    meta: { reason: 'deposit refunded or charged back', reversal: reversalId },
+  });
+  return take;
 }
 
 const NOTICE: Partial<Record<ReversalEventType, 'payment.refunded' | 'payment.dispute_won' | 'payment.dispute_lost'>> = {

@@ -66,15 +66,15 @@ async function trader(): Promise<{ browser: Browser; userId: number; accountId: 
 }
 
 /** a card deposit through Orange (approved at once): the payment id */
-async function cardDeposit(browser: Browser, amount: string): Promise<string> {
+async function cardDeposit(browser: Browser, amount: string, bonus = false): Promise<string> {
   const number = TEST_CARDS.find((c) => c.scenario === 'approved')!.visa;
   const saved = await browser.send('POST', '/api/card/save', { json: { cnu: number, emm: '12', eyy: '2031', fn: 'Ada', ln: 'Lovelace', cu: 'PT', cur: 'USD' } });
   expect(saved.statusCode, saved.body).toBe(200);
   const card = (saved.json() as { card: string }).card;
-  const checked = await browser.send('POST', '/api/fraud/card', { json: { key: randomUUID(), amount, fixed: false, bonus: false, card } });
+  const checked = await browser.send('POST', '/api/fraud/card', { json: { key: randomUUID(), amount, fixed: false, bonus, card } });
   expect(checked.statusCode, checked.body).toBe(200);
   const id = (checked.json() as { payment: string }).payment;
-  const started = await browser.send('POST', '/api/card/fast/orange', { json: { id, amount, fixed: false, bonus: false } });
+  const started = await browser.send('POST', '/api/card/fast/orange', { json: { id, amount, fixed: false, bonus } });
   expect(started.statusCode, started.body).toBe(200);
   const payment = await t.db.selectFrom('card_payments').select('status').where('id', '=', id).executeTakeFirstOrThrow();
   expect(payment.status).toBe('approved');
@@ -246,6 +246,33 @@ describe('negative balance protection', () => {
     expect([closed.statusCode, closed.headers.location]).toEqual([303, '/sandbox/refunds?done=closed']);
     const after = (await browser.send('GET', '/api/cashier/locks')).json() as { withdrawal: { reason: string }[] };
     expect(after.withdrawal.map((l) => l.reason)).not.toContain('protection_review');
+    expect((await verifyLedger(t.db)).ok).toBe(true);
+  });
+
+  it('a refund of a bonus-boosted deposit after the money was traded away: the bonus goes back with it, the trader ends at 0.00, protection covers the rest', async () => {
+    const { browser, userId, accountId, email } = await trader();
+    const paymentId = await cardDeposit(browser, '300.00', true);
+    const bonusAccount = await t.db.selectFrom('accounts').select(['id', 'balance_minor']).where('user_id', '=', userId).where('type', '=', 'bonus').executeTakeFirstOrThrow();
+    const bonus = toBigInt(bonusAccount.balance_minor);
+    expect(bonus).toBeGreaterThan(0n);
+    await mirrored(accountId);
+    const account = (await findAccount(t.db, email))!;
+    const at = losingSecond();
+    await openTrade(t.db, account.id, { symbol: 'EURUSD', direction: 'up', amount: '280', expiry: 10, key: `rev-bonus-lose-${userId}` }, at);
+    await settleDue(t.db, { accountId: account.id, now: at + 10_000 });
+    await bookSettledTrades(t.db, platform(), userId);
+    expect(await ledgerMinor(accountId)).toBe(USD(2_000n));
+    const refund = await requestRefund(deps(), { source: 'card', id: paymentId, key: `op-${randomUUID()}` });
+    const answer = await hook('orange', event('refund.succeeded', paymentId, refund.provider_ref!, '300.00'));
+    expect(answer.json()).toMatchObject({ status: 'succeeded', debited: '2000', shortfall: '28000' });
+    expect(await ledgerMinor(accountId)).toBe(0n);
+    expect(await ledgerMinor(bonusAccount.id)).toBe(0n);
+    const forfeit = await t.db.selectFrom('ledger_transactions').select('kind').where('idempotency_key', '=', `refund:${refund.id}:bonus`).executeTakeFirstOrThrow();
+    expect(forfeit.kind).toBe('bonus_forfeit');
+    // the same refund again under a new event id: neither the debit nor the bonus moves twice
+    expect((await hook('orange', event('refund.succeeded', paymentId, refund.provider_ref!, '300.00'))).json()).toMatchObject({ changed: false });
+    expect(await t.db.selectFrom('ledger_transactions').select('id').where('idempotency_key', 'like', `refund:${refund.id}%`).execute()).toHaveLength(3);
+    await mirrored(accountId);
     expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 
