@@ -8,7 +8,9 @@ import * as z from 'zod/mini';
  * short-lived. The POSTs carry the CSRF header.
  * Signed in (the trader's own passkeys):
  *   GET  /api/security/passkeys                                    PasskeyList
- *   POST /api/security/passkeys/options                            PasskeyOptions (a registration's)
+ *   POST /api/security/passkeys/options PasskeyOptionsRequest      PasskeyOptions (a registration's; the password first:
+ *        a passkey signs in without it, so a taken-over session cannot leave one of its own)
+ *        401 passkeys.password; 429 login.locked; 409 passkeys.full
  *   POST /api/security/passkeys         PasskeyAddRequest          PasskeyList
  *        400 passkeys.name; 400 passkeys.invalid: the authenticator's answer did not verify;
  *        410 passkeys.challenge: no live challenge of this trader; 409 passkeys.exists; 409 passkeys.full
@@ -80,6 +82,9 @@ const Id = z.string().check(z.regex(/^\d{1,18}$/, 'passkeys.not_found'));
 
 export const PasskeyRenameRequest = z.object({ id: Id, name: z.string().check(z.maxLength(PASSKEY_NAME_MAX * 4)) });
 export type PasskeyRenameRequest = z.infer<typeof PasskeyRenameRequest>;
+
+export const PasskeyOptionsRequest = z.object({ password: z.string().check(z.maxLength(200)) });
+export type PasskeyOptionsRequest = z.infer<typeof PasskeyOptionsRequest>;
 
 export const PasskeyRemoveRequest = z.object({ id: Id, password: z.string().check(z.maxLength(200)) });
 export type PasskeyRemoveRequest = z.infer<typeof PasskeyRemoveRequest>;

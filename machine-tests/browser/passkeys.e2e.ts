@@ -55,7 +55,18 @@ describe('passkeys (issue 31 §5)', () => {
     await name.focus();
     await page.keyboard.type('Test laptop');
     await page.keyboard.press('Enter');
+    // the password first (the dialog takes the focus; a wrong one keeps it and says so, nothing made)
+    const adding = page.getByTestId('passkey-add-dialog');
+    await adding.getByText('Add the passkey “Test laptop”').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
+    await page.keyboard.type('not-the-password');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => adding.getByRole('alert').textContent()).toBe('The password is not right.');
+    expect(await authenticator.credentials()).toHaveLength(0);
+    await adding.getByLabel('Password').fill(user.password);
+    await page.keyboard.press('Enter');
     await expect.poll(() => section.getByTestId('passkeys-answer').textContent()).toBe('The passkey was added. You can now sign in with it.');
+    expect(await adding.count()).toBe(0);
     await expect.poll(() => section.getByTestId('passkey-row').count()).toBe(1);
     expect(await section.getByTestId('passkey-row').textContent()).toContain('Test laptop');
     expect(await authenticator.credentials()).toHaveLength(1);
@@ -136,6 +147,8 @@ describe('passkeys (issue 31 §5)', () => {
     const section = page.getByTestId('passkeys');
     await section.getByLabel('Name of the new passkey').fill('Test laptop');
     await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByTestId('passkey-add-dialog').getByLabel('Password').fill(user.password);
+    await page.getByTestId('passkey-add-dialog').getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => section.getByTestId('passkey-row').count()).toBe(1);
     expect(await authenticator.credentials()).toHaveLength(1);
 

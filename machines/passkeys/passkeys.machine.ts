@@ -7,22 +7,24 @@ import type { Passkey, PasskeysContext, PasskeysEvent } from './passkeys.types';
 
 /**
  * Passkeys on the security page (issue 31 §5): the trader's passkeys read (with a retry); one
- * added under a name of 1 to 40 characters (the flow asks the server for a challenge, lets the
- * browser and the authenticator make the key, and sends its answer); one removed after the
- * password, asked in a dialog (a wrong password keeps the dialog and says so; Cancel closes it).
- * One change at a time; each answer is the list after it; a failed one keeps the list and says why.
+ * added under a name of 1 to 40 characters, or one removed, each after the password, asked in a
+ * dialog (a wrong password keeps the dialog and says so; Cancel closes it). Adding asks it too: a
+ * passkey signs in without the password, so a session someone took over must not be able to leave
+ * one of its own behind (the flow sends the password with the request for a challenge, then lets
+ * the browser and the authenticator make the key, and sends its answer). One change at a time;
+ * each answer is the list after it; a failed one keeps the list and says why.
  */
 export const passkeysMachine = setup({
   types: {} as { context: PasskeysContext; events: PasskeysEvent },
   actors: {
     loadPasskeys: fromPromise<Passkey[]>(notProvided('loadPasskeys')),
-    addPasskey: fromPromise<Passkey[], { name: string }>(notProvided('addPasskey')),
+    addPasskey: fromPromise<Passkey[], { name: string; password: string }>(notProvided('addPasskey')),
     removePasskey: fromPromise<Passkey[], { id: string; password: string }>(notProvided('removePasskey')),
   },
   actions: {
     take: assign((_, params: { passkeys: Passkey[] }) => ({ passkeys: params.passkeys, error: null })),
     loadFailure: assign((_, params: { error: unknown }) => ({ error: failureMsg(params.error, 'passkeys.load_failed') })),
-    mark: assign((_, params: { busy: string }) => ({ busy: params.busy, error: null })),
+    mark: assign((_, params: { busy: string; name?: string }) => ({ busy: params.busy, name: params.name ?? '', error: null })),
     answered: assign(({ context }, params: { passkeys: Passkey[] }) => ({
       passkeys: params.passkeys,
       busy: null,
@@ -35,18 +37,20 @@ export const passkeysMachine = setup({
     refused: assign(({ context }, params: { error: unknown }) => ({ error: failureMsg(params.error, 'passkeys.password'), answers: context.answers + 1 })),
     badName: assign(({ context }) => ({ error: msg('passkeys.name', undefined, { max: String(PASSKEY_NAME_MAX) }), answers: context.answers + 1 })),
     noPassword: assign(({ context }) => ({ error: msg('passkeys.password_required'), answers: context.answers + 1 })),
-    close: assign({ busy: null, error: null }),
+    close: assign({ busy: null, name: '', error: null }),
   },
   guards: {
     nameOk: (_, params: { name: string }) => passkeyNameOk(params.name),
     isListed: ({ context }, params: { id: string }) => context.passkeys?.some((p) => p.id === params.id) ?? false,
     hasPassword: (_, params: { password: string }) => params.password !== '',
+    /** the dialog asks the password for a passkey to add (not for one to remove) */
+    toAdd: ({ context }, params: { password: string }) => params.password !== '' && context.busy === 'add',
     /** the password was wrong, or too many tries locked it: the dialog stays */
     passwordRefused: (_, params: { error: unknown }) => isCallFailure(params.error) && params.error.kind === 'http' && (params.error.error === 'passkeys.password' || params.error.error === 'login.locked'),
   },
 }).createMachine({
   id: 'passkeys',
-  context: { passkeys: null, error: null, busy: null, answers: 0, added: 0, last: null },
+  context: { passkeys: null, error: null, busy: null, name: '', answers: 0, added: 0, last: null },
   initial: 'loading',
   states: {
     loading: {
@@ -61,7 +65,7 @@ export const passkeysMachine = setup({
       initial: 'idle',
       on: {
         'passkey.add': [
-          { guard: { type: 'nameOk', params: ({ event }) => ({ name: event.name }) }, target: 'adding', actions: { type: 'mark', params: { busy: 'add' } } },
+          { guard: { type: 'nameOk', params: ({ event }) => ({ name: event.name }) }, target: 'confirming', actions: { type: 'mark', params: ({ event }) => ({ busy: 'add', name: event.name.trim() }) } },
           { target: '.failed', actions: 'badName' },
         ],
         'passkey.remove': { guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) }, target: 'confirming', actions: { type: 'mark', params: ({ event }) => ({ busy: event.id }) } },
@@ -77,25 +81,29 @@ export const passkeysMachine = setup({
     adding: {
       invoke: {
         src: 'addPasskey',
-        input: ({ event }) => ({ name: (event as Extract<PasskeysEvent, { type: 'passkey.add' }>).name.trim() }),
+        input: ({ context, event }) => ({ name: context.name, password: (event as Extract<PasskeysEvent, { type: 'password.submit' }>).password }),
         onDone: { target: 'ready.done', actions: { type: 'answered', params: ({ event }) => ({ passkeys: event.output }) } },
-        onError: { target: 'ready.failed', actions: { type: 'failure', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          { guard: { type: 'passwordRefused', params: ({ event }) => ({ error: event.error }) }, target: 'confirming', actions: { type: 'refused', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'ready.failed', actions: { type: 'failure', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
-    /** the removal's dialog: the password first */
+    /** the dialog of a change (a passkey to add or to remove): the password first */
     confirming: {
       on: {
-        'remove.submit': [
+        'password.submit': [
+          { guard: { type: 'toAdd', params: ({ event }) => ({ password: event.password }) }, target: 'adding' },
           { guard: { type: 'hasPassword', params: ({ event }) => ({ password: event.password }) }, target: 'removing' },
           { actions: 'noPassword' },
         ],
-        'remove.cancel': { target: 'ready.idle', actions: 'close' },
+        'password.cancel': { target: 'ready.idle', actions: 'close' },
       },
     },
     removing: {
       invoke: {
         src: 'removePasskey',
-        input: ({ context, event }) => ({ id: context.busy ?? '', password: (event as Extract<PasskeysEvent, { type: 'remove.submit' }>).password }),
+        input: ({ context, event }) => ({ id: context.busy ?? '', password: (event as Extract<PasskeysEvent, { type: 'password.submit' }>).password }),
         onDone: { target: 'ready.done', actions: { type: 'answered', params: ({ event }) => ({ passkeys: event.output }) } },
         onError: [
           { guard: { type: 'passwordRefused', params: ({ event }) => ({ error: event.error }) }, target: 'confirming', actions: { type: 'refused', params: ({ event }) => ({ error: event.error }) } },

@@ -7,21 +7,25 @@ const key = (id: string, name: string): Passkey => ({ id, name, createdAt: '2026
 const LAPTOP = key('1', 'My laptop');
 
 /**
- * Passkeys: read (one) or not (and retried); one added (named) or refused by its name (before any
- * call) or by the browser or the server; the listed one asked to be removed (an unknown id is not),
- * the password left empty (said, not sent), wrong (the dialog stays), right (removed), lost on its
- * way (the dialog closes and says why), or the dialog cancelled.
+ * Passkeys: read (one) or not (and retried); one to add (named) or refused by its name (before any
+ * call), the listed one to remove (an unknown id is not); for either the password left empty
+ * (said, not sent), wrong (the dialog stays), right (added or removed), refused by the browser or
+ * lost on its way (the dialog closes and says why), or the dialog cancelled.
  */
 export const passkeysModel: MachineModel = {
   machine: passkeysMachine,
   events: {
     'passkey.add': [{ name: 'Work phone' }, { name: '   ' }],
     'passkey.remove': [{ id: LAPTOP.id }, { id: '99' }],
-    'remove.submit': [{ password: 'Trader-2026' }, { password: '' }],
+    'password.submit': [{ password: 'Trader-2026' }, { password: '' }],
   },
   actors: {
     loadPasskeys: [{ output: [LAPTOP] }, { error: { kind: 'network' } }],
-    addPasskey: [{ output: [LAPTOP, key('2', 'Work phone')] }, { error: { kind: 'http', status: 0, error: 'passkeys.cancelled', message: '' } }],
+    addPasskey: [
+      { output: [LAPTOP, key('2', 'Work phone')] },
+      { error: { kind: 'http', status: 401, error: 'passkeys.password', message: 'The password is not right.' } },
+      { error: { kind: 'http', status: 0, error: 'passkeys.cancelled', message: '' } },
+    ],
     removePasskey: [{ output: [] }, { error: { kind: 'http', status: 401, error: 'passkeys.password', message: 'The password is not right.' } }, { error: { kind: 'network' } }],
   },
   maxDepth: 6,

@@ -7,7 +7,7 @@ import { passkeySignInMachine } from './sign-in.machine';
 const LAPTOP: Passkey = { id: '1', name: 'Laptop', createdAt: '2026-12-01T10:00:00.000Z', lastUsedAt: null };
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-function started(options: { load?: () => Promise<Passkey[]>; remove?: (input: { id: string; password: string }) => Promise<Passkey[]>; sent?: unknown[] } = {}) {
+function started(options: { load?: () => Promise<Passkey[]>; add?: (input: { name: string; password: string }) => Promise<Passkey[]>; remove?: (input: { id: string; password: string }) => Promise<Passkey[]>; sent?: unknown[] } = {}) {
   const sent = options.sent ?? [];
   return createActor(
     passkeysMachine.provide({
@@ -15,7 +15,7 @@ function started(options: { load?: () => Promise<Passkey[]>; remove?: (input: { 
         loadPasskeys: fromPromise(options.load ?? (async () => [LAPTOP])),
         addPasskey: fromPromise(async ({ input }) => {
           sent.push(input);
-          return [LAPTOP];
+          return options.add ? options.add(input) : [LAPTOP];
         }),
         removePasskey: fromPromise(async ({ input }) => {
           sent.push(input);
@@ -54,7 +54,7 @@ describe('passkeys', () => {
     expect(actor.getSnapshot().context.error?.key).toBe('server_error');
   });
 
-  it('a name of 1 to 40 characters once trimmed is sent trimmed; none or 41 is refused before any call', async () => {
+  it('a name of 1 to 40 characters once trimmed is sent trimmed with the password the dialog asks; none or 41 is refused before any call', async () => {
     const sent: unknown[] = [];
     const actor = started({ sent });
     await tick();
@@ -63,9 +63,36 @@ describe('passkeys', () => {
     actor.send({ type: 'passkey.add', name: 'x'.repeat(PASSKEY_NAME_MAX + 1) });
     expect(actor.getSnapshot().matches({ ready: 'failed' })).toBe(true);
     actor.send({ type: 'passkey.add', name: ' Phone ' });
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ busy: 'add', name: 'Phone', error: null });
+    actor.send({ type: 'password.submit', password: '' });
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'passkeys.password_required' });
+    actor.send({ type: 'password.submit', password: 'secret' });
     await tick();
-    expect(sent).toEqual([{ name: 'Phone' }]);
+    expect(sent).toEqual([{ name: 'Phone', password: 'secret' }]);
     expect(actor.getSnapshot().context).toMatchObject({ added: 1, last: 'add', busy: null });
+  });
+
+  it('adding: a wrong password keeps the dialog; the browser’s refusal closes it and says why; Cancel forgets the name', async () => {
+    for (const [error, stays, key] of [
+      [http('passkeys.password'), true, 'passkeys.password'],
+      [http('passkeys.cancelled'), false, 'passkeys.cancelled'],
+    ] as const) {
+      const actor = started({ add: async () => Promise.reject(error) });
+      await tick();
+      actor.send({ type: 'passkey.add', name: 'Phone' });
+      actor.send({ type: 'password.submit', password: 'secret' });
+      await tick();
+      expect(actor.getSnapshot().matches('confirming')).toBe(stays);
+      expect(actor.getSnapshot().context.error?.key).toBe(key);
+      expect(actor.getSnapshot().context.added).toBe(0);
+    }
+    const actor = started();
+    await tick();
+    actor.send({ type: 'passkey.add', name: 'Phone' });
+    actor.send({ type: 'password.cancel' });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ busy: null, name: '', error: null });
   });
 
   it('only a listed passkey is asked to be removed; before the list is read none is', async () => {
@@ -92,7 +119,7 @@ describe('passkeys', () => {
       const actor = started({ sent, remove: async () => Promise.reject(error) });
       await tick();
       actor.send({ type: 'passkey.remove', id: '1' });
-      actor.send({ type: 'remove.submit', password: 'secret' });
+      actor.send({ type: 'password.submit', password: 'secret' });
       await tick();
       expect(sent).toEqual([{ id: '1', password: 'secret' }]);
       expect(actor.getSnapshot().matches('confirming')).toBe(stays);
@@ -106,9 +133,9 @@ describe('passkeys', () => {
     const actor = started({ sent });
     await tick();
     actor.send({ type: 'passkey.remove', id: '1' });
-    actor.send({ type: 'remove.submit', password: '' });
+    actor.send({ type: 'password.submit', password: '' });
     expect(actor.getSnapshot().context.error).toEqual({ key: 'passkeys.password_required' });
-    actor.send({ type: 'remove.cancel' });
+    actor.send({ type: 'password.cancel' });
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ busy: null, error: null });
     expect(sent).toEqual([]);

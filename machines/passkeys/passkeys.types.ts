@@ -8,6 +8,8 @@ export interface PasskeysContext {
   error: Msg | null;
   /** what a change is about: 'add' or a passkey's id (its removal) */
   busy: string | null;
+  /** the name of the passkey to add, while its password is asked and it is made */
+  name: string;
   /** each answer to a change: its message takes the focus once */
   answers: number;
   /** each passkey added: the name field starts empty again */
@@ -20,8 +22,8 @@ export type PasskeysEvent =
   | { type: 'retry' }
   | { type: 'passkey.add'; name: string }
   | { type: 'passkey.remove'; id: string }
-  | { type: 'remove.submit'; password: string }
-  | { type: 'remove.cancel' };
+  | { type: 'password.submit'; password: string }
+  | { type: 'password.cancel' };
 
 export interface PasskeySignInContext {
   /** why the last try did not sign in */

@@ -28,7 +28,12 @@ afterAll(() => t?.close());
 type RegOptions = { challenge: string; rp: { id?: string; name: string }; user: { id: string; name: string } };
 
 const list = async (b: Browser) => PasskeyList.parse((await b.send('GET', '/api/security/passkeys')).json()).passkeys;
-const regOptions = async (b: Browser) => PasskeyOptions.parse((await b.send('POST', '/api/security/passkeys/options')).json()) as unknown as RegOptions;
+/** the registration's options, asked with the trader's password (a passkey signs in without it) */
+const regOptions = async (b: Browser, password: string) => {
+  const res = await b.send('POST', '/api/security/passkeys/options', { json: { password } });
+  expect(res.statusCode, res.body).toBe(200);
+  return PasskeyOptions.parse(res.json()) as unknown as RegOptions;
+};
 const add = (b: Browser, name: string, credential: PasskeyCredential) => b.send('POST', '/api/security/passkeys', { json: { name, credential } });
 
 async function outbox(email: string) {
@@ -41,7 +46,7 @@ async function withPasskey(name = 'My laptop') {
   const b = t.browser();
   const user = await freshUser(b, { balances: [] });
   const key = softAuthenticator(site);
-  const options = await regOptions(b);
+  const options = await regOptions(b, user.password);
   const res = await add(b, name, key.register(options));
   expect(res.statusCode, res.body).toBe(200);
   const userId = (await t.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()).id;
@@ -102,28 +107,28 @@ describe('passkeys on the security page', () => {
   });
 
   it('a name is asked before the key is kept; the same authenticator is not registered twice', async () => {
-    const { b, key } = await withPasskey();
-    const unnamed = await add(b, '   ', key.register(await regOptions(b)));
+    const { b, key, user } = await withPasskey();
+    const unnamed = await add(b, '   ', key.register(await regOptions(b, user.password)));
     expect([unnamed.statusCode, unnamed.json().error]).toEqual([400, 'passkeys.name']);
-    const twice = await add(b, 'Again', key.register(await regOptions(b)));
+    const twice = await add(b, 'Again', key.register(await regOptions(b, user.password)));
     expect([twice.statusCode, twice.json().error]).toEqual([409, 'passkeys.exists']);
     expect(await list(b)).toHaveLength(1);
   });
 
   it('a registration’s challenge is used once, by its own trader, for this site only', async () => {
     const b = t.browser();
-    await freshUser(b, { balances: [] });
+    const { password } = await freshUser(b, { balances: [] });
     const key = softAuthenticator(site);
-    const options = await regOptions(b);
+    const options = await regOptions(b, password);
     // another trader with this trader's challenge
     const other = t.browser();
     await freshUser(other, { balances: [] });
     const stolen = await add(other, 'Stolen', softAuthenticator(site).register(options));
     expect([stolen.statusCode, stolen.json().error]).toEqual([410, 'passkeys.challenge']);
     // a phishing page's origin, or another RP ID: refused (the challenge is then spent)
-    const phished = await add(b, 'Phished', key.register(await regOptions(b), { origin: 'https://brokerage-login.example' }));
+    const phished = await add(b, 'Phished', key.register(await regOptions(b, password), { origin: 'https://brokerage-login.example' }));
     expect([phished.statusCode, phished.json().error]).toEqual([400, 'passkeys.invalid']);
-    const otherRp = await add(b, 'Other RP', key.register(await regOptions(b), { rpId: 'example.com' }));
+    const otherRp = await add(b, 'Other RP', key.register(await regOptions(b, password), { rpId: 'example.com' }));
     expect([otherRp.statusCode, otherRp.json().error]).toEqual([400, 'passkeys.invalid']);
     // the challenge once
     const credential = key.register(options);
@@ -156,7 +161,22 @@ describe('passkeys on the security page', () => {
     const b = t.browser();
     await b.me();
     expect((await b.send('GET', '/api/security/passkeys')).statusCode).toBe(401);
-    expect((await b.send('POST', '/api/security/passkeys/options')).statusCode).toBe(401);
+    expect((await b.send('POST', '/api/security/passkeys/options', { json: { password: 'x' } })).statusCode).toBe(401);
+  });
+
+  it('asks the password before a registration’s challenge: a session without it leaves no passkey behind', async () => {
+    const b = t.browser();
+    const user = await freshUser(b, { balances: [] });
+    const wrong = await b.send('POST', '/api/security/passkeys/options', { json: { password: 'not-the-password' } });
+    expect([wrong.statusCode, wrong.json().error, wrong.json().fields]).toEqual([401, 'passkeys.password', { password: 'passkeys.password' }]);
+    const none = await b.send('POST', '/api/security/passkeys/options', { json: {} });
+    expect(none.statusCode).toBe(400);
+    // no challenge was kept for the refused tries: an answer made without one is refused
+    const key = softAuthenticator(site);
+    const forged = await add(b, 'Forged', key.register({ challenge: 'Zm9yZ2Vk', rp: { id: site.rpId }, user: { id: 'dTE' } }));
+    expect([forged.statusCode, forged.json().error]).toEqual([410, 'passkeys.challenge']);
+    expect(await list(b)).toEqual([]);
+    expect((await regOptions(b, user.password)).challenge).toBeTruthy();
   });
 });
 

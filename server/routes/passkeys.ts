@@ -1,4 +1,4 @@
-import { PasskeyAddRequest, PasskeyList, PasskeyOptions, PasskeyRemoveRequest, PasskeyRenameRequest, PasskeySignInRequest, PasskeySignInResponse } from '../../core/contract/passkeys';
+import { PasskeyAddRequest, PasskeyList, PasskeyOptions, PasskeyOptionsRequest, PasskeyRemoveRequest, PasskeyRenameRequest, PasskeySignInRequest, PasskeySignInResponse } from '../../core/contract/passkeys';
 import { beginAttempt, lockedMessage, settleAttempt } from '../domain/attempts';
 import { createAutologinKey } from '../domain/autologin';
 import { confirmPassword } from '../domain/protection/confirm-password';
@@ -33,8 +33,11 @@ export const passkeyRoutes: RoutePlugin<RouteDeps> = async (app, { db, config, s
     return { passkeys: await listPasskeys(db, requireUser(request)) };
   });
 
-  app.post('/api/security/passkeys/options', { schema: api(TAGS.account, 'Security: the options (and challenge) of a new passkey’s registration', { response: PasskeyOptions }) }, async (request): Promise<PasskeyOptions> => {
-    const user = await factorUserOf(db, requireUser(request));
+  app.post('/api/security/passkeys/options', { schema: api(TAGS.account, 'Security: the options (and challenge) of a new passkey’s registration (the password first)', { body: PasskeyOptionsRequest, response: PasskeyOptions }) }, async (request): Promise<PasskeyOptions> => {
+    const userId = requireUser(request);
+    // a passkey signs in without the password: whoever holds this session must also know it
+    await confirmPassword(db, userId, request.body.password, request.ip, 'passkeys.password');
+    const user = await factorUserOf(db, userId);
     return registrationOptions(db, rp, user);
   });
 

@@ -5,8 +5,8 @@ import { call } from './http';
 /** GET /api/security/passkeys: the trader's passkeys (issue 31 §5) */
 export const loadPasskeys = async (): Promise<Passkey[]> => (await call(PasskeyList, '/api/security/passkeys', { cache: 'no-store' })).passkeys;
 
-/** POST /api/security/passkeys/options: a registration's options, with the server's challenge */
-export const passkeyRegistrationOptions = (): Promise<PasskeyOptions> => call(PasskeyOptions, '/api/security/passkeys/options', { method: 'POST' });
+/** POST /api/security/passkeys/options: after the password, a registration's options with the server's challenge */
+export const passkeyRegistrationOptions = (password: string): Promise<PasskeyOptions> => call(PasskeyOptions, '/api/security/passkeys/options', { method: 'POST', json: { password } });
 
 /** POST /api/security/passkeys: the authenticator's answer under a name; the list after it */
 export const addPasskey = async (name: string, credential: PasskeyCredential): Promise<Passkey[]> => (await call(PasskeyList, '/api/security/passkeys', { method: 'POST', json: { name, credential } })).passkeys;

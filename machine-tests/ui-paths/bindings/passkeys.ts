@@ -9,6 +9,7 @@ import { newestHeldRead } from './held-reads';
 const WAIT = { timeout: 10_000 };
 const LIST = (u: URL) => u.pathname === '/api/security/passkeys';
 const REMOVE = (u: URL) => u.pathname === '/api/security/passkeys/remove';
+const OPTIONS = (u: URL) => u.pathname === '/api/security/passkeys/options';
 const SIGN_IN = (u: URL) => u.pathname === '/api/passkey/sign_in';
 
 /** the site as its relying party: localhost (the suite's server's SITE_URL); an IP address cannot be one */
@@ -36,26 +37,35 @@ interface PasskeysWorld {
   held: Route[];
   /** the page's additions and removals, held until the path's step for their outcome */
   changes: Route[];
+  /** an addition's first call (its password, for the registration's challenge), held likewise */
+  options: Route[];
   password: string;
 }
 
 const world = (ctx: PathContext): PasskeysWorld => {
   const w = ctx.world as Partial<PasskeysWorld>;
-  if (!w.held) Object.assign(w, { held: [], changes: [], password: '' });
+  if (!w.held) Object.assign(w, { held: [], changes: [], options: [], password: '' });
   return w as PasskeysWorld;
 };
 
-async function heldChange(ctx: StepContext): Promise<Route> {
+async function heldChange(ctx: StepContext, from: 'changes' | 'options' = 'changes'): Promise<Route> {
   const w = world(ctx);
   const deadline = Date.now() + WAIT.timeout;
-  while (w.changes.length === 0 && Date.now() < deadline) await ctx.page.waitForTimeout(20);
-  const route = w.changes.shift();
-  if (!route) throw new Error('the page sent no change of its passkeys');
+  while (w[from].length === 0 && Date.now() < deadline) await ctx.page.waitForTimeout(20);
+  const route = w[from].shift();
+  if (!route) throw new Error(from === 'options' ? 'the page asked no challenge for a passkey' : 'the page sent no change of its passkeys');
   return route;
 }
 
+/** a held call sent on with its password made wrong (the server refuses it as a wrong password) */
+async function wrongPassword(route: Route): Promise<void> {
+  const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, string>;
+  await route.continue({ postData: JSON.stringify({ ...body, password: `${body.password}-wrong` }) });
+}
+
 const section = (ctx: PathContext) => ctx.page.getByTestId('passkeys');
-const dialog = (ctx: PathContext) => ctx.page.getByTestId('passkey-remove-dialog');
+/** the dialog that asks the password: for a passkey to add or to remove */
+const dialog = (ctx: PathContext) => ctx.page.locator('[data-testid=passkey-add-dialog], [data-testid=passkey-remove-dialog]');
 
 /** Removing a passkey the page does not list: there is no button for it. */
 function stepFeasible(step: TestPath['steps'][number], before: TestPath['steps'][number]): boolean {
@@ -79,7 +89,7 @@ export const passkeysBinding: UiBinding = {
     const site = siteOf(baseURL);
     const user = await freshUser(page, baseURL);
     const csrf = await signInAt(page, site, user);
-    const options = await (await page.request.post(`${site}/api/security/passkeys/options`, { headers: { 'x-csrf-token': csrf } })).json();
+    const options = await (await page.request.post(`${site}/api/security/passkeys/options`, { data: { password: user.password }, headers: { 'x-csrf-token': csrf } })).json();
     const credential = softAuthenticator({ origin: site, rpId: new URL(site).hostname }).register(options as never);
     await page.request.post(`${site}/api/security/passkeys`, { data: { name: 'My laptop', credential }, headers: { 'x-csrf-token': csrf } });
     const w = world(ctx);
@@ -90,6 +100,9 @@ export const passkeysBinding: UiBinding = {
     });
     await page.route(REMOVE, async (route) => {
       w.changes.push(route);
+    });
+    await page.route(OPTIONS, async (route) => {
+      w.options.push(route);
     });
     await virtualAuthenticator(page);
     await page.goto(`${site}/en/trading#/show/security`);
@@ -110,19 +123,22 @@ export const passkeysBinding: UiBinding = {
       await section(ctx).getByRole('button', { name: 'Add a passkey' }).click();
     },
     async 'addPasskey.done'(ctx) {
+      await (await heldChange(ctx, 'options')).continue();
       await (await heldChange(ctx)).continue();
     },
     async 'addPasskey.error'(ctx) {
-      await (await heldChange(ctx)).abort('internetdisconnected');
+      const route = await heldChange(ctx, 'options');
+      if ((ctx.event.error as { status?: number } | undefined)?.status) await wrongPassword(route);
+      else await route.abort('internetdisconnected');
     },
     async 'passkey.remove'(ctx) {
       await section(ctx).getByTestId('passkey-row').first().getByRole('button', { name: 'Remove' }).click();
     },
-    async 'remove.submit'(ctx) {
+    async 'password.submit'(ctx) {
       await dialog(ctx).getByLabel('Password').fill(ctx.event.password === '' ? '' : world(ctx).password);
-      await dialog(ctx).getByRole('button', { name: 'Remove the passkey' }).click();
+      await dialog(ctx).locator('button[type=submit]').click();
     },
-    async 'remove.cancel'(ctx) {
+    async 'password.cancel'(ctx) {
       await dialog(ctx).getByRole('button', { name: 'Cancel' }).click();
     },
     async 'removePasskey.done'(ctx) {
@@ -130,10 +146,8 @@ export const passkeysBinding: UiBinding = {
     },
     async 'removePasskey.error'(ctx) {
       const route = await heldChange(ctx);
-      if ((ctx.event.error as { status?: number } | undefined)?.status) {
-        const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, string>;
-        await route.continue({ postData: JSON.stringify({ ...body, password: `${body.password}-wrong` }) });
-      } else await route.abort('internetdisconnected');
+      if ((ctx.event.error as { status?: number } | undefined)?.status) await wrongPassword(route);
+      else await route.abort('internetdisconnected');
     },
   },
   states: {
@@ -156,13 +170,13 @@ export const passkeysBinding: UiBinding = {
       await section(ctx).locator('[data-testid=passkeys-answer].form-error').waitFor(WAIT);
     },
     async 'passkeys.adding'(ctx) {
-      await section(ctx).getByTestId('passkey-form').locator('button[aria-busy="true"]').waitFor(WAIT);
+      await ctx.page.getByTestId('passkey-add-dialog').locator('button[aria-busy="true"]').waitFor(WAIT);
     },
     async 'passkeys.confirming'(ctx) {
       await dialog(ctx).getByLabel('Password').waitFor(WAIT);
     },
     async 'passkeys.removing'(ctx) {
-      await dialog(ctx).locator('button[aria-busy="true"]').waitFor(WAIT);
+      await ctx.page.getByTestId('passkey-remove-dialog').locator('button[aria-busy="true"]').waitFor(WAIT);
     },
   },
 };
@@ -185,6 +199,8 @@ export const passkeySignInBinding: UiBinding = {
     await page.goto(`${site}/en/trading#/show/security`);
     await page.getByTestId('passkeys').getByLabel('Name of the new passkey').fill('My laptop');
     await page.getByTestId('passkeys').getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByTestId('passkey-add-dialog').getByLabel('Password').fill(user.password);
+    await page.getByTestId('passkey-add-dialog').getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('passkey-row').waitFor(WAIT);
     await page.context().clearCookies();
     const w = world(ctx);

@@ -3,7 +3,7 @@ import { useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { SectionLoad } from './SectionLoad';
 
-/** "Passkeys" on the security page (issue 31 §5): the trader's passkeys with Remove (after the password), and Add a passkey under a name. */
+/** "Passkeys" on the security page (issue 31 §5): the trader's passkeys with Remove, and Add a passkey under a name; either after the password. */
 export function PasskeysSection() {
   const { t, text } = useT();
   const view = usePasskeys();
@@ -50,21 +50,27 @@ export function PasskeysSection() {
           {view.failed && view.error ? text(view.error) : t(`passkeys.done.${view.done}`)}
         </p>
       )}
-      {view.removal && (
-        <Modal title={t('passkeys.remove_title', { name: view.removal.name })} onClose={view.cancelRemoval} closeLabel={t('common.close')} footer={null} testId="passkey-remove-dialog">
-          <form {...view.getRemovalFormProps()}>
-            <p>{t('passkeys.remove_body')}</p>
+      {view.confirm && (
+        <Modal
+          title={t(view.confirm.add ? 'passkeys.add_title' : 'passkeys.remove_title', { name: view.confirm.name })}
+          onClose={view.cancelConfirm}
+          closeLabel={t('common.close')}
+          footer={null}
+          testId={view.confirm.add ? 'passkey-add-dialog' : 'passkey-remove-dialog'}
+        >
+          <form {...view.getConfirmFormProps()}>
+            <p>{t(view.confirm.add ? 'passkeys.add_body' : 'passkeys.remove_body')}</p>
             <label className="field">
               <span>{t('passkeys.password_label')}</span>
               <input type="password" autoComplete="current-password" data-autofocus {...view.getPasswordFieldProps()} />
             </label>
-            {view.removal.refused && view.error && <p className="form-error" {...view.getPasswordErrorProps()}>{text(view.error)}</p>}
+            {view.confirm.refused && view.error && <p className="form-error" {...view.getPasswordErrorProps()}>{text(view.error)}</p>}
             <div className="recovery-codes__actions">
               <button className="button button--ghost" {...view.getCancelProps()}>
                 {t('passkeys.cancel')}
               </button>
-              <button className="button" {...view.getRemovalSubmitProps()}>
-                {t(view.removal.sending ? 'passkeys.removing' : 'passkeys.remove_confirm')}
+              <button className="button" {...view.getConfirmSubmitProps()}>
+                {view.confirm.add ? t(view.confirm.sending ? 'passkeys.adding' : 'passkeys.add_confirm') : t(view.confirm.sending ? 'passkeys.removing' : 'passkeys.remove_confirm')}
               </button>
             </div>
           </form>

@@ -27,7 +27,7 @@ describe('connectPasskeys', () => {
     ]);
     expect(view.items[0]!.getRemoveProps()['aria-describedby']).toBe(view.items[0]!.getNameProps().id);
     expect(view.canAdd).toBe(true);
-    expect(view.removal).toBeNull();
+    expect(view.confirm).toBeNull();
     view.items[1]!.getRemoveProps().onClick();
     view.getFormProps().onSubmit(submit({ 'passkey-name': 'Work phone' }));
     expect(send.mock.calls).toEqual([[{ type: 'passkey.remove', id: '8' }], [{ type: 'passkey.add', name: 'Work phone' }]]);
@@ -47,16 +47,27 @@ describe('connectPasskeys', () => {
   it('the removal’s dialog: the passkey’s name, the password sent, a refusal on the field, Cancel', () => {
     const send = vi.fn();
     const asking = connectPasskeys(at('confirming', { passkeys: [LAPTOP], busy: '7' }), send);
-    expect(asking.removal).toEqual({ name: 'Laptop', sending: false, refused: false });
-    asking.getRemovalFormProps().onSubmit(submit({ 'passkey-password': 'secret' }));
+    expect(asking.confirm).toEqual({ add: false, name: 'Laptop', sending: false, refused: false });
+    asking.getConfirmFormProps().onSubmit(submit({ 'passkey-password': 'secret' }));
     asking.getCancelProps().onClick();
-    expect(send.mock.calls).toEqual([[{ type: 'remove.submit', password: 'secret' }], [{ type: 'remove.cancel' }]]);
+    expect(send.mock.calls).toEqual([[{ type: 'password.submit', password: 'secret' }], [{ type: 'password.cancel' }]]);
     const refused = connectPasskeys(at('confirming', { passkeys: [LAPTOP], busy: '7', error: msg('passkeys.password'), answers: 3 }), send);
-    expect(refused.removal?.refused).toBe(true);
+    expect(refused.confirm?.refused).toBe(true);
     expect(refused.getPasswordFieldProps()['aria-invalid']).toBe(true);
     expect(refused.getPasswordErrorProps()).toMatchObject({ role: 'alert', 'data-focus-on': 'passkey-password-3' });
     const sending = connectPasskeys(at('removing', { passkeys: [LAPTOP], busy: '7' }), send);
-    expect([sending.removal?.sending, sending.items[0]!.removing, sending.getCancelProps().disabled]).toEqual([true, true, true]);
+    expect([sending.confirm?.sending, sending.items[0]!.removing, sending.getCancelProps().disabled]).toEqual([true, true, true]);
+  });
+
+  it('the addition’s dialog: the new passkey’s name, the form kept (its name field locked) while the password is asked and the key made', () => {
+    const send = vi.fn();
+    const asking = connectPasskeys(at('confirming', { passkeys: [LAPTOP], busy: 'add', name: 'Work phone' }), send);
+    expect(asking.confirm).toEqual({ add: true, name: 'Work phone', sending: false, refused: false });
+    expect([asking.canAdd, asking.getNameFieldProps().disabled, asking.getSubmitProps().disabled]).toEqual([true, true, true]);
+    asking.getConfirmFormProps().onSubmit(submit({ 'passkey-password': 'secret' }));
+    expect(send.mock.calls).toEqual([[{ type: 'password.submit', password: 'secret' }]]);
+    const making = connectPasskeys(at('adding', { passkeys: [LAPTOP], busy: 'add', name: 'Work phone' }), send);
+    expect([making.confirm?.sending, making.adding, making.getConfirmSubmitProps()['aria-busy'], making.items[0]!.removing]).toEqual([true, true, true, false]);
   });
 });
 

@@ -24,15 +24,18 @@ const PASSWORD_ID = 'passkey-password';
 
 /**
  * Passkeys (issue 31 §5) for their section of the security page: the list with Remove, the form
- * that adds one under a name, the removal's dialog with its password field, and the answer to a
- * change (it takes the focus once). `supported`: the browser can make passkeys (the form shows
+ * that adds one under a name, the dialog that asks the password before either change, and the
+ * answer to a change (it takes the focus once). `supported`: the browser can make passkeys (the form shows
  * only then).
  */
 export function connectPasskeys(s: Snapshot, send: Send, supported = true) {
-  const { passkeys, busy, error, answers, added, last } = s.context;
+  const { passkeys, busy, name, error, answers, added, last } = s.context;
   const adding = s.matches('adding');
   const confirming = s.matches('confirming');
   const removing = s.matches('removing');
+  /** the dialog's change is sent: the password checked, the key made or removed */
+  const sending = adding || removing;
+  const toAdd = busy === 'add';
   const changing = busy !== null;
   const items: PasskeyItem[] = (passkeys ?? []).map((p) => ({
     id: p.id,
@@ -45,7 +48,7 @@ export function connectPasskeys(s: Snapshot, send: Send, supported = true) {
   }));
   const loadFailed = s.matches('loadFailed');
   const target = (passkeys ?? []).find((p) => p.id === busy);
-  const passwordRefused = (confirming || removing) && error !== null;
+  const passwordRefused = (confirming || sending) && error !== null;
   return {
     loading: s.matches('loading'),
     loadFailed,
@@ -54,28 +57,28 @@ export function connectPasskeys(s: Snapshot, send: Send, supported = true) {
     items,
     empty: s.matches('ready') && items.length === 0,
     /** the browser can make passkeys: the form to add one shows */
-    canAdd: supported && (s.matches('ready') || adding),
+    canAdd: supported && (s.matches('ready') || (toAdd && (confirming || adding))),
     nameMax: PASSKEY_NAME_MAX,
     /** the name field starts empty again after each passkey added */
     formKey: `passkey-${added}`,
     adding,
     getFormProps: () => formProps({ busy: adding, onSubmit: (values) => send({ type: 'passkey.add', name: String(values.get(NAME_ID) ?? '') }) }),
-    getNameFieldProps: () => ({ ...fieldProps({ id: NAME_ID, required: true, disabled: adding, invalid: error?.key === 'passkeys.name', describedBy: [`${NAME_ID}-hint`] }), maxLength: PASSKEY_NAME_MAX * 2 }),
+    getNameFieldProps: () => ({ ...fieldProps({ id: NAME_ID, required: true, disabled: toAdd, invalid: error?.key === 'passkeys.name', describedBy: [`${NAME_ID}-hint`] }), maxLength: PASSKEY_NAME_MAX * 2 }),
     getNameHintProps: () => ({ id: `${NAME_ID}-hint` }),
     getSubmitProps: () => submitProps({ busy: adding, disabled: changing && !adding }),
-    /** the removal's dialog: open while the password is asked or sent */
-    removal: confirming || removing ? { name: target?.name ?? '', sending: removing, refused: passwordRefused } : null,
-    cancelRemoval: () => send({ type: 'remove.cancel' }),
-    getRemovalFormProps: () => formProps({ busy: removing, onSubmit: (values) => send({ type: 'remove.submit', password: String(values.get(PASSWORD_ID) ?? '') }) }),
-    getPasswordFieldProps: () => fieldProps({ id: PASSWORD_ID, required: true, disabled: removing, invalid: passwordRefused }),
+    /** the dialog of a change: open while its password is asked or the change is sent; `add` names the passkey to add, else the one to remove */
+    confirm: confirming || sending ? { add: toAdd, name: toAdd ? name : (target?.name ?? ''), sending, refused: passwordRefused } : null,
+    cancelConfirm: () => send({ type: 'password.cancel' }),
+    getConfirmFormProps: () => formProps({ busy: sending, onSubmit: (values) => send({ type: 'password.submit', password: String(values.get(PASSWORD_ID) ?? '') }) }),
+    getPasswordFieldProps: () => fieldProps({ id: PASSWORD_ID, required: true, disabled: sending, invalid: passwordRefused }),
     getPasswordErrorProps: () => ({ ...fieldErrorProps(PASSWORD_ID), ...statusProps({ role: 'alert', focusOn: passwordRefused ? `passkey-password-${answers}` : null }) }),
-    getRemovalSubmitProps: () => submitProps({ busy: removing }),
-    getCancelProps: () => buttonProps(() => send({ type: 'remove.cancel' }), { disabled: removing }),
+    getConfirmSubmitProps: () => submitProps({ busy: sending }),
+    getCancelProps: () => buttonProps(() => send({ type: 'password.cancel' }), { disabled: sending }),
     /** the last change went through: which */
     done: s.matches({ ready: 'done' }) ? last : null,
     failed: s.matches({ ready: 'failed' }),
     getAnswerProps: () => statusProps({ role: s.matches({ ready: 'failed' }) ? 'alert' : 'status', focusOn: answers > 0 && s.matches('ready') ? `passkeys-${answers}` : null }),
-    getRegionProps: () => ({ ...regionProps('passkeys-title'), 'aria-busy': s.matches('loading') || adding || removing || undefined }),
+    getRegionProps: () => ({ ...regionProps('passkeys-title'), 'aria-busy': s.matches('loading') || sending || undefined }),
     getTitleProps: () => titleProps('passkeys-title'),
   };
 }

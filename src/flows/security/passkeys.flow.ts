@@ -9,8 +9,8 @@ import { connectPasskeys } from './passkeys.connect';
 export const passkeysFlow = passkeysMachine.provide({
   actors: {
     loadPasskeys: fromPromise(() => loadPasskeys()),
-    // the server's challenge, the browser's and the authenticator's key, the server's check
-    addPasskey: fromPromise(async ({ input }) => addPasskey(input.name, await createPasskey(await passkeyRegistrationOptions()))),
+    // the password and the server's challenge, the browser's and the authenticator's key, the server's check
+    addPasskey: fromPromise(async ({ input }) => addPasskey(input.name, await createPasskey(await passkeyRegistrationOptions(input.password)))),
     removePasskey: fromPromise(({ input }) => removePasskey(input.id, input.password)),
   },
 });
