@@ -316,6 +316,8 @@ export async function takeReversalEvent(deps: ReversalDeps, source: ReversalSour
         await recordOutcome(trx, source, provider, body.event_id, `unchanged:${reversal.status}`);
         return { reversal, changed: false, debitedMinor: 0n, shortfallMinor: 0n };
       }
+      // a refund that failed and then succeeded after all counts again: only if the payment still has that much left
+      if (reversal.status === 'failed' && amountMinor > (await leftOf(trx, paid))) throw new Refusal(409, 'webhook.too_much', 'The payment has less than that left to refund or charge back.');
       let debited = 0n;
       let shortfall = 0n;
       let txId: string | null = null;

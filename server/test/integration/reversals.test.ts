@@ -180,6 +180,21 @@ describe('a card refund', () => {
   });
 });
 
+describe('a refund that failed', () => {
+  it('cannot succeed later once another refund took what was left of the payment', async () => {
+    const { browser, accountId } = await trader();
+    const paymentId = await cardDeposit(browser, '260.00');
+    const first = await requestRefund(deps(), { source: 'card', id: paymentId, key: `op-${randomUUID()}` });
+    expect((await hook('orange', event('refund.failed', paymentId, first.provider_ref!, '260.00'))).json()).toMatchObject({ status: 'failed' });
+    const second = await requestRefund(deps(), { source: 'card', id: paymentId, key: `op-${randomUUID()}` });
+    expect((await hook('orange', event('refund.succeeded', paymentId, second.provider_ref!, '260.00'))).json()).toMatchObject({ status: 'succeeded', debited: '26000' });
+    const late = await hook('orange', event('refund.succeeded', paymentId, first.provider_ref!, '260.00'));
+    expect([late.statusCode, (late.json() as Json).error]).toEqual([409, 'webhook.too_much']);
+    expect(await ledgerMinor(accountId)).toBe(0n);
+    await mirrored(accountId);
+  });
+});
+
 describe('the webhook is refused', () => {
   it('with a bad or tampered signature, stale or from the future, replayed, malformed, from another processor or for an unknown one', async () => {
     const { browser } = await trader();
