@@ -38,6 +38,16 @@ describe('CashierLocks (issue 30 §4)', () => {
     await waitFor(() => expect(screen.queryByTestId('cashier-locks')).toBeNull());
   });
 
+  it('a refund or chargeback under negative balance protection review (issue 32 §3): why withdrawals wait, and support as the next step, in Russian too', async () => {
+    api.getCashierLocks.mockResolvedValue({ ...none, withdrawal: [{ reason: 'protection_review', params: {} }] });
+    show('withdrawal', 'ru');
+    const item = await screen.findByTestId('lock-protection_review');
+    expect(item.textContent).toContain('Вывод средств приостановлен на время проверки');
+    expect(item.textContent).toContain('разницу покрыли мы, и вы нам ничего не должны');
+    expect(screen.getByTestId('lock-next-protection_review').getAttribute('href')).toBe('#/show/support');
+    expect(screen.getByRole('link', { name: 'Написать в поддержку' })).toBeTruthy();
+  });
+
   it('a used-up deposit limit says how much, of what, and from when (amounts and time written for the trader), in Russian too', async () => {
     const limit = { reason: 'deposit_limit', params: { period: 'week', limit: '1000.00', used: '1000.00', currency: 'USD', resets: '2026-12-03T14:00:00.000Z' } };
     api.getCashierLocks.mockResolvedValue({ ...none, deposit: [limit] });
