@@ -4,8 +4,8 @@ import { buildApp } from '../../app';
 import { toBigInt } from '../../db/values';
 import { verifyLedger } from '../../domain/ledger';
 import { SIGNATURE_HEADER, signWebhook, sandboxSecretOf } from '../../domain/methods';
-import { sandboxProcessorSecretOf } from '../../domain/payments/reversal-webhook';
-import { requestRefund, type ReversalDeps } from '../../domain/payments/reversals';
+import { sandboxProcessorSecretOf, type ReversalBody } from '../../domain/payments/reversal-webhook';
+import { requestRefund, takeReversalEvent, type ReversalDeps } from '../../domain/payments/reversals';
 import { deliverPending, pendingOf } from '../../domain/platform-mirror/outbox';
 import { reconcile } from '../../domain/platform-mirror/reconcile';
 import { houseShortfall } from '../../domain/protection/negative-balance';
@@ -190,6 +190,24 @@ describe('a refund that failed', () => {
     expect((await hook('orange', event('refund.succeeded', paymentId, second.provider_ref!, '260.00'))).json()).toMatchObject({ status: 'succeeded', debited: '26000' });
     const late = await hook('orange', event('refund.succeeded', paymentId, first.provider_ref!, '260.00'));
     expect([late.statusCode, (late.json() as Json).error]).toEqual([409, 'webhook.too_much']);
+    expect(await ledgerMinor(accountId)).toBe(0n);
+    await mirrored(accountId);
+  });
+});
+
+describe('the platform does not answer', () => {
+  it('a debit that cannot read what is free records nothing (503): the same event later is taken and debits once', async () => {
+    const { browser, accountId } = await trader();
+    const paymentId = await cardDeposit(browser, '260.00');
+    await mirrored(accountId);
+    const refund = await requestRefund(deps(), { source: 'card', id: paymentId, key: `op-${randomUUID()}` });
+    const body = event('refund.succeeded', paymentId, refund.provider_ref!, '260.00');
+    const down: ReversalDeps = { ...deps(), platform: { ...platform(), userInfo: () => Promise.reject(new Error('platform down')) } };
+    await expect(takeReversalEvent(down, 'card', 'ORANGE', body as unknown as ReversalBody)).rejects.toMatchObject({ status: 503, key: 'platform.unavailable' });
+    expect(await ledgerMinor(accountId)).toBe(USD(26_000n));
+    expect(await t.db.selectFrom('reversal_webhook_events').select('event_id').where('event_id', '=', String(body.event_id)).execute()).toEqual([]);
+    const again = await hook('orange', body);
+    expect(again.json()).toMatchObject({ status: 'succeeded', changed: true, debited: '26000' });
     expect(await ledgerMinor(accountId)).toBe(0n);
     await mirrored(accountId);
   });
