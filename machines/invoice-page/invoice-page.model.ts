@@ -11,6 +11,9 @@ export const invoicePageModel: MachineModel = {
   input: { coin: 'btc', guid: 'g-1' },
   events: {
     'sandbox.send': [{ kind: 'full' }, { kind: 'expire' }],
+    'claim.open': [{ id: 'x-1' }],
+    'claim.address': [{ value: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }],
+    'exception.credit': [{ id: 'x-2' }],
   },
   actors: {
     loadInvoice: [
@@ -21,9 +24,10 @@ export const invoicePageModel: MachineModel = {
     // the invoice child runs until the page closes: its own model covers it
     invoice: [{ output: undefined }],
     sandboxSend: [{ output: { ok: true, txid: 'ab', status: 'su' } }, { error: http(404, 'not_found', 'There is no such invoice.') }],
+    resolveException: [{ output: { id: 'x-1', status: 'claimed' } }, { error: http(400, 'crypto.refund_address', 'Enter an address on the same network.') }],
   },
   emitted: {
     serverEvents: [{ type: 'server.invoice' }],
   },
-  maxDepth: 5,
+  maxDepth: 6,
 };

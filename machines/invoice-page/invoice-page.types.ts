@@ -1,5 +1,5 @@
 import type { Msg } from '../../core/message';
-import type { InvoiceStatus } from '../invoice/invoice.types';
+import type { InvoiceException, InvoiceStatus } from '../invoice/invoice.types';
 
 export interface InvoicePageInput {
   coin: string;
@@ -35,6 +35,11 @@ export interface InvoiceDetails {
   txUrlTemplate: string;
   sandbox: boolean;
   contract?: string;
+  /** seen, not confirmed yet, and the confirmations of the least confirmed of it */
+  pending?: string;
+  confirming?: number;
+  /** a closed invoice's short, late and over payments */
+  exceptions?: InvoiceException[];
 }
 
 /** What loading gives: the invoice, and its expiry and the load time on the page's own clock. */
@@ -46,7 +51,15 @@ export interface LoadedInvoice {
   now: number;
 }
 
-export type SandboxKind = 'full' | 'partial' | 'late' | 'expire';
+/** the sandbox control: pay (in full, half, after expiry, unconfirmed), mine a block, or expire now */
+export type SandboxKind = 'full' | 'partial' | 'late' | 'unconfirmed' | 'block' | 'expire';
+
+/** the trader's answer to a short, late or over payment: have it credited, or refunded to their address */
+export interface ExceptionChoice {
+  id: string;
+  choice: 'credit' | 'refund';
+  address: string;
+}
 
 export interface InvoicePageContext {
   coin: string;
@@ -56,6 +69,13 @@ export interface InvoicePageContext {
   /** what the last sandbox control call did not manage */
   sandboxError: Msg | null;
   sandboxKind: SandboxKind | null;
+  /** the exception whose refund claim form is open, and the address typed into it */
+  claimId: string | null;
+  claimAddress: string;
+  /** what the server answered to the last choice, when it refused */
+  claimError: Msg | null;
+  /** the choice being sent */
+  choice: ExceptionChoice | null;
 }
 
 export type InvoicePageEvent =
@@ -63,4 +83,11 @@ export type InvoicePageEvent =
   /** the server pushed an update of this invoice */
   | { type: 'server.invoice' }
   /** sandbox control: pay the invoice on the sandbox chain, or let it expire now */
-  | { type: 'sandbox.send'; kind: SandboxKind };
+  | { type: 'sandbox.send'; kind: SandboxKind }
+  /** a held payment: open its refund claim form, type the address, send or close it */
+  | { type: 'claim.open'; id: string }
+  | { type: 'claim.address'; value: string }
+  | { type: 'claim.cancel' }
+  | { type: 'claim.submit' }
+  /** an over-payment: have it credited */
+  | { type: 'exception.credit'; id: string };

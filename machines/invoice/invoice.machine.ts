@@ -42,6 +42,9 @@ export const invoiceMachine = setup({
       paid: check.paid ?? context.paid,
       late: check.late ?? context.late,
       hash: check.hash ?? context.hash,
+      pending: check.pending ?? context.pending,
+      confirming: check.confirming ?? context.confirming,
+      exceptions: check.exceptions ?? context.exceptions,
     })),
     record: assign(({ context }, check: InvoiceCheck) => ({
       status: check.status,
@@ -50,6 +53,9 @@ export const invoiceMachine = setup({
       late: check.late ?? context.late,
       hash: check.hash ?? context.hash,
       uri: check.uri ?? context.uri,
+      pending: check.pending ?? context.pending,
+      confirming: check.confirming ?? context.confirming,
+      exceptions: check.exceptions ?? context.exceptions,
     })),
   },
   guards: {
@@ -75,6 +81,9 @@ export const invoiceMachine = setup({
     late: '',
     hash: '',
     uri: '',
+    pending: '',
+    confirming: 0,
+    exceptions: null,
   }),
   initial: 'boot',
   states: {

@@ -16,8 +16,10 @@ export const invoiceModel: MachineModel = {
     checkInvoice: [
       { output: { status: 'wt' } },
       { output: { status: 'wt', paid: '0.0005', due: '0.0005' } },
+      { output: { status: 'wt', pending: '0.001', confirming: 1 } },
       { output: { status: 'su', hash: 'ab12' } },
       { output: { status: 'ex' } },
+      { output: { status: 'ex', paid: '0.0005', exceptions: [{ id: 'x-1', kind: 'short', status: 'credited', amount: '0.0005', asset: 'BTC', invoiceRate: '64250', arrivalRate: '', rateCurrency: 'USD', credit: '125.00', creditCurrency: 'USD', autoCreditAt: null, chooseUntil: null, mayClaim: false, mayCredit: false, refundAddress: '', refundTxid: '', refundTxUrl: '', rejected: false }] } },
       { error: { kind: 'network' } },
     ],
   },

@@ -29,6 +29,36 @@ export interface InvoiceContext {
   hash: string;
   /** the payment URI of what is still due ('' until a check gives one) */
   uri: string;
+  /** being confirmed ('' until a check says), and its confirmations so far */
+  pending: string;
+  confirming: number;
+  /** a closed invoice's short, late and over payments (null until a check gives them) */
+  exceptions: InvoiceException[] | null;
+}
+
+/**
+ * A short, late or over payment of a closed invoice and its outcome (core/crypto-exceptions.ts), as
+ * the server describes it (plain JSON; the view reads it through connect()).
+ */
+export interface InvoiceException {
+  id: string;
+  kind: 'short' | 'late' | 'over';
+  status: 'held' | 'claimed' | 'credited' | 'refunded';
+  amount: string;
+  asset: string;
+  invoiceRate: string;
+  arrivalRate: string;
+  rateCurrency: string;
+  credit: string;
+  creditCurrency: string;
+  autoCreditAt: string | null;
+  chooseUntil: string | null;
+  mayClaim: boolean;
+  mayCredit: boolean;
+  refundAddress: string;
+  refundTxid: string;
+  refundTxUrl: string;
+  rejected: boolean;
 }
 
 /** POST /api/{coin}/check answer, as the flow hands it over */
@@ -39,6 +69,11 @@ export interface InvoiceCheck {
   due?: string;
   late?: string;
   uri?: string;
+  /** seen, not confirmed yet, and the confirmations of the least confirmed of it */
+  pending?: string;
+  confirming?: number;
+  /** a closed invoice's exceptions */
+  exceptions?: InvoiceException[];
 }
 
 export type InvoiceEvent =

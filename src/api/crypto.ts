@@ -1,4 +1,5 @@
 import {
+  CryptoException,
   CryptoInvoice,
   CryptoOptions,
   CryptoPayResponse,
@@ -6,6 +7,7 @@ import {
   InvoiceCheckResponse,
   SandboxChainResponse,
   type CoinSlug,
+  type CryptoExceptionRequest,
   type CryptoPayRequest,
   type SandboxChainRequest,
 } from '../../core/contract';
@@ -32,3 +34,11 @@ export const sandboxPay = (body: SandboxChainRequest): Promise<SandboxChainRespo
 /** sandbox only: let the invoice expire now */
 export const sandboxExpire = (guid: string): Promise<SandboxChainResponse> =>
   call(SandboxChainResponse, '/api/sandbox/chain/expire', { method: 'POST', json: { guid } });
+
+/** sandbox only: mine a block (the invoice's payments gain one confirmation) */
+export const sandboxBlock = (guid: string): Promise<SandboxChainResponse> =>
+  call(SandboxChainResponse, '/api/sandbox/chain/block', { method: 'POST', json: { guid } });
+
+/** a short, late or over payment: credit it (an over-payment, within its window) or claim its refund to an address */
+export const resolveException = (id: string, body: CryptoExceptionRequest): Promise<CryptoException> =>
+  call(CryptoException, `/api/crypto/exceptions/${encodeURIComponent(id)}`, { method: 'POST', json: body });

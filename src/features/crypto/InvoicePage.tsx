@@ -48,6 +48,11 @@ function Waiting({ v }: { v: Loaded }) {
       </div>
       <div className="crypto-invoice__details">
         <Countdown expiresAt={v.expiresAt} startedAt={v.startedAt} running={v.isCounting} />
+        {v.isConfirming && (
+          <p className="form-note" data-testid="crypto-confirming" {...v.getConfirmingProps()}>
+            {t('crypto.invoice.confirming', { amount: v.confirming.amount, n: v.confirming.n, m: v.confirming.m })}
+          </p>
+        )}
         {v.isPartial && (
           <p className="form-note" data-testid="crypto-partial" {...v.getPartialProps()}>
             {t('crypto.invoice.partial', { paid: v.coin.paid, due: v.coin.due })}
@@ -106,7 +111,7 @@ function Paid({ v }: { v: Loaded }) {
       <div className="crypto-result__icon" aria-hidden="true">✓</div>
       <h2>{t('crypto.success.title')}</h2>
       <p>{t('crypto.success.body', { credit: formatAmount(invoice.creditAmount, invoice.creditCurrency, lang) })}</p>
-      {v.hasLate && <p className="form-note">{t('crypto.success.extra', { late: v.coin.late })}</p>}
+      {v.hasLate && !v.hasExceptions && <p className="form-note">{t('crypto.success.extra', { late: v.coin.late })}</p>}
       <Explorer v={v} />
       <div className="crypto-result__actions">
         <TradingLink className="button" hash="/home">{t('crypto.success.trade')}</TradingLink>
@@ -128,13 +133,68 @@ function Expired({ v }: { v: Loaded }) {
         <div className="form-note" data-testid="crypto-kept">
           {v.hasPaid && <p>{t('crypto.expired.partial', { paid: v.coin.paid, amount: v.coin.amount })}</p>}
           {v.hasLate && <p>{t('crypto.expired.late', { late: v.coin.late })}</p>}
-          <p>{t('crypto.expired.next', { guid: invoice.guid })}</p>
+          {!v.hasExceptions && <p>{t('crypto.expired.next', { guid: invoice.guid })}</p>}
         </div>
       )}
       <div className="crypto-result__actions">
         <TradingLink className="button" hash="/show/funding">{t('crypto.expired.new')}</TradingLink>
       </div>
     </div>
+  );
+}
+
+type ExceptionItem = Loaded['exceptions'][number];
+
+/** One short, late or over payment: what happened, its outcome, and the trader's refund claim or credit. */
+function ExceptionRow({ e }: { e: ExceptionItem }) {
+  const { t, text } = useT();
+  return (
+    <li className="crypto-exception" data-testid="crypto-exception" data-kind={e.kind} data-outcome={e.status}>
+      <strong>{text(e.title)}</strong>
+      <p>{text(e.outcome)}</p>
+      {e.refundTxUrl && (
+        <p>
+          <a href={e.refundTxUrl} target="_blank" rel="noopener noreferrer">{t('crypto.exception.refund_tx')}</a>
+        </p>
+      )}
+      {(e.mayClaim || e.mayCredit) && (
+        <div className="crypto-result__actions">
+          {e.mayCredit && <button className="button button--small" {...e.getCreditButtonProps()}>{t('crypto.exception.credit')}</button>}
+          {e.mayClaim && <button className="button button--ghost button--small" {...e.getClaimButtonProps()}>{t('crypto.exception.claim')}</button>}
+        </div>
+      )}
+      {e.isClaimOpen && (
+        <form className="crypto-exception__claim" {...e.getFormProps()}>
+          <label htmlFor={e.addressId}>{t('crypto.exception.address_label')}</label>
+          <input type="text" autoComplete="off" spellCheck={false} {...e.getAddressProps()} />
+          {e.error && <p className="form-error" {...e.getAddressErrorProps()}>{text(e.error)}</p>}
+          <p className="muted">{t('crypto.exception.address_hint')}</p>
+          <div className="crypto-result__actions">
+            <button className="button button--small" {...e.getSubmitProps()}>{t('crypto.exception.submit')}</button>
+            <button className="button button--ghost button--small" {...e.getCancelProps()}>{t('crypto.exception.cancel')}</button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}
+
+/** The closed invoice's exceptions, each with its outcome; support is one link away. */
+function Exceptions({ v }: { v: Loaded }) {
+  const { t, text } = useT();
+  return (
+    <section className="crypto-exceptions" data-testid="crypto-exceptions" {...v.getExceptionsRegionProps()}>
+      <h2 {...v.getExceptionsTitleProps()}>{t('crypto.exception.title')}</h2>
+      {v.exceptionError && <p className="form-error" {...v.getExceptionErrorProps()}>{text(v.exceptionError)}</p>}
+      <ul>
+        {v.exceptions.map((e) => (
+          <ExceptionRow key={e.id} e={e} />
+        ))}
+      </ul>
+      <p className="muted">
+        {t('crypto.exception.support')} <AskSupport about={{ kind: 'invoice', id: v.guid }} />
+      </p>
+    </section>
   );
 }
 
@@ -148,6 +208,7 @@ function Ready({ v }: { v: Loaded }) {
         {v.isActive && <span className="spinner__dot" aria-hidden="true" />}
       </div>
       {v.isPaid ? <Paid v={v} /> : v.isExpired ? <Expired v={v} /> : <Waiting v={v} />}
+      {v.hasExceptions && <Exceptions v={v} />}
       {v.sandbox.isShown && <SandboxControl v={v} />}
     </>
   );

@@ -3,9 +3,9 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { cryptoDepositMachine } from '../../../machines/crypto-deposit/crypto-deposit.machine';
 import type { CryptoDepositEvent, CryptoOptionsRecord } from '../../../machines/crypto-deposit/crypto-deposit.types';
 import { invoicePageMachine } from '../../../machines/invoice-page/invoice-page.machine';
-import type { InvoiceDetails, InvoicePageEvent, LoadedInvoice } from '../../../machines/invoice-page/invoice-page.types';
+import type { ExceptionChoice, InvoiceDetails, InvoicePageEvent, LoadedInvoice } from '../../../machines/invoice-page/invoice-page.types';
 import { invoiceMachine } from '../../../machines/invoice/invoice.machine';
-import type { InvoiceCheck } from '../../../machines/invoice/invoice.types';
+import type { InvoiceCheck, InvoiceException } from '../../../machines/invoice/invoice.types';
 import { connectCrypto, connectInvoice } from './crypto.connect';
 import { selectInvoiceActor } from './crypto.select';
 
@@ -100,12 +100,13 @@ const details: InvoiceDetails = {
   voucher: false, confirmations: 1, paymentUri: 'bitcoin:bc1q?amount=0.00389106', explorerUrl: 'https://x', txUrl: '', txUrlTemplate: 'https://x/tx/{hash}', sandbox: true,
 };
 
-function invoicePage(loaded: LoadedInvoice, check: () => Promise<InvoiceCheck>) {
+function invoicePage(loaded: LoadedInvoice, check: () => Promise<InvoiceCheck>, resolve: (choice: ExceptionChoice) => Promise<unknown> = () => new Promise(() => {})) {
   const machine = invoicePageMachine.provide({
     actors: {
       loadInvoice: fromPromise(async () => loaded),
       invoice: invoiceMachine.provide({ actors: { checkInvoice: fromPromise(check) } }),
       sandboxSend: fromPromise(() => new Promise(() => {})),
+      resolveException: fromPromise(async ({ input }) => resolve(input)),
     },
   });
   const page = createActor(machine, { input: { coin: 'btc', guid: 'g-1' } });
@@ -132,6 +133,8 @@ describe('connectInvoice', () => {
       ['full', 'crypto.sandbox.full', false],
       ['partial', 'crypto.sandbox.partial', false],
       ['late', 'crypto.sandbox.late', false],
+      ['unconfirmed', 'crypto.sandbox.unconfirmed', false],
+      ['block', 'crypto.sandbox.block', false],
       ['expire', 'crypto.sandbox.expire', false],
     ]);
     view.sandbox.buttons[1].onClick();
@@ -140,7 +143,7 @@ describe('connectInvoice', () => {
     expect(view.getRegionProps()).toEqual({ 'aria-labelledby': 'crypto-invoice-title' });
     expect(view.sandbox.getRegionProps()).toEqual({ 'aria-labelledby': 'crypto-sandbox-title' });
     expect(view.sandbox.getButtonProps(view.sandbox.buttons[0])).toMatchObject({ type: 'button', disabled: undefined });
-    view.sandbox.getButtonProps(view.sandbox.buttons[3]).onClick();
+    view.sandbox.getButtonProps(view.sandbox.buttons[5]).onClick();
     expect(send).toHaveBeenLastCalledWith({ type: 'sandbox.send', kind: 'expire' });
     expect(view.getResultProps()['data-focus-on']).toBeUndefined();
   });
@@ -174,5 +177,62 @@ describe('connectInvoice', () => {
     await waitFor(page, (s) => s.matches('ready'));
     const view = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {});
     expect([view.isExpired, view.status.key]).toEqual([true, 'crypto.status.ex_partial']);
+  });
+
+  it('a payment being confirmed: the live count N of M in the status and its note', async () => {
+    const page = invoicePage({ invoice: { ...details, confirmations: 2, pending: '0.00389106', confirming: 1 }, expiresAt: T + 3_600_000, now: T }, () => new Promise(() => {}));
+    await waitFor(page, (s) => s.matches('ready'));
+    const view = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {});
+    expect([view.isConfirming, view.status.key, view.status.params, view.confirming]).toEqual([true, 'crypto.status.confirming', { n: 1, m: 2 }, { n: 1, m: 2, amount: '0.00389106\u00a0BTC' }]);
+  });
+
+  const exception: InvoiceException = {
+    id: 'x-1', kind: 'late', status: 'credited', amount: '0.001', asset: 'BTC', invoiceRate: '64250', arrivalRate: '70000', rateCurrency: 'USD', credit: '70.00', creditCurrency: 'USD',
+    autoCreditAt: null, chooseUntil: null, mayClaim: false, mayCredit: false, refundAddress: '', refundTxid: '', refundTxUrl: '', rejected: false,
+  };
+
+  it('a late payment credited: its kind, both rates and no action', async () => {
+    const page = invoicePage({ invoice: { ...details, status: 'ex', exceptions: [exception] }, expiresAt: T - 1000, now: T }, () => new Promise(() => {}));
+    await waitFor(page, (s) => s.matches('ready'));
+    const view = connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), () => {});
+    expect(view.hasExceptions).toBe(true);
+    const [row] = view.exceptions;
+    expect([row.title.key, row.outcome.key, row.isDone, row.mayClaim, row.mayCredit]).toEqual(['crypto.exception.late', 'crypto.exception.credited_late', true, false, false]);
+    expect(row.outcome.params).toMatchObject({ credit: '$70.00', arrival: '$70,000.00', invoice: '$64,250.00', symbol: 'BTC' });
+  });
+
+  it('a held over-payment: credit or claim; a refused address keeps the form with its error; an accepted claim closes it and checks again', async () => {
+    const choices: ExceptionChoice[] = [];
+    let refuse = true;
+    const checked = vi.fn(() => new Promise<InvoiceCheck>(() => {}));
+    const held = { ...exception, kind: 'over' as const, status: 'held' as const, credit: '', mayClaim: true, mayCredit: true, chooseUntil: '2026-03-05T14:00:00.000Z', autoCreditAt: '2026-03-05T14:00:00.000Z' };
+    const page = invoicePage({ invoice: { ...details, status: 'su', exceptions: [held] }, expiresAt: T + 1000, now: T }, checked, async (choice) => {
+      choices.push(choice);
+      if (refuse) throw { kind: 'http', status: 400, error: 'crypto.refund_address', message: 'Enter an address on the same network.' };
+      return { id: 'x-1', status: 'claimed' };
+    });
+    await waitFor(page, (s) => s.matches('ready'));
+    const view = () => connectInvoice(page.getSnapshot(), selectInvoiceActor(page.getSnapshot())!.getSnapshot(), (e) => page.send(e));
+    expect([view().exceptions[0].outcome.key, view().exceptions[0].mayCredit, view().exceptions[0].mayClaim, view().exceptions[0].isClaimOpen]).toEqual(['crypto.exception.choose_credit', true, true, false]);
+    view().exceptions[0].getClaimButtonProps().onClick();
+    expect([view().exceptions[0].isClaimOpen, view().exceptions[0].mayClaim]).toEqual([true, false]);
+    view().exceptions[0].getAddressProps().onChange!({ target: { value: 'bc1-wrong' } } as never);
+    page.send({ type: 'claim.submit' }); // what the form's submit sends (getFormProps)
+    await waitFor(page, (s) => s.matches({ ready: { exceptions: 'editing' } }) && s.context.claimError !== null);
+    expect([view().exceptions[0].isClaimOpen, view().exceptions[0].address, view().exceptions[0].error?.key]).toEqual([true, 'bc1-wrong', 'crypto.refund_address']);
+    refuse = false;
+    view().exceptions[0].getAddressProps().onChange!({ target: { value: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } } as never);
+    expect(view().exceptions[0].error).toBeNull();
+    page.send({ type: 'claim.submit' }); // what the form's submit sends (getFormProps)
+    await waitFor(page, (s) => s.matches({ ready: { exceptions: 'idle' } }));
+    expect(choices).toEqual([
+      { id: 'x-1', choice: 'refund', address: 'bc1-wrong' },
+      { id: 'x-1', choice: 'refund', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+    ]);
+    expect(view().exceptions[0].isClaimOpen).toBe(false);
+    // the invoice is asked again at once (the paid invoice's refresh)
+    expect(checked).toHaveBeenCalled();
+    view().exceptions[0].getCreditButtonProps().onClick();
+    expect(choices.at(-1)).toEqual({ id: 'x-1', choice: 'credit', address: '' });
   });
 });

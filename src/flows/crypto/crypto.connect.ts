@@ -8,8 +8,9 @@ import type { InvoicePageEvent, SandboxKind } from '../../../machines/invoice-pa
 import type { invoiceMachine } from '../../../machines/invoice/invoice.machine';
 import { isZero, selectEstimate, selectTokens, trimAmount } from './crypto.select';
 import { formatAmount } from '../shared/money';
-import { withReadableUntil } from '../shared/dates';
+import { formatDateTime, withReadableUntil } from '../shared/dates';
 import { buttonProps, fieldErrorProps, fieldProps, formProps, regionProps, statusProps, submitProps, titleProps } from '../shared/props';
+import type { InvoiceException } from '../../../machines/invoice/invoice.types';
 
 /**
  * connect() for the crypto funding tab and the invoice page: flags, values, message keys and
@@ -120,8 +121,64 @@ const SANDBOX: ReadonlyArray<readonly [SandboxKind, string]> = [
   ['full', 'crypto.sandbox.full'],
   ['partial', 'crypto.sandbox.partial'],
   ['late', 'crypto.sandbox.late'],
+  ['unconfirmed', 'crypto.sandbox.unconfirmed'],
+  ['block', 'crypto.sandbox.block'],
   ['expire', 'crypto.sandbox.expire'],
 ];
+
+/**
+ * One short, late or over payment as the invoice page shows it: what happened, its outcome (with
+ * both rates for a late one), and what the trader may do: claim a refund to their address (the
+ * form open for one at a time), or have an over-payment credited while its window is open.
+ */
+function exceptionItem(e: InvoiceException, page: InvoicePageSnapshot, send: (event: InvoicePageEvent) => void, lang: string) {
+  const c = page.context;
+  const busy = page.matches({ ready: { exceptions: 'sending' } });
+  const isOpen = c.claimId === e.id && (page.matches({ ready: { exceptions: 'editing' } }) || (busy && c.choice?.choice === 'refund'));
+  const coins = exactCoin(trimAmount(e.amount), e.asset, lang);
+  const rate = (value: string) => formatAmount(value, e.rateCurrency, lang);
+  const credit = e.credit ? formatAmount(e.credit, e.creditCurrency, lang) : '';
+  const addressId = `crypto-refund-address-${e.id}`;
+  const outcome: Msg =
+    e.status === 'credited'
+      ? e.kind === 'late' && e.arrivalRate
+        ? msg('crypto.exception.credited_late', undefined, { credit, arrival: rate(e.arrivalRate), invoice: rate(e.invoiceRate), symbol: e.asset })
+        : msg('crypto.exception.credited', undefined, { credit })
+      : e.status === 'refunded'
+        ? msg('crypto.exception.refunded', undefined, { address: e.refundAddress })
+        : e.status === 'claimed'
+          ? msg('crypto.exception.claimed', undefined, { address: e.refundAddress })
+          : e.rejected
+            ? msg('crypto.exception.rejected')
+            : e.mayCredit && e.chooseUntil
+              ? msg(e.autoCreditAt ? 'crypto.exception.choose_credit' : 'crypto.exception.choose_hold', undefined, { until: formatDateTime(e.chooseUntil) })
+              : msg('crypto.exception.held');
+  const onAddress = (value: string) => send({ type: 'claim.address', value });
+  return {
+    id: e.id,
+    kind: e.kind,
+    /** 'credited', 'refunded', 'claimed', 'held': for data-outcome; compare the flags, not this */
+    status: e.status,
+    title: msg(`crypto.exception.${e.kind}`, undefined, { amount: coins }) as Msg,
+    outcome,
+    isDone: e.status === 'credited' || e.status === 'refunded',
+    refundTxUrl: e.refundTxUrl,
+    mayClaim: e.mayClaim && !isOpen,
+    mayCredit: e.mayCredit,
+    isClaimOpen: isOpen,
+    address: isOpen ? c.claimAddress : '',
+    /** the server's refusal of this claim (a wrong address), said at the field */
+    error: isOpen ? c.claimError : null,
+    getClaimButtonProps: () => buttonProps(() => send({ type: 'claim.open', id: e.id }), { disabled: busy }),
+    getCreditButtonProps: () => buttonProps(() => send({ type: 'exception.credit', id: e.id }), { disabled: busy }),
+    getFormProps: () => formProps({ busy, onSubmit: () => send({ type: 'claim.submit' }) }),
+    getAddressProps: () => fieldProps({ id: addressId, name: 'address', value: c.claimAddress, invalid: c.claimError !== null, disabled: busy, onValue: onAddress }),
+    getAddressErrorProps: () => fieldErrorProps(addressId),
+    addressId,
+    getSubmitProps: () => submitProps({ busy }),
+    getCancelProps: () => buttonProps(() => send({ type: 'claim.cancel' }), { disabled: busy }),
+  };
+}
 
 /**
  * A coin amount of an invoice written for the trader (core/format: the language's decimal mark, a
@@ -143,6 +200,10 @@ export function connectInvoice(page: InvoicePageSnapshot, invoice: InvoiceSnapsh
   const partial = !isZero(paid) && !isZero(due);
   const hash = live?.hash || details?.hash || '';
   const isClosed = phase === 'paid' || phase === 'expired';
+  const pending = live && live.pending !== '' ? live.pending : (details?.pending ?? '0');
+  const confirming = live && live.pending !== '' ? live.confirming : (details?.confirming ?? 0);
+  const exceptions = live?.exceptions ?? details?.exceptions ?? [];
+  const isConfirming = !isClosed && !isZero(pending);
   const sandboxBusy = page.matches({ ready: { sandbox: 'sending' } });
   const onRetry = () => send({ type: 'page.retry' });
   return {
@@ -169,8 +230,22 @@ export function connectInvoice(page: InvoicePageSnapshot, invoice: InvoiceSnapsh
     startedAt: loaded?.now ?? 0,
     /** for data-phase and the status colour; compare the flags, not this */
     phase,
-    /** a half-paid invoice says so: "Partially paid" while open, "Expired, partially paid" after */
-    status: msg(partial && (phase === 'starting' || phase === 'waiting') ? 'crypto.status.partial' : phase === 'expired' && !isZero(paid) ? 'crypto.status.ex_partial' : STATUS[phase]) as Msg,
+    /** a half-paid invoice says so: "Partially paid" while open, "Expired, partially paid" after; a payment being confirmed counts N of M */
+    status: (isConfirming && (phase === 'starting' || phase === 'waiting')
+      ? msg('crypto.status.confirming', undefined, { n: confirming, m: details?.confirmations ?? 0 })
+      : msg(partial && (phase === 'starting' || phase === 'waiting') ? 'crypto.status.partial' : phase === 'expired' && !isZero(paid) ? 'crypto.status.ex_partial' : STATUS[phase])) as Msg,
+    /** a payment seen, not confirmed yet: its amount and the live count (N of M), announced as it changes */
+    isConfirming,
+    confirming: { n: confirming, m: details?.confirmations ?? 0, amount: exactCoin(trimAmount(pending), details?.asset ?? '', lang) },
+    getConfirmingProps: () => ({ role: 'status' as const }),
+    /** the closed invoice's short, late and over payments, each with its outcome and what the trader may do */
+    exceptions: exceptions.map((e) => exceptionItem(e, page, send, lang)),
+    hasExceptions: exceptions.length > 0,
+    /** a choice the server refused when no claim form is open (an over-payment's window that just closed) */
+    exceptionError: page.context.claimId === null ? page.context.claimError : null,
+    getExceptionErrorProps: () => ({ role: 'alert' as const }),
+    getExceptionsRegionProps: () => regionProps('crypto-exceptions-title'),
+    getExceptionsTitleProps: () => titleProps('crypto-exceptions-title'),
     /** a check or the wait is going on: the status shows a pulsing dot */
     isActive: phase === 'checking' || phase === 'overdue' || phase === 'waiting',
     isPaid: phase === 'paid',

@@ -5,7 +5,7 @@ import type { InvoicePageEvent, LoadedInvoice } from '../../../machines/invoice-
 import { invoicePageMachine } from '../../../machines/invoice-page/invoice-page.machine';
 import { invoiceMachine } from '../../../machines/invoice/invoice.machine';
 import { CoinSlug } from '../../../core/contract';
-import { checkInvoice, getCryptoOptions, getInvoice, payCrypto, sandboxExpire, sandboxPay } from '../../api/crypto';
+import { checkInvoice, getCryptoOptions, getInvoice, payCrypto, resolveException, sandboxBlock, sandboxExpire, sandboxPay } from '../../api/crypto';
 import { onServerEvent } from '../../api/events';
 import { sessionActor } from '../shell/app.flow';
 import { currentLang, goTo } from '../shell/navigation';
@@ -17,7 +17,17 @@ export const invoiceFlow = invoiceMachine.provide({
   actors: {
     checkInvoice: fromPromise(async ({ input }) => {
       const answer = await checkInvoice(slug(input.coin), input.guid);
-      return { status: answer.status, hash: answer.hash, paid: answer.paid, due: answer.due, late: answer.late, uri: answer.paymentUri };
+      return {
+        status: answer.status,
+        hash: answer.hash,
+        paid: answer.paid,
+        due: answer.due,
+        late: answer.late,
+        uri: answer.paymentUri,
+        pending: answer.pending,
+        confirming: answer.confirming,
+        ...(answer.exceptions && { exceptions: answer.exceptions }),
+      };
     }),
   },
   actions: {
@@ -45,7 +55,10 @@ export const invoicePageFlow = invoicePageMachine.provide({
         if (event.type === 'invoice.updated' && event.id === input.guid) sendBack({ type: 'server.invoice' });
       }),
     ),
-    sandboxSend: fromPromise(async ({ input }) => (input.kind === 'expire' ? sandboxExpire(input.guid) : sandboxPay({ guid: input.guid, kind: input.kind }))),
+    sandboxSend: fromPromise(async ({ input }) =>
+      input.kind === 'expire' ? sandboxExpire(input.guid) : input.kind === 'block' ? sandboxBlock(input.guid) : sandboxPay({ guid: input.guid, kind: input.kind }),
+    ),
+    resolveException: fromPromise(async ({ input }) => resolveException(input.id, input.choice === 'refund' ? { choice: 'refund', address: input.address } : { choice: 'credit' })),
   },
 });
 
