@@ -9,7 +9,16 @@ import { eventKey } from '../select';
 import { cascadeStack, type StackFacts } from '../../../core/cascade/stack';
 import { cardTrader, fateRequests, heldBy, fillAndDeposit, isStartUrl, kindOf, openFunding, outcomeOf, pick, scriptPlaces, spendDayLimit, WAIT, type Fate, type Kind } from './card-helpers';
 
+/**
+ * The processor a path makes fail (issue 32 §4, §5): no other binding's stack uses Shape
+ * (card-helpers.ts CAN), so switching it touches no other path; the switch is the whole sandbox's,
+ * hence `alone` below.
+ */
+const DOWN_PROCESSOR = 'SHAPE';
+
 interface Plan {
+  /** Shape switched to 5xx (its start fails in transport) or marked unhealthy (skipped) for this path */
+  down: 'none' | 'server_error' | 'unhealthy';
   stack: string[];
   scripts: Array<{ at: number; outcome: string }>;
   fraud: Fate[];
@@ -34,9 +43,9 @@ const status = (e: AnyEventObject) => (e as { output?: { status?: string } }).ou
 export function planCascade(path: TestPath): Plan | string {
   const resume = resumeOf(path.input);
   if (resume && !resume.current && resume.payment.id !== '') return 'a stored run with its payment and no current attempt: the page never leaves one (see reasons)';
-  const plan: Plan = { stack: [], scripts: [], fraud: [], starts: [], dayLimit: false, badCard: false, reload: 'none' };
+  const plan: Plan = { down: 'none', stack: [], scripts: [], fraud: [], starts: [], dayLimit: false, badCard: false, reload: 'none' };
   const modelProcs: string[] = [];
-  const kinds: Array<Kind | undefined> = [];
+  const kinds: Array<Kind | 'down' | 'unhealthy' | undefined> = [];
   const delayed: boolean[] = [];
   const listenAfter: Array<string | undefined> = [];
   if (resume?.current) {
@@ -66,10 +75,17 @@ export function planCascade(path: TestPath): Plan | string {
         delayed.push(path.steps.slice(0, i).some((s) => s.state.value === 'delaying' && (s.state.context as typeof ctx).current?.processor === ctx.current!.processor));
         p = modelProcs.length - 1;
       }
+      const failed = key === 'startProcessor.error' ? (e.error as { kind: string; error?: string }) : null;
       if (key === 'startProcessor.done') {
         plan.starts.push('pass');
         kinds[p] ??= kindOf((e.output as { reply: unknown }).reply);
-      } else plan.starts.push((e.error as { kind: string }).kind === 'http' ? 'refuse' : 'network');
+      } else if (failed?.error === 'card.processor_unavailable' || failed?.error === 'card.processor_unreachable') {
+        // the real server answers it: Shape is switched before the path
+        if (plan.down !== 'none') return 'two processors failing in one path: one processor (Shape) is switched for a path';
+        plan.down = failed.error === 'card.processor_unavailable' ? 'unhealthy' : 'server_error';
+        kinds[p] = plan.down === 'unhealthy' ? 'unhealthy' : 'down';
+        plan.starts.push('pass');
+      } else plan.starts.push(failed!.kind === 'http' ? 'refuse' : 'network');
     } else if (key === 'listen.done') {
       const s = status(e);
       if (s === 'answered') {
@@ -90,7 +106,15 @@ export function planCascade(path: TestPath): Plan | string {
   // the sandbox numbers the places of charging processors: the fraud screen (FRAUD) is not one
   let place = 0;
   for (let i = 0; i < modelProcs.length; i++) {
-    const kind: Kind = kinds[i] ?? (listenAfter[i] || (i === 0 && plan.reload === 'listening') ? 'pending' : 'approved');
+    const known = kinds[i];
+    if (known === 'down' || known === 'unhealthy') {
+      if (modelProcs[i] === 'FRAUD' || delayed[i]) return 'a failing FRAUD step or Orange non-3-D: the failing processor is Shape, which is neither';
+      used.push(DOWN_PROCESSOR);
+      // a start that failed in transport is a place of the payment (its attempt is kept, voided); a skipped one is not
+      if (known === 'down') ++place;
+      continue;
+    }
+    const kind: Kind = known ?? (listenAfter[i] || (i === 0 && plan.reload === 'listening') ? 'pending' : 'approved');
     const real = pick(kind, used, !delayed[i]);
     if (!real) return `no sandbox processor left for a ${kind} reply at place ${i + 1}`;
     used.push(real);
@@ -128,6 +152,8 @@ async function until(ctx: PathContext, value: string, ms = 10_000): Promise<void
 export async function startCascade(ctx: PathContext, plan: Plan): Promise<void> {
   const { page } = ctx;
   await cardTrader(ctx, plan.stack.join(','));
+  // Shape as this path needs it: healthy and answering, or failing (forgotten health first, so one path's failures never carry into the next)
+  await sandboxCall(page, '/api/sandbox/processors/switch', { processor: DOWN_PROCESSOR, mode: plan.down === 'server_error' ? 'server_error' : 'up', reset: true, unhealthy: plan.down === 'unhealthy' }, ctx.operator);
   if (plan.dayLimit) await spendDayLimit(page);
   if (plan.badCard) await sandboxCall(page, '/api/sandbox/card/next', { scenario: 'bad_card' });
   await scriptPlaces(page, plan.scripts);
@@ -239,6 +265,9 @@ const cascadeChecks: UiBinding['states'] = {
   'cascade.stopped': async ({ page }) => {
     await page.getByRole('alert').or(alertDialog(page)).first().waitFor(WAIT);
   },
+  'cascade.responseError': async ({ page }) => {
+    await page.locator('.toasts').getByText('Response error, try again').waitFor(WAIT);
+  },
   'cascade.exhausted': async ({ page }) => {
     await alertDialog(page).getByText('could not be charged by any of our payment processors').waitFor(WAIT);
   },
@@ -270,11 +299,15 @@ export const cascadeReasons: Record<string, string> = {
  *
  * An empty stack is a new payment of a trader whose only processor is PFS, in Germany (the fresh
  * trader's country), where PFS never serves: the fraud check passes, no processor is left.
+ * A processor skipped as unhealthy or failing in transport (issue 32 §4, §5) is Shape, marked
+ * unhealthy or switched to 5xx through the processors' switch before the path (the real server
+ * answers 503 / 502); each path sets Shape again first.
  */
 export const cascadeBinding: UiBinding = {
   machine: 'cascade',
   model: cascadeModel,
   maxPaths: 30,
+  alone: 'a path switches the sandbox processor Shape to answer 5xx or marks it unhealthy (issue 32 §4), which every trader on the server meets',
   feasible: (path) => typeof planCascade(path) !== 'string',
   async start(ctx) {
     const plan = planCascade(ctx.path);
