@@ -263,6 +263,15 @@ export interface ChainWatcher {
   onActivity(listener: (chain: ChainId, address: string) => void): () => void;
 }
 
+/**
+ * Sends coins back on a chain (an approved refund of a crypto exception, server/domain/crypto/exceptions.ts).
+ * `ref` is the refund's idempotency key: the same ref twice is the same transaction (its id is returned).
+ * `db` is the caller's transaction when the sender keeps its record in our database (the sandbox chain).
+ */
+export interface ChainSender {
+  sendRefund(db: DbOrTx, input: { chain: ChainId; address: string; asset: string; amountMinor: bigint; decimals: number; ref: string }): Promise<string>;
+}
+
 // ─── exchange rates ──────────────────────────────────────────────────────────────────────────
 
 /**
@@ -279,15 +288,6 @@ export interface RateQuote {
 }
 
 /** A price feed (server/sandbox/rates/sandbox-rates.ts; a live one: an exchange's ticker API). */
-/**
- * Sends coins back on a chain (an approved refund of a crypto exception, server/domain/crypto/exceptions.ts).
- * `ref` is the refund's idempotency key: the same ref twice is the same transaction (its id is returned).
- * `db` is the caller's transaction when the sender keeps its record in our database (the sandbox chain).
- */
-export interface ChainSender {
-  sendRefund(db: DbOrTx, input: { chain: ChainId; address: string; asset: string; amountMinor: bigint; decimals: number; ref: string }): Promise<string>;
-}
-
 export interface RateSource {
   quote(): Promise<RateQuote>;
 }
@@ -346,6 +346,12 @@ export interface PaymentMethodGateway {
   /** the provider that takes this method's deposits (its webhook path and secret) */
   providerOf(method: string): string;
   start(provider: string, deposit: MethodDepositStart): Promise<MethodStartAnswer>;
+  /**
+   * Refunds all or part of a paid deposit (issue 32 §2), idempotent per `refund.key`, as
+   * ProcessorGateway.refund: `accepted` with the provider's refund id, the outcome by its signed
+   * `refund.succeeded` / `refund.failed` webhook. Absent: the provider takes no refunds from us.
+   */
+  refund?(provider: string, deposit: { depositId: string; providerTxId: string | null }, refund: RefundRequest): Promise<RefundAnswer>;
 }
 
 // ─── voucher provider (Vload) ─────────────────────────────────────────────────────────

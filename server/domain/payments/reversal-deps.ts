@@ -7,6 +7,7 @@ export function reversalDepsOf(deps: Pick<AppDeps, 'db' | 'ports' | 'config' | '
     db: deps.db,
     platform: deps.ports.platform,
     processors: deps.ports.processors,
+    wallets: deps.ports.wallets,
     messenger: deps.ports.messenger,
     siteUrl: deps.config.siteUrl,
     publish: (userId, event) => deps.push.publish(userId, event),

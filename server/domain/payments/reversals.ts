@@ -11,7 +11,7 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode, toBigInt } from '../../db/values';
 import { userLang } from '../mail';
 import { notificationKey } from '../notifications/key';
 import { notify } from '../notifications/notify';
-import type { Messenger, PlatformGateway, ProcessorGateway } from '../ports';
+import type { Messenger, PaymentMethodGateway, PlatformGateway, ProcessorGateway, RefundAnswer } from '../ports';
 import { houseAccount, transfer } from '../ledger';
 import { debitProtected, freeToTake } from '../protection/negative-balance';
 import { Refusal } from '../refusal';
@@ -40,6 +40,8 @@ export interface ReversalDeps {
   db: Db;
   platform: PlatformGateway;
   processors: ProcessorGateway;
+  /** the wallet providers (their refunds); none: a wallet deposit is refunded from the provider's side only */
+  wallets?: PaymentMethodGateway;
   messenger?: Messenger;
   siteUrl: string;
   publish(userId: number, event: ServerEvent): void;
@@ -106,14 +108,13 @@ export interface RefundAsk {
 }
 
 /**
- * An operator refunds all or part of a paid card payment: the refund is recorded (requested,
- * its key unique: the same key again answers the same refund) and asked of the processor that
- * approved it, idempotent by the refund's id. A processor that refuses at once fails it. The
+ * An operator refunds all or part of a paid card payment or wallet deposit: the refund is recorded
+ * (requested, its key unique: the same key again answers the same refund) and asked of the
+ * processor that approved it (or the wallet provider), idempotent by the refund's id. A processor that refuses at once fails it. The
  * money moves when the processor's `refund.succeeded` webhook arrives.
  */
 export async function requestRefund(deps: ReversalDeps, ask: RefundAsk): Promise<PaymentReversalRow> {
   if (!/^[A-Za-z0-9_:.-]{8,100}$/.test(ask.key)) throw new Refusal(400, 'refund.key', 'A refund needs an idempotency key of 8 to 100 letters, digits or -_:.');
-  if (ask.source !== 'card') throw new Refusal(400, 'refund.source', 'Only card payments are refunded through the processor; a wallet provider refunds from its own side and sends its webhook.');
   const now = clock(deps);
   const byKey = () => deps.db.selectFrom('payment_reversals').selectAll().where('request_key', '=', ask.key).executeTakeFirst();
   const made = await deps.db.transaction().execute(async (trx) => {
@@ -121,7 +122,7 @@ export async function requestRefund(deps: ReversalDeps, ask: RefundAsk): Promise
     const paid = await paidDeposit(trx, ask.source, ask.id, true);
     const existing = await trx.selectFrom('payment_reversals').selectAll().where('request_key', '=', ask.key).executeTakeFirst();
     if (existing) return existing;
-    if (!paid) throw new Refusal(404, 'refund.payment', 'There is no paid card payment with that id.');
+    if (!paid) throw new Refusal(404, 'refund.payment', 'There is no paid payment with that id.');
     const left = await leftOf(trx, paid);
     let amountMinor = left;
     if (ask.amount !== undefined && ask.amount.trim() !== '') {
@@ -162,12 +163,8 @@ export async function requestRefund(deps: ReversalDeps, ask: RefundAsk): Promise
   });
   const row = made;
   if (row.status !== 'requested' || row.provider_ref !== null) return row;
-  // asked of the processor after the commit (a network call holds no lock); again on a repeat of the key until it answered
-  const refund = deps.processors.refund;
-  if (!refund || !isProcessor(row.provider)) return failRequest(deps, row, 'The processor takes no refunds from us.');
-  const payment = await deps.db.selectFrom('card_payments').selectAll().where('id', '=', row.source_id).executeTakeFirstOrThrow();
-  const attempt = await deps.db.selectFrom('card_attempts').select(['uid', 'seq']).where('payment_id', '=', row.source_id).where('status', '=', 'approved').orderBy('seq').executeTakeFirstOrThrow();
-  const answer = await refund.call(deps.processors, row.provider, await chargeOf(deps.db, payment, attempt), { key: row.id, amountMinor: toBigInt(row.amount_minor), currency: row.currency });
+  // asked of the processor or provider after the commit (a network call holds no lock); again on a repeat of the key until it answered
+  const answer = await askRefund(deps, row);
   if (answer.kind === 'refused') return failRequest(deps, row, answer.message);
   const named = await deps.db
     .updateTable('payment_reversals')
@@ -177,6 +174,20 @@ export async function requestRefund(deps: ReversalDeps, ask: RefundAsk): Promise
     .returningAll()
     .executeTakeFirst();
   return named ?? (await deps.db.selectFrom('payment_reversals').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow());
+}
+
+/** the refund asked of the card processor that approved the payment, or of the wallet provider; idempotent by the refund's id */
+async function askRefund(deps: ReversalDeps, row: PaymentReversalRow): Promise<RefundAnswer> {
+  const request = { key: row.id, amountMinor: toBigInt(row.amount_minor), currency: row.currency };
+  if (row.source === 'method') {
+    if (!deps.wallets?.refund) return { kind: 'refused', message: 'The provider takes no refunds from us.' };
+    const deposit = await deps.db.selectFrom('method_deposits').select(['id', 'provider_tx_id']).where('id', '=', row.source_id).executeTakeFirstOrThrow();
+    return deps.wallets.refund(row.provider, { depositId: deposit.id, providerTxId: deposit.provider_tx_id }, request);
+  }
+  if (!deps.processors.refund || !isProcessor(row.provider)) return { kind: 'refused', message: 'The processor takes no refunds from us.' };
+  const payment = await deps.db.selectFrom('card_payments').selectAll().where('id', '=', row.source_id).executeTakeFirstOrThrow();
+  const attempt = await deps.db.selectFrom('card_attempts').select(['uid', 'seq']).where('payment_id', '=', row.source_id).where('status', '=', 'approved').orderBy('seq').executeTakeFirstOrThrow();
+  return deps.processors.refund(row.provider, await chargeOf(deps.db, payment, attempt), request);
 }
 
 async function failRequest(deps: ReversalDeps, row: PaymentReversalRow, reason: string): Promise<PaymentReversalRow> {

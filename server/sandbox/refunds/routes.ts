@@ -43,7 +43,7 @@ const FAILED: Record<string, string> = {
 const when = (at: Date): string => `${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 const money = (minor: bigint | string, currency: string): string => `${formatMoney(toBigInt(minor), currency)} ${currency}`;
 const providerLabel = (source: string, provider: string): string => (source === 'card' ? `Card · ${processorName(provider)}` : `Wallet · ${isMethod(provider) ? METHOD_NAMES[provider] : provider}`);
-const newRef = (prefix: 'dp' | 're', provider: string): string => `${prefix}_${provider.toLowerCase()}_${randomBytes(8).toString('hex')}`;
+const newRef = (prefix: 'dp', provider: string): string => `${prefix}_${provider.toLowerCase()}_${randomBytes(8).toString('hex')}`;
 
 /**
  * The sandbox refunds and disputes console (issue 32 §2, §3; sandbox mode only), behind the
@@ -129,7 +129,7 @@ ${message ? `<p class="flash err">${escapeHtml(message)}</p>` : ''}
 ${flash}
 <form method="get" action="/sandbox/refunds"><label>Trader’s email <input type="text" name="email" value="${escapeHtml(email)}" size="30"></label> <button type="submit">Show</button>${email ? ' <a href="/sandbox/refunds">Everyone</a>' : ''}</form>
 <h2>Paid deposits</h2>
-<p class="note">A <strong>refund</strong> (full when the amount is empty, else partial) is asked of the processor that approved the card payment, which answers with its signed <code>refund.succeeded</code> (or, with “processor refuses”, <code>refund.failed</code>) webhook; a wallet provider refunds from its own side and sends the same webhook. A <strong>dispute</strong> is the card holder’s chargeback: opened here, decided below. Money leaves the trader only when a refund succeeds or a dispute is lost, never below zero: what the trader does not have (or has in open trades) is covered by negative balance protection.</p>
+<p class="note">A <strong>refund</strong> (full when the amount is empty, else partial) is asked of the processor that approved the card payment (or the wallet provider), which answers with its signed <code>refund.succeeded</code> (or, with “processor refuses”, <code>refund.failed</code>) webhook. A <strong>dispute</strong> is the card holder’s chargeback: opened here, decided below. Money leaves the trader only when a refund succeeds or a dispute is lost, never below zero: what the trader does not have (or has in open trades) is covered by negative balance protection.</p>
 ${paid.length === 0 ? '<p>No paid deposits.</p>' : `<table><thead><tr><th>Paid</th><th>Trader</th><th>How</th><th>Amount</th><th>Left</th><th>Refund or dispute</th></tr></thead><tbody>\n${paid.map((p) => paidRow(p, csrf, email)).join('\n')}\n</tbody></table>`}
 <h2>Refunds and disputes</h2>
 ${list.length === 0 ? '<p>None yet.</p>' : `<table><thead><tr><th>When</th><th>Trader</th><th>What</th><th>Processor</th><th>Amount</th><th>Status</th><th>Taken</th><th>Decide</th></tr></thead><tbody>\n${list.map((r) => reversalRow(r, csrf, email)).join('\n')}\n</tbody></table>`}
@@ -184,19 +184,12 @@ ${totals.map((t) => `<p data-shortfall="${escapeHtml(t.currency)}">House shortfa
   app.post('/sandbox/refunds/refund', { schema: api(TAGS.sandbox, 'Refunds console: refund a paid deposit', { produces: 'redirect' }) }, async (request, reply) =>
     form(request, reply, async (f) => {
       const outcome = f.outcome === 'failed' ? 'failed' : 'succeeded';
-      if (f.source === 'card') {
-        const refund = await requestRefund(reversalDeps, { source: 'card', id: f.id, amount: f.amount, key: f.key });
-        if (refund.status === 'failed') return 'refund_failed';
-        if (!refund.provider_ref) throw new Refusal(502, 'console.failed', 'The processor did not answer.');
-        const unchanged = await send('card', refund.provider, outcome === 'failed' ? 'refund.failed' : 'refund.succeeded', refund.source_id, refund.provider_ref, toBigInt(refund.amount_minor), refund.currency, outcome === 'failed' ? 'refused by the sandbox processor' : undefined);
-        return unchanged || (outcome === 'failed' ? 'refund_failed' : 'refunded');
-      }
-      // a wallet provider refunds from its own side: only its webhook reaches us
-      if (outcome === 'failed') throw new Refusal(400, 'console.not_found', 'A wallet refund that failed never reaches us.');
-      const paid = (await paidDeposits(db, { limit: 1000 })).find((p) => p.source === 'method' && p.id === f.id);
-      if (!paid) throw new Refusal(404, 'refund.payment', 'No such paid deposit.');
-      const amountMinor = amountOf(f.amount, paid);
-      return (await send('method', paid.provider, 'refund.succeeded', paid.id, newRef('re', paid.provider), amountMinor, paid.currency)) || 'refunded';
+      const source = f.source === 'method' ? 'method' : 'card';
+      const refund = await requestRefund(reversalDeps, { source, id: f.id, amount: f.amount, key: f.key });
+      if (refund.status === 'failed') return 'refund_failed';
+      if (!refund.provider_ref) throw new Refusal(502, 'console.failed', 'The processor did not answer.');
+      const unchanged = await send(source, refund.provider, outcome === 'failed' ? 'refund.failed' : 'refund.succeeded', refund.source_id, refund.provider_ref, toBigInt(refund.amount_minor), refund.currency, outcome === 'failed' ? 'refused by the sandbox processor' : undefined);
+      return unchanged || (outcome === 'failed' ? 'refund_failed' : 'refunded');
     }),
   );
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { MethodDepositStart, MethodStartAnswer, PaymentMethodGateway } from '../../domain/ports';
 
 /**
@@ -37,6 +37,11 @@ export function sandboxWallets(): PaymentMethodGateway {
       }
       const lang = deposit.lang === 'ru' ? 'ru' : 'en';
       return { kind: 'redirect', url: `/sandbox/wallets/${provider}/${deposit.depositId}?lang=${lang}` };
+    },
+    // a refund is accepted at once, its id of our key (the same key again: the same refund); the refunds console sends the outcome
+    async refund(provider, _deposit, refund) {
+      if (refund.amountMinor <= 0n) return { kind: 'refused', message: 'The refund amount must be above zero.' };
+      return { kind: 'accepted', refundId: `re_${provider}_${createHash('sha256').update(refund.key).digest('hex').slice(0, 20)}` };
     },
   };
 }

@@ -18,6 +18,7 @@ import { findAccount } from '../../sandbox/platform/store';
 import { openTrade, settleDue } from '../../sandbox/platform/trades';
 import { sandboxRefundId, withSandboxRefunds } from '../../sandbox/processors/refunds';
 import { sandboxProcessors } from '../../sandbox/processors/sandbox-gateway';
+import { sandboxWallets } from '../../sandbox/wallets/gateway';
 import { Browser } from '../client';
 import { freshDb, type TestDb } from '../db';
 import { freshUser } from '../fresh-user';
@@ -337,10 +338,17 @@ describe('wallets and the console', () => {
     const wallet = (raw: string) => app.inject({ method: 'POST', url: '/api/methods/skrill/webhook', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(sandboxSecretOf('skrill'), raw) }, payload: raw });
     expect((await wallet(paid)).statusCode).toBe(200);
     expect(await ledgerMinor(accountId)).toBe(USD(30_000n));
+    // a refund the provider made on its side (a reference we never asked for)
     const refund = JSON.stringify({ event_id: `evt_${randomUUID()}`, type: 'refund.succeeded', deposit_id: depositId, reference: `re_${randomUUID()}`, amount: '15.00', currency: 'USD', created: Math.floor(NOW.getTime() / 1000) });
     expect((await wallet(refund)).statusCode).toBe(200);
     expect((await wallet(refund)).statusCode).toBe(409);
     expect(await ledgerMinor(accountId)).toBe(USD(28_500n));
+    // one asked through the provider's port (wallet deposits too), then confirmed by its webhook
+    const asked = await requestRefund({ ...deps(), wallets: sandboxWallets() }, { source: 'method', id: depositId, amount: '5.00', key: `op-${randomUUID()}` });
+    expect(asked.provider_ref).toMatch(/^re_skrill_/);
+    const confirmed = JSON.stringify({ event_id: `evt_${randomUUID()}`, type: 'refund.succeeded', deposit_id: depositId, reference: asked.provider_ref, amount: '5.00', currency: 'USD', created: Math.floor(NOW.getTime() / 1000) });
+    expect((await wallet(confirmed)).statusCode).toBe(200);
+    expect(await ledgerMinor(accountId)).toBe(USD(28_000n));
 
     const paymentId = await cardDeposit(browser, '300.00');
     const operator = { [SANDBOX_OPERATOR_HEADER]: t.config.sandboxOperatorToken };
@@ -353,7 +361,12 @@ describe('wallets and the console', () => {
     // the same form posted twice (its key): nothing moves again
     const twice = await app.inject({ method: 'POST', url: '/sandbox/refunds/refund', headers: { ...operator, 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
     expect(twice.headers.location).toBe('/sandbox/refunds?done=unchanged');
-    expect(await ledgerMinor(accountId)).toBe(USD(58_100n));
+    expect(await ledgerMinor(accountId)).toBe(USD(57_600n));
+    // the console refunds a wallet deposit through its provider the same way
+    const walletForm = new URLSearchParams({ source: 'method', id: depositId, amount: '1.00', key: `console-${randomUUID()}`, outcome: 'succeeded' }).toString();
+    const walletRefund = await app.inject({ method: 'POST', url: '/sandbox/refunds/refund', headers: { ...operator, 'content-type': 'application/x-www-form-urlencoded' }, payload: walletForm });
+    expect(walletRefund.headers.location).toBe('/sandbox/refunds?done=refunded');
+    expect(await ledgerMinor(accountId)).toBe(USD(57_500n));
     // without the operator token: the sign-in form, nothing refunded
     const stranger = await app.inject({ method: 'POST', url: '/sandbox/refunds/refund', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
     expect(stranger.statusCode).toBe(403);
