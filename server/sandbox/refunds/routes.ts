@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
 import { processorName } from '../../../core/cascade/processors';
 import { isMethod, METHOD_NAMES } from '../../../core/methods';
 import { formatMoney, InvalidAmount, parseMoney } from '../../../core/money';
@@ -10,6 +11,7 @@ import { paidDeposits, requestRefund, reversalById, reversals, type PaidView, ty
 import { closeProtectionCase, houseShortfall, protectionCases, type ProtectionCaseView } from '../../domain/protection/negative-balance';
 import { Refusal } from '../../domain/refusal';
 import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
+import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import type { SandboxDeps } from '../deps';
 import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole, type ConsoleAccess } from '../operator-console';
 import { sandboxEventBody, sendReversalEvent } from '../processors/refunds';
@@ -38,6 +40,13 @@ const FAILED: Record<string, string> = {
   'console.not_found': 'No such payment, refund or dispute.',
   'platform.unavailable': 'The trading platform did not answer: the processor will send its webhook again later. Nothing moved yet.',
 };
+
+const EmailQuery = z.object({ email: z.optional(z.string().check(z.maxLength(254))) });
+const Source = z.enum(['card', 'method']);
+const RefundBody = z.object({ source: Source, id: z.string().check(z.maxLength(64)), amount: z.optional(z.string().check(z.maxLength(40))), key: z.string().check(z.minLength(8), z.maxLength(100)), outcome: z.optional(z.enum(['succeeded', 'failed'])) });
+const DisputeBody = z.object({ source: Source, id: z.string().check(z.maxLength(64)), amount: z.optional(z.string().check(z.maxLength(40))) });
+const DecideBody = z.object({ id: z.string().check(z.maxLength(64)), outcome: z.enum(['won', 'lost', 'succeeded', 'failed']) });
+const CloseBody = z.object({ id: z.string().check(z.maxLength(20)), note: z.optional(z.string().check(z.maxLength(500))) });
 
 /** "2026-11-30 10:16 UTC" */
 const when = (at: Date): string => `${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
@@ -181,46 +190,110 @@ ${totals.map((t) => `<p data-shortfall="${escapeHtml(t.currency)}">House shortfa
     }
   }
 
-  app.post('/sandbox/refunds/refund', { schema: api(TAGS.sandbox, 'Refunds console: refund a paid deposit', { produces: 'redirect' }) }, async (request, reply) =>
-    form(request, reply, async (f) => {
-      const outcome = f.outcome === 'failed' ? 'failed' : 'succeeded';
-      const source = f.source === 'method' ? 'method' : 'card';
-      const refund = await requestRefund(reversalDeps, { source, id: f.id, amount: f.amount, key: f.key });
-      if (refund.status === 'failed') return 'refund_failed';
-      if (!refund.provider_ref) throw new Refusal(502, 'console.failed', 'The processor did not answer.');
-      const unchanged = await send(source, refund.provider, outcome === 'failed' ? 'refund.failed' : 'refund.succeeded', refund.source_id, refund.provider_ref, toBigInt(refund.amount_minor), refund.currency, outcome === 'failed' ? 'refused by the sandbox processor' : undefined);
-      return unchanged || (outcome === 'failed' ? 'refund_failed' : 'refunded');
-    }),
-  );
+  // ─── what each form does (the JSON twin below does the same): answers the flash's done key ───
 
-  app.post('/sandbox/refunds/dispute', { schema: api(TAGS.sandbox, 'Refunds console: open a dispute', { produces: 'redirect' }) }, async (request, reply) =>
-    form(request, reply, async (f) => {
-      const paid = (await paidDeposits(db, { limit: 1000 })).find((p) => p.source === f.source && p.id === f.id);
-      if (!paid) throw new Refusal(404, 'refund.payment', 'No such paid deposit.');
-      return (await send(paid.source, paid.provider, 'dispute.opened', paid.id, newRef('dp', paid.provider), amountOf(f.amount, paid), paid.currency, 'the card holder does not recognise the payment')) || 'opened';
-    }),
-  );
+  async function refundAct(f: Record<string, string>): Promise<string> {
+    const outcome = f.outcome === 'failed' ? 'failed' : 'succeeded';
+    const source = f.source === 'method' ? 'method' : 'card';
+    const refund = await requestRefund(reversalDeps, { source, id: f.id ?? '', amount: f.amount, key: f.key ?? '' });
+    if (refund.status === 'failed') return 'refund_failed';
+    if (!refund.provider_ref) throw new Refusal(502, 'console.failed', 'The processor did not answer.');
+    const unchanged = await send(source, refund.provider, outcome === 'failed' ? 'refund.failed' : 'refund.succeeded', refund.source_id, refund.provider_ref, toBigInt(refund.amount_minor), refund.currency, outcome === 'failed' ? 'refused by the sandbox processor' : undefined);
+    return unchanged || (outcome === 'failed' ? 'refund_failed' : 'refunded');
+  }
 
-  app.post('/sandbox/refunds/decide', { schema: api(TAGS.sandbox, 'Refunds console: a dispute won or lost, a refund succeeded or failed', { produces: 'redirect' }) }, async (request, reply) =>
-    form(request, reply, async (f) => {
-      const r = await reversalById(db, f.id);
-      if (!r || !r.provider_ref) throw new Refusal(404, 'console.not_found', 'No such refund or dispute.');
-      const type: ReversalEventType | null =
-        r.kind === 'dispute' ? (f.outcome === 'won' ? 'dispute.won' : f.outcome === 'lost' ? 'dispute.lost' : null) : f.outcome === 'succeeded' ? 'refund.succeeded' : f.outcome === 'failed' ? 'refund.failed' : null;
-      if (!type) throw new Refusal(400, 'console.not_found', 'Choose an outcome.');
-      const unchanged = await send(r.source, r.provider, type, r.source_id, r.provider_ref, toBigInt(r.amount_minor), r.currency);
-      return unchanged || { 'dispute.won': 'won', 'dispute.lost': 'lost', 'refund.succeeded': 'refunded', 'refund.failed': 'refund_failed', 'dispute.opened': 'opened' }[type];
-    }),
-  );
+  async function disputeAct(f: Record<string, string>): Promise<string> {
+    const paid = (await paidDeposits(db, { limit: 1000 })).find((p) => p.source === f.source && p.id === f.id);
+    if (!paid) throw new Refusal(404, 'refund.payment', 'No such paid deposit.');
+    return (await send(paid.source, paid.provider, 'dispute.opened', paid.id, newRef('dp', paid.provider), amountOf(f.amount, paid), paid.currency, 'the card holder does not recognise the payment')) || 'opened';
+  }
 
-  app.post('/sandbox/refunds/case', { schema: api(TAGS.sandbox, 'Refunds console: close a protection case’s review', { produces: 'redirect' }) }, async (request, reply) =>
-    form(request, reply, async (f) => {
-      const { row, closed } = await closeProtectionCase(db, f.id, f.note ?? '', new Date());
-      // the trader's withdrawal page reads the locks again
-      deps.push.publish(row.user_id, { type: 'user.updated' });
-      return closed ? 'closed' : 'unchanged';
-    }),
-  );
+  async function decideAct(f: Record<string, string>): Promise<string> {
+    const r = await reversalById(db, f.id ?? '');
+    if (!r || !r.provider_ref) throw new Refusal(404, 'console.not_found', 'No such refund or dispute.');
+    const type: ReversalEventType | null =
+      r.kind === 'dispute' ? (f.outcome === 'won' ? 'dispute.won' : f.outcome === 'lost' ? 'dispute.lost' : null) : f.outcome === 'succeeded' ? 'refund.succeeded' : f.outcome === 'failed' ? 'refund.failed' : null;
+    if (!type) throw new Refusal(400, 'console.not_found', 'Choose an outcome.');
+    const unchanged = await send(r.source, r.provider, type, r.source_id, r.provider_ref, toBigInt(r.amount_minor), r.currency);
+    return unchanged || { 'dispute.won': 'won', 'dispute.lost': 'lost', 'refund.succeeded': 'refunded', 'refund.failed': 'refund_failed', 'dispute.opened': 'opened' }[type];
+  }
+
+  async function closeAct(f: Record<string, string>): Promise<string> {
+    const { row, closed } = await closeProtectionCase(db, f.id ?? '', f.note ?? '', new Date());
+    // the trader's withdrawal page reads the locks again
+    deps.push.publish(row.user_id, { type: 'user.updated' });
+    return closed ? 'closed' : 'unchanged';
+  }
+
+  app.post('/sandbox/refunds/refund', { schema: api(TAGS.sandbox, 'Refunds console: refund a paid deposit', { produces: 'redirect' }) }, async (request, reply) => form(request, reply, refundAct));
+  app.post('/sandbox/refunds/dispute', { schema: api(TAGS.sandbox, 'Refunds console: open a dispute', { produces: 'redirect' }) }, async (request, reply) => form(request, reply, disputeAct));
+  app.post('/sandbox/refunds/decide', { schema: api(TAGS.sandbox, 'Refunds console: a dispute won or lost, a refund succeeded or failed', { produces: 'redirect' }) }, async (request, reply) => form(request, reply, decideAct));
+  app.post('/sandbox/refunds/case', { schema: api(TAGS.sandbox, 'Refunds console: close a protection case’s review', { produces: 'redirect' }) }, async (request, reply) => form(request, reply, closeAct));
+
+  // ─── the JSON twin (the operator header; the session's CSRF header on POST, like every /api call) ───
+
+  const requireOperatorHeader = (request: FastifyRequest) => {
+    if (!isSandboxOperator(request, deps.config)) {
+      throw new Refusal(403, 'sandbox.operator', `Only the sandbox operator refunds and decides disputes: send the operator token (printed by npm start) in the ${SANDBOX_OPERATOR_HEADER} header.`);
+    }
+  };
+  // money as decimal strings on the wire
+  const paidJson = (p: PaidView) => ({ source: p.source, id: p.id, email: p.email, provider: p.provider, amount: formatMoney(p.amountMinor, p.currency), left: formatMoney(p.leftMinor, p.currency), currency: p.currency, createdAt: p.createdAt.toISOString() });
+  const reversalJson = (r: ReversalView) => ({
+    id: r.id,
+    kind: r.kind,
+    source: r.source,
+    paymentId: r.source_id,
+    email: r.email,
+    provider: r.provider,
+    reference: r.provider_ref,
+    status: r.status,
+    reason: r.reason,
+    amount: formatMoney(toBigInt(r.amount_minor), r.currency),
+    debited: formatMoney(toBigInt(r.debited_minor), r.currency),
+    shortfall: formatMoney(toBigInt(r.shortfall_minor), r.currency),
+    currency: r.currency,
+    createdAt: r.created_at.toISOString(),
+  });
+  const caseJson = (c: ProtectionCaseView) => ({
+    id: c.id,
+    email: c.email,
+    reversalId: c.reversalId,
+    status: c.status,
+    asked: formatMoney(c.askedMinor, c.currency),
+    debited: formatMoney(c.debitedMinor, c.currency),
+    shortfall: formatMoney(c.shortfallMinor, c.currency),
+    currency: c.currency,
+    note: c.note,
+    createdAt: c.createdAt.toISOString(),
+    closedAt: c.closedAt?.toISOString() ?? null,
+  });
+  /** the twin's answer: what the console's flash would say, and the refunds, disputes and cases now */
+  const answer = async (done: string) => ({ done, reversals: (await reversals(db)).map(reversalJson), cases: (await protectionCases(db)).map(caseJson) });
+  const strings = (body: Record<string, unknown>): Record<string, string> => Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+
+  app.get('/api/sandbox/refunds', { schema: api(TAGS.sandbox, 'Refunds console: paid deposits, refunds and disputes, protection cases', { querystring: EmailQuery }) }, async (request) => {
+    requireOperatorHeader(request);
+    const email = request.query.email;
+    const [paid, list, cases] = await Promise.all([paidDeposits(db, { email }), reversals(db, { email }), protectionCases(db)]);
+    return { paid: paid.map(paidJson), reversals: list.map(reversalJson), cases: cases.map(caseJson) };
+  });
+  app.post('/api/sandbox/refunds', { schema: api(TAGS.sandbox, 'Refunds console: refund a paid deposit (through the processor or provider, then its signed webhook)', { body: RefundBody }) }, async (request) => {
+    requireOperatorHeader(request);
+    return answer(await refundAct(strings(request.body)));
+  });
+  app.post('/api/sandbox/refunds/dispute', { schema: api(TAGS.sandbox, 'Refunds console: open a dispute (the processor’s signed dispute.opened)', { body: DisputeBody }) }, async (request) => {
+    requireOperatorHeader(request);
+    return answer(await disputeAct(strings(request.body)));
+  });
+  app.post('/api/sandbox/refunds/decide', { schema: api(TAGS.sandbox, 'Refunds console: a dispute won or lost, a refund succeeded or failed', { body: DecideBody }) }, async (request) => {
+    requireOperatorHeader(request);
+    return answer(await decideAct(strings(request.body)));
+  });
+  app.post('/api/sandbox/refunds/case', { schema: api(TAGS.sandbox, 'Refunds console: close a protection case’s review', { body: CloseBody }) }, async (request) => {
+    requireOperatorHeader(request);
+    return answer(await closeAct(strings(request.body)));
+  });
 };
 
 /** the form's amount in the deposit's currency (empty: all that is left); 400 when it is not one, 409 above what is left */

@@ -330,7 +330,7 @@ describe('negative balance protection', () => {
 
 describe('wallets and the console', () => {
   it('a wallet provider’s refund through its own webhook debits once; the console refunds a card payment through the processor', async () => {
-    const { browser, accountId } = await trader();
+    const { browser, accountId, email } = await trader();
     const started = await browser.send('POST', '/api/card/fast/skrill', { json: { amount: '300', fixed: false, bonus: false, currency: 'USD' } });
     expect(started.statusCode, started.body).toBe(200);
     const depositId = (started.json() as { id: string }).id;
@@ -367,6 +367,18 @@ describe('wallets and the console', () => {
     const walletRefund = await app.inject({ method: 'POST', url: '/sandbox/refunds/refund', headers: { ...operator, 'content-type': 'application/x-www-form-urlencoded' }, payload: walletForm });
     expect(walletRefund.headers.location).toBe('/sandbox/refunds?done=refunded');
     expect(await ledgerMinor(accountId)).toBe(USD(57_500n));
+    // the JSON twin, for scripts: the operator header and the session's CSRF header
+    const listed = await browser.send('GET', `/api/sandbox/refunds?email=${encodeURIComponent(email)}`, { headers: operator });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as { paid: Json[] }).paid).toContainEqual(expect.objectContaining({ id: paymentId, amount: '300.00', left: '296.00' }));
+    const opened = await browser.send('POST', '/api/sandbox/refunds/dispute', { json: { source: 'card', id: paymentId, amount: '6.00' }, headers: operator });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const dispute = (opened.json() as { done: string; reversals: Json[] }).reversals.find((r) => r.paymentId === paymentId && r.kind === 'dispute')!;
+    expect(dispute).toMatchObject({ status: 'open', amount: '6.00' });
+    const decided = await browser.send('POST', '/api/sandbox/refunds/decide', { json: { id: dispute.id, outcome: 'lost' }, headers: operator });
+    expect((decided.json() as Json).done).toBe('lost');
+    expect(await ledgerMinor(accountId)).toBe(USD(56_900n));
+    expect((await browser.send('POST', '/api/sandbox/refunds/decide', { json: { id: dispute.id, outcome: 'lost' } })).statusCode).toBe(403);
     // without the operator token: the sign-in form, nothing refunded
     const stranger = await app.inject({ method: 'POST', url: '/sandbox/refunds/refund', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
     expect(stranger.statusCode).toBe(403);
