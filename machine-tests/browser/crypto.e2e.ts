@@ -98,7 +98,7 @@ describe('crypto invoices', () => {
     await context.close();
   });
 
-  it('an invoice that expires: the expired screen, a late payment is recorded and explained; a reload keeps it', async () => {
+  it('an invoice that expires: the expired screen, a late payment is credited at the rate of its arrival and explained; a reload keeps it', async () => {
     const tab = await openTab(chromium.current, { width: 390, height: 844 });
     const { page, context, errors } = tab;
     await freshTrader(tab);
@@ -109,12 +109,16 @@ describe('crypto invoices', () => {
     await expect.poll(() => status(page)).toBe('expired');
     const expired = page.getByTestId('crypto-expired');
     expect(await expired.textContent()).toContain('This invoice has expired');
-    expect(await page.getByTestId('crypto-kept').textContent()).toMatch(/A payment of 8\.99280576\u00a0DASH arrived after the invoice expired\..*recorded under invoice/);
-    // nothing was credited
-    expect(await page.getByTestId('balance').textContent()).toContain('$1,000.00');
+    expect(await page.getByTestId('crypto-kept').textContent()).toContain('A payment of 8.99280576\u00a0DASH arrived after the invoice expired.');
+    // the late payment is credited at the rate of its arrival (the sandbox's rate has not moved), both rates said (issue 32 §1)
+    const late = page.getByTestId('crypto-exception');
+    await expect.poll(() => late.getAttribute('data-outcome'), { timeout: 5000 }).toBe('credited');
+    expect(await late.textContent()).toContain('Credited: $250.00 at the rate of its arrival, 1 DASH = $27.80 (the invoice had fixed 1 DASH = $27.80).');
+    await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 5000 }).toContain('$1,250.00');
     await page.reload();
     await expect.poll(() => status(page)).toBe('expired');
-    expect(await page.getByTestId('crypto-kept').textContent()).toContain(guid);
+    expect(await page.getByTestId('crypto-exception').getAttribute('data-kind')).toBe('late');
+    expect(await page.getByTestId('crypto-exceptions').getByTestId('support-ask').getAttribute('data-about')).toBe(`invoice:${guid}`);
     // the sandbox control is gone once the invoice is closed
     expect(await page.getByRole('button', { name: 'Expire now' }).count()).toBe(0);
     expect(errors).toEqual([]);

@@ -4,7 +4,7 @@ import type { InvoiceCheck, InvoiceContext, InvoiceEvent, InvoiceInput } from '.
 /** what the time until expiry is measured from: the countdown starts this long after the page loads */
 export const COUNTDOWN_START_DELAY_MS = 300;
 
-/** In a closed invoice (paid or expired): no polling, but a pushed change is fetched once and recorded. */
+/** In a closed invoice (paid or expired): no polling, but a pushed change is fetched once and recorded, and the balance reloaded. */
 const closedUpdates = {
   initial: 'settled' as const,
   states: {
@@ -13,7 +13,8 @@ const closedUpdates = {
       invoke: {
         src: 'checkInvoice' as const,
         input: ({ context }: { context: InvoiceContext }) => ({ coin: context.coin, guid: context.guid }),
-        onDone: { target: 'settled' as const, actions: { type: 'recordClosed' as const, params: ({ event }: { event: { output: InvoiceCheck } }) => event.output } },
+        // a closed invoice's change may be an exception credited (a short, late or over payment): the balance follows
+        onDone: { target: 'settled' as const, actions: [{ type: 'recordClosed' as const, params: ({ event }: { event: { output: InvoiceCheck } }) => event.output }, 'broadcastUserUpdate' as const] },
         onError: { target: 'settled' as const },
       },
     },
@@ -152,7 +153,8 @@ export const invoiceMachine = setup({
     },
     /** polling has stopped; a payment arriving after expiry is pushed, fetched and explained */
     expired: {
-      entry: assign({ status: 'ex' }),
+      // a short payment may have been credited at expiry (core/crypto-exceptions.ts): the balance follows
+      entry: [assign({ status: 'ex' }), 'broadcastUserUpdate'],
       ...closedUpdates,
     },
   },

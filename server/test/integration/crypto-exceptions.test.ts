@@ -94,6 +94,9 @@ describe('crypto exceptions', () => {
     expect((await balance()) - before).toBe(expected);
     expect(await ledgerTxs(`crypto-exception:${e.id}`)).toBe(1);
     expect((await fresh(row.guid)).status).toBe('ex');
+    // the trader's pages were told: the invoice moved, and the balance (once: one process credited it)
+    expect([...s.events, ...again.events].filter((e) => e === 'user').length).toBe(1);
+    expect(s.events).toContain(`${row.guid}:ex`);
     expect(await suspense('BTC')).toBe(0n);
     expect((await verifyLedger(t.db)).ok).toBe(true);
   });
