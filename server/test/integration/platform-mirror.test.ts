@@ -32,7 +32,7 @@ let users = 0;
 /** a trader with a USD trading account mirrored to a new platform login, and no money yet */
 async function trader(options: { verification?: 'Full' | 'None' } = {}) {
   users += 1;
-  const email = `mirror-${users}-${Date.now()}@example.com`;
+  const email = `mirror-${users}@example.com`; // the file's own fresh database: the counter is unique
   const user = await t.db
     .insertInto('users')
     .values({ email, password_hash: 'x', country: 'DE', currency: 'USD', current_account_id: null, verification: options.verification ?? 'Full' })
@@ -254,8 +254,9 @@ describe('money that leaves a mirrored account', () => {
 describe('settled trades and the reconciliation', () => {
   const EURUSD = instrumentOf('EURUSD')!;
   /** a past second at which an up trade of 10 s is won */
+  /** a second of a fixed past day (never the real clock) whose sandbox price rises over the next 10 s */
   function winningSecond(): number {
-    for (let s = Math.floor(Date.now() / 1000) * 1000 - 3_600_000; ; s += 1000) if (priceAt(EURUSD, s + 10_000) > priceAt(EURUSD, s)) return s;
+    for (let s = Date.UTC(2026, 10, 29, 12); ; s += 1000) if (priceAt(EURUSD, s + 10_000) > priceAt(EURUSD, s)) return s;
   }
 
   it('a settled trade is booked at once and its owner told; ledger and platform agree', async () => {
