@@ -96,7 +96,7 @@ export const machines: Record<string, MachineEntry> = {
   login: { machine: loginMachine, purpose: 'Sign in: platform login, then the product session; autologin; errors shaken' },
   session: { machine: sessionMachine, purpose: 'The current user and settings, loaded once; user updates; logout and platform not-auth' },
   invoice: { machine: invoiceMachine, purpose: 'A crypto invoice for any coin: wt → su | ex, polled every 60 s, checked on push and when the countdown ends' },
-  invoicePage: { machine: invoicePageMachine, purpose: 'The invoice page: loads the invoice, runs the invoice machine on its server expiry, forwards pushed updates, answers a closed invoice's short, late and over payments (a refund claimed to an address, an over-payment credited), sandbox pay/block/expire control' },
+  invoicePage: { machine: invoicePageMachine, purpose: 'The invoice page: loads the invoice, runs the invoice machine on its server expiry, forwards pushed updates, answers the short, late and over payments of a closed invoice (a refund claimed to an address, an over-payment credited), sandbox pay/block/expire control' },
   cryptoDeposit: { machine: cryptoDepositMachine, purpose: 'A crypto funding tab: amount in fiat (minimum deposit) or in the coin (fixed mode), pay, then the invoice page; demo accounts blocked' },
   modal: { machine: modalMachine, purpose: 'One modal manager for alert, confirm and dynamic modals, queued' },
   toast: { machine: toastMachine, purpose: 'Toasts that leave after the toast duration (5 s by default)' },
