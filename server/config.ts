@@ -4,8 +4,8 @@ import { PROCESSORS } from '../core/cascade/processors';
 import { CHAIN_IDS } from '../core/chains';
 import { REGISTER_LIMITS, type RegisterLimits } from '../core/register-limits';
 import { ADDRESS_BOOK_RULES } from '../core/address-book';
-
 import { DEFAULT_EXCEPTION_RULES, isExceptionPolicy, type CryptoExceptionRules, type ExceptionPolicy } from '../core/crypto-exceptions';
+
 /** Server configuration, read once from the environment. */
 export interface Config {
   port: number;
@@ -126,9 +126,9 @@ export interface Config {
    * without one takes no invoices outside sandbox mode (in sandbox mode the published test keys fill the gaps)
    */
   cryptoXpubs: Partial<Record<string, string>>;
-  /**
   /** crypto invoice exceptions (core/crypto-exceptions.ts): CRYPTO_SHORT_POLICY, CRYPTO_LATE_POLICY, CRYPTO_OVER_WINDOW_HOURS, CRYPTO_OVER_AFTER_WINDOW */
   cryptoExceptionRules: CryptoExceptionRules;
+  /**
    * The secret each wallet provider signs its webhooks with (METHOD_WEBHOOK_SECRET_NETELLER, _SKRILL, …):
    * outside sandbox mode a provider without one takes no webhook and its deposits are not offered
    */
@@ -403,17 +403,17 @@ export function loadConfig(env: Env = process.env): Config {
     twoFactorResendMs: sandboxInteger(env.SANDBOX_2FA_RESEND_MS, 'SANDBOX_2FA_RESEND_MS', sandbox, 30_000, 100, 30_000),
     addressHoldMs: addressHold(env, sandbox),
     cryptoXpubs: keyed(env, 'CRYPTO_XPUB_', CHAIN_IDS),
-    methodWebhookSecrets: keyed(env, 'METHOD_WEBHOOK_SECRET_', METHODS),
-    processorWebhookSecrets: keyed(env, 'PROCESSOR_WEBHOOK_SECRET_', PROCESSORS.map((p) => p.toLowerCase())),
-    complaintsOmbudsman: ombudsman(env),
-  };
-}
     cryptoExceptionRules: {
       short: exceptionPolicy(env.CRYPTO_SHORT_POLICY, 'CRYPTO_SHORT_POLICY', DEFAULT_EXCEPTION_RULES.short),
       late: exceptionPolicy(env.CRYPTO_LATE_POLICY, 'CRYPTO_LATE_POLICY', DEFAULT_EXCEPTION_RULES.late),
       overWindowHours: integer(env.CRYPTO_OVER_WINDOW_HOURS, 'CRYPTO_OVER_WINDOW_HOURS', DEFAULT_EXCEPTION_RULES.overWindowHours, 0, 24 * 365),
       overAfterWindow: exceptionPolicy(env.CRYPTO_OVER_AFTER_WINDOW, 'CRYPTO_OVER_AFTER_WINDOW', DEFAULT_EXCEPTION_RULES.overAfterWindow),
     },
+    methodWebhookSecrets: keyed(env, 'METHOD_WEBHOOK_SECRET_', METHODS),
+    processorWebhookSecrets: keyed(env, 'PROCESSOR_WEBHOOK_SECRET_', PROCESSORS.map((p) => p.toLowerCase())),
+    complaintsOmbudsman: ombudsman(env),
+  };
+}
 
 /** credit or hold (core/crypto-exceptions.ts); unset: the default */
 function exceptionPolicy(value: string | undefined, name: string, fallback: ExceptionPolicy): ExceptionPolicy {
