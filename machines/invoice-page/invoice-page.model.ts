@@ -19,12 +19,13 @@ export const invoicePageModel: MachineModel = {
     loadInvoice: [
       { output: { invoice, expiresAt: 1_700_003_600_000, now: 1_700_000_000_000 } },
       { error: http(404, 'not_found', 'There is no such invoice.') },
+      { error: http(500, 'server', 'Internal error') },
       { error: { kind: 'network' } },
     ],
     // the invoice child runs until the page closes: its own model covers it
     invoice: [{ output: undefined }],
-    sandboxSend: [{ output: { ok: true, txid: 'ab', status: 'su' } }, { error: http(404, 'not_found', 'There is no such invoice.') }],
-    resolveException: [{ output: { id: 'x-1', status: 'claimed' } }, { error: http(400, 'crypto.refund_address', 'Enter an address on the same network.') }],
+    sandboxSend: [{ output: { ok: true, txid: 'ab', status: 'su' } }, { error: http(404, 'not_found', 'There is no such invoice.') }, { error: { kind: 'network' } }],
+    resolveException: [{ output: { id: 'x-1', status: 'claimed' } }, { error: http(400, 'crypto.refund_address', 'Enter an address on the same network.') }, { error: { kind: 'network' } }],
   },
   emitted: {
     serverEvents: [{ type: 'server.invoice' }],
