@@ -175,8 +175,11 @@ async function main(): Promise<number> {
       const worker = async () => {
         for (let job = jobs[next++]; job; job = jobs[next++]) {
           const plan = plans[job.p];
-          began[job.p] ||= Date.now();
-          const result = await replayInBrowser(b, plan.binding, plan.machine, job.path, opts);
+          const { path } = job;
+          const result = await exclusively(plan.binding.exclusive?.(path), () => {
+            began[job.p] ||= Date.now();
+            return replayInBrowser(b, plan.binding, plan.machine, path, opts);
+          });
           results[job.p][job.i] = result;
           if (verbose || result.failure) console.log(`${result.failure ? 'FAIL' : 'ok  '} ${plan.binding.machine} ${(result.ms / 1000).toFixed(1)} s  ${result.line}${result.failure ? `\n     ${result.failure}` : ''}`);
           left[job.p]--;
@@ -229,3 +232,21 @@ main().then(
     process.exitCode = 2;
   },
 );
+
+/** the paths holding each `UiBinding.exclusive` name: the next one waits for the one before it */
+const held = new Map<string, Promise<void>>();
+
+/** Runs `run` once no other path of the same exclusive name runs (no name: at once). */
+async function exclusively<T>(name: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!name) return run();
+  const before = held.get(name) ?? Promise.resolve();
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  held.set(name, before.then(() => mine));
+  await before;
+  try {
+    return await run();
+  } finally {
+    release();
+  }
+}

@@ -87,6 +87,12 @@ export interface UiBinding {
    * with nothing else in flight.
    */
   alone?: string;
+  /**
+   * Paths that change one thing every trader on the server shares (a sandbox processor's outage)
+   * name it: paths with the same name run one at a time, and every other path may run beside
+   * them. Cheaper than `alone` when only some paths touch the shared thing and no other path uses it.
+   */
+  exclusive?: (path: TestPath) => string | undefined;
   /** at most this many paths (default 40): the edge-cover selection stops there */
   maxPaths?: number;
 }

@@ -12,7 +12,7 @@ import { cardTrader, fateRequests, heldBy, fillAndDeposit, isStartUrl, kindOf, o
 /**
  * The processor a path makes fail (issue 32 §4, §5): no other binding's stack uses Shape
  * (card-helpers.ts CAN), so switching it touches no other path; the switch is the whole sandbox's,
- * hence `alone` below.
+ * hence the paths that switch it run one at a time (`exclusive` below).
  */
 const DOWN_PROCESSOR = 'SHAPE';
 
@@ -152,8 +152,9 @@ async function until(ctx: PathContext, value: string, ms = 10_000): Promise<void
 export async function startCascade(ctx: PathContext, plan: Plan): Promise<void> {
   const { page } = ctx;
   await cardTrader(ctx, plan.stack.join(','));
-  // Shape as this path needs it: healthy and answering, or failing (forgotten health first, so one path's failures never carry into the next)
-  await sandboxCall(page, '/api/sandbox/processors/switch', { processor: DOWN_PROCESSOR, mode: plan.down === 'server_error' ? 'server_error' : 'up', reset: true, unhealthy: plan.down === 'unhealthy' }, ctx.operator);
+  // Shape failing as this path needs it (its health forgotten first, so one path's failures never
+  // carry into the next); a path without it has no Shape in its stack and leaves it as it is
+  if (plan.down !== 'none') await sandboxCall(page, '/api/sandbox/processors/switch', { processor: DOWN_PROCESSOR, mode: plan.down === 'server_error' ? 'server_error' : 'up', reset: true, unhealthy: plan.down === 'unhealthy' }, ctx.operator);
   if (plan.dayLimit) await spendDayLimit(page);
   if (plan.badCard) await sandboxCall(page, '/api/sandbox/card/next', { scenario: 'bad_card' });
   await scriptPlaces(page, plan.scripts);
@@ -266,7 +267,11 @@ const cascadeChecks: UiBinding['states'] = {
     await page.getByRole('alert').or(alertDialog(page)).first().waitFor(WAIT);
   },
   'cascade.responseError': async ({ page }) => {
-    await page.locator('.toasts').getByText('Response error, try again').waitFor(WAIT);
+    // the toast says it for 5 s (e2e processor-health checks it); what stays: the form back, its
+    // last step the processor that did not answer, and no alert
+    await page.locator('[data-testid=cascade-steps] li').last().getByText(/did not answer; this attempt was cancelled and is not charged$/).waitFor(WAIT);
+    await page.locator('button:not([aria-busy="true"])', { hasText: /^Deposit / }).waitFor(WAIT);
+    if (await alertDialog(page).count()) throw new Error('an alert beside the response error toast');
   },
   'cascade.exhausted': async ({ page }) => {
     await alertDialog(page).getByText('could not be charged by any of our payment processors').waitFor(WAIT);
@@ -301,13 +306,18 @@ export const cascadeReasons: Record<string, string> = {
  * trader's country), where PFS never serves: the fraud check passes, no processor is left.
  * A processor skipped as unhealthy or failing in transport (issue 32 §4, §5) is Shape, marked
  * unhealthy or switched to 5xx through the processors' switch before the path (the real server
- * answers 503 / 502); each path sets Shape again first.
+ * answers 503 / 502); each such path sets Shape again first, and they run one at a time (`exclusive`).
  */
 export const cascadeBinding: UiBinding = {
   machine: 'cascade',
   model: cascadeModel,
   maxPaths: 30,
-  alone: 'a path switches the sandbox processor Shape to answer 5xx or marks it unhealthy (issue 32 §4), which every trader on the server meets',
+  // a path that switches Shape (to 5xx, or unhealthy: the whole sandbox's) runs after the one before
+  // it; no other path's stack has Shape, so every other path runs beside them
+  exclusive: (path) => {
+    const plan = planCascade(path);
+    return typeof plan !== 'string' && plan.down !== 'none' ? 'sandbox processor Shape' : undefined;
+  },
   feasible: (path) => typeof planCascade(path) !== 'string',
   async start(ctx) {
     const plan = planCascade(ctx.path);
