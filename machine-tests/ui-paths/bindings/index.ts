@@ -26,6 +26,7 @@ import { contactFormBinding } from './contact-form';
 import { forgotBinding } from './forgot';
 import { fundingBinding } from './funding';
 import { invoiceBinding } from './invoice';
+import { invoicePageBinding } from './invoice-page';
 import { listenBinding } from './listen';
 import { loginBinding } from './login';
 import { newTicketBinding } from './new-ticket';
@@ -48,4 +49,4 @@ import { withdrawalBinding } from './withdrawal';
 import { withdrawalPendingBinding } from './withdrawal-pending';
 
 /** Every UI binding `npm run test:ui-paths` runs, in this order (one line each). */
-export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding, recoveryCodesBinding, complaintsBinding, limitsBinding, closureBinding, cashierLocksBinding, dataExportBinding, realityCheckBinding, termsAcceptanceBinding, selfExclusionBinding, appropriatenessBinding, statementBinding, sessionLimitBinding, activeSessionsBinding, signInHistoryBinding, notMeBinding, addressBookBinding, addressConfirmBinding, passkeysBinding, passkeySignInBinding];
+export const bindings: UiBinding[] = [loginBinding, twoFactorEntryBinding, validationBinding, withdrawalBinding, invoiceBinding, invoicePageBinding, cascadeBinding, listenBinding, fundingBinding, cardFormBinding, attentionBinding, passwordChangeBinding, withdrawalPendingBinding, voucherBinding, referralTransferBinding, accountsBinding, signatureBinding, forgotBinding, passwordResetBinding, promotionsBinding, callBackBinding, timedOfferBinding, registerBinding, notificationsBinding, uploadItemBinding, socialSignInBinding, contactFormBinding, newTicketBinding, ticketThreadBinding, twoFactorChoiceBinding, recoveryCodesBinding, complaintsBinding, limitsBinding, closureBinding, cashierLocksBinding, dataExportBinding, realityCheckBinding, termsAcceptanceBinding, selfExclusionBinding, appropriatenessBinding, statementBinding, sessionLimitBinding, activeSessionsBinding, signInHistoryBinding, notMeBinding, addressBookBinding, addressConfirmBinding, passkeysBinding, passkeySignInBinding];
