@@ -30,8 +30,8 @@ import { sandboxBankRoutes } from './sandbox/bank/routes';
 import { SANDBOX_BANK_DETAILS } from './sandbox/bank/details';
 import { sandboxChain, type SandboxChain } from './sandbox/chain/sandbox-chain';
 import { sandboxChainRoutes } from './sandbox/chain/routes';
-import { sandboxComplaintRoutes } from './sandbox/complaints/routes';
 import { sandboxChainConsoleRoutes } from './sandbox/chain/console';
+import { sandboxComplaintRoutes } from './sandbox/complaints/routes';
 import { sandboxEligibilityRoutes } from './sandbox/eligibility/routes';
 import { sandboxContestRoutes } from './sandbox/contests/routes';
 import { sandboxChat } from './sandbox/chat/chat';
@@ -170,12 +170,12 @@ export async function installSandboxRoutes(app: FastifyInstance, deps: RouteDeps
   await app.register(sandboxReviewRoutes, deps);
   await app.register(sandboxBankRoutes, deps);
   if (sandbox.chain) await app.register(sandboxChainRoutes, { deps: invoiceDepsOf(deps), chain: sandbox.chain, chains: CHAINS });
+  if (sandbox.chain) await app.register(sandboxChainConsoleRoutes, { deps: invoiceDepsOf(deps), chain: sandbox.chain, config });
   await app.register(chatRoutes, { prefix: '/chat', db });
   await app.register(sandboxPlatformControlRoutes, deps);
   await app.register(sandboxSignalRoutes, deps);
   // the promo console (/sandbox/promo: codes and promotions; /api/sandbox/promo, /api/sandbox/promotions) and the contest calls
   await app.register(sandboxPromoRoutes, deps);
-  if (sandbox.chain) await app.register(sandboxChainConsoleRoutes, { deps: invoiceDepsOf(deps), chain: sandbox.chain, config });
   await app.register(sandboxContestRoutes, deps);
   // the complaints desk (/sandbox/complaints; /api/sandbox/complaints): the agents' side of server/domain/complaints
   await app.register(sandboxComplaintRoutes, deps);

@@ -168,11 +168,11 @@ export function describe(
     }
     case 'demo_credit':
       return { type: 'deposit', method: 'demo' };
-    case 'withdrawal_hold':
     case 'payment_refund':
     case 'chargeback':
       // a card deposit's processor, or the wallet's name (server/domain/payments/reversals.ts)
       return { type: kind, method: text(meta.method), detail: meta.method === 'card' ? text(meta.processor) : undefined };
+    case 'withdrawal_hold':
       return { type: 'withdrawal', method: withdrawal.method ?? text(meta.method), outcome: withdrawal.status ?? undefined };
     case 'withdrawal_release':
       return { type: 'withdrawal_return', method: withdrawal.method ?? undefined, outcome: text(meta.outcome) ?? withdrawal.status ?? undefined };
