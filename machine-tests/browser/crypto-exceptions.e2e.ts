@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openTab, post, sharedBrowser, signIn, type Tab } from './browser';
-import { chatSeen } from './sandbox-users';
+import { openTab, post, sharedBrowser, type Tab } from './browser';
+import { createInvoice, freshTrader as freshTraderAt, payFromOutside as payAt } from './crypto-helpers';
 
 const baseURL = inject('baseURL');
 const operator = inject('sandboxOperator');
@@ -14,32 +14,8 @@ const chromium = sharedBrowser();
  * trader's history.
  */
 
-/** A fresh sandbox trader with USD 1000.00, signed in through the form. */
-async function freshTrader(tab: Tab): Promise<void> {
-  const { page } = tab;
-  await chatSeen(tab.context);
-  await page.goto(`${baseURL}/en/login`);
-  const creds = await page.evaluate(async () => {
-    const me = (await (await fetch('/api/me')).json()) as { csrf: string };
-    const res = await fetch('/api/sandbox/fresh-user', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf }, body: '{}' });
-    return (await res.json()) as { email: string; password: string };
-  });
-  await signIn(page, baseURL, creds);
-  await page.waitForURL(`${baseURL}/en/trading**`);
-}
-
-async function createInvoice(page: Page, coin: string, amount = '250'): Promise<string> {
-  const answer = await post(page, `/api/${coin}/pay`, { amount });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body as { guid: string }).guid;
-}
-
-/** The sandbox chain pays from outside the page (as a wallet would), with the same session. */
-async function payFromOutside(context: BrowserContext, guid: string, kind: string): Promise<void> {
-  const me = (await (await context.request.get(`${baseURL}/api/me`)).json()) as { csrf: string };
-  const res = await context.request.post(`${baseURL}/api/sandbox/chain/pay`, { data: { guid, kind }, headers: { 'x-csrf-token': me.csrf } });
-  expect(res.status()).toBe(200);
-}
+const freshTrader = (tab: Tab) => freshTraderAt(tab, baseURL);
+const payFromOutside = (context: BrowserContext, guid: string, kind: string) => payAt(context, baseURL, guid, kind);
 
 const status = (page: Page) => page.getByTestId('crypto-status');
 const phase = (page: Page) => status(page).getAttribute('data-phase');
