@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PROCESSORS } from '../core/cascade/processors';
 import { METHODS } from '../core/methods';
 import { loadConfig } from './config';
 import { CHAINS } from './domain/crypto/coins';
@@ -43,6 +44,8 @@ describe('loadConfig', () => {
       addressHoldMs: 24 * 60 * 60_000,
       cryptoXpubs: {},
       methodWebhookSecrets: {},
+      processorWebhookSecrets: {},
+      cryptoExceptionRules: { short: 'credit', late: 'credit', overWindowHours: 72, overAfterWindow: 'credit' },
       complaintsOmbudsman: { name: 'Financial Ombudsman of the Republic of Cyprus', url: 'https://www.financialombudsman.gov.cy' },
     });
   });
@@ -158,8 +161,17 @@ describe('loadConfig', () => {
       addressHoldMs: 24 * 60 * 60_000,
       cryptoXpubs: {},
       methodWebhookSecrets: {},
+      processorWebhookSecrets: {},
+      cryptoExceptionRules: { short: 'credit', late: 'credit', overWindowHours: 72, overAfterWindow: 'credit' },
       complaintsOmbudsman: { name: 'Financial Ombudsman of the Republic of Cyprus', url: 'https://www.financialombudsman.gov.cy' },
     });
+  });
+
+  it('crypto exceptions and processor webhooks: the CRYPTO_* rules checked, a processor secret per name', () => {
+    expect(loadConfig({ CRYPTO_SHORT_POLICY: 'hold', CRYPTO_LATE_POLICY: 'hold', CRYPTO_OVER_WINDOW_HOURS: '24', CRYPTO_OVER_AFTER_WINDOW: 'hold' }).cryptoExceptionRules).toEqual({ short: 'hold', late: 'hold', overWindowHours: 24, overAfterWindow: 'hold' });
+    expect(() => loadConfig({ CRYPTO_SHORT_POLICY: 'refund' })).toThrow(/CRYPTO_SHORT_POLICY/);
+    expect(() => loadConfig({ CRYPTO_OVER_WINDOW_HOURS: '-1' })).toThrow(/CRYPTO_OVER_WINDOW_HOURS/);
+    expect(loadConfig({ PROCESSOR_WEBHOOK_SECRET_ORANGE: 'whsec-orange' }).processorWebhookSecrets).toEqual({ orange: 'whsec-orange' });
   });
 
   it('social sign-in: the three OIDC variables together, an https issuer', () => {
@@ -234,7 +246,7 @@ describe('every variable is documented', () => {
   const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 3));
   // env.NAME reads, and the families read by prefix (CRYPTO_XPUB_BTC, …) with the names they accept
   const plain = [...new Set([...source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]))];
-  const families: Record<string, string[]> = { CRYPTO_XPUB_: Object.keys(CHAINS), METHOD_WEBHOOK_SECRET_: [...METHODS] };
+  const families: Record<string, string[]> = { CRYPTO_XPUB_: Object.keys(CHAINS), METHOD_WEBHOOK_SECRET_: [...METHODS], PROCESSOR_WEBHOOK_SECRET_: [...PROCESSORS] };
   const prefixes = [...source.matchAll(/keyed\(env, '([A-Z_]+)'/g)].map((m) => m[1]);
   const all = [...plain, ...prefixes.flatMap((prefix) => (families[prefix] ?? []).map((name) => `${prefix}${name.toUpperCase()}`))];
 

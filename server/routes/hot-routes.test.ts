@@ -132,10 +132,14 @@ describe('the polling routes: round trips per request', () => {
     expect((await browser.send('POST', '/api/sandbox/chain/pay', { json: { guid, kind: 'full' } })).json()).toMatchObject({ status: 'su' });
     expect((await browser.send('POST', '/api/btc/check', { json: { guid } })).json()).toMatchObject({ status: 'su', due: '0.00000000' });
     // the activity reaches the watchers through the push hub, after the payment's own sync; the
-    // check that follows it asks the chain once more, and from then on the checks are quiet
+    // check that follows it asks the chain once more, and from then on the checks are quiet: the
+    // session with the invoice, and (a closed invoice, checked on a push only, not polled) its
+    // exceptions (issue 32 §1); no chain read, no write
     let kinds: string[] = [];
-    for (let i = 0; i < 5 && kinds.length !== 1; i += 1) kinds = await steady(() => browser.send('POST', '/api/btc/check', { json: { guid } }));
-    expect(kinds).toEqual(['SelectQueryNode']);
+    for (let i = 0; i < 5 && kinds.length !== 2; i += 1) kinds = await steady(() => browser.send('POST', '/api/btc/check', { json: { guid } }));
+    expect(kinds).toEqual(['SelectQueryNode', 'SelectQueryNode']);
+    const [, second] = await counter.sqlDuring(() => browser.send('POST', '/api/btc/check', { json: { guid } }));
+    expect(second).toMatch(/from "crypto_exceptions"/);
   });
 
   it('POST /api/btc/check at the deadline asks the chain even without activity here (a payment another instance saw)', async () => {

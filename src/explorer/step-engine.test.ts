@@ -150,7 +150,7 @@ describe('catalog', () => {
   });
 
   it('search matches id, purpose, states and events, ids first', () => {
-    expect(searchCatalog(catalog, 'toa').map((e) => e.id)).toEqual(['toast']);
+    expect(searchCatalog(catalog, 'toa').map((e) => e.id)).toEqual(['toast', 'cascade']); // the id first, then the cascade, whose purpose names its toast
     expect(searchCatalog(catalog, 'PLATFORMLOGIN').map((e) => e.id)).toEqual(['login']);
     expect(searchCatalog(catalog, 'login.submit').map((e) => e.id)).toContain('login');
     expect(searchCatalog(catalog, 'no such thing anywhere')).toEqual([]);
