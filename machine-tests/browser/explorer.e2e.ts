@@ -41,7 +41,7 @@ describe('the machine explorer', () => {
     const links = page.getByTestId('machine-list').getByRole('link');
     await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute('data-machine')))).toEqual(Object.keys(machines));
     await page.getByRole('searchbox').fill('toa');
-    await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute('data-machine')))).toEqual(['toast']);
+    await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute('data-machine')))).toEqual(['toast', 'cascade']); // the id first, then the cascade, whose purpose names its toast
     // a state name finds its machine too
     await page.getByRole('searchbox').fill('platformLogin');
     await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute('data-machine')))).toContain('login');
