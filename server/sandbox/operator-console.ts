@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { sameSecret } from '../domain/tokens';
+import { api, TAGS } from '../http/route-schema';
 import { isSandboxOperator } from './access';
 
 /**
@@ -115,5 +116,24 @@ export function operatorConsole(config: Config): OperatorConsole {
 export function acceptConsoleForms(app: FastifyInstance): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+}
+
+/**
+ * POST `{path}/session`: the operator token typed into a console's form. Right: the console cookie
+ * is set and the console opens (303 to `path`); wrong: `refuse` answers the console's token form
+ * again with why (403). One route per console, the same for every one.
+ */
+export function installConsoleSession(
+  app: FastifyInstance,
+  operator: OperatorConsole,
+  desk: { path: string; name: string; refuse: (reply: FastifyReply, message: string) => unknown },
+): void {
+  app.post(`${desk.path}/session`, { schema: api(TAGS.sandbox, `The ${desk.name} console: enter the operator token`, { produces: 'redirect' }) }, async (request, reply) => {
+    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
+      return desk.refuse(reply, 'That is not the sandbox operator token. Copy it from the terminal where npm start runs.');
+    }
+    operator.signIn(request, reply);
+    return reply.redirect(desk.path, 303);
   });
 }

@@ -2,7 +2,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { announceDeposit } from '../../routes/deposit-push';
 import { consoleTransfers, markReceived, receiptForConsole, type BankDeps, type ConsoleTransfer } from '../../domain/deposits/bank';
 import { Refusal } from '../../domain/refusal';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../operator-console';
+import { acceptConsoleForms, consolePage, escapeHtml, installConsoleSession, operatorConsole } from '../operator-console';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import { SANDBOX_BANK_DETAILS } from './details';
 import type { SandboxDeps } from '../deps';
@@ -103,13 +103,7 @@ export const sandboxBankRoutes: RoutePlugin<SandboxDeps> = async (app, { db, con
     return html(reply, 200, consoleBody(await consoleTransfers(db), operator.csrfFor(who), request.query as Record<string, unknown>));
   });
 
-  app.post('/sandbox/bank/session', { schema: api(TAGS.sandbox, 'The bank console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
-    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
-      return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
-    }
-    operator.signIn(request, reply);
-    return reply.redirect('/sandbox/bank', 303);
-  });
+  installConsoleSession(app, operator, { path: '/sandbox/bank', name: 'bank', refuse: (reply, message) => html(reply, 403, tokenForm(message)) });
 
   app.post<{ Params: { id: string } }>('/sandbox/bank/:id', { schema: api(TAGS.sandbox, 'Bank console: mark received', { produces: 'redirect' }) }, async (request, reply) => {
     const who = operator.access(request);

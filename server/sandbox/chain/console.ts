@@ -5,7 +5,7 @@ import { exceptionDepsOf, tellSettled, type InvoiceDeps } from '../../domain/cry
 import { Refusal } from '../../domain/refusal';
 import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../operator-console';
+import { acceptConsoleForms, consolePage, escapeHtml, installConsoleSession, operatorConsole } from '../operator-console';
 import type { SandboxChain } from './sandbox-chain';
 
 const BANNER = 'Sandbox: a simulated blockchain. No real coins move; an approved refund is a sandbox chain transaction only.';
@@ -104,13 +104,7 @@ export const sandboxChainConsoleRoutes: RoutePlugin<{ deps: InvoiceDeps; chain: 
     return html(reply, 200, consoleBody(await consoleClaims(deps.db), operator.csrfFor(who), request.query as Record<string, unknown>));
   });
 
-  app.post('/sandbox/chain/session', { schema: api(TAGS.sandbox, 'The chain console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
-    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
-      return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
-    }
-    operator.signIn(request, reply);
-    return reply.redirect('/sandbox/chain', 303);
-  });
+  installConsoleSession(app, operator, { path: '/sandbox/chain', name: 'chain', refuse: (reply, message) => html(reply, 403, tokenForm(message)) });
 
   app.post<{ Params: { id: string } }>('/sandbox/chain/refunds/:id', { schema: api(TAGS.sandbox, 'Chain console: approve or reject a refund claim', { produces: 'redirect' }) }, async (request, reply) => {
     const who = operator.access(request);

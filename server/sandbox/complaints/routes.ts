@@ -17,7 +17,7 @@ import { Refusal } from '../../domain/refusal';
 import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import type { SandboxDeps } from '../deps';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole, type ConsoleAccess } from '../operator-console';
+import { acceptConsoleForms, consolePage, escapeHtml, installConsoleSession, operatorConsole, type ConsoleAccess } from '../operator-console';
 
 const TITLE = 'Sandbox complaints desk';
 const BANNER = 'Sandbox: a simulated complaints desk. You give the final answer here as a complaints agent; no real agent reads these complaints.';
@@ -149,13 +149,7 @@ ${countsBlock(counts, chosen.unknown)}`);
     return html(reply, 200, await deskPage(who, request.query as Record<string, unknown>, new Date()));
   });
 
-  app.post('/sandbox/complaints/session', { schema: api(TAGS.sandbox, 'The complaints desk console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
-    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
-      return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
-    }
-    operator.signIn(request, reply);
-    return reply.redirect('/sandbox/complaints', 303);
-  });
+  installConsoleSession(app, operator, { path: '/sandbox/complaints', name: 'complaints desk', refuse: (reply, message) => html(reply, 403, tokenForm(message)) });
 
   app.post('/sandbox/complaints/answer', { schema: api(TAGS.sandbox, 'Complaints desk console: the final answer', { produces: 'redirect' }) }, async (request, reply) => {
     const who = operator.access(request);

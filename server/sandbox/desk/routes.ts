@@ -8,7 +8,7 @@ import { aboutFacts } from '../../domain/support/about';
 import { listContacts } from '../../domain/support/contacts';
 import { boundedLine, contentOf, DEPARTMENTS, departmentName, PRIORITIES, safeFileName, STATUS_NAME } from '../../domain/support/rules';
 import { detectDocumentMime, DOCUMENT_MAX_BYTES, tooLarge } from '../../domain/verification/documents';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../operator-console';
+import { acceptConsoleForms, consolePage, escapeHtml, installConsoleSession, operatorConsole } from '../operator-console';
 import { parse } from '../../http/parse';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import type { AgentFile, AgentTicket, SandboxDesk } from './desk';
@@ -172,13 +172,7 @@ ${hidden}
     return html(reply, 200, await listPage(request.query as Record<string, unknown>, operator.csrfFor(who)));
   });
 
-  app.post('/sandbox/desk/session', { schema: api(TAGS.sandbox, 'The desk console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
-    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
-      return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
-    }
-    operator.signIn(request, reply);
-    return reply.redirect('/sandbox/desk', 303);
-  });
+  installConsoleSession(app, operator, { path: '/sandbox/desk', name: 'desk', refuse: (reply, message) => html(reply, 403, tokenForm(message)) });
 
   app.get<{ Params: { id: string } }>('/sandbox/desk/ticket/:id', { schema: api(TAGS.sandbox, 'Desk console: a ticket', { produces: 'text/html' }) }, async (request, reply) => {
     const who = access(request);

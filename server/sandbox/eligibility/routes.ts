@@ -6,7 +6,7 @@ import { Refusal } from '../../domain/refusal';
 import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import type { SandboxDeps } from '../deps';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole, type ConsoleAccess } from '../operator-console';
+import { acceptConsoleForms, consolePage, escapeHtml, installConsoleSession, operatorConsole, type ConsoleAccess } from '../operator-console';
 
 const TITLE = 'Sandbox eligibility console';
 const BANNER = 'Sandbox: the operator’s eligibility settings. What you switch here applies to this sandbox’s traders at once.';
@@ -71,13 +71,7 @@ ${boxes}
     return html(reply, 200, await consoleBody(who, flashOf(request.query as Record<string, unknown>)));
   });
 
-  app.post('/sandbox/eligibility/session', { schema: api(TAGS.sandbox, 'The eligibility console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
-    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
-      return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
-    }
-    operator.signIn(request, reply);
-    return reply.redirect('/sandbox/eligibility', 303);
-  });
+  installConsoleSession(app, operator, { path: '/sandbox/eligibility', name: 'eligibility', refuse: (reply, message) => html(reply, 403, tokenForm(message)) });
 
   app.post('/sandbox/eligibility', { schema: api(TAGS.sandbox, 'Eligibility console: switch incentives by country', { produces: 'redirect' }) }, async (request, reply) => {
     const who = operator.access(request);

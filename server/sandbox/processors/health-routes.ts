@@ -9,7 +9,7 @@ import { Refusal } from '../../domain/refusal';
 import { PROCESSOR_HEALTH } from '../../domain/settings';
 import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole, type ConsoleAccess } from '../operator-console';
+import { acceptConsoleForms, consolePage, escapeHtml, installConsoleSession, operatorConsole, type ConsoleAccess } from '../operator-console';
 import { setSwitch, switchesOf, SWITCH_MODES, type SwitchMode } from './switch';
 
 const TITLE = 'Sandbox processors console';
@@ -132,13 +132,7 @@ ${rows}
     return html(reply, 200, await consoleBody(who, flashOf(request.query as Record<string, unknown>)));
   });
 
-  app.post('/sandbox/processors/session', { schema: api(TAGS.sandbox, 'The processors console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
-    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
-      return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
-    }
-    operator.signIn(request, reply);
-    return reply.redirect('/sandbox/processors', 303);
-  });
+  installConsoleSession(app, operator, { path: '/sandbox/processors', name: 'processors', refuse: (reply, message) => html(reply, 403, tokenForm(message)) });
 
   app.post('/sandbox/processors', { schema: api(TAGS.sandbox, 'Processors console: switch a processor', { produces: 'redirect' }) }, async (request, reply) => {
     const who = operator.access(request);

@@ -2,7 +2,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { createPromoCode, deactivatePromoCode, listPromoCodes, type PromoListItem } from '../../domain/promo/codes';
 import { Refusal } from '../../domain/refusal';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole } from '../operator-console';
+import { acceptConsoleForms, consolePage, escapeHtml, installConsoleSession, operatorConsole } from '../operator-console';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import { parse } from '../../http/parse';
 import type { SandboxDeps } from '../deps';
@@ -110,13 +110,7 @@ const promoConsoleRoutes: RoutePlugin<Pick<SandboxDeps, 'db' | 'config'>> = asyn
     return html(reply, 200, listPage(await listPromoCodes(db, new Date()), operator.csrfFor(who), query, undefined, await promotionsSection(db, operator.csrfFor(who), query)));
   });
 
-  app.post('/sandbox/promo/session', { schema: api(TAGS.sandbox, 'The promo console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
-    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
-      return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
-    }
-    operator.signIn(request, reply);
-    return reply.redirect('/sandbox/promo', 303);
-  });
+  installConsoleSession(app, operator, { path: '/sandbox/promo', name: 'promo', refuse: (reply, message) => html(reply, 403, tokenForm(message)) });
 
   app.post('/sandbox/promo', { schema: api(TAGS.sandbox, 'Promo console: create a code', { produces: 'redirect' }) }, async (request, reply) => {
     const who = operator.access(request);

@@ -13,7 +13,7 @@ import { Refusal } from '../../domain/refusal';
 import { api, TAGS, type RoutePlugin } from '../../http/route-schema';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import type { SandboxDeps } from '../deps';
-import { acceptConsoleForms, consolePage, escapeHtml, operatorConsole, type ConsoleAccess } from '../operator-console';
+import { acceptConsoleForms, consolePage, escapeHtml, installConsoleSession, operatorConsole, type ConsoleAccess } from '../operator-console';
 import { sandboxEventBody, sendReversalEvent } from '../processors/refunds';
 
 const TITLE = 'Sandbox refunds and disputes';
@@ -154,13 +154,7 @@ ${totals.map((t) => `<p data-shortfall="${escapeHtml(t.currency)}">House shortfa
     return html(reply, 200, await consoleBody(who, request.query as Record<string, unknown>));
   });
 
-  app.post('/sandbox/refunds/session', { schema: api(TAGS.sandbox, 'The refunds console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
-    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
-      return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
-    }
-    operator.signIn(request, reply);
-    return reply.redirect('/sandbox/refunds', 303);
-  });
+  installConsoleSession(app, operator, { path: '/sandbox/refunds', name: 'refunds', refuse: (reply, message) => html(reply, 403, tokenForm(message)) });
 
   /** the event as the processor (a card payment) or the wallet provider (a wallet deposit) sends it, through our webhook route */
   async function send(source: string, provider: string, type: ReversalEventType, paymentId: string, reference: string, amountMinor: bigint, currency: string, reason?: string): Promise<string> {

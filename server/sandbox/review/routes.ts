@@ -12,7 +12,7 @@ import {
   type ReviewedDocument,
 } from '../../domain/verification/review';
 import { parse } from '../../http/parse';
-import { acceptConsoleForms, CONSOLE_COOKIE, CONSOLE_PAGE_CSP, consolePage, escapeHtml, operatorConsole } from '../operator-console';
+import { acceptConsoleForms, CONSOLE_COOKIE, CONSOLE_PAGE_CSP, consolePage, escapeHtml, installConsoleSession, operatorConsole } from '../operator-console';
 import { isSandboxOperator, SANDBOX_OPERATOR_HEADER } from '../access';
 import type { SandboxDeps } from '../deps';
 import { sendDocument } from '../../routes/upload';
@@ -147,13 +147,7 @@ export const sandboxReviewRoutes: RoutePlugin<SandboxDeps> = async (app, { db, c
     return html(reply, 200, reviewPage(documents, reviewed, operator.csrfFor(who), request.query as Record<string, unknown>));
   });
 
-  app.post('/sandbox/review/session', { schema: api(TAGS.sandbox, 'The review console: enter the operator token', { produces: 'redirect' }) }, async (request, reply) => {
-    if (!operator.isToken((request.body as Record<string, unknown> | undefined)?.token)) {
-      return html(reply, 403, tokenForm('That is not the sandbox operator token. Copy it from the terminal where npm start runs.'));
-    }
-    operator.signIn(request, reply);
-    return reply.redirect('/sandbox/review', 303);
-  });
+  installConsoleSession(app, operator, { path: '/sandbox/review', name: 'review', refuse: (reply, message) => html(reply, 403, tokenForm(message)) });
 
   app.post<{ Params: { id: string } }>('/sandbox/review/:id', { schema: api(TAGS.sandbox, 'Review console: decide', { produces: 'redirect' }) }, async (request, reply) => {
     const who = access(request);
