@@ -13,7 +13,8 @@ import { notificationKey } from '../notifications/key';
 import { notify } from '../notifications/notify';
 import type { Messenger, PaymentMethodGateway, PlatformGateway, ProcessorGateway, RefundAnswer } from '../ports';
 import { houseAccount, transfer } from '../ledger';
-import { debitProtected, freeToTake } from '../protection/negative-balance';
+import { debitProtected } from '../protection/negative-balance';
+import { freeOnPlatform } from '../platform-mirror/free-funds';
 import { Refusal } from '../refusal';
 import { chargeOf } from './records';
 import { reversalMail } from './reversal-mail';
@@ -252,7 +253,7 @@ export async function takeReversalEvent(deps: ReversalDeps, source: ReversalSour
   }
   if (amountMinor <= 0n) throw new Refusal(409, 'webhook.mismatch', 'The amount or currency is not the payment’s.');
   // what the platform has free, read before the transaction as a withdrawal reads it (503 when it does not answer: the sender retries)
-  const free = DEBITS.includes(body.type) ? await freeToTake(deps.db, deps.platform, known.accountId) : null;
+  const free = DEBITS.includes(body.type) ? await freeOnPlatform(deps.db, deps.platform, known.accountId) : null;
   const now = clock(deps);
   const kind = KIND_OF[body.type];
   let outcome: EventOutcome;

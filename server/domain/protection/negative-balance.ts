@@ -4,8 +4,6 @@ import '../../db/schema-reversals';
 import type { ProtectionCaseRow } from '../../db/schema-reversals';
 import { toBigInt } from '../../db/values';
 import { houseAccount, transfer, type DbOrTx } from '../ledger';
-import { freeOnPlatform } from '../platform-mirror/free-funds';
-import type { PlatformGateway } from '../ports';
 import { Refusal } from '../refusal';
 
 /**
@@ -33,16 +31,6 @@ export async function shortfallAccount(db: DbOrTx, currency: string): Promise<nu
   return row.id;
 }
 
-/**
- * What may be taken from the account now without the platform refusing it: the platform's free
- * funds (null when the account is not mirrored: its ledger balance is all there is). Read before
- * the debit's transaction, as a withdrawal reads it; the debit then takes at most the balance it
- * locks too. The platform not answering refuses (503): the processor sends its webhook again.
- */
-export async function freeToTake(db: DbOrTx, platform: PlatformGateway, accountId: number): Promise<bigint | null> {
-  return freeOnPlatform(db, platform, accountId);
-}
-
 export interface ProtectedDebit {
   kind: 'payment_refund' | 'chargeback';
   /** the debit's idempotency key; the shortfall's is this with `:shortfall` */
@@ -53,7 +41,7 @@ export interface ProtectedDebit {
   currency: string;
   /** the reversal this debit books (a protection case names it) */
   reversalId: string;
-  /** freeToTake's answer (null: not mirrored) */
+  /** what the platform has free now (free-funds.ts freeOnPlatform, read before the transaction as a withdrawal reads it; null: not mirrored) */
   free: bigint | null;
   meta: Record<string, unknown>;
 }
