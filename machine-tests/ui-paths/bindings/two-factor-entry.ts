@@ -194,7 +194,7 @@ const PASSKEY_CHECK = (u: URL) => u.pathname === '/api/fraud/passkey/check';
 
 /**
  * A trader with a passkey and the email factor, at localhost (the relying party): signed in without
- * a factor, a passkey added on the security page by Chromium's virtual authenticator, the email
+ * a factor, a passkey added on the security page by Chromium's virtual authenticator (the password asked first), the email
  * factor turned on through the API (its setup code), signed out, then signed in again through the
  * form: the page asks for the emailed code and offers the passkey. The passkey's check waits on its
  * way until the path's step for its outcome.
@@ -211,6 +211,9 @@ async function passkeyTraderSignIn(ctx: PathContext): Promise<void> {
   const section = page.getByTestId('passkeys');
   await section.getByLabel('Name of the new passkey').fill('My laptop');
   await section.getByRole('button', { name: 'Add a passkey' }).click();
+  const ask = page.getByTestId('passkey-add-dialog');
+  await ask.getByLabel('Password').fill(user.password);
+  await ask.getByRole('button', { name: 'Continue' }).click();
   await section.getByTestId('passkey-row').waitFor(LOAD);
   await postJson(page, '/api/fraud/two_factors', { type: 'email', state: true });
   await postJson(page, '/api/fraud/factors_check', { type: 'email', code: await outboxCode(page, user.email), purpose: 'setup' });
