@@ -28,11 +28,12 @@ export function frontEndIsStale(root = process.cwd()) {
 /** Builds the front end when dist/ is missing or older than its sources. */
 export function buildIfStale(root = process.cwd()) {
   if (!frontEndIsStale(root)) return false;
-  console.log('Building the front end (vite build)…');
+  console.log('Building the front end (vite build; a first start lays out the explorer diagrams too)…');
   // built beside dist/ and swapped in at the end: a server already running (another test run,
   // a second `npm start`) keeps serving the old build instead of an emptied folder
   const building = `dist.building-${process.pid}`;
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--sourcemap', '--logLevel', 'warn', '--outDir', building, '--emptyOutDir'], {
+  // scripts/build-front-end.mjs: vite build with source maps, printing its progress
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build-front-end.mjs'), building], {
     cwd: root,
     stdio: 'inherit',
     // a build started from a test runner (NODE_ENV=test) must still be the production build
