@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { explorerLayouts } from './scripts/explorer/vite-plugin.mjs';
@@ -5,8 +6,22 @@ import { explorerLayouts } from './scripts/explorer/vite-plugin.mjs';
 // The server (server/main.ts) serves dist/ in production; `npm run dev` proxies API calls to it.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build (its invariants' long texts and
+ * dev-only checks) for browsers; the production build sits beside it. Taken when Vite builds for
+ * production: 13.1 -> 12.6 kB gzip on every signed-in page.
+ */
+const reactRouterProduction = (mode: string) =>
+  mode === 'production'
+    ? [
+        { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+        { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+      ]
+    : [];
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), explorerLayouts()],
+  resolve: { alias: reactRouterProduction(mode) },
   build: {
     outDir: 'dist',
     // none in the production build (npm run build); npm start's local dist/ adds them with
@@ -36,4 +51,4 @@ export default defineConfig({
       '/sitemap.xml': apiTarget,
     },
   },
-});
+}));
