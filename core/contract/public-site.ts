@@ -1,14 +1,15 @@
 import * as z from 'zod/mini';
+import { PUBLIC_TABS, PUBLIC_WIDGETS } from '../public-site/tabs';
 import { Decimal } from './common';
 
+export { PUBLIC_TABS, PUBLIC_WIDGETS, isPublicTab } from '../public-site/tabs';
+
 /** The public site's tabs (spec 000 §2 async tab loader): `home` is `/{lang}/`, the others `/{lang}/{tab}`. */
-export const PublicTab = z.enum(['home', 'about', 'accounts', 'faq']);
+export const PublicTab = z.enum(PUBLIC_TABS);
 export type PublicTab = z.infer<typeof PublicTab>;
-export const PUBLIC_TABS = PublicTab.options;
-export const isPublicTab = (value: string): value is PublicTab => (PUBLIC_TABS as readonly string[]).includes(value);
 
 /** the widgets a tab shows, in order; each is a view of its own (src/features/public) */
-export const PublicWidget = z.enum(['prices', 'runline', 'slider', 'zoom', 'video']);
+export const PublicWidget = z.enum(PUBLIC_WIDGETS);
 export type PublicWidget = z.infer<typeof PublicWidget>;
 
 /** GET /api/tb/{tab}?lang=en (000 §7): the tab's content as JSON, company placeholders filled from settings. */

@@ -1,6 +1,6 @@
 import ky, { HTTPError, type Options } from 'ky';
 import type * as z from 'zod/mini';
-import { ApiError } from '../../core/contract/common';
+import type { ApiError } from '../../core/contract/common';
 import { csrfToken, setCsrfToken } from './csrf';
 
 /**
@@ -48,13 +48,35 @@ export const http = ky.create({
   },
 });
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isTexts = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === 'string');
+
+/**
+ * The contract's ApiError (core/contract/common.ts) read without zod: every failed call goes
+ * through here, the first page's included, and zod stays out of that page's first chunk.
+ * src/api/http.test.ts holds it to the schema on the same bodies.
+ */
+export function asApiError(body: unknown): ApiError | null {
+  if (!isObject(body) || typeof body.error !== 'string' || typeof body.message !== 'string') return null;
+  if (body.code !== undefined && typeof body.code !== 'string') return null;
+  if (body.fields !== undefined && !isTexts(body.fields)) return null;
+  if (body.params !== undefined && !isTexts(body.params)) return null;
+  return {
+    error: body.error,
+    message: body.message,
+    ...(body.code !== undefined && { code: body.code }),
+    ...(body.fields !== undefined && { fields: body.fields }),
+    ...(body.params !== undefined && { params: body.params }),
+  };
+}
+
 /** A failed ky call as a CallFailure (the contract's ApiError, else `server_error`; anything else `network`). */
 export async function toFailure(error: unknown): Promise<CallFailure> {
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => null);
-    const parsed = ApiError.safeParse(body);
+    const parsed = asApiError(body);
     const status = error.response.status;
-    if (parsed.success) return { kind: 'http', status, error: parsed.data.error, message: parsed.data.message, ...(parsed.data.fields && { fields: parsed.data.fields }), ...(parsed.data.params && { params: parsed.data.params }) };
+    if (parsed) return { kind: 'http', status, error: parsed.error, message: parsed.message, ...(parsed.fields && { fields: parsed.fields }), ...(parsed.params && { params: parsed.params }) };
     return { kind: 'http', status, error: 'server_error', message: '' };
   }
   return { kind: 'network' };
@@ -64,14 +86,17 @@ export async function toFailure(error: unknown): Promise<CallFailure> {
  * One server call: sends, then parses the answer with the contract schema. Throws a
  * CallFailure (never a raw ky error) so machines can tell transport from server failures.
  */
-export async function call<S extends z.ZodMiniType>(schema: S, url: string, options: Options = {}): Promise<z.infer<S>> {
+export async function call<S extends z.ZodMiniType>(schema: S | (() => Promise<S>), url: string, options: Options = {}): Promise<z.infer<S>> {
+  // a schema given as its loader (the first page's calls: src/api/contracts.ts) comes beside the answer
+  const loading = typeof schema === 'function' ? schema() : Promise.resolve(schema);
   let body: unknown;
   try {
     body = await http(url.replace(/^\//, '/'), options).json();
   } catch (error) {
+    loading.catch(() => undefined);
     throw await toFailure(error);
   }
-  const parsed = schema.safeParse(body);
+  const parsed = (await loading).safeParse(body);
   if (!parsed.success) {
     const failure: CallFailure = { kind: 'http', status: 200, error: 'server_error', message: 'Unexpected answer from the server' };
     throw failure;

@@ -1,4 +1,5 @@
-import { PlatformLoginResponse } from '../../core/contract/login';
+import type { PlatformLoginResponse } from '../../core/contract/login';
+import { firstContract } from './contracts';
 import { call, http } from './http';
 
 /**
@@ -8,7 +9,7 @@ import { call, http } from './http';
 const headers = { 'X-Requested-With': 'XMLHttpRequest' };
 
 export function platformLogin(base: string, login: string, password: string): Promise<PlatformLoginResponse> {
-  return call(PlatformLoginResponse, `${base}/login`, {
+  return call(firstContract('PlatformLoginResponse'), `${base}/login`, {
     method: 'POST',
     body: new URLSearchParams({ login, password }),
     headers,

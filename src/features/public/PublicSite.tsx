@@ -1,5 +1,6 @@
 import { lazy, Suspense, type MouseEvent } from 'react';
-import { PUBLIC_TABS, type PublicTab, type TabContent } from '../../../core/contract/public-site';
+import type { PublicTab, TabContent } from '../../../core/contract/public-site';
+import { PUBLIC_TABS } from '../../../core/public-site/tabs';
 import { tabPath } from '../../../core/public-site/content';
 import { useSessionBasics } from '../../flows/shell/app.flow';
 import { tabOfPath, usePublicData, useSiteMenu, useTabLoader } from '../../flows/public/public-site.flow';

@@ -2,13 +2,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { CryptoRates } from '../../../core/contract/crypto';
-import { isPublicTab, TabContent, type PublicRunlineEntry, type PublicSiteInfo, type PublicTab } from '../../../core/contract/public-site';
+import type { PublicRunlineEntry, PublicSiteInfo, PublicTab, TabContent } from '../../../core/contract/public-site';
+import { isPublicTab } from '../../../core/public-site/tabs';
 import { tabPath } from '../../../core/public-site/content';
 import { faqAccordionMachine } from '../../../machines/faq-accordion/faq-accordion.machine';
 import { siteMenuMachine } from '../../../machines/site-menu/site-menu.machine';
 import { tabLoaderMachine } from '../../../machines/tab-loader/tab-loader.machine';
 import { getPublicRunline, getPublicSite, getRates, getTab } from '../../api/public-site';
 import { inspect } from '../shared/inspector';
+import { asTabContent } from './embedded-tab';
 import {
   connectFaqAccordion,
   connectSiteMenu,
@@ -27,8 +29,8 @@ export function initialTab(tab: PublicTab, doc: Document = document): TabContent
   const text = doc.getElementById('public-tab')?.textContent;
   if (!text) return null;
   try {
-    const parsed = TabContent.safeParse(JSON.parse(text));
-    return parsed.success && parsed.data.tab === tab ? parsed.data : null;
+    const parsed = asTabContent(JSON.parse(text));
+    return parsed?.tab === tab ? parsed : null;
   } catch {
     return null;
   }
