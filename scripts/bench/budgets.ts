@@ -104,4 +104,17 @@ export const BUDGETS = {
   /** the server's memory growth per open stream, V8's heap plus buffers (heapUsed + external after a
    *  full GC, before and after opening them), kB. Measured 7.7–7.8 kB (RSS 9–10 kB on PostgreSQL) */
   sseMaxKbPerStream: 32,
+  /** Lighthouse on the production build (scripts/bench/lighthouse.ts, issue 33 §1): each page with
+   *  the mobile and the desktop preset, the median of 3 runs. Scores 0–100 */
+  lighthouse: {
+    performance: { mobile: 90, desktop: 95 },
+    accessibility: 100,
+    bestPractices: 100,
+    /** on the public pages only (landing, login, register): the signed-in pages are no search result */
+    seoPublic: 100,
+    /** Cumulative Layout Shift, every page and preset (issue 33 §3) */
+    cls: 0.02,
+    /** Total Blocking Time with the mobile preset (simulated 4× CPU slowdown), ms */
+    tbtMobileMs: 200,
+  },
 } as const;
