@@ -3,12 +3,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import type { Config } from './config';
 import type { Db } from './db';
 import { settingsFor } from './domain/settings';
+import { installCompression } from './http/compression';
 import { errorHandler } from './http/errors';
 import { installFrontend } from './http/frontend';
 import { alternateLinks, installSite, notFoundHtml, pageAt } from './http/site';
 import type { PublicTab } from '../core/contract/public-site';
 import { tabPath } from '../core/public-site/content';
 import { publicPageRenderer } from './http/public-html';
+import { sandboxBannerRenderer } from './http/sandbox-banner';
 import { siteFacts } from './domain/public-site/public-site';
 import { publicSiteRoutes } from './routes/public-site';
 import { referralRoutes, visitCounter } from './routes/referral';
@@ -121,6 +123,8 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
     });
   }
   await app.register(cookie);
+  // brotli or gzip for HTML, scripts, styles and JSON above 1 kB, before any route (it hooks each route as it is added)
+  await installCompression(app);
   app.setErrorHandler(errorHandler);
   // routes declare their zod contract in their options: validation, handler types and the OpenAPI from one declaration
   installContracts(app);
@@ -223,8 +227,11 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   const site = { siteUrl: config.siteUrl, languages: settings.languages, defaultLanguage: settings.defaultLanguage };
   installSite(app, site);
   const links = (lang: string, tab: PublicTab) => alternateLinks(site, lang, (other) => tabPath(other, tab));
+  const publicPages = publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log), links);
+  // sandbox mode: every page's HTML carries the banner from the first paint (issue 33 §3)
+  const pageRenderer = config.sandbox ? sandboxBannerRenderer(publicPages, settings.languages, settings.defaultLanguage) : publicPages;
   routes.install(
-    await installFrontend(app, distDir, publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log), links), {
+    await installFrontend(app, distDir, pageRenderer, {
       explorer: config.explorer,
       coverageDir,
       pageAt: (request) => pageAt(request, site),

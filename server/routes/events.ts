@@ -56,7 +56,8 @@ export const eventRoutes: RoutePlugin<{ push: PushHub }> = async (app, { push })
     return lastFrame;
   };
 
-  app.get('/api/events', { schema: api(TAGS.session, 'Server-sent events for the signed-in user', { produces: 'text/event-stream' }) }, async (request, reply) => {
+  // never compressed: a compressor would hold small events back (and the reply is hijacked anyway)
+  app.get('/api/events', { compress: false, schema: api(TAGS.session, 'Server-sent events for the signed-in user', { produces: 'text/event-stream' }) }, async (request, reply) => {
     const userId = requireUser(request);
     reply.hijack();
     const res = reply.raw;
