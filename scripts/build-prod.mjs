@@ -2,7 +2,8 @@
 // `node scripts/build-prod.mjs <dir>`) that runs from anywhere:
 //
 //   build/server.mjs       the server (esbuild bundle; packages stay in node_modules)
-//   build/server/...       files the server reads next to its sources (sandbox pages, PGlite worker)
+//   build/server/...       files the server reads next to its sources (sandbox pages, their scripts
+//                          and styles minified; PGlite worker)
 //   build/dist/            the front end (vite build, no source maps), each asset also .br and .gz
 //   build/package.json     the packages the server imports, nothing else (no vite, esbuild, tsx)
 //   build/package-lock.json the checkout's lockfile cut down to those packages
@@ -18,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { bundleServer } from './build-server.mjs';
+import { minifyPages, PAGE_DIRS } from './minify-pages.mjs';
 
 /**
  * Every source that reads files next to itself through `import.meta.url`, and what it reads
@@ -183,6 +185,8 @@ export async function buildProduction(root = process.cwd(), outDir = join(root, 
       if (!(source in RUNTIME_FILES)) throw new Error(`${source} reads files next to itself (import.meta.url): list them under RUNTIME_FILES in scripts/build-prod.mjs`);
       for (const file of RUNTIME_FILES[source]) cpSync(join(root, file), join(building, file), { recursive: true });
     }
+    // the sandbox's framed pages (trading platform, chat widget): their scripts and styles minified
+    const minified = await timed('framed pages minified (esbuild)', async () => (await Promise.all(PAGE_DIRS.map((dir) => minifyPages(join(building, dir))))).flat());
 
     // package.json: only the packages the server imports (the bundle and the copied .mjs files)
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -224,7 +228,7 @@ export async function buildProduction(root = process.cwd(), outDir = join(root, 
     rmSync(out, { recursive: true, force: true });
     mkdirSync(dirname(out), { recursive: true });
     renameSync(building, out);
-    return { out, times, dependencies: Object.keys(dependencies), compressed };
+    return { out, times, dependencies: Object.keys(dependencies), compressed, minified };
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
     throw error;
@@ -239,6 +243,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
     const where = relative(root, result.out) || '.';
     console.log(`Production build in ${where}/ (${((performance.now() - started) / 1000).toFixed(1)} s: ${Object.entries(result.times).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')})`);
     console.log(`  ${result.dependencies.length} production packages; ${result.compressed.written} pre-compressed files for ${result.compressed.files} assets`);
+    console.log(`  framed pages minified: ${result.minified.map(([name, before, after]) => `${name} ${(before / 1024).toFixed(1)} -> ${(after / 1024).toFixed(1)} kB`).join(', ')}`);
     console.log(`  Run it: cd ${where} && npm ci --omit=dev && NODE_ENV=production node server.mjs (the variables: README, "Run in production")`);
   } catch (error) {
     console.error(`The production build failed: ${error instanceof Error ? error.message : String(error)}`);
