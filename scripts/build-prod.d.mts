@@ -7,4 +7,4 @@ export function overridesFor(overrides: Record<string, unknown> | undefined, loc
 /** Writes file.br and file.gz beside each compressible file under `dir`. */
 export function precompress(dir: string): Promise<{ files: number; written: number }>;
 /** Builds the production folder (default <root>/build). */
-export function buildProduction(root?: string, outDir?: string): Promise<{ out: string; times: Record<string, number>; dependencies: string[]; compressed: { files: number; written: number } }>;
+export function buildProduction(root?: string, outDir?: string): Promise<{ out: string; times: Record<string, number>; dependencies: string[]; compressed: { files: number; written: number }; minified: [string, number, number][] }>;

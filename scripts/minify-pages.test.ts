@@ -16,7 +16,7 @@ describe("the sandbox's framed pages in the production build", () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'pages-'));
       dirs.push(dir);
       cpSync(source, dir, { recursive: true });
-      const sizes = (await minifyPages(dir)) as [string, number, number][];
+      const sizes = await minifyPages(dir);
       expect(sizes.length, source).toBeGreaterThanOrEqual(2);
       for (const [name, before, after] of sizes) expect(after, `${source}/${name}`).toBeLessThan(before);
     }
