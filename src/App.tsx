@@ -8,24 +8,25 @@ import { SandboxBanner } from './ui/SandboxBanner';
 import { RiskWarning } from './features/shell/RiskWarning';
 import { Spinner } from './ui/Spinner';
 import { usePageMeta } from './ui/usePageMeta';
+import { preloadable } from './ui/preloadable';
 
-const LoginPage = lazy(() => import('./features/login/LoginPage'));
-const AutologinPage = lazy(() => import('./features/login/AutologinPage'));
-const RegisterPage = lazy(() => import('./features/register/RegisterPage'));
-const TradingPage = lazy(() => import('./features/trading/TradingPage'));
-const ForgotPage = lazy(() => import('./features/forgot/ForgotPage'));
-const ResetPage = lazy(() => import('./features/forgot/ResetPage'));
+const LoginPage = preloadable(() => import('./features/login/LoginPage'));
+const AutologinPage = preloadable(() => import('./features/login/AutologinPage'));
+const RegisterPage = preloadable(() => import('./features/register/RegisterPage'));
+const TradingPage = preloadable(() => import('./features/trading/TradingPage'));
+const ForgotPage = preloadable(() => import('./features/forgot/ForgotPage'));
+const ResetPage = preloadable(() => import('./features/forgot/ResetPage'));
 // the new-device email's "this wasn't me" (issue 31 §3)
-const NotMePage = lazy(() => import('./features/security/NotMePage'));
+const NotMePage = preloadable(() => import('./features/security/NotMePage'));
 // the address book's emailed confirmation (issue 31 §6)
-const ConfirmAddressPage = lazy(() => import('./features/security/ConfirmAddressPage'));
-const ContactPage = lazy(() => import('./features/contact/ContactPage'));
+const ConfirmAddressPage = preloadable(() => import('./features/security/ConfirmAddressPage'));
+const ContactPage = preloadable(() => import('./features/contact/ContactPage'));
 // an unknown address (the server answered 404 with the same text): its own small chunk
-const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage'));
+const NotFoundPage = preloadable(() => import('./features/shell/NotFoundPage'));
 // the public site: /{lang}/ and its tabs, a chunk of its own (no trading shell)
-const PublicSite = lazy(() => import('./features/public/PublicSite'));
+const PublicSite = preloadable(() => import('./features/public/PublicSite'));
 // the legal documents' public pages (/{lang}/legal/{slug}): a chunk of their own, each text another
-const LegalPage = lazy(() => import('./features/legal/LegalPage'));
+const LegalPage = preloadable(() => import('./features/legal/LegalPage'));
 // the dialog host loads with the first modal: the login page stays under its budget
 const ModalHost = lazy(() => import('./features/shell/ModalHost'));
 
@@ -63,6 +64,12 @@ function Unavailable() {
  */
 const pages = { login: LoginPage, autologin: AutologinPage, register: RegisterPage, trading: TradingPage, contacts: ContactPage, forgot: ForgotPage, reset: ResetPage, 'not-me': NotMePage, 'confirm-address': ConfirmAddressPage, legal: LegalPage, '': PublicSite, about: PublicSite, accounts: PublicSite, faq: PublicSite } as const satisfies Record<AppPage | '' | Exclude<PublicTab, 'home'>, unknown>;
 
+/** the address's page chunk (and its styles), which main.tsx loads before the first render: the page is in the first paint */
+export function preloadPage(pathname: string): Promise<void> {
+  const Page = pages[(pathname.split('/')[2] ?? '') as keyof typeof pages];
+  return (Page ?? NotFoundPage).preload();
+}
+
 /** the title and description of the pages that do not set their own (the public site, contacts, forgot and trading do) */
 const META: Partial<Record<keyof typeof pages, [string, string]>> = {
   login: ['title.login', 'description.login'],
@@ -78,12 +85,12 @@ function PageMeta({ name }: { name: keyof typeof pages }) {
 
 export function App() {
   const { t } = useT();
-  const { sandbox } = useSessionBasics();
+  const { sandboxBanner } = useSessionBasics();
   const name = window.location.pathname.split('/')[2] ?? '';
   const Page = pages[name as keyof typeof pages];
   return (
     <>
-      {sandbox && <SandboxBanner text={t('app.sandbox')} />}
+      {sandboxBanner && <SandboxBanner text={t('app.sandbox')} />}
       <Unavailable />
       <Suspense fallback={<main className="centered"><Spinner label={t('common.loading')} /></main>}>
         {Page ? (

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { sessionActor, startAppActors, toastActor } from './flows/shell/app.flow';
 import { installErrorReporting } from './flows/shared/error-reporting';
 import { enableInspection, inspectionRequested } from './flows/shared/inspector';
@@ -31,7 +31,9 @@ async function boot(): Promise<void> {
   });
   const lang = currentLang();
   document.documentElement.lang = lang;
-  const dict = await loadDict(lang);
+  // the page's chunk with the dictionary: the first render draws the page itself, not a "Loading…" it
+  // then moves (issue 33 §3); a chunk that failed to load is asked again by the render, as before
+  const [dict] = await Promise.all([loadDict(lang), preloadPage(window.location.pathname).catch(() => undefined)]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider lang={lang} dict={dict}>

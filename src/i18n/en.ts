@@ -1,9 +1,11 @@
+import { SANDBOX_NOTE } from '../../core/sandbox-note';
+
 /** English: the complete dictionary. Every user-visible text of the app has a key here. */
 export const en = {
   'app.name': 'Brokerage',
   'risk.warning': 'Trading carries a high level of risk: you can lose all the money you invest.',
   'risk.figure': '{percent}% of our retail traders’ accounts lost money over the last 12 months (our own figure of {day}).',
-  'app.sandbox': 'Sandbox: payment processors, blockchains and the trading platform are simulated. No real money moves.',
+  'app.sandbox': SANDBOX_NOTE.en,
   'app.skip_to_main': 'Skip to main content',
   'common.loading': 'Loading…',
   'common.retry': 'Try again',

@@ -1,3 +1,4 @@
+import { SANDBOX_NOTE } from '../../core/sandbox-note';
 import type { MessageKey } from './en';
 
 /** Russian: type-checked to have every English key. */
@@ -5,7 +6,7 @@ export const ru: Record<MessageKey, string> & Record<string, string> = {
   'app.name': 'Брокер',
   'risk.warning': 'Торговля связана с высоким риском: вы можете потерять все вложенные деньги.',
   'risk.figure': '{percent}% счетов наших розничных трейдеров потеряли деньги за последние 12 месяцев (наш собственный расчёт на {day}).',
-  'app.sandbox': 'Песочница: платёжные системы, блокчейны и торговая платформа смоделированы. Реальные деньги не двигаются.',
+  'app.sandbox': SANDBOX_NOTE.ru,
   'app.skip_to_main': 'Перейти к основному содержанию',
   'common.loading': 'Загрузка…',
   'common.retry': 'Повторить',

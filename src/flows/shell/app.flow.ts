@@ -11,6 +11,7 @@ import { platformLogout } from '../../api/platform';
 import { getMe, getSettings, logout } from '../../api/session';
 import { inspect } from '../shared/inspector';
 import { endedByLimit } from '../../../core/session-limit';
+import { SANDBOX_BANNER_ID } from '../../../core/sandbox-note';
 import { currentLang, ENDED_PARAM, goTo } from './navigation';
 import { connectToasts } from './toast.connect';
 import { selectSessionStatus, selectSettings, selectUser } from '../session/session.select';
@@ -52,13 +53,18 @@ export { selectSessionStatus, selectSettings, selectUser };
  * The few session facts the first chunk needs (the app frame, the login page). The pages' own
  * chunks use the whole session API: useSession() in ./session.ts.
  */
+/** the server wrote the sandbox banner into the page (server/http/sandbox-banner.ts): the app draws no second one */
+const serverBanner = typeof document !== 'undefined' && document.getElementById(SANDBOX_BANNER_ID) !== null;
+
 export function useSessionBasics() {
   const status = useSelector(sessionActor, selectSessionStatus);
   const sandbox = useSelector(sessionActor, (s) => selectSettings(s)?.sandbox ?? false);
   const demoLogin = useSelector(sessionActor, (s) => selectSettings(s)?.demoLogin);
   /** social sign-in's provider name when it is on (docs/social-sign-in.md) */
   const socialName = useSelector(sessionActor, (s) => selectSettings(s)?.socialSignIn?.name);
-  return { signedIn: status === 'signedIn', unavailable: status === 'unavailable', sandbox, demoLogin, socialName, retry: retrySession };
+  /** the app's own banner: sandbox mode on a page the server did not write (a test's, the dev server's) */
+  const sandboxBanner = sandbox && !serverBanner;
+  return { signedIn: status === 'signedIn', unavailable: status === 'unavailable', sandbox, sandboxBanner, demoLogin, socialName, retry: retrySession };
 }
 const retrySession = () => sessionActor.send({ type: 'session.retry' });
 
