@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { PublicTab } from '../core/contract/public-site';
 import type { AppPage } from '../core/site-pages';
-import { useModalAsked, useSessionBasics } from './flows/shell/app.flow';
+import { useModalAsked, useServerStarting, useSessionBasics } from './flows/shell/app.flow';
 import { useT } from './i18n';
 import { ToastHost } from './features/shell/ToastHost';
 import { SandboxBanner } from './ui/SandboxBanner';
@@ -39,9 +39,18 @@ function Modals() {
   ) : null;
 }
 
+/** the server cannot be reached, or (GET /readyz says so) it is still starting: the session flow decides which */
 function Unavailable() {
   const { t } = useT();
   const session = useSessionBasics();
+  const starting = useServerStarting();
+  if (starting) {
+    return (
+      <div className="offline" role="status">
+        {t('session.starting')}
+      </div>
+    );
+  }
   if (!session.unavailable) return null;
   return (
     <div className="offline" role="alert">

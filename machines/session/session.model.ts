@@ -12,5 +12,6 @@ export const sessionModel: MachineModel = {
     loadSession: [{ output: { user, settings } }, { output: { user: null, settings } }, { error: { kind: 'network' } }],
     loadUser: [{ output: { ...user, available: '9000.00' } }, { output: null }, { error: { kind: 'network' } }],
     logout: [{ output: undefined }, { error: { kind: 'network' } }],
+    probeReady: [{ output: 'starting' }, { output: 'ready' }, { error: { kind: 'network' } }],
   },
 };

@@ -18,7 +18,12 @@ export interface SessionContext {
   /** how many user updates were broadcast (balance refreshes, spec 000 §4) */
   updates: number;
   failures: number;
+  /** the server said (GET /readyz) it is still preparing its database: the page says "starting up", not "not reachable" */
+  starting: boolean;
 }
+
+/** what GET /readyz says: still migrating, or anything else (ready, or not ready for another reason) */
+export type ServerState = 'starting' | 'ready';
 
 export type SessionEvent =
   /** something changed the user on the server (a payment, an account switch): reload it */

@@ -26,6 +26,7 @@ export const en = {
   csrf: 'Your session changed in another tab. Reload the page and try again.',
   validation: 'Please check the highlighted fields.',
   not_found: 'Not found.',
+  'session.starting': 'Starting up… The server is preparing its database; this page goes on by itself.',
   'session.unavailable': 'The server is not reachable right now. We keep trying.',
 
   // login (spec 000 §4, §8)

@@ -11,5 +11,8 @@ export type SessionStatus = 'loading' | 'unavailable' | 'signedIn' | 'signedOut'
 
 export const selectUser = (s: SessionSnapshot): CurrentUser | null => s.context.user;
 export const selectSettings = (s: SessionSnapshot): Settings | null => s.context.settings;
+/** `checking` (a failed load asking /readyz why) is still loading for the pages */
 export const selectSessionStatus = (s: SessionSnapshot): SessionStatus =>
-  s.matches('loading') ? 'loading' : s.matches('unavailable') ? 'unavailable' : s.matches('signedIn') ? 'signedIn' : 'signedOut';
+  s.matches('loading') || s.matches('checking') ? 'loading' : s.matches('unavailable') ? 'unavailable' : s.matches('signedIn') ? 'signedIn' : 'signedOut';
+/** the server said it is still preparing its database while the session loads: "Starting up…", not "not reachable" */
+export const selectServerStarting = (s: SessionSnapshot): boolean => s.context.starting && selectSessionStatus(s) === 'loading';

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise } from 'xstate';
+import { probeReady } from '../../api/readiness';
 import { modalMachine } from '../../../machines/modal/modal.machine';
 import type { ModalRequest } from '../../../machines/modal/modal.types';
 import type { Msg } from '../../../core/message';
@@ -14,7 +15,7 @@ import { endedByLimit } from '../../../core/session-limit';
 import { SANDBOX_BANNER_ID } from '../../../core/sandbox-note';
 import { currentLang, ENDED_PARAM, goTo } from './navigation';
 import { connectToasts } from './toast.connect';
-import { selectSessionStatus, selectSettings, selectUser } from '../session/session.select';
+import { selectServerStarting, selectSessionStatus, selectSettings, selectUser } from '../session/session.select';
 
 let seq = 0;
 export const nextId = (prefix: string): string => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
@@ -26,6 +27,8 @@ export const sessionFlow = sessionMachine.provide({
       return { user: me.user, settings };
     }),
     loadUser: fromPromise(async () => (await getMe()).user),
+    // a slow or failed session load: is the server still migrating (then the page says "starting up")?
+    probeReady: fromPromise(() => probeReady()),
     logout: fromPromise(async () => {
       const base = sessionActor.getSnapshot().context.settings?.platform ?? '/platform';
       await Promise.allSettled([platformLogout(base), logout()]);
@@ -67,6 +70,11 @@ export function useSessionBasics() {
   return { signedIn: status === 'signedIn', unavailable: status === 'unavailable', sandbox, sandboxBanner, demoLogin, socialName, retry: retrySession };
 }
 const retrySession = () => sessionActor.send({ type: 'session.retry' });
+
+/** The server is starting (GET /readyz: migrating) while the session loads: the frame says "Starting up…". */
+export function useServerStarting(): boolean {
+  return useSelector(sessionActor, selectServerStarting);
+}
 
 /** The risk warning's own figure from the settings (issue 30 §5): a whole percent and its UTC day, or null. */
 export function useRiskFigure(): { percent: number; day: string } | null {
