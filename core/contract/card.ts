@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Decimal } from './common';
 import { IncentivesOff } from './incentives';
-import { PROCESSOR_TABLE, PROCESSORS } from '../cascade/processors';
+import { PROCESSORS } from '../cascade/processors';
 
 /**
  * Card funding (spec 000 §3-§9, 001 §2-§5, §9): the card form's save, the fraud check,
@@ -19,8 +19,7 @@ import { PROCESSOR_TABLE, PROCESSORS } from '../cascade/processors';
 export const CardProcessor = z.enum(PROCESSORS);
 export type CardProcessor = z.infer<typeof CardProcessor>;
 
-/** URL slug of a processor in /api/card/listen/{slug} and in the return hash #/listen/funding/{slug}/{id}/{uid}. */
-export const processorSlug = (processor: CardProcessor | 'SKRILL'): string => processor.toLowerCase();
+export { CARD_START_URL, cardListenUrl, processorSlug } from '../cascade/urls';
 
 /** Money of a card deposit: up to 12 integer digits and 2 decimals. */
 export const CardAmount = z.string().check(z.regex(/^\d{1,12}(\.\d{1,2})?$/, 'card.amount'));
@@ -205,15 +204,6 @@ export const CardStartRequest = z.object({
 });
 export type CardStartRequest = z.infer<typeof CardStartRequest>;
 
-/**
- * Where each processor's start goes (spec 000 §7). All are POST with CardStartRequest (and the
- * CSRF header) and answer that processor's reply (ProcessorReplySchema). EZPAY's spec call was a
- * GET full redirect that started the attempt; a GET never starts one (a cross-site
- * link could): the POST answers REDIRECT to its hosted page, and the GET only leads to an attempt
- * already started (405 `card.start_by_post` otherwise). The FRAUD step of a stack re-runs the
- * fraud check for the payment.
- */
-export const CARD_START_URL = Object.fromEntries(PROCESSORS.map((p) => [p, PROCESSOR_TABLE[p].start])) as Record<CardProcessor, string>;
 
 // ---------------------------------------------------------------------------------------------
 // Listen (check): POST /api/card/listen/{slug} for every processor (and /api/payconcept/listen
@@ -246,7 +236,6 @@ export const UnionPayListenRequest = z.object({
 });
 export type UnionPayListenRequest = z.infer<typeof UnionPayListenRequest>;
 
-export const cardListenUrl = (processor: CardProcessor | 'SKRILL'): string => `/api/card/listen/${processorSlug(processor)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Entropay dialogs and Zoom session.

@@ -1,9 +1,12 @@
-import { CreateAccountResponse, SetAccountResponse } from '../../core/contract';
+import type { CreateAccountResponse, SetAccountResponse } from '../../core/contract/accounts';
+import { contractOf } from './contracts';
 import { call } from './http';
 
-export const setAccount = (account: string): Promise<SetAccountResponse> => call(SetAccountResponse, '/api/us/set_account', { method: 'POST', json: { account } });
+const accountsContract = () => import('../../core/contract/accounts');
 
-export const setExchangeAccount = (): Promise<SetAccountResponse> => call(SetAccountResponse, '/api/us/set_account_exchange', { method: 'POST' });
+export const setAccount = (account: string): Promise<SetAccountResponse> => call(contractOf(accountsContract, 'SetAccountResponse'), '/api/us/set_account', { method: 'POST', json: { account } });
+
+export const setExchangeAccount = (): Promise<SetAccountResponse> => call(contractOf(accountsContract, 'SetAccountResponse'), '/api/us/set_account_exchange', { method: 'POST' });
 
 export const createAccount = (currency: string): Promise<CreateAccountResponse> =>
-  call(CreateAccountResponse, '/api/us/create_account', { method: 'POST', json: { currency } });
+  call(contractOf(accountsContract, 'CreateAccountResponse'), '/api/us/create_account', { method: 'POST', json: { currency } });

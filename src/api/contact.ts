@@ -1,13 +1,11 @@
 import { HTTPError } from 'ky';
 import { ApiError } from '../../core/contract/common';
-import {
-  CallResponse,
-  ContactResponse,
-  SupportInfo,
-  type CallRequest,
-  type ContactRequest,
-} from '../../core/contract/support';
+import { ContactResponse } from '../../core/contract/support';
+import type { CallRequest, CallResponse, ContactRequest, SupportInfo } from '../../core/contract/support';
 import { call, http, type CallFailure } from './http';
+import { contractOf } from './contracts';
+
+const supportContract = () => import('../../core/contract/support');
 
 /**
  * Call-back and contact (spec 000 §7 POST /api/call; 001 §7 /api/info, /api/contacts). Both posts
@@ -16,10 +14,10 @@ import { call, http, type CallFailure } from './http';
  */
 
 /** POST /api/call: a call-back ticket in the desk. */
-export const requestCall = (body: CallRequest): Promise<CallResponse> => call(CallResponse, '/api/call', { method: 'POST', json: body });
+export const requestCall = (body: CallRequest): Promise<CallResponse> => call(contractOf(supportContract, 'CallResponse'), '/api/call', { method: 'POST', json: body });
 
 /** GET /api/info: the company's support email and phone (signed out too). */
-export const getSupportInfo = (): Promise<SupportInfo> => call(SupportInfo, '/api/info');
+export const getSupportInfo = (): Promise<SupportInfo> => call(contractOf(supportContract, 'SupportInfo'), '/api/info');
 
 /** A refused contact message: the CallFailure with the server's per-field keys. */
 export type ContactFailure = CallFailure | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string> };

@@ -11,3 +11,13 @@ export const firstContract =
   <K extends keyof First>(key: K) =>
   (): Promise<First[K]> =>
     (loading ??= import('./first-contracts')).then((m) => m[key]);
+
+/**
+ * A schema of a contract module as its loader, for `call`: `contractOf(card, 'CardStart')` with
+ * `const card = () => import('../../core/contract/card')`. The api modules take their contracts this
+ * way, so no page's first JavaScript holds zod or a schema: each comes beside its first call.
+ */
+export const contractOf =
+  <M, K extends keyof M>(load: () => Promise<M>, key: K) =>
+  (): Promise<M[K]> =>
+    load().then((m) => m[key]);

@@ -1,9 +1,12 @@
-import { DataExportJob, DataExportStatusResponse } from '../../core/contract/data-export';
+import type { DataExportJob, DataExportStatusResponse } from '../../core/contract/data-export';
 import { call, http, toFailure } from './http';
+import { contractOf } from './contracts';
+
+const dataExportContract = () => import('../../core/contract/data-export');
 
 /** Download my data (core/contract/data-export.ts): imported only by the data page's chunk. */
-export const getDataExport = (): Promise<DataExportStatusResponse> => call(DataExportStatusResponse, '/api/data-export', { cache: 'no-store' });
-export const startDataExport = (): Promise<DataExportJob> => call(DataExportJob, '/api/data-export', { method: 'POST' });
+export const getDataExport = (): Promise<DataExportStatusResponse> => call(contractOf(dataExportContract, 'DataExportStatusResponse'), '/api/data-export', { cache: 'no-store' });
+export const startDataExport = (): Promise<DataExportJob> => call(contractOf(dataExportContract, 'DataExportJob'), '/api/data-export', { method: 'POST' });
 
 const FILE_NAME = /filename="([^"]+)"/;
 

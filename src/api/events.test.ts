@@ -40,6 +40,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** the events' schema comes in its own chunk: the messages are read, in order, once it is in */
+async function read(): Promise<void> {
+  await vi.dynamicImportSettled();
+  await vi.advanceTimersByTimeAsync(0);
+}
+
 describe('the server-sent event stream (src/api/events.ts)', () => {
   it('on server.closing closes the stream and opens a new one after a short delay, without passing the event on', async () => {
     const seen: ServerEvent[] = [];
@@ -48,6 +54,7 @@ describe('the server-sent event stream (src/api/events.ts)', () => {
     first.open();
     first.send({ type: 'user.updated' });
     first.send({ type: 'server.closing' });
+    await read();
     expect(first.readyState).toBe(FakeEventSource.CLOSED);
     expect(FakeEventSource.opened).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(3_000);
@@ -55,6 +62,7 @@ describe('the server-sent event stream (src/api/events.ts)', () => {
     expect(FakeEventSource.opened[1].url).toBe('/api/events');
     FakeEventSource.opened[1].open();
     FakeEventSource.opened[1].send({ type: 'payment.updated', id: 'p1', status: 'approved' });
+    await read();
     expect(seen.map((e) => e.type)).toEqual(['user.updated', 'payment.updated']);
     stop();
   });
@@ -74,8 +82,23 @@ describe('the server-sent event stream (src/api/events.ts)', () => {
     expect(FakeEventSource.opened).toHaveLength(2);
     // the last listener leaves while a reopen is pending: nothing opens
     FakeEventSource.opened[1].send({ type: 'server.closing' });
+    await read();
     stop();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeEventSource.opened).toHaveLength(2);
+  });
+
+  it('passes on the events sent before the schema came in the order they came, and skips one the schema refuses', async () => {
+    const seen: string[] = [];
+    const stop = onServerEvent((event) => seen.push(event.type === 'payment.updated' ? `${event.type}:${event.id}` : event.type));
+    const stream = FakeEventSource.opened[0];
+    stream.open();
+    stream.send({ type: 'payment.updated', id: 'p1', status: 'pending' });
+    stream.send({ type: 'payment.updated', id: 7 });
+    stream.send({ type: 'user.updated' });
+    stream.send({ type: 'payment.updated', id: 'p2', status: 'approved' });
+    await read();
+    expect(seen).toEqual(['payment.updated:p1', 'user.updated', 'payment.updated:p2']);
+    stop();
   });
 });

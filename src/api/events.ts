@@ -1,4 +1,9 @@
-import { ServerEvent } from '../../core/contract/events';
+import type { ServerEvent } from '../../core/contract/events';
+
+/** the events' schema, asked for when the stream opens (zod stays out of the page's first JavaScript) */
+let contract: Promise<typeof import('../../core/contract/events')> | undefined;
+/** the messages in the order they came: each is read once the ones before it are */
+let reading: Promise<void> = Promise.resolve();
 
 type Listener = (event: ServerEvent) => void;
 
@@ -19,6 +24,7 @@ function reopen(): void {
 function open(): void {
   if (source || typeof EventSource === 'undefined') return;
   source = new EventSource('/api/events');
+  const schema = (contract ??= import('../../core/contract/events'));
   source.onopen = () => (failures = 0);
   source.onmessage = (message: MessageEvent<string>) => {
     let data: unknown;
@@ -27,11 +33,13 @@ function open(): void {
     } catch {
       return;
     }
-    const parsed = ServerEvent.safeParse(data);
-    if (!parsed.success) return;
-    // the server is shutting down (a restart, a deploy): reconnect shortly, to it or another instance
-    if (parsed.data.type === 'server.closing') reopen();
-    else listeners.forEach((l) => l(parsed.data));
+    reading = reading.then(async () => {
+      const parsed = (await schema).ServerEvent.safeParse(data);
+      if (!parsed.success) return;
+      // the server is shutting down (a restart, a deploy): reconnect shortly, to it or another instance
+      if (parsed.data.type === 'server.closing') reopen();
+      else listeners.forEach((l) => l(parsed.data));
+    }, () => undefined);
   };
   // a dropped stream is reopened by EventSource itself; one it gave up on (an answer other than
   // 200, e.g. 503 while the server restarts) is reopened here. Flows keep polling meanwhile.

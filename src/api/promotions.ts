@@ -1,7 +1,10 @@
-import { ActivateResponse, PromotionList } from '../../core/contract/promotions';
+import type { ActivateResponse, PromotionList } from '../../core/contract/promotions';
 import { call } from './http';
+import { contractOf } from './contracts';
+
+const promotionsContract = () => import('../../core/contract/promotions');
 
 /** Promotions (spec 001 §7): the list and an activation (the CSRF header comes with the ky instance). */
-export const getPromotions = (): Promise<PromotionList> => call(PromotionList, '/api/us/promotions');
+export const getPromotions = (): Promise<PromotionList> => call(contractOf(promotionsContract, 'PromotionList'), '/api/us/promotions');
 
-export const activatePromotion = (id: string): Promise<ActivateResponse> => call(ActivateResponse, '/api/us/promotions_activate', { method: 'POST', json: { id } });
+export const activatePromotion = (id: string): Promise<ActivateResponse> => call(contractOf(promotionsContract, 'ActivateResponse'), '/api/us/promotions_activate', { method: 'POST', json: { id } });

@@ -1,7 +1,11 @@
 import { HTTPError } from 'ky';
 import { ApiError } from '../../core/contract/common';
-import { RegisterCheckResponse, RegisterResponse, type RegisterCheckRequest, type RegisterRequest } from '../../core/contract/register';
+import { RegisterResponse } from '../../core/contract/register';
+import type { RegisterCheckRequest, RegisterCheckResponse, RegisterRequest } from '../../core/contract/register';
 import { call, http, type CallFailure } from './http';
+import { contractOf } from './contracts';
+
+const registerContract = () => import('../../core/contract/register');
 
 /** A refused registration: the CallFailure with the server's per-field keys (400 validation, 409 email). */
 export type RegisterCallFailure = CallFailure | { kind: 'http'; status: number; error: string; message: string; fields?: Record<string, string> };
@@ -30,4 +34,4 @@ export async function register(body: RegisterRequest): Promise<RegisterResponse>
 
 /** POST /api/register/check (spec 000 §5 "server validate"): one field under `em`. */
 export const checkRegisterField = (body: RegisterCheckRequest): Promise<RegisterCheckResponse> =>
-  call(RegisterCheckResponse, '/api/register/check', { method: 'POST', json: body });
+  call(contractOf(registerContract, 'RegisterCheckResponse'), '/api/register/check', { method: 'POST', json: body });

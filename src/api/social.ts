@@ -1,11 +1,15 @@
 import { HTTPError } from 'ky';
 import { ApiError } from '../../core/contract/common';
-import { SocialPending, SocialRegisterResponse, type SocialRegisterRequest } from '../../core/contract/social';
+import { SocialRegisterResponse } from '../../core/contract/social';
+import type { SocialPending, SocialRegisterRequest } from '../../core/contract/social';
 import { call, http } from './http';
 import type { RegisterCallFailure } from './register';
+import { contractOf } from './contracts';
+
+const socialContract = () => import('../../core/contract/social');
 
 /** GET /api/oidc/pending: the verified identity waiting for the remaining questions (410 when none). */
-export const loadSocialPending = (): Promise<SocialPending> => call(SocialPending, '/api/oidc/pending');
+export const loadSocialPending = (): Promise<SocialPending> => call(contractOf(socialContract, 'SocialPending'), '/api/oidc/pending');
 
 /** POST /api/oidc/register: the remaining questions; a refusal keeps the server's per-field keys. */
 export async function socialRegister(body: SocialRegisterRequest): Promise<SocialRegisterResponse> {

@@ -1,16 +1,8 @@
-import * as z from 'zod/mini';
-import {
-  DropResponse,
-  SupportInit,
-  TicketForm,
-  TicketList,
-  TicketThreadResponse,
-  type CloseRequest,
-  type NewTicketRequest,
-  type ReplyRequest,
-  type ShowRequest,
-} from '../../core/contract/support';
+import type { CloseRequest, DropResponse, NewTicketRequest, ReplyRequest, ShowRequest, SupportInit, TicketForm, TicketList } from '../../core/contract/support';
 import { call } from './http';
+import { contractOf, firstContract } from './contracts';
+
+const supportContract = () => import('../../core/contract/support');
 
 /**
  * Support tickets (spec 002 §7 /api/kayako/*). Imported only by the support chunk (the
@@ -19,18 +11,17 @@ import { call } from './http';
  * /api/kayako/upload/attachment/no.
  */
 
-export const initSupport = (): Promise<SupportInit> => call(SupportInit, '/api/kayako/init');
-export const loadTicketForm = (): Promise<TicketForm> => call(TicketForm, '/api/kayako/form');
-export const listTickets = (): Promise<TicketList> => call(TicketList, '/api/kayako/list');
-export const showTicket = (body: ShowRequest) => call(TicketThreadResponse, '/api/kayako/show', { method: 'POST', json: body });
-export const createTicket = (body: NewTicketRequest) => call(TicketThreadResponse, '/api/kayako/ticket', { method: 'POST', json: body });
-export const replyTicket = (body: ReplyRequest) => call(TicketThreadResponse, '/api/kayako/post', { method: 'POST', json: body });
-export const closeTicket = (body: CloseRequest) => call(TicketThreadResponse, '/api/kayako/close', { method: 'POST', json: body });
-export const dropAttachments = (): Promise<DropResponse> => call(DropResponse, '/api/kayako/drop', { method: 'POST', json: {} });
+export const initSupport = (): Promise<SupportInit> => call(contractOf(supportContract, 'SupportInit'), '/api/kayako/init');
+export const loadTicketForm = (): Promise<TicketForm> => call(contractOf(supportContract, 'TicketForm'), '/api/kayako/form');
+export const listTickets = (): Promise<TicketList> => call(contractOf(supportContract, 'TicketList'), '/api/kayako/list');
+export const showTicket = (body: ShowRequest) => call(contractOf(supportContract, 'TicketThreadResponse'), '/api/kayako/show', { method: 'POST', json: body });
+export const createTicket = (body: NewTicketRequest) => call(contractOf(supportContract, 'TicketThreadResponse'), '/api/kayako/ticket', { method: 'POST', json: body });
+export const replyTicket = (body: ReplyRequest) => call(contractOf(supportContract, 'TicketThreadResponse'), '/api/kayako/post', { method: 'POST', json: body });
+export const closeTicket = (body: CloseRequest) => call(contractOf(supportContract, 'TicketThreadResponse'), '/api/kayako/close', { method: 'POST', json: body });
+export const dropAttachments = (): Promise<DropResponse> => call(contractOf(supportContract, 'DropResponse'), '/api/kayako/drop', { method: 'POST', json: {} });
 
-const Unshifted = z.object({ ok: z.literal(true) });
 /** takes back the newest staged attachment */
-export const unshiftAttachment = () => call(Unshifted, '/api/kayako/upload/attachment/unshift', { method: 'POST' });
+export const unshiftAttachment = () => call(firstContract('Ok'), '/api/kayako/upload/attachment/unshift', { method: 'POST' });
 
 /** where staged attachments go (the uploader's URL) */
 export const ATTACHMENT_UPLOAD_URL = '/api/kayako/upload/attachment/no';

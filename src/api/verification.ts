@@ -1,13 +1,16 @@
-import { UnshiftResponse, UploadResponse, VerificationState, type DocumentKind } from '../../core/contract/verification';
+import type { DocumentKind, UnshiftResponse, UploadResponse, VerificationState } from '../../core/contract/verification';
 import { call, type CallFailure } from './http';
 import { csrfToken } from './csrf';
+import { contractOf } from './contracts';
+
+const verificationContract = () => import('../../core/contract/verification');
 
 /** The personal page's state: documents, what is needed, who may upload (GET /api/verification/documents). */
-export const loadVerification = (): Promise<VerificationState> => call(VerificationState, '/api/verification/documents');
+export const loadVerification = (): Promise<VerificationState> => call(contractOf(verificationContract, 'VerificationState'), '/api/verification/documents');
 
 /** The trader takes back their newest document of `kind` not yet in review (spec 000 §7: /api/kayako/upload/{kind}/unshift). */
 export const unshiftDocument = (kind: DocumentKind): Promise<UnshiftResponse> =>
-  call(UnshiftResponse, `/api/kayako/upload/${kind}/unshift`, { method: 'POST' });
+  call(contractOf(verificationContract, 'UnshiftResponse'), `/api/kayako/upload/${kind}/unshift`, { method: 'POST' });
 
 export interface UploadOptions {
   /** the upload's own progress events: bytes sent so far and the total */
@@ -56,9 +59,14 @@ export function uploadDocument(kind: DocumentKind, file: Blob, name: string, opt
         body = null;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = UploadResponse.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else fail({ kind: 'http', status: xhr.status, error: 'server_error', message: 'Unexpected answer from the server' });
+        verificationContract().then(
+          ({ UploadResponse }) => {
+            const parsed = UploadResponse.safeParse(body);
+            if (parsed.success) resolve(parsed.data);
+            else fail({ kind: 'http', status: xhr.status, error: 'server_error', message: 'Unexpected answer from the server' });
+          },
+          () => fail({ kind: 'network' }),
+        );
         return;
       }
       const error = body as { error?: unknown; message?: unknown } | null;
