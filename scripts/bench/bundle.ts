@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -41,7 +41,13 @@ export const PAGES: Record<string, string[]> = {
   funding: ['index.html', 'src/features/trading/TradingPage.tsx', 'src/features/funding/FundingPage.tsx', 'src/features/funding/CardTab.tsx'],
 };
 
-export function pageJsGzip(page: keyof typeof PAGES, root = process.cwd()): { bytes: number; files: string[] } {
+/** what the browser parses: the files' own bytes, minified, before any compression */
+export function parsedBytes(files: string[], root = process.cwd()): number {
+  return files.reduce((sum, f) => sum + statSync(join(root, 'dist', f)).size, 0);
+}
+
+/** `bytes`: gzip (what the budget holds); `parsed`: what the browser parses; `files`: how many requests */
+export function pageJsGzip(page: keyof typeof PAGES, root = process.cwd()): { bytes: number; parsed: number; files: string[] } {
   const files = chunkClosure(readManifest(root), PAGES[page]);
-  return { bytes: gzipBytes(files, root), files };
+  return { bytes: gzipBytes(files, root), parsed: parsedBytes(files, root), files };
 }
