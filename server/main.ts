@@ -13,6 +13,7 @@ import { purgeExpiredSessions } from './domain/sessions';
 import { purgeOldResets } from './domain/forgot/reset';
 import { shutdownHandler } from './http/shutdown';
 import { runExclusive } from './db/leader';
+import { intervalWhenReady } from './db/when-ready';
 import { purgeOldRegistrationAttempts } from './domain/register/limits';
 import { purgeExpiredIdpObjects } from './sandbox/idp/store';
 import { ensureRiskFigure } from './domain/protection/risk-figure';
@@ -58,18 +59,18 @@ async function main(): Promise<void> {
     mirror: { reconcileEveryMs: 5 * 60_000 },
   });
   // deletes by age and expires unread data exports (idempotent): one instance of the deployment runs them each hour (docs/architecture.md, "Timers")
-  const housekeeping = setInterval(() => {
+  // (started once the database is migrated, like every timer: server/db/when-ready.ts)
+  const stopHousekeeping = intervalWhenReady(ready, HOUSEKEEPING_EVERY_MS, () => {
     // and the risk warning's figure of the day, computed from the ledger when today's is missing
     const purge = () => Promise.all([purgeExpiredSessions(db), purgeExpiredAutologin(db), purgeExpiredPasskeyChallenges(db), purgeOldAttempts(db), purgeOldSignIns(db), purgeOldResets(db), purgeOldRegistrationAttempts(db), purgeExpiredIdpObjects(db), ensureRiskFigure(db, new Date()), expireExports(db, new Date())]);
     runExclusive(db, 'housekeeping', purge, { everyMs: HOUSEKEEPING_EVERY_MS }).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
-  }, HOUSEKEEPING_EVERY_MS);
-  housekeeping.unref();
+  });
 
   // SIGTERM: stop accepting, let requests in flight finish (SHUTDOWN_GRACE_MS), end SSE streams, close the database
   const stop = shutdownHandler({
     app,
     graceMs: config.shutdownGraceMs,
-    stopTimers: () => clearInterval(housekeeping),
+    stopTimers: stopHousekeeping,
     closeDb: () => db.destroy(),
     exit: (code) => process.exit(code),
   });

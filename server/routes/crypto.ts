@@ -4,6 +4,7 @@ import { CryptoException, CryptoExceptionRequest, CryptoPayRequest, InvoiceCheck
 import { claimRefund, creditException, exceptionsOf } from '../domain/crypto/exceptions';
 import { COIN_ASSETS, COIN_SLUGS, TOKENS, type CoinSlug } from '../domain/crypto/coins';
 import { runExclusive } from '../db/leader';
+import { intervalWhenReady } from '../db/when-ready';
 import { ChainGate } from '../domain/crypto/chain-gate';
 import { createInvoice, creditDueExceptions, exceptionDepsOf, findInvoice, findInvoiceInSession, minDepositFor, sweepExpired, syncAddress, syncInvoice, tellSettled, type InvoiceDeps } from '../domain/crypto/invoices';
 import { priceString } from '../domain/crypto/rates';
@@ -57,22 +58,20 @@ export const cryptoRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
     gate.noteActivity(chainId, address);
     syncAddress(deps, chainId, address).catch((error: unknown) => app.log.error({ err: error }, 'crypto: sync after chain activity failed'));
   });
-  let sweeper: NodeJS.Timeout | undefined;
+  let stopSweeper = () => {};
   app.addHook('onReady', async () => {
     // idempotent (each invoice moved under its row lock, by its status); one instance sweeps per period
     // so the chain is not asked N times (docs/architecture.md, "Timers")
-    // a sweep waits for the migrated database (a first start migrates while the server listens)
-    const ready = options.ready ?? Promise.resolve();
-    sweeper = setInterval(() => {
-      ready
-        // …and credits the exceptions the rules make due (an over-payment's window that passed, a credit a crash left)
-        .then(() => runExclusive(db, 'crypto.expiry-sweep', async () => (await sweepExpired(deps)) + (await creditDueExceptions(deps)), { everyMs: SWEEP_INTERVAL_MS }))
-        .catch((error: unknown) => app.log.warn({ err: error }, 'crypto: expiry sweep failed'));
-    }, SWEEP_INTERVAL_MS);
-    sweeper.unref();
+    // started once the database is migrated (a first start migrates while the server listens)
+    stopSweeper = intervalWhenReady(options.ready, SWEEP_INTERVAL_MS, () => {
+      // …and credits the exceptions the rules make due (an over-payment's window that passed, a credit a crash left)
+      runExclusive(db, 'crypto.expiry-sweep', async () => (await sweepExpired(deps)) + (await creditDueExceptions(deps)), { everyMs: SWEEP_INTERVAL_MS }).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'crypto: expiry sweep failed'),
+      );
+    });
   });
   app.addHook('onClose', async () => {
-    clearInterval(sweeper);
+    stopSweeper();
     stopWatching();
   });
 

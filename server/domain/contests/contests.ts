@@ -3,6 +3,7 @@ import { CONTEST_ROWS, type Contest, type ContestEntry, type ContestPrize, type 
 import { formatMoney, isCurrency, parseMoney } from '../../../core/money';
 import type { Db } from '../../db';
 import { runExclusive } from '../../db/leader';
+import { intervalWhenReady } from '../../db/when-ready';
 import '../../db/schema-contests';
 import type { ContestRow } from '../../db/schema-contests';
 import { toBigInt } from '../../db/values';
@@ -369,13 +370,11 @@ export function startContestCloser(options: {
     if (options.ready) await options.ready;
     await runExclusive(options.db, 'contests.close', tick);
   };
-  const timer =
-    options.everyMs > 0 ? setInterval(() => void exclusive().catch((error: unknown) => options.log?.error({ err: error }, 'contest close failed')), options.everyMs) : null;
-  timer?.unref?.();
+  // started once the database is migrated (server/db/when-ready.ts)
+  const stop =
+    options.everyMs > 0 ? intervalWhenReady(options.ready, options.everyMs, () => void exclusive().catch((error: unknown) => options.log?.error({ err: error }, 'contest close failed'))) : () => {};
   return {
-    stop: () => {
-      if (timer) clearInterval(timer);
-    },
+    stop,
     tick,
   };
 }

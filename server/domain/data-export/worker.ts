@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { intervalWhenReady } from '../../db/when-ready';
 import { idleJobs, runExport } from './jobs';
 
 export interface DataExportWorker {
@@ -41,15 +42,15 @@ export function startDataExportWorker(options: { db: Db; ready?: Promise<unknown
     await ready;
     for (const id of await idleJobs(db, now())) kick(id);
   };
-  const timer = options.everyMs > 0 ? setInterval(() => void tick().catch((error: unknown) => log.error({ err: error }, 'data export: looking for jobs failed')), options.everyMs) : undefined;
-  // the first tick comes after `everyMs`: a job a previous process left is taken up once its lease has run out
-  timer?.unref();
+  // started once the database is migrated (server/db/when-ready.ts); the first tick comes `everyMs` after:
+  // a job a previous process left is taken up once its lease has run out
+  const stopTimer = options.everyMs > 0 ? intervalWhenReady(options.ready, options.everyMs, () => void tick().catch((error: unknown) => log.error({ err: error }, 'data export: looking for jobs failed'))) : () => {};
 
   return {
     kick,
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      stopTimer();
       await Promise.allSettled([...inHand.values()]);
     },
   };

@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { runExclusive } from '../../db/leader';
+import { intervalWhenReady } from '../../db/when-ready';
 import type { PlatformGateway } from '../ports';
 import { bookSettledTrades } from '../trading/booking';
 import { deliverPending } from './outbox';
@@ -108,25 +109,21 @@ export function startPlatformMirror(options: MirrorOptions): PlatformMirror {
     return report;
   };
 
-  const timers: NodeJS.Timeout[] = [];
-  if ((options.deliverEveryMs ?? 0) > 0) {
-    const timer = setInterval(() => void flush(), options.deliverEveryMs);
-    timer.unref();
-    timers.push(timer);
-  }
+  // both timers start once the database is migrated (server/db/when-ready.ts)
+  const timers: (() => void)[] = [];
+  if ((options.deliverEveryMs ?? 0) > 0) timers.push(intervalWhenReady(options.ready, options.deliverEveryMs ?? 0, () => void flush()));
   if ((options.reconcileEveryMs ?? 0) > 0) {
     let running = false;
-    const timer = setInterval(() => {
-      if (running || stopped) return;
-      running = true;
-      // once per period for the deployment: N instances would store N reports and raise N alerts
-      ready
-        .then(() => runExclusive(db, 'mirror.reconcile', reconcileNow, { everyMs: options.reconcileEveryMs }))
-        .catch((error: unknown) => log.warn({ err: error }, 'platform mirror: reconciliation failed'))
-        .finally(() => (running = false));
-    }, options.reconcileEveryMs);
-    timer.unref();
-    timers.push(timer);
+    timers.push(
+      intervalWhenReady(options.ready, options.reconcileEveryMs ?? 0, () => {
+        if (running || stopped) return;
+        running = true;
+        // once per period for the deployment: N instances would store N reports and raise N alerts
+        runExclusive(db, 'mirror.reconcile', reconcileNow, { everyMs: options.reconcileEveryMs })
+          .catch((error: unknown) => log.warn({ err: error }, 'platform mirror: reconciliation failed'))
+          .finally(() => (running = false));
+      }),
+    );
   }
   const unsubscribe = platform.onTradesSettled?.((logins) => void tradesSettled(logins)) ?? (() => {});
 
@@ -136,7 +133,7 @@ export function startPlatformMirror(options: MirrorOptions): PlatformMirror {
     reconcileNow,
     stop() {
       stopped = true;
-      for (const timer of timers) clearInterval(timer);
+      for (const stopTimer of timers) stopTimer();
       unsubscribe();
     },
   };

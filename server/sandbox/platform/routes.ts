@@ -1,6 +1,7 @@
 import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Db } from '../../db';
+import { intervalWhenReady } from '../../db/when-ready';
 import { beginAttempt, lockedMessage, settleAttempt } from '../../domain/attempts';
 import { checkPassword } from '../../domain/passwords';
 import { toRefusal } from '../../http/errors';
@@ -254,15 +255,14 @@ export const platformRoutes: RoutePlugin<PlatformOptions> = async (app, { db, ac
 
   if (settleEveryMs > 0) {
     let running = false;
-    const timer = setInterval(() => {
+    // started once the database is migrated (server/db/when-ready.ts)
+    const stop = intervalWhenReady(ready, settleEveryMs, () => {
       if (running) return;
       running = true;
-      ready
-        .then(() => settleDue(db))
+      settleDue(db)
         .catch((error: unknown) => app.log.warn({ err: error }, 'platform: settling due trades failed'))
         .finally(() => (running = false));
-    }, settleEveryMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    });
+    app.addHook('onClose', async () => stop());
   }
 };
