@@ -10,6 +10,10 @@ import { buildServerIfStale } from './build-server.mjs';
 // off; with NODE_ENV=production it is not set here, and the server refuses SANDBOX=1 there
 // unless ALLOW_SANDBOX_IN_PRODUCTION=1)
 if (process.env.NODE_ENV !== 'production') process.env.SANDBOX ??= '1';
+// what it is doing, line by line, until the URL: building the front end (with its progress, when
+// stale), the server, preparing the database; the URL and the demo logins come only once the
+// database is ready (server/main.ts)
 buildIfStale();
+console.log('Starting the server…');
 const bundle = await buildServerIfStale();
 await import(pathToFileURL(bundle).href);
