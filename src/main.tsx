@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadPage } from './App';
-import { sessionActor, startAppActors, toastActor } from './flows/shell/app.flow';
+import { sessionActor, settingsKnown, startAppActors, toastActor } from './flows/shell/app.flow';
 import { installErrorReporting } from './flows/shared/error-reporting';
 import { enableInspection, inspectionRequested } from './flows/shared/inspector';
 import { currentLang } from './flows/shell/navigation';
@@ -9,6 +9,8 @@ import { I18nProvider, isLang, loadDict } from './i18n';
 import { SkipLink } from './ui/SkipLink';
 import { installFocusIntent } from './ui/focus-intent';
 import './ui/styles.css';
+// the public pages' text is in their HTML (server/http/public-html.ts): styled from the first paint, not when their chunk comes (issue 33 §3)
+import './features/public/public.css';
 
 async function boot(): Promise<void> {
   const first = window.location.pathname.split('/')[1];
@@ -33,7 +35,8 @@ async function boot(): Promise<void> {
   document.documentElement.lang = lang;
   // the page's chunk with the dictionary: the first render draws the page itself, not a "Loading…" it
   // then moves (issue 33 §3); a chunk that failed to load is asked again by the render, as before
-  const [dict] = await Promise.all([loadDict(lang), preloadPage(window.location.pathname).catch(() => undefined)]);
+  // and the settings (at most 2 s), so what they switch on (the sign-in buttons, the demo link) is drawn with it
+  const [dict] = await Promise.all([loadDict(lang), preloadPage(window.location.pathname).catch(() => undefined), settingsKnown(2000)]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider lang={lang} dict={dict}>

@@ -86,7 +86,14 @@ export default function LoginPage() {
           </button>
         </form>
         {login.passkeys && (
-          <Suspense fallback={null}>
+          // the button's place is kept while its chunk loads: the links under it do not move (issue 33 §3)
+          <Suspense
+            fallback={
+              <p className="auth__alt" aria-hidden="true">
+                <span className="button button--ghost button--wide auth__placeholder" />
+              </p>
+            }
+          >
             <PasskeySignIn />
           </Suspense>
         )}

@@ -1,7 +1,6 @@
 import { createPortal } from 'react-dom';
-import type { CryptoRates } from '../../../core/contract/crypto';
 import type { PublicRunlineEntry } from '../../../core/contract/public-site';
-import { priceLabel, runlineItems } from '../../flows/public/public-data.connect';
+import { runlineItems } from '../../flows/public/public-data.connect';
 import { useImageSlider, useVideoPopup, useZoomBlock } from '../../flows/public/public-media.hooks';
 import { useT } from '../../i18n';
 import { useDialog } from '../../ui/useDialog';
@@ -26,17 +25,21 @@ export function Slider() {
       onFocus={s.onHold}
       onBlur={s.onRelease}
     >
-      {SLIDES.map((n, i) => (
-        <div key={n} className="site-slide" hidden={i !== s.index} aria-roledescription="slide" data-testid={`site-slide-${n}`}>
-          <svg viewBox="0 0 120 60" aria-hidden="true" className={`site-slide__art site-slide__art--${n}`}>
-            <rect x="4" y="4" width="112" height="52" rx="8" />
-            <circle cx={20 + n * 20} cy="30" r="12" />
-            <path d={`M10 ${50 - n * 6} L40 ${36 - n * 2} L70 ${44 - n * 4} L110 ${20 + n * 2}`} />
-          </svg>
-          <h3>{t(`site.slide${n}_title`)}</h3>
-          <p>{t(`site.slide${n}_text`)}</p>
-        </div>
-      ))}
+      {/* the slides share one grid cell (public.css): the slider is as tall as its tallest slide, so nothing moves as they turn */}
+      <div className="site-slides">
+        {SLIDES.map((n, i) => (
+          <div key={n} className="site-slide" hidden={i !== s.index} aria-roledescription="slide" data-testid={`site-slide-${n}`}>
+            <svg viewBox="0 0 120 60" aria-hidden="true" className={`site-slide__art site-slide__art--${n}`}>
+              <rect x="4" y="4" width="112" height="52" rx="8" />
+              <circle cx={20 + n * 20} cy="30" r="12" />
+              <path d={`M10 ${50 - n * 6} L40 ${36 - n * 2} L70 ${44 - n * 4} L110 ${20 + n * 2}`} />
+            </svg>
+            {/* under the page's h1 with no h2 before it: a level-2 heading (axe heading-order) */}
+            <h2 className="site-slide__title">{t(`site.slide${n}_title`)}</h2>
+            <p>{t(`site.slide${n}_text`)}</p>
+          </div>
+        ))}
+      </div>
       <div className="site-slider__controls">
         <button type="button" onClick={s.onPrev} aria-label={t('site.slider_prev')} data-testid="site-slider-prev">‹</button>
         {SLIDES.map((n, i) => (
@@ -101,24 +104,6 @@ function VideoDialog({ v }: { v: ReturnType<typeof useVideoPopup> }) {
 }
 
 /** The accordion FAQ: one answer open at a time. */
-
-/** The red label: approximate BTC and LTC prices from the rates call, no markup (spec README rule 2). */
-export function PriceLabel({ rates, marketingNumber }: { rates: CryptoRates | null; marketingNumber: number }) {
-  const { t, lang } = useT();
-  const label = priceLabel(rates, marketingNumber, lang);
-  if (!label) return null;
-  return (
-    <aside className="site-prices" data-testid="site-prices" aria-label={t('site.prices_title')}>
-      <strong>{t('site.prices_title')}</strong>
-      {label.coins.map((c) => (
-        <span key={c.symbol} data-testid={`site-price-${c.symbol}`}>
-          {t('site.prices_line', { symbol: c.symbol, price: c.price, spend: label.spend, amount: c.forNumber })}
-        </span>
-      ))}
-      <small>{t('site.prices_note', { at: label.at })}</small>
-    </aside>
-  );
-}
 
 /** The ticker of real settled trades; hidden when there are none. */
 export function Runline({ entries }: { entries: PublicRunlineEntry[] | null }) {

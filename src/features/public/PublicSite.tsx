@@ -8,7 +8,7 @@ import { LANGUAGES, registerMessages, useT } from '../../i18n';
 import { mainProps } from '../../ui/SkipLink';
 import { Spinner } from '../../ui/Spinner';
 import { messages } from './messages';
-import { Faq } from './Widgets';
+import { Faq, PriceLabel } from './Widgets';
 import { VisitorGiftEntry } from '../offers/gift-entry';
 import { VisitorChat } from '../chat-launcher/VisitorChat';
 import './public.css';
@@ -19,7 +19,6 @@ registerMessages(messages);
 const Slider = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.Slider })));
 const VideoPopup = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.VideoPopup })));
 const ZoomBlock = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.ZoomBlock })));
-const PriceLabel = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.PriceLabel })));
 const Runline = lazy(() => import('./MediaWidgets').then((m) => ({ default: m.Runline })));
 
 /** a plain left click: the tab loader takes it; anything else (new tab, ctrl) is the browser's */
@@ -31,12 +30,15 @@ function TabBody({ content, data }: { content: TabContent; data: ReturnType<type
     <article className="site-tab" data-testid={`site-tab-${content.tab}`}>
       <h1>{content.heading}</h1>
       <p className="site-lead">{content.lead}</p>
-      <Suspense fallback={null}>
-        {widgets.has('prices') && <PriceLabel rates={data.rates} marketingNumber={data.site?.marketingNumber ?? 10} />}
-        {widgets.has('runline') && <Runline entries={data.runline} />}
-        {widgets.has('video') && <VideoPopup />}
-        {widgets.has('slider') && <Slider />}
-      </Suspense>
+      {widgets.has('prices') && <PriceLabel rates={data.rates} marketingNumber={data.site?.marketingNumber ?? 10} />}
+      {/* the media widgets' place is kept while their chunk loads (public.css): the text under them stays put */}
+      <div className={`site-media${widgets.has('slider') ? ' site-media--slider' : ''}`}>
+        <Suspense fallback={null}>
+          {widgets.has('runline') && <Runline entries={data.runline} />}
+          {widgets.has('video') && <VideoPopup />}
+          {widgets.has('slider') && <Slider />}
+        </Suspense>
+      </div>
       {content.sections.map((s) => (
         <section key={s.heading} className="site-section">
           <h2>{s.heading}</h2>

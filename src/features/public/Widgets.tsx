@@ -1,5 +1,8 @@
+import type { CryptoRates } from '../../../core/contract/crypto';
 import type { TabContent } from '../../../core/contract/public-site';
+import { priceLabel } from '../../flows/public/public-data.connect';
 import { useFaqAccordion } from '../../flows/public/public-site.flow';
+import { useT } from '../../i18n';
 
 export function Faq({ items }: { items: TabContent['faq'] }) {
   const a = useFaqAccordion();
@@ -19,5 +22,26 @@ export function Faq({ items }: { items: TabContent['faq'] }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * The red label: approximate BTC and LTC prices from the rates call, no markup (spec README rule 2).
+ * Drawn with the page, its size kept (public.css) while the rates come: the values fill it in
+ * without moving what follows (issue 33 §3). Its test id once the values are in.
+ */
+export function PriceLabel({ rates, marketingNumber }: { rates: CryptoRates | null; marketingNumber: number }) {
+  const { t, lang } = useT();
+  const label = priceLabel(rates, marketingNumber, lang);
+  return (
+    <aside className="site-prices" data-testid={label ? 'site-prices' : undefined} aria-label={t('site.prices_title')} aria-busy={!label}>
+      <strong>{t('site.prices_title')}</strong>
+      {label?.coins.map((c) => (
+        <span key={c.symbol} data-testid={`site-price-${c.symbol}`}>
+          {t('site.prices_line', { symbol: c.symbol, price: c.price, spend: label.spend, amount: c.forNumber })}
+        </span>
+      ))}
+      {label && <small>{t('site.prices_note', { at: label.at })}</small>}
+    </aside>
   );
 }

@@ -49,6 +49,27 @@ export function startAppActors(): void {
   for (const actor of [sessionActor, modalActor, toastActor]) actor.start();
 }
 
+/**
+ * Resolves once the settings have answered (or the session gave up), at most after `maxMs`: main.tsx
+ * draws the first screen with what depends on them (the sign-in buttons, the demo link) instead of
+ * inserting it above the page afterwards (issue 33 §3).
+ */
+export function settingsKnown(maxMs: number): Promise<void> {
+  const known = (s: ReturnType<typeof sessionActor.getSnapshot>) => selectSettings(s) !== null || selectSessionStatus(s) === 'unavailable';
+  if (known(sessionActor.getSnapshot())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const subscription = sessionActor.subscribe((s) => {
+      if (known(s)) done();
+    });
+    const timer = setTimeout(done, maxMs);
+    function done() {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      resolve();
+    }
+  });
+}
+
 /** The current user and settings, typed as the contract has them (the session machine holds them so). */
 export { selectSessionStatus, selectSettings, selectUser };
 
