@@ -78,4 +78,15 @@ describe('PGlite on its own thread: marked selects as named prepared statements'
     await db.query('rollback');
     expect((await db.query(marked, [1n])).rows).toHaveLength(1);
   });
+
+  it('a marked select refused inside a transaction fails that transaction only: rollback, and the next runs answer', async () => {
+    const divide = `select ${PREPARED_MARK} id, 1 / $2::int as x from p where id = $1`;
+    expect((await db.query(divide, [1n, 1])).rows).toEqual([{ id: 1, x: 1 }]);
+    await db.query('begin');
+    await expect(db.query(divide, [1n, 0])).rejects.toMatchObject({ code: '22012' });
+    await expect(db.query(marked, [1n])).rejects.toMatchObject({ code: '25P02' });
+    await db.query('rollback');
+    expect((await db.query(divide, [2n, 2])).rows).toEqual([{ id: 2, x: 0 }]);
+    expect((await db.query(marked, [1n])).rows).toHaveLength(1);
+  });
 });

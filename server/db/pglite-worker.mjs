@@ -19,22 +19,35 @@ const quiet = { syncToFs: false };
 const statements = new Map();
 let statementCount = 0;
 
+/** the messages of one pass through the database, sent as one buffer (the protocol allows any number before a Sync) */
+const pass = (...parts) => {
+  const buffer = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    buffer.set(part, at);
+    at += part.length;
+  }
+  return buffer;
+};
+
 /**
- * A marked select as PGlite's own query() runs it (parse, describe, bind, describe, execute, sync,
- * under its lock), except that the parse and the statement's description happen once: later runs
- * bind the named statement (server/db/prepared.ts says why). A select writes nothing to flush.
+ * A marked select, parsed and described once: the statement's parameter types and the description
+ * of its rows are kept with it. Each run is then one pass (bind, execute, sync), and its rows are
+ * read with the kept description: PGlite's own query() asks for the description again on every run,
+ * whose cost grows with the columns (the polled selects have 30 to 40). A select writes nothing to
+ * flush. When the database answers an error, the Sync of the same pass has already ended the
+ * statement's run, so the connection is idle again.
  */
 async function preparedOnce(text, params) {
   await db.waitReady;
   return db.runExclusive(async () => {
-    const messages = [];
     let statement = statements.get(text);
     try {
       if (!statement) {
         const name = `prepared_${++statementCount}`;
-        await db.execProtocolStream(serialize.parse({ name, text }), quiet);
-        const types = parse.parseDescribeStatementResults(await db.execProtocolStream(serialize.describe({ type: 'S', name }), quiet));
-        statement = { name, types };
+        const described = await db.execProtocolStream(pass(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()), quiet);
+        const rows = described.find((message) => message.name === 'rowDescription');
+        statement = { name, types: parse.parseDescribeStatementResults(described), rows };
         statements.set(text, statement);
       }
       const values = params.map((value, k) => {
@@ -42,20 +55,16 @@ async function preparedOnce(text, params) {
         const serializer = db.serializers[statement.types[k]];
         return serializer ? serializer(value) : value.toString();
       });
-      messages.push(...(await db.execProtocolStream(serialize.bind({ statement: statement.name, values }), quiet)));
-      messages.push(...(await db.execProtocolStream(serialize.describe({ type: 'P' }), quiet)));
-      messages.push(...(await db.execProtocolStream(serialize.execute({}), quiet)));
+      const messages = await db.execProtocolStream(pass(serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()), quiet);
+      return parse.parseResults(statement.rows ? [statement.rows, ...messages] : messages, db.parsers)[0];
     } catch (error) {
-      // a refused parse or a changed table: the statement is forgotten (and closed), prepared afresh next time
+      // a changed table: the statement is forgotten (and closed), prepared afresh next time
       if (statement && error?.code === PLAN_CHANGED) {
         statements.delete(text);
-        await db.execProtocolStream(serialize.close({ type: 'S', name: statement.name }), quiet).catch(() => {});
+        await db.execProtocolStream(pass(serialize.close({ type: 'S', name: statement.name }), serialize.sync()), quiet).catch(() => {});
       }
       throw error;
-    } finally {
-      await db.execProtocolStream(serialize.sync(), quiet);
     }
-    return parse.parseResults(messages, db.parsers)[0];
   });
 }
 
