@@ -72,6 +72,8 @@ const lighthouseRuns = Number(argAfter('--runs') ?? 3);
 /** `--gate cls,accessibility`: only these Lighthouse budgets fail the bench, the rest is a report (CI) */
 const gateArg = argAfter('--gate');
 const lighthouseGate = new Set<LighthouseMetric>(gateArg ? (gateArg.split(',') as LighthouseMetric[]) : LIGHTHOUSE_METRICS);
+/** `--gate-pages landing,login,register`: only these pages' Lighthouse budgets fail the bench (CI: the signed-in pages' known layout shift stays a report) */
+const lighthouseGatePages = argAfter('--gate-pages')?.split(',');
 /** `--pages landing,login`: only these Lighthouse pages */
 const lighthousePages = argAfter('--pages')?.split(',');
 const lighthouseFigures: LighthouseFigures[] = [];
@@ -105,7 +107,7 @@ async function lighthouse(url: string): Promise<void> {
   const figures = await lighthouseRows(url, { runs: lighthouseRuns, pages: lighthousePages, step });
   lighthouseFigures.push(...figures);
   for (const f of figures) {
-    for (const r of lighthouseBudgets(f)) record(r.name, r.value, r.limit, r.unit, r.higherIsBetter, { digits: r.digits, gate: lighthouseGate.has(r.metric) });
+    for (const r of lighthouseBudgets(f)) record(r.name, r.value, r.limit, r.unit, r.higherIsBetter, { digits: r.digits, gate: lighthouseGate.has(r.metric) && (!lighthouseGatePages || lighthouseGatePages.includes(f.page)) });
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The explorer's layouts cached on disk by content hash (issue 33 §5): a machine whose diagram
  * model did not change is not laid out again. The key of a layout is the SHA-256 of its diagram
- * model (what elkjs is given), the layout code (machine-kit/diagram/ and this folder) and the
+ * model (what elkjs is given), the layout code (machine-kit/diagram/ and layouts.ts) and the
  * elkjs version, so any change that can move a box lays that machine out again and nothing else.
  * The cache lives in node_modules/.cache/explorer-layouts/<key>.json (a fresh clone has none;
  * `npm ci` empties it with node_modules). Nothing generated is committed.
@@ -20,14 +20,16 @@ export interface CachedLayout {
   layoutMs: number;
 }
 
-/** The sources a layout depends on besides its model: the diagram code, these scripts, elkjs's version. */
+/**
+ * The sources a layout depends on besides its model: the diagram code (machine-kit/diagram/), the
+ * script that builds the models (layouts.ts), elkjs's version. The cache's and the pool's own code
+ * is not in it: how a layout is stored or which thread computed it does not change it.
+ */
 export function layoutCodeHash(root: string): string {
   const hash = createHash('sha256');
-  for (const dir of ['machine-kit/diagram', 'scripts/explorer']) {
-    for (const name of readdirSync(join(root, dir)).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort()) {
-      hash.update(`${dir}/${name}\0`).update(readFileSync(join(root, dir, name))).update('\0');
-    }
-  }
+  const dir = 'machine-kit/diagram';
+  const files = [...readdirSync(join(root, dir)).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).map((n) => `${dir}/${n}`), 'scripts/explorer/layouts.ts'].sort();
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0');
   const elk = JSON.parse(readFileSync(join(root, 'node_modules', 'elkjs', 'package.json'), 'utf8')) as { version: string };
   return hash.update(`elkjs@${elk.version}`).digest('hex');
 }
