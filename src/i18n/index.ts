@@ -10,8 +10,67 @@ export const isLang = (value: string | undefined): value is Lang => LANGUAGES.in
 
 /** English core texts are bundled; other languages load on demand so the login page stays small. */
 export async function loadDict(lang: Lang): Promise<Dict> {
-  if (lang === 'ru') return (await import('./ru')).ru;
+  if (lang === 'ru') {
+    const [{ ru }] = await Promise.all([import('./ru'), loadLaterRussian()]);
+    return ru;
+  }
   return en;
+}
+
+/** the language of this page's address (/{lang}/…), which a page keeps until it is left */
+const addressLang = (): Lang => {
+  const first = typeof window === 'undefined' ? '' : window.location.pathname.split('/')[1];
+  return isLang(first) ? first : 'en';
+};
+
+/** areas whose Russian texts this page has not loaded: a page that switches in place (the explorer) loads them first */
+const laterRussian = new Set<() => Promise<void>>();
+
+async function loadLaterRussian(): Promise<void> {
+  const loads = [...laterRussian];
+  laterRussian.clear();
+  await Promise.all(loads.map((load) => load()));
+}
+
+/** the Russian texts this page asked for and has not received yet */
+const russianOnItsWay = new Set<Promise<void>>();
+
+/**
+ * Resolves once every area's Russian texts this page asked for are in: the pages that load with a
+ * chunk of their own wait for it before they render (src/ui/preloadable.tsx), so a Russian page
+ * never shows its texts in English first.
+ */
+export async function russianReady(): Promise<void> {
+  while (russianOnItsWay.size > 0) await Promise.all([...russianOnItsWay]);
+}
+
+/** a page's chunk once the Russian texts it asked for are in too (src/ui/preloadable.tsx, src/ui/lazyPage.tsx) */
+export const withTexts = <M,>(loading: Promise<M>): Promise<M> =>
+  loading.then(async (module) => {
+    await russianReady();
+    return module;
+  });
+
+/**
+ * An area's texts with its Russian ones in a chunk of their own (`messages.ru.ts` beside it): a
+ * Russian page asks for them as the area's module loads (russianReady says when they are in), an
+ * English page never fetches them (a page's language changes by leaving it, except in the explorer,
+ * whose loadDict('ru') loads them first).
+ */
+export function withRussian(english: Dict, loadRussian: () => Promise<{ ru: Dict }>): Record<Lang, Dict> {
+  const messages: Record<Lang, Dict> = { en: english, ru: {} };
+  const load = async () => {
+    Object.assign(messages.ru, (await loadRussian()).ru);
+    registerMessages({ en: {}, ru: messages.ru });
+  };
+  // the tests have every language (a test waits with russianReady: src/test/setup.ts)
+  if (import.meta.env.MODE !== 'test' && addressLang() !== 'ru') {
+    laterRussian.add(load);
+    return messages;
+  }
+  const loading = load().finally(() => russianOnItsWay.delete(loading));
+  russianOnItsWay.add(loading);
+  return messages;
 }
 
 /**

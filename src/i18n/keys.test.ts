@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from './en';
-import { LANGUAGES, type Dict, type Lang } from './index';
+import { LANGUAGES, russianReady, type Dict, type Lang } from './index';
 
 /** Every area keeps its texts in src/features/<area>/messages.ts: `export const messages = { en, ru }`. */
 const areaFiles = import.meta.glob<{ messages: Record<Lang, Dict> }>('../features/**/messages.ts', { eager: true });
@@ -55,6 +55,9 @@ export function foldPlurals(dict: Dict, lang: Lang): { keys: string[]; broken: s
   }
   return { keys: [...keys].sort(), broken };
 }
+
+// the areas' Russian texts come in chunks of their own (withRussian)
+beforeAll(() => russianReady());
 
 describe('translation keys', () => {
   const known = new Set<string>(Object.keys(en));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VALIDATION_TRIES } from '../../core/validation-tries';
 import { PASSWORD_MIN } from '../../core/password-policy';
 import { megabytes, UPLOAD_MAX_BYTES } from '../../core/upload';
@@ -10,7 +10,7 @@ import { messages as security } from '../features/security/messages';
 import { messages as verification } from '../features/verification/messages';
 import { messages as limits } from '../features/limits/messages';
 import { messages as closure } from '../features/closure/messages';
-import { LANGUAGES, makeTranslator, registerMessages, type Dict, type Lang } from './index';
+import { LANGUAGES, makeTranslator, registerMessages, russianReady, type Dict, type Lang } from './index';
 
 /**
  * Texts that name a limit the product enforces take it as a parameter, never as a digit: the
@@ -28,6 +28,9 @@ const LIMIT_TEXTS: Array<{ key: string; dict: Record<Lang, Dict>; param: string;
   { key: 'closure.error.text_long', dict: closure, param: 'max', value: CLOSURE_RULES.textMax },
   { key: 'closure.error.text_needed', dict: closure, param: 'min', value: CLOSURE_RULES.otherMin },
 ];
+
+// the areas' Russian texts come in chunks of their own (withRussian)
+beforeAll(() => russianReady());
 
 describe('limits in texts are parameters', () => {
   for (const { key, dict, param, value } of LIMIT_TEXTS) {

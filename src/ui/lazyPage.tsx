@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { useT } from '../i18n';
+import { useT, withTexts } from '../i18n';
 import { Spinner } from './Spinner';
 
 /**
@@ -10,7 +10,8 @@ import { Spinner } from './Spinner';
  * cashier's locks).
  */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, fallback: 'page' | 'inline' | 'none' = 'page'): ComponentType<P> {
-  const View = lazy(load);
+  // with the Russian texts the page's modules asked for (src/i18n withRussian), so it never shows English first
+  const View = lazy(() => withTexts(load()));
   function Loading() {
     const { t } = useT();
     if (fallback === 'none') return null;

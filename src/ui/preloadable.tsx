@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import { withTexts } from '../i18n';
 
 /**
  * A page that loads with its own chunk like `React.lazy`, or before the first render: `preload()`
@@ -8,8 +9,9 @@ import { lazy, useState, type ComponentType } from 'react';
  */
 export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> & { preload: () => Promise<void> } {
   let loaded: ComponentType<P> | undefined;
+  // with the Russian texts the page's modules asked for (src/i18n withRussian), so it never shows English first
   const loadOnce = () =>
-    load().then((module) => {
+    withTexts(load()).then((module) => {
       loaded = module.default;
       return module;
     });

@@ -1,31 +1,20 @@
 /** Texts of the signal pop-ups and the weekend notice. */
-export const messages = {
-  en: {
-    'signals.title': 'Trading signal',
-    'signals.label': 'Sandbox signal on simulated prices — not advice',
-    'signals.up': 'Up',
-    'signals.down': 'Down',
-    'signals.line': '{symbol}: {direction} for {duration}',
-    'signals.price': 'at {price}',
-    'signals.seconds': '{n} s',
-    'signals.minutes': '{n} min',
-    'signals.left': '{n} s left',
-    'signals.left_aria': 'This signal closes in {n} seconds',
-    'signals.close': 'Close signal',
-    'weekend.notice': 'Weekend hours (Friday 21:00 to Sunday 21:00, {zone}): currency markets are closed. Prices on the sandbox platform are simulated and keep moving.',
-  },
-  ru: {
-    'signals.title': 'Торговый сигнал',
-    'signals.label': 'Сигнал песочницы по смоделированным ценам — не рекомендация',
-    'signals.up': 'Вверх',
-    'signals.down': 'Вниз',
-    'signals.line': '{symbol}: {direction} на {duration}',
-    'signals.price': 'по {price}',
-    'signals.seconds': '{n} с',
-    'signals.minutes': '{n} мин',
-    'signals.left': 'осталось {n} с',
-    'signals.left_aria': 'Сигнал закроется через {n} с',
-    'signals.close': 'Закрыть сигнал',
-    'weekend.notice': 'Выходные (с пятницы 21:00 до воскресенья 21:00, {zone}): валютные рынки закрыты. Цены на платформе-песочнице смоделированы и продолжают меняться.',
-  },
+import { withRussian } from '../../i18n';
+
+const en = {
+  'signals.title': 'Trading signal',
+  'signals.label': 'Sandbox signal on simulated prices — not advice',
+  'signals.up': 'Up',
+  'signals.down': 'Down',
+  'signals.line': '{symbol}: {direction} for {duration}',
+  'signals.price': 'at {price}',
+  'signals.seconds': '{n} s',
+  'signals.minutes': '{n} min',
+  'signals.left': '{n} s left',
+  'signals.left_aria': 'This signal closes in {n} seconds',
+  'signals.close': 'Close signal',
+  'weekend.notice': 'Weekend hours (Friday 21:00 to Sunday 21:00, {zone}): currency markets are closed. Prices on the sandbox platform are simulated and keep moving.',
 };
+
+/** English here; the Russian texts load only on a Russian page (messages.ru.ts, src/i18n withRussian) */
+export const messages = withRussian(en, () => import('./messages.ru'));

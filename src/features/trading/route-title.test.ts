@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { russianReady } from '../../i18n';
 import { en as core } from '../../i18n/en';
 import { messages } from './messages';
 import { showPages } from '../../app/routes';
 import { ROUTE_TITLE_KEYS, routeTitleKey, SHOW_PAGES_WITH_TITLES } from './route-title';
+
+// the Russian texts come in a chunk of their own (withRussian)
+beforeAll(() => russianReady());
 
 describe("the trading page's titles", () => {
   it('names each hash route; home and unknown routes are "Trading"', () => {
