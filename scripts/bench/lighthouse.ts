@@ -84,7 +84,9 @@ export async function lighthouseRows(base: string, options: { runs: number; page
             ...(page.signedIn && session ? { extraHeaders: { Cookie: session.cookie } } : {}),
           };
           const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
-          const result = await lighthouse(`${base}${page.path}`, flags, config);
+          // a run whose trace came out broken (NO_NAVSTART on a busy machine: "run Lighthouse again") is run again, twice at most
+          let result = await lighthouse(`${base}${page.path}`, flags, config);
+          for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry += 1) result = await lighthouse(`${base}${page.path}`, flags, config);
           if (!result) throw new Error(`Lighthouse gave no result for ${page.name} (${preset})`);
           if (result.lhr.runtimeError) throw new Error(`Lighthouse ${page.name} (${preset}): ${result.lhr.runtimeError.message}`);
           const [html, json] = result.report as string[];
