@@ -41,7 +41,9 @@ const host = (lang: 'en' | 'ru' = 'en') =>
     </MemoryRouter>,
   );
 
-describe('the dynamic-modal registry (spec 000 §2)', () => {
+// each modal's content is a lazy chunk: its first load (a module transformed on first use) may take
+// longer than findBy's 1 s while the whole suite runs on 2 cores, so the first wait is longer
+describe('the dynamic-modal registry (spec 000 §2)', { timeout: 20_000 }, () => {
   it('registers news, add_account and bitcoin_explanation (and support_dialog); not the live-actor views', () => {
     expect(Object.keys(dynamicModals)).toEqual(expect.arrayContaining(['news', 'add_account', 'bitcoin_explanation', 'support_dialog']));
     for (const name of ['signals_popup', 'entropay', 'cvv']) expect(dynamicModals[name]).toBeUndefined();
@@ -53,7 +55,7 @@ describe('the dynamic-modal registry (spec 000 §2)', () => {
     const { unmount } = host();
     act(() => openNews());
     expect(screen.getByRole('heading', { name: 'News' })).toBeTruthy();
-    await screen.findByText('Analysis: volatility');
+    await screen.findByText('Analysis: volatility', {}, { timeout: 10_000 });
     expect(screen.getByTestId('news-sandbox').textContent).toContain('Sandbox');
     expect(screen.getByText('20 November 2026')).toBeTruthy();
     await userEvent.click(screen.getByTestId('news-entry'));
@@ -79,7 +81,7 @@ describe('the dynamic-modal registry (spec 000 §2)', () => {
     const { unmount } = host('ru');
     act(() => openNews());
     expect(screen.getByRole('heading', { name: 'Новости' })).toBeTruthy();
-    await screen.findByText('Не удалось прочитать источник новостей. Повторите через минуту.');
+    await screen.findByText('Не удалось прочитать источник новостей. Повторите через минуту.', {}, { timeout: 10_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     await screen.findByText('20 ноября 2026 г.');
     expect(screen.queryByTestId('news-sandbox')).toBeNull();
@@ -95,7 +97,7 @@ describe('the dynamic-modal registry (spec 000 §2)', () => {
     const { unmount } = host();
     act(() => openDynamicModal('add_account'));
     expect(screen.getByRole('heading', { name: 'Add an account' })).toBeTruthy();
-    const select = (await screen.findByRole('combobox')) as HTMLSelectElement;
+    const select = (await screen.findByRole('combobox', {}, { timeout: 10_000 })) as HTMLSelectElement;
     expect([...select.options].map((o) => o.value)).not.toContain('USD');
     const currency = [...select.options].map((o) => o.value).find((v) => v !== '')!;
     await userEvent.selectOptions(select, currency);
@@ -109,7 +111,7 @@ describe('the dynamic-modal registry (spec 000 §2)', () => {
     const { unmount } = host('ru');
     act(() => openDynamicModal('bitcoin_explanation'));
     expect(screen.getByRole('heading', { name: 'Оплата биткоином' })).toBeTruthy();
-    await screen.findByTestId('bitcoin-explanation');
+    await screen.findByTestId('bitcoin-explanation', {}, { timeout: 10_000 });
     const go = screen.getByRole('link', { name: 'Открыть страницу пополнения' });
     expect(go.getAttribute('href')).toBe('/#/show/funding');
     await userEvent.click(go);
