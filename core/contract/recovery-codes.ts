@@ -12,7 +12,7 @@ import * as z from 'zod/mini';
  *        409 recovery.not_on: the authenticator is not the account's second factor
  * Codes are shown once: the server keeps only their SHA-256.
  */
-export const RECOVERY_CODE_COUNT = 10;
+export { RECOVERY_CODE_COUNT } from '../recovery-codes';
 
 /** the letters a code is made of: lower case, no 0/o, 1/l/i look-alikes */
 export const RECOVERY_CODE_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';

@@ -1,8 +1,6 @@
 import { HTTPError } from 'ky';
-import { ApiError } from '../../core/contract/common';
-import { ContactResponse } from '../../core/contract/support';
-import type { CallRequest, CallResponse, ContactRequest, SupportInfo } from '../../core/contract/support';
-import { call, http, type CallFailure } from './http';
+import type { CallRequest, CallResponse, ContactRequest, ContactResponse, SupportInfo } from '../../core/contract/support';
+import { asApiError, call, http, type CallFailure } from './http';
 import { contractOf } from './contracts';
 
 const supportContract = () => import('../../core/contract/support');
@@ -33,13 +31,13 @@ export async function sendContact(body: ContactRequest): Promise<ContactResponse
   } catch (error) {
     if (!(error instanceof HTTPError)) throw { kind: 'network' } satisfies ContactFailure;
     const status = error.response.status;
-    const parsed = ApiError.safeParse(await error.response.json().catch(() => null));
-    const failure: ContactFailure = parsed.success
-      ? { kind: 'http', status, error: parsed.data.error, message: parsed.data.message, ...(parsed.data.fields && { fields: parsed.data.fields }) }
+    const refusal = asApiError(await error.response.json().catch(() => null));
+    const failure: ContactFailure = refusal
+      ? { kind: 'http', status, error: refusal.error, message: refusal.message, ...(refusal.fields && { fields: refusal.fields }) }
       : { kind: 'http', status, error: 'server_error', message: '' };
     throw failure;
   }
-  const parsed = ContactResponse.safeParse(answer);
+  const parsed = (await supportContract()).ContactResponse.safeParse(answer);
   if (!parsed.success) throw { kind: 'http', status: 200, error: 'server_error', message: 'Unexpected answer from the server' } satisfies ContactFailure;
   return parsed.data;
 }

@@ -1,8 +1,6 @@
 import { HTTPError } from 'ky';
-import { ApiError } from '../../core/contract/common';
-import { RegisterResponse } from '../../core/contract/register';
-import type { RegisterCheckRequest, RegisterCheckResponse, RegisterRequest } from '../../core/contract/register';
-import { call, http, type CallFailure } from './http';
+import type { RegisterCheckRequest, RegisterCheckResponse, RegisterRequest, RegisterResponse } from '../../core/contract/register';
+import { asApiError, call, http, type CallFailure } from './http';
 import { contractOf } from './contracts';
 
 const registerContract = () => import('../../core/contract/register');
@@ -20,14 +18,14 @@ export async function register(body: RegisterRequest): Promise<RegisterResponse>
     answer = await http.post('/api/register', { json: body }).json();
   } catch (error) {
     if (!(error instanceof HTTPError)) throw { kind: 'network' } satisfies RegisterCallFailure;
-    const parsed = ApiError.safeParse(await error.response.json().catch(() => null));
+    const refusal = asApiError(await error.response.json().catch(() => null));
     const status = error.response.status;
-    const failure: RegisterCallFailure = parsed.success
-      ? { kind: 'http', status, error: parsed.data.error, message: parsed.data.message, ...(parsed.data.fields && { fields: parsed.data.fields }) }
+    const failure: RegisterCallFailure = refusal
+      ? { kind: 'http', status, error: refusal.error, message: refusal.message, ...(refusal.fields && { fields: refusal.fields }) }
       : { kind: 'http', status, error: 'server_error', message: '' };
     throw failure;
   }
-  const parsed = RegisterResponse.safeParse(answer);
+  const parsed = (await registerContract()).RegisterResponse.safeParse(answer);
   if (!parsed.success) throw { kind: 'http', status: 200, error: 'server_error', message: 'Unexpected answer from the server' } satisfies RegisterCallFailure;
   return parsed.data;
 }

@@ -1,8 +1,6 @@
 import { HTTPError } from 'ky';
-import { ApiError } from '../../core/contract/common';
-import { SocialRegisterResponse } from '../../core/contract/social';
-import type { SocialPending, SocialRegisterRequest } from '../../core/contract/social';
-import { call, http } from './http';
+import type { SocialPending, SocialRegisterRequest, SocialRegisterResponse } from '../../core/contract/social';
+import { asApiError, call, http } from './http';
 import type { RegisterCallFailure } from './register';
 import { contractOf } from './contracts';
 
@@ -18,13 +16,13 @@ export async function socialRegister(body: SocialRegisterRequest): Promise<Socia
     answer = await http.post('/api/oidc/register', { json: body }).json();
   } catch (error) {
     if (!(error instanceof HTTPError)) throw { kind: 'network' } satisfies RegisterCallFailure;
-    const parsed = ApiError.safeParse(await error.response.json().catch(() => null));
+    const refusal = asApiError(await error.response.json().catch(() => null));
     const status = error.response.status;
-    throw (parsed.success
-      ? { kind: 'http', status, error: parsed.data.error, message: parsed.data.message, ...(parsed.data.fields && { fields: parsed.data.fields }) }
+    throw (refusal
+      ? { kind: 'http', status, error: refusal.error, message: refusal.message, ...(refusal.fields && { fields: refusal.fields }) }
       : { kind: 'http', status, error: 'server_error', message: '' }) satisfies RegisterCallFailure;
   }
-  const parsed = SocialRegisterResponse.safeParse(answer);
+  const parsed = (await socialContract()).SocialRegisterResponse.safeParse(answer);
   if (!parsed.success) throw { kind: 'http', status: 200, error: 'server_error', message: 'Unexpected answer from the server' } satisfies RegisterCallFailure;
   return parsed.data;
 }

@@ -1,6 +1,6 @@
 import type { CodesPanelApi } from '../../flows/security/recovery-codes.connect';
 import { useRecoveryCodes } from '../../flows/security/recovery-codes.flow';
-import { RECOVERY_CODE_COUNT } from '../../../core/contract/recovery-codes';
+import { RECOVERY_CODE_COUNT } from '../../../core/recovery-codes';
 import { useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
