@@ -7,7 +7,9 @@ const SOURCES = ['src', 'core', 'machines', 'index.html', 'vite.config.ts', 'pac
   // the explorer (explorer.html) also bundles the machine kit (path runner, fakes) and the diagram
   // code; it reads the coverage reports (docs/coverage) from the server when it loads, so a test run
   // that writes them does not make the front end stale
-  'explorer.html', 'machine-kit', 'scripts/diagram', 'scripts/explorer'];
+  'explorer.html', 'machine-kit', 'scripts/diagram', 'scripts/explorer',
+  // how the build runs (vite build through its API, with the progress lines)
+  'scripts/build-front-end.mjs'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
