@@ -1,8 +1,13 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { launcherButtonProps } from '../../flows/chat/chat-launcher.connect';
 import { useChatHiddenHere } from '../../flows/chat/chat-launcher.hooks';
-import { LazyChatPanel as ChatPanel, loadChatPanel as loadPanel } from '../chat/LazyChatPanel';
 import { ChatLauncher } from './ChatLauncher';
+
+// the chat's machine, panel and texts: a chunk of their own, fetched when the visitor points at the
+// launcher or focuses it, so the pages that carry the button stay under their budget
+let loading: Promise<typeof import('../chat/ChatPanel')> | undefined;
+const loadPanel = () => (loading ??= import('../chat/ChatPanel'));
+const ChatPanel = lazy(() => loadPanel().then((m) => ({ default: m.ChatPanel })));
 
 /**
  * The visitor's chat on the public site, login and register (spec 001 §6: a visitor chats without a

@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { LazyChatPanel } from '../chat/LazyChatPanel';
+import { ChatPanel } from '../chat/ChatPanel';
 import { SignalsHost, WeekendNotice } from './SignalsHost';
 import { OfferWatch } from '../offers/entries';
 import { RealityCheckEntry } from '../reality-check/entries';
@@ -7,17 +6,16 @@ import { TermsEntry } from '../legal/entries';
 
 /**
  * What shows over every page of the trading shell: the weekend notice, signal pop-ups, the chat panel,
- * timed offers and the reality check. The chat comes in its own chunk right after the shell's first
- * paint; its launcher takes the header's slot, whose size the header keeps (no shift when it comes).
+ * timed offers and the reality check. The chat is in the shell's first JavaScript: it asks the
+ * attention arbiter in the same mount as the trading block, in a fixed order (a lazy panel would ask
+ * when its chunk comes, after the block and racing the welcome: machine-tests/ui-paths/bindings/attention.ts).
  */
 export function TradingOverlays() {
   return (
     <>
       <WeekendNotice />
       <SignalsHost />
-      <Suspense fallback={null}>
-        <LazyChatPanel />
-      </Suspense>
+      <ChatPanel />
       <OfferWatch />
       <RealityCheckEntry />
       <TermsEntry />
