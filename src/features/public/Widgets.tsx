@@ -1,6 +1,6 @@
 import type { CryptoRates } from '../../../core/contract/crypto';
 import type { TabContent } from '../../../core/contract/public-site';
-import { priceLabel } from '../../flows/public/public-data.connect';
+import { priceBoxProps, priceLabel } from '../../flows/public/public-data.connect';
 import { useFaqAccordion } from '../../flows/public/public-site.flow';
 import { useT } from '../../i18n';
 
@@ -34,7 +34,7 @@ export function PriceLabel({ rates, marketingNumber }: { rates: CryptoRates | nu
   const { t, lang } = useT();
   const label = priceLabel(rates, marketingNumber, lang);
   return (
-    <aside className="site-prices" data-testid={label ? 'site-prices' : undefined} aria-label={t('site.prices_title')} aria-busy={!label}>
+    <aside className="site-prices" {...priceBoxProps(label)} aria-label={t('site.prices_title')}>
       <strong>{t('site.prices_title')}</strong>
       {label?.coins.map((c) => (
         <span key={c.symbol} data-testid={`site-price-${c.symbol}`}>

@@ -27,6 +27,12 @@ export function priceLabel(
   return { coins, spend: money(marketingNumber, 2), at: new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(new Date(rates.at)) };
 }
 
+/** The price box's own props: busy until the rates' label is in, its test id once it is (issue 33 §3: drawn before the values) */
+export const priceBoxProps = (label: ReturnType<typeof priceLabel>) => ({
+  'aria-busy': label === null,
+  'data-testid': label ? 'site-prices' : undefined,
+});
+
 /** The ticker's lines; none (the ticker hidden) when no trade settled. */
 export function runlineItems(entries: PublicRunlineEntry[] | null): Array<{ key: string; text: Msg }> {
   return (entries ?? []).map((e, i) => ({

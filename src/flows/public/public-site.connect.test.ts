@@ -1,4 +1,4 @@
-import { priceLabel, runlineItems } from './public-data.connect';
+import { priceBoxProps, priceLabel, runlineItems } from './public-data.connect';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TabContent } from '../../../core/contract/public-site';
@@ -181,6 +181,14 @@ describe('connectTabLoader', () => {
     v().onRetry();
     await waitFor(a, (s) => s.matches('shown'));
     expect([v().error, v().content?.tab]).toEqual([null, 'about']);
+  });
+});
+
+describe('priceBoxProps', () => {
+  it('says the box is busy until its label is in, and names it for tests once it is', () => {
+    expect(priceBoxProps(null)).toEqual({ 'aria-busy': true, 'data-testid': undefined });
+    const label = priceLabel({ base: 'USD', rates: { BTC: '50000', LTC: '100' }, at: '2026-01-01T12:00:00.000Z' } as never, 10)!;
+    expect(priceBoxProps(label)).toEqual({ 'aria-busy': false, 'data-testid': 'site-prices' });
   });
 });
 
