@@ -1,6 +1,6 @@
 import { createPortal } from 'react-dom';
 import type { PublicRunlineEntry } from '../../../core/contract/public-site';
-import { runlineItems } from '../../flows/public/public-data.connect';
+import { runlineItems, runlineProps } from '../../flows/public/public-data.connect';
 import { useImageSlider, useVideoPopup, useZoomBlock } from '../../flows/public/public-media.hooks';
 import { useT } from '../../i18n';
 import { useDialog } from '../../ui/useDialog';
@@ -105,18 +105,25 @@ function VideoDialog({ v }: { v: ReturnType<typeof useVideoPopup> }) {
 
 /** The accordion FAQ: one answer open at a time. */
 
-/** The ticker of real settled trades; hidden when there are none. */
+/**
+ * The ticker of real settled trades. Its place is kept from the first paint, one line high, so the
+ * widgets under it never move when the trades come (issue 33 §3); without a trade in the last day it
+ * says so (nothing invented).
+ */
 export function Runline({ entries }: { entries: PublicRunlineEntry[] | null }) {
   const { t, text } = useT();
   const items = runlineItems(entries);
-  if (items.length === 0) return null;
   return (
-    <section className="site-runline" data-testid="site-runline" aria-label={t('site.runline_label')}>
-      <div className="site-runline__track">
-        {items.map((item) => (
-          <span key={item.key}>{text(item.text)}</span>
-        ))}
-      </div>
+    <section className="site-runline" {...runlineProps(entries)} aria-label={t('site.runline_label')}>
+      {items.length > 0 ? (
+        <div className="site-runline__track">
+          {items.map((item) => (
+            <span key={item.key}>{text(item.text)}</span>
+          ))}
+        </div>
+      ) : (
+        <div className="site-runline__none">{entries === null ? '' : t('site.runline_none')}</div>
+      )}
       <small>{t('site.runline_note')}</small>
     </section>
   );

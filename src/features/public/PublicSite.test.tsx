@@ -68,6 +68,8 @@ describe('PublicSite (/{lang}/ and its tabs)', () => {
     expect(screen.getByTestId('site-price-BTC').textContent).toBe('1 BTC ≈ $50,000.00 · $10.00 ≈ 0.0002 BTC');
     expect(screen.getByTestId('site-price-LTC')).toBeTruthy();
     expect(screen.queryByTestId('site-runline')).toBeNull();
+    // its place is kept and says there is none (no invented trades)
+    expect(await screen.findByText('No trade of our clients has settled in the last day.')).toBeTruthy();
     expect((await screen.findByTestId('site-company')).textContent).toBe('Acme Markets · help@acme.test · +44 20 7946 0000');
     expect(screen.getByTestId('site-register').getAttribute('href')).toBe('/en/register');
     expect(screen.getByTestId('site-login').getAttribute('href')).toBe('/en/login');

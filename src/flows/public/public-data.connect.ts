@@ -33,6 +33,15 @@ export const priceBoxProps = (label: ReturnType<typeof priceLabel>) => ({
   'data-testid': label ? 'site-prices' : undefined,
 });
 
+/**
+ * The ticker's own props: its place is kept from the first paint (issue 33 §3: when the trades came
+ * it pushed the slider down), busy until the trades are read, named for tests once it has lines.
+ */
+export const runlineProps = (entries: PublicRunlineEntry[] | null) => ({
+  'aria-busy': entries === null,
+  'data-testid': entries !== null && entries.length > 0 ? 'site-runline' : undefined,
+});
+
 /** The ticker's lines; none (the ticker hidden) when no trade settled. */
 export function runlineItems(entries: PublicRunlineEntry[] | null): Array<{ key: string; text: Msg }> {
   return (entries ?? []).map((e, i) => ({

@@ -1,4 +1,4 @@
-import { priceBoxProps, priceLabel, runlineItems } from './public-data.connect';
+import { priceBoxProps, priceLabel, runlineItems, runlineProps } from './public-data.connect';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TabContent } from '../../../core/contract/public-site';
@@ -181,6 +181,15 @@ describe('connectTabLoader', () => {
     v().onRetry();
     await waitFor(a, (s) => s.matches('shown'));
     expect([v().error, v().content?.tab]).toEqual([null, 'about']);
+  });
+});
+
+describe('runlineProps', () => {
+  it('busy until the trades are read; named for tests only with a trade to show', () => {
+    expect(runlineProps(null)).toEqual({ 'aria-busy': true, 'data-testid': undefined });
+    expect(runlineProps([])).toEqual({ 'aria-busy': false, 'data-testid': undefined });
+    const entry = { initials: 'S.T.', country: 'DE', result: 'profit' as const, amount: '8.20', currency: 'USD', symbol: 'EURUSD', settledAt: 1 };
+    expect(runlineProps([entry])).toEqual({ 'aria-busy': false, 'data-testid': 'site-runline' });
   });
 });
 
