@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MachineMutation, MutationFile, MutationSurvivor } from '../machine-kit/coverage-files';
 import { writeReport } from './lib/report-file';
+import { refreshSpecCoverage } from './spec-coverage';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = join(ROOT, 'reports/mutation');
@@ -83,7 +84,8 @@ export function writeMutationReport(ids?: string[], options: { quiet?: boolean }
   }
   const sortedOf = (r: Record<string, MachineMutation>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)));
   const file: MutationFile = { generatedAt: previous.generatedAt, machines: sortedOf(machines), rules: sortedOf(rules) };
-  writeReport(OUT, file);
+  // spec.json reads mutation.json: refreshed with it, so the committed pair never disagrees
+  if (writeReport(OUT, file)) refreshSpecCoverage();
   const entry = (id: string): MachineMutation => (id.startsWith('core:') ? file.rules![id]! : file.machines[id]!);
   if (options.quiet) return Object.fromEntries(chosen.map((id) => [id, entry(id).score]));
   console.log(`\n${formatTable(file)}\n\nwrote ${OUT}`);

@@ -372,8 +372,9 @@ export function specFiles(report = buildSpecCoverage()): { json: string; md: str
   return { json: `${JSON.stringify(report, null, 2)}\n`, md: specMarkdown(report) };
 }
 
-function main(): void {
-  const check = process.argv.includes('--check');
+/** Writes (or, with `check`, compares) spec.json and spec.md; the coverage writers call it after
+ *  their own report so the committed spec coverage never lags the report it reads. */
+export function refreshSpecCoverage(check = false): { report: SpecCoverageFile; stale: boolean } {
   const { json, md } = specFiles();
   const report = JSON.parse(json) as SpecCoverageFile;
   let stale = false;
@@ -386,6 +387,12 @@ function main(): void {
     stale = true;
     if (!check) writeFileSync(file, text);
   }
+  return { report, stale };
+}
+
+function main(): void {
+  const check = process.argv.includes('--check');
+  const { report, stale } = refreshSpecCoverage(check);
   console.log(`spec coverage: ${report.summary.rules} rules, ${report.summary.tagged} tagged, ${report.summary.untagged} untagged (000 §4 / 002 §4 untagged: ${report.summary.mustTagUntagged.join(', ') || 'none'})`);
   if (report.unknown.length) console.log(`tags naming no rule or deviation:\n  ${report.unknown.join('\n  ')}`);
   if (check && stale) {
