@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +28,9 @@ describe("the web's basics", () => {
     expect(svg.statusCode).toBe(200);
     expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(svg.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    // the header's mark is the same picture, bundled by Vite from its own file (a url('/favicon.svg')
+    // in the styles made Vite warn at every build that it could not resolve it)
+    expect(readFileSync(new URL('../../src/ui/brand.svg', import.meta.url), 'utf8').trim()).toBe(svg.body.trim());
     const ico = await app.inject({ method: 'GET', url: '/favicon.ico' });
     expect(ico.statusCode).toBe(301);
     expect(ico.headers.location).toBe('/favicon.svg');
