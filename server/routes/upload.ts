@@ -115,7 +115,7 @@ export const uploadRoutes: RoutePlugin<RouteDeps> = async (app, { db, push }) =>
   }
 
   /** One upload, shared by POST /upload and the kayako call: the UploadResponse. */
-  async function receive(request: FastifyRequest, pathKind?: DocumentKind): Promise<UploadResponse> {
+  async function receive(request: FastifyRequest, reply: FastifyReply, pathKind?: DocumentKind): Promise<UploadResponse> {
     const userId = requireUser(request);
     // refused before the body is read: nothing is kept
     const facts = await requireAnyUploadAllowed(db, userId);
@@ -138,18 +138,22 @@ export const uploadRoutes: RoutePlugin<RouteDeps> = async (app, { db, push }) =>
     }
     const mime = await detectDocumentMime(bytes);
     const document = await storeDocument(db, { userId, kind, bytes, mime });
-    push.publish(userId, { type: 'user.updated' });
+    // the owner's pages hear of it once this answer is out ('close' follows 'finish', and comes
+    // alone when the uploader went away): the page that saved reads its own answer before the
+    // user refresh the push starts (a signature's dialog, closed by that refresh, dropped its save
+    // half-way: the trading block's modal stops its child when the user is no longer blocked)
+    reply.raw.once('close', () => push.publish(userId, { type: 'user.updated' }));
     return { message: 'Upload successful', document };
   }
 
-  app.post('/upload', { schema: api(TAGS.account, 'Upload a verification document (multipart)') }, async (request) => receive(request));
+  app.post('/upload', { schema: api(TAGS.account, 'Upload a verification document (multipart)') }, async (request, reply) => receive(request, reply));
 
   /** Spec 000 §7: /api/kayako/upload/{kind}/{no|unshift} */
-  app.post<{ Params: { kind: string; mode: string } }>('/api/kayako/upload/:kind/:mode', { schema: api(TAGS.support, 'Support: stage an attachment (multipart)') }, async (request): Promise<UploadResponse | UnshiftResponse> => {
+  app.post<{ Params: { kind: string; mode: string } }>('/api/kayako/upload/:kind/:mode', { schema: api(TAGS.support, 'Support: stage an attachment (multipart)') }, async (request, reply): Promise<UploadResponse | UnshiftResponse> => {
     const { kind, mode } = request.params;
     if (mode !== 'no' && mode !== 'unshift') throw new Refusal(404, 'not_found', 'No such upload call: use /api/kayako/upload/{kind}/no to upload or /api/kayako/upload/{kind}/unshift to take one back.');
     if (!isDocumentKind(kind)) throw new Refusal(400, 'upload.kind', `Unknown document type. Choose one of: ${DOCUMENT_KINDS.join(', ')}.`);
-    if (mode === 'no') return receive(request, kind);
+    if (mode === 'no') return receive(request, reply, kind);
     const userId = requireUser(request);
     const removed = await unshiftDocument(db, userId, kind);
     if (removed) push.publish(userId, { type: 'user.updated' });
