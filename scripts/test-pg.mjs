@@ -1,4 +1,4 @@
-// `npm run test:pg`: the server suite against PostgreSQL at DATABASE_URL (each test file gets its own schema).
+// `npm run test:pg`: the server suite against PostgreSQL at DATABASE_URL (each test file gets its own database, a copy of one migrated template: server/test/db.ts).
 import { spawnSync } from 'node:child_process';
 
 if (!process.env.DATABASE_URL) {
