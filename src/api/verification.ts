@@ -35,6 +35,11 @@ export class UploadAborted extends Error {
  * with the stored document; rejects with a CallFailure like every other call, or UploadAborted.
  */
 export function uploadDocument(kind: DocumentKind, file: Blob, name: string, options: UploadOptions = {}): Promise<UploadResponse> {
+  // the answer's schema asked for as the upload starts, not when it ends: the answer resolves in
+  // the task that reads it, before the user refresh its push starts (a signature's dialog,
+  // closed by that refresh, dropped its save while this chunk was still on its way)
+  const contract = verificationContract();
+  contract.catch(() => undefined); // read below when the upload is answered; a failed upload never reads it
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const form = new FormData();
@@ -59,7 +64,7 @@ export function uploadDocument(kind: DocumentKind, file: Blob, name: string, opt
         body = null;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        verificationContract().then(
+        contract.then(
           ({ UploadResponse }) => {
             const parsed = UploadResponse.safeParse(body);
             if (parsed.success) resolve(parsed.data);

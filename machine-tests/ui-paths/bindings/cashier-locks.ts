@@ -43,7 +43,7 @@ export const cashierLocksBinding: UiBinding = {
       world(ctx).held.push(route);
     });
     await page.goto(`${baseURL}/en/trading#/show/withdrawal`);
-    await page.getByRole('heading', { name: 'Withdraw' }).first().waitFor(WAIT);
+    await page.getByRole('heading', { name: 'Withdraw' }).first().waitFor({ timeout: 15_000 }); // the trading page and the withdrawal chunk: a first load on a busy machine
   },
   events: {
     async 'loadLocks.done'(ctx) {
