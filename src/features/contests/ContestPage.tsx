@@ -135,15 +135,18 @@ function Row({ row: r, currency }: { row: ContestCard['rows'][number]; currency:
   const { t, lang } = useT();
   return (
     <tr className={r.you ? 'ct-row ct-row--you' : 'ct-row'} data-testid={r.you ? 'contest-own-row' : undefined} data-rank={r.rank}>
-      <td>{r.rank}</td>
-      <td>
-        {r.initials}
-        {r.you && <span className="ct-you"> ({t('contest.you')})</span>}
+      {/* data-label: the column's name beside each value where a phone stacks the row (contests.css) */}
+      <td data-label={t('contest.col.rank')}>{r.rank}</td>
+      <td data-label={t('contest.col.trader')}>
+        <span>
+          {r.initials}
+          {r.you && <span className="ct-you"> ({t('contest.you')})</span>}
+        </span>
       </td>
-      <td>{r.country}</td>
-      <td>{formatAmount(r.profit, currency, lang)}</td>
-      <td>{r.trades}</td>
-      <td>{r.prize ? prizeWords(r.prize, currency, t, lang) : t('contest.reward.none')}</td>
+      <td data-label={t('contest.col.country')}>{r.country}</td>
+      <td data-label={t('contest.col.profit')}>{formatAmount(r.profit, currency, lang)}</td>
+      <td data-label={t('contest.col.trades')}>{r.trades}</td>
+      <td data-label={t('contest.col.reward')}>{r.prize ? prizeWords(r.prize, currency, t, lang) : t('contest.reward.none')}</td>
     </tr>
   );
 }
