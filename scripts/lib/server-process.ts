@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pgAdmin } from '../../server/db/pg-admin';
+import { databaseUrl, pgAdmin } from '../../server/db/pg-admin';
 
 export interface RunningServer {
   url: string;
@@ -92,7 +92,5 @@ async function freshDatabase(serverUrl: string | undefined): Promise<{ url: stri
   const name = `browser_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = (sql: string) => pgAdmin(serverUrl, sql);
   await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: databaseUrl(serverUrl, name), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

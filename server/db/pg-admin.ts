@@ -10,3 +10,10 @@ export async function pgAdmin(url: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/** The URL of another database on the same PostgreSQL server (a test's or a browser run's own). */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

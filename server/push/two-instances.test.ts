@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FreshUserResponse, ServerEvent } from '../../core/contract';
+import { databaseUrl as urlOf } from '../db/pg-admin';
 import { FetchClient, freePort } from '../test/fetch-client';
 
 /**
@@ -120,9 +121,7 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
     admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(baseUrl!);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    databaseUrl = urlOf(baseUrl!, dbName);
     // one after the other: the first migrates and seeds the new database
     a = await startInstance(databaseUrl);
     b = await startInstance(databaseUrl);

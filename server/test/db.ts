@@ -12,7 +12,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../config';
 import { createDb, type Db } from '../db';
 import { migrate } from '../db/migrate';
-import { pgAdmin } from '../db/pg-admin';
+import { databaseUrl, pgAdmin } from '../db/pg-admin';
 import type { Database } from '../db/schema';
 import { seed as seedDemo } from '../sandbox/seed/seed';
 
@@ -92,12 +92,6 @@ function migrationsHash(extra = ''): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-const withDatabase = (url: string, name: string): string => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
 /**
  * On PostgreSQL, the migrations run once into a template database (`brokerage_tmpl_<hash>`, made
  * under the advisory lock by the first file that needs it; templates of other migrations dropped
@@ -119,7 +113,7 @@ async function databaseFromTemplate(url: string): Promise<string | undefined> {
           const partial = `${template}_partial`;
           await admin.query(`drop database if exists ${partial} with (force)`);
           await admin.query(`create database ${partial}`);
-          const db = createDb({ ...testConfig(), databaseUrl: withDatabase(url, partial) }, { poolSize: 2 });
+          const db = createDb({ ...testConfig(), databaseUrl: databaseUrl(url, partial) }, { poolSize: 2 });
           try {
             await migrate(db);
           } finally {
@@ -155,7 +149,7 @@ export async function freshDb(options: { seed?: boolean; config?: Partial<Config
     const url = config.databaseUrl;
     const database = await databaseFromTemplate(url);
     if (database) {
-      config.databaseUrl = withDatabase(url, database);
+      config.databaseUrl = databaseUrl(url, database);
       db = createDb(config, { poolSize: 20 });
       drop = () => pgAdmin(url, `drop database if exists ${database} with (force)`);
     } else {
