@@ -28,6 +28,7 @@ import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { launchBrowser } from '../../scripts/lib/browser';
 import { writeJUnit, type JUnitSuite } from '../../scripts/lib/junit';
 import { writeReport } from '../../scripts/lib/report-file';
+import { refreshSpecCoverage } from '../../scripts/spec-coverage';
 import { startServer, type RunningServer } from '../../scripts/lib/server-process';
 import { bindings } from './bindings/index';
 import { UI_PATHS_RESEND_MS } from './bindings/two-factor-entry';
@@ -202,7 +203,7 @@ async function main(): Promise<number> {
   for (const [id, m] of measured) file.machines[id] = toUiCoverage(m);
   // a walk is a soak, not the cover the report records
   // spec.json reads ui.json: refreshed with it, so the committed pair never disagrees
-  if (!walk && writeReport(OUT, file)) (await import('../../scripts/spec-coverage')).refreshSpecCoverage();
+  if (!walk && writeReport(OUT, file)) refreshSpecCoverage();
 
   const model = readUiCoverage(MODEL).machines as unknown as Record<string, { transitions: { total: number; covered: string[]; uncovered: string[] } }>;
   const shown = Object.fromEntries([...measured.keys()].map((id) => [id, file.machines[id]]));

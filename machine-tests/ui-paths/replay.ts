@@ -61,15 +61,6 @@ function isLatest(log: InspectLog, at: number): boolean {
   return true;
 }
 
-/** resolves true once a later snapshot of the actor at `at` (or its page's goodbye) is in the log */
-async function movedOn(log: InspectLog, at: number, look: { over: boolean }): Promise<boolean> {
-  while (isLatest(log, at)) {
-    if (look.over) return false;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return true;
-}
-
 async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -149,8 +140,9 @@ export async function replayInBrowser(
             // the app moving on ends the look at once: the state was passed through, and a check
             // waiting for what the next state took away would otherwise wait out its own timeout
             const look = Promise.resolve(check({ ...ctx, expected: step.state }));
-            const watch = { over: false };
-            const passed = await guarded(Promise.race([look.then(() => false), movedOn(log, at, watch)]), 'the screen check').finally(() => (watch.over = true));
+            let looked = false;
+            const movedOn = waitFor(() => looked || !isLatest(log, at), STEP_GUARD_MS).then(() => !isLatest(log, at));
+            const passed = await guarded(Promise.race([look.then(() => false), movedOn]), 'the screen check').finally(() => (looked = true));
             if (passed) {
               look.catch(() => undefined);
               break;
