@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { signIn, type Tab } from './browser';
-import { chatSeen } from './sandbox-users';
+import { chatSeen, freshUser } from './sandbox-users';
 
 /** The crypto browser tests' shared steps (crypto.e2e.ts, crypto-exceptions.e2e.ts). */
 
@@ -10,12 +10,9 @@ export async function freshTrader(tab: Tab, baseURL: string): Promise<void> {
   const { page } = tab;
   // the chat opens by itself once per browser beside the platform; these tests are about the invoice page
   await chatSeen(tab.context);
-  await page.goto(`${baseURL}/en/login`);
-  const creds = await page.evaluate(async () => {
-    const me = (await (await fetch('/api/me')).json()) as { csrf: string };
-    const res = await fetch('/api/sandbox/fresh-user', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf }, body: '{}' });
-    return (await res.json()) as { email: string; password: string };
-  });
+  // the one helper (sandbox-users.ts): made from a page with no app on it, whose own /api/me could
+  // otherwise start a second anonymous session and leave this request's CSRF token stale
+  const creds = await freshUser(page, baseURL);
   await signIn(page, baseURL, creds);
   await page.waitForURL(`${baseURL}/en/trading**`);
 }

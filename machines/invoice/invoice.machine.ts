@@ -10,6 +10,8 @@ const closedUpdates = {
   states: {
     settled: { on: { 'invoice.push': 'refreshing' as const } },
     refreshing: {
+      // a push while a check is out (the exception recorded, then credited a moment later): the check starts again, so the newer change is not dropped
+      on: { 'invoice.push': { target: 'refreshing' as const, reenter: true } },
       invoke: {
         src: 'checkInvoice' as const,
         input: ({ context }: { context: InvoiceContext }) => ({ coin: context.coin, guid: context.guid }),
@@ -109,6 +111,8 @@ export const invoiceMachine = setup({
           on: { 'invoice.push': 'checking' },
         },
         checking: {
+          // a push while a check is out: ask again (what the running check read may already be old)
+          on: { 'invoice.push': { target: 'checking', reenter: true } },
           invoke: {
             src: 'checkInvoice',
             input: ({ context }) => ({ coin: context.coin, guid: context.guid }),
