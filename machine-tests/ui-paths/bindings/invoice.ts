@@ -215,12 +215,20 @@ export const invoiceBinding: UiBinding = {
     async 'invoice.push'(ctx) {
       const w = world(ctx);
       const next = nextKey(ctx);
+      const mark = ctx.log.length;
+      // a check this push's predecessor started is still out (held): this push must find it so
+      const heldBefore = w.held.length > 0;
       if (next.key === 'checkInvoice.error') w.gates.push({ kind: 'fail' });
-      // the countdown ends while this check is still out
-      if (next.key === 'after:untilExpiry') w.gates.push({ kind: 'hold' });
+      // the countdown ends, or the next push arrives, while this check is still out
+      if (next.key === 'after:untilExpiry' || next.key === 'invoice.push') w.gates.push({ kind: 'hold' });
       const moved = next.key === 'checkInvoice.done' ? await moveChain(ctx, check(next.event)) : false;
       // a push needs a change: half of what is due (the check then still finds it waiting), or a late payment on a closed one
       if (!moved) await moveChain(ctx, { status: 'wt', paid: 'half' });
+      if (heldBefore) {
+        // the machine has started its check again: the old one's answer (dropped with it) may come now
+        await pushSeen(ctx, mark);
+        releaseHeld(ctx);
+      }
     },
     'checkInvoice.done': async () => {},
     'checkInvoice.error': async () => {},
