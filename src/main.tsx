@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadPage } from './App';
 import { sessionActor, settingsKnown, startAppActors, toastActor } from './flows/shell/app.flow';
@@ -37,14 +37,19 @@ async function boot(): Promise<void> {
   // then moves (issue 33 §3); a chunk that failed to load is asked again by the render, as before
   // and the settings (at most 2 s), so what they switch on (the sign-in buttons, the demo link) is drawn with it
   const [dict] = await Promise.all([loadDict(lang), preloadPage(window.location.pathname).catch(() => undefined), settingsKnown(2000)]);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <I18nProvider lang={lang} dict={dict}>
-        <SkipLink />
-        <App />
-      </I18nProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // the first render as a transition: React renders it in slices of a few milliseconds, yielding to
+  // the browser between them, instead of one task that blocks a phone's main thread (issue 33 §1, TBT)
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <I18nProvider lang={lang} dict={dict}>
+          <SkipLink />
+          <App />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void boot();
