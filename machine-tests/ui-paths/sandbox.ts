@@ -12,10 +12,16 @@ export { freshUser, outboxCode, type FreshUserOptions };
  * Our server answers as it answers the page; page.route faults never touch these calls.
  */
 async function post<T>(page: Page, path: string, body: unknown, operator?: string): Promise<T> {
-  const me = (await (await page.request.get('/api/me')).json()) as { csrf: string };
-  const headers: Record<string, string> = { 'x-csrf-token': me.csrf };
-  if (operator) headers['x-sandbox-operator'] = operator;
-  const res = await page.request.post(path, { data: body, headers });
+  const send = async () => {
+    const me = (await (await page.request.get('/api/me')).json()) as { csrf: string };
+    const headers: Record<string, string> = { 'x-csrf-token': me.csrf };
+    if (operator) headers['x-sandbox-operator'] = operator;
+    return page.request.post(path, { data: body, headers });
+  };
+  let res = await send();
+  // the page's first /api/me, without a cookie, beside this one: the cookie kept may be the other
+  // anonymous session's; asked again, the token is the kept session's (freshUser says more)
+  if (res.status() === 403 && (await res.text()).includes('"csrf"')) res = await send();
   if (!res.ok()) throw new Error(`${path} ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
