@@ -9,7 +9,7 @@
  * share its registry with the files around it, so it runs isolated, as do the jsdom views (one
  * document each). scripts/test-isolation.test.ts fails when a mocking file is missing here.
  */
-export const ISOLATED_NODE_TESTS = ['src/api/card.test.ts', 'src/api/events.test.ts', 'src/api/readiness.test.ts', 'src/flows/chat/chat-signals.test.ts', 'src/flows/trading/signature.flow.test.ts', 'src/flows/two-factor/code-entry.connect.test.ts'];
+export const ISOLATED_NODE_TESTS = ['src/api/card.test.ts', 'src/api/csrf-retry.test.ts', 'src/api/events.test.ts', 'src/api/readiness.test.ts', 'src/flows/chat/chat-signals.test.ts', 'src/flows/trading/signature.flow.test.ts', 'src/flows/two-factor/code-entry.connect.test.ts'];
 
 /** the globs of the Node test files outside the server (the `machines` project), less the browser suites */
 export const MACHINE_TESTS = ['core/**/*.test.ts', 'machines/**/*.test.ts', 'machine-kit/**/*.test.ts', 'machine-tests/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'];

@@ -45,6 +45,25 @@ export const http = ky.create({
         if (unsafe.has(request.method)) request.headers.set('x-csrf-token', await knownCsrf());
       },
     ],
+    afterResponse: [
+      /**
+       * A state-changing call refused `csrf` is sent once more with the token learned again. On a
+       * first visit the session's GET /api/me and a call's own (a reset link, an autologin key) can
+       * both go out without a cookie: the server makes two anonymous sessions, the browser keeps
+       * the cookie of the one answered last, the app may hold the other's token. The refusal comes
+       * before anything is read or done (server/http/session.ts), so sending it again cannot do
+       * anything twice; a second refusal is the caller's, as before.
+       */
+      async (request, _options, response) => {
+        if (response.status !== 403 || !unsafe.has(request.method)) return;
+        if (asApiError(await response.json().catch(() => null))?.error !== 'csrf') return;
+        setCsrfToken('');
+        const token = await knownCsrf();
+        if (!token) return;
+        request.headers.set('x-csrf-token', token);
+        return ky(request, { retry: 0, timeout: 20_000 });
+      },
+    ],
   },
 });
 
