@@ -25,7 +25,7 @@ export const CARD = '4000 0000 0000 0010';
 const START_PATHS = new Set(Object.values(CARD_START_URL));
 export const isStartUrl = (url: string): boolean => START_PATHS.has(new URL(url).pathname);
 
-/** What one request of a kind does on the way: reach the server, fail as a lost connection, reach it with a stale CSRF token (403), or be held until the page goes away. */
+/** What one request of a kind does on the way: reach the server, fail as a lost connection, reach it with a stale CSRF token (403, its re-send too), or be held until the page goes away. */
 export type Fate = 'pass' | 'network' | 'refuse' | 'hold';
 
 /**
@@ -35,10 +35,21 @@ export type Fate = 'pass' | 'network' | 'refuse' | 'hold';
 export async function fateRequests(page: Page, match: (url: string) => boolean, fates: Fate[]): Promise<{ held: () => number }> {
   let n = 0;
   let held = 0;
+  // the app sends a call refused 'csrf' once more with the token asked again (src/api/http.ts): a
+  // refusal meant to reach the flow refuses that re-send too, without spending a fate
+  let resend = false;
+  const stale = (route: Route) => route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'changed-elsewhere' } });
   await page.route((url) => match(url.href), async (route: Route) => {
+    if (resend) {
+      resend = false;
+      return stale(route);
+    }
     const fate = fates[n++] ?? 'pass';
     if (fate === 'network') return route.abort('internetdisconnected');
-    if (fate === 'refuse') return route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'changed-elsewhere' } });
+    if (fate === 'refuse') {
+      resend = true;
+      return stale(route);
+    }
     if (fate === 'hold') {
       held++;
       return new Promise<void>(() => {});

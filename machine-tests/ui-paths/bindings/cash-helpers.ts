@@ -17,12 +17,16 @@ export async function clearOutcomes(page: Page): Promise<void> {
   await sandboxCall(page, '/api/sandbox/script/clear', {});
 }
 
-/** The next request to `url` reaches the server with a CSRF token that no longer matches (a session changed in another tab): 403 csrf. */
+/**
+ * The next request to `url` reaches the server with a CSRF token that no longer matches (a session
+ * changed in another tab): 403 csrf. The app sends a call so refused once more with the token asked
+ * again (src/api/http.ts); that re-send is refused too, so the refusal reaches the flow.
+ */
 export async function breakNextCsrf(page: Page, url: string): Promise<void> {
-  let done = false;
+  let left = 2;
   await page.route(url, async (route) => {
-    if (done) return route.continue();
-    done = true;
+    if (left === 0) return route.continue();
+    left -= 1;
     await route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'changed-elsewhere' } });
   });
 }
