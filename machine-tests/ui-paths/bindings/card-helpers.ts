@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
 import { classify } from '../../../core/cascade/classify';
 import type { ProcessorReply } from '../../../core/cascade/processors';
@@ -14,7 +14,7 @@ import type { PathContext } from '../types';
  * Helpers of the card bindings (funding, cardForm, cascade, listen; "uicard"): a fresh
  * trader with the processor stack a path needs, the funding page on Playwright's clock, the
  * processors' answers scripted one-shot by place in the cascade (docs/sandbox.md "Scripted
- * outcomes"), and the page's own requests failed, refused or held on the way (page.route: our
+ * outcomes"); the page's own requests failed, refused or held on the way are cash-helpers' fateRequests (page.route: our
  * server is never replaced).
  */
 
@@ -24,50 +24,6 @@ export const CARD = '4000 0000 0000 0010';
 
 const START_PATHS = new Set(Object.values(CARD_START_URL));
 export const isStartUrl = (url: string): boolean => START_PATHS.has(new URL(url).pathname);
-
-/** What one request of a kind does on the way: reach the server, fail as a lost connection, reach it with a stale CSRF token (403, its re-send too), or be held until the page goes away. */
-export type Fate = 'pass' | 'network' | 'refuse' | 'hold';
-
-/**
- * Every request matching `match`, in order, meets the fate at its index in `fates` (then 'pass').
- * A held request never answers: the page is reloaded or closed while it is in flight.
- */
-export async function fateRequests(page: Page, match: (url: string) => boolean, fates: Fate[]): Promise<{ held: () => number }> {
-  let n = 0;
-  let held = 0;
-  // the app sends a call refused 'csrf' once more with the token asked again (src/api/http.ts): a
-  // refusal meant to reach the flow refuses that re-send too, without spending a fate
-  let resend = false;
-  const stale = (route: Route) => route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'changed-elsewhere' } });
-  await page.route((url) => match(url.href), async (route: Route) => {
-    if (resend) {
-      resend = false;
-      return stale(route);
-    }
-    const fate = fates[n++] ?? 'pass';
-    if (fate === 'network') return route.abort('internetdisconnected');
-    if (fate === 'refuse') {
-      resend = true;
-      return stale(route);
-    }
-    if (fate === 'hold') {
-      held++;
-      return new Promise<void>(() => {});
-    }
-    return route.continue();
-  });
-  // how many requests are held now: a reload meant to cut one waits for it to be on its way
-  return { held: () => held };
-}
-
-/** Waits until a request of `fateRequests` is held (a reload meant to cut it off comes after). */
-export async function heldBy(gate: { held: () => number }, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (gate.held() === 0) {
-    if (Date.now() > end) throw new Error('the request to hold never left the page before the reload');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The processor reply's outcome as the sandbox scripts it (docs/sandbox.md "Scripted outcomes"). */
 export type Kind = 'approved' | 'pending' | 'redirect' | 'soft' | 'hard' | 'dnh' | 'entropay' | 'entropayCvv' | 'passed' | 'token';

@@ -7,7 +7,8 @@ import { sandboxCall } from '../sandbox';
 import type { PathContext, StateCheck, StepContext, UiBinding } from '../types';
 import { eventKey } from '../select';
 import { cascadeStack, type StackFacts } from '../../../core/cascade/stack';
-import { cardTrader, fateRequests, heldBy, fillAndDeposit, isStartUrl, kindOf, openFunding, outcomeOf, pick, scriptPlaces, spendDayLimit, WAIT, type Fate, type Kind } from './card-helpers';
+import { cardTrader, fillAndDeposit, isStartUrl, kindOf, openFunding, outcomeOf, pick, scriptPlaces, spendDayLimit, WAIT, type Kind } from './card-helpers';
+import { fateRequests, heldBy, type Fate } from './cash-helpers';
 
 /**
  * The processor a path makes fail (issue 32 §4, §5): no other binding's stack uses Shape

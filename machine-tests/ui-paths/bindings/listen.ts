@@ -6,7 +6,8 @@ import { listenModel } from '../../../machines/cascade/cascade.model';
 import type { TestPath } from '../../../machine-kit/types';
 import { eventKey } from '../select';
 import type { PathContext, StepContext, UiBinding } from '../types';
-import { cardTrader, fateRequests, heldBy, fillAndDeposit, isStartUrl, openFunding, scriptPlaces, WAIT } from './card-helpers';
+import { cardTrader, fillAndDeposit, isStartUrl, openFunding, scriptPlaces, WAIT } from './card-helpers';
+import { fateRequests, heldBy } from './cash-helpers';
 
 const PROCESSOR = 'MEIKO' as const;
 const LISTEN_PATH = cardListenUrl(PROCESSOR);
