@@ -1,22 +1,14 @@
-import { useSignatureChild } from '../../flows/trading/signature.flow';
 import type { SignatureRef } from '../../flows/trading/signature.connect';
 import { useTradingBlock } from '../../flows/trading/trading-block.flow';
 import { useT } from '../../i18n';
 import { lazyPage } from '../../ui/lazyPage';
 import { Modal } from '../../ui/Modal';
-import type { SignaturePadProps } from '../verification/signature/SignaturePad';
 
-// the pad and signature_pad load only for a trader under the block, not with every trading page
-const SignaturePad = lazyPage<SignaturePadProps>(async () => ({ default: (await import('../verification/signature/SignaturePad')).SignaturePad }), 'inline');
-// the client agreement's text (issue 30 §5: shown in full before it is signed), with the dialog only
-const AgreementText = lazyPage(() => import('../legal/AgreementText'), 'inline');
+// the agreement's text, the pad and signature_pad load only for a trader under the block, not with
+// every trading page; in one chunk, so nothing in the dialog moves as its parts arrive
+const SignModalBody = lazyPage<{ signature: SignatureRef | undefined }>(() => import('./SignModalBody'), 'inline');
 
 type TradingBlockApi = ReturnType<typeof useTradingBlock>;
-
-/** The drawn signature the modal runs (the trading block's child), with the agreement tick. */
-function ModalSignature({ signature }: { signature: SignatureRef }) {
-  return <SignaturePad api={useSignatureChild(signature)} />;
-}
 
 function SignModal({ block }: { block: TradingBlockApi }) {
   const { t } = useT();
@@ -33,8 +25,7 @@ function SignModal({ block }: { block: TradingBlockApi }) {
       }
     >
       <p>{t('block.modal_body')}</p>
-      <AgreementText />
-      {block.signature && <ModalSignature signature={block.signature} />}
+      <SignModalBody signature={block.signature} />
     </Modal>
   );
 }
