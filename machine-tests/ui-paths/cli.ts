@@ -172,14 +172,37 @@ async function main(): Promise<number> {
     for (const phase of phases) {
       const jobs = phase.flatMap((p) => plans[p].selected.map(({ path }, i) => ({ p, i, path })));
       const width = plans[phase[0]].binding.alone ? 1 : concurrency;
-      let next = 0;
+      // a free slot takes the first job whose exclusive name no running path holds (a slot never
+      // waits behind one while another binding's path could run in it); none free: it waits for a release
+      const running = new Set<string>();
+      let waiting: (() => void)[] = [];
+      const released = () => {
+        const wake = waiting;
+        waiting = [];
+        wake.forEach((resolve) => resolve());
+      };
+      const take = () => {
+        const at = jobs.findIndex((job) => {
+          const name = plans[job.p].binding.exclusive?.(job.path);
+          return !name || !running.has(name);
+        });
+        return at < 0 ? undefined : jobs.splice(at, 1)[0];
+      };
       const worker = async () => {
-        for (let job = jobs[next++]; job; job = jobs[next++]) {
+        while (jobs.length) {
+          const job = take();
+          if (!job) {
+            await new Promise<void>((resolve) => waiting.push(resolve));
+            continue;
+          }
           const plan = plans[job.p];
           const { path } = job;
-          const result = await exclusively(plan.binding.exclusive?.(path), () => {
-            began[job.p] ||= Date.now();
-            return replayInBrowser(b, plan.binding, plan.machine, path, opts);
+          const name = plan.binding.exclusive?.(path);
+          if (name) running.add(name);
+          began[job.p] ||= Date.now();
+          const result = await replayInBrowser(b, plan.binding, plan.machine, path, opts).finally(() => {
+            if (name) running.delete(name);
+            released();
           });
           results[job.p][job.i] = result;
           if (verbose || result.failure) console.log(`${result.failure ? 'FAIL' : 'ok  '} ${plan.binding.machine} ${(result.ms / 1000).toFixed(1)} s  ${result.line}${result.failure ? `\n     ${result.failure}` : ''}`);
@@ -234,21 +257,3 @@ main().then(
     process.exitCode = 2;
   },
 );
-
-/** the paths holding each `UiBinding.exclusive` name: the next one waits for the one before it */
-const held = new Map<string, Promise<void>>();
-
-/** Runs `run` once no other path of the same exclusive name runs (no name: at once). */
-async function exclusively<T>(name: string | undefined, run: () => Promise<T>): Promise<T> {
-  if (!name) return run();
-  const before = held.get(name) ?? Promise.resolve();
-  let release = () => {};
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  held.set(name, before.then(() => mine));
-  await before;
-  try {
-    return await run();
-  } finally {
-    release();
-  }
-}

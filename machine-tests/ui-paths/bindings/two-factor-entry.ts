@@ -172,6 +172,16 @@ async function signInToCode(page: Page, site: string, user: User): Promise<void>
   });
 }
 
+/**
+ * Signs out through the API from a page with no app on it: the app open on the trading page would
+ * follow its session's end to the sign-in page itself, and that navigation could cut the path's own
+ * `goto` to the sign-in page (net::ERR_ABORTED, seen in a full run).
+ */
+async function signOutOffTheApp(page: Page, site: string): Promise<void> {
+  await page.goto(`${site}/robots.txt`);
+  await postJson(page, '/api/logout', {});
+}
+
 /** the recovery code field (sign-in with the authenticator only) */
 const recoveryField = (page: Page) => page.getByLabel('Recovery code', { exact: true });
 
@@ -186,7 +196,7 @@ async function authenticatorSignIn(ctx: PathContext): Promise<void> {
   const { secret, codes } = await setUpAuthenticator(page, user.email);
   ctx.world.secret = secret;
   ctx.world.recovery = codes;
-  await postJson(page, '/api/logout', {});
+  await signOutOffTheApp(page, baseURL);
   await signInToCode(page, baseURL, user);
 }
 
@@ -217,7 +227,7 @@ async function passkeyTraderSignIn(ctx: PathContext): Promise<void> {
   await section.getByTestId('passkey-row').waitFor(LOAD);
   await postJson(page, '/api/fraud/two_factors', { type: 'email', state: true });
   await postJson(page, '/api/fraud/factors_check', { type: 'email', code: await outboxCode(page, user.email), purpose: 'setup' });
-  await postJson(page, '/api/logout', {});
+  await signOutOffTheApp(page, site);
   const held: Route[] = [];
   ctx.world.held = held;
   await page.route(PASSKEY_CHECK, async (route) => {
