@@ -13,6 +13,10 @@ export default defineConfig({
     // most of all. A longer wait asserts the same thing; a value that never comes still fails.
     expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
+    // one worker process per slot for every file (not one per file): the files share no module state
+    // (each launches its own browser and makes its own traders), and a fresh process per file was
+    // 2-3 s of CPU each for importing vitest and playwright-core again, 60 times
+    isolate: false,
     globalSetup: ['machine-tests/browser/global-setup.ts'],
   },
 });
