@@ -96,7 +96,14 @@ async function main(): Promise<number> {
     return b;
   }) : bindings;
 
-  const planned = chosen.map((binding) => {
+  // the server starts (its own process, the other core) while the paths are generated here (~54 s
+  // for all bindings): one binding at a time, the event loop let through between them so the
+  // server's start (a free port, its database, the spawn, the wait until it answers) goes on
+  if (!list) buildIfStale();
+  // the server's resend interval shortened (sandbox only): an accepted resend waits 2 s, not 30
+  const serverStart = list ? undefined : startServer({ SANDBOX_2FA_RESEND_MS: String(UI_PATHS_RESEND_MS) });
+  serverStart?.catch(() => undefined);
+  const planned = await guardPlanning(serverStart, () => inTurns(chosen, (binding) => {
     const model = binding.model ?? models[binding.machine as keyof typeof models];
     if (!model) throw new Error(`no model for ${binding.machine} in machines/models.ts`);
     const machine = machineOf(binding.machine);
@@ -104,7 +111,7 @@ async function main(): Promise<number> {
     const w = walkPaths(binding, model, walk, stop, () => performance.now());
     console.log(`${binding.machine}#walk (${walk.kind}, seed ${walk.seed}, stop ${formatStop(stop)}): ${w.length} events in ${w.generated} run(s), stopped by ${w.stoppedBy}; ${w.selected.length} run(s) to replay`);
     return { binding, machine, ...w };
-  });
+  }));
   const plans = shard ? shareOf(planned, (p) => p.selected.length, shard.k, shard.n) : planned;
   if (shard) console.log(`share ${shard.k}/${shard.n}: ${plans.map((p) => p.binding.machine).join(', ')} (${plans.reduce((a, p) => a + p.selected.length, 0)} paths)`);
   if (list) {
@@ -115,7 +122,6 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  buildIfStale();
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const measured = new Map<string, Measured>();
@@ -125,8 +131,7 @@ async function main(): Promise<number> {
     return m;
   };
   try {
-    // the server's resend interval shortened (sandbox only): an accepted resend waits 2 s, not 30
-    server = await startServer({ SANDBOX_2FA_RESEND_MS: String(UI_PATHS_RESEND_MS) });
+    server = await serverStart!;
     browser = await launchBrowser();
     const b = browser;
     const opts = { baseURL: server.url, operator: server.operatorToken };
@@ -257,3 +262,23 @@ main().then(
     process.exitCode = 2;
   },
 );
+
+/** The paths generated; a generation that throws stops the server started beside it first. */
+async function guardPlanning<T>(serverStart: Promise<RunningServer> | undefined, plan: () => Promise<T>): Promise<T> {
+  try {
+    return await plan();
+  } catch (err) {
+    await serverStart?.then((server) => server.stop(), () => undefined);
+    throw err;
+  }
+}
+
+/** `items.map(each)`, the event loop let through after each item. */
+async function inTurns<T, R>(items: T[], each: (item: T) => R): Promise<R[]> {
+  const out: R[] = [];
+  for (const item of items) {
+    out.push(each(item));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return out;
+}
