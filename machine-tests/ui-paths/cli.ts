@@ -175,7 +175,8 @@ async function main(): Promise<number> {
       else phases.push([p]);
     });
     for (const phase of phases) {
-      const jobs = phase.flatMap((p) => plans[p].selected.map(({ path }, i) => ({ p, i, path })));
+      // each path's exclusive name asked once (cascade's plans the path to answer)
+      const jobs = phase.flatMap((p) => plans[p].selected.map(({ path }, i) => ({ p, i, path, name: plans[p].binding.exclusive?.(path) })));
       const width = plans[phase[0]].binding.alone ? 1 : concurrency;
       // a free slot takes the first job whose exclusive name no running path holds (a slot never
       // waits behind one while another binding's path could run in it); none free: it waits for a release
@@ -187,10 +188,7 @@ async function main(): Promise<number> {
         wake.forEach((resolve) => resolve());
       };
       const take = () => {
-        const at = jobs.findIndex((job) => {
-          const name = plans[job.p].binding.exclusive?.(job.path);
-          return !name || !running.has(name);
-        });
+        const at = jobs.findIndex((job) => !job.name || !running.has(job.name));
         return at < 0 ? undefined : jobs.splice(at, 1)[0];
       };
       const worker = async () => {
@@ -201,8 +199,7 @@ async function main(): Promise<number> {
             continue;
           }
           const plan = plans[job.p];
-          const { path } = job;
-          const name = plan.binding.exclusive?.(path);
+          const { path, name } = job;
           if (name) running.add(name);
           began[job.p] ||= Date.now();
           const result = await replayInBrowser(b, plan.binding, plan.machine, path, opts).finally(() => {
