@@ -1,4 +1,5 @@
-import { useNow, useSignals, useWeekendNotice } from '../../flows/signals/signals.flow';
+import { useDeadlineNow } from '../../flows/shared/deadline-clock';
+import { useSignals, useWeekendNotice } from '../../flows/signals/signals.flow';
 import { signalFace, type ShownSignal } from '../../flows/signals/signals.connect';
 import { registerMessages, useT } from '../../i18n';
 import { useDialog } from '../../ui/useDialog';
@@ -6,9 +7,6 @@ import { messages } from './messages';
 import './signals.css';
 
 registerMessages(messages);
-
-/** how often the countdown circle is redrawn; the deadline itself comes from the server */
-export const SIGNAL_REDRAW_MS = 250;
 
 /** The signal pop-ups of the trading shell (spec 000 §2, §4, §9). */
 export function SignalsHost() {
@@ -30,7 +28,8 @@ function SignalPopup({ signal, onClose }: { signal: ShownSignal; onClose: () => 
   const { t } = useT();
   // a non-modal pop-up beside the platform (the trader may act on it there): labelled, Escape closes it
   const dialog = useDialog({ onClose, modal: false });
-  const now = useNow(SIGNAL_REDRAW_MS);
+  // redrawn when the seconds left change (the deadline itself comes from the server)
+  const now = useDeadlineNow(signal.expiresAt);
   const face = signalFace(signal, now);
   const { seconds, fraction } = face;
   const duration = t(face.duration.key, { n: face.duration.n });
