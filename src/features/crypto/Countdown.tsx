@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useDeadlineNow } from '../../flows/shared/deadline-clock';
 import { useT } from '../../i18n';
 
-/** how often the shown time is redrawn; the deadline itself comes from the server */
-export const COUNTDOWN_REDRAW_MS = 1000;
 /** the countdown turns red in its last five minutes */
 export const LOW_TIME_MS = 5 * 60_000;
 
@@ -14,29 +12,14 @@ export function formatRemaining(ms: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** The page clock, redrawn every second while `running`. */
-function useNow(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, COUNTDOWN_REDRAW_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [running]);
-  return now;
-}
-
 /**
  * The time left until the invoice's server-held expiry (moved onto this page's clock by the
  * flow). It shows the full time until the machine starts the countdown, 300 ms after load.
  */
 export function Countdown({ expiresAt, startedAt, running }: { expiresAt: number; startedAt: number; running: boolean }) {
   const { t } = useT();
-  const now = useNow(running);
+  // redrawn when the whole seconds left change
+  const now = useDeadlineNow(expiresAt, running);
   const left = expiresAt - (running ? now : startedAt);
   const text = formatRemaining(left);
   return (

@@ -23,9 +23,9 @@ export function useDeadlineNow(deadline: number, running = true): number {
       setNow(Date.now());
       schedule();
     };
-    // the clock as of now (time passed between the first render and this effect), then each change
-    setNow(Date.now());
-    schedule();
+    // the clock read again at once (time may have passed since the first render, or while not
+    // running), then at each change
+    timer = setTimeout(tick, 0);
     return () => clearTimeout(timer);
   }, [deadline, running]);
   return now;
