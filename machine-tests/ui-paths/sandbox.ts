@@ -48,22 +48,14 @@ export async function signInByApi(page: Page, user: { email: string; password: s
  * `url` fails as a lost connection. Our server is never replaced: the request never reaches it.
  */
 export async function failNextRequest(page: Page, url: string): Promise<void> {
-  let done = false;
-  await page.route(url, async (route) => {
-    if (done) return route.continue();
-    done = true;
-    await route.abort('internetdisconnected');
-  });
+  // once (`times: 1`): the route is then removed, and with no route left the page's requests stop
+  // going through this process (every one did, for the rest of the path)
+  await page.route(url, (route) => route.abort('internetdisconnected'), { times: 1 });
 }
 
 /** The next request to `url` goes to the real server with its form/JSON body changed by `edit` (a request altered on the way). */
 export async function alterNextRequest(page: Page, url: string, edit: (body: string) => string): Promise<void> {
-  let done = false;
-  await page.route(url, async (route) => {
-    if (done) return route.continue();
-    done = true;
-    await route.continue({ postData: edit(route.request().postData() ?? '') });
-  });
+  await page.route(url, (route) => route.continue({ postData: edit(route.request().postData() ?? '') }), { times: 1 });
 }
 
 /** The trader signs in from another browser: a request context of its own (its own cookies and device cookie, so a new device). */
