@@ -185,9 +185,9 @@ describe('a real feed that fails: refused with a clear message', () => {
     expect(await refused('/html')).toMatch(/neither RSS nor Atom/);
     expect(await refused('/bomb.xml')).toMatch(/declares its own entities/);
     expect(await refused('/huge.xml')).toMatch(/more than 1024 KB/);
-    const started = Date.now();
+    // only the 300 ms timeout says this (the feed's whole answer comes after 3 s); no wall-clock
+    // bound here, which a loaded machine could break
     expect(await refused('/slow.xml')).toMatch(/did not answer within/);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(await refused('/missing')).toMatch(/answered 500/);
   });
 
