@@ -54,8 +54,14 @@ export function sharedBrowser(): { current: Browser } {
 export async function post(page: Page, url: string, body: unknown, headers: Record<string, string> = {}) {
   return page.evaluate(
     async ({ url, body, headers }) => {
-      const me = (await (await fetch('/api/me')).json()) as { csrf: string };
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf, ...headers }, body: JSON.stringify(body) });
+      const send = async () => {
+        const me = (await (await fetch('/api/me')).json()) as { csrf: string };
+        return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf, ...headers }, body: JSON.stringify(body) });
+      };
+      let res = await send();
+      // a page just loaded without a cookie: its own first /api/me ran beside this one and the
+      // cookie kept may be that other anonymous session's; asked again, the token is the kept one's
+      if (res.status === 403 && (await res.clone().text()).includes('"csrf"')) res = await send();
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     },
     { url, body, headers },
