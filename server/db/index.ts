@@ -22,6 +22,8 @@ export interface DbOptions {
   poolSize?: number;
   /** PGlite only: start from this dump (PGlite dumpDataDir) instead of an empty cluster */
   loadDataDir?: Blob;
+  /** PostgreSQL only: told when the server ends an idle pooled connection (default: one warning line) */
+  onIdleError?: (error: Error) => void;
   /** PGlite only: run the database on its own thread (the server does; tests need not) */
   thread?: boolean;
 }
@@ -43,6 +45,11 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & Parti
     });
     // the polled selects run as named prepared statements (server/db/prepared.ts)
     pool.on('connect', nameMarkedQueries);
+    // An idle connection ended by PostgreSQL (a restart or failover, an administrator's
+    // pg_terminate_backend, idle_session_timeout) is reported as the pool's 'error' event, which
+    // without a listener ends the whole process. The pool has already let the client go: the
+    // next query opens a new connection.
+    pool.on('error', options.onIdleError ?? warnIdleConnectionLost);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return db;
@@ -53,6 +60,11 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & Parti
   }
   const pglite = new PGlite(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+function warnIdleConnectionLost(error: Error): void {
+  const code = (error as { code?: string }).code;
+  console.warn(`PostgreSQL ended an idle pooled connection${code ? ` (${code})` : ''}: ${error.message}; the next query opens a new one`);
 }
 
 /** 'PGlite at ./data' or 'PostgreSQL' (without credentials), for the start banner. */
