@@ -109,7 +109,8 @@ describe('CashierLocks (issue 30 §4)', () => {
     expect(failed.textContent).toContain('We could not check whether anything stops this now.');
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     const paused = await screen.findByTestId('lock-excluded');
-    expect(paused.textContent).toMatch(/Deposits and trading are paused until 07\.12\.2026 \d\d:\d\d\./);
+    // in the page's own time zone, as the page writes it (07.12 in UTC, 08.12 at UTC+14)
+    expect(paused.textContent).toContain(`Deposits and trading are paused until ${formatDateTime('2026-12-07T12:00:00.000Z')}.`);
     expect(screen.queryByTestId('lock-next-excluded')).toBeNull();
   });
 });
