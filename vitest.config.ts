@@ -4,6 +4,11 @@ import react from '@vitejs/plugin-react';
 import { ISOLATED_NODE_TESTS, MACHINE_TESTS, MACHINE_TESTS_EXCLUDE, SERVER_TESTS } from './test-isolation';
 
 // `npm test`: every test that runs in Node. Browser tests live in vitest.e2e.config.ts.
+
+// Every worker runs in UTC, whatever the machine's zone: a test that means a zone sets it itself.
+// (Run a year ahead at UTC+14 and UTC-10 with faketime, three tests wrote a local date of the
+// machine's zone and failed there; docs/bench.md, "npm test and CI".)
+process.env.TZ = 'UTC';
 export default defineConfig({
   plugins: [react()],
   test: {
