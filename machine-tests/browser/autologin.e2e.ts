@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO, openTab, sharedBrowser } from './browser';
+import { DEMO, openTab, post, sharedBrowser } from './browser';
 
 const baseURL = inject('baseURL');
 const sandboxOperator = inject('sandboxOperator');
@@ -12,26 +12,10 @@ const chromium = sharedBrowser();
  */
 async function autologinUrl(page: Page, email: string, redirect = ''): Promise<string> {
   await page.goto(`${baseURL}/en/login`);
-  return page.evaluate(
-    async ({ email, redirect, operator }) => {
-      const ask = async () => {
-        const me = (await (await fetch('/api/me')).json()) as { csrf: string };
-        return fetch('/api/sandbox/autologin', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf, 'x-sandbox-operator': operator },
-          body: JSON.stringify({ email, redirect }),
-        });
-      };
-      let res = await ask();
-      // the login page's own first /api/me, without a cookie, ran beside this one: the cookie kept
-      // may be the other anonymous session's; asked again, the token is the kept session's
-      // (machine-tests/ui-paths/sandbox.ts does the same)
-      if (res.status === 403 && (await res.clone().text()).includes('"csrf"')) res = await ask();
-      if (!res.ok) throw new Error(`autologin ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { url: string }).url;
-    },
-    { email, redirect, operator: sandboxOperator },
-  );
+  // the shared post(): it asks the CSRF token again if the login page's own first /api/me set the other anonymous session's cookie
+  const res = await post(page, '/api/sandbox/autologin', { email, redirect }, { 'x-sandbox-operator': sandboxOperator });
+  if (res.status < 200 || res.status >= 300) throw new Error(`autologin ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.url as string;
 }
 
 describe('autologin', () => {
