@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, poolOf, type Db } from '.';
+import { pgAdmin } from './pg-admin';
 
 /**
  * PostgreSQL ends an idle pooled connection (a restart, a failover, an administrator): the
@@ -24,13 +24,7 @@ describe.skipIf(!url)('an idle connection ended by PostgreSQL (PostgreSQL)', () 
   it('is reported, not thrown; the next query opens a new connection', async () => {
     const first = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0].pid;
     expect(poolOf(db)?.idleCount).toBe(1);
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query('select pg_terminate_backend($1)', [first]);
-    } finally {
-      await admin.end();
-    }
+    await pgAdmin(url!, `select pg_terminate_backend(${Number(first)})`);
     await expect.poll(() => lost.length).toBe(1);
     expect((lost[0] as { code?: string }).code).toBe('57P01');
     const second = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0].pid;
