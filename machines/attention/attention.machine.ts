@@ -1,8 +1,6 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import type { AttentionContext, AttentionEmitted, AttentionEvent, AttentionInput, AttentionPriority, AttentionRequest } from './attention.types';
 
-/** spec 001 §4: the chat opens by itself once per browser, 400 ms after the page */
-export const CHAT_AUTO_OPEN_MS = 400;
 /**
  * Promotions asked for as the page loads wait this long before one is chosen, so the most
  * important of them wins rather than the first chunk to arrive.
@@ -29,7 +27,6 @@ export function bestPromotion(waiting: AttentionRequest[]): AttentionRequest | u
 
 const OVERLAYS: AttentionPriority[] = ['mandatory', 'money-result', 'promotional'];
 const without = (waiting: AttentionRequest[], id: string) => waiting.filter((r) => r.id !== id);
-const chatMayOpen = (c: AttentionContext): boolean => c.shown === null && c.busy.length === 0 && !c.waiting.some((r) => OVERLAYS.includes(r.priority));
 const requestOf = (event: AttentionEvent): AttentionRequest | null => (event.type === 'attention.request' ? event.request : null);
 
 /**
@@ -38,7 +35,9 @@ const requestOf = (event: AttentionEvent): AttentionRequest | null => (event.typ
  * steps first, then money results, then at most one promotion a visit (and the same one at most
  * once a day); nothing interrupts a money flow in progress (it waits until the flow reports idle);
  * toasts never wait for an overlay but do wait for a money flow; the chat opens by itself once per
- * browser, 400 ms after it asked, when nothing is in its way. Rules for analysts: docs/attention.md.
+ * browser, at once: it asks only on a wide screen, where it is a column of its own from the page's
+ * first paint (it covers nothing and moves nothing), so nothing can be in its way. Rules for
+ * analysts: docs/attention.md.
  */
 export const attentionMachine = setup({
   types: {} as { context: AttentionContext; events: AttentionEvent; input: AttentionInput; emitted: AttentionEmitted },
@@ -147,12 +146,8 @@ export const attentionMachine = setup({
     chatAsked: ({ context }) => context.chatAsked !== null,
     /** spec 001 §4: once per browser */
     chatOpenedBefore: ({ context }) => context.chatAutoOpened,
-    /** the chat opens by itself only over nothing: no overlay shown or waiting, no money flow */
-    nothingInTheChatsWay: ({ context }) => chatMayOpen(context),
-    somethingInTheChatsWay: ({ context }) => !chatMayOpen(context),
   },
   delays: {
-    chatAutoOpen: CHAT_AUTO_OPEN_MS,
     promotionSettle: PROMOTION_SETTLE_MS,
   },
 }).createMachine({
@@ -227,25 +222,24 @@ export const attentionMachine = setup({
         },
       },
     },
-    /** the chat's one opening by itself */
+    /**
+     * the chat's one opening by itself: at once, in the page's first paint, as the column it takes
+     * on a wide screen (a column covers nothing; opened later it would move the page under the
+     * trader's pointer)
+     */
     chat: {
       initial: 'waiting',
       states: {
         waiting: {
           always: [
-            { guard: 'chatAsked', target: 'deferred' },
+            { guard: 'chatAsked', target: 'asked' },
           ],
         },
-        /** waits until nothing is in its way */
-        deferred: {
+        asked: {
           always: [
             { guard: 'chatOpenedBefore', target: 'spent', actions: 'refuseChat' },
-            { guard: 'nothingInTheChatsWay', target: 'delaying' },
+            { target: 'spent', actions: ['openChat', 'keepChatOpened'] },
           ],
-        },
-        delaying: {
-          always: { guard: 'somethingInTheChatsWay', target: 'deferred' },
-          after: { chatAutoOpen: { target: 'spent', actions: ['openChat', 'keepChatOpened'] } },
         },
         spent: {},
       },

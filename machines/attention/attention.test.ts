@@ -1,6 +1,6 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { attentionMachine, CHAT_AUTO_OPEN_MS, PROMOTION_SETTLE_MS } from './attention.machine';
+import { attentionMachine, PROMOTION_SETTLE_MS } from './attention.machine';
 import type { AttentionEmitted, AttentionInput, AttentionRequest } from './attention.types';
 
 const TODAY = '2026-11-28';
@@ -133,23 +133,23 @@ describe('attention arbiter', () => {
     expect(a.told.at(-1)).toBe('refused paid-2');
   });
 
-  it('the chat opens by itself 400 ms after it asked, over nothing, once per browser', () => {
+  it('the chat opens by itself at once when it asks (its column covers nothing), with an overlay shown and a money flow running, once per browser', () => {
     const keep = { seen: [] as Array<[string, string]>, chat: 0 };
     const a = arbiter({}, keep);
     a.ask(block);
+    a.actor.send({ type: 'attention.busy', flow: 'card' });
     a.ask(chat);
-    a.wait(10 * CHAT_AUTO_OPEN_MS);
-    expect(a.told).toEqual(['granted trading-block']);
-    a.release('trading-block');
-    a.wait(CHAT_AUTO_OPEN_MS - 1);
-    expect(a.told).toEqual(['granted trading-block']);
-    a.wait(1);
-    expect(a.told.at(-1)).toBe('granted chat');
+    expect(a.told).toEqual(['granted trading-block', 'granted chat']);
     expect(keep.chat).toBe(1);
+    // the overlay on screen is not taken back for it
+    expect(a.shown()).toBe('trading-block');
+    // asked again in the same visit (the panel mounted again): no second answer
+    a.ask(chat);
+    a.wait(10_000);
+    expect(a.told).toEqual(['granted trading-block', 'granted chat']);
     // a browser where it already opened once: refused
     const again = arbiter({ chatAutoOpened: true });
     again.ask(chat);
-    a.wait(CHAT_AUTO_OPEN_MS);
     expect(again.told).toEqual(['refused chat']);
   });
 

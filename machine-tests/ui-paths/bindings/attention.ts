@@ -43,9 +43,9 @@ const kindsOf = (path: TestPath): string[] => path.steps.map((s) => requestOf(s.
  * What the real page can do in the path's order (the model's context before each step tells what
  * is on screen): load-time requests come first and in the page's order; a feature is closed only
  * while it is the one shown; the card form opens only when no overlay is shown and neither the
- * trading block nor the welcome (both views of #/home) is asked for; the arbiter's real timers
- * (1.5 s settle, 400 ms chat) run on, so a path in `settling` or the chat's `delaying` goes on with
- * that timer (or a request already on its way).
+ * trading block nor the welcome (both views of #/home) is asked for; the arbiter's real timer
+ * (the 1.5 s settle) runs on, so a path in `settling` goes on with that timer (or a request already
+ * on its way). The chat is answered at once, in the mount that asks.
  */
 export function feasible(path: TestPath): boolean {
   const kinds = kindsOf(path);
@@ -70,15 +70,14 @@ export function feasible(path: TestPath): boolean {
     const homeAsks = [...c.waiting, ...(c.shown ? [c.shown] : [])].some((w) => w.id === 'welcome' || w.id === 'trading-block');
     if (e.type === 'attention.busy' && (c.busy.length > 0 || c.shown !== null || homeAsks)) return false;
     if (e.type === 'attention.idle' && !c.busy.includes(String(e.flow))) return false;
-    const before = path.steps[i - 1].state.value as { overlay: string; chat: string };
-    // the block and the chat ask in the same mount; the welcome's panel loads lazily, later than the chat's 400 ms
-    const loadBurst = r !== undefined && LOAD_ORDER.includes(r.kind) && !(r.kind === 'welcome' && before.chat === 'delaying');
+    const before = path.steps[i - 1].state.value as { overlay: string };
+    // the block and the chat ask in the same mount, the welcome's panel a little later (it loads lazily)
+    const loadBurst = r !== undefined && LOAD_ORDER.includes(r.kind);
     // the card form opens at once only from another tab of the funding page already open: start opens it when
     // nothing asks as the page loads, or the card form was left for it earlier in the path
     const cardTabAtHand = !atLoad.length || path.steps.slice(1, i).some((s) => s.event.type === 'attention.idle');
     const quick = e.type.includes('promotionSettle') || r?.kind === 'weekend-contest' || e.type === 'attention.release' || (e.type === 'attention.busy' && cardTabAtHand);
     if (before.overlay === 'settling' && !loadBurst && !quick) return false;
-    if (before.chat === 'delaying' && !loadBurst && !e.type.includes('chatAutoOpen')) return false;
   }
   return true;
 }
@@ -250,7 +249,6 @@ export const attentionBinding: UiBinding = {
       });
     },
     'after:promotionSettle': async () => {},
-    'after:chatAutoOpen': async () => {},
   },
   states: {
     async 'attention.overlay.showing'({ page, expected }) {
@@ -262,6 +260,11 @@ export const attentionBinding: UiBinding = {
     async 'attention.overlay.held'({ page }) {
       await page.locator('form.card-form').waitFor(WAIT);
     },
+    async 'attention.chat.spent'({ page }) {
+      // opened by itself: a column of its own, and the page beside it (nothing covered)
+      await page.locator('[data-testid="chat-panel"].chat--column').waitFor(WAIT);
+      if (!(await page.evaluate(() => document.body.classList.contains('with-chat-column')))) throw new Error('the chat opened by itself over the page, not in its column');
+    },
     async 'attention.overlay.quiet'({ page }) {
       for (const id of ['welcome', 'tourney-weekend']) {
         if (await page.getByTestId(id).count()) throw new Error(`${id} is on screen while nothing is granted`);
@@ -271,7 +274,7 @@ export const attentionBinding: UiBinding = {
   reasons: {
     'attention.overlay.deciding:always:2': 'no view asks for a money result yet (requestModal with a page has no caller): nothing in the page can make one wait',
     'attention.overlay.showing:attention.leave:0': 'no view asks for a money result yet: no result is ever on screen for a hash change to close',
-    'attention.chat.deferred:always:0': 'the chat asks only in a browser where it never opened by itself, the same memory the arbiter starts from, so it never asks an arbiter that knows it opened',
+    'attention.chat.asked:always:0': 'the chat asks only in a browser where it never opened by itself, the same memory the arbiter starts from, so it never asks an arbiter that knows it opened',
     'attention.overlay.showing:attention.request:0': 'the trading block asks as #/home mounts for a trader already under it; a trader who comes under it while a promotion is on screen (a first deposit landing then) is not bound here',
     'attention.overlay.choosing:always:0': 'the weekend contest and the welcome keep their own day and do not ask again once closed today; the signals pop-up, which would, is not bound here',
   },

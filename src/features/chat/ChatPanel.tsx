@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CHAT_COLUMN_MIN_WIDTH, useChat, useTips, useWindowSize } from '../../flows/chat/chat.flow';
 import { registerMessages, useT } from '../../i18n';
@@ -46,8 +46,10 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
   const page = useWindowSize();
   const slot = useChatSlot(!visitor);
   // open at its normal size on a wide screen: its own column, the page beside it reflows (nothing covered)
-  const column = !chat.hidden && !chat.closed && !minimised && size === 'normal' && page.width >= CHAT_COLUMN_MIN_WIDTH;
-  useEffect(() => {
+  // (or opening by itself: its room is kept from the first paint, before the actor has started)
+  const column = !chat.hidden && (chat.opening || (!chat.closed && !minimised && size === 'normal')) && page.width >= CHAT_COLUMN_MIN_WIDTH;
+  // before the paint: the page is laid out beside the column in the same frame the column appears
+  useLayoutEffect(() => {
     document.body.classList.toggle('with-chat-column', column);
     return () => document.body.classList.remove('with-chat-column');
   }, [column]);

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { chatMachine } from '../../../machines/chat/chat.machine';
 import { tipsMachine } from '../../../machines/tips/tips.machine';
@@ -52,8 +52,9 @@ const NO_PATHS: string[] = [];
 /** the page path plus the hash route, as the settings' chatHiddenPaths name them */
 const here = () => window.location.pathname + window.location.hash;
 /**
- * From this width the open chat takes its own column beside the page (the page reflows, nothing
- * is covered); below it the chat never opens by itself, it waits as the launcher in the header
+ * From this width the open chat takes its own column beside the page (nothing is covered; opened
+ * by itself it is there from the first paint, opened by the trader the page reflows under their
+ * click); below it the chat never opens by itself, it waits as the launcher in the header
  * (and the once is not used up), and a trader who opens it on a phone gets a bottom sheet.
  */
 export const CHAT_COLUMN_MIN_WIDTH = 1280;
@@ -63,8 +64,8 @@ const CHAT_ATTENTION = { id: 'chat', kind: 'chat', priority: 'chat' } as const;
 /**
  * The chat of the trading shell: started from the settings' hidden paths, following the hash
  * route. It never opens itself: on a wide screen it asks the attention arbiter once per browser
- * (spec 001 §4, 400 ms), which opens it when nothing is in its way (no overlay, no mandatory step,
- * no money flow).
+ * (spec 001 §4), which opens it at once, as a column in the page's first paint: it covers nothing,
+ * and nothing moves later to make room for it (docs/attention.md, rule 6).
  *
  * `visitor`: the chat of the public pages, login and register (spec 001 §6: a visitor chats without
  * a token). It is mounted by the visitor's click on the launcher, so it opens at once, and it never
@@ -80,13 +81,23 @@ export function useChat({ visitor = false }: { visitor?: boolean } = {}) {
     window.addEventListener('hashchange', onMove);
     return () => window.removeEventListener('hashchange', onMove);
   }, [actor, hiddenPaths]);
-  useEffect(() => {
+  // Opening by itself, the column is in the same paint as the page beside it (asked after the
+  // paint, it would move the page under the pointer): the arbiter is asked in a layout effect and
+  // answers at once, and `opening` (set there, so React renders again before the paint) keeps the
+  // column's room until the actor, started only in a passive effect, has taken `chat.open`.
+  const [opening, setOpening] = useState(false);
+  useLayoutEffect(() => {
     if (visitor) {
       actor.send({ type: 'chat.open' });
       return;
     }
     if (chatAutoOpened() || window.innerWidth < CHAT_COLUMN_MIN_WIDTH) return;
-    const stop = onAnswer(CHAT_ATTENTION.id, { 'attention.granted': () => actor.send({ type: 'chat.open' }) });
+    const stop = onAnswer(CHAT_ATTENTION.id, {
+      'attention.granted': () => {
+        setOpening(true);
+        actor.send({ type: 'chat.open' });
+      },
+    });
     requestAttention(CHAT_ATTENTION);
     return stop;
   }, [actor, visitor]);
@@ -94,6 +105,7 @@ export function useChat({ visitor = false }: { visitor?: boolean } = {}) {
   const [focus, setFocus] = useState<ChatFocus>(() => ({ to: visitor ? 'panel' : null, n: 0 }));
   const moveFocus = useCallback((to: 'panel' | 'launcher') => setFocus((f) => ({ to, n: f.n + 1 })), []);
   const snapshot = useSelector(actor, (s) => s);
+  if (opening && !snapshot.matches('closed')) setOpening(false);
   const api = connectChat(snapshot, actor.send, focus, moveFocus);
   // hidden by the settings on a page: the launcher that comes back elsewhere does not take the focus
   const [wasHidden, setWasHidden] = useState(api.hidden);
@@ -101,7 +113,7 @@ export function useChat({ visitor = false }: { visitor?: boolean } = {}) {
     setWasHidden(api.hidden);
     if (api.hidden && focus.to === 'launcher') setFocus({ to: null, n: focus.n });
   }
-  return api;
+  return { ...api, opening };
 }
 
 /** The window's size, followed on resize (the chat panel's height depends on it). */
