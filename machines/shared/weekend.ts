@@ -10,8 +10,24 @@ export const WEEKEND_END_HOUR = 21;
 
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
-/** The zone actually used for `timeZone` ('' or unknown → the runtime's own zone). */
+const zones = new Map<string, string>();
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone actually used for `timeZone` ('' or unknown → the runtime's own zone). Each answer is
+ * kept: making an Intl.DateTimeFormat is the costly part (the signals and the weekend notice ask on
+ * every render and every tick).
+ */
 export function zoneOf(timeZone: string): string {
+  let zone = zones.get(timeZone);
+  if (zone === undefined) {
+    zone = resolveZone(timeZone);
+    zones.set(timeZone, zone);
+  }
+  return zone;
+}
+
+function resolveZone(timeZone: string): string {
   if (timeZone) {
     try {
       return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
@@ -24,7 +40,13 @@ export function zoneOf(timeZone: string): string {
 
 /** Day of week (0 = Sunday) and hour (0–23) of `at` on the wall clock of `timeZone`. */
 export function wallClock(at: number, timeZone: string): { day: number; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zoneOf(timeZone), weekday: 'short', hour: 'numeric', hourCycle: 'h23' }).formatToParts(at);
+  const zone = zoneOf(timeZone);
+  let clock = clocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: 'numeric', hourCycle: 'h23' });
+    clocks.set(zone, clock);
+  }
+  const parts = clock.formatToParts(at);
   const weekday = parts.find((p) => p.type === 'weekday')?.value ?? 'Mon';
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? '0');
   return { day: WEEKDAYS[weekday] ?? 1, hour: hour === 24 ? 0 : hour };
