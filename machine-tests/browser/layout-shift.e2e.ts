@@ -28,10 +28,23 @@ async function recordShifts(context: BrowserContext): Promise<void> {
   });
 }
 
-/** the sum of the page's layout shifts without input (what Lighthouse's CLS adds up on a page this short-lived), and what moved */
+/**
+ * The sum of the layout shifts without input of the page and of every frame in it (the platform's
+ * and the chat's: Lighthouse's CLS counts theirs too, and each frame's own sum is an upper bound of
+ * its weighted share), and what moved.
+ */
 async function accumulatedShift(page: Page): Promise<{ total: number; moved: string[] }> {
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; sources: string[] }> }).__shifts);
-  return { total: shifts.reduce((sum, s) => sum + s.value, 0), moved: shifts.map((s) => `${s.value.toFixed(4)}: ${s.sources.join(', ')}`) };
+  let total = 0;
+  const moved: string[] = [];
+  for (const frame of page.frames()) {
+    const shifts = await frame.evaluate(() => (window as unknown as { __shifts?: Array<{ value: number; sources: string[] }> }).__shifts ?? []);
+    const where = frame === page.mainFrame() ? '' : `${new URL(frame.url()).pathname} `;
+    for (const s of shifts) {
+      total += s.value;
+      moved.push(`${where}${s.value.toFixed(4)}: ${s.sources.join(', ')}`);
+    }
+  }
+  return { total, moved };
 }
 
 /** the page has come to rest: everything it loads at start has loaded (no request for 0.5 s) and two frames are painted after it */
