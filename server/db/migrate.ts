@@ -54,6 +54,7 @@ import * as factorChangeSessions from './migrations/248_factor_change_sessions';
 import * as paymentReversals from './migrations/250_payment_reversals';
 import * as cryptoExceptions from './migrations/249_crypto_exceptions';
 import * as processorHealth from './migrations/251_processor_health';
+import * as accountDepositTotals from './migrations/252_account_deposit_totals';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '250_payment_reversals': paymentReversals,
   '249_crypto_exceptions': cryptoExceptions,
   '251_processor_health': processorHealth,
+  '252_account_deposit_totals': accountDepositTotals,
 };
 
 /**

@@ -59,6 +59,8 @@ export interface AccountsTable {
   type: AccountType;
   /** integer minor units; CHECK >= 0 unless type = 'house'. Moved only by server/domain/ledger.ts */
   balance_minor: ColumnType<bigint | string, bigint | string | undefined, never>;
+  /** the sum of its positive entries in deposit transactions (migration 252); moved only by server/domain/ledger.ts, checked by verifyLedger */
+  deposits_minor: ColumnType<bigint | string, never, never>;
   /** the trading platform login this account is mirrored to (migration 060); null: not on the platform */
   platform_login: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;

@@ -124,7 +124,7 @@ describe('ledger.transfer', () => {
     let sunk = 0n;
     for (const s of sinks) sunk += await balanceOf(db, s);
     expect(sunk).toBe(980n);
-    expect(await verifyLedger(db)).toEqual({ ok: true, accounts: [], transactions: [] });
+    expect(await verifyLedger(db)).toEqual({ ok: true, accounts: [], transactions: [], deposits: [] });
   });
 
   it('transfers in opposite directions at the same time do not deadlock', async () => {
@@ -168,5 +168,43 @@ describe('ledger.transfer', () => {
     expect(check.accounts).toEqual([{ accountId: acc, balanceMinor: 42n, entriesMinor: 0n }]);
     await sql`update accounts set balance_minor = 0 where id = ${acc}`.execute(db);
     expect((await verifyLedger(db)).ok).toBe(true);
+  });
+  it('keeps each account deposit total with its balance: a deposit moves it, another kind does not, and verifyLedger checks it', async () => {
+    const acc = await newAccount();
+    const house = await houseAccount(db, 'USD');
+    const { sql } = await import('kysely');
+    const deposits = async () => BigInt(((await sql<{ d: string }>`select deposits_minor::text as d from accounts where id = ${acc}`.execute(db)).rows[0]).d);
+    await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 2500n, currency: 'USD', kind: 'deposit', idempotencyKey: `dep-total-1-${acc}` });
+    await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 700n, currency: 'USD', kind: 'bonus', idempotencyKey: `dep-total-2-${acc}` });
+    // the trader's side of a withdrawal is a debit: the deposit total stays
+    await transfer(db, { debitAccountId: acc, creditAccountId: house, amountMinor: 1000n, currency: 'USD', kind: 'withdrawal', idempotencyKey: `dep-total-3-${acc}` });
+    // a replayed deposit (same key) moves nothing
+    await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 2500n, currency: 'USD', kind: 'deposit', idempotencyKey: `dep-total-1-${acc}` });
+    expect(await deposits()).toBe(2500n);
+    expect(await balanceOf(db, acc)).toBe(2200n);
+    expect((await verifyLedger(db)).ok).toBe(true);
+    // a kept total that drifted from the entries (a write that bypasses the ledger) is detected
+    await sql`update accounts set deposits_minor = 2600 where id = ${acc}`.execute(db);
+    const check = await verifyLedger(db);
+    expect(check.ok).toBe(false);
+    expect(check.deposits).toEqual([{ accountId: acc, keptMinor: 2600n, entriesMinor: 2500n }]);
+    expect(check.accounts).toEqual([]);
+    await sql`update accounts set deposits_minor = 2500 where id = ${acc}`.execute(db);
+    expect((await verifyLedger(db)).ok).toBe(true);
+  });
+  it('the migration that keeps the deposit totals fills them from the entries already written', async () => {
+    const acc = await newAccount();
+    const house = await houseAccount(db, 'USD');
+    const { sql } = await import('kysely');
+    await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 1200n, currency: 'USD', kind: 'deposit', idempotencyKey: `dep-mig-1-${acc}` });
+    await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 300n, currency: 'USD', kind: 'deposit', idempotencyKey: `dep-mig-2-${acc}` });
+    await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 50n, currency: 'USD', kind: 'bonus', idempotencyKey: `dep-mig-3-${acc}` });
+    const { up } = await import('../db/migrations/252_account_deposit_totals');
+    // the schema as it was before the migration, with the same history
+    await sql`alter table accounts drop column deposits_minor`.execute(db);
+    await up(db as never);
+    const row = (await sql<{ d: string }>`select deposits_minor::text as d from accounts where id = ${acc}`.execute(db)).rows[0];
+    expect(row.d).toBe('1500');
+    expect((await verifyLedger(db)).deposits).toEqual([]);
   });
 });

@@ -90,6 +90,10 @@ function validate(input: TransferInput): void {
   if (!input.kind || input.kind.length > 64) throw new InvalidTransfer('A kind of 1 to 64 characters is required');
 }
 
+/** ledger kinds that count as the client's own deposits (depositsTotal, accounts.deposits_minor) */
+export const DEPOSIT_KINDS = ['deposit'] as const;
+const isDepositKind = (kind: string): boolean => (DEPOSIT_KINDS as readonly string[]).includes(kind);
+
 /** Runs `work` in a transaction, or inside the caller's transaction when given one. */
 function inTransaction<T>(db: DbOrTx, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db as Transaction<Database>);
@@ -136,7 +140,12 @@ export async function transfer(db: DbOrTx, input: TransferInput): Promise<Transf
     ].sort((a, b) => a.accountId - b.accountId);
     for (const move of moves) {
       try {
-        await sql`update accounts set balance_minor = balance_minor + ${move.delta} where id = ${move.accountId}`.execute(trx);
+        // the credited side of a deposit also moves the account's deposit total (verifyLedger checks both)
+        if (move.delta > 0n && isDepositKind(input.kind)) {
+          await sql`update accounts set balance_minor = balance_minor + ${move.delta}, deposits_minor = deposits_minor + ${move.delta} where id = ${move.accountId}`.execute(trx);
+        } else {
+          await sql`update accounts set balance_minor = balance_minor + ${move.delta} where id = ${move.accountId}`.execute(trx);
+        }
       } catch (error) {
         if (pgErrorCode(error) === PG_CHECK_VIOLATION) throw new InsufficientFunds(move.accountId);
         throw error;
@@ -192,25 +201,48 @@ export interface LedgerMismatch {
   entriesMinor: bigint;
 }
 
+export interface DepositTotalMismatch {
+  accountId: number;
+  /** accounts.deposits_minor */
+  keptMinor: bigint;
+  /** the sum of the account's positive entries in deposit transactions */
+  entriesMinor: bigint;
+}
+
 export interface LedgerCheck {
   ok: boolean;
   /** accounts whose balance_minor differs from the sum of their entries */
   accounts: LedgerMismatch[];
   /** transactions whose entries do not sum to zero */
   transactions: string[];
+  /** accounts whose kept deposit total (deposits_minor) differs from their deposit entries */
+  deposits: DepositTotalMismatch[];
 }
 
-/** Verifies that every balance equals the sum of its entries and every transaction sums to zero. */
+/**
+ * Verifies that every balance equals the sum of its entries, every kept deposit total the sum of
+ * its deposit entries, and every transaction sums to zero.
+ */
 export async function verifyLedger(db: DbOrTx): Promise<LedgerCheck> {
   const rows = await db
     .selectFrom('accounts as a')
     .leftJoin('ledger_entries as e', 'e.account_id', 'a.id')
-    .select(['a.id', 'a.balance_minor', sql<string | bigint>`coalesce(sum(e.amount_minor), 0)::bigint`.as('entries')])
-    .groupBy(['a.id', 'a.balance_minor'])
+    .leftJoin('ledger_transactions as t', 't.id', 'e.tx_id')
+    .select([
+      'a.id',
+      'a.balance_minor',
+      'a.deposits_minor',
+      sql<string | bigint>`coalesce(sum(e.amount_minor), 0)::bigint`.as('entries'),
+      sql<string | bigint>`coalesce(sum(e.amount_minor) filter (where e.amount_minor > 0 and t.kind in (${sql.join(DEPOSIT_KINDS)})), 0)::bigint`.as('deposit_entries'),
+    ])
+    .groupBy(['a.id', 'a.balance_minor', 'a.deposits_minor'])
     .execute();
   const accounts = rows
     .map((r) => ({ accountId: r.id, balanceMinor: toBigInt(r.balance_minor), entriesMinor: toBigInt(r.entries) }))
     .filter((r) => r.balanceMinor !== r.entriesMinor);
+  const deposits = rows
+    .map((r) => ({ accountId: r.id, keptMinor: toBigInt(r.deposits_minor), entriesMinor: toBigInt(r.deposit_entries) }))
+    .filter((r) => r.keptMinor !== r.entriesMinor);
   const unbalanced = await db
     .selectFrom('ledger_entries')
     .select('tx_id')
@@ -218,7 +250,7 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerCheck> {
     .having(sql`sum(amount_minor)`, '<>', 0)
     .execute();
   const transactions = unbalanced.map((r) => r.tx_id);
-  return { ok: accounts.length === 0 && transactions.length === 0, accounts, transactions };
+  return { ok: accounts.length === 0 && transactions.length === 0 && deposits.length === 0, accounts, transactions, deposits };
 }
 
 /** The house account of a currency (the other side of deposits and withdrawals), created when first needed. */

@@ -7,8 +7,8 @@ import { toCount } from '../db/values';
 import type { DbOrTx } from './ledger';
 import { formatMoney, isCurrency } from '../../core/money';
 
-/** ledger kinds that count as the client's own deposits (depositsTotal) */
-export const DEPOSIT_KINDS = ['deposit'] as const;
+/** ledger kinds that count as the client's own deposits (depositsTotal): kept by the ledger */
+export { DEPOSIT_KINDS } from './ledger';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -85,7 +85,7 @@ const sessionUser = compiledOnce((db, sessionId: string, now: Date) =>
 /** tickets with an agent reply the trader has not opened */
 const supportUnread = () => sql<bigint | string | number>`(select count(*) from support_tickets t where t.user_id = users.id and t.trader_unread)`.as('support_unread');
 
-/** the user's accounts with their deposit totals and, for a bonus account, the turnover of the trading
+/** the user's accounts with their deposit totals (kept by the ledger: accounts.deposits_minor) and, for a bonus account, the turnover of the trading
  *  account in its currency, as JSON whose numbers are text (a bigint never passes through a float) */
 const accountsJson = () =>
   sql<AccountJson[] | string>`(
@@ -95,11 +95,7 @@ const accountsJson = () =>
       'account_group', a.account_group,
       'type', a.type,
       'balance_minor', a.balance_minor::text,
-      'deposits_minor', coalesce((
-        select sum(e.amount_minor) from ledger_entries e
-        join ledger_transactions t on t.id = e.tx_id
-        where e.account_id = a.id and e.amount_minor > 0 and t.kind in (${sql.join(DEPOSIT_KINDS)})
-      ), 0)::text,
+      'deposits_minor', a.deposits_minor::text,
       'turnover', case when a.type = 'bonus' then (
         select json_build_object('current_minor', tu.current_minor::text, 'need_minor', tu.need_minor::text)
         from accounts tr left join account_turnover tu on tu.account_id = tr.id
