@@ -117,7 +117,7 @@ export const machines: Record<string, MachineEntry> = {
   tradingBlock: { machine: tradingBlockMachine, purpose: 'Trading block: locked when not Full, deposited (or last_count) and not signed; sign-up modal reopened up to 10 clicks; signing unlocks' },
   reports: { machine: reportsMachine, purpose: 'History and reports: DD.MM.YYYY range, status and symbol/type filters, paging (999 offset / 100 skip), Load data error with retry' },
   signals: { machine: signalsMachine, purpose: 'Trading signals: first fetch after 5 s, then every 300 s; each shown once a day; pop-ups count down to the server-held expiry, then close' },
-  chat: { machine: chatMachine, purpose: 'The chat panel: closed, open (normal or maximised), minimised; opens by itself once per browser after 400 ms; hidden on some pages; token or guest' },
+  chat: { machine: chatMachine, purpose: 'The chat panel: closed, open (normal or maximised), minimised; its own opening after 400 ms (spec 001 §9.14) is off in the app, where the attention arbiter opens it once per browser, at once, in its column; hidden on some pages; token or guest' },
   tips: { machine: tipsMachine, purpose: 'Tips to the chat host: over 40 confirms the exact amount deducted; sent after 3 s (can be stopped); the server message for 10 s; some error' },
   cardForm: { machine: cardFormMachine, purpose: 'The card form: checks (type, length, Luhn, expiry, demo block), the card saved as a token, then the cascade as a child; resumes a stored run' },
   explorer: { machine: explorerMachine, purpose: 'The machine explorer page: opens a diagram (laid out at build time or in the browser) and the coverage report' },
