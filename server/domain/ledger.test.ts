@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { freshDb, type TestDb } from '../test/db';
@@ -28,6 +29,12 @@ beforeAll(async () => {
   userId = user.id;
 });
 afterAll(() => t?.close());
+
+/** the account's kept deposit total (accounts.deposits_minor) */
+async function depositsOf(accountId: number): Promise<bigint> {
+  const { rows } = await sql<{ d: string }>`select deposits_minor::text as d from accounts where id = ${accountId}`.execute(db);
+  return BigInt(rows[0].d);
+}
 
 let traders = 0;
 /** a trading account of its own trader (one trading account per trader and currency: migration 180) */
@@ -161,7 +168,6 @@ describe('ledger.transfer', () => {
   it('verifyLedger reports a balance that does not match its entries', async () => {
     const acc = await newAccount();
     // a write that bypasses the ledger (never done by the app) is detected
-    const { sql } = await import('kysely');
     await sql`update accounts set balance_minor = 42 where id = ${acc}`.execute(db);
     const check = await verifyLedger(db);
     expect(check.ok).toBe(false);
@@ -172,15 +178,13 @@ describe('ledger.transfer', () => {
   it('keeps each account deposit total with its balance: a deposit moves it, another kind does not, and verifyLedger checks it', async () => {
     const acc = await newAccount();
     const house = await houseAccount(db, 'USD');
-    const { sql } = await import('kysely');
-    const deposits = async () => BigInt(((await sql<{ d: string }>`select deposits_minor::text as d from accounts where id = ${acc}`.execute(db)).rows[0]).d);
     await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 2500n, currency: 'USD', kind: 'deposit', idempotencyKey: `dep-total-1-${acc}` });
     await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 700n, currency: 'USD', kind: 'bonus', idempotencyKey: `dep-total-2-${acc}` });
     // the trader's side of a withdrawal is a debit: the deposit total stays
     await transfer(db, { debitAccountId: acc, creditAccountId: house, amountMinor: 1000n, currency: 'USD', kind: 'withdrawal', idempotencyKey: `dep-total-3-${acc}` });
     // a replayed deposit (same key) moves nothing
     await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 2500n, currency: 'USD', kind: 'deposit', idempotencyKey: `dep-total-1-${acc}` });
-    expect(await deposits()).toBe(2500n);
+    expect(await depositsOf(acc)).toBe(2500n);
     expect(await balanceOf(db, acc)).toBe(2200n);
     expect((await verifyLedger(db)).ok).toBe(true);
     // a kept total that drifted from the entries (a write that bypasses the ledger) is detected
@@ -195,7 +199,6 @@ describe('ledger.transfer', () => {
   it('the migration that keeps the deposit totals fills them from the entries already written', async () => {
     const acc = await newAccount();
     const house = await houseAccount(db, 'USD');
-    const { sql } = await import('kysely');
     await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 1200n, currency: 'USD', kind: 'deposit', idempotencyKey: `dep-mig-1-${acc}` });
     await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 300n, currency: 'USD', kind: 'deposit', idempotencyKey: `dep-mig-2-${acc}` });
     await transfer(db, { debitAccountId: house, creditAccountId: acc, amountMinor: 50n, currency: 'USD', kind: 'bonus', idempotencyKey: `dep-mig-3-${acc}` });
@@ -203,8 +206,7 @@ describe('ledger.transfer', () => {
     // the schema as it was before the migration, with the same history
     await sql`alter table accounts drop column deposits_minor`.execute(db);
     await up(db as never);
-    const row = (await sql<{ d: string }>`select deposits_minor::text as d from accounts where id = ${acc}`.execute(db)).rows[0];
-    expect(row.d).toBe('1500');
+    expect(await depositsOf(acc)).toBe(1500n);
     expect((await verifyLedger(db)).deposits).toEqual([]);
   });
 });

@@ -141,11 +141,8 @@ export async function transfer(db: DbOrTx, input: TransferInput): Promise<Transf
     for (const move of moves) {
       try {
         // the credited side of a deposit also moves the account's deposit total (verifyLedger checks both)
-        if (move.delta > 0n && isDepositKind(input.kind)) {
-          await sql`update accounts set balance_minor = balance_minor + ${move.delta}, deposits_minor = deposits_minor + ${move.delta} where id = ${move.accountId}`.execute(trx);
-        } else {
-          await sql`update accounts set balance_minor = balance_minor + ${move.delta} where id = ${move.accountId}`.execute(trx);
-        }
+        const deposited = move.delta > 0n && isDepositKind(input.kind) ? move.delta : 0n;
+        await sql`update accounts set balance_minor = balance_minor + ${move.delta}, deposits_minor = deposits_minor + ${deposited} where id = ${move.accountId}`.execute(trx);
       } catch (error) {
         if (pgErrorCode(error) === PG_CHECK_VIOLATION) throw new InsufficientFunds(move.accountId);
         throw error;

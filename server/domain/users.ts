@@ -7,9 +7,6 @@ import { toCount } from '../db/values';
 import type { DbOrTx } from './ledger';
 import { formatMoney, isCurrency } from '../../core/money';
 
-/** ledger kinds that count as the client's own deposits (depositsTotal): kept by the ledger */
-export { DEPOSIT_KINDS } from './ledger';
-
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /** A demo account is one whose email domain is the site's own host (spec 000 §6). */

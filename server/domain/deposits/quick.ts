@@ -4,10 +4,10 @@ import type { ListedCard, QuickTopUpRequest, QuickTopUpResponse, SavedCardsRespo
 import { compareDecimal } from '../../../core/decimal';
 import { formatMoney } from '../../../core/money';
 import { toBigInt } from '../../db/values';
-import type { DbOrTx } from '../ledger';
+import { DEPOSIT_KINDS, type DbOrTx } from '../ledger';
 import { fraudCheck, startAttempt, type PaymentDeps } from '../payments';
 import { Refusal } from '../refusal';
-import { DEPOSIT_KINDS, isDemoEmail } from '../users';
+import { isDemoEmail } from '../users';
 import { sql } from 'kysely';
 
 /**

@@ -9,11 +9,10 @@ import type { Database } from '../../db/schema';
 import type { OfferRow } from '../../db/schema-offers';
 import { toBigInt } from '../../db/values';
 import { bonusAccount, bonusRulesOf, type BonusSettings } from '../deposits/bonus';
-import { houseAccount, transfer, type DbOrTx } from '../ledger';
+import { DEPOSIT_KINDS, houseAccount, transfer, type DbOrTx } from '../ledger';
 import { notify } from '../notifications/notify';
 import { incentivesOffReason, incentivesRefusal } from '../protection/incentives';
 import { Refusal } from '../refusal';
-import { DEPOSIT_KINDS } from '../users';
 import { hasTraded, RISK_FREE_CAP, RISK_FREE_DELAY_MS, RISK_FREE_HOURS, RISK_FREE_WINDOW_MS } from './risk-free';
 
 /**

@@ -3,9 +3,8 @@ import type { VerificationState } from '../../../core/contract/verification';
 import type { Verification } from '../../db/schema';
 import type { VerificationKind as DocumentKind } from './documents';
 import { toBigInt } from '../../db/values';
-import type { DbOrTx } from '../ledger';
+import { DEPOSIT_KINDS, type DbOrTx } from '../ledger';
 import { Refusal } from '../refusal';
-import { DEPOSIT_KINDS } from '../users';
 import { DOCUMENT_MAX_BYTES, listDocuments } from './documents';
 
 /**
