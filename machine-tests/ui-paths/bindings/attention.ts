@@ -161,6 +161,9 @@ export const attentionBinding: UiBinding = {
     }
     await signIn(page, baseURL, user);
     await page.waitForURL(`${baseURL}/en/trading**`, { timeout: 15_000 });
+    // the landing's shell mounted (its chat has looked at the memory the init script left and not
+    // asked): changed before, the landing's chat would find it empty, open, and write it back
+    await page.locator('div.shell').waitFor({ timeout: 15_000 });
     if (toast) {
       // the trader sends a passport for review (the reviewer's decision is the path's step)
       await page.goto(`${baseURL}/en/trading#/show/personal`);

@@ -57,7 +57,7 @@ export const recoveryCodesBinding: UiBinding = {
   },
   events: {
     async 'codes.renew'({ page }) {
-      await section(page).getByRole('button', { name: 'Generate new codes' }).click(WAIT);
+      await section(page).getByRole('button', { name: 'Generate new codes' }).click(LOAD);
     },
     /** the authenticator's code typed in the dialog; the issue the code starts is arranged first */
     async 'twoFactorEntry.done'(ctx: StepContext) {
@@ -67,7 +67,7 @@ export const recoveryCodesBinding: UiBinding = {
       await typeCode(ctx.page, authenticatorCode(String(ctx.world.secret), 1));
     },
     async 'factor.cancel'({ page }) {
-      await dialog(page, CONFIRM_TITLE).getByRole('button', { name: 'Cancel' }).click(WAIT);
+      await dialog(page, CONFIRM_TITLE).getByRole('button', { name: 'Cancel' }).click(LOAD);
     },
     async 'codes.download'({ page }) {
       const [download] = await Promise.all([page.waitForEvent('download', WAIT), dialog(page, CODES_TITLE).getByRole('button', { name: 'Download (.txt)' }).click(WAIT)]);
