@@ -12,6 +12,7 @@ import { pageJsGzip } from './bench/bundle';
 import { cascadeEventsPerSecond } from './bench/cascade';
 import { sseRows } from './bench/sse';
 import { approvedCardPayment, signedInTrader } from './bench/session';
+import { tradingAtRest } from './bench/idle';
 import { lighthouseRows, REPORT_DIR, type LighthouseFigures } from './bench/lighthouse';
 import { LIGHTHOUSE_METRICS, lighthouseBudgets, lighthouseTable, type LighthouseMetric } from './bench/lighthouse-report';
 import { ANCHOR_CONSTANT, ANCHOR_PREPARED, ANCHOR_SELECT, CONNECTIONS, SECONDS, freshLocalPgDatabase, load, startBenchServer, type LoadFigures, type LoadOptions } from './bench/load';
@@ -135,9 +136,13 @@ async function pagesAndStartUp(): Promise<void> {
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       samples.push(await page.evaluate(() => performance.now()));
     }
-    await browser.close();
     samples.sort((a, b) => a - b);
     record('login page ready in Chromium (median of 5)', samples[2], BUDGETS.loginPageLoadMs, 'ms');
+    step('the trading page at rest');
+    const rest = await tradingAtRest(browser, url);
+    record('trading page at rest: frames rendered', rest.framesPerSecond, BUDGETS.tradingAtRestMaxFramesPerSec, 'frames/s');
+    compared.push(`trading page at rest: main thread busy ${rest.busyMsPerSecond.toFixed(0)} ms a second`);
+    await browser.close();
     await lighthouse(url);
   });
 }

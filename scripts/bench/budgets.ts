@@ -84,6 +84,10 @@ export const BUDGETS = {
   startToFirstPageMs: 3_000,
   /** login page in Chromium: navigation start to load event, ms (loopback) */
   loginPageLoadMs: 1_500,
+  /** the trading page at rest (scripts/bench/idle.ts): rendering frames per second while the trader
+   *  only looks at it. With the price's colour fading on each tick (0.3 s at 60 frames a second):
+   *  16.4 frames/s and 90 ms of renderer CPU a second; the colour switched at once: 4.5 frames/s */
+  tradingAtRestMaxFramesPerSec: 8,
   /** GET /api/settings under autocannon (100 connections, 5 s) from another process: p99 ms and minimum
    *  requests per second. With 16 connections: 13,800–16,900 req/s, p99 4–7 ms on the shared
    *  2-core machine at load average 7, so 2000 */
