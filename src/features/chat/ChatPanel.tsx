@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { CHAT_COLUMN_MIN_WIDTH, useChat, useTips, useWindowSize } from '../../flows/chat/chat.flow';
+import { useChat, useTips } from '../../flows/chat/chat.flow';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
@@ -43,11 +43,8 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
   const { t, text, lang } = useT();
   const chat = useChat({ visitor });
   const { size, failed, error, connection, hostName, minimised } = chat;
-  const page = useWindowSize();
   const slot = useChatSlot(!visitor);
-  // open at its normal size on a wide screen: its own column, the page beside it reflows (nothing covered)
-  // (or opening by itself: its room is kept from the first paint, before the actor has started)
-  const column = !chat.hidden && (chat.opening || (!chat.closed && !minimised && size === 'normal')) && page.width >= CHAT_COLUMN_MIN_WIDTH;
+  const { column } = chat;
   // before the paint: the page is laid out beside the column in the same frame the column appears
   useLayoutEffect(() => {
     document.body.classList.toggle('with-chat-column', column);
@@ -62,7 +59,7 @@ export function ChatPanel({ visitor = false }: { visitor?: boolean }) {
     <section
       {...chat.getPanelProps()}
       className={minimised ? 'chat chat--minimised' : `chat chat--open chat--${size}${column ? ' chat--column' : ''}`}
-      style={minimised || column ? undefined : { height: chat.height(page) }}
+      style={minimised || column ? undefined : { height: chat.panelHeight }}
       data-testid={minimised ? undefined : 'chat-panel'}
       data-size={size}
     >

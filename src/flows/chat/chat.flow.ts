@@ -123,7 +123,18 @@ export function useChat({ visitor = false }: { visitor?: boolean } = {}) {
     setWasHidden(api.hidden);
     if (api.hidden && focus.to === 'launcher') setFocus({ to: null, n: focus.n });
   }
-  return { ...api, opening };
+  const page = useWindowSize();
+  // open at its normal size on a wide screen: its own column, the page beside it reflows (nothing
+  // covered); opening by itself, its room is kept from the first paint, before the actor has started
+  const column = !api.hidden && (opening || (!api.closed && !api.minimised && api.size === 'normal')) && page.width >= CHAT_COLUMN_MIN_WIDTH;
+  return {
+    ...api,
+    opening,
+    /** the open panel is a column beside the page (the body's `with-chat-column`), not over it */
+    column,
+    /** the floating panel's height on this window */
+    panelHeight: api.height(page),
+  };
 }
 
 /** The window's size, followed on resize (the chat panel's height depends on it). */
