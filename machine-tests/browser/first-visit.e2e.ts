@@ -111,6 +111,11 @@ describe('first visit (one trader, one screen)', () => {
         // the welcome won this visit's one promotion: nothing else promotional is on screen with it
         expect(await page.getByTestId('tourney-weekend').count()).toBe(0);
         expect(await page.getByTestId('signals').count()).toBe(0);
+        // the welcome keeps to the platform's corner: the step that stops a new trader's first trade
+        // (the questions, above the platform) stays uncovered, at every width
+        const nextStep = page.locator('[data-testid^="lock-next-"]').first();
+        await nextStep.waitFor();
+        expect(await topmostAtCentre(page, nextStep)).toBe(true);
         await page.getByTestId('welcome').getByRole('button', { name: T[lang].start }).click();
         await page.getByTestId('welcome').waitFor({ state: 'detached' });
         // the trade ticket's Up and Down are on top at their centre

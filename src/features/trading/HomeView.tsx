@@ -26,18 +26,21 @@ export function HomeView() {
           {t('home.platform_account', frame.otherAccount)}
         </p>
       )}
-      <iframe
-        className="platform__frame"
-        title={t('home.platform_title')}
-        src={frame.src}
-        style={frame.minHeight ? { minHeight: frame.minHeight } : undefined}
-      />
+      {/* the welcome's corner is the platform's, below what stops trading: the next step it names stays in view */}
+      <div className="platform__stage">
+        <iframe
+          className="platform__frame"
+          title={t('home.platform_title')}
+          src={frame.src}
+          style={frame.minHeight ? { minHeight: frame.minHeight } : undefined}
+        />
+        {hasFirst(window.location.search) && (
+          <Suspense fallback={null}>
+            <WelcomePanel />
+          </Suspense>
+        )}
+      </div>
       <TradingBlock />
-      {hasFirst(window.location.search) && (
-        <Suspense fallback={null}>
-          <WelcomePanel />
-        </Suspense>
-      )}
     </section>
   );
 }
