@@ -138,7 +138,7 @@ export function useChat({ visitor = false }: { visitor?: boolean } = {}) {
 }
 
 /** The window's size, followed on resize (the chat panel's height depends on it). */
-export function useWindowSize() {
+function useWindowSize() {
   const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
   useEffect(() => {
     const onResize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
