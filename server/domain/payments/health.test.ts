@@ -8,7 +8,7 @@ import { balanceOf } from '../ledger';
 import { defaultSettings, type ProcessorHealthRules } from '../settings';
 import { saveCard } from './cards';
 import { fraudCheck, startAttempt, type PaymentDeps } from './index';
-import { healthOf } from './health';
+import { claimProbe, healthOf, recordOutcome } from './health';
 import { Refusal } from '../refusal';
 
 /**
@@ -201,5 +201,18 @@ describe('an unhealthy processor (issue 32 §4)', () => {
     // one was the probe (it timed out), the other was skipped without reaching the processor
     expect(keys).toEqual(['card.processor_unavailable', 'card.processor_unreachable']);
     expect(fake.starts.filter((s) => s.processor === 'ZOOM')).toHaveLength(RULES.failureThreshold + 1);
+  });
+
+  it('the claim checks the cool-down itself: a probe that failed between the read and the claim re-opened the circuit, and nothing else probes', async () => {
+    const clock = clockAt(START);
+    // unhealthy since START, cool-down over: the probe is claimed and fails (the circuit opens again, probe_at freed)
+    for (let i = 0; i < RULES.failureThreshold; i++) await recordOutcome(t.db, 'EZPAY', { kind: 'timeout' }, clock.now(), RULES);
+    clock.advance(RULES.coolDownMs);
+    expect(await claimProbe(t.db, 'EZPAY', clock.now(), RULES)).toBe(true);
+    await recordOutcome(t.db, 'EZPAY', { kind: 'timeout' }, clock.now(), RULES);
+    // a start that read the row before that failure comes to claim now: the new cool-down holds it back
+    expect(await claimProbe(t.db, 'EZPAY', clock.now(), RULES)).toBe(false);
+    clock.advance(RULES.coolDownMs);
+    expect(await claimProbe(t.db, 'EZPAY', clock.now(), RULES)).toBe(true);
   });
 });

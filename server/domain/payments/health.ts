@@ -36,15 +36,26 @@ export async function admit(db: DbOrTx, processor: CardProcessor, now: Date, rul
   const row = await db.selectFrom('processor_health').select(['state', 'opened_at']).where('processor', '=', processor).executeTakeFirst();
   if (!row || row.state === 'healthy') return 'go';
   if (row.opened_at && row.opened_at.getTime() + rules.coolDownMs > now.getTime()) return 'skip';
+  return (await claimProbe(db, processor, now, rules)) ? 'probe' : 'skip';
+}
+
+/**
+ * Claims the one probe, in one conditional UPDATE that checks everything again: still unhealthy,
+ * its cool-down over, no live probe out. The cool-down is checked here too, not only in the read
+ * before it: a probe that failed between that read and this claim re-opened the circuit and freed
+ * `probe_at`, and without it a second start would probe at once (two probes, seen on PostgreSQL).
+ */
+export async function claimProbe(db: DbOrTx, processor: CardProcessor, now: Date, rules: ProcessorHealthRules = PROCESSOR_HEALTH): Promise<boolean> {
   const claimed = await db
     .updateTable('processor_health')
     .set({ probe_at: now, updated_at: now })
     .where('processor', '=', processor)
     .where('state', '=', 'unhealthy')
+    .where((eb) => eb.or([eb('opened_at', 'is', null), eb('opened_at', '<=', since(now, rules.coolDownMs))]))
     .where((eb) => eb.or([eb('probe_at', 'is', null), eb('probe_at', '<', since(now, rules.probeLeaseMs))]))
     .returning('processor')
     .executeTakeFirst();
-  return claimed ? 'probe' : 'skip';
+  return claimed !== undefined;
 }
 
 /** Keeps the outcome (the console counts them) and moves the processor's health: an answer closes the circuit, a transport failure counts toward opening it. */
