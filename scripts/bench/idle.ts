@@ -21,13 +21,8 @@ export async function tradingAtRest(browser: Browser, base: string): Promise<Idl
   const trader = await signedInTrader(base);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
-    const url = new URL(base);
-    await context.addCookies(
-      trader.cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: url.hostname, path: '/' };
-      }),
-    );
+    // the signed-in session's cookies (a header's "name=value; …") on the server's address
+    await context.addCookies(trader.cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: base })));
     await context.addInitScript(() => localStorage.setItem('chat.autoOpened', '1'));
     const page = await context.newPage();
     await page.goto(`${base}/en/trading#/home`);

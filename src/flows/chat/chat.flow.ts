@@ -129,7 +129,6 @@ export function useChat({ visitor = false }: { visitor?: boolean } = {}) {
   const column = !api.hidden && (opening || (!api.closed && !api.minimised && api.size === 'normal')) && page.width >= CHAT_COLUMN_MIN_WIDTH;
   return {
     ...api,
-    opening,
     /** the open panel is a column beside the page (the body's `with-chat-column`), not over it */
     column,
     /** the floating panel's height on this window */
