@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, describe, expect as vitestExpect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/browser';
 
 /**
  * A small stand-in for `@playwright/test` (not installed here: its browsers are never downloaded)
@@ -20,10 +21,7 @@ let timeout = 30_000;
 let browser: Promise<Browser> | undefined;
 
 function launch(): Promise<Browser> {
-  browser ??= chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  browser ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return browser;
 }
 

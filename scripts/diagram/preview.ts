@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/browser';
 import type { AnyStateMachine } from 'xstate';
 import { machines } from '../../machines/index';
 import { fixtures } from './fixtures/index';
@@ -48,10 +49,7 @@ async function main(): Promise<void> {
     ...Object.entries(fixtures),
     ...Object.entries(machines).map(([id, e]): [string, AnyStateMachine] => [id, e.machine]),
   ];
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ deviceScaleFactor: 1 });
     for (const [id, machine] of all) {

@@ -6,12 +6,10 @@
  * enabled event), `path:<state or transition id>` (path mode with that target found).
  */
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/browser';
 
 const [base = 'http://127.0.0.1:3000', id = 'cascade', out = 'docs/explorer-cascade.png', view = 'first'] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars'],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--hide-scrollbars'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   let said = `${id} as it opens`;
