@@ -10,6 +10,7 @@ import { alternateLinks, installSite, notFoundHtml, pageAt } from './http/site';
 import type { PublicTab } from '../core/contract/public-site';
 import { tabPath } from '../core/public-site/content';
 import { publicPageRenderer } from './http/public-html';
+import { signInPageRenderer } from './http/sign-in-html';
 import { sandboxBannerRenderer } from './http/sandbox-banner';
 import { siteFacts } from './domain/public-site/public-site';
 import { publicSiteRoutes } from './routes/public-site';
@@ -227,7 +228,8 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   const site = { siteUrl: config.siteUrl, languages: settings.languages, defaultLanguage: settings.defaultLanguage };
   installSite(app, site);
   const links = (lang: string, tab: PublicTab) => alternateLinks(site, lang, (other) => tabPath(other, tab));
-  const publicPages = publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log), links);
+  // the public tabs' text and the sign-in card's first lines are in the HTML before the JavaScript (issue 33 §1, §3)
+  const publicPages = signInPageRenderer(publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log), links), settings.languages);
   // sandbox mode: every page's HTML carries the banner from the first paint (issue 33 §3)
   const pageRenderer = config.sandbox ? sandboxBannerRenderer(publicPages, settings.languages, settings.defaultLanguage) : publicPages;
   routes.install(

@@ -111,3 +111,41 @@ async function tradingPageShift(viewport: { width: number; height: number }, opt
   await context.close();
   return shift;
 }
+
+/**
+ * The server's static HTML draws the sign-in card's and the landing page's first lines (issue 33
+ * §1): the app's first render replaces them with the same lines at the same size and place, so the
+ * page's largest text is the first paint's (Lighthouse's LCP) and nothing the visitor read jumps.
+ * Measured as the visitor's browser draws them: without JavaScript (the static HTML alone), then with.
+ */
+describe('the first paint\'s text is where the app draws it', () => {
+  const cases = [
+    { path: '/en/login', text: '.auth__card p.muted', widths: [320, 390, 1280] },
+    { path: '/ru/login', text: '.auth__card p.muted', widths: [320] },
+    { path: '/en/', text: 'p.site-lead', widths: [390, 1280] },
+    { path: '/ru/', text: 'p.site-lead', widths: [320] },
+  ];
+  for (const c of cases) {
+    it(`${c.path} at ${c.widths.join(', ')} px`, async () => {
+      for (const width of c.widths) {
+        const boxes: Array<number[]> = [];
+        for (const javaScriptEnabled of [false, true]) {
+          const context = await chromium.current.newContext({ viewport: { width, height: 844 }, javaScriptEnabled });
+          try {
+            const page = await context.newPage();
+            await page.goto(`${baseURL}${c.path}`);
+            // with the app: its own card or page (the static one carries a data-testid of its own)
+            if (javaScriptEnabled) await page.locator(c.path.endsWith('login') ? 'form input[type=email]' : '[data-testid="public-site"]').waitFor();
+            else expect(await page.locator('[data-testid="sign-in-static"], [data-testid="public-static"]').count()).toBe(1);
+            const box = await page.locator(c.text).first().boundingBox();
+            boxes.push(box ? [Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)] : []);
+          } finally {
+            await context.close();
+          }
+        }
+        expect(boxes[0], `${c.path} at ${width} px: static, then the app`).toHaveLength(4);
+        expect(boxes[1], `${c.path} at ${width} px: the app's ${c.text} where the static one was`).toEqual(boxes[0]);
+      }
+    });
+  }
+});

@@ -26,12 +26,15 @@ export function publicPathOf(pathname: string, languages: readonly string[]): { 
 /** the page's main text as static HTML: usable before the JavaScript runs */
 export function staticBody(content: TabContent): string {
   const e = escapeHtml;
-  const parts = [`<h1>${e(content.heading)}</h1>`, `<p>${e(content.lead)}</p>`];
+  // the lead in the app's own class (PublicSite's p.site-lead, 1.15rem): the app's render replaces it
+  // with a paragraph of the same size, so the page's largest text is the first paint's (issue 33 §1)
+  const parts = [`<h1>${e(content.heading)}</h1>`, `<p class="site-lead">${e(content.lead)}</p>`];
   for (const s of content.sections) parts.push(`<section><h2>${e(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${e(p)}</p>`).join('')}</section>`);
   if (content.faq.length > 0) parts.push(`<section>${content.faq.map((q) => `<h2>${e(q.question)}</h2><p>${e(q.answer)}</p>`).join('')}</section>`);
   const names = TAB_NAMES[content.lang === 'ru' ? 'ru' : 'en'];
   const nav = (['home', 'about', 'accounts', 'faq'] as const).map((tab) => `<a href="${e(tabPath(content.lang, tab))}">${e(names[tab])}</a>`);
-  return `<main class="public-static" data-testid="public-static">${parts.join('')}<nav>${nav.join(' ')}</nav></main>`;
+  // an empty bar the height of the app's header (public.css): the text under it stays put when the app comes
+  return `<header class="site-header site-header--reserve" aria-hidden="true"></header><main class="public-static" data-testid="public-static">${parts.join('')}<nav>${nav.join(' ')}</nav></main>`;
 }
 
 /**

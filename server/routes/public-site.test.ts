@@ -99,10 +99,17 @@ describe('the static HTML of the public pages', () => {
     expect(ru.body).toContain('<script type="application/json" id="public-tab">');
     const json = /<script type="application\/json" id="public-tab">(.*?)<\/script>/s.exec(ru.body)![1];
     expect(TabContent.parse(JSON.parse(json)).tab).toBe('faq');
-    // other pages are the app as built
+    // the lead in the app's own class: the app's paragraph that replaces it is no larger (issue 33 §1)
+    expect(en.body).toContain('<p class="site-lead">');
+    // other pages are the app as built; the sign-in page with its card's first lines (server/http/sign-in-html.ts)
     const login = await t.app.inject({ method: 'GET', url: '/en/login', headers: html });
     expect(login.body).toContain('<title>Brokerage</title>');
     expect(login.body).not.toContain('public-tab');
+    expect(login.body).toContain('<div id="root"><main class="auth" data-testid="sign-in-static"><div class="auth__card"><div class="auth__top"><span class="brand">Brokerage</span><span class="auth__tools auth__tools--reserve" aria-hidden="true"></span></div><h1>Sign in</h1><p class="muted">Trade, fund your account and withdraw in one place.</p></div></main></div>');
+    const ruLogin = await t.app.inject({ method: 'GET', url: '/ru/login?next=1', headers: html });
+    expect(ruLogin.body).toContain('<html lang="ru">');
+    expect(ruLogin.body).toContain('<h1>Вход</h1>');
+    expect((await t.app.inject({ method: 'GET', url: '/en/register', headers: html })).body).not.toContain('sign-in-static');
     expect((await t.app.inject({ method: 'GET', url: '/de/about', headers: html })).body).not.toContain('public-tab');
   });
 

@@ -1,8 +1,9 @@
 import { SANDBOX_NOTE } from '../../core/sandbox-note';
+import { SIGN_IN_TEXT } from '../../core/site-pages';
 
 /** English: the complete dictionary. Every user-visible text of the app has a key here. */
 export const en = {
-  'app.name': 'Brokerage',
+  'app.name': SIGN_IN_TEXT.en.site,
   'risk.warning': 'Trading carries a high level of risk: you can lose all the money you invest.',
   'risk.figure': '{percent}% of our retail traders’ accounts lost money over the last 12 months (our own figure of {day}).',
   'app.sandbox': SANDBOX_NOTE.en,
@@ -30,8 +31,8 @@ export const en = {
   'session.unavailable': 'The server is not reachable right now. We keep trying.',
 
   // login (spec 000 §4, §8)
-  'login.title': 'Sign in',
-  'login.subtitle': 'Trade, fund your account and withdraw in one place.',
+  'login.title': SIGN_IN_TEXT.en.title,
+  'login.subtitle': SIGN_IN_TEXT.en.subtitle,
   'login.email': 'Email',
   'login.password': 'Wrong email or password.',
   'login.password_label': 'Password',

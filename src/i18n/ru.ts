@@ -1,9 +1,10 @@
 import { SANDBOX_NOTE } from '../../core/sandbox-note';
+import { SIGN_IN_TEXT } from '../../core/site-pages';
 import type { MessageKey } from './en';
 
 /** Russian: type-checked to have every English key. */
 export const ru: Record<MessageKey, string> & Record<string, string> = {
-  'app.name': 'Брокер',
+  'app.name': SIGN_IN_TEXT.ru.site,
   'risk.warning': 'Торговля связана с высоким риском: вы можете потерять все вложенные деньги.',
   'risk.figure': '{percent}% счетов наших розничных трейдеров потеряли деньги за последние 12 месяцев (наш собственный расчёт на {day}).',
   'app.sandbox': SANDBOX_NOTE.ru,
@@ -27,8 +28,8 @@ export const ru: Record<MessageKey, string> & Record<string, string> = {
   not_found: 'Не найдено.',
   'session.starting': 'Запуск… Сервер готовит базу данных; страница продолжит сама.',
   'session.unavailable': 'Сервер сейчас недоступен. Мы продолжаем попытки.',
-  'login.title': 'Вход',
-  'login.subtitle': 'Торгуйте, пополняйте счёт и выводите средства в одном месте.',
+  'login.title': SIGN_IN_TEXT.ru.title,
+  'login.subtitle': SIGN_IN_TEXT.ru.subtitle,
   'login.email': 'Эл. почта',
   'login.password': 'Неверная почта или пароль.',
   'login.password_label': 'Пароль',
