@@ -1,4 +1,4 @@
-import { signInText } from '../../core/site-pages';
+import { signInText } from '../../core/sign-in-text';
 import type { PageRender } from './frontend';
 import { escapeHtml } from './public-html';
 

@@ -1,5 +1,5 @@
 import { SANDBOX_NOTE } from '../../core/sandbox-note';
-import { SIGN_IN_TEXT } from '../../core/site-pages';
+import { SIGN_IN_TEXT } from '../../core/sign-in-text';
 
 /** English: the complete dictionary. Every user-visible text of the app has a key here. */
 export const en = {

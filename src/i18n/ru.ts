@@ -1,5 +1,5 @@
 import { SANDBOX_NOTE } from '../../core/sandbox-note';
-import { SIGN_IN_TEXT } from '../../core/site-pages';
+import { SIGN_IN_TEXT } from '../../core/sign-in-text';
 import type { MessageKey } from './en';
 
 /** Russian: type-checked to have every English key. */

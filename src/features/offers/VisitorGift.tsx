@@ -1,6 +1,7 @@
 import { useVisitorGift } from '../../flows/offers/visitor-gift.flow';
 import { registerMessages, useT } from '../../i18n';
 import { Modal } from '../../ui/Modal';
+import { formatNumber } from '../../../core/format';
 import { messages } from './messages';
 
 registerMessages(messages);
@@ -13,7 +14,7 @@ export default function VisitorGift({ lang }: { lang: string }) {
   const { t } = useT();
   const gift = useVisitorGift();
   if (!gift.isShown) return null;
-  const amount = new Intl.NumberFormat(lang, { minimumFractionDigits: 2 }).format(DEMO_MONEY);
+  const amount = formatNumber(String(DEMO_MONEY), lang);
   return (
     <Modal
       title={t('gift.title')}

@@ -30,7 +30,7 @@ function TabBody({ content, data }: { content: TabContent; data: ReturnType<type
     <article className="site-tab" data-testid={`site-tab-${content.tab}`}>
       <h1>{content.heading}</h1>
       <p className="site-lead">{content.lead}</p>
-      {widgets.has('prices') && <PriceLabel rates={data.rates} marketingNumber={data.site?.marketingNumber ?? 10} />}
+      {widgets.has('prices') && <PriceLabel label={data.priceLabel} />}
       {/* the media widgets' place is kept while their chunk loads (public.css): the text under them stays put */}
       <div className={`site-media${widgets.has('slider') ? ' site-media--slider' : ''}`}>
         <Suspense fallback={null}>
@@ -63,7 +63,7 @@ export default function PublicSite() {
   const { signedIn } = useSessionBasics();
   const loader = useTabLoader(lang, tabOfPath(window.location.pathname) ?? 'home');
   const menu = useSiteMenu();
-  const data = usePublicData();
+  const data = usePublicData(lang);
   const open = (tab: PublicTab) => (e: MouseEvent) => {
     if (!plainClick(e)) return;
     e.preventDefault();

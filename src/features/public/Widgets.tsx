@@ -1,6 +1,6 @@
-import type { CryptoRates } from '../../../core/contract/crypto';
 import type { TabContent } from '../../../core/contract/public-site';
-import { priceBoxProps, priceLabel } from '../../flows/public/public-data.connect';
+import { priceBoxProps } from '../../flows/public/public-data.connect';
+import type { PriceLabelText } from '../../flows/public/price-label';
 import { useFaqAccordion } from '../../flows/public/public-site.flow';
 import { useT } from '../../i18n';
 
@@ -30,9 +30,8 @@ export function Faq({ items }: { items: TabContent['faq'] }) {
  * Drawn with the page, its size kept (public.css) while the rates come: the values fill it in
  * without moving what follows (issue 33 §3). Its test id once the values are in.
  */
-export function PriceLabel({ rates, marketingNumber }: { rates: CryptoRates | null; marketingNumber: number }) {
-  const { t, lang } = useT();
-  const label = priceLabel(rates, marketingNumber, lang);
+export function PriceLabel({ label }: { label: PriceLabelText | null }) {
+  const { t } = useT();
   return (
     <aside className="site-prices" {...priceBoxProps(label)} aria-label={t('site.prices_title')}>
       <strong>{t('site.prices_title')}</strong>

@@ -1,4 +1,5 @@
-import { priceBoxProps, priceLabel, runlineItems, runlineProps } from './public-data.connect';
+import { priceBoxProps, runlineItems, runlineProps } from './public-data.connect';
+import { priceLabel } from './price-label';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TabContent } from '../../../core/contract/public-site';
@@ -215,6 +216,10 @@ describe('priceLabel and runlineItems', () => {
     const ru = priceLabel({ ...rates, at: '2026-01-01T15:04:00.000Z' }, 10, 'ru')!;
     expect(ru.coins[0]).toEqual({ symbol: 'BTC', price: '50\u00a0000,00\u00a0$', forNumber: '0,0002' });
     expect(ru.at).not.toMatch(/AM|PM/);
+    // the time in the zone the visitor's browser names, 24-hour (core/format)
+    expect(priceLabel({ ...rates, at: '2026-01-01T15:04:00.000Z' }, 10, 'en', 'Asia/Tokyo')!.at).toBe('00:04');
+    // a coin so cheap the number buys millions: written whole, never as an exponent
+    expect(priceLabel({ ...rates, rates: { BTC: '0.000001' } }, 10)!.coins[0].forNumber).toBe('10,000,000');
     expect(priceLabel(null, 10)).toBeNull();
     expect(priceLabel({ ...rates, rates: {} }, 10)).toBeNull();
   });

@@ -10,6 +10,7 @@ import { siteMenuMachine } from '../../../machines/site-menu/site-menu.machine';
 import { tabLoaderMachine } from '../../../machines/tab-loader/tab-loader.machine';
 import { getPublicRunline, getPublicSite, getRates, getTab } from '../../api/public-site';
 import { inspect } from '../shared/inspector';
+import type { priceLabel as PriceLabelOf } from './price-label';
 import { asTabContent } from './embedded-tab';
 import {
   connectFaqAccordion,
@@ -99,19 +100,26 @@ export function useFaqAccordion() {
   );
 }
 
-/** What the public pages read once: the company and marketing number, the ticker, the rates (each may be missing). */
-export function usePublicData() {
+/**
+ * What the public pages read once: the company and marketing number, the ticker, the rates (each
+ * may be missing), and the red label written from the rates in `lang` (null until the rates and
+ * its formatter, a chunk loaded beside the rates' request, are in).
+ */
+export function usePublicData(lang: string) {
   const [site, setSite] = useState<PublicSiteInfo | null>(null);
   const [runline, setRunline] = useState<PublicRunlineEntry[] | null>(null);
   const [rates, setRates] = useState<CryptoRates | null>(null);
+  const [label, setLabel] = useState<{ write: typeof PriceLabelOf } | null>(null);
   useEffect(() => {
     let live = true;
     getPublicSite().then((v) => live && setSite(v), () => {});
     getPublicRunline().then((v) => live && setRunline(v.entries), () => {});
     getRates().then((v) => live && setRates(v), () => {});
+    import('./price-label').then((m) => live && setLabel({ write: m.priceLabel }), () => {});
     return () => {
       live = false;
     };
   }, []);
-  return { site, runline, rates };
+  const priceLabel = label ? label.write(rates, site?.marketingNumber ?? 10, lang) : null;
+  return { site, runline, rates, priceLabel };
 }
