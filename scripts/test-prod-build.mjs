@@ -134,6 +134,12 @@ function rawGet(url, headers) {
 async function exercise(dir, server) {
   const page = await fetch(`${server.base}/en/login`, { headers: { accept: 'text/html' } });
   check(page.status === 200 && (await page.text()).includes('<div id="root">'), 'the login page is the built index.html');
+  // each page's HTML names its chunks from the build's manifest (server/http/page-preload.ts), which is not served
+  const trading = await (await fetch(`${server.base}/en/trading`, { headers: { accept: 'text/html' } })).text();
+  const tradingChunk = /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/(TradingPage-[\w-]+\.js)">/.exec(trading)?.[1];
+  check(tradingChunk && existsSync(join(dir, 'dist', 'assets', tradingChunk)), `the trading page's HTML names its built chunk (${tradingChunk})`);
+  const manifest = await fetch(`${server.base}/.vite/manifest.json`);
+  check(manifest.status === 404, `the build's manifest is not served (${manifest.status})`);
 
   const { user, request } = await signIn(server.base, 'trader@example.com', 'Trader-2026');
   check(user?.email === 'trader@example.com', `the demo trader is signed in (GET /api/me: ${JSON.stringify(user?.email)})`);

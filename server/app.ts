@@ -12,6 +12,7 @@ import { tabPath } from '../core/public-site/content';
 import { publicPageRenderer } from './http/public-html';
 import { signInPageRenderer } from './http/sign-in-html';
 import { sandboxBannerRenderer } from './http/sandbox-banner';
+import { pagePreloadRenderer } from './http/page-preload';
 import { siteFacts } from './domain/public-site/public-site';
 import { publicSiteRoutes } from './routes/public-site';
 import { referralRoutes, visitCounter } from './routes/referral';
@@ -231,7 +232,9 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   // the public tabs' text and the sign-in card's first lines are in the HTML before the JavaScript (issue 33 §1, §3)
   const publicPages = signInPageRenderer(publicPageRenderer(() => siteFacts(config, settings.minDeposit), settings.languages, visitCounter(db, app.log), links), settings.languages);
   // sandbox mode: every page's HTML carries the banner from the first paint (issue 33 §3)
-  const pageRenderer = config.sandbox ? sandboxBannerRenderer(publicPages, settings.languages, settings.defaultLanguage) : publicPages;
+  const bannered = config.sandbox ? sandboxBannerRenderer(publicPages, settings.languages, settings.defaultLanguage) : publicPages;
+  // each page's HTML names the chunks its first render waits for (issue 33 §2)
+  const pageRenderer = distDir ? pagePreloadRenderer(bannered, distDir, settings.languages, settings.defaultLanguage) : bannered;
   routes.install(
     await installFrontend(app, distDir, pageRenderer, {
       explorer: config.explorer,

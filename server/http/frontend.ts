@@ -60,7 +60,8 @@ export async function installFrontend(app: FastifyInstance, distDir: string | un
     wildcard: true,
     cacheControl: false,
     preCompressed: existsSync(path.join(root, 'index.html.br')),
-    allowedPath: (pathName) => explorer || pathName.replace(/^\//, '') !== 'explorer.html',
+    // the build's manifest (dist/.vite: what ./page-preload.ts reads) is the server's, not a page's
+    allowedPath: (pathName) => !pathName.startsWith('/.vite/') && (explorer || pathName.replace(/^\//, '') !== 'explorer.html'),
     setHeaders: (reply, filePath) => {
       const assets = filePath.startsWith(path.join(root, 'assets') + path.sep);
       reply.header('cache-control', assets ? 'public, max-age=31536000, immutable' : 'no-cache');
