@@ -236,7 +236,14 @@ describe('two-factor', () => {
     // the other page may already be on its way to the sign-in page by itself (its session ended):
     // a load that its own navigation cuts short is fine, where it ends is what counts
     await other.page.goto(`${baseURL}/en/trading`).catch(() => undefined);
-    await other.page.waitForURL(`${baseURL}/en/login**`);
+    // (two navigations to the sign-in page, its own and the trading page's, may cut each other short:
+    // waitForURL then fails with ERR_ABORTED, so the page is asked where it settled instead)
+    await expect
+      .poll(async () => {
+        await other.page.waitForLoadState().catch(() => undefined);
+        return new URL(other.page.url()).pathname;
+      })
+      .toBe('/en/login');
     // this device stays signed in
     await page.reload();
     await page.getByTestId('balance').waitFor();

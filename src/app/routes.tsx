@@ -54,3 +54,22 @@ export const swPages: Record<string, ComponentType<PageProps>> = {
 
 /** Pages of #/listen/{page}/{proc}/{id}/{uid}: a processor's page came back (funding). */
 export const listenPages: Record<string, ComponentType> = { funding: ListenFundingEntry };
+
+/** a route's view that can start loading its chunk before it renders (src/ui/lazyPage) */
+const preloadOf = (view: object | undefined): (() => Promise<void>) | undefined =>
+  view && 'preload' in view && typeof view.preload === 'function' ? (view.preload as () => Promise<void>) : undefined;
+
+/**
+ * Starts loading the chunk of the page a hash route names (#/show/funding, #/sw/validate,
+ * #/listen/funding/…), so the page an address opens on comes with the trading shell's chunk instead
+ * of after the shell's first render (issue 33 §2: a waterfall of two chunks, then the page's).
+ * Returns the load, or null when the hash names no such page.
+ */
+export function preloadRoute(hash: string): Promise<void> | null {
+  const match = /^#\/(show|sw|listen)\/([^/?#]+)/.exec(hash);
+  if (!match) return null;
+  const table: Record<string, object> = match[1] === 'show' ? showPages : match[1] === 'sw' ? swPages : listenPages;
+  const preload = Object.hasOwn(table, match[2]) ? preloadOf(table[match[2]]) : undefined;
+  // a chunk that fails to load here is asked again by the render, which shows its own error
+  return preload ? preload().catch(() => undefined) : null;
+}

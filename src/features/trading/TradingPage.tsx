@@ -7,6 +7,10 @@ import { Spinner } from '../../ui/Spinner';
 import { AccountBar } from './AccountBar';
 import { HashRoutes } from './HashRoutes';
 import { TradingOverlays } from '../signals/TradingOverlays';
+import { preloadRoute } from '../../app/routes';
+
+// the page the address opens on (#/show/funding) loads with this chunk, not after the shell's first render
+preloadRoute(window.location.hash);
 
 // a session that can only withdraw (a break runs: issue 30 §3) gets a page of its own, in its own chunk
 const WithdrawOnlyPage = lazy(() => import('./withdraw-only/WithdrawOnlyPage'));
