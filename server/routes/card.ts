@@ -12,7 +12,7 @@ import {
   dailyCardLimitOf,
   fraudCheck,
   isFixedCountry,
-  listenLoaded,
+  listenPolled,
   MAX_CARD_DEPOSIT,
   minDepositInto,
   paymentView,
@@ -105,10 +105,10 @@ export const cardRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
       const sessionId = sessionIdOf(request);
       const found = sessionId === null ? undefined : await paymentWithAttemptInSession(db, sessionId, body.id, processor);
       await adoptSession(db, request, found?.session ?? null);
-      requireUser(request);
+      const userId = requireUser(request);
       const payment = found?.payment;
       if (!payment) throw new Refusal(404, 'card.payment_not_found', 'There is no such payment.');
-      return listenLoaded(deps, processor, payment, found?.attempt);
+      return listenPolled(deps, userId, processor, payment, found?.attempt);
     };
     app.post(`/api/card/listen/${processorSlug(processor)}`, { schema: api(TAGS.card, `The state of a ${processor} payment attempt`, { body: CardListenRequest, response: CardListenResponse }), config: { session: 'joined' } }, listen);
     if (processor === 'CONCEPT') app.post('/api/payconcept/listen', { schema: api(TAGS.card, 'The state of a CONCEPT payment attempt', { body: CardListenRequest, response: CardListenResponse }), config: { session: 'joined' } }, listen);

@@ -91,8 +91,8 @@ export const cryptoRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
       return { return: true, guid: row.guid, url: `/api/${coin}/invoice/${row.guid}` };
     });
 
-    // polled by the invoice page: the session and the invoice in one select are the only round trip
-    // unless the chain can have something new for it (then syncInvoice, which writes only on change)
+    // polled by the invoice page: the session and what the answer shows of the invoice in one select are the
+    // only round trip unless the chain can have something new for it (then the whole row and syncInvoice, which writes only on change)
     app.post(`/api/${coin}/check`, { schema: api(TAGS.crypto, `Check a ${coin} invoice`, { body: InvoiceCheckRequest, response: InvoiceCheckResponse }), config: { session: 'joined' } }, async (request): Promise<InvoiceCheckResponse> => {
       const { guid } = request.body;
       const sessionId = sessionIdOf(request);
@@ -105,7 +105,10 @@ export const cryptoRoutes: RoutePlugin<RouteDeps> = async (app, options) => {
       const withExceptions = async (r: typeof row) => checkView(r, r.status === 'wt' ? undefined : await exceptionsOf(db, r.guid));
       if (!gate.needsChain(row)) return withExceptions(row);
       gate.asking(row.guid);
-      return withExceptions((await syncInvoice(deps, row)).invoice);
+      // the chain is asked: the whole row, for the sync to compare and write
+      const whole = await findInvoice(db, row.user_id, row.guid);
+      if (!whole) throw notFound('There is no such invoice.');
+      return withExceptions((await syncInvoice(deps, whole)).invoice);
     });
 
     // the spec's invoice page address: the page itself lives in the trading shell

@@ -227,29 +227,41 @@ export async function findInvoice(db: DbOrTx, userId: number, guid: string): Pro
 }
 
 /**
- * The live session of `sessionId` and, when it is signed in, its user's invoice `guid`, in one
- * select (POST /api/{coin}/check is polled). undefined: no live session.
+ * What the polled check reads of an invoice: its answer (checkView, with exceptionView's rate and
+ * currencies) and the chain gate's question (needsChain). The full row is read only when the chain
+ * is asked (syncInvoice): fewer columns per poll is less for the database to send and the driver to parse.
+ */
+export const CHECK_COLUMNS = [
+  'guid', 'user_id', 'coin', 'asset', 'chain', 'address', 'status', 'expires_at', 'decimals', 'amount_minor', 'received_minor',
+  'late_minor', 'pending_minor', 'confirming', 'hash', 'rate', 'rate_currency', 'credit_currency',
+] as const satisfies ReadonlyArray<keyof CryptoInvoiceRow>;
+export type InvoiceCheckRow = Pick<CryptoInvoiceRow, (typeof CHECK_COLUMNS)[number]>;
+const checkColumns = CHECK_COLUMNS.map((c) => `i.${c}` as const);
+
+/**
+ * The live session of `sessionId` and, when it is signed in, what the check reads of its user's
+ * invoice `guid`, in one select (POST /api/{coin}/check is polled). undefined: no live session.
  */
 const invoiceInSession = compiledOnce((db, sessionId: string, now: Date, guid: string) =>
   liveSession(db, sessionId, now)
     .leftJoin('crypto_invoices as i', (join) => join.onRef('i.user_id', '=', 's.user_id').on('i.guid', '=', guid))
-    .selectAll('i'),
+    .select(checkColumns),
 );
 
-export async function findInvoiceInSession(db: DbOrTx, sessionId: string, guid: string): Promise<{ session: SessionRow; invoice: CryptoInvoiceRow | undefined } | undefined> {
+export async function findInvoiceInSession(db: DbOrTx, sessionId: string, guid: string): Promise<{ session: SessionRow; invoice: InvoiceCheckRow | undefined } | undefined> {
   // a guid that cannot be one finds no invoice (a join on false): the rare shape, not compiled once
   const row = /^[0-9a-f-]{36}$/.test(guid)
     ? (await invoiceInSession(db, sessionId, new Date(), guid))[0]
-    : await liveSession(db, sessionId, new Date()).leftJoin('crypto_invoices as i', (join) => join.on(sql<boolean>`false`)).selectAll('i').executeTakeFirst();
+    : await liveSession(db, sessionId, new Date()).leftJoin('crypto_invoices as i', (join) => join.on(sql<boolean>`false`)).select(checkColumns).executeTakeFirst();
   if (!row) return undefined;
   const { session, rest: invoice } = splitSession(row);
   return {
     session,
-    invoice: invoice.guid === null ? undefined : (invoice as CryptoInvoiceRow),
+    invoice: invoice.guid === null ? undefined : (invoice as InvoiceCheckRow),
   };
 }
 
-const assetOfRow = (row: CryptoInvoiceRow): Asset | undefined =>
+const assetOfRow = (row: Pick<CryptoInvoiceRow, 'coin' | 'asset'>): Asset | undefined =>
   row.coin === 'token' ? assetOf('token', row.asset) : assetOf(row.coin as CoinSlug);
 
 interface Tally {

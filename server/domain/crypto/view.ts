@@ -4,7 +4,7 @@ import type { CryptoExceptionRow, CryptoInvoiceRow } from '../../db/schema-crypt
 import { toBigInt } from '../../db/values';
 import { formatMoney } from '../../../core/money';
 import { CHAINS, type Asset, type ChainId } from './coins';
-import { assetOfRow } from './invoices';
+import { assetOfRow, type InvoiceCheckRow } from './invoices';
 import { formatUnits, formatUnitsShort, pow10 } from './units';
 
 /**
@@ -26,7 +26,7 @@ export function paymentUri(chain: ChainId, asset: Asset, address: string, minor:
   return `${target}?amount=${formatUnitsShort(minor, decimals)}`;
 }
 
-function figures(row: CryptoInvoiceRow) {
+function figures(row: Pick<CryptoInvoiceRow, 'amount_minor' | 'received_minor' | 'late_minor' | 'status'>) {
   const amount = toBigInt(row.amount_minor);
   const paid = toBigInt(row.received_minor);
   const due = row.status === 'wt' && amount > paid ? amount - paid : 0n;
@@ -34,7 +34,7 @@ function figures(row: CryptoInvoiceRow) {
 }
 
 /** One exception of an invoice as its page and the history show it. */
-export function exceptionView(e: CryptoExceptionRow, invoice: CryptoInvoiceRow, now: Date): CryptoException {
+export function exceptionView(e: CryptoExceptionRow, invoice: Pick<CryptoInvoiceRow, 'rate' | 'rate_currency' | 'credit_currency'>, now: Date): CryptoException {
   const chain = CHAINS[e.chain as ChainId];
   const credited = e.credit_minor !== null && e.credit_currency !== null;
   return {
@@ -61,7 +61,7 @@ export function exceptionView(e: CryptoExceptionRow, invoice: CryptoInvoiceRow, 
 }
 
 /** POST /api/{coin}/check answer (a closed invoice's exceptions with it). */
-export function checkView(row: CryptoInvoiceRow, exceptions?: readonly CryptoExceptionRow[], now = new Date()): InvoiceCheckResponse {
+export function checkView(row: InvoiceCheckRow, exceptions?: readonly CryptoExceptionRow[], now = new Date()): InvoiceCheckResponse {
   const f = figures(row);
   return {
     status: row.status,
@@ -77,7 +77,7 @@ export function checkView(row: CryptoInvoiceRow, exceptions?: readonly CryptoExc
 }
 
 /** the URI of what is still due (the whole amount once the invoice is closed) */
-function uriOf(row: CryptoInvoiceRow, f: ReturnType<typeof figures>): string {
+function uriOf(row: InvoiceCheckRow, f: ReturnType<typeof figures>): string {
   const asset = assetOfRow(row);
   if (!asset) return '';
   return paymentUri(row.chain as ChainId, asset, row.address, f.due > 0n ? f.due : f.amount, row.decimals);

@@ -11,7 +11,7 @@ import { BLOCKED_MESSAGE } from './cards';
 import { clock, isProcessor, scenarioOf, type PaymentDeps } from './deps';
 import { renderReply } from './dialects';
 import { fraudFlags } from './fraud-check';
-import { attemptOf, cardBlocked, cardOf, chargeOf, ownAttempt, ownPayment, ownPaymentWithAttempt, paymentView, viewOf } from './records';
+import { attemptOf, cardBlocked, cardOf, chargeOf, ownAttempt, ownPayment, ownPaymentWithAttempt, paymentView, viewOf, type ListenAttempt, type ListenPayment } from './records';
 import { settleVoid, UNREACHABLE_PREFIX, VOID_PENDING } from './voids';
 import { Refusal } from '../refusal';
 import { PROCESSOR_HEALTH } from '../settings';
@@ -181,8 +181,7 @@ export async function listenAttempt(deps: PaymentDeps, userId: number, processor
   return listenLoaded(deps, processor, payment, attempt);
 }
 
-/** listenAttempt once the payment and its attempt are read (the route reads them with the session: paymentWithAttemptInSession). */
-export async function listenLoaded(deps: PaymentDeps, processor: CardProcessor, payment: CardPaymentRow, attempt: CardAttemptRow | undefined): Promise<CardListenResponse> {
+async function listenLoaded(deps: PaymentDeps, processor: CardProcessor, payment: CardPaymentRow, attempt: CardAttemptRow | undefined): Promise<CardListenResponse> {
   const { db } = deps;
   if (!attempt) return { found: false };
   if (attempt.status === 'voided') return { found: true, reply: renderReply(viewOf(await settleVoid(deps, attempt.uid), payment)) };
@@ -195,6 +194,16 @@ export async function listenLoaded(deps: PaymentDeps, processor: CardProcessor, 
   }
   const after = await applyAnswer(deps, payment.id, attempt.uid, answer, ['pending'], true);
   return { found: true, reply: renderReply(viewOf(after.attempt, after.payment)) };
+}
+
+/**
+ * The polled listen once its select read what a settled attempt is answered from
+ * (paymentWithAttemptInSession): a pending or voided attempt goes on as listenAttempt, from the whole rows.
+ */
+export async function listenPolled(deps: PaymentDeps, userId: number, processor: CardProcessor, payment: ListenPayment, attempt: ListenAttempt | undefined): Promise<CardListenResponse> {
+  if (!attempt) return { found: false };
+  if (attempt.status === 'pending' || attempt.status === 'voided') return listenAttempt(deps, userId, processor, payment.id);
+  return { found: true, reply: renderReply(viewOf(attempt, payment)) };
 }
 
 /** The trader finished a processor's page or dialog (approve false: cancelled). A repeat changes nothing. */

@@ -71,16 +71,26 @@ export async function ownPaymentWithAttempt(db: DbOrTx, userId: number, id: stri
 }
 
 /**
- * The live session of `sessionId` and, when it is signed in, its user's payment `id` with the
- * attempt at `processor`, in one select (the listen poll's only round trip while nothing is
- * pending). undefined: no live session; payment undefined: not this user's (or no such) payment.
+ * What the polled listen answers from (viewOf): the payment's id, status and amount, the attempt's
+ * processor, uid, status and message. A pending or voided attempt is then read whole
+ * (listenAttempt); a settled one, what every poll after the end sees, never is: fewer columns per
+ * poll is less for the database to send and the driver to parse.
+ */
+export type ListenPayment = Pick<CardPaymentRow, 'id' | 'status' | 'amount_minor' | 'currency'>;
+export type ListenAttempt = Pick<CardAttemptRow, 'uid' | 'processor' | 'status' | 'code' | 'message'>;
+const LISTEN_COLUMNS = ['p.id', 'p.status', 'p.amount_minor', 'p.currency', 'a.uid as a_uid', 'a.processor as a_processor', 'a.status as a_status', 'a.code as a_code', 'a.message as a_message'] as const;
+
+/**
+ * The live session of `sessionId` and, when it is signed in, what the listen answers from of its
+ * user's payment `id` and the attempt at `processor`, in one select (the listen poll's only round
+ * trip once the attempt is settled). undefined: no live session; payment undefined: not this
+ * user's (or no such) payment.
  */
 const paymentInSession = compiledOnce((db, sessionId: string, now: Date, id: string, processor: string) =>
   liveSession(db, sessionId, now)
     .leftJoin('card_payments as p', (join) => join.onRef('p.user_id', '=', 's.user_id').on('p.id', '=', id))
     .leftJoin('card_attempts as a', (join) => join.onRef('a.payment_id', '=', 'p.id').on('a.processor', '=', processor))
-    .selectAll('p')
-    .select(ATTEMPT_COLUMNS),
+    .select(LISTEN_COLUMNS),
 );
 
 export async function paymentWithAttemptInSession(
@@ -88,23 +98,22 @@ export async function paymentWithAttemptInSession(
   sessionId: string,
   id: string,
   processor: string,
-): Promise<{ session: SessionRow; payment: CardPaymentRow | undefined; attempt: CardAttemptRow | undefined } | undefined> {
+): Promise<{ session: SessionRow; payment: ListenPayment | undefined; attempt: ListenAttempt | undefined } | undefined> {
   // an id that cannot be one finds no payment (a join on false): the rare shape, not compiled once
   const row = /^[0-9a-f-]{36}$/.test(id)
     ? (await paymentInSession(db, sessionId, new Date(), id, processor))[0]
     : await liveSession(db, sessionId, new Date())
         .leftJoin('card_payments as p', (join) => join.on(sql<boolean>`false`))
         .leftJoin('card_attempts as a', (join) => join.onRef('a.payment_id', '=', 'p.id').on('a.processor', '=', processor))
-        .selectAll('p')
-        .select(ATTEMPT_COLUMNS)
+        .select(LISTEN_COLUMNS)
         .executeTakeFirst();
   if (!row) return undefined;
-  const { attempt, rest } = splitAttempt(row);
-  const { session, rest: payment } = splitSession(rest);
+  const { session, rest } = splitSession(row);
+  const { id: paymentId, status, amount_minor, currency, a_uid, a_processor, a_status, a_code, a_message } = rest;
   return {
     session,
-    payment: payment.id === null ? undefined : (payment as CardPaymentRow),
-    attempt,
+    payment: paymentId === null || status === null || amount_minor === null || currency === null ? undefined : { id: paymentId, status, amount_minor, currency },
+    attempt: a_uid === null || a_processor === null || a_status === null || a_code === null || a_message === null ? undefined : { uid: a_uid, processor: a_processor, status: a_status, code: a_code, message: a_message },
   };
 }
 
@@ -121,12 +130,12 @@ export async function cardBlocked(db: DbOrTx, userId: number, card: CardRow): Pr
  * A voided attempt answers what happened to its payment: approved (through the attempt that was
  * credited), else a decline with code `voided` so the cascade moves on.
  */
-export function replyStatus(attempt: CardAttemptRow, payment: CardPaymentRow): Exclude<CardAttemptStatus, 'voided'> {
+export function replyStatus(attempt: Pick<CardAttemptRow, 'status'>, payment: Pick<CardPaymentRow, 'status'>): Exclude<CardAttemptStatus, 'voided'> {
   if (attempt.status !== 'voided') return attempt.status;
   return payment.status === 'approved' ? 'approved' : 'declined';
 }
 
-export function viewOf(attempt: CardAttemptRow, payment: CardPaymentRow): AttemptView {
+export function viewOf(attempt: ListenAttempt, payment: ListenPayment): AttemptView {
   return {
     processor: isProcessor(attempt.processor) ? attempt.processor : 'VLOAD',
     uid: attempt.uid,
