@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
+import { PipelinedPGliteDialect } from './pglite-pipelined';
 import { threadedPGlite } from './pglite-thread';
 import { nameMarkedQueries } from './prepared';
 import type { Database } from './schema';
@@ -56,7 +57,7 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & Parti
   }
   const dir = config.dataDir.startsWith('memory://') ? config.dataDir : path.resolve(config.dataDir);
   if (options.thread && !options.loadDataDir) {
-    return new Kysely<Database>({ dialect: new PGliteDialect(threadedPGlite(dir) as unknown as PGlite) });
+    return new Kysely<Database>({ dialect: new PipelinedPGliteDialect(threadedPGlite(dir)) });
   }
   const pglite = new PGlite(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -77,7 +77,16 @@ async function preparedQuery(text, params) {
   }
 }
 
-parentPort.on('message', async (message) => {
+/**
+ * The main thread posts statements without waiting for the previous answer (./pglite-pipelined.ts):
+ * they run here one after another, in the order posted, never side by side.
+ */
+let queue = Promise.resolve();
+parentPort.on('message', (message) => {
+  queue = queue.then(() => answer(message));
+});
+
+async function answer(message) {
   const { id, op } = message;
   try {
     if (op === 'close') {
@@ -97,4 +106,4 @@ parentPort.on('message', async (message) => {
     for (const key of ERROR_FIELDS) if (error && error[key] !== undefined) fields[key] = error[key];
     parentPort.postMessage({ id, ok: false, error: { message: String(error?.message ?? error), fields } });
   }
-});
+}
