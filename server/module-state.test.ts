@@ -11,6 +11,7 @@ const ROOT = join(__dirname, '..');
 /** `path name`, as in the table of docs/operations.md, "What each instance holds in memory" */
 const MODULE_STATE = [
   'server/db/index.ts pools',
+  'server/db/pglite-worker.mjs queue',
   'server/db/pglite-worker.mjs statementCount',
   'server/db/pglite-worker.mjs statements',
   'server/db/prepared.ts names',
