@@ -1,10 +1,10 @@
-import { Kysely, sql } from 'kysely';
+import { Kysely, sql, type Generated } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelinedPGliteDialect } from './pglite-pipelined';
 import { threadedPGlite, type PGliteLike } from './pglite-thread';
 
 interface Tables {
-  t: { id: number; n: number };
+  t: { id: number; n: Generated<number> };
 }
 
 /** the threaded PGlite, counting how many statements were posted and not yet answered at once */
