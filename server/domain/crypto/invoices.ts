@@ -231,7 +231,7 @@ export async function findInvoice(db: DbOrTx, userId: number, guid: string): Pro
  * currencies) and the chain gate's question (needsChain). The full row is read only when the chain
  * is asked (syncInvoice): fewer columns per poll is less for the database to send and the driver to parse.
  */
-export const CHECK_COLUMNS = [
+const CHECK_COLUMNS = [
   'guid', 'user_id', 'coin', 'asset', 'chain', 'address', 'status', 'expires_at', 'decimals', 'amount_minor', 'received_minor',
   'late_minor', 'pending_minor', 'confirming', 'hash', 'rate', 'rate_currency', 'credit_currency',
 ] as const satisfies ReadonlyArray<keyof CryptoInvoiceRow>;
