@@ -51,13 +51,24 @@ async function pageBonus(browser: Browser, amount: string, promo: { percent: str
 
 /** Fraud check (with bonus and promo) then an approval on ORANGE: the payment id, or the refusal. */
 async function cardDeposit(browser: Browser, amount: string, promo = '', bonus = true) {
+  const checked = await cardChecked(browser, amount, promo, bonus);
+  if ('refused' in checked) return checked;
+  return startCard(browser, checked.id, amount, bonus);
+}
+
+/** A card deposit's first half: the card saved and the fraud check passed (the payment created, nothing charged). */
+async function cardChecked(browser: Browser, amount: string, promo = '', bonus = true): Promise<{ id: string } | { refused: Json; status: number }> {
   const saved = await browser.send('POST', '/api/card/save', {
     json: { cnu: '4000000000000010', emm: '12', eyy: String(new Date().getUTCFullYear() + 2), fn: 'Ada', ln: 'Lovelace', cu: 'PT', cur: 'USD' },
   });
   const card = (saved.json() as { card: string }).card;
   const checked = await browser.send('POST', '/api/fraud/card', { json: { key: randomUUID(), amount, fixed: false, bonus, card, promo } });
   if (checked.statusCode !== 200) return { refused: checked.json() as Json, status: checked.statusCode };
-  const id = (checked.json() as { payment: string }).payment;
+  return { id: (checked.json() as { payment: string }).payment };
+}
+
+/** A card deposit's second half: the first processor tried (the sandbox approves and credits at once). */
+async function startCard(browser: Browser, id: string, amount: string, bonus = true) {
   const started = await browser.send('POST', '/api/card/fast/orange', { json: { id, amount, fixed: false, bonus } });
   expect(started.statusCode).toBe(200);
   return { id };
@@ -256,7 +267,12 @@ describe('promo codes', () => {
     // both checked while one use was left
     expect((await a.browser.send('POST', '/api/promo', { json: { code: 'LASTONE' } })).statusCode).toBe(200);
     expect((await b.browser.send('POST', '/api/promo', { json: { code: 'LASTONE' } })).statusCode).toBe(200);
-    const [da, db] = await Promise.all([cardDeposit(a.browser, '1000', 'LASTONE'), cardDeposit(b.browser, '1000', 'LASTONE')]);
+    // both deposits past the fraud check before either is charged: otherwise one could be credited
+    // (and redeem the last use) before the other's check, which then refuses it (promo.used_up)
+    // instead of racing it at the credit, the race this test is about
+    const [ca, cb] = await Promise.all([cardChecked(a.browser, '1000', 'LASTONE'), cardChecked(b.browser, '1000', 'LASTONE')]);
+    expect([ca, cb]).toEqual([{ id: expect.any(String) }, { id: expect.any(String) }]);
+    const [da, db] = await Promise.all([startCard(a.browser, (ca as { id: string }).id, '1000'), startCard(b.browser, (cb as { id: string }).id, '1000')]);
     expect(da.id && db.id).toBeTruthy();
     const code = await t.db.selectFrom('promo_codes').selectAll().where('code', '=', 'LASTONE').executeTakeFirstOrThrow();
     expect(code.uses).toBe(1);
