@@ -50,7 +50,7 @@ async function pageBonus(browser: Browser, amount: string, promo: { percent: str
 }
 
 /** Fraud check (with bonus and promo) then an approval on ORANGE: the payment id, or the refusal. */
-async function cardDeposit(browser: Browser, amount: string, promo = '', bonus = true) {
+async function cardDeposit(browser: Browser, amount: string, promo = '', bonus = true): Promise<{ id?: string; refused?: Json; status?: number }> {
   const checked = await cardChecked(browser, amount, promo, bonus);
   if (checked.id === undefined) return checked;
   return startCard(browser, checked.id, amount, bonus);
