@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { describePath } from '../../machine-kit/describe';
 import { stableJson } from '../../machine-kit/serialize';
@@ -73,6 +73,16 @@ async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
   return cond();
 }
 
+/** ` (at <path and hash>; the page shows: <its visible text, one line, cut>)`, or nothing when the page cannot answer. */
+export async function whereThePageWas(page: Page): Promise<string> {
+  const read = page.evaluate(() => ({ at: location.pathname + location.hash, text: document.body?.innerText ?? '' }));
+  const timeout = new Promise<undefined>((r) => setTimeout(() => r(undefined), 2_000).unref());
+  const seen = await Promise.race([read.catch(() => undefined), timeout]);
+  if (!seen) return '';
+  const text = seen.text.replace(/\s+/g, ' ').trim();
+  return ` (at ${seen.at}; the page shows: ${text.length > 400 ? `${text.slice(0, 400)}…` : text})`;
+}
+
 /**
  * Replays one path in a fresh browser context: `start`, then per step the binding's action, a wait
  * until the app's inspection reports the machine in the state the path expects (value, not context:
@@ -108,6 +118,8 @@ export async function replayInBrowser(
   const ctx: PathContext = { page, context, baseURL: server.baseURL, operator: server.operator, input: path.input, path, world: {}, log, upcoming: upcomingFrom(0) };
   const checked: string[] = [];
   const done = (failure?: string): UiPathResult => ({ line, failure, checked, log, ms: Date.now() - started });
+  // a failure says where the page was and what it showed (a flake seen once in CI is read from its log)
+  const failed = async (failure: string): Promise<UiPathResult> => done(`${failure}${await whereThePageWas(page)}`);
   try {
     let mark = 0;
     for (let i = 0; i < path.steps.length; i++) {
@@ -126,13 +138,13 @@ export async function replayInBrowser(
           await guarded(Promise.resolve(how(stepCtx)), 'the step');
         }
       } catch (err) {
-        return done(`${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+        return failed(`${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
       }
       let at = -1;
       const reached = await waitFor(() => (at = findSnapshot(log, machine.id, step.state.value, mark)) >= 0, STEP_TIMEOUT_MS);
       if (!reached) {
         const last = [...log].reverse().find((m): m is Snapshot => m.kind === '@xstate.snapshot' && m.machineId === machine.id);
-        return done(`${what}: the app did not reach ${stableJson(step.state.value)} (last: ${last ? stableJson(last.value) : 'no snapshot'})`);
+        return failed(`${what}: the app did not reach ${stableJson(step.state.value)} (last: ${last ? stableJson(last.value) : 'no snapshot'})`);
       }
       mark = at + 1;
       if (isLatest(log, at)) {
@@ -154,7 +166,7 @@ export async function replayInBrowser(
           } catch (err) {
             // the app moved on while the screen was looked at: the state was passed through, not wrong
             if (!isLatest(log, at)) break;
-            return done(`${what}: the screen of ${id}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+            return failed(`${what}: the screen of ${id}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
           }
         }
       }
