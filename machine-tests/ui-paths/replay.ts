@@ -76,8 +76,9 @@ async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
 /** ` (at <path and hash>; the page shows: <its visible text, one line, cut>)`, or nothing when the page cannot answer. */
 export async function whereThePageWas(page: Page): Promise<string> {
   const read = page.evaluate(() => ({ at: location.pathname + location.hash, text: document.body?.innerText ?? '' }));
-  const timeout = new Promise<undefined>((r) => setTimeout(() => r(undefined), 2_000).unref());
-  const seen = await Promise.race([read.catch(() => undefined), timeout]);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), 2_000)));
+  const seen = await Promise.race([read.catch(() => undefined), timeout]).finally(() => clearTimeout(timer));
   if (!seen) return '';
   const text = seen.text.replace(/\s+/g, ' ').trim();
   return ` (at ${seen.at}; the page shows: ${text.length > 400 ? `${text.slice(0, 400)}…` : text})`;
