@@ -10,7 +10,7 @@ import { eventKey } from './select';
 import type { PathContext, StepContext, UiBinding } from './types';
 
 /** how long the app may take to reach the state a step expects */
-export const STEP_TIMEOUT_MS = 10_000;
+export const STEP_TIMEOUT_MS = 20_000;
 
 /**
  * The longest a binding's start or one of its steps may take: a step that never settles (a browser

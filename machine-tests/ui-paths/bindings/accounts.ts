@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import { chatSeen } from '../../browser/sandbox-users';
 import { alterNextRequest, failNextRequest, freshUser, signInByApi } from '../sandbox';
 import type { StepContext, UiBinding } from '../types';
-
-const WAIT = { timeout: 5_000 };
+import { WAIT } from './wait';
 
 const failed = (ctx: StepContext, ...keys: string[]) => ctx.upcoming(...keys)?.type.startsWith('xstate.error.actor') ?? false;
 const addDialog = (page: Page) => page.getByRole('dialog', { name: 'Add an account' });

@@ -6,8 +6,8 @@ import type { ActiveSessionsContext } from '../../../machines/active-sessions/ac
 import { freshUser, signInByApi, signInElsewhere } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 /** the model's other session the trader ends (its first `sessions.end`) */
 const PHONE_REF = (activeSessionsModel.events?.['sessions.end']?.[0] as { ref?: string } | undefined)?.ref;
 const LIST = (u: URL) => u.pathname === '/api/security/sessions';

@@ -5,8 +5,8 @@ import type { AddressBookContext } from '../../../machines/address-book/address-
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const BOOK = (u: URL) => u.pathname === '/api/withdrawal/destinations';
 const CHANGES = (u: URL) => u.pathname === '/api/withdrawal/destinations/remove' || u.pathname === '/api/withdrawal/destinations/saved_only';
 

@@ -2,8 +2,8 @@ import type { Route } from 'playwright-core';
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { confirmLinkOf, freshBtc } from './address-book';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const CONFIRM = (u: URL) => u.pathname === '/api/withdrawal/destinations/confirm';
 
 const held = (ctx: PathContext): Route[] => ((ctx.world.sent as Route[] | undefined) ??= []);

@@ -7,8 +7,8 @@ import { chatSeen, type FreshUserOptions } from '../../browser/sandbox-users';
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const STATUS = (u: URL) => u.pathname === '/api/appropriateness';
 const ACCEPT = (u: URL) => u.pathname === '/api/appropriateness/accept-risk';
 

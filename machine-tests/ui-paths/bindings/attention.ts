@@ -8,8 +8,7 @@ import { noisePng } from '../../browser/files';
 import { drawSignature } from '../../browser/signature';
 import { freshUser, sandboxCall } from '../sandbox';
 import type { PathContext, UiBinding } from '../types';
-
-const WAIT = { timeout: 5_000 };
+import { WAIT } from './wait';
 
 /**
  * Requests the trading page makes as it loads, in the order it makes them (effects of the

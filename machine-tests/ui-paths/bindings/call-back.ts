@@ -3,8 +3,8 @@ import type { TestPath } from '../../../machine-kit/types';
 import { callBackModel } from '../../../machines/call-back/call-back.model';
 import { alterNextRequest, failNextRequest, freshUser, sandboxCall } from '../sandbox';
 import type { StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const CALL = '**/api/call';
 const FORM_EVENTS = new Set(['phone.change', 'time.change', 'call.submit', 'call.retry', 'call.again']);
 

@@ -18,7 +18,7 @@ import type { PathContext } from '../types';
  * server is never replaced).
  */
 
-export const WAIT = { timeout: 8_000 };
+export { WAIT } from './wait';
 /** the test card every path types: approved unless a scripted step says otherwise */
 export const CARD = '4000 0000 0000 0010';
 

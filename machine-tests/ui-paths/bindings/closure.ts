@@ -4,8 +4,8 @@ import { accountClosureModel } from '../../../machines/account-closure/account-c
 import { chatSeen } from '../../browser/sandbox-users';
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const STATUS = (u: URL) => u.pathname === '/api/account/closure';
 const CLOSE = (u: URL) => u.pathname === '/api/account/close';
 /** the most wrong passwords tried through the API to lock the sign-in (the server locks after 5 in 15 minutes) */

@@ -5,8 +5,8 @@ import { complaintsModel } from '../../../machines/complaints/complaints.model';
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const LIST = (u: URL) => u.pathname === '/api/complaints';
 
 type PostFate = 'network' | 'subject' | undefined;

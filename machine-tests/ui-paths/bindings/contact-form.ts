@@ -4,8 +4,8 @@ import type { TestPath } from '../../../machine-kit/types';
 import { contactFormModel } from '../../../machines/contact-form/contact-form.model';
 import { alterNextRequest, failNextRequest } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const INFO = '**/api/info';
 const CONTACTS = '**/api/contacts';
 

@@ -6,8 +6,8 @@ import { chatSeen } from '../../browser/sandbox-users';
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 10_000 };
 const STATUS = (u: URL) => u.pathname === '/api/data-export';
 const DOWNLOAD = (u: URL) => /^\/api\/data-export\/[^/]+\/download$/.test(u.pathname);
 

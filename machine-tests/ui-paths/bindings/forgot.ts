@@ -3,8 +3,7 @@ import { forgotModel } from '../../../machines/forgot/forgot.model';
 import type { TestPath } from '../../../machine-kit/types';
 import { alterNextRequest, failNextRequest, sandboxCall } from '../sandbox';
 import type { PathContext, UiBinding } from '../types';
-
-const WAIT = { timeout: 5_000 };
+import { WAIT } from './wait';
 
 const errorOf = (e: AnyEventObject | undefined) => e?.error as { kind?: string; status?: number; error?: string } | undefined;
 

@@ -5,8 +5,8 @@ import { chatSeen } from '../../browser/sandbox-users';
 import { failNextRequest, freshUser, sandboxCall, signInByApi } from '../sandbox';
 import { eventKey } from '../select';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const EXCEPTION_CALL = (u: URL) => u.pathname.startsWith('/api/crypto/exceptions/');
 const SANDBOX_CALL = (u: URL) => u.pathname === '/api/sandbox/chain/pay' || u.pathname === '/api/sandbox/chain/expire';
 const EXCEPTION_EVENTS = new Set(['claim.open', 'exception.credit']);

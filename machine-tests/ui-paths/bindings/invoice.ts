@@ -6,8 +6,8 @@ import { chatSeen } from '../../browser/sandbox-users';
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import { eventKey } from '../select';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 /** the server's invoice lifetime (server/domain/crypto/config.ts INVOICE_TTL_MS): past the page's countdown */
 const TTL_MS = 3_600_000;
 /** the machine's poll (invoicePoll) */

@@ -4,8 +4,8 @@ import { traderLimitsModel } from '../../../machines/trader-limits/trader-limits
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const READ = (u: URL) => u.pathname === '/api/limits';
 const SAVE = (u: URL) => u.pathname === '/api/limits/deposit' || u.pathname === '/api/limits/trading';
 /** a row's test id part: a deposit row's period ("day"), another row's kind and period ("stake-trade"), as src/flows/limits rowId */

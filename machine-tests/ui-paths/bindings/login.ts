@@ -4,8 +4,7 @@ import { loginModel } from '../../../machines/login/login.model';
 import { typeCode } from '../../browser/sandbox-users';
 import { alterNextRequest, failNextRequest, freshUser, outboxCode, sandboxCall } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
-
-const WAIT = { timeout: 5_000 };
+import { WAIT } from './wait';
 
 interface User {
   email: string;

@@ -5,8 +5,8 @@ import { newTicketModel } from '../../../machines/new-ticket/new-ticket.model';
 import { noisePng } from '../../browser/files';
 import { alterNextRequest, failNextRequest, freshUser, sandboxCall } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const FORM = '**/api/kayako/form';
 const UPLOAD = '**/api/kayako/upload/attachment/no';
 const CREATE = '**/api/kayako/ticket';

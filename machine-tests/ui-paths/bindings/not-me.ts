@@ -1,7 +1,6 @@
 import type { UiBinding } from '../types';
-import { askNotMe, dialog, heldNotMe, historyWorld, openHistory, section } from './sign-in-history';
-
-const WAIT = { timeout: 5_000 };
+import { askNotMe, dialog, freeReads, heldNotMe, openHistory, section } from './sign-in-history';
+import { WAIT } from './wait';
 
 /**
  * "This wasn't me" (issue 31 §3) as the sign-in history's dialog, for a fresh trader signed in here
@@ -15,9 +14,7 @@ export const notMeBinding: UiBinding = {
   maxPaths: 6,
   async start(ctx) {
     await openHistory(ctx, 1);
-    const w = historyWorld(ctx);
-    await ctx.page.unroute((u: URL) => u.pathname === '/api/security/sign_ins');
-    for (const route of w.held.splice(0)) await route.continue().catch(() => undefined);
+    await freeReads(ctx);
     await section(ctx).getByTestId('sign-in-row').first().waitFor(WAIT);
     await askNotMe(ctx);
   },

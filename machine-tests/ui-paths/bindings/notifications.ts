@@ -4,8 +4,8 @@ import type { AnyEventObject } from 'xstate';
 import { notificationsModel } from '../../../machines/notifications/notifications.model';
 import { alterNextRequest, freshUser, sandboxCall } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 // the list's reads (limit 3 and up); the header badge reads its count with limit=1 on the same push,
 // often first, so a fault meant for the list must not match it
 const LIST = /\/api\/us\/notifications\?limit=(?!1(&|$))/;

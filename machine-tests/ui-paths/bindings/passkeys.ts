@@ -5,8 +5,8 @@ import { softAuthenticator } from '../../../server/test/authenticator';
 import { freshUser } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 10_000 };
 const LIST = (u: URL) => u.pathname === '/api/security/passkeys';
 const REMOVE = (u: URL) => u.pathname === '/api/security/passkeys/remove';
 const OPTIONS = (u: URL) => u.pathname === '/api/security/passkeys/options';

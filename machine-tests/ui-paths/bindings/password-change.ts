@@ -4,8 +4,7 @@ import type { PasswordForm } from '../../../machines/security/password.types';
 import { chatSeen } from '../../browser/sandbox-users';
 import { alterNextRequest, failNextRequest, freshUser, signInByApi } from '../sandbox';
 import type { StepContext, UiBinding } from '../types';
-
-const WAIT = { timeout: 5_000 };
+import { WAIT } from './wait';
 
 interface User {
   email: string;

@@ -4,8 +4,8 @@ import { passwordResetModel } from '../../../machines/password-reset/password-re
 import type { FreshUser } from '../../browser/sandbox-users';
 import { failNextRequest, freshUser, sandboxCall } from '../sandbox';
 import type { UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const MADE_UP = 'A'.repeat(43);
 
 const errorOf = (e: AnyEventObject | undefined) => e?.error as { kind?: string; status?: number; error?: string } | undefined;

@@ -4,8 +4,8 @@ import type { TestPath } from '../../../machine-kit/types';
 import { promotionsModel } from '../../../machines/promotions/promotions.model';
 import { failNextRequest, freshUser, sandboxCall } from '../sandbox';
 import type { UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const PROMOTION = 'sandbox-deposit-plus-1';
 const LIST = '**/api/us/promotions';
 const ACTIVATE = '**/api/us/promotions_activate';

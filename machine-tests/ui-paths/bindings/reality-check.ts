@@ -5,8 +5,8 @@ import { chatSeen } from '../../browser/sandbox-users';
 import { freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const READ = (u: URL) => u.pathname === '/api/reality-check';
 
 interface RealityWorld {

@@ -5,8 +5,8 @@ import { typeCode } from '../../browser/sandbox-users';
 import { authenticatorCode, failNextRequest, freshUser, setUpAuthenticator } from '../sandbox';
 import type { TestPath } from '../../../machine-kit/types';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 /** a page load, a dialog after a server call: longer under load */
 const LOAD = { timeout: 30_000 };
 

@@ -3,8 +3,7 @@ import { signIn } from '../../browser/browser';
 import { chatSeen } from '../../browser/sandbox-users';
 import { freshUser } from '../sandbox';
 import type { PathContext, UiBinding } from '../types';
-
-const WAIT = { timeout: 5_000 };
+import { WAIT } from './wait';
 
 /**
  * A referral commission, made as the product makes one (docs/sandbox.md "Referral"): a visitor

@@ -5,8 +5,8 @@ import { registerModel } from '../../../machines/register/register.model';
 import { DEMO } from '../../browser/browser';
 import { alterNextRequest, failNextRequest } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const REGISTER = '**/api/register';
 const CHECK = '**/api/register/check';
 

@@ -5,8 +5,8 @@ import { selfExclusionModel } from '../../../machines/self-exclusion/self-exclus
 import { chatSeen } from '../../browser/sandbox-users';
 import { freshUser, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const EXCLUDE = (u: URL) => u.pathname === '/api/self-exclusion';
 /** the most wrong passwords tried through the API to lock the sign-in (the server locks after 5 in 15 minutes) */
 const MAX_WRONG = 10;

@@ -5,8 +5,8 @@ import { sessionLimitSettingModel } from '../../../machines/session-limit-settin
 import { freshUser, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const READ = (u: URL) => u.pathname === '/api/limits/session';
 
 interface SessionLimitWorld {

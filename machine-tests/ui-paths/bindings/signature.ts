@@ -5,8 +5,7 @@ import { drawSignature } from '../../browser/signature';
 import { failNextRequest, freshUser } from '../sandbox';
 import { signedOutNextRequest } from './cash-helpers';
 import type { StepContext, UiBinding } from '../types';
-
-const WAIT = { timeout: 5_000 };
+import { WAIT } from './wait';
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Client agreement' });
 

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { socialSignInModel } from '../../../machines/social-sign-in/social-sign-in.model';
 import { alterNextRequest, failNextRequest } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 /** the provider's round trip and the register page's chunk: longer under load */
 const LOAD = { timeout: 30_000 };
 const REGISTER = '**/api/oidc/register';

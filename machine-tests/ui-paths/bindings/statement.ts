@@ -4,8 +4,8 @@ import { statementModel } from '../../../machines/statement/statement.model';
 import type { StatementRequest } from '../../../machines/statement/statement.types';
 import { freshUser, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 10_000 };
 const STATEMENT = (u: URL) => u.pathname === '/api/statement';
 
 interface StatementWorld {

@@ -6,8 +6,8 @@ import { chatSeen } from '../../browser/sandbox-users';
 import { alterNextRequest, failNextRequest, freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { newestHeldRead } from './held-reads';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const LOAD = { timeout: 30_000 };
 const STATUS = (u: URL) => u.pathname === '/api/legal/status';
 const ACCEPT = '**/api/legal/accept';

@@ -5,8 +5,8 @@ import { ticketThreadModel } from '../../../machines/ticket-thread/ticket-thread
 import { noisePng } from '../../browser/files';
 import { freshUser, sandboxCall } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const SHOW = '**/api/kayako/show';
 const UPLOAD = '**/api/kayako/upload/attachment/no';
 const CLOSED = 3;

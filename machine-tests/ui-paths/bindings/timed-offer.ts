@@ -4,8 +4,8 @@ import type { AnyEventObject } from 'xstate';
 import { timedOfferModel } from '../../../machines/timed-offer/timed-offer.model';
 import { failNextRequest, freshUser, sandboxCall } from '../sandbox';
 import type { StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const ACCEPT = '**/api/triggers/limited_yes';
 const IGNORE = '**/api/triggers/limited_ignore';
 

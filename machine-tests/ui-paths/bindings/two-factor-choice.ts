@@ -6,8 +6,8 @@ import { typeCode } from '../../browser/sandbox-users';
 import { failNextRequest, freshUser, outboxCode } from '../sandbox';
 import type { TestPath } from '../../../machine-kit/types';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 /** a dialog after a server call, a page load: longer under load */
 const LOAD = { timeout: 30_000 };
 

@@ -6,8 +6,8 @@ import { typeCode } from '../../browser/sandbox-users';
 import { failNextRequest, freshUser, outboxCode, setUpAuthenticator } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
 import { siteOf, virtualAuthenticator } from './passkeys';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 /** a page load or a dialog after a server call: longer, the machine is shared */
 const LOAD = { timeout: 30_000 };
 

@@ -6,8 +6,7 @@ import { failNextRequest, freshUser, signInByApi } from '../sandbox';
 import { signedOutNextRequest } from './cash-helpers';
 import type { TestPath } from '../../../machine-kit/types';
 import type { StepContext, UiBinding } from '../types';
-
-const WAIT = { timeout: 5_000 };
+import { WAIT } from './wait';
 
 const card = (page: Page) => page.getByTestId('document-passport');
 

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { validationModel } from '../../../machines/security/security.model';
 import { alterNextRequest, failNextRequest, freshUser, signInByApi } from '../sandbox';
 import type { UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const VALUE = 'UI-PATH-4821';
 
 /** attempts from the page's session, as the form sends them (the server counts them) */

@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import { chatSeen } from '../../browser/sandbox-users';
 import { failNextRequest, freshUser, signInByApi } from '../sandbox';
 import type { StepContext, UiBinding } from '../types';
-
-const WAIT = { timeout: 5_000 };
+import { WAIT } from './wait';
 
 /** the seeded demo account (docs/sandbox.md "Demo users") */
 const DEMO_USER = { email: 'demo@brokerage.test', password: 'Demo-2026' };

@@ -4,8 +4,8 @@ import type { AnyEventObject } from 'xstate';
 import { chatSeen } from '../../browser/sandbox-users';
 import { failNextRequest, freshUser, sandboxCall, signInByApi } from '../sandbox';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const BTC = bech32.encode('bc', [0, ...bech32.toWords(new Uint8Array(20).fill(9))]);
 
 const hitsOf = (e: AnyEventObject | undefined) => (e?.output as { hits?: unknown[] } | undefined)?.hits;

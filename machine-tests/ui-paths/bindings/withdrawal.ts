@@ -8,8 +8,8 @@ import { chatSeen, typeCode } from '../../browser/sandbox-users';
 import { failNextRequest, freshUser, outboxCode, sandboxCall } from '../sandbox';
 import { breakNextCsrf, scriptOutcomes, signedOutNextRequest } from './cash-helpers';
 import type { PathContext, StepContext, UiBinding } from '../types';
+import { WAIT } from './wait';
 
-const WAIT = { timeout: 5_000 };
 const BTC = bech32.encode('bc', [0, ...bech32.toWords(new Uint8Array(20).fill(5))]);
 const IBAN = 'DE89 3704 0044 0532 0130 00';
 
