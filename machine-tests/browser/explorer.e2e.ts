@@ -5,6 +5,7 @@ import { machines } from '../../machines/index';
 import { explorerCodeInTraderPages, explorerJs } from '../../scripts/explorer/isolation';
 import { launchBrowser } from '../../scripts/lib/browser';
 import { openTab } from './browser';
+import { heardOn, recordInspection } from './inspection-wire';
 import { freshUser } from './sandbox-users';
 
 const baseURL = inject('baseURL');
@@ -162,6 +163,8 @@ describe('the machine explorer', () => {
     const trader = await freshUser(app, baseURL);
     const live = await context.newPage();
     live.on('pageerror', (e) => errors.push(e.message));
+    // the wire: every inspection message the explorer's page receives, as JSON
+    await recordInspection(live);
     await live.goto(`${explorer}#/live`);
     // the actor row (the diagram's elements carry the machine id too); one, though React may
     // create a second login actor in a render it discards: the app announces actors as they start
@@ -215,6 +218,17 @@ describe('the machine explorer', () => {
     await shown('login.success', 'login.sessionLogin:xstate.done.actor.0.login.sessionLogin:1');
     // inspection stays on in the trader's tab after the navigation: the trading page's session shows up
     await live.locator('[data-machine-id="session"][data-ended="false"]').waitFor(slow);
+    // the login's context as its allow-list shares it (issue 34 §1), never what the trader typed
+    const shared = live.getByTestId('live-context');
+    await shared.locator('[data-field="factor"]').waitFor(slow);
+    expect(await shared.locator('[data-field="shakes"] dd').textContent()).toBe('0');
+    expect(await shared.textContent()).not.toContain(trader.email);
+    const heard = await heardOn(live);
+    expect(heard.filter((m) => m.includes('"machineId":"login"') && m.includes('"context":{')).length).toBeGreaterThan(0);
+    for (const m of heard) {
+      expect(m).not.toContain(trader.password);
+      expect(m).not.toContain(trader.email);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -28,6 +28,12 @@ describe('live: the explorer picture of the app actors', () => {
     expect(applyMessage(after, snap('platformLogin', 'active', 'login.edit')).actors['tab1/x:0'].taken).toEqual([]);
   });
 
+  it('a snapshot carries the context its machine shares; anything but an object is none', () => {
+    const shared = run(created, { ...snap('platformLogin'), context: { shakes: 1, factor: '' } });
+    expect(shared.actors['tab1/x:0'].context).toEqual({ shakes: 1, factor: '' });
+    for (const context of [null, undefined, 'text', ['a'], 3]) expect(applyMessage(shared, { ...snap('editing'), context }).actors['tab1/x:0'].context, String(context)).toBeNull();
+  });
+
   it('a replayed snapshot (answer to hello) keeps the last event and transitions', () => {
     const ctx = run(created, step('login.editing:login.submit:0'), snap('platformLogin'), snap('platformLogin', 'active', 'xstate.replay'));
     expect(ctx.actors['tab1/x:0']).toMatchObject({ event: 'login.submit', taken: ['login.editing:login.submit:0'] });

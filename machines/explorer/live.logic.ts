@@ -7,6 +7,7 @@ export const MAX_ACTORS = 200;
 export const actorKey = (source: string, actorId: string): string => `${source}/${actorId}`;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A message from the channel that the explorer understands (anything else is ignored). */
 export function isInspectMessage(value: unknown): value is InspectMessage {
@@ -35,6 +36,7 @@ function blank(source: string, actorId: string, machineId: string): LiveActor {
     value: null,
     status: 'active',
     event: '',
+    context: null,
     taken: [],
     pending: [],
     ended: false,
@@ -89,6 +91,7 @@ export function applyMessage(ctx: LiveContext, message: unknown): LiveContext {
       value: message.value ?? null,
       status: message.status,
       event: replay ? actor.event : message.event,
+      context: isRecord(message.context) ? message.context : null,
       taken: replay ? actor.taken : actor.pending,
       pending: [],
       ended: message.status !== 'active',

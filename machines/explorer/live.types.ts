@@ -16,6 +16,8 @@ export interface LiveActor {
   status: string;
   /** the last event it received */
   event: string;
+  /** the part of its context its machine's allow-list shares (machines/inspection/context-allow.ts); null: none */
+  context: Record<string, unknown> | null;
   /** transitions its last event took */
   taken: string[];
   /** transitions of the macrostep in progress (microsteps come before the snapshot) */

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { formatValue } from '../../machine-kit/serialize';
 import { useT } from '../i18n';
 import { activityTracker, actorTree, activeStateIds, followedActor } from './live-view';
+import { LiveContextPanel } from './LiveContextPanel';
 import { DiagramArea, Legend } from './MachinePage';
 import type { Highlight } from './overlay';
 import { useServices } from './services';
@@ -93,6 +94,7 @@ export function LivePage() {
               </h2>
               <DiagramArea id={entry.id} highlight={highlight} />
               <Legend items={['active', 'taken']} />
+              <LiveContextPanel context={followed.context} />
             </>
           ) : followed ? (
             <p className="x-note">{followed.machineId ? t('explorer.live.unknown', { id: followed.machineId }) : t('explorer.live.not_machine', { name: followed.name })}</p>

@@ -91,7 +91,7 @@ describe('start input as a form', () => {
 
 describe('live list by activity', () => {
   const actor = (key: string, ended = false, parentKey: string | null = null): LiveActor => ({
-    key, source: 's', actorId: key, machineId: key, name: key, parentKey, page: '/', value: 'x', status: 'active', event: '', taken: [], pending: [], ended,
+    key, source: 's', actorId: key, machineId: key, name: key, parentKey, page: '/', value: 'x', status: 'active', event: '', context: null, taken: [], pending: [], ended,
   });
   it('running first, most recent first; ended last; children under their parent', () => {
     const a = actor('a', true);

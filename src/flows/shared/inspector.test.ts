@@ -61,6 +61,14 @@ describe('the inspector (app side of live mode)', () => {
     expect(step).toMatchObject({ event: 'login.submit', transitions: [{ id: 'login.editing:login.submit:0', source: 'login.editing', targets: ['login.platformLogin'], eventType: 'login.submit' }] });
     const sources = new Set(received.map((m) => ('source' in m ? m.source : '')));
     expect(sources.size).toBe(1);
+    // the login's context as its allow-list shares it: never the e-mail or password just typed
+    const snap = received.find((m) => m.kind === '@xstate.snapshot' && m.actorId === actor.sessionId);
+    expect(snap).toMatchObject({ context: { shakes: 0, factor: '', passkey: false, withdrawOnly: false } });
+    const wire = JSON.stringify(received);
+    expect(wire).not.toContain('trader@example.com');
+    expect(wire).not.toContain('Trader-2026');
+    // a promise actor (not a machine) shares no context
+    expect(received.filter((m) => m.kind === '@xstate.snapshot' && m.machineId === '').every((m) => (m as { context?: unknown }).context === null)).toBe(true);
   });
 
   it('answers an explorer that says hello, and says bye when the page goes', async () => {

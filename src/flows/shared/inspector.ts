@@ -1,6 +1,7 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { INSPECT_CHANNEL, REPLAY_EVENT, type InspectMessage } from '../../../machines/inspection/protocol';
 import { transitionId } from '../../../machines/inspection/transition-id';
+import type { sanitiseContext as SanitiseContext } from '../../../machines/inspection/context-allow';
 
 /** The channel the analysts' explorer listens on; the protocol is in machines/explorer/live.types.ts. */
 export { INSPECT_CHANNEL };
@@ -21,9 +22,20 @@ const MAX_CREATED = 100;
 
 const machineIdOf = (actor: AnyActorRef): string => (actor as { logic?: { id?: string } }).logic?.id ?? '';
 
+/** the allow-list's sanitiser, loaded with inspection (it is no trader's page's weight while inspection is off) */
+let sanitiseContext: typeof SanitiseContext | null = null;
+/** what was to be posted while the sanitiser was on its way, in order */
+const waiting: InspectMessage[] = [];
+
 function post(message: InspectMessage): void {
+  if (!channel) return;
+  if (!sanitiseContext) {
+    waiting.push(message);
+    return;
+  }
   try {
-    channel?.postMessage(message);
+    // a snapshot's context is the machine's own until here: what leaves is the allow-list's part
+    channel.postMessage(message.kind === '@xstate.snapshot' ? { ...message, context: message.machineId ? sanitiseContext(message.machineId, message.context) : null } : message);
   } catch {
     // inspection must never break the app
   }
@@ -54,15 +66,18 @@ function prune(): void {
 function replay(): void {
   prune();
   for (const [id, actor] of known) {
-    const snap = actor.getSnapshot() as { value?: unknown };
+    const snap = actor.getSnapshot() as { value?: unknown; context?: unknown };
+    const machineId = machineIdOf(actor);
     post(actorMessage(actor));
-    post({ kind: '@xstate.snapshot', source, actorId: id, machineId: machineIdOf(actor), value: snap.value ?? null, status: 'active', event: REPLAY_EVENT });
+    post({ kind: '@xstate.snapshot', source, actorId: id, machineId, value: snap.value ?? null, status: 'active', event: REPLAY_EVENT, context: snap.context as never });
   }
 }
 
 /** Inspection is on with ?inspect=1 in the URL or the `inspect` setting; off by default. */
 export function enableInspection(): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
+  // what happens until the sanitiser is here waits in order (its contexts as they were), then goes
+  void loadSanitiser();
   channel = new BroadcastChannel(INSPECT_CHANNEL);
   channel.onmessage = (e: MessageEvent<{ kind?: string } | null>) => {
     if (e.data?.kind === 'hello') replay();
@@ -120,12 +135,23 @@ export function inspect(event: InspectionEvent): void {
   }
 }
 
+async function loadSanitiser(): Promise<void> {
+  try {
+    sanitiseContext = (await import('../../../machines/inspection/context-allow')).sanitiseContext;
+    for (const message of waiting.splice(0)) post(message);
+  } catch {
+    // without the sanitiser nothing is posted (a reload asks for its chunk again)
+    channel = null;
+    waiting.length = 0;
+  }
+}
+
 /** The JSON the explorer gets for a snapshot or a microstep (other inspection events: none). */
 function summary(event: InspectionEvent, actor: AnyActorRef): InspectMessage | null {
   const base = { source, actorId: actor.sessionId, machineId: machineIdOf(actor) };
   if (event.type === '@xstate.snapshot') {
-    const snap = event.snapshot as { value?: unknown; status?: string };
-    return { ...base, kind: '@xstate.snapshot', value: snap.value ?? null, status: snap.status ?? '', event: event.event.type };
+    const snap = event.snapshot as { value?: unknown; status?: string; context?: unknown };
+    return { ...base, kind: '@xstate.snapshot', value: snap.value ?? null, status: snap.status ?? '', event: event.event.type, context: snap.context as never };
   }
   if (event.type === '@xstate.microstep' && channel) {
     return {
