@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { CARD_START_URL } from '../../core/cascade/urls';
 import { openTab, sharedBrowser, signIn } from './browser';
@@ -15,7 +16,7 @@ const slow = { timeout: 30_000 };
  * card form (number, name, CVV) crosses the inspection channel.
  */
 describe('the explorer follows a card cascade with its context', () => {
-  it('shows the processor being tried and how the others answered; no card data on the wire', async () => {
+  it('shows the processor being tried, the steps in order on the timeline, a moment as it was, a saved session opened again; no card data on the wire', async () => {
     const { page: app, context, errors } = await openTab(chromium.current);
     const user = await freshUser(app, baseURL, { cascade: 'ORANGE,MEIKO,ZOOM', balances: [{ currency: 'USD', type: 'trading', amount: '0.00' }] });
     await signIn(app, baseURL, user);
@@ -54,6 +55,44 @@ describe('the explorer follows a card cascade with its context', () => {
     // the cascade ended; the analyst stays on it and reads its last context
     await shared.locator('[data-field="log"] dd', { hasText: '"processor":"ZOOM","result":"approved"' }).waitFor(slow);
     expect(await cascade.getAttribute('data-ended')).toBe('true');
+
+    // the timeline (issue 34 §2): the cascade's steps in order; a moment shows the diagram and context as they were
+    const timeline = live.getByTestId('live-timeline');
+    const cascadeMoments = timeline.locator('button[data-machine-id="cascade"]');
+    const steps = await cascadeMoments.allTextContents();
+    const states = steps.map((line) => line.split(' → ').at(-1));
+    expect(states.at(-1)).toBe('approved');
+    expect(states.filter((s) => s === 'starting').length).toBeGreaterThanOrEqual(3); // ORANGE, MEIKO, ZOOM
+    const seqs = (await cascadeMoments.evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seq')))));
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    // the second processor's start: MEIKO tried, ORANGE's decline in the log
+    const meikoStart = cascadeMoments.filter({ hasText: /→ starting$/ }).nth(1);
+    await meikoStart.click();
+    expect(await meikoStart.getAttribute('aria-pressed')).toBe('true');
+    await live.getByTestId('live-moment').waitFor();
+    await shared.locator('[data-field="current"] dd', { hasText: '"processor":"MEIKO"' }).waitFor(slow);
+    expect(await shared.locator('[data-field="tried"] dd').textContent()).toBe('["ORANGE"]');
+    await live.locator('.x-stage g.state.active:not(.header)[data-state-id="cascade.starting"]').waitFor(slow);
+    await timeline.getByRole('button', { name: 'Back to the present' }).click();
+    await shared.locator('[data-field="log"] dd', { hasText: '"processor":"ZOOM","result":"approved"' }).waitFor(slow);
+
+    // saved as a file, opened again in another explorer: the same moments, paused
+    const [saved] = await Promise.all([live.waitForEvent('download'), timeline.getByRole('button', { name: 'Save session' }).click()]);
+    const text = await readFile((await saved.path())!, 'utf8');
+    const file = JSON.parse(text) as { kind: string; timeline: { seq: number }[] };
+    expect(file.kind).toBe('brokerage-live-session');
+    expect(text).not.toContain(CARDS.softTwice.replaceAll(' ', ''));
+    expect(text).not.toContain(user.email);
+    const other = await context.newPage();
+    await other.goto(`${baseURL}/explorer/#/live`);
+    await other.getByRole('button', { name: 'Pause' }).click();
+    await other.getByTestId('live-open').setInputFiles({ name: 'live-session.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    const reopened = other.getByTestId('live-timeline').locator('button[data-machine-id="cascade"]');
+    await expect.poll(() => reopened.allTextContents()).toEqual(steps);
+    // a file that is not a session is refused with a message, and nothing changes
+    await other.getByTestId('live-open').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+    await other.getByTestId('live-timeline').getByRole('alert').waitFor();
+    expect(await reopened.count()).toBe(steps.length);
 
     const heard = await heardOn(live);
     expect(heard.some((m) => m.includes('"machineId":"cascade"') && m.includes('"context":{'))).toBe(true);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { actorKey, applyMessage, dropEnded, isInspectMessage, MAX_ACTORS } from './live.logic';
+import { actorKey, applyMessage, dropEnded, isInspectMessage, loadSession, MAX_ACTORS, MAX_MOMENTS, momentOf, parseSessionFile, toSessionFile } from './live.logic';
 import type { LiveContext } from './live.types';
 
-const empty: LiveContext = { actors: {}, order: [], selected: null };
+const empty: LiveContext = { actors: {}, order: [], selected: null, timeline: [], moment: null };
 const base = { source: 'tab1', actorId: 'x:0', machineId: 'login' };
 const created = { ...base, kind: '@xstate.actor', name: 'login', parentId: null, page: '/en/login' };
 const step = (id: string) => ({ ...base, kind: '@xstate.microstep', event: 'login.submit', transitions: [{ id, source: 'login.editing', targets: ['login.platformLogin'], eventType: 'login.submit' }] });
@@ -81,4 +81,45 @@ describe('live: the explorer picture of the app actors', () => {
     expect(ctx.order[0]).toBe(actorKey('tab1', 'x:20'));
     expect(Object.keys(ctx.actors)).toHaveLength(MAX_ACTORS);
   });
+
+  it('the timeline keeps every snapshot after an event in order, with the event, the state, the transitions and the context', () => {
+    const ctx = run(
+      created,
+      { ...snap('editing', 'active', 'xstate.replay') },
+      step('login.editing:login.submit:0'),
+      { ...snap('platformLogin'), time: 1_000, context: { shakes: 0 } },
+      { ...snap('sessionLogin', 'active', 'xstate.done.actor.0.login.platformLogin'), time: 1_250 },
+    );
+    // a replay (the answer to hello) is the present, not a step: no moment
+    expect(ctx.timeline.map((m) => [m.seq, m.event, m.value, m.time])).toEqual([
+      [1, 'login.submit', 'platformLogin', 1_000],
+      [2, 'xstate.done.actor.0.login.platformLogin', 'sessionLogin', 1_250],
+    ]);
+    expect(ctx.timeline[0]).toMatchObject({ key: 'tab1/x:0', machineId: 'login', taken: ['login.editing:login.submit:0'], context: { shakes: 0 } });
+    expect(momentOf(ctx, 2)?.value).toBe('sessionLogin');
+    expect(momentOf(ctx, 3)).toBeUndefined();
+    expect(momentOf(ctx, null)).toBeUndefined();
+    // a message without a time (an older app) is a moment at 0
+    expect(applyMessage(ctx, snap('success', 'done')).timeline.at(-1)).toMatchObject({ seq: 3, time: 0, status: 'done' });
+  });
+
+  it(`keeps the last ${MAX_MOMENTS} moments; their numbers go on`, () => {
+    let ctx = run(created);
+    for (let i = 0; i < MAX_MOMENTS + 5; i++) ctx = applyMessage(ctx, snap(`s${i}`));
+    expect(ctx.timeline).toHaveLength(MAX_MOMENTS);
+    expect(ctx.timeline[0].seq).toBe(6);
+    expect(ctx.timeline.at(-1)?.seq).toBe(MAX_MOMENTS + 5);
+  });
+
+  it('a session saved as a file opens again as it was, nothing selected; another file is refused', () => {
+    const ctx = { ...run(created, { ...snap('platformLogin'), time: 5, context: { shakes: 1 } }), selected: 'tab1/x:0', moment: 1 };
+    const file = JSON.parse(JSON.stringify(toSessionFile(ctx))) as unknown;
+    const opened = parseSessionFile(file);
+    expect(opened).not.toBeNull();
+    expect(loadSession(opened!)).toEqual({ actors: ctx.actors, order: ctx.order, timeline: ctx.timeline, selected: null, moment: null });
+    for (const bad of [null, 'text', [], { kind: 'brokerage-live-session', version: 2, actors: {}, order: [], timeline: [] }, { kind: 'other', version: 1 }, { ...(file as object), order: ['nobody'] }, { ...(file as object), timeline: [{ seq: 'one' }] }]) {
+      expect(parseSessionFile(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
 });
+

@@ -1,8 +1,10 @@
-import type { InspectMessage, LiveActor, LiveContext } from './live.types';
+import type { InspectMessage, LiveActor, LiveContext, Moment, SessionFile } from './live.types';
 import { REPLAY_EVENT } from './live.types';
 
 /** the explorer follows at most this many actors; the oldest ended ones make room */
 export const MAX_ACTORS = 200;
+/** the timeline keeps at most this many moments; the oldest make room */
+export const MAX_MOMENTS = 1000;
 
 export const actorKey = (source: string, actorId: string): string => `${source}/${actorId}`;
 
@@ -17,7 +19,7 @@ export function isInspectMessage(value: unknown): value is InspectMessage {
   if (m.kind === 'bye') return isString(m.source);
   if (!isString(m.source) || !isString(m.actorId) || !isString(m.machineId)) return false;
   if (m.kind === '@xstate.actor') return isString(m.name) && isString(m.page) && (m.parentId === null || isString(m.parentId));
-  if (m.kind === '@xstate.snapshot') return isString(m.status) && isString(m.event);
+  if (m.kind === '@xstate.snapshot') return isString(m.status) && isString(m.event) && (m.time === undefined || typeof m.time === 'number');
   if (m.kind === '@xstate.microstep') {
     return Array.isArray(m.transitions) && m.transitions.every((t) => typeof t === 'object' && t !== null && isString((t as { id?: unknown }).id));
   }
@@ -97,16 +99,65 @@ export function applyMessage(ctx: LiveContext, message: unknown): LiveContext {
       ended: message.status !== 'active',
     };
   }
+  const timeline = message.kind === '@xstate.snapshot' && message.event !== REPLAY_EVENT ? addMoment(ctx.timeline, next, message.time) : ctx.timeline;
   return trim({
     ...ctx,
     actors: { ...ctx.actors, [key]: next },
     order: known ? ctx.order : [...ctx.order, key],
+    timeline,
   });
+}
+
+/** the timeline with the actor's new snapshot at its end (the oldest moment dropped past MAX_MOMENTS) */
+function addMoment(timeline: Moment[], actor: LiveActor, time: number | undefined): Moment[] {
+  const moment: Moment = {
+    seq: (timeline.at(-1)?.seq ?? 0) + 1,
+    time: typeof time === 'number' && Number.isFinite(time) ? time : 0,
+    key: actor.key,
+    machineId: actor.machineId,
+    name: actor.name,
+    event: actor.event,
+    value: actor.value,
+    status: actor.status,
+    context: actor.context,
+    taken: actor.taken,
+  };
+  const kept = timeline.length >= MAX_MOMENTS ? timeline.slice(timeline.length - MAX_MOMENTS + 1) : timeline;
+  return [...kept, moment];
+}
+
+/** the moment with this seq, if the timeline still has it */
+export const momentOf = (ctx: LiveContext, seq: number | null): Moment | undefined => (seq === null ? undefined : ctx.timeline.find((m) => m.seq === seq));
+
+/** what Save session writes: the actors and the timeline, nothing of the view */
+export function toSessionFile(ctx: LiveContext): SessionFile {
+  return { kind: 'brokerage-live-session', version: 1, actors: ctx.actors, order: ctx.order, timeline: ctx.timeline };
+}
+
+const isActor = (v: unknown): v is LiveActor =>
+  isRecord(v) && isString(v.key) && isString(v.machineId) && (v.parentKey === null || isString(v.parentKey)) && isString(v.name) && isString(v.page) && isString(v.event) && isString(v.status) && Array.isArray(v.taken) && typeof v.ended === 'boolean';
+const isMoment = (v: unknown): v is Moment =>
+  isRecord(v) && typeof v.seq === 'number' && typeof v.time === 'number' && isString(v.key) && isString(v.machineId) && isString(v.event) && isString(v.status) && Array.isArray(v.taken) && (v.context === null || isRecord(v.context));
+
+/** A saved session read back, or null when the value is not one (another file, or a damaged one). */
+export function parseSessionFile(value: unknown): SessionFile | null {
+  if (!isRecord(value) || value.kind !== 'brokerage-live-session' || value.version !== 1) return null;
+  const { actors, order, timeline } = value;
+  if (!isRecord(actors) || !Array.isArray(order) || !Array.isArray(timeline)) return null;
+  if (!order.every((k) => isString(k) && isActor(actors[k]))) return null;
+  if (!timeline.every(isMoment)) return null;
+  const kept = Object.fromEntries(order.map((k) => [k, { ...(actors[k] as LiveActor), pending: [] }]));
+  return { kind: 'brokerage-live-session', version: 1, actors: kept, order: order as string[], timeline: (timeline as Moment[]).slice(-MAX_MOMENTS) };
+}
+
+/** The explorer's picture after opening a saved session: its actors and timeline, nothing selected. */
+export function loadSession(file: SessionFile): LiveContext {
+  return { actors: file.actors, order: file.order, selected: null, timeline: file.timeline, moment: null };
 }
 
 /** Forgets the actors that ended (and the selection, if it was one of them). */
 export function dropEnded(ctx: LiveContext): LiveContext {
   const order = ctx.order.filter((key) => !ctx.actors[key].ended);
   const actors = Object.fromEntries(order.map((key) => [key, ctx.actors[key]]));
-  return { actors, order, selected: ctx.selected !== null && ctx.selected in actors ? ctx.selected : null };
+  return { ...ctx, actors, order, selected: ctx.selected !== null && ctx.selected in actors ? ctx.selected : null };
 }

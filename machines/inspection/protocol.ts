@@ -25,7 +25,7 @@ export interface TransitionMessage {
 export type InspectMessage =
   | (FromActor & { kind: '@xstate.actor'; name: string; parentId: string | null; page: string })
   /** `context`: what the machine's allow-list lets leave the page (machines/inspection/context-allow.ts), null when it shares none */
-  | (FromActor & { kind: '@xstate.snapshot'; value: unknown; status: string; event: string; context?: Record<string, unknown> | null })
+  | (FromActor & { kind: '@xstate.snapshot'; value: unknown; status: string; event: string; context?: Record<string, unknown> | null; /** the app's clock when it happened (ms since the epoch) */ time?: number })
   | (FromActor & { kind: '@xstate.microstep'; event: string; transitions: TransitionMessage[] })
   /** the page is going away: its actors end */
   | { kind: 'bye'; source: string }

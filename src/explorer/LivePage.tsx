@@ -3,7 +3,10 @@ import { useMemo, useState } from 'react';
 import { formatValue } from '../../machine-kit/serialize';
 import { useT } from '../i18n';
 import { activityTracker, actorTree, activeStateIds, followedActor } from './live-view';
+import { momentOf } from '../../machines/explorer/live.logic';
+import type { LiveActor } from '../../machines/explorer/live.types';
 import { LiveContextPanel } from './LiveContextPanel';
+import { LiveTimeline } from './LiveTimeline';
 import { DiagramArea, Legend } from './MachinePage';
 import type { Highlight } from './overlay';
 import { useServices } from './services';
@@ -16,7 +19,16 @@ export function LivePage() {
   const ctx = state.context;
   const [activity] = useState(activityTracker);
   const rows = useMemo(() => actorTree(ctx, activity(ctx)), [ctx, activity]);
-  const followed = useMemo(() => followedActor(ctx, (id) => !!find(id)), [ctx, find]);
+  const present = useMemo(() => followedActor(ctx, (id) => !!find(id)), [ctx, find]);
+  // a moment of the timeline being looked at: its actor as it was then (issue 34 §2)
+  const moment = momentOf(ctx, ctx.moment);
+  const followed = useMemo<LiveActor | undefined>(
+    () =>
+      moment
+        ? { ...(ctx.actors[moment.key] ?? { source: '', actorId: '', parentKey: null, page: '', pending: [], ended: false }), key: moment.key, machineId: moment.machineId, name: moment.name, value: moment.value, status: moment.status, event: moment.event, taken: moment.taken, context: moment.context }
+        : present,
+    [moment, present, ctx.actors],
+  );
   const entry = followed ? find(followed.machineId) : undefined;
   const highlight = useMemo<Highlight>(
     () => (followed && entry ? { active: activeStateIds(entry.machine, followed.value), taken: followed.taken } : {}),
@@ -86,7 +98,11 @@ export function LivePage() {
           </ul>
         </aside>
         <div className="x-machine__diagram">
-          {followed && !state.context.selected && <p className="x-muted x-small">{t('explorer.live.following')}</p>}
+          {moment ? (
+            <p className="x-note" data-testid="live-moment">{t('explorer.live.at_moment', { seq: moment.seq })}</p>
+          ) : (
+            followed && !state.context.selected && <p className="x-muted x-small">{t('explorer.live.following')}</p>
+          )}
           {followed && entry ? (
             <>
               <h2 className="x-live__followed">
@@ -101,6 +117,12 @@ export function LivePage() {
           ) : null}
         </div>
       </div>
+      <LiveTimeline
+        ctx={ctx}
+        onMoment={(seq) => live.send({ type: 'live.moment', seq })}
+        onPresent={() => live.send({ type: 'live.present' })}
+        onLoad={(session) => live.send({ type: 'live.load', session })}
+      />
     </section>
   );
 }

@@ -98,7 +98,7 @@ describe('live list by activity', () => {
     const b = actor('b');
     const c = actor('c');
     const child = actor('c1', false, 'c');
-    const first: LiveContext = { actors: { a, b, c, c1: child }, order: ['a', 'b', 'c', 'c1'], selected: null };
+    const first: LiveContext = { actors: { a, b, c, c1: child }, order: ['a', 'b', 'c', 'c1'], selected: null, timeline: [], moment: null };
     const s1 = stampActivity(new Map(), undefined, first);
     // b receives an event later: a new record
     const second: LiveContext = { ...first, actors: { ...first.actors, b: { ...b, event: 'go' } } };

@@ -5,7 +5,7 @@ import { loginMachine } from '../../machines/login/login.machine';
 import { stepMachine } from '../../machines/explorer/step.machine';
 import { activeStateIds, actorTree, followedActor } from './live-view';
 
-const empty: LiveContext = { actors: {}, order: [], selected: null };
+const empty: LiveContext = { actors: {}, order: [], selected: null, timeline: [], moment: null };
 const actor = (actorId: string, machineId: string, parentId: string | null = null, source = 'tab1') => ({ kind: '@xstate.actor', source, actorId, machineId, name: machineId || actorId, parentId, page: '/en/login' });
 const done = (actorId: string, source = 'tab1') => ({ kind: '@xstate.snapshot', source, actorId, machineId: 'login', value: 'success', status: 'done', event: 'x' });
 

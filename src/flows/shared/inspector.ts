@@ -151,7 +151,7 @@ function summary(event: InspectionEvent, actor: AnyActorRef): InspectMessage | n
   const base = { source, actorId: actor.sessionId, machineId: machineIdOf(actor) };
   if (event.type === '@xstate.snapshot') {
     const snap = event.snapshot as { value?: unknown; status?: string; context?: unknown };
-    return { ...base, kind: '@xstate.snapshot', value: snap.value ?? null, status: snap.status ?? '', event: event.event.type, context: snap.context as never };
+    return { ...base, kind: '@xstate.snapshot', value: snap.value ?? null, status: snap.status ?? '', event: event.event.type, context: snap.context as never, time: Date.now() };
   }
   if (event.type === '@xstate.microstep' && channel) {
     return {

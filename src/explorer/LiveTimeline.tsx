@@ -1,0 +1,85 @@
+import { useRef, useState } from 'react';
+import { formatNumber } from '../../core/format';
+import { formatValue } from '../../machine-kit/serialize';
+import type { LiveContext, Moment } from '../../machines/explorer/live.types';
+import { parseSessionFile, toSessionFile } from '../../machines/explorer/live.logic';
+import { useT } from '../i18n';
+import { download } from './export';
+
+/** `+12.345`: seconds since the session's first moment, from whole milliseconds (no float arithmetic on the figure) */
+function offset(ms: number, lang: string): string {
+  const whole = Math.max(0, Math.round(ms));
+  return formatNumber(`${Math.floor(whole / 1000)}.${String(whole % 1000).padStart(3, '0')}`, lang, { digits: 3, plus: true });
+}
+
+interface Props {
+  ctx: LiveContext;
+  onMoment: (seq: number) => void;
+  onPresent: () => void;
+  onLoad: (session: unknown) => void;
+}
+
+/**
+ * The session's timeline (issue 34 §2): every snapshot after an event, in order, with the actor
+ * that received it, the event and the state it led to. A row shows that moment on the diagram and
+ * its context; the session can be saved as a file and opened again (here or in another browser).
+ */
+export function LiveTimeline({ ctx, onMoment, onPresent, onLoad }: Props) {
+  const { t, lang } = useT();
+  const file = useRef<HTMLInputElement>(null);
+  const [unreadable, setUnreadable] = useState(false);
+  const first = ctx.timeline[0]?.time ?? 0;
+  const read = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    let session = null;
+    try {
+      session = parseSessionFile(JSON.parse(await chosen.text()));
+    } catch {
+      // not JSON: said below
+    }
+    setUnreadable(!session);
+    if (session) onLoad(session);
+  };
+  // a machine's state value; a promise or callback actor has none, so its status (active, done, error)
+  const label = (m: Moment) => `${m.machineId || m.name} · ${m.event} → ${m.machineId ? formatValue((m.value ?? '') as never) : m.status}`;
+  return (
+    <section className="x-panel x-live__timeline" aria-labelledby="live-timeline-title" data-testid="live-timeline">
+      <div className="x-live__timeline-head">
+        <h3 id="live-timeline-title">{t('explorer.live.timeline', { count: ctx.timeline.length })}</h3>
+        <div className="x-step__controls">
+          {ctx.moment !== null && (
+            <button type="button" className="x-btn" onClick={onPresent}>
+              {t('explorer.live.present')}
+            </button>
+          )}
+          <button type="button" className="x-btn" disabled={ctx.timeline.length === 0} onClick={() => download(new Blob([JSON.stringify(toSessionFile(ctx), null, 1)], { type: 'application/json' }), 'live-session.json')}>
+            {t('explorer.live.save')}
+          </button>
+          <button type="button" className="x-btn" onClick={() => file.current?.click()}>
+            {t('explorer.live.open')}
+          </button>
+          <input ref={file} type="file" accept="application/json,.json" hidden data-testid="live-open" onChange={(e) => void read(e.target.files?.[0]).finally(() => (e.target.value = ''))} />
+        </div>
+      </div>
+      {unreadable && (
+        <p className="x-alert" role="alert">
+          {t('explorer.live.unreadable')}
+        </p>
+      )}
+      {ctx.timeline.length === 0 ? (
+        <p className="x-muted x-small">{t('explorer.live.timeline_empty')}</p>
+      ) : (
+        <ol className="x-timeline">
+          {ctx.timeline.map((m) => (
+            <li key={m.seq}>
+              <button type="button" className="x-timeline__row" aria-pressed={ctx.moment === m.seq} data-seq={m.seq} data-machine-id={m.machineId} onClick={() => onMoment(m.seq)}>
+                <span className="x-muted x-small x-timeline__time">{m.time && first ? offset(m.time - first, lang) : `#${m.seq}`}</span>
+                <span className="x-timeline__what">{label(m)}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
