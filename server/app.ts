@@ -130,7 +130,7 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   app.setErrorHandler(errorHandler);
   // routes declare their zod contract in their options: validation, handler types and the OpenAPI from one declaration
   installContracts(app);
-  installSecurityHeaders(app, { hstsMaxAge: config.hstsMaxAge });
+  installSecurityHeaders(app, { hstsMaxAge: config.hstsMaxAge, sandbox: config.sandbox });
   // /metrics when METRICS=1
   const metrics = installMetrics(app, { db, push, enabled: config.metrics, token: config.metricsToken });
   installSessions(app, db);

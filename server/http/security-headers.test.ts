@@ -40,3 +40,19 @@ describe('HSTS', () => {
     expect(https.headers['strict-transport-security']).toBeUndefined();
   });
 });
+
+/** Cross-Origin-Opener-Policy: same-origin in production; sandbox pages keep the windows they open (Stately's inspector). */
+describe('COOP', () => {
+  it('production: same-origin; sandbox: same-origin-allow-popups', async () => {
+    const production = await testApp({ seed: false, config: { sandbox: false } });
+    const sandbox = await testApp({ seed: false, config: { sandbox: true } });
+    try {
+      expect((await production.app.inject({ method: 'GET', url: '/en/login' })).headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect((await production.app.inject({ method: 'GET', url: '/api/settings' })).headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect((await sandbox.app.inject({ method: 'GET', url: '/en/login' })).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    } finally {
+      await production.close();
+      await sandbox.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { INSPECT_CHANNEL, REPLAY_EVENT, type InspectMessage } from '../../../machines/inspection/protocol';
 import { transitionId } from '../../../machines/inspection/transition-id';
+import { SANDBOX_BANNER_ID } from '../../../core/sandbox-note';
 import type { sanitiseContext as SanitiseContext } from '../../../machines/inspection/context-allow';
 
 /** The channel the analysts' explorer listens on; the protocol is in machines/explorer/live.types.ts. */
@@ -26,6 +27,8 @@ const machineIdOf = (actor: AnyActorRef): string => (actor as { logic?: { id?: s
 let sanitiseContext: typeof SanitiseContext | null = null;
 /** what was to be posted while the sanitiser was on its way, in order */
 const waiting: InspectMessage[] = [];
+/** Stately's inspector, when `?inspect=stately` attached it (src/flows/shared/inspector-stately.ts) */
+let stately: ((message: InspectMessage) => void) | null = null;
 
 function post(message: InspectMessage): void {
   if (!channel) return;
@@ -35,7 +38,9 @@ function post(message: InspectMessage): void {
   }
   try {
     // a snapshot's context is the machine's own until here: what leaves is the allow-list's part
-    channel.postMessage(message.kind === '@xstate.snapshot' ? { ...message, context: message.machineId ? sanitiseContext(message.machineId, message.context) : null } : message);
+    const shared = message.kind === '@xstate.snapshot' ? { ...message, context: message.machineId ? sanitiseContext(message.machineId, message.context) : null } : message;
+    channel.postMessage(shared);
+    stately?.(shared);
   } catch {
     // inspection must never break the app
   }
@@ -88,13 +93,14 @@ export function enableInspection(): void {
 
 /**
  * `?inspect=1` turns inspection on for this tab until it closes (it survives the full navigation
- * from login to trading); `?inspect=0` turns it off again.
+ * from login to trading); `?inspect=stately` also opens Stately's inspector (development and
+ * sandbox only); `?inspect=0` turns it off again.
  */
 export function inspectionRequested(): boolean {
   const flag = new URLSearchParams(window.location.search).get('inspect');
   try {
-    if (flag !== null) sessionStorage.setItem('inspect', flag === '0' ? '' : '1');
-    return sessionStorage.getItem('inspect') === '1';
+    if (flag !== null) sessionStorage.setItem('inspect', flag === '0' ? '' : flag === 'stately' ? 'stately' : '1');
+    return sessionStorage.getItem('inspect') !== '' && sessionStorage.getItem('inspect') !== null;
   } catch {
     return flag !== null && flag !== '0';
   }
@@ -137,7 +143,12 @@ export function inspect(event: InspectionEvent): void {
 
 async function loadSanitiser(): Promise<void> {
   try {
-    sanitiseContext = (await import('../../../machines/inspection/context-allow')).sanitiseContext;
+    const { sanitiseContext: sanitise } = await import('../../../machines/inspection/context-allow');
+    // Stately's window attached before anything goes: what waits goes to both, in order
+    if (sessionStorage.getItem('inspect') === 'stately') {
+      stately = (await import('./inspector-stately')).attachStately((id) => known.get(id) ?? created.get(id)?.actor, { replayEvent: REPLAY_EVENT, sandboxBannerId: SANDBOX_BANNER_ID });
+    }
+    sanitiseContext = sanitise;
     for (const message of waiting.splice(0)) post(message);
   } catch {
     // without the sanitiser nothing is posted (a reload asks for its chunk again)
