@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { createActor } from 'xstate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loginMachine } from '../../../machines/login/login.machine';
 import { sanitiseContext } from '../../../machines/inspection/context-allow';
 import { REPLAY_EVENT } from '../../../machines/inspection/protocol';
@@ -15,10 +15,9 @@ function stately() {
   return { inspector, sent };
 }
 
-const needs = { replayEvent: REPLAY_EVENT, sandboxBannerId: SANDBOX_BANNER_ID };
+const needs = { replayEvent: REPLAY_EVENT, sandboxBannerId: SANDBOX_BANNER_ID, development: false };
 
 afterEach(() => {
-  vi.unstubAllEnvs();
   document.body.innerHTML = '';
 });
 
@@ -63,8 +62,7 @@ describe("Stately's inspector beside ours (issue 34 §3)", () => {
   });
 
   it('attaches in development, and outside it only on a sandbox page (never in production)', () => {
-    expect(statelyAllowed(needs)).toBe(true); // vitest runs as development
-    vi.stubEnv('DEV', false);
+    expect(statelyAllowed({ ...needs, development: true })).toBe(true);
     expect(statelyAllowed(needs)).toBe(false);
     document.body.innerHTML = `<div id="${SANDBOX_BANNER_ID}">Sandbox</div>`;
     expect(statelyAllowed(needs)).toBe(true);

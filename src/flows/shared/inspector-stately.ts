@@ -19,9 +19,11 @@ export interface StatelyNeeds {
   replayEvent: string;
   /** core/sandbox-note.ts SANDBOX_BANNER_ID */
   sandboxBannerId: string;
+  /** the build's import.meta.env.DEV (`npm run dev`) */
+  development: boolean;
 }
 
-export const statelyAllowed = (needs: StatelyNeeds): boolean => import.meta.env.DEV || document.getElementById(needs.sandboxBannerId) !== null;
+export const statelyAllowed = (needs: StatelyNeeds): boolean => needs.development || document.getElementById(needs.sandboxBannerId) !== null;
 
 /** an inspector of `@statelyai/inspect` (the package names its type only through its factories) */
 type StatelyInspector = Pick<ReturnType<typeof createInspector>, 'actor' | 'event' | 'snapshot'>;

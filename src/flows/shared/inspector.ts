@@ -146,7 +146,7 @@ async function loadSanitiser(): Promise<void> {
     const { sanitiseContext: sanitise } = await import('../../../machines/inspection/context-allow');
     // Stately's window attached before anything goes: what waits goes to both, in order
     if (sessionStorage.getItem('inspect') === 'stately') {
-      stately = (await import('./inspector-stately')).attachStately((id) => known.get(id) ?? created.get(id)?.actor, { replayEvent: REPLAY_EVENT, sandboxBannerId: SANDBOX_BANNER_ID });
+      stately = (await import('./inspector-stately')).attachStately((id) => known.get(id) ?? created.get(id)?.actor, { replayEvent: REPLAY_EVENT, sandboxBannerId: SANDBOX_BANNER_ID, development: import.meta.env.DEV });
     }
     sanitiseContext = sanitise;
     for (const message of waiting.splice(0)) post(message);
