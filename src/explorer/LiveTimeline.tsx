@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatValue } from '../../machine-kit/serialize';
 import type { LiveContext, Moment } from '../../machines/explorer/live.types';
 import { parseSessionFile, toSessionFile } from '../../machines/explorer/live.logic';
@@ -44,6 +44,17 @@ export function LiveTimeline({ ctx, onMoment, onPresent, onLoad }: Props) {
     if (session) onLoad(session);
   };
   // a machine's state value; a promise or callback actor has none, so its status (active, done, error)
+  // one Tab stop for the whole list (the moment looked at, else the newest), arrows and Home/End
+  // between rows: a session of hundreds of moments is not hundreds of Tab presses
+  const current = ctx.moment ?? ctx.timeline.at(-1)?.seq;
+  const move = (e: KeyboardEvent<HTMLOListElement>) => {
+    const rows = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-seq]')];
+    const at = rows.indexOf(document.activeElement as HTMLButtonElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: rows.length - 1 }[e.key];
+    if (to === undefined || at < 0) return;
+    e.preventDefault();
+    rows[Math.max(0, Math.min(rows.length - 1, to))]?.focus();
+  };
   const label = (m: Moment) => `${m.machineId || m.name} · ${m.event} → ${m.machineId ? formatValue((m.value ?? '') as never) : m.status}`;
   return (
     <section className="x-panel x-live__timeline" aria-labelledby="live-timeline-title" data-testid="live-timeline">
@@ -72,10 +83,10 @@ export function LiveTimeline({ ctx, onMoment, onPresent, onLoad }: Props) {
       {ctx.timeline.length === 0 ? (
         <p className="x-muted x-small">{t('explorer.live.timeline_empty')}</p>
       ) : (
-        <ol className="x-timeline">
+        <ol className="x-timeline" aria-labelledby="live-timeline-title" onKeyDown={move}>
           {ctx.timeline.map((m) => (
             <li key={m.seq}>
-              <button type="button" className="x-timeline__row" aria-pressed={ctx.moment === m.seq} data-seq={m.seq} data-machine-id={m.machineId} onClick={() => onMoment(m.seq)}>
+              <button type="button" className="x-timeline__row" aria-pressed={ctx.moment === m.seq} tabIndex={m.seq === current ? 0 : -1} data-seq={m.seq} data-machine-id={m.machineId} onClick={() => onMoment(m.seq)}>
                 <span className="x-muted x-small x-timeline__time">{m.time && first ? offset(m.time - first, lang) : `#${m.seq}`}</span>
                 <span className="x-timeline__what">{label(m)}</span>
               </button>
