@@ -129,6 +129,13 @@ function addMoment(timeline: Moment[], actor: LiveActor, time: number | undefine
 /** the moment with this seq, if the timeline still has it */
 export const momentOf = (ctx: LiveContext, seq: number | null): Moment | undefined => (seq === null ? undefined : ctx.timeline.find((m) => m.seq === seq));
 
+/** a moment's actor as it was then: its record now (or a blank one, if it was forgotten) with that moment's state, event and context */
+export function actorAt(ctx: LiveContext, moment: Moment): LiveActor {
+  const [source = '', actorId = ''] = moment.key.split('/');
+  const now = ctx.actors[moment.key] ?? blank(source, actorId, moment.machineId);
+  return { ...now, name: moment.name, value: moment.value, status: moment.status, event: moment.event, taken: moment.taken, context: moment.context };
+}
+
 /** what Save session writes: the actors and the timeline, nothing of the view */
 export function toSessionFile(ctx: LiveContext): SessionFile {
   return { kind: 'brokerage-live-session', version: 1, actors: ctx.actors, order: ctx.order, timeline: ctx.timeline };

@@ -4,7 +4,6 @@ import { formatValue } from '../../machine-kit/serialize';
 import { useT } from '../i18n';
 import { activityTracker, actorTree, activeStateIds, followedActor } from './live-view';
 import { momentOf } from '../../machines/explorer/live.logic';
-import type { LiveActor } from '../../machines/explorer/live.types';
 import { LiveContextPanel } from './LiveContextPanel';
 import { LiveTimeline } from './LiveTimeline';
 import { DiagramArea, Legend } from './MachinePage';
@@ -19,16 +18,9 @@ export function LivePage() {
   const ctx = state.context;
   const [activity] = useState(activityTracker);
   const rows = useMemo(() => actorTree(ctx, activity(ctx)), [ctx, activity]);
-  const present = useMemo(() => followedActor(ctx, (id) => !!find(id)), [ctx, find]);
-  // a moment of the timeline being looked at: its actor as it was then (issue 34 §2)
+  // a moment of the timeline being looked at shows its actor as it was then (issue 34 §2)
   const moment = momentOf(ctx, ctx.moment);
-  const followed = useMemo<LiveActor | undefined>(
-    () =>
-      moment
-        ? { ...(ctx.actors[moment.key] ?? { source: '', actorId: '', parentKey: null, page: '', pending: [], ended: false }), key: moment.key, machineId: moment.machineId, name: moment.name, value: moment.value, status: moment.status, event: moment.event, taken: moment.taken, context: moment.context }
-        : present,
-    [moment, present, ctx.actors],
-  );
+  const followed = useMemo(() => followedActor(ctx, (id) => !!find(id)), [ctx, find]);
   const entry = followed ? find(followed.machineId) : undefined;
   const highlight = useMemo<Highlight>(
     () => (followed && entry ? { active: activeStateIds(entry.machine, followed.value), taken: followed.taken } : {}),

@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { actorAt, momentOf } from '../../machines/explorer/live.logic';
 import type { LiveActor, LiveContext } from '../../machines/explorer/live.types';
 
 /** The ids of the state nodes a state value makes active (root first). */
@@ -89,10 +90,13 @@ export function actorTree(ctx: LiveContext, activity?: ReadonlyMap<string, numbe
 }
 
 /**
- * The actor the live diagram shows: the analyst's pick, else the latest running actor whose
- * machine the explorer knows (else the latest such actor at all).
+ * The actor the live diagram shows: a moment of the timeline being looked at (its actor as it was
+ * then), else the analyst's pick, else the latest running actor whose machine the explorer knows
+ * (else the latest such actor at all).
  */
 export function followedActor(ctx: LiveContext, known: (machineId: string) => boolean): LiveActor | undefined {
+  const moment = momentOf(ctx, ctx.moment);
+  if (moment) return actorAt(ctx, moment);
   if (ctx.selected && ctx.actors[ctx.selected]) return ctx.actors[ctx.selected];
   const candidates = ctx.order.map((k) => ctx.actors[k]).filter((a) => a.machineId && known(a.machineId));
   return [...candidates].reverse().find((a) => !a.ended) ?? candidates[candidates.length - 1];

@@ -100,7 +100,7 @@ export function inspectionRequested(): boolean {
   const flag = new URLSearchParams(window.location.search).get('inspect');
   try {
     if (flag !== null) sessionStorage.setItem('inspect', flag === '0' ? '' : flag === 'stately' ? 'stately' : '1');
-    return sessionStorage.getItem('inspect') !== '' && sessionStorage.getItem('inspect') !== null;
+    return !!sessionStorage.getItem('inspect');
   } catch {
     return flag !== null && flag !== '0';
   }
