@@ -54,6 +54,7 @@ import { complaintRoutes } from './routes/complaints';
 import { limitRoutes } from './routes/limits';
 import { activeSessionRoutes } from './routes/active-sessions';
 import { signInHistoryRoutes } from './routes/sign-in-history';
+import { funnelRoutes } from './routes/funnel';
 import { addressBookRoutes } from './routes/address-book';
 import { passkeyRoutes } from './routes/passkeys';
 import { closureRoutes } from './routes/closure';
@@ -192,6 +193,8 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(limitRoutes, deps);
   await app.register(activeSessionRoutes, deps);
   await app.register(signInHistoryRoutes, deps);
+  // the funnel from real traffic: the app's reports, the explorer's reads (issue 34 §4)
+  await app.register(funnelRoutes, deps);
   await app.register(addressBookRoutes, deps);
   await app.register(passkeyRoutes, deps);
   await app.register(closureRoutes, deps);

@@ -91,6 +91,12 @@ export interface Config {
   apiDocs: boolean;
   /** the machine explorer and its routes (EXPLORER; default on outside production, off in production) */
   explorer: boolean;
+  /**
+   * The funnel (issue 34 §4): the app reports its machines' transitions, counted per hour without
+   * who (FUNNEL; default on; 0 turns the reports off and the app sends none), and the hours are
+   * kept FUNNEL_RETENTION_DAYS (default 90, 1–3650)
+   */
+  funnel: { on: boolean; retentionDays: number };
   /** Strict-Transport-Security max-age in seconds, sent only on https requests (HSTS_MAX_AGE; default 15552000 = 180 days; 0 sends none) */
   hstsMaxAge: number;
   /** on SIGTERM, how long requests in flight may take before the process stops anyway (SHUTDOWN_GRACE_MS; default 10000) */
@@ -393,6 +399,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     apiDocs: flag(env.API_DOCS, nodeEnv !== 'production'),
     explorer: flag(env.EXPLORER, nodeEnv !== 'production'),
+    funnel: { on: flag(env.FUNNEL, true), retentionDays: integer(env.FUNNEL_RETENTION_DAYS, 'FUNNEL_RETENTION_DAYS', 90, 1, 3650) },
     hstsMaxAge: integer(env.HSTS_MAX_AGE, 'HSTS_MAX_AGE', 15_552_000, 0, 100_000_000),
     shutdownGraceMs: integer(env.SHUTDOWN_GRACE_MS, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     loadShedding: {

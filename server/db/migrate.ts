@@ -55,6 +55,7 @@ import * as paymentReversals from './migrations/250_payment_reversals';
 import * as cryptoExceptions from './migrations/249_crypto_exceptions';
 import * as processorHealth from './migrations/251_processor_health';
 import * as accountDepositTotals from './migrations/252_account_deposit_totals';
+import * as funnel from './migrations/260_funnel';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   '249_crypto_exceptions': cryptoExceptions,
   '251_processor_health': processorHealth,
   '252_account_deposit_totals': accountDepositTotals,
+  '260_funnel': funnel,
 };
 
 /**

@@ -32,6 +32,7 @@ export const TAGS = {
   public: 'Public site and news',
   platform: 'Trading platform (sandbox)',
   operations: 'Operations',
+  analytics: 'Analytics: the funnel from real traffic',
   sandbox: 'Sandbox and operator (SANDBOX=1 only)',
 } as const;
 export type Tag = (typeof TAGS)[keyof typeof TAGS];
