@@ -6,7 +6,7 @@ import { loginMachine } from './login/login.machine';
 import { modalMachine } from './modal/modal.machine';
 import { sessionMachine } from './session/session.machine';
 import { toastMachine } from './toast/toast.machine';
-import { explorerMachine, liveMachine, stepMachine } from './explorer/index';
+import { explorerMachine, funnelMachine, liveMachine, stepMachine } from './explorer/index';
 import { withdrawalMachine } from './withdrawal/withdrawal.machine';
 import { withdrawalPendingMachine } from './withdrawal/pending.machine';
 import { validationMachine } from './validation/validation.machine';
@@ -180,4 +180,5 @@ export const machines: Record<string, MachineEntry> = {
   ladder: { machine: ladderMachine, purpose: "The ladder: the trader's place in the running weekly contest (rank, participants, profit, what moves them up) loads, is shown and read again; a failure retries" },
   attention: { machine: attentionMachine, purpose: 'The attention arbiter: every interruption asks it; one overlay at a time, mandatory steps first, nothing during a money flow, one promotion a visit and the same one once a day, the chat opens by itself once per browser over nothing' },
   explorerLive: { machine: liveMachine, purpose: "Explorer live mode: follows the app's actors in other tabs through the inspection channel" },
+  explorerFunnel: { machine: funnelMachine, purpose: "Explorer funnel: one machine's transitions counted from real traffic in a range of days and a segment; the card cascade's payments and declines by processor and reason; a range the server would refuse is not asked" },
 };

@@ -6,7 +6,7 @@ import { loginModel } from './login/login.model';
 import { modalModel } from './modal/modal.model';
 import { sessionModel } from './session/session.model';
 import { toastModel } from './toast/toast.model';
-import { explorerLiveModel, explorerModel, explorerStepModel } from './explorer/models';
+import { explorerFunnelModel, explorerLiveModel, explorerModel, explorerStepModel } from './explorer/models';
 import { recoveryCodesModel, twoFactorChoiceModel, twoFactorEntryModel } from './two-factor/two-factor.model';
 import { withdrawalModel, withdrawalPendingModel } from './withdrawal/withdrawal.model';
 import { accountsModel, passwordChangeModel, validationModel } from './security/security.model';
@@ -93,6 +93,7 @@ export const models: Record<string, MachineModel> = {
   explorer: explorerModel,
   explorerStep: explorerStepModel,
   explorerLive: explorerLiveModel,
+  explorerFunnel: explorerFunnelModel,
   withdrawal: withdrawalModel,
   withdrawalPending: withdrawalPendingModel,
   validation: validationModel,

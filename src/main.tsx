@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, preloadPage } from './App';
 import { sessionActor, settingsKnown, startAppActors, toastActor } from './flows/shell/app.flow';
 import { installErrorReporting } from './flows/shared/error-reporting';
-import { enableInspection, inspectionRequested } from './flows/shared/inspector';
+import { enableInspection, inspectionRequested, setStepListener } from './flows/shared/inspector';
 import { currentLang } from './flows/shell/navigation';
 import { I18nProvider, isLang, loadDict } from './i18n';
 import { SkipLink } from './ui/SkipLink';
@@ -28,6 +28,8 @@ async function boot(): Promise<void> {
     const settings = s.context.settings;
     if (!settings) return;
     if (settings.inspect) enableInspection();
+    // the funnel's reporter (issue 34 §4): its own chunk, after the settings allowed it
+    if (settings.funnel) void import('./flows/shared/funnel-reporter').then((m) => m.startBrowserFunnel(currentLang, setStepListener));
     if (settings.toastMs) toastActor.send({ type: 'toast.configure', durationMs: settings.toastMs });
     stop.unsubscribe();
   });

@@ -1,4 +1,7 @@
 import * as z from 'zod/mini';
+import { FUNNEL_COHORTS, FUNNEL_DEVICES, FUNNEL_LANGS, FUNNEL_MAX_STEPS } from '../funnel';
+
+export * from '../funnel';
 
 /**
  * The funnel from real traffic (issue 34 §4; server/domain/funnel/, server/routes/funnel.ts,
@@ -13,20 +16,6 @@ import * as z from 'zod/mini';
  * Refusals: 400 funnel.invalid (a report or query out of shape), 429 funnel.busy (a session sent
  * more than FUNNEL_BATCHES_PER_MINUTE reports in a minute), 404 where the explorer is off.
  */
-
-/** a report holds at most this many steps (the app sends every 15 s and when the page goes) */
-export const FUNNEL_MAX_STEPS = 200;
-export const FUNNEL_BATCHES_PER_MINUTE = 20;
-/** a date range the explorer may ask for, in days */
-export const FUNNEL_MAX_DAYS = 92;
-
-export const FUNNEL_DEVICES = ['phone', 'tablet', 'desktop'] as const;
-export type FunnelDevice = (typeof FUNNEL_DEVICES)[number];
-/** new: an account younger than FUNNEL_NEW_DAYS; returning: older; visitor: not signed in */
-export const FUNNEL_COHORTS = ['new', 'returning', 'visitor'] as const;
-export type FunnelCohort = (typeof FUNNEL_COHORTS)[number];
-export const FUNNEL_NEW_DAYS = 7;
-export const FUNNEL_LANGS = ['en', 'ru'] as const;
 
 /** a machine's id as machines/index.ts names it */
 const MachineId = z.string().check(z.regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,47}$/, 'funnel.invalid'));

@@ -33,6 +33,8 @@ export const Settings = z.object({
   chatHiddenPaths: z.array(z.string()),
   /** publish machine inspection events to the explorer (off by default in production) */
   inspect: z.boolean(),
+  /** the app reports its machines' transitions to the funnel (counts, no context; FUNNEL=0 turns it off; issue 34 §4) */
+  funnel: z.optional(z.boolean()),
   /** IANA zone for the weekend window, '' = the user's own */
   timeZone: z.string(),
   /** sandbox mode only: the demo login shown on the login page */

@@ -2,3 +2,4 @@
 export { explorerMachine } from './explorer.machine';
 export { stepMachine } from './step.machine';
 export { liveMachine } from './live.machine';
+export { funnelMachine } from './funnel.machine';

@@ -2,3 +2,4 @@
 export { explorerModel } from './explorer.model';
 export { explorerStepModel } from './step.model';
 export { explorerLiveModel } from './live.model';
+export { explorerFunnelModel } from './funnel.model';

@@ -3,7 +3,9 @@
  * Chromium. Needs a running explorer: `npm start` (its URL), or `npx vite --port <free port>`.
  *   npx tsx scripts/explorer/screenshot.ts [baseURL] [machine id] [out file] [view]
  * view: `first` (default: the diagram as it opens, "Fit"), `step` (step mode after the first
- * enabled event), `path:<state or transition id>` (path mode with that target found).
+ * enabled event), `path:<state or transition id>` (path mode with that target found),
+ * `funnel[:<from=…&to=…>]` (the funnel tab once its counts are in; run `npm run traffic` first).
+ * WIDTH and LANG (en, ru) in the environment change the viewport's width and the language.
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/browser';
@@ -11,9 +13,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/browser';
 const [base = 'http://127.0.0.1:3000', id = 'cascade', out = 'docs/explorer-cascade.png', view = 'first'] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--hide-scrollbars'] });
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const page = await browser.newPage({ viewport: { width: Number(process.env.WIDTH ?? 1280), height: 800 }, deviceScaleFactor: 1 });
+  const lang = process.env.LANG_UI === 'ru' ? '?lang=ru' : '';
   let said = `${id} as it opens`;
-  if (view === 'step') {
+  if (view.startsWith('funnel')) {
+    const query = view.slice('funnel:'.length);
+    await page.goto(`${base}/explorer/${lang}#/m/${encodeURIComponent(id)}/funnel${query ? `/${encodeURIComponent(query)}` : ''}`);
+    await page.locator('[data-testid="funnel-panel"][data-status="ready"]').waitFor({ timeout: 30_000 });
+    said = `${id}: the funnel`;
+  } else if (view === 'step') {
     await page.goto(`${base}/explorer/#/m/${encodeURIComponent(id)}/step`);
     const first = page.getByTestId('step-panel').locator('button[data-kind]').first();
     await first.waitFor();

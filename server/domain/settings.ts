@@ -59,13 +59,14 @@ export const defaultSettings: Settings = {
 };
 
 /** The settings for this server: defaults with what the environment decides. */
-export function settingsFor(config: Pick<Config, 'sandbox' | 'inspect'> & Partial<Pick<Config, 'oidc'>>): Settings {
+export function settingsFor(config: Pick<Config, 'sandbox' | 'inspect'> & Partial<Pick<Config, 'oidc' | 'funnel'>>): Settings {
   // social sign-in: on with a configured provider, or the sandbox provider in sandbox mode
   const social = config.oidc ? providerName(config.oidc.issuer) : config.sandbox ? SANDBOX_PROVIDER_NAME : undefined;
   return {
     ...defaultSettings,
     sandbox: config.sandbox,
     inspect: config.inspect,
+    funnel: config.funnel?.on ?? false,
     cascade: config.sandbox ? [...SANDBOX_CASCADE] : defaultSettings.cascade,
     ...(social && { socialSignIn: { name: social } }),
   };

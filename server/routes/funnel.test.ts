@@ -92,10 +92,20 @@ describe('the explorer’s reads', () => {
 
   it('refuses a range backwards, longer than the limit, or without a machine', async () => {
     const b = t.browser();
-    for (const q of ['machine=login&from=2026-03-02&to=2026-03-01', 'machine=login&from=2026-01-01&to=2026-12-31', 'from=2026-03-01&to=2026-03-01', 'machine=login&from=2026-3-1&to=2026-03-01']) {
+    const cases: [string, string][] = [
+      ['machine=login&from=2026-03-02&to=2026-03-01', 'funnel.range_backwards'],
+      ['machine=login&from=2026-01-01&to=2026-12-31', 'funnel.range_long'],
+      ['machine=login&from=2026-02-30&to=2026-03-01', 'funnel.range_invalid'],
+      ['from=2026-03-01&to=2026-03-01', 'funnel.invalid'],
+    ];
+    for (const [q, error] of cases) {
       const res = await b.send('GET', `/api/explorer/funnel?${q}`);
-      expect(res.statusCode, q).toBe(400);
+      expect([res.statusCode, (res.json() as { error: string }).error], q).toEqual([400, error]);
     }
+    // the shape itself (a day written otherwise) is refused by the contract
+    expect((await b.send('GET', '/api/explorer/funnel?machine=login&from=2026-3-1&to=2026-03-01')).statusCode).toBe(400);
+    // a range of FUNNEL_MAX_DAYS is one the explorer may ask for
+    expect((await b.send('GET', '/api/explorer/funnel?machine=login&from=2026-01-01&to=2026-04-02')).statusCode).toBe(200);
   });
 
   it('the cascade: payments by status and each processor’s attempts by outcome and reason, from the tables, in the range and segment', async () => {

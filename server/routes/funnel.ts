@@ -1,4 +1,4 @@
-import { FUNNEL_BATCHES_PER_MINUTE, FUNNEL_MAX_DAYS, FunnelAccepted, FunnelQuery, FunnelReport, CascadeFunnel, MachineFunnel } from '../../core/contract/funnel';
+import { FUNNEL_BATCHES_PER_MINUTE, FUNNEL_MAX_DAYS, funnelRangeError, FunnelAccepted, FunnelQuery, FunnelReport, CascadeFunnel, MachineFunnel } from '../../core/contract/funnel';
 import { cascadeFunnel } from '../domain/funnel/cascade';
 import { machineFunnel } from '../domain/funnel/read';
 import { forgetOldSteps, recordSteps, type FunnelSender } from '../domain/funnel/record';
@@ -53,10 +53,14 @@ export const funnelRoutes: RoutePlugin<RouteDeps> = async (app, { db, config }) 
   }
 };
 
+const RANGE_TEXT = {
+  'funnel.range_invalid': 'The range’s days must be real dates (YYYY-MM-DD).',
+  'funnel.range_backwards': 'The range’s first day must be on or before its last.',
+  'funnel.range_long': `A range is at most ${FUNNEL_MAX_DAYS} days.`,
+} as const;
+
 function checkedRange(query: FunnelQuery): FunnelQuery {
-  const from = Date.parse(`${query.from}T00:00:00Z`);
-  const to = Date.parse(`${query.to}T00:00:00Z`);
-  if (Number.isNaN(from) || Number.isNaN(to) || to < from) throw new Refusal(400, 'funnel.invalid', 'The range’s first day must be a date on or before its last.', { fields: { from: 'funnel.invalid' } });
-  if ((to - from) / 86_400_000 + 1 > FUNNEL_MAX_DAYS) throw new Refusal(400, 'funnel.invalid', `A range is at most ${FUNNEL_MAX_DAYS} days.`, { fields: { to: 'funnel.invalid' } });
+  const wrong = funnelRangeError(query.from, query.to);
+  if (wrong) throw new Refusal(400, wrong, RANGE_TEXT[wrong], { fields: { [wrong === 'funnel.range_long' ? 'to' : 'from']: wrong } });
   return query;
 }

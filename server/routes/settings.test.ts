@@ -33,6 +33,8 @@ describe('GET /api/settings', () => {
       toastMs: 5000,
       chatHiddenPaths: [],
       inspect: false,
+      // the app reports its machines' transitions to the funnel (FUNNEL=0: false)
+      funnel: true,
       timeZone: '',
       // sandbox mode with no OIDC_ISSUER: the sandbox identity provider
       socialSignIn: { name: 'Sandbox ID' },

@@ -11,6 +11,8 @@ import type { PathTarget } from './path-text';
 
 /** path mode (its panel and, on the first search, the traversal) loads only when opened */
 const PathPanel = lazy(() => import('./PathPanel').then((m) => ({ default: m.PathPanel })));
+/** the funnel tab loads only when opened */
+const FunnelPanel = lazy(() => import('./FunnelPanel').then((m) => ({ default: m.FunnelPanel })));
 /** rules mode and the diagram's rule marks: the core tables load only with a machine that reads them */
 const RulesPanel = lazy(() => import('./RulesPanel').then((m) => ({ default: m.RulesPanel })));
 import type { MachineRules } from './rules-view';
@@ -32,6 +34,7 @@ function useMachineRules(id: string): MachineRules | undefined {
 const targetOf = (id: string): PathTarget => (id.includes(':') ? { kind: 'transition', id } : { kind: 'state', id });
 import { useServices } from './services';
 import { StepPanel } from './StepPanel';
+import { useFunnel } from './use-funnel';
 
 const shallowEqual = <T extends Record<string, unknown>>(a: T, b: T) => Object.keys(a).every((k) => Object.is(a[k], b[k]));
 
@@ -120,7 +123,7 @@ function About({ entry }: { entry: CatalogEntry }) {
   );
 }
 
-export function Legend({ items }: { items: Array<'active' | 'taken' | 'covered' | 'ui_gap' | 'uncovered' | 'ruled'> }) {
+export function Legend({ items }: { items: Array<'active' | 'taken' | 'covered' | 'ui_gap' | 'uncovered' | 'ruled' | 'funnel' | 'funnel_none'> }) {
   const { t } = useT();
   return (
     <ul className="x-legend">
@@ -221,7 +224,9 @@ function CoveragePanel({ id, coverage }: { id: string; coverage: MachineCoverage
   );
 }
 
-const MODES: Mode[] = ['diagram', 'step', 'path', 'coverage', 'rules'];
+const MODES: Mode[] = ['diagram', 'step', 'path', 'coverage', 'funnel', 'rules'];
+/** machines whose funnel question is the card cascade's: a link to where deposits fail */
+const DEPOSIT_MACHINES = new Set(['funding', 'cardForm', 'quickTopup']);
 
 export function MachinePage({ id, mode, target }: { id: string; mode: Mode; target?: string }) {
   const { t, lang } = useT();
@@ -233,6 +238,7 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
   const hasRules = (ruleInfo?.rules.length ?? 0) > 0;
   const more = useMoreCoverage();
   const uiCovered = more?.ui?.machines[id]?.transitions.covered;
+  const funnelHighlight = useFunnel(id, mode === 'funnel' ? target : undefined, mode === 'funnel');
 
   const highlight = useMemo<Highlight>(() => {
     if (mode === 'step' && stepView) return { active: stepView.active, taken: stepView.taken };
@@ -240,8 +246,9 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
     if (mode === 'path' && target) return targetOf(target).kind === 'state' ? { active: [target] } : { taken: [target] };
     if (mode === 'rules') return { ruled: ruleInfo?.ruled ?? [], ...(target ? { taken: [target] } : {}) };
     if (mode === 'diagram') return { ruled: ruleInfo?.ruled ?? [] };
+    if (mode === 'funnel' && funnelHighlight) return { funnel: funnelHighlight };
     return {};
-  }, [mode, stepView, coverage, target, uiCovered, ruleInfo]);
+  }, [mode, stepView, coverage, target, uiCovered, ruleInfo, funnelHighlight]);
   const onPick =
     mode === 'path'
       ? (picked: PathTarget) => (window.location.hash = hrefs.path(id, picked.id))
@@ -259,6 +266,13 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
             <code>{id}</code>
           </h1>
           {entry && <p className="x-muted x-purpose">{purposeIn(entry, lang)}</p>}
+          {(DEPOSIT_MACHINES.has(id) || (id === 'cascade' && mode !== 'funnel')) && (
+            <p className="x-where-fail">
+              <a href={hrefs.funnel('cascade')} data-testid="where-fail">
+                {t('explorer.funnel.where_fail')}
+              </a>
+            </p>
+          )}
         </div>
         <nav className="x-tabs" aria-label={t('explorer.modes')}>
           {MODES.filter((m) => m !== 'rules' || hasRules || mode === 'rules').map((m) => (
@@ -273,12 +287,17 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
           <DiagramArea id={id} highlight={highlight} onPick={onPick} />
           {mode === 'step' && <Legend items={['active', 'taken']} />}
           {(mode === 'diagram' || mode === 'rules') && hasRules && <Legend items={['ruled']} />}
+          {mode === 'funnel' && <Legend items={['funnel', 'funnel_none']} />}
         </div>
         {entry && mode !== 'diagram' && (
           <aside className="x-panel" aria-label={t(`explorer.mode.${mode}`)}>
             {mode === 'step' ? <StepPanel entry={entry} /> : mode === 'rules' ? (
               <Suspense fallback={<p className="x-muted">{t('explorer.loading')}</p>}>
                 {ruleInfo ? <RulesPanel entry={entry} info={ruleInfo} target={target} /> : <p className="x-muted">{t('explorer.loading')}</p>}
+              </Suspense>
+            ) : mode === 'funnel' ? (
+              <Suspense fallback={<p className="x-muted">{t('explorer.loading')}</p>}>
+                <FunnelPanel id={id} />
               </Suspense>
             ) : mode === 'path' ? (
               <Suspense fallback={<p className="x-muted">{t('explorer.loading')}</p>}>

@@ -39,6 +39,8 @@ void Promise.all([loadDict(lang), import('../../machines/models')]).then(async (
     catalog,
     loadDiagram: (id) => loadDiagram(catalog.find((e) => e.id === id), id, { inBrowser }),
     loadCoverage,
+    // the API client comes with the funnel's first read, not in the explorer's first chunk
+    loadFunnel: (input) => import('./funnel-load').then((m) => m.loadFunnel(input)),
   });
   startServices(services);
   await loadPurposes(catalog, lang);

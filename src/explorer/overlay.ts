@@ -14,6 +14,10 @@ export const OVERLAY_CSS = `
   .transition.covered.ui-gap .label text { fill: #92400e; }
   .transition.ruled .label .guard, .transition.ruled .label text:first-of-type { text-decoration: underline dotted #7c3aed; }
   .transition.ruled .label rect { stroke: #c4b5fd; stroke-width: 1; }
+  .transition.funnel path { stroke: #7c3aed; stroke-width: var(--funnel-w, 2); }
+  .transition.funnel-none path { stroke: #cbd5e1; stroke-dasharray: 2 4; }
+  .transition.funnel-none .label text { fill: #94a3b8; }
+  .funnel-count { font: 600 11px system-ui, sans-serif; fill: #5b21b6; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
 `;
 
 export interface Highlight {
@@ -27,9 +31,38 @@ export interface Highlight {
   ui?: readonly string[];
   /** transitions that read a rule table of core/ (the Rules tab) */
   ruled?: readonly string[];
+  /**
+   * the funnel: each transition's count from real traffic (the arrow's width grows with it; a
+   * transition nobody took is faded) and the text written beside its label ("1,204 · 38%")
+   */
+  funnel?: { counts: Readonly<Record<string, number>>; labels: Readonly<Record<string, string>> };
 }
 
-const CLASSES = ['active', 'taken', 'covered', 'uncovered', 'ui-gap', 'ruled'];
+const CLASSES = ['active', 'taken', 'covered', 'uncovered', 'ui-gap', 'ruled', 'funnel', 'funnel-none'];
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** the arrow's width for a count: 1.5 for the fewest, 8 for the most taken (by square root, so small counts still show) */
+export const funnelWidth = (count: number, max: number): number => (max > 0 ? Math.round((1.5 + 6.5 * Math.sqrt(count / max)) * 10) / 10 : 1.5);
+
+/** The funnel's marks on a transition: its width and its count written above its label. */
+function markFunnel(el: Element, id: string, funnel: NonNullable<Highlight['funnel']>, max: number): void {
+  const count = funnel.counts[id] ?? 0;
+  if (count === 0) {
+    el.classList.add('funnel-none');
+    return;
+  }
+  el.classList.add('funnel');
+  (el as SVGElement).style.setProperty('--funnel-w', String(funnelWidth(count, max)));
+  const box = el.querySelector(':scope > .label > rect');
+  const text = funnel.labels[id];
+  if (!box || !text) return;
+  const label = el.ownerDocument.createElementNS(SVG_NS, 'text');
+  label.setAttribute('class', 'funnel-count');
+  label.setAttribute('x', box.getAttribute('x') ?? '0');
+  label.setAttribute('y', String(Number(box.getAttribute('y') ?? '0') - 3));
+  label.textContent = text;
+  box.parentElement!.append(label);
+}
 
 /** Sets the highlight classes on every state and transition of `svg` (and clears the old ones). */
 export function applyHighlight(svg: Element, h: Highlight): void {
@@ -54,9 +87,13 @@ export function applyHighlight(svg: Element, h: Highlight): void {
     if (sets?.coveredStates.has(id)) el.classList.add('covered');
     if (sets?.uncoveredStates.has(id)) el.classList.add('uncovered');
   }
+  for (const old of svg.querySelectorAll('.funnel-count')) old.remove();
+  const funnelMax = h.funnel ? Math.max(0, ...Object.values(h.funnel.counts)) : 0;
   for (const el of svg.querySelectorAll('[data-transition-id]')) {
     const id = el.getAttribute('data-transition-id')!;
     el.classList.remove(...CLASSES);
+    (el as SVGElement).style?.removeProperty('--funnel-w');
+    if (h.funnel && el.matches('g')) markFunnel(el, id, h.funnel, funnelMax);
     if (taken.has(id)) el.classList.add('taken');
     if (sets?.coveredTransitions.has(id)) el.classList.add('covered');
     if (sets?.coveredTransitions.has(id) && ui && !ui.has(id)) el.classList.add('ui-gap');

@@ -2,6 +2,8 @@ import { createContext, useContext } from 'react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { explorerMachine } from '../../machines/explorer/explorer.machine';
 import type { CoverageReport, DiagramInfo } from '../../machines/explorer/explorer.types';
+import { funnelMachine } from '../../machines/explorer/funnel.machine';
+import type { FunnelData, FunnelLoadInput } from '../../machines/explorer/funnel.types';
 import { liveMachine } from '../../machines/explorer/live.machine';
 import { stepMachine } from '../../machines/explorer/step.machine';
 import type { CatalogEntry } from './catalog';
@@ -13,6 +15,8 @@ export interface ExplorerDeps {
   loadDiagram: (id: string) => Promise<DiagramInfo>;
   loadCoverage: () => Promise<CoverageReport>;
   openChannel?: (name: string) => BroadcastChannel;
+  /** the funnel's reads from the server (src/explorer/funnel-load.ts); without it the funnel says it failed */
+  loadFunnel?: (input: FunnelLoadInput) => Promise<FunnelData>;
 }
 
 export interface ExplorerServices {
@@ -21,9 +25,10 @@ export interface ExplorerServices {
   page: ActorRefFrom<typeof explorerMachine>;
   step: ActorRefFrom<typeof stepMachine>;
   live: ActorRefFrom<typeof liveMachine>;
+  funnel: ActorRefFrom<typeof funnelMachine>;
 }
 
-/** The explorer's three actors, bound to the loaders, the step engine and the inspection channel. */
+/** The explorer's four actors, bound to the loaders, the step engine and the inspection channel. */
 export function createServices(deps: ExplorerDeps): ExplorerServices {
   const byId = new Map(deps.catalog.map((e) => [e.id, e]));
   const find = (id: string) => byId.get(id);
@@ -37,13 +42,16 @@ export function createServices(deps: ExplorerDeps): ExplorerServices {
   );
   const step = createActor(stepMachine.provide({ actors: { stepEngine: stepEngineActor(find) } }));
   const live = createActor(liveMachine.provide({ actors: { inspectChannel: inspectChannelActor(deps.openChannel) } }));
-  return { catalog: deps.catalog, find, page, step, live };
+  const loadFunnel = deps.loadFunnel ?? (async () => Promise.reject(new Error('no funnel loader')));
+  const funnel = createActor(funnelMachine.provide({ actors: { loadFunnel: fromPromise(({ input }) => loadFunnel(input)) } }));
+  return { catalog: deps.catalog, find, page, step, live, funnel };
 }
 
 export function startServices(s: ExplorerServices): void {
   s.page.start();
   s.step.start();
   s.live.start();
+  s.funnel.start();
   s.live.send({ type: 'live.start' });
 }
 

@@ -29,6 +29,13 @@ let sanitiseContext: typeof SanitiseContext | null = null;
 const waiting: InspectMessage[] = [];
 /** Stately's inspector, when `?inspect=stately` attached it (src/flows/shared/inspector-stately.ts) */
 let stately: ((message: InspectMessage) => void) | null = null;
+/** the funnel's reporter (src/flows/shared/funnel-reporter.ts), once it is loaded: every raw inspection event */
+let stepListener: ((event: InspectionEvent) => void) | null = null;
+
+/** The funnel's reporter listens to every actor's events from here on. */
+export const setStepListener = (listener: ((event: InspectionEvent) => void) | null): void => {
+  stepListener = listener;
+};
 
 function post(message: InspectMessage): void {
   if (!channel) return;
@@ -114,6 +121,7 @@ export function inspectionRequested(): boolean {
 export function inspect(event: InspectionEvent): void {
   const actor = event.actorRef as AnyActorRef;
   try {
+    stepListener?.(event);
     if (event.type === '@xstate.actor') {
       if (created.size >= MAX_CREATED) created.delete(created.keys().next().value as string);
       created.set(actor.sessionId, { actor, held: [] });
