@@ -146,7 +146,7 @@ function MachineCounts({ funnel, words }: { funnel: MachineFunnel; words: (trans
             </p>
             <ul className="x-funnel__ways">
               {row.out.map((o) => (
-                <li key={o.id} data-transition={o.id} data-count={o.count}>
+                <li key={o.id} data-transition={o.id} data-to={o.to} data-count={o.count}>
                   <span className="x-funnel__way">
                     <code>{words(o.id)}</code> → <code>{o.to ? short(o.to) : '·'}</code>
                   </span>
