@@ -354,6 +354,26 @@ describe('processor outcomes', () => {
     expect((await balanceOf(t.db, accountId)) - before).toBe(30000n);
   });
 
+  it('a pending card through a processor page: after the page, listens are pending then approved, never the page again', async () => {
+    const { browser, accountId } = await trader();
+    const { id } = await newPayment(browser, 'pending');
+    const before = await balanceOf(t.db, accountId);
+    const reply = (await start(browser, '/api/vload/pay', id)).json() as { redirect: string };
+    const uid = (await t.db.selectFrom('card_attempts').select('uid').where('payment_id', '=', id).executeTakeFirstOrThrow()).uid;
+    expect(reply.redirect).toContain(`payment=${id}`);
+    const done = await browser.send('POST', '/sandbox/card/complete', { form: { uid, approve: '1', lang: 'en', csrf: browser.csrf } });
+    expect(done.statusCode).toBe(303);
+    // the page is done: the listen says pending (a redirect would send the browser back to the page, for ever)
+    const first = (await listen(browser, 'vload', id)).json() as { reply: Record<string, unknown> };
+    expect(first.reply.redirect).toBeUndefined();
+    expect((await t.db.selectFrom('card_attempts').select('status').where('uid', '=', uid).executeTakeFirstOrThrow()).status).toBe('pending');
+    let last = first;
+    for (let i = 0; i < 3 && (await t.db.selectFrom('card_attempts').select('status').where('uid', '=', uid).executeTakeFirstOrThrow()).status === 'pending'; i++) last = (await listen(browser, 'vload', id)).json() as typeof first;
+    expect(last.reply.redirect).toBeUndefined();
+    expect((await t.db.selectFrom('card_attempts').select('status').where('uid', '=', uid).executeTakeFirstOrThrow()).status).toBe('approved');
+    expect((await balanceOf(t.db, accountId)) - before).toBe(30000n);
+  });
+
   it('3-D Secure cancelled on Concept and EZPAY pages: a soft decline; EZPAY is started by POST, its GET only leads to the page', async () => {
     const { browser } = await trader();
     const { id } = await newPayment(browser, 'secure3d');

@@ -71,7 +71,10 @@ export function sandboxProcessors({ delayMs = 0 }: { delayMs?: number } = {}): P
       // the processor knows the attempt by its uid: a start it answered at once (the server that
       // asked may have died before recording it) is answered the same on a check
       const started = startAnswer(processor, charge);
-      if (started.kind !== 'pending') return started;
+      // a page or dialog the trader has been through: the domain checks only pending attempts,
+      // and such an attempt is pending once its page is done (`complete`), so its page is not
+      // the answer again (that sent the browser back to the same page, for ever)
+      if (started.kind !== 'pending' && started.kind !== 'redirect' && started.kind !== 'dialog') return started;
       if (charge.scenario === 'timeout') return { kind: 'pending' };
       return checks + 1 >= SANDBOX_PENDING_CHECKS ? { kind: 'approved' } : { kind: 'pending' };
     },
