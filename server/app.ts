@@ -55,6 +55,7 @@ import { limitRoutes } from './routes/limits';
 import { activeSessionRoutes } from './routes/active-sessions';
 import { signInHistoryRoutes } from './routes/sign-in-history';
 import { funnelRoutes } from './routes/funnel';
+import { liveShareRoutes } from './routes/live-shares';
 import { addressBookRoutes } from './routes/address-book';
 import { passkeyRoutes } from './routes/passkeys';
 import { closureRoutes } from './routes/closure';
@@ -195,6 +196,8 @@ export async function buildApp({ db, config, platform: platformOption, push: pus
   await app.register(signInHistoryRoutes, deps);
   // the funnel from real traffic: the app's reports, the explorer's reads (issue 34 §4)
   await app.register(funnelRoutes, deps);
+  // live sessions shared by link (issue 34 §2)
+  await app.register(liveShareRoutes, deps);
   await app.register(addressBookRoutes, deps);
   await app.register(passkeyRoutes, deps);
   await app.register(closureRoutes, deps);

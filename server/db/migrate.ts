@@ -56,6 +56,7 @@ import * as cryptoExceptions from './migrations/249_crypto_exceptions';
 import * as processorHealth from './migrations/251_processor_health';
 import * as accountDepositTotals from './migrations/252_account_deposit_totals';
 import * as funnel from './migrations/260_funnel';
+import * as liveShares from './migrations/261_live_shares';
 
 /** Every migration, in order. Add new ones here (migrations are code, not files read at run time). */
 const migrations: Record<string, Migration> = {
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '251_processor_health': processorHealth,
   '252_account_deposit_totals': accountDepositTotals,
   '260_funnel': funnel,
+  '261_live_shares': liveShares,
 };
 
 /**

@@ -20,3 +20,16 @@ declare module './schema' {
     funnel_hourly: FunnelHourlyTable;
   }
 }
+
+/** A live session shared by link (migration 261_live_shares). */
+export interface ExplorerLiveSharesTable {
+  id: string;
+  body: unknown;
+  created_at: Date;
+}
+
+declare module './schema' {
+  interface Database {
+    explorer_live_shares: ExplorerLiveSharesTable;
+  }
+}

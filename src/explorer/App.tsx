@@ -73,7 +73,7 @@ export function ExplorerApp({ onLang }: { onLang: (lang: Lang) => void }) {
           {route.name === 'machine' ? (
             <MachinePage key={route.id} id={route.id} mode={route.mode} target={route.target} />
           ) : route.name === 'live' ? (
-            <LivePage />
+            <LivePage shared={route.shared} />
           ) : route.name === 'coverage' ? (
             <CoveragePage />
           ) : route.name === 'spec' ? (

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatValue } from '../../machine-kit/serialize';
 import { useT } from '../i18n';
 import { activityTracker, actorTree, activeStateIds, followedActor } from './live-view';
-import { momentOf } from '../../machines/explorer/live.logic';
+import { momentOf, parseSessionFile, toSessionFile } from '../../machines/explorer/live.logic';
 import { LiveContextPanel } from './LiveContextPanel';
 import { LiveTimeline } from './LiveTimeline';
 import { DiagramArea, Legend } from './MachinePage';
@@ -11,9 +11,28 @@ import type { Highlight } from './overlay';
 import { useServices } from './services';
 
 /** Live mode: the app's running actors (from other tabs) and the followed one's state on its diagram. */
-export function LivePage() {
+export function LivePage({ shared }: { shared?: string }) {
   const { t } = useT();
-  const { live, find } = useServices();
+  const { live, find, shares } = useServices();
+  // a session shared by link (issue 34 §2): read once, shown paused as a file is
+  const [sharedState, setSharedState] = useState<{ id: string; error: string | null } | null>(null);
+  const sharedLoading = !!shared && sharedState?.id !== shared;
+  useEffect(() => {
+    if (!shared) return;
+    let current = true;
+    shares
+      .load(shared)
+      .then((body) => {
+        if (!current) return;
+        const session = parseSessionFile(body);
+        if (session) live.send({ type: 'live.load', session });
+        setSharedState({ id: shared, error: session ? null : 'explorer.live.unreadable' });
+      })
+      .catch((e: unknown) => current && setSharedState({ id: shared, error: e instanceof Error ? e.message : 'explorer.live.share_failed' }));
+    return () => {
+      current = false;
+    };
+  }, [shared, shares, live]);
   const state = useSelector(live, (s) => s);
   const ctx = state.context;
   const [activity] = useState(activityTracker);
@@ -109,8 +128,19 @@ export function LivePage() {
           ) : null}
         </div>
       </div>
+      {sharedLoading && (
+        <p className="x-muted" role="status" aria-busy="true">
+          {t('explorer.live.shared_loading')}
+        </p>
+      )}
+      {shared && sharedState?.id === shared && sharedState.error && (
+        <p className="x-alert" role="alert" data-testid="shared-error">
+          {t(sharedState.error)}
+        </p>
+      )}
       <LiveTimeline
         ctx={ctx}
+        onShare={() => shares.share(toSessionFile(ctx))}
         onMoment={(seq) => live.send({ type: 'live.moment', seq })}
         onPresent={() => live.send({ type: 'live.present' })}
         onLoad={(session) => live.send({ type: 'live.load', session })}

@@ -17,7 +17,7 @@ const moment = (seq: number, time: number, value: string, machineId = 'cascade')
 const ctx = (moments: Moment[], looked: number | null = null): LiveContext => ({ actors: {}, order: [], selected: null, timeline: moments, moment: looked });
 
 function show(c: LiveContext) {
-  const handlers = { onMoment: vi.fn(), onPresent: vi.fn(), onLoad: vi.fn() };
+  const handlers = { onMoment: vi.fn(), onPresent: vi.fn(), onLoad: vi.fn(), onShare: vi.fn(async () => 'AAAAAAAAAAAAAAAAAAAAAA') };
   render(
     <I18nProvider lang="en" dict={en}>
       <LiveTimeline ctx={c} {...handlers} />
@@ -72,5 +72,22 @@ describe('the live timeline (issue 34 §2)', () => {
     fireEvent.change(screen.getByTestId('live-open'), { target: { files: [chosen(JSON.stringify(saved), 'live-session.json')] } });
     await waitFor(() => expect(onLoad).toHaveBeenCalledWith(expect.objectContaining({ timeline: [expect.objectContaining({ seq: 1 })] })));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shares by link: the session is kept and its address is shown to copy; a failure is said', async () => {
+    const { onShare } = show(ctx([moment(1, 5, 'checking')]));
+    fireEvent.click(screen.getByRole('button', { name: 'Share link' }));
+    const link = (await screen.findByLabelText('Link to this session (kept 30 days)')) as HTMLInputElement;
+    expect(onShare).toHaveBeenCalledTimes(1);
+    expect(link.value).toMatch(/#\/live\/shared\/AAAAAAAAAAAAAAAAAAAAAA$/);
+    cleanup();
+    const failing = { onMoment: vi.fn(), onPresent: vi.fn(), onLoad: vi.fn(), onShare: vi.fn(async () => Promise.reject(new Error('explorer.live.share_failed'))) };
+    render(
+      <I18nProvider lang="en" dict={en}>
+        <LiveTimeline ctx={ctx([moment(1, 5, 'checking')])} {...failing} />
+      </I18nProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Share link' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The session could not be kept or read. Try again.'));
   });
 });

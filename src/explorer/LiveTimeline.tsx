@@ -4,6 +4,7 @@ import type { LiveContext, Moment } from '../../machines/explorer/live.types';
 import { parseSessionFile, toSessionFile } from '../../machines/explorer/live.logic';
 import { useT } from '../i18n';
 import { download } from './export';
+import { hrefs } from './route';
 
 /**
  * `+12.345` (ru `+12,345`): seconds since the session's first moment. A time offset, not money, on
@@ -20,6 +21,8 @@ interface Props {
   onMoment: (seq: number) => void;
   onPresent: () => void;
   onLoad: (session: unknown) => void;
+  /** keeps the session on the server: its link's id (issue 34 §2) */
+  onShare: () => Promise<string>;
 }
 
 /**
@@ -27,10 +30,21 @@ interface Props {
  * that received it, the event and the state it led to. A row shows that moment on the diagram and
  * its context; the session can be saved as a file and opened again (here or in another browser).
  */
-export function LiveTimeline({ ctx, onMoment, onPresent, onLoad }: Props) {
+export function LiveTimeline({ ctx, onMoment, onPresent, onLoad, onShare }: Props) {
   const { t, lang } = useT();
   const file = useRef<HTMLInputElement>(null);
   const [unreadable, setUnreadable] = useState(false);
+  const [share, setShare] = useState<{ status: 'sharing' } | { status: 'shared'; link: string; copied: boolean } | { status: 'failed'; error: string } | null>(null);
+  const shareNow = () => {
+    setShare({ status: 'sharing' });
+    onShare().then(
+      (id) => setShare({ status: 'shared', link: `${window.location.origin}${window.location.pathname}${hrefs.shared(id)}`, copied: false }),
+      (e: unknown) => setShare({ status: 'failed', error: e instanceof Error ? e.message : 'explorer.live.share_failed' }),
+    );
+  };
+  const copy = (link: string) => {
+    void navigator.clipboard?.writeText(link).then(() => setShare({ status: 'shared', link, copied: true }), () => undefined);
+  };
   const first = ctx.timeline[0]?.time ?? 0;
   const read = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -69,12 +83,31 @@ export function LiveTimeline({ ctx, onMoment, onPresent, onLoad }: Props) {
           <button type="button" className="x-btn" disabled={ctx.timeline.length === 0} onClick={() => download(new Blob([JSON.stringify(toSessionFile(ctx), null, 1)], { type: 'application/json' }), 'live-session.json')}>
             {t('explorer.live.save')}
           </button>
+          <button type="button" className="x-btn" disabled={ctx.timeline.length === 0 || share?.status === 'sharing'} aria-busy={share?.status === 'sharing' || undefined} onClick={shareNow}>
+            {share?.status === 'sharing' ? t('explorer.live.sharing') : t('explorer.live.share')}
+          </button>
           <button type="button" className="x-btn" onClick={() => file.current?.click()}>
             {t('explorer.live.open')}
           </button>
           <input ref={file} type="file" accept="application/json,.json" hidden data-testid="live-open" onChange={(e) => void read(e.target.files?.[0]).finally(() => (e.target.value = ''))} />
         </div>
       </div>
+      {share?.status === 'shared' && (
+        <div className="x-live__share" data-testid="live-share">
+          <label className="x-field">
+            <span>{t('explorer.live.share_link')}</span>
+            <input type="text" readOnly value={share.link} onFocus={(e) => e.currentTarget.select()} data-testid="live-share-link" />
+          </label>
+          <button type="button" className="x-btn" onClick={() => copy(share.link)}>
+            {share.copied ? t('explorer.live.copied') : t('explorer.live.copy')}
+          </button>
+        </div>
+      )}
+      {share?.status === 'failed' && (
+        <p className="x-alert" role="alert">
+          {t(share.error)}
+        </p>
+      )}
       {unreadable && (
         <p className="x-alert" role="alert">
           {t('explorer.live.unreadable')}

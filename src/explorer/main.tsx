@@ -41,6 +41,8 @@ void Promise.all([loadDict(lang), import('../../machines/models')]).then(async (
     loadCoverage,
     // the API client comes with the funnel's first read, not in the explorer's first chunk
     loadFunnel: (input) => import('./funnel-load').then((m) => m.loadFunnel(input)),
+    shareSession: (file) => import('./live-share-api').then((m) => m.shareSession(file)),
+    loadSharedSession: (id) => import('./live-share-api').then((m) => m.loadSharedSession(id)),
   });
   startServices(services);
   await loadPurposes(catalog, lang);

@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 export type Mode = 'diagram' | 'step' | 'path' | 'coverage' | 'rules' | 'funnel';
-export type Route = { name: 'home' } | { name: 'machine'; id: string; mode: Mode; /** path mode: the state or transition id picked */ target?: string; /** rules mode: the transition picked on the diagram */ } | { name: 'live' } | { name: 'coverage' } | { name: 'spec' };
+export type Route = { name: 'home' } | { name: 'machine'; id: string; mode: Mode; /** path mode: the state or transition id picked */ target?: string; /** rules mode: the transition picked on the diagram */ } | { name: 'live'; /** `#/live/shared/<id>`: a session shared by link */ shared?: string } | { name: 'coverage' } | { name: 'spec' };
 
 const MODES: Mode[] = ['diagram', 'step', 'path', 'coverage', 'rules', 'funnel'];
 
-/** `#/`, `#/m/<id>[/step|/path[/<state or transition id>]|/coverage|/rules[/<transition id>]|/funnel[/<from=…&to=…&country=…>]]`, `#/live`, `#/coverage`; anything else is home. */
+/** `#/`, `#/m/<id>[/step|/path[/<state or transition id>]|/coverage|/rules[/<transition id>]|/funnel[/<from=…&to=…&country=…>]]`, `#/live[/shared/<id>]`, `#/coverage`; anything else is home. */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'm' && parts[1]) {
@@ -13,7 +13,7 @@ export function parseRoute(hash: string): Route {
     const known = MODES.includes(mode) ? mode : 'diagram';
     return { name: 'machine', id: parts[1], mode: known, ...((known === 'path' || known === 'rules' || known === 'funnel') && parts[3] ? { target: parts[3] } : {}) };
   }
-  if (parts[0] === 'live') return { name: 'live' };
+  if (parts[0] === 'live') return parts[1] === 'shared' && parts[2] ? { name: 'live', shared: parts[2] } : { name: 'live' };
   if (parts[0] === 'coverage') return parts[1] === 'spec' ? { name: 'spec' } : { name: 'coverage' };
   return { name: 'home' };
 }
@@ -21,6 +21,8 @@ export function parseRoute(hash: string): Route {
 export const hrefs = {
   home: '#/',
   live: '#/live',
+  /** a live session shared by link */
+  shared: (id: string) => `#/live/shared/${encodeURIComponent(id)}`,
   coverage: '#/coverage',
   /** the spec-coverage table (docs/coverage/spec.json) */
   spec: '#/coverage/spec',

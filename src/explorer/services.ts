@@ -5,6 +5,7 @@ import type { CoverageReport, DiagramInfo } from '../../machines/explorer/explor
 import { funnelMachine } from '../../machines/explorer/funnel.machine';
 import type { FunnelData, FunnelLoadInput } from '../../machines/explorer/funnel.types';
 import { liveMachine } from '../../machines/explorer/live.machine';
+import type { SessionFile } from '../../machines/explorer/live.types';
 import { stepMachine } from '../../machines/explorer/step.machine';
 import type { CatalogEntry } from './catalog';
 import { inspectChannelActor } from './channel-actor';
@@ -17,6 +18,9 @@ export interface ExplorerDeps {
   openChannel?: (name: string) => BroadcastChannel;
   /** the funnel's reads from the server (src/explorer/funnel-load.ts); without it the funnel says it failed */
   loadFunnel?: (input: FunnelLoadInput) => Promise<FunnelData>;
+  /** a live session kept on the server and read back by its link's id (src/explorer/live-share-api.ts) */
+  shareSession?: (file: SessionFile) => Promise<string>;
+  loadSharedSession?: (id: string) => Promise<unknown>;
 }
 
 export interface ExplorerServices {
@@ -26,6 +30,7 @@ export interface ExplorerServices {
   step: ActorRefFrom<typeof stepMachine>;
   live: ActorRefFrom<typeof liveMachine>;
   funnel: ActorRefFrom<typeof funnelMachine>;
+  shares: { share: (file: SessionFile) => Promise<string>; load: (id: string) => Promise<unknown> };
 }
 
 /** The explorer's four actors, bound to the loaders, the step engine and the inspection channel. */
@@ -44,7 +49,9 @@ export function createServices(deps: ExplorerDeps): ExplorerServices {
   const live = createActor(liveMachine.provide({ actors: { inspectChannel: inspectChannelActor(deps.openChannel) } }));
   const loadFunnel = deps.loadFunnel ?? (async () => Promise.reject(new Error('no funnel loader')));
   const funnel = createActor(funnelMachine.provide({ actors: { loadFunnel: fromPromise(({ input }) => loadFunnel(input)) } }));
-  return { catalog: deps.catalog, find, page, step, live, funnel };
+  const missing = async (): Promise<never> => Promise.reject(new Error('explorer.live.share_failed'));
+  const shares = { share: deps.shareSession ?? missing, load: deps.loadSharedSession ?? missing };
+  return { catalog: deps.catalog, find, page, step, live, funnel, shares };
 }
 
 export function startServices(s: ExplorerServices): void {
