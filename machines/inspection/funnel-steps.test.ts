@@ -76,4 +76,13 @@ describe('funnelSteps', () => {
     ]);
     expect(actor.getSnapshot().status).toBe('done');
   });
+
+  it('an initial `always` has its time too: the actor is counted from when it is made', () => {
+    const steps: FunnelStep[] = [];
+    let now = 100;
+    const machine = createMachine({ id: 'gate', initial: 'boot', states: { boot: { always: 'open' }, open: {} } });
+    createActor(machine, { inspect: funnelSteps(() => now, (s) => steps.push(s)) }).start();
+    now = 200;
+    expect(steps).toEqual([{ machine: 'gate', transition: 'gate.boot:always:0', from: 'gate.boot', to: 'gate.open', dwellMs: 0 }]);
+  });
 });

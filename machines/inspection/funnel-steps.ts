@@ -33,8 +33,9 @@ export function funnelSteps(now: () => number, emit: (step: FunnelStep) => void)
     const actor = event.actorRef as AnyActorRef;
     const machine = (actor as { logic?: { id?: string; config?: unknown } }).logic;
     if (!machine?.id || !machine.config) return; // promises, callbacks: no states
-    if (event.type === '@xstate.event' && event.event.type === 'xstate.init') {
-      entered.set(actor.sessionId, new Map([['', now()]]));
+    // an actor's initial states are entered as it is made: an initial `always` is a microstep before its `xstate.init` event
+    if (event.type === '@xstate.actor' || (event.type === '@xstate.event' && event.event.type === 'xstate.init')) {
+      if (!entered.has(actor.sessionId)) entered.set(actor.sessionId, new Map([['', now()]]));
       return;
     }
     if (event.type === '@xstate.snapshot' && (event.snapshot as { status?: string }).status !== 'active') {

@@ -18,6 +18,7 @@ export const OVERLAY_CSS = `
   .transition.funnel-none path { stroke: #cbd5e1; stroke-dasharray: 2 4; }
   .transition.funnel-none .label text { fill: #94a3b8; }
   .funnel-count { font: 600 11px system-ui, sans-serif; fill: #5b21b6; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
+  .funnel-dwell { font: 500 10.5px system-ui, sans-serif; fill: #5b21b6; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
 `;
 
 export interface Highlight {
@@ -35,7 +36,7 @@ export interface Highlight {
    * the funnel: each transition's count from real traffic (the arrow's width grows with it; a
    * transition nobody took is faded) and the text written beside its label ("1,204 · 38%")
    */
-  funnel?: { counts: Readonly<Record<string, number>>; labels: Readonly<Record<string, string>> };
+  funnel?: { counts: Readonly<Record<string, number>>; labels: Readonly<Record<string, string>>; /** per state: the text written over its box ("left 134 · 2–4 s") */ states?: Readonly<Record<string, string>> };
 }
 
 const CLASSES = ['active', 'taken', 'covered', 'uncovered', 'ui-gap', 'ruled', 'funnel', 'funnel-none'];
@@ -43,6 +44,18 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** the arrow's width for a count: 1.5 for the fewest, 8 for the most taken (by square root, so small counts still show) */
 export const funnelWidth = (count: number, max: number): number => (max > 0 ? Math.round((1.5 + 6.5 * Math.sqrt(count / max)) * 10) / 10 : 1.5);
+
+/** The funnel's mark on a state: what left it and its median time, right of its box's top (the arrows come and go through its top and bottom). */
+function markDwell(el: Element, text: string | undefined): void {
+  const box = el.querySelector(':scope > rect.box');
+  if (!box || !text) return;
+  const label = el.ownerDocument.createElementNS(SVG_NS, 'text');
+  label.setAttribute('class', 'funnel-dwell');
+  label.setAttribute('x', String(Number(box.getAttribute('x') ?? '0') + Number(box.getAttribute('width') ?? '0') + 4));
+  label.setAttribute('y', String(Number(box.getAttribute('y') ?? '0') + 11));
+  label.textContent = text;
+  el.append(label);
+}
 
 /** The funnel's marks on a transition: its width and its count written above its label. */
 function markFunnel(el: Element, id: string, funnel: NonNullable<Highlight['funnel']>, max: number): void {
@@ -87,7 +100,8 @@ export function applyHighlight(svg: Element, h: Highlight): void {
     if (sets?.coveredStates.has(id)) el.classList.add('covered');
     if (sets?.uncoveredStates.has(id)) el.classList.add('uncovered');
   }
-  for (const old of svg.querySelectorAll('.funnel-count')) old.remove();
+  for (const old of svg.querySelectorAll('.funnel-count, .funnel-dwell')) old.remove();
+  if (h.funnel?.states) for (const el of svg.querySelectorAll('[data-state-id]')) markDwell(el, h.funnel.states[el.getAttribute('data-state-id')!]);
   const funnelMax = h.funnel ? Math.max(0, ...Object.values(h.funnel.counts)) : 0;
   for (const el of svg.querySelectorAll('[data-transition-id]')) {
     const id = el.getAttribute('data-transition-id')!;

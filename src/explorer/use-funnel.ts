@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useT } from '../i18n';
-import { formatCount, formatShare } from './funnel-format';
+import { dwellText, formatCount, formatShare } from './funnel-format';
 import { filterFromTarget } from './funnel-view';
 import type { Highlight } from './overlay';
 import { useServices } from './services';
@@ -16,7 +16,7 @@ const todayUtc = (): string => new Date().toISOString().slice(0, 10);
  */
 export function useFunnel(id: string, target: string | undefined, on: boolean): Highlight['funnel'] | undefined {
   const { funnel } = useServices();
-  const { lang } = useT();
+  const { lang, t } = useT();
   useEffect(() => {
     if (!on) return;
     const filter = filterFromTarget(target, todayUtc());
@@ -35,6 +35,8 @@ export function useFunnel(id: string, target: string | undefined, on: boolean): 
       const out = exits.get(t.from) ?? 0;
       labels[t.id] = out > 0 ? `${formatCount(t.count, lang)} · ${formatShare(t.count / out, lang)}` : formatCount(t.count, lang);
     }
-    return { counts, labels };
-  }, [data, lang]);
+    const states: Record<string, string> = {};
+    for (const st of data.machine.states) states[st.id] = `${t('explorer.funnel.col.left')} ${formatCount(st.exits, lang)} · ${dwellText(st.median, lang, t)}`;
+    return { counts, labels, states };
+  }, [data, lang, t]);
 }
