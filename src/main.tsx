@@ -29,7 +29,7 @@ async function boot(): Promise<void> {
     if (!settings) return;
     if (settings.inspect) enableInspection();
     // the funnel's reporter (issue 34 §4): its own chunk, after the settings allowed it
-    if (settings.funnel) void import('./flows/shared/funnel-reporter').then((m) => m.startBrowserFunnel(currentLang, setStepListener));
+    if (settings.funnel) void import('./flows/shared/funnel-reporter').then((m) => m.startBrowserFunnel(currentLang, setStepListener, () => !!sessionActor.getSnapshot().context.user?.withdrawOnly));
     if (settings.toastMs) toastActor.send({ type: 'toast.configure', durationMs: settings.toastMs });
     stop.unsubscribe();
   });

@@ -12,7 +12,7 @@ import { inspect, setStepListener } from './inspector';
 describe('funnel reporter', () => {
   const door = createMachine({ id: 'door', initial: 'closed', states: { closed: { on: { open: 'open' } }, open: { on: { close: 'closed' } } } });
 
-  const harness = (kept: FunnelStep[] = [], send?: FunnelReporterDeps['send']) => {
+  const harness = (kept: FunnelStep[] = [], send?: FunnelReporterDeps['send'], quiet = () => false) => {
     let now = 0;
     const sent: FunnelReport[] = [];
     const timers: { ms: number; run: () => void }[] = [];
@@ -40,6 +40,7 @@ describe('funnel reporter', () => {
         take: () => stashed.splice(0),
       },
       listen: setStepListener,
+      quiet,
     };
     const stop = startFunnelReporting(deps);
     return { sent, timers, leaves, stop, stashed: () => stashed, at: (ms: number) => (now = ms) };
@@ -105,6 +106,16 @@ describe('funnel reporter', () => {
     await Promise.resolve();
     h.timers[0]!.run();
     expect(calls).toBe(1);
+    h.stop();
+  });
+
+  it('a session that can only withdraw reports nothing, not even what an earlier page kept', () => {
+    const kept: FunnelStep[] = [{ machine: 'login', transition: 'login.editing:login.submit:0', from: 'login.editing', to: 'login.platformLogin', dwellMs: 10 }];
+    const h = harness(kept, undefined, () => true);
+    const actor = createActor(door, { inspect }).start();
+    actor.send({ type: 'open' });
+    h.timers[0]!.run();
+    expect(h.sent).toEqual([]);
     h.stop();
   });
 

@@ -19,6 +19,8 @@ export interface FunnelReporterDeps {
   stash: { save: (steps: FunnelStep[]) => void; take: () => FunnelStep[] };
   /** the inspector's hook (src/flows/shared/inspector.ts), passed in: this chunk imports nothing the first chunk holds, so the bundler splits nothing out of it */
   listen: typeof SetStepListener;
+  /** nothing is reported now: a session that can only withdraw (a break: issue 30 §3) makes no call its page does not need */
+  quiet: () => boolean;
 }
 
 /** a phone under 600 CSS px wide, a tablet under 1024, else a desktop */
@@ -37,6 +39,7 @@ export const deviceOf = (width: number): FunnelDevice => (width < 600 ? 'phone' 
 export function startFunnelReporting(deps: FunnelReporterDeps): () => void {
   let steps: FunnelStep[] = deps.stash.take();
   const flush = () => {
+    if (deps.quiet()) steps = [];
     while (steps.length > 0) deps.send({ lang: deps.lang(), device: deps.device(), steps: steps.splice(0, FUNNEL_MAX_STEPS) }).catch(() => undefined);
   };
   flush();
@@ -85,7 +88,7 @@ const sessionStash: FunnelReporterDeps['stash'] = {
 export const privacyAsked = (nav: { globalPrivacyControl?: boolean; doNotTrack?: string | null }): boolean => nav.globalPrivacyControl === true || nav.doNotTrack === '1';
 
 /** The reporter on this page's clock, viewport, timers and pagehide (src/main.tsx starts it when the settings allow). */
-export function startBrowserFunnel(lang: () => 'en' | 'ru', listen: typeof SetStepListener): () => void {
+export function startBrowserFunnel(lang: () => 'en' | 'ru', listen: typeof SetStepListener, quiet: () => boolean): () => void {
   if (privacyAsked(navigator as never)) return () => {};
   return startFunnelReporting({
     lang,
@@ -94,6 +97,7 @@ export function startBrowserFunnel(lang: () => 'en' | 'ru', listen: typeof SetSt
     send: sendFunnelSteps,
     stash: sessionStash,
     listen,
+    quiet,
     every: (ms, run) => {
       const id = window.setInterval(run, ms);
       return () => window.clearInterval(id);
