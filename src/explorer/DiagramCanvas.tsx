@@ -75,7 +75,14 @@ export function DiagramCanvas({ diagram, highlight, onPick }: { diagram: Diagram
     };
     stretch();
     window.addEventListener('resize', stretch);
-    return () => window.removeEventListener('resize', stretch);
+    // what is above it can grow after (a purpose's text, a link, a tab row that wraps): the page's
+    // size changes, the canvas's top is read again (its own height does not move its top: no loop)
+    const grown = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(stretch);
+    grown?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', stretch);
+      grown?.disconnect();
+    };
   }, []);
   // a new diagram starts with the readable fit
   useLayoutEffect(fit, [diagram.svg]); // eslint-disable-line react-hooks/exhaustive-deps

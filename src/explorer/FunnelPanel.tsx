@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { CascadeFunnel, MachineFunnel } from '../../core/contract/funnel';
 import { FUNNEL_COHORTS, FUNNEL_DEVICES, FUNNEL_LANGS } from '../../core/funnel';
 import type { FunnelFilter } from '../../machines/explorer/funnel.types';
@@ -7,6 +8,8 @@ import { dwellText, formatCount, formatShare } from './funnel-format';
 import { funnelByState, targetOfFilter } from './funnel-view';
 import { hrefs } from './route';
 import { transitionWords } from './transition-text';
+import type { Highlight } from './overlay';
+import { useFunnel } from './use-funnel';
 import { useServices } from './services';
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed' | 'invalid';
@@ -18,8 +21,13 @@ const STATUSES: readonly Status[] = ['loading', 'ready', 'failed', 'invalid', 'i
  * of each way out and its median time, and for the card cascade where deposits fail, per
  * processor and reason. The diagram beside it paints the same counts (MachinePage).
  */
-export function FunnelPanel({ id }: { id: string }) {
+export function FunnelPanel({ id, target, onHighlight }: { id: string; target: string | undefined; onHighlight: (h: Highlight['funnel']) => void }) {
   const { t, text, lang } = useT();
+  const highlight = useFunnel(id, target, true);
+  useEffect(() => {
+    onHighlight(highlight);
+    return () => onHighlight(undefined);
+  }, [highlight, onHighlight]);
   const { funnel, find } = useServices();
   const view = useSelector(funnel, (s) => ({ status: STATUSES.find((x) => s.matches(x)) ?? 'idle', ctx: s.context }), (a, b) => a.status === b.status && a.ctx === b.ctx);
   const { status, ctx } = view;

@@ -34,7 +34,6 @@ function useMachineRules(id: string): MachineRules | undefined {
 const targetOf = (id: string): PathTarget => (id.includes(':') ? { kind: 'transition', id } : { kind: 'state', id });
 import { useServices } from './services';
 import { StepPanel } from './StepPanel';
-import { useFunnel } from './use-funnel';
 
 const shallowEqual = <T extends Record<string, unknown>>(a: T, b: T) => Object.keys(a).every((k) => Object.is(a[k], b[k]));
 
@@ -238,7 +237,8 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
   const hasRules = (ruleInfo?.rules.length ?? 0) > 0;
   const more = useMoreCoverage();
   const uiCovered = more?.ui?.machines[id]?.transitions.covered;
-  const funnelHighlight = useFunnel(id, mode === 'funnel' ? target : undefined, mode === 'funnel');
+  // the funnel tab (a lazy chunk) hands its counts up for the diagram
+  const [funnelHighlight, setFunnelHighlight] = useState<Highlight['funnel']>();
 
   const highlight = useMemo<Highlight>(() => {
     if (mode === 'step' && stepView) return { active: stepView.active, taken: stepView.taken };
@@ -246,7 +246,7 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
     if (mode === 'path' && target) return targetOf(target).kind === 'state' ? { active: [target] } : { taken: [target] };
     if (mode === 'rules') return { ruled: ruleInfo?.ruled ?? [], ...(target ? { taken: [target] } : {}) };
     if (mode === 'diagram') return { ruled: ruleInfo?.ruled ?? [] };
-    if (mode === 'funnel' && funnelHighlight) return { funnel: funnelHighlight };
+    if (mode === 'funnel') return funnelHighlight ? { funnel: funnelHighlight } : {};
     return {};
   }, [mode, stepView, coverage, target, uiCovered, ruleInfo, funnelHighlight]);
   const onPick =
@@ -266,7 +266,7 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
             <code>{id}</code>
           </h1>
           {entry && <p className="x-muted x-purpose">{purposeIn(entry, lang)}</p>}
-          {(DEPOSIT_MACHINES.has(id) || (id === 'cascade' && mode !== 'funnel')) && (
+          {DEPOSIT_MACHINES.has(id) && (
             <p className="x-where-fail">
               <a href={hrefs.funnel('cascade')} data-testid="where-fail">
                 {t('explorer.funnel.where_fail')}
@@ -297,7 +297,7 @@ export function MachinePage({ id, mode, target }: { id: string; mode: Mode; targ
               </Suspense>
             ) : mode === 'funnel' ? (
               <Suspense fallback={<p className="x-muted">{t('explorer.loading')}</p>}>
-                <FunnelPanel id={id} />
+                <FunnelPanel id={id} target={target} onHighlight={setFunnelHighlight} />
               </Suspense>
             ) : mode === 'path' ? (
               <Suspense fallback={<p className="x-muted">{t('explorer.loading')}</p>}>
