@@ -7,6 +7,7 @@ import { cascadeMachine } from '../../machines/cascade/cascade.machine';
 import type { StoredCascade } from '../../machines/cascade/cascade.types';
 import { entropayMachine } from '../../machines/cascade/entropay.machine';
 import { listenMachine } from '../../machines/listen/listen.machine';
+import { saveCardRequest, savedCardOf } from '../../src/flows/funding/save-card';
 import type { TraderClient } from './client';
 import type { TrafficClock } from './clock';
 
@@ -86,19 +87,7 @@ export function cardFormFor(client: TraderClient, clock: TrafficClock, tab: Card
   return cardFormMachine.provide({
     actors: {
       saveCard: fromPromise(async ({ input }) => {
-        const saved = await client.call(SavedCard, 'POST', '/api/card/save', {
-          cnu: input.digits,
-          emm: input.month,
-          eyy: input.year,
-          fn: input.fn,
-          ln: input.ln,
-          cu: input.country,
-          cur: input.currency,
-          card_type: input.type === 'jcb' ? 'jcb' : 'all',
-          cty: 'VSA',
-          cvv: input.cvv,
-        });
-        return { token: saved.card, first6: saved.first6, last4: saved.last4, type: saved.brand };
+        return savedCardOf(await client.call(SavedCard, 'POST', '/api/card/save', saveCardRequest(input)));
       }),
       cascade: cascadeFlow,
     },

@@ -3,6 +3,8 @@
  * traders, cards and choices on every machine. Each trader draws from its own stream (the run's
  * seed and the trader's number), so the plan does not depend on the order traders run in.
  */
+import { seededRandom } from '../../machine-kit/walks';
+
 export interface Rng {
   /** a number in [0, 1) */
   next(): number;
@@ -17,21 +19,10 @@ export interface Rng {
   hex(length: number): string;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** The stream of trader `n` (0 for the run's own draws) of the run seeded `seed`. */
 export function rngFor(seed: number, n: number): Rng {
   // the two numbers mixed, so trader 1 of seed 2 is not trader 2 of seed 1
-  const next = mulberry32(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(n + 1, 0xc2b2ae35));
+  const next = seededRandom(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(n + 1, 0xc2b2ae35));
   const rng: Rng = {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

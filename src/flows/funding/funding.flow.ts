@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { cardFormMachine } from '../../../machines/card-form/card-form.machine';
 import { cascadeMachine } from '../../../machines/cascade/cascade.machine';
+import { saveCardRequest, savedCardOf } from './save-card';
 import type { StoredCascade } from '../../../machines/cascade/cascade.types';
 import { entropayMachine } from '../../../machines/cascade/entropay.machine';
 import { isProcessor, type ProcessorReply } from '../../../core/cascade/processors';
@@ -164,19 +165,7 @@ export const cascadeFlow = cascadeMachine.provide({
 export const cardFormFlow = cardFormMachine.provide({
   actors: {
     saveCard: fromPromise(async ({ input }) => {
-      const saved = await card.saveCard({
-        cnu: input.digits,
-        emm: input.month,
-        eyy: input.year,
-        fn: input.fn,
-        ln: input.ln,
-        cu: input.country,
-        cur: input.currency,
-        card_type: input.type === 'jcb' ? 'jcb' : 'all',
-        cty: 'VSA',
-        cvv: input.cvv,
-      });
-      return { token: saved.card, first6: saved.first6, last4: saved.last4, type: saved.brand };
+      return savedCardOf(await card.saveCard(saveCardRequest(input)));
     }),
     cascade: cascadeFlow,
   },
